@@ -1,0 +1,136 @@
+/**
+ * `npm run synth -- <stack-file> [--json] [options]`: prints the plan of a stack file, computed
+ * offline under Pulumi's mocks. Nothing goes to stdout but the plan; on any error, stdout stays
+ * empty, stderr says what is wrong, and the exit code is non-zero.
+ */
+import * as fs from "node:fs";
+import { planToJson, planToText } from "../program/plan";
+import { synth, type SynthOptions } from "../program/synth";
+
+const USAGE = `usage: npm run synth -- <stack-file> [--json] [--stack NAME] [--project NAME]
+                     [--organization NAME] [--stack-outputs FILE.json]
+
+Runs the program of Pulumi.yaml on <stack-file> offline (mocked AWS, no credentials, no Pulumi CLI)
+and prints the plan: a readable tree, or with --json one JSON document.
+
+  --json                 print {"resources": [...], "outputs": {...}}
+  --stack NAME           Pulumi stack name (default: the stack file's base name)
+  --project NAME         Pulumi project name (default: cloudposse-components)
+  --organization NAME    Pulumi organization (default: organization)
+  --stack-outputs FILE   JSON object: full stack name -> outputs of that referenced stack
+                         (null: the stack does not exist); "*" sets the outputs of any other stack
+`;
+
+/** Exit codes: 0 plan printed, 1 invalid stack file or program failure, 2 bad command line. */
+const EXIT_INVALID = 1;
+const EXIT_USAGE = 2;
+
+class UsageError extends Error {}
+
+interface Command {
+    readonly file: string;
+    readonly json: boolean;
+    readonly options: SynthOptions;
+}
+
+function parseArgs(argv: readonly string[]): Command | "help" {
+    let file: string | undefined;
+    let json = false;
+    const options: { -readonly [K in keyof SynthOptions]: SynthOptions[K] } = {};
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        const value = () => {
+            const next = argv[++i];
+            if (next === undefined) {
+                throw new UsageError(`${arg} needs a value`);
+            }
+            return next;
+        };
+        switch (arg) {
+            case "-h":
+            case "--help":
+                return "help";
+            case "--json":
+                json = true;
+                break;
+            case "--stack":
+                options.stack = value();
+                break;
+            case "--project":
+                options.project = value();
+                break;
+            case "--organization":
+                options.organization = value();
+                break;
+            case "--stack-outputs": {
+                const outputsFile = value();
+                let parsed: unknown;
+                try {
+                    parsed = JSON.parse(fs.readFileSync(outputsFile, "utf8"));
+                } catch (error) {
+                    throw new UsageError(`--stack-outputs ${outputsFile}: ${(error as Error).message}`);
+                }
+                if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+                    throw new UsageError(`--stack-outputs ${outputsFile}: must hold a JSON object of stack name to outputs`);
+                }
+                const { "*": fallback, ...byStack } = parsed as Record<string, Record<string, unknown> | null>;
+                options.stackOutputs = byStack;
+                if (fallback) {
+                    options.defaultStackOutputs = fallback;
+                }
+                break;
+            }
+            default:
+                if (arg.startsWith("-")) {
+                    throw new UsageError(`unknown option ${arg}`);
+                }
+                if (file !== undefined) {
+                    throw new UsageError(`one stack file at a time, got ${file} and ${arg}`);
+                }
+                file = arg;
+        }
+    }
+    if (file === undefined) {
+        throw new UsageError("no stack file given");
+    }
+    return { file, json, options };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+    let command: Command | "help";
+    try {
+        command = parseArgs(argv);
+    } catch (error) {
+        process.stderr.write(`synth: ${(error as Error).message}\n\n${USAGE}`);
+        return EXIT_USAGE;
+    }
+    if (command === "help") {
+        process.stdout.write(USAGE);
+        return 0;
+    }
+    // The SDK logs to the console when no engine is attached: keep stdout for the plan alone.
+    console.log = console.info = (...args: unknown[]) => process.stderr.write(args.map(String).join(" ") + "\n");
+    try {
+        const plan = await synth(command.file, {
+            ...command.options,
+            onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
+        });
+        process.stdout.write(command.json
+            ? planToJson(plan)
+            : planToText(plan, { color: process.stdout.isTTY === true && !process.env.NO_COLOR, title: `Plan of ${command.file}` }));
+        return 0;
+    } catch (error) {
+        process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+        return EXIT_INVALID;
+    }
+}
+
+main(process.argv.slice(2)).then(
+    (code) => {
+        process.exitCode = code;
+    },
+    (error: unknown) => {
+        process.stderr.write(`synth: ${String(error)}\n`);
+        process.exitCode = EXIT_INVALID;
+    },
+);

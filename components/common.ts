@@ -1,0 +1,51 @@
+/**
+ * What both components share: the label inputs they take, the region check, and building a label
+ * while collecting its errors as problems of the component.
+ */
+import { createLabel, type Label, type LabelInput } from "../label";
+import { describeValue, labelProblem, type ArgProblem } from "./errors";
+
+/** The label (null-label context) arguments every component takes, in `context.tf` order. */
+export const LABEL_INPUT_KEYS = [
+    "enabled", "namespace", "tenant", "environment", "stage", "name", "delimiter", "attributes", "tags",
+    "additionalTagMap", "labelOrder", "regexReplaceChars", "idLengthLimit", "labelKeyCase", "labelValueCase",
+    "descriptorFormats", "labelsAsTags", "context",
+] as const satisfies readonly (keyof LabelInput)[];
+
+const LABEL_FIELDS: ReadonlySet<string> = new Set(LABEL_INPUT_KEYS);
+
+/** Just the label inputs of a component's args (the component's own args left out). */
+export function labelInputOf(args: LabelInput): LabelInput {
+    const input: Record<string, unknown> = {};
+    for (const key of LABEL_INPUT_KEYS) {
+        if (args[key] !== undefined) {
+            input[key] = args[key];
+        }
+    }
+    return input as LabelInput;
+}
+
+/**
+ * Builds a label, recording its error as a problem instead of throwing, so that every problem
+ * of the instance is reported together. Returns undefined when the label is invalid.
+ */
+export function tryLabel(input: LabelInput, problems: ArgProblem[]): Label | undefined {
+    try {
+        return createLabel(input);
+    } catch (error) {
+        problems.push(labelProblem(error, LABEL_FIELDS));
+        return undefined;
+    }
+}
+
+/** AWS region names: `us-east-2`, `eu-central-1`, `us-gov-west-1`, `cn-northwest-1`, ... */
+const REGION = /^[a-z]{2}(-[a-z]+)+-\d{1,2}$/;
+
+/** Checks the required `region` argument. */
+export function checkRegion(region: unknown, problems: ArgProblem[]): void {
+    if (region === undefined || region === null || region === "") {
+        problems.push({ field: "region", message: "is required (the AWS region of every resource, e.g. \"us-east-2\"), got " + describeValue(region) });
+    } else if (typeof region !== "string" || !REGION.test(region)) {
+        problems.push({ field: "region", message: `must be an AWS region name such as "us-east-2", got ${describeValue(region)}` });
+    }
+}

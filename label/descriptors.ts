@@ -1,0 +1,37 @@
+/**
+ * `descriptors` of null-label 0.25.0: `format(v.format, [for l in v.labels : id_context[l]]...)`
+ * for each entry of `descriptor_formats`, using the cased labels (not the id).
+ */
+import type { DescriptorFormat } from "./types";
+import type { IdContext } from "./id";
+import { isLabelName, LABEL_NAMES } from "./id";
+import { format } from "./format";
+import { sortedKeys } from "./strings";
+
+/** Builds every descriptor; errors name the descriptor. */
+export function buildDescriptors(
+  formats: Readonly<Record<string, DescriptorFormat>>,
+  idContext: IdContext,
+  source: (key: string) => string,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of sortedKeys(formats)) {
+    const d = formats[key];
+    const field = `${source(key)}[${JSON.stringify(key)}]`;
+    const args = d.labels.map((l, i) => {
+      if (!isLabelName(l)) {
+        throw new Error(`${field}.labels[${i}] must be one of ${LABEL_NAMES.join(", ")}, got ${JSON.stringify(l)}`);
+      }
+      return idContext[l];
+    });
+    try {
+      out[key] = format(d.format, ...args);
+    } catch (e) {
+      const reason = (e as Error).message.replace(/^format: /, "");
+      throw new Error(
+        `${field}.format must use exactly the ${args.length} value(s) of its labels ${JSON.stringify(d.labels)}, got ${JSON.stringify(d.format)}: ${reason}`,
+      );
+    }
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+/**
+ * The id of null-label 0.25.0: labels joined in `label_order`, truncated with an md5 hash
+ * when longer than `id_length_limit`.
+ */
+import { createHash } from "node:crypto";
+import type { LabelValueCase } from "./types";
+import type { Remover } from "./regex";
+import { caseHash } from "./casing";
+import { length, substr } from "./strings";
+
+/** Length of the hash part of a truncated id (`id_hash_length`). */
+export const ID_HASH_LENGTH = 5;
+
+/** The six labels by name, as used for the id (`local.id_context`). */
+export interface IdContext {
+  readonly namespace: string;
+  readonly tenant: string;
+  readonly environment: string;
+  readonly stage: string;
+  readonly name: string;
+  /** The attributes joined by the delimiter. */
+  readonly attributes: string;
+}
+
+/** The label names allowed in `labelOrder` and descriptors. */
+export const LABEL_NAMES = ["namespace", "tenant", "environment", "stage", "name", "attributes"] as const;
+
+/** True when `name` is one of the six labels. */
+export function isLabelName(name: string): name is keyof IdContext {
+  return (LABEL_NAMES as readonly string[]).includes(name);
+}
+
+/** `id_full`: the non-empty labels in `labelOrder`, joined by the delimiter. */
+export function buildIdFull(idContext: IdContext, labelOrder: readonly string[], delimiter: string): string {
+  let out = "";
+  let first = true;
+  for (const l of labelOrder) {
+    const v = idContext[l as keyof IdContext];
+    if (v.length > 0) {
+      out = first ? v : out + delimiter + v;
+      first = false;
+    }
+  }
+  return out;
+}
+
+/**
+ * `id`: `idFull`, or when the limit is not 0 and `idFull` is longer, a prefix of it (one
+ * trailing delimiter trimmed, one added) followed by the cased, regex-filtered md5 hash.
+ */
+export function buildId(
+  idFull: string,
+  idLengthLimit: number,
+  delimiter: string,
+  valueCase: LabelValueCase,
+  remove: Remover,
+): string {
+  if (idLengthLimit === 0 || length(idFull) <= idLengthLimit) return idFull;
+  const truncatedLength = idLengthLimit - (ID_HASH_LENGTH + length(delimiter));
+  let truncated = "";
+  if (truncatedLength > 0) {
+    truncated = substr(idFull, 0, truncatedLength);
+    if (delimiter !== "" && truncated.endsWith(delimiter)) truncated = truncated.slice(0, -delimiter.length);
+    truncated += delimiter;
+  }
+  const hashPlus = createHash("md5").update(idFull, "utf8").digest("hex") + "qrstuvwxyz";
+  const hash = remove(caseHash(hashPlus, valueCase));
+  return substr(truncated + hash, 0, idLengthLimit);
+}

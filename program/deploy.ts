@@ -1,0 +1,114 @@
+/**
+ * The program behind `pulumi up` and `npm run synth`: creates every instance of a loaded stack file
+ * and returns each instance's outputs under the spec's snake_case names.
+ *
+ * Every instance is validated before the first resource is registered, so a bad var in the last
+ * instance cannot leave the first half of a stack deployed.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { DashboardsApiKey, resolveDashboardsApiKeyArgs, type DashboardsApiKeyArgs } from "../components/apiKey";
+import { ComponentArgsError, type FieldNamer } from "../components/errors";
+import { EventBridge, resolveEventBridgeArgs, type EventBridgeArgs } from "../components/eventbridge";
+import type { LoadedStack, StackInstance } from "../stack";
+import type { ComponentSchema } from "../stack/schema";
+
+/** How the program creates one kind of component. */
+interface ComponentKind {
+    /** Validates the args without registering anything; throws ComponentArgsError. */
+    resolve(name: string, args: Record<string, unknown>): void;
+    /** Creates the component. */
+    create(name: string, args: Record<string, unknown>, opts: pulumi.ComponentResourceOptions): pulumi.ComponentResource;
+}
+
+const KINDS: Readonly<Record<string, ComponentKind>> = {
+    [EventBridge.componentPath]: {
+        resolve: (name, args) => void resolveEventBridgeArgs(name, args as unknown as EventBridgeArgs),
+        create: (name, args, opts) => new EventBridge(name, args as unknown as EventBridgeArgs, opts),
+    },
+    [DashboardsApiKey.componentPath]: {
+        resolve: (name, args) => void resolveDashboardsApiKeyArgs(name, args as unknown as DashboardsApiKeyArgs),
+        create: (name, args, opts) => new DashboardsApiKey(name, args as unknown as DashboardsApiKeyArgs, opts),
+    },
+};
+
+/** The outputs of every instance: instance name, then the spec's output name. */
+export type StackOutputs = Record<string, Record<string, pulumi.Output<unknown> | undefined>>;
+
+/** Invalid vars in a stack file, every instance's problems at once, named as stack-file vars. */
+export class StackVarsError extends Error {
+    constructor(
+        /** The stack file. */
+        readonly file: string,
+        /** One error per invalid instance. */
+        readonly errors: readonly ComponentArgsError[],
+    ) {
+        super(errors.map((e) => e.message).join("\n"));
+        this.name = "StackVarsError";
+    }
+}
+
+const camelToSnake = (text: string) => text.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Names a component arg (`eventLogRetentionInDays`, `context.labelKeyCase`) as the stack file's var. */
+export function stackVarNamer(schema: ComponentSchema): FieldNamer {
+    const varOfArg = new Map(Object.entries(schema.vars).map(([name, spec]) => [spec.arg, name]));
+    return (field) => {
+        const match = /^([A-Za-z0-9]+)(.*)$/s.exec(field);
+        if (!match) {
+            return field;
+        }
+        const head = varOfArg.get(match[1]) ?? camelToSnake(match[1]);
+        // Sub-paths into the context name its snake_case keys; other sub-paths are the user's data.
+        const rest = match[1] === "context" ? camelToSnake(match[2]) : match[2];
+        return head + rest;
+    };
+}
+
+function kindOf(instance: StackInstance): ComponentKind {
+    const kind = KINDS[instance.component];
+    if (!kind) {
+        throw new Error(`"${instance.name}": component "${instance.component}" has no implementation`);
+    }
+    return kind;
+}
+
+/**
+ * Validates every instance of a stack, reporting all problems in stack-file vocabulary.
+ * Registers nothing.
+ */
+export function validateStack(stack: LoadedStack): void {
+    const errors: ComponentArgsError[] = [];
+    for (const instance of stack.instances) {
+        try {
+            kindOf(instance).resolve(instance.name, { ...instance.args });
+        } catch (error) {
+            if (error instanceof ComponentArgsError) {
+                errors.push(error.withFieldNames(stackVarNamer(instance.schema)));
+            } else {
+                throw error;
+            }
+        }
+    }
+    if (errors.length > 0) {
+        throw new StackVarsError(stack.file, errors);
+    }
+}
+
+/**
+ * Creates every instance of the stack (after validating them all) and returns their outputs under
+ * the spec's output names. A disabled instance's outputs are undefined.
+ */
+export function deployStack(stack: LoadedStack, opts: pulumi.ComponentResourceOptions = {}): StackOutputs {
+    validateStack(stack);
+    const outputs: StackOutputs = {};
+    for (const instance of stack.instances) {
+        const component = kindOf(instance).create(instance.name, { ...instance.args }, opts) as unknown as
+            Record<string, pulumi.Output<unknown> | undefined>;
+        const named: Record<string, pulumi.Output<unknown> | undefined> = {};
+        for (const [output, property] of Object.entries(instance.schema.outputs)) {
+            named[output] = component[property];
+        }
+        outputs[instance.name] = named;
+    }
+    return outputs;
+}

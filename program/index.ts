@@ -1,0 +1,23 @@
+/**
+ * The Pulumi program of `Pulumi.yaml`: deploys every instance of the stack file named by the
+ * stack's config and exports each instance's outputs under the spec's names.
+ *
+ *     pulumi config set stackFile stacks/ue2-prod.yaml
+ *     pulumi up
+ *
+ * The path is relative to the project directory (where `Pulumi.yaml` is).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import * as path from "node:path";
+import { loadStackFile } from "../stack";
+import { deployStack } from "./deploy";
+
+const config = new pulumi.Config();
+const stackFile = path.resolve(config.require("stackFile"));
+const stack = loadStackFile(stackFile);
+for (const warning of stack.warnings) {
+    pulumi.log.warn(warning);
+}
+
+// Stack outputs: `{ "<instance>": { "<spec output name>": ... } }`.
+export = deployStack(stack);

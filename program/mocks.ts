@@ -1,0 +1,365 @@
+/**
+ * Offline Pulumi mocks for `npm run synth` and the component tests.
+ *
+ * Every AWS, time and Grafana resource the components create gets a realistic id and the computed
+ * state the real provider would return (ARNs in the resource's region and a fixed example account),
+ * a stack reference gets the outputs of the workspace stack, and anything else is refused with
+ * "Mock not implemented: <token>", so a test cannot pass by accident against an echo.
+ *
+ * Pulumi's mock interface does not show a resource's parent (it is only folded into the URN), so
+ * {@link installMocks} also watches the mock monitor's registrations to record each resource's
+ * parent and the order in which resources were registered.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";
+import * as settings from "@pulumi/pulumi/runtime/settings";
+
+/** The AWS account id every mocked ARN uses. */
+export const EXAMPLE_ACCOUNT_ID = "111111111111";
+/** The region used when a resource does not say one (the provider default under `pulumi up`). */
+export const EXAMPLE_DEFAULT_REGION = "us-east-1";
+/** The fixed clock of the mocks: every `Rotating` starts here. */
+export const EXAMPLE_NOW = "2026-01-01T00:00:00Z";
+/** The outputs every mocked workspace stack has, unless overridden. */
+export const EXAMPLE_WORKSPACE_OUTPUTS: Readonly<Record<string, unknown>> = {
+    workspace_id: "g-0123456789",
+    workspace_endpoint: "g-0123456789.grafana-workspace.us-east-1.amazonaws.com",
+};
+
+/** The string every secret value is replaced by in recorded inputs. */
+export const SECRET_PLACEHOLDER = "[secret]";
+
+/** Pulumi's marker for a secret value in serialized properties. */
+const SECRET_SIGNATURE_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIGNATURE = "1b47061264138c4ac30d75fd1eb44270";
+
+/** Options of the mocks. */
+export interface MockOptions {
+    /** Account id of every ARN. @default {@link EXAMPLE_ACCOUNT_ID} */
+    readonly accountId?: string;
+    /**
+     * Outputs of referenced stacks, by full stack name; a stack not listed gets `defaultStackOutputs`.
+     * `null` for a stack name makes the reference fail as for a stack that does not exist.
+     */
+    readonly stackOutputs?: Readonly<Record<string, Readonly<Record<string, unknown>> | null>>;
+    /** Outputs of any referenced stack not in `stackOutputs`. @default {@link EXAMPLE_WORKSPACE_OUTPUTS} */
+    readonly defaultStackOutputs?: Readonly<Record<string, unknown>>;
+    /** Pulumi project name. @default "project" */
+    readonly project?: string;
+    /** Pulumi stack name. @default "stack" */
+    readonly stack?: string;
+    /** Pulumi organization name. @default "organization" */
+    readonly organization?: string;
+    /** Run as a preview (unknown values stay unknown). @default false */
+    readonly preview?: boolean;
+}
+
+/** One resource as the mock monitor saw it registered. */
+export interface RecordedResource {
+    /** Pulumi type token, e.g. `aws:cloudwatch/logGroup:LogGroup`. */
+    readonly type: string;
+    /** Logical name. */
+    readonly name: string;
+    /** The resource's URN. */
+    readonly urn: string;
+    /** `type::name` of the parent, or null at the top level. */
+    readonly parent: string | null;
+    /** True for a custom (provider) resource, false for a component. */
+    readonly custom: boolean;
+    /** Inputs as registered, every secret value replaced by {@link SECRET_PLACEHOLDER}. */
+    readonly inputs: Record<string, unknown>;
+    /** The explicit provider reference, if any. */
+    readonly provider?: string;
+    /**
+     * The replacement options sent to the engine, present only when one is set (the mock interface
+     * itself never sees options): `deleteBeforeReplace`, and `replacementTrigger` as serialized
+     * (secrets replaced by {@link SECRET_PLACEHOLDER}).
+     */
+    readonly replacement?: RecordedReplacement;
+}
+
+/** The replacement options of a registration. */
+export interface RecordedReplacement {
+    readonly deleteBeforeReplace?: boolean;
+    readonly replacementTrigger?: unknown;
+}
+
+/** Live mocks: the registrations so far, in order. */
+export interface InstalledMocks {
+    /** Every registered resource, in registration order. */
+    readonly resources: RecordedResource[];
+    /** Every invoke made, in order (the mocks refuse all of them). */
+    readonly calls: string[];
+    /** What the mocks refused (an unmocked type or invoke), in order. */
+    readonly errors: Error[];
+    /** Waits until every pending registration has reached the mocks; throws the first refusal. */
+    settle(): Promise<void>;
+    /** Forgets what was recorded (call between tests). */
+    reset(): void;
+}
+
+function isSecretValue(value: unknown): value is { value: unknown } {
+    return typeof value === "object" && value !== null &&
+        (value as Record<string, unknown>)[SECRET_SIGNATURE_KEY] === SECRET_SIGNATURE;
+}
+
+/** Replaces every secret in a deserialized property value with {@link SECRET_PLACEHOLDER}. */
+export function redactSecrets(value: unknown): unknown {
+    if (isSecretValue(value)) {
+        return SECRET_PLACEHOLDER;
+    }
+    if (Array.isArray(value)) {
+        return value.map(redactSecrets);
+    }
+    if (typeof value === "object" && value !== null) {
+        const out: Record<string, unknown> = {};
+        for (const [key, item] of Object.entries(value)) {
+            out[key] = redactSecrets(item);
+        }
+        return out;
+    }
+    return value;
+}
+
+/** The plain value behind a possibly secret input. */
+function reveal(value: unknown): unknown {
+    return isSecretValue(value) ? value.value : value;
+}
+
+function addMinutes(rfc3339: string, minutes: number): string {
+    return new Date(Date.parse(rfc3339) + minutes * 60_000).toISOString().replace(/\.000Z$/, "Z");
+}
+
+/** A deterministic fake secret, shaped like the real thing, derived from a name. */
+function fakeKey(seed: string): string {
+    return "eyJrIjoi" + Buffer.from(seed).toString("base64url").slice(0, 24) + "In0=";
+}
+
+/**
+ * The Pulumi mocks object: computed state per type token, refusing unknown types and every invoke.
+ * Use {@link installMocks} to install it and record registrations.
+ */
+export class AwsMocks implements pulumi.runtime.Mocks {
+    private readonly accountId: string;
+
+    constructor(private readonly options: MockOptions = {}) {
+        this.accountId = options.accountId ?? EXAMPLE_ACCOUNT_ID;
+    }
+
+    newResource(args: MockResourceArgs): { id: string | undefined; state: Record<string, unknown> } {
+        const inputs = args.inputs as Record<string, unknown>;
+        const region = String(reveal(inputs.region) ?? EXAMPLE_DEFAULT_REGION);
+        const arn = (service: string, resource: string) =>
+            `arn:aws:${service}:${region}:${this.accountId}:${resource}`;
+
+        if (!args.custom) {
+            // A component resource: no provider, no state of its own.
+            return { id: undefined, state: {} };
+        }
+        if (args.type.startsWith("pulumi:providers:")) {
+            return { id: `${args.name}_id`, state: { ...inputs } };
+        }
+        switch (args.type) {
+            case "pulumi:pulumi:StackReference": {
+                const stackName = String(inputs.name);
+                const configured = this.options.stackOutputs?.[stackName];
+                if (configured === null) {
+                    throw new Error(`unknown stack "${stackName}"`);
+                }
+                const outputs = configured ?? this.options.defaultStackOutputs ?? EXAMPLE_WORKSPACE_OUTPUTS;
+                return { id: stackName, state: { name: stackName, outputs: { ...outputs }, secretOutputNames: [] } };
+            }
+            case "aws:cloudwatch/logGroup:LogGroup": {
+                const name = String(inputs.name ?? `${args.name}-0000000`);
+                return { id: name, state: { ...inputs, name, region, arn: arn("logs", `log-group:${name}`), tagsAll: inputs.tags ?? {} } };
+            }
+            case "aws:cloudwatch/eventRule:EventRule": {
+                const name = String(inputs.name ?? `${args.name}-0000000`);
+                return { id: name, state: { ...inputs, name, region, arn: arn("events", `rule/${name}`), eventBusName: "default", tagsAll: inputs.tags ?? {} } };
+            }
+            case "aws:cloudwatch/eventTarget:EventTarget": {
+                const targetId = String(inputs.targetId ?? `${args.name}-target`);
+                return { id: `${String(inputs.rule)}-${targetId}`, state: { ...inputs, region, targetId, eventBusName: "default" } };
+            }
+            case "aws:cloudwatch/logResourcePolicy:LogResourcePolicy": {
+                const policyName = String(inputs.policyName ?? args.name);
+                const policyScope = inputs.resourceArn === undefined ? "ACCOUNT" : "RESOURCE";
+                return { id: policyName, state: { ...inputs, policyName, region, policyScope, revisionId: "1" } };
+            }
+            case "aws:ssm/parameter:Parameter": {
+                const name = String(inputs.name ?? args.name);
+                const path = name.startsWith("/") ? name : `/${name}`;
+                return {
+                    id: name,
+                    state: {
+                        ...inputs, name, region, arn: arn("ssm", `parameter${path}`), version: 1,
+                        tier: inputs.tier ?? "Standard", dataType: inputs.dataType ?? "text",
+                        keyId: inputs.keyId ?? (inputs.type === "SecureString" ? "alias/aws/ssm" : undefined),
+                        tagsAll: inputs.tags ?? {},
+                    },
+                };
+            }
+            case "aws:grafana/workspaceApiKey:WorkspaceApiKey": {
+                const workspaceId = String(reveal(inputs.workspaceId));
+                const keyName = String(inputs.keyName);
+                return { id: `${workspaceId}/${keyName}`, state: { ...inputs, region, key: pulumi.secret(fakeKey(`${workspaceId}/${keyName}`)) } };
+            }
+            case "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount": {
+                const workspaceId = String(reveal(inputs.workspaceId));
+                const serviceAccountId = "1";
+                return { id: `${workspaceId},${serviceAccountId}`, state: { ...inputs, region, serviceAccountId } };
+            }
+            case "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken": {
+                const workspaceId = String(reveal(inputs.workspaceId));
+                const seconds = Number(inputs.secondsToLive);
+                const expiresAt = addMinutes(EXAMPLE_NOW, seconds / 60);
+                return {
+                    id: `${workspaceId},${String(inputs.serviceAccountId)},1`,
+                    state: {
+                        ...inputs, region, serviceAccountTokenId: "1", createdAt: EXAMPLE_NOW, expiresAt,
+                        key: pulumi.secret(fakeKey(`${workspaceId}/${String(inputs.name)}`)),
+                    },
+                };
+            }
+            case "time:index/rotating:Rotating": {
+                const rfc3339 = String(inputs.rfc3339 ?? EXAMPLE_NOW);
+                const minutes = Number(inputs.rotationMinutes ?? 0) + 60 * Number(inputs.rotationHours ?? 0) +
+                    1440 * Number(inputs.rotationDays ?? 0);
+                const date = new Date(Date.parse(rfc3339));
+                return {
+                    id: rfc3339,
+                    state: {
+                        ...inputs, rfc3339, rotationRfc3339: addMinutes(rfc3339, minutes),
+                        unix: Math.floor(date.getTime() / 1000), year: date.getUTCFullYear(), month: date.getUTCMonth() + 1,
+                        day: date.getUTCDate(), hour: date.getUTCHours(), minute: date.getUTCMinutes(), second: date.getUTCSeconds(),
+                    },
+                };
+            }
+            default:
+                throw new Error(`Mock not implemented: ${args.type} (${args.name})`);
+        }
+    }
+
+    call(args: MockCallArgs): Record<string, unknown> {
+        throw new Error(`Mock not implemented: ${args.token}`);
+    }
+}
+
+interface ReadRequest {
+    getType(): string;
+    getName(): string;
+    getParent(): string;
+    getProvider(): string;
+    getProperties(): unknown;
+}
+
+interface RegisterRequest {
+    getType(): string;
+    getName(): string;
+    getParent(): string;
+    getCustom(): boolean;
+    getProvider(): string;
+    getDeletebeforereplace(): boolean;
+    getDeletebeforereplacedefined(): boolean;
+    getReplacementTrigger(): { toJavaScript(): unknown } | undefined;
+}
+
+/** The URN the mock monitor gives a resource (its own rule, reproduced to resolve parents). */
+function mockUrn(parent: string, type: string, name: string): string {
+    const qualified = parent ? `${parent.split("::")[2].split("$").pop()}$${type}` : type;
+    return `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::${qualified}::${name}`;
+}
+
+/**
+ * Installs {@link AwsMocks} as Pulumi's runtime mocks and records every registration with its
+ * parent, in order. Must be awaited before the modules that create resources are loaded.
+ */
+export async function installMocks(options: MockOptions = {}): Promise<InstalledMocks> {
+    const mocks = new AwsMocks(options);
+    const resources: RecordedResource[] = [];
+    const calls: string[] = [];
+    const errors: Error[] = [];
+    const byUrn = new Map<string, string>();
+    const refused = <T>(fn: () => T): T => {
+        try {
+            return fn();
+        } catch (error) {
+            errors.push(error as Error);
+            throw error;
+        }
+    };
+    const recordingMocks: pulumi.runtime.Mocks = {
+        newResource: (args) => refused(() => mocks.newResource(args)),
+        call(args) {
+            calls.push(args.token);
+            return refused(() => mocks.call(args));
+        },
+    };
+    await pulumi.runtime.setMocks(recordingMocks, options.project ?? "project", options.stack ?? "stack",
+        options.preview ?? false, options.organization ?? "organization");
+
+    const monitor = settings.getMonitor() as unknown as {
+        registerResource(req: RegisterRequest & { getObject(): unknown }, callback: (err: unknown, resp: unknown) => void): Promise<void>;
+        readResource(req: ReadRequest, callback: (err: unknown, resp: unknown) => void): Promise<void>;
+    };
+    const register = monitor.registerResource.bind(monitor);
+    const { deserializeProperties } = await import("@pulumi/pulumi/runtime/rpc");
+    monitor.registerResource = (req, callback) => {
+        const parentUrn = req.getParent();
+        const urn = mockUrn(parentUrn, req.getType(), req.getName());
+        const inputs = redactSecrets(deserializeProperties(req.getObject() as never)) as Record<string, unknown>;
+        byUrn.set(urn, `${req.getType()}::${req.getName()}`);
+        const trigger = req.getReplacementTrigger();
+        const replacement: RecordedReplacement = {
+            ...(req.getDeletebeforereplacedefined() ? { deleteBeforeReplace: req.getDeletebeforereplace() } : {}),
+            ...(trigger !== undefined ? { replacementTrigger: redactSecrets(trigger.toJavaScript()) } : {}),
+        };
+        resources.push({
+            type: req.getType(),
+            name: req.getName(),
+            urn,
+            parent: parentUrn ? byUrn.get(parentUrn) ?? parentUrn : null,
+            custom: req.getCustom(),
+            inputs,
+            ...(req.getProvider() ? { provider: req.getProvider() } : {}),
+            ...(Object.keys(replacement).length > 0 ? { replacement } : {}),
+        });
+        return register(req, callback);
+    };
+    // Resources read rather than created (a `StackReference` is one) reach the monitor here.
+    const read = monitor.readResource.bind(monitor);
+    monitor.readResource = (req, callback) => {
+        const parentUrn = req.getParent();
+        const urn = mockUrn(parentUrn, req.getType(), req.getName());
+        byUrn.set(urn, `${req.getType()}::${req.getName()}`);
+        resources.push({
+            type: req.getType(),
+            name: req.getName(),
+            urn,
+            parent: parentUrn ? byUrn.get(parentUrn) ?? parentUrn : null,
+            custom: true,
+            inputs: redactSecrets(deserializeProperties(req.getProperties() as never)) as Record<string, unknown>,
+            ...(req.getProvider() ? { provider: req.getProvider() } : {}),
+        });
+        return read(req, callback);
+    };
+
+    return {
+        resources,
+        calls,
+        errors,
+        async settle() {
+            // Internal to the SDK (not in its typings), but the same wait `pulumi up` does at the end.
+            await (settings as unknown as { waitForRPCs(): Promise<void> }).waitForRPCs();
+            if (errors.length > 0) {
+                throw errors[0];
+            }
+        },
+        reset() {
+            resources.length = 0;
+            calls.length = 0;
+            errors.length = 0;
+            byUrn.clear();
+        },
+    };
+}

@@ -1,0 +1,113 @@
+/**
+ * `synth`: the program of `Pulumi.yaml` run offline under Pulumi's mocks. Loads the stack file,
+ * validates every instance, creates them against {@link installMocks} and returns the plan:
+ * every registered resource in order, and each instance's outputs, secrets redacted.
+ * No Pulumi CLI, network or credentials involved.
+ */
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { loadStackFile } from "../stack";
+import { installMocks, SECRET_PLACEHOLDER, type MockOptions } from "./mocks";
+
+/** One resource of the plan, as INTERFACE.md section 4 prints it. */
+export interface PlannedResource {
+    /** Pulumi type token. */
+    readonly type: string;
+    /** Logical name. */
+    readonly name: string;
+    /** `type::name` of the parent, or null at the top level. */
+    readonly parent: string | null;
+    /** Inputs as registered (provider property names), secrets as `"[secret]"`. */
+    readonly inputs: Record<string, unknown>;
+}
+
+/** The plan of a stack file. */
+export interface SynthPlan {
+    /** Every registered resource, in registration order. */
+    readonly resources: PlannedResource[];
+    /** Instance name, then spec output name, then value (null for a disabled instance). */
+    readonly outputs: Record<string, Record<string, unknown> | null>;
+}
+
+/** Options of {@link synth}. */
+export interface SynthOptions extends Pick<MockOptions, "stackOutputs" | "defaultStackOutputs" | "accountId" | "organization"> {
+    /** Pulumi project name. @default "cloudposse-components" (the name in Pulumi.yaml) */
+    readonly project?: string;
+    /** Pulumi stack name. @default the stack file's base name without extension */
+    readonly stack?: string;
+    /** Receives the loader's warnings (deprecated var names). */
+    readonly onWarning?: (message: string) => void;
+}
+
+/** A failure of the program itself while it ran (an output that could not be computed). */
+export class SynthRunError extends Error {
+    constructor(readonly causes: readonly unknown[]) {
+        super(causes.map((c) => (c instanceof Error ? c.message : String(c))).join("\n"));
+        this.name = "SynthRunError";
+    }
+}
+
+interface OutputInternals {
+    promise(withUnknowns?: boolean): Promise<unknown>;
+}
+
+/** The value of an output, `"[secret]"` if it is secret (or holds a secret), undefined when absent. */
+async function reveal(output: pulumi.Output<unknown> | undefined): Promise<unknown> {
+    if (output === undefined) {
+        return null;
+    }
+    if (await pulumi.isSecret(output)) {
+        return SECRET_PLACEHOLDER;
+    }
+    const value = await (output as unknown as OutputInternals).promise();
+    return value === undefined ? null : value;
+}
+
+/**
+ * Runs the stack file's program under mocks and returns its plan.
+ * Throws the loader's `StackFileError`, the program's `StackVarsError` (both before anything is
+ * registered), or a {@link SynthRunError} when the program fails while running.
+ */
+export async function synth(file: string, options: SynthOptions = {}): Promise<SynthPlan> {
+    const stack = loadStackFile(file);
+    for (const warning of stack.warnings) {
+        options.onWarning?.(warning);
+    }
+    const mocks = await installMocks({
+        ...options,
+        project: options.project ?? "cloudposse-components",
+        stack: options.stack ?? path.basename(file).replace(/\.[^.]*$/, ""),
+    });
+
+    // Failures inside the program's outputs surface as rejected promises; collect them.
+    const failures: unknown[] = [];
+    const onRejection = (reason: unknown) => void failures.push(reason);
+    process.on("unhandledRejection", onRejection);
+    try {
+        const { deployStack } = await import("./deploy");
+        const outputs = deployStack(stack);
+        const resolved: SynthPlan["outputs"] = {};
+        for (const [instance, named] of Object.entries(outputs)) {
+            const values: Record<string, unknown> = {};
+            for (const [name, output] of Object.entries(named)) {
+                values[name] = await reveal(output).catch((error: unknown) => {
+                    failures.push(error);
+                    return null;
+                });
+            }
+            resolved[instance] = Object.values(values).every((v) => v === null) ? null : values;
+        }
+        await mocks.settle();
+        // Let rejections queued by the last registrations be reported before deciding.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (failures.length > 0) {
+            throw new SynthRunError([...new Set(failures.map((f) => (f instanceof Error ? f.message : String(f))))]);
+        }
+        return {
+            resources: mocks.resources.map(({ type, name, parent, inputs }) => ({ type, name, parent, inputs })),
+            outputs: resolved,
+        };
+    } finally {
+        process.off("unhandledRejection", onRejection);
+    }
+}

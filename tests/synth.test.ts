@@ -1,0 +1,183 @@
+/**
+ * The offline synth, end to end: `npm run synth` as a user runs it (a child process), and the
+ * program's stack-wide validation.
+ */
+import { strict as assert } from "node:assert";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { stackVarNamer } from "../program/deploy";
+import { API_KEY_SCHEMA, EVENTBRIDGE_SCHEMA } from "../stack/schema";
+
+const ROOT = path.join(__dirname, "..");
+
+interface Run {
+    readonly status: number | null;
+    readonly stdout: string;
+    readonly stderr: string;
+}
+
+/** Runs the synth CLI the way `npm run synth` does. */
+function synthCli(...args: string[]): Run {
+    const result = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", path.join(ROOT, "bin", "synth.ts"), ...args], {
+        cwd: ROOT,
+        encoding: "utf8",
+        env: { ...process.env, NO_COLOR: "1" },
+        timeout: 60_000,
+    });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function stackFile(text: string, name = "ue2-prod.yaml"): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "synth-test-"));
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    return file;
+}
+
+interface Plan {
+    resources: { type: string; name: string; parent: string | null; inputs: Record<string, unknown> }[];
+    outputs: Record<string, Record<string, unknown> | null>;
+}
+
+describe("stackVarNamer", () => {
+    const cases: [typeof EVENTBRIDGE_SCHEMA, string, string][] = [
+        [EVENTBRIDGE_SCHEMA, "eventLogRetentionInDays", "event_log_retention_in_days"],
+        [EVENTBRIDGE_SCHEMA, "eventRulePattern", "event_rule_pattern"],
+        [EVENTBRIDGE_SCHEMA, "eventRulePattern.detail.$or[0]", "event_rule_pattern.detail.$or[0]"],
+        [EVENTBRIDGE_SCHEMA, "idLengthLimit", "id_length_limit"],
+        [EVENTBRIDGE_SCHEMA, "additionalTagMap", "additional_tag_map"],
+        [EVENTBRIDGE_SCHEMA, "context.labelKeyCase", "context.label_key_case"],
+        [EVENTBRIDGE_SCHEMA, "region", "region"],
+        [API_KEY_SCHEMA, "dashboardsComponentName", "dashboards_component_name"],
+        [API_KEY_SCHEMA, "ssmPathFormatApiKey", "ssm_path_format_api_key"],
+        [API_KEY_SCHEMA, "minutesToLive", "minutes_to_live"],
+    ];
+    for (const [schema, field, expected] of cases) {
+        it(`names ${schema.path} ${field} as ${expected}`, () => {
+            assert.equal(stackVarNamer(schema)(field), expected);
+        });
+    }
+});
+
+describe("npm run synth", function () {
+    this.timeout(120_000);
+
+    describe("on the bundled example with --json", () => {
+        let run: Run;
+        let plan: Plan;
+        before(() => {
+            run = synthCli(path.join(ROOT, "examples", "stack.yaml"), "--json");
+            plan = JSON.parse(run.stdout) as Plan;
+        });
+
+        it("exits 0 with one JSON document on stdout", () => {
+            assert.equal(run.status, 0, run.stderr);
+            assert.deepEqual(Object.keys(plan), ["resources", "outputs"]);
+        });
+
+        it("lists each component at the top level before its children", () => {
+            const seen = new Set<string>();
+            for (const resource of plan.resources) {
+                if (resource.parent !== null) {
+                    assert.ok(seen.has(resource.parent), `${resource.type}::${resource.name} registered before its parent ${resource.parent}`);
+                }
+                seen.add(`${resource.type}::${resource.name}`);
+            }
+            const top = plan.resources.filter((r) => r.parent === null).map((r) => r.type);
+            assert.deepEqual(top.sort(), ["cloudposse:eventbridge:EventBridge", "cloudposse:managed-dashboards:DashboardsApiKey"]);
+        });
+
+        it("creates the eventbridge rule with the spec's pattern and the log group", () => {
+            const rule = plan.resources.find((r) => r.type === "aws:cloudwatch/eventRule:EventRule");
+            assert.ok(rule);
+            assert.equal(rule.inputs.name, "eg-ue2-prod-ecs-faults");
+            assert.equal(rule.inputs.description, "ECS failures and warnings");
+            assert.equal(rule.inputs.region, "us-east-2");
+            assert.deepEqual(JSON.parse(String(rule.inputs.eventPattern)), {
+                source: ["aws.ecs"],
+                detail: { $or: [{ eventType: ["WARN", "ERROR"] }, { agentConnected: [false] }, { containers: { exitCode: [{ "anything-but": [0] }] } }] },
+            });
+            const logGroup = plan.resources.find((r) => r.type === "aws:cloudwatch/logGroup:LogGroup");
+            assert.ok(logGroup);
+            assert.equal(logGroup.inputs.retentionInDays, 3);
+        });
+
+        it("prints the outputs under the spec's names", () => {
+            const rules = plan.outputs["eventbridge/ecs-alerts"];
+            assert.ok(rules);
+            assert.deepEqual(Object.keys(rules).sort(), ["event_rule_arn", "event_rule_name", "logs_log_group_arn", "logs_log_group_name"]);
+            assert.equal(rules.event_rule_name, "eg-ue2-prod-ecs-faults");
+            assert.equal(rules.event_rule_arn, "arn:aws:events:us-east-2:111111111111:rule/eg-ue2-prod-ecs-faults");
+            const key = Object.values(plan.outputs).find((o) => o !== null && "ssm_path_dashboards_api_key" in o);
+            assert.ok(key);
+            assert.match(String(key.ssm_path_dashboards_api_key), /^\/dashboards\/[a-z0-9-]+\/api_key$/);
+        });
+
+        it("never prints the API key: the SSM value is [secret]", () => {
+            const parameter = plan.resources.find((r) => r.type === "aws:ssm/parameter:Parameter");
+            assert.ok(parameter);
+            assert.equal(parameter.inputs.value, "[secret]");
+            assert.equal(parameter.inputs.type, "SecureString");
+            assert.doesNotMatch(run.stdout, /eyJr/);
+        });
+    });
+
+    it("prints a readable tree without --json, without colours when not on a terminal", () => {
+        const run = synthCli(path.join(ROOT, "examples", "stack.yaml"));
+        assert.equal(run.status, 0, run.stderr);
+        assert.match(run.stdout, /\+ cloudposse:eventbridge:EventBridge {2}eventbridge\/ecs-alerts/);
+        assert.match(run.stdout, /^Outputs:$/m);
+        assert.doesNotMatch(run.stdout, /\x1b\[/);
+    });
+
+    it("refuses an invalid var with nothing on stdout, naming the instance and the var", () => {
+        const file = stackFile([
+            "vars: {region: us-east-2, namespace: eg}",
+            "components:",
+            "  terraform:",
+            "    eventbridge/ok:",
+            "      metadata: {component: eventbridge}",
+            "      vars: {name: ok}",
+            "    eventbridge/bad:",
+            "      metadata: {component: eventbridge}",
+            "      vars: {name: bad, event_log_retention_in_days: 4}",
+        ].join("\n"));
+        const run = synthCli(file, "--json");
+        assert.equal(run.status, 1);
+        assert.equal(run.stdout, "");
+        assert.match(run.stderr, /eventbridge "eventbridge\/bad": event_log_retention_in_days must be one of .*got 4/);
+    });
+
+    it("reports a YAML syntax error with the file, line and column", () => {
+        const file = stackFile("components:\n  terraform:\n    x: [1, 2\n");
+        const run = synthCli(file, "--json");
+        assert.equal(run.status, 1);
+        assert.equal(run.stdout, "");
+        assert.ok(run.stderr.includes(`${file}:`), run.stderr);
+        assert.match(run.stderr, /:\d+:\d+/);
+    });
+
+    it("gives a disabled instance null outputs and registers only its component", () => {
+        const file = stackFile([
+            "components:",
+            "  terraform:",
+            "    eventbridge/off:",
+            "      metadata: {component: eventbridge}",
+            "      vars: {region: us-east-2, name: off, enabled: false}",
+        ].join("\n"));
+        const run = synthCli(file, "--json");
+        assert.equal(run.status, 0, run.stderr);
+        const plan = JSON.parse(run.stdout) as Plan;
+        assert.deepEqual(plan.resources.map((r) => r.type), ["cloudposse:eventbridge:EventBridge"]);
+        assert.equal(plan.outputs["eventbridge/off"], null);
+    });
+
+    it("exits 2 with usage on a bad command line", () => {
+        const run = synthCli("--bogus");
+        assert.equal(run.status, 2);
+        assert.equal(run.stdout, "");
+        assert.match(run.stderr, /unknown option --bogus/);
+    });
+});
