@@ -51,12 +51,13 @@ export const MAX_MINUTES_TO_LIVE = 43200;
 const MAX_KEY_NAME = 100;
 /** Longest service account or service account token name. */
 const MAX_SERVICE_ACCOUNT_NAME = 128;
-/** Longest SSM parameter name, counting the ARN in front of it (SSM's own rule). */
-const MAX_SSM_NAME_WITH_ARN = 1011;
+/** Longest SSM parameter name (hierarchical names), as SSM documents it. */
+const MAX_SSM_NAME_LENGTH = 1011;
 /** Deepest SSM parameter hierarchy. */
 const MAX_SSM_LEVELS = 15;
-/** The names of the workspace stack's outputs (those of the `aws-managed-grafana` workspace component). */
+/** The workspace stack's output holding the workspace id (as the `aws-managed-grafana` workspace component names it). */
 export const WORKSPACE_ID_OUTPUT = "workspace_id";
+/** The workspace stack's output holding the workspace's host name (optional). */
 export const WORKSPACE_ENDPOINT_OUTPUT = "workspace_endpoint";
 
 /** Amazon Managed Grafana workspace ids: `g-` and ten lower-case hex digits (the API's pattern). */
@@ -205,15 +206,8 @@ export function workspaceStackName(componentName: string, deployment: Pick<Pulum
     return `${deployment.organization}/${workspaceProjectName(componentName)}/${deployment.stack}`;
 }
 
-/** The AWS partition of a region, for the ARN of an SSM parameter. */
-function partitionOf(region: string): string {
-    if (region.startsWith("cn-")) return "aws-cn";
-    if (region.startsWith("us-gov-")) return "aws-us-gov";
-    return "aws";
-}
-
 /** Checks an SSM parameter name as SSM does, recording what is wrong with it under `field`. */
-function checkSsmPath(path: string, region: string | undefined, field: string, problems: ArgProblem[]): void {
+function checkSsmPath(path: string, field: string, problems: ArgProblem[]): void {
     const gives = `gives the SSM parameter name ${describeValue(path)}`;
     const rules: string[] = [];
     if (!path.startsWith("/")) {
@@ -233,16 +227,8 @@ function checkSsmPath(path: string, region: string | undefined, field: string, p
     if (levels.length > MAX_SSM_LEVELS) {
         rules.push(`must have at most ${MAX_SSM_LEVELS} levels, has ${levels.length}`);
     }
-    // SSM counts the ARN in front of the name (`arn:aws:ssm:us-east-2:111122223333:parameter`, then
-    // the name with its leading "/") in its limit of 1011 characters.
-    const arnPrefix = region === undefined ? "" : `arn:${partitionOf(region)}:ssm:${region}:<account>:parameter`;
-    const arnLength = region === undefined ? 0 : arnPrefix.length - "<account>".length + 12;
-    const limit = MAX_SSM_NAME_WITH_ARN - arnLength - (path.startsWith("/") || region === undefined ? 0 : 1);
-    if (path.length > limit) {
-        rules.push(region === undefined
-            ? `must be at most ${limit} characters, has ${path.length}`
-            : `must be at most ${limit} characters (SSM counts the ${arnLength} characters of "${arnPrefix}" ` +
-              `in its limit of ${MAX_SSM_NAME_WITH_ARN}), has ${path.length}`);
+    if (path.length > MAX_SSM_NAME_LENGTH) {
+        rules.push(`must be at most ${MAX_SSM_NAME_LENGTH} characters, has ${path.length}`);
     }
     if (rules.length > 0) {
         problems.push({ field, message: `${gives}, which ${rules.join("; ")}` });
@@ -406,7 +392,7 @@ export function resolveDashboardsApiKeyArgs(
         }
         // An empty id is reported below; the path it gives ("/dashboards//api_key") would only repeat it.
         if (label && enabled && keyName !== "" && ssmPath !== "") {
-            checkSsmPath(ssmPath, region, "ssmPathFormatApiKey", problems);
+            checkSsmPath(ssmPath, "ssmPathFormatApiKey", problems);
         }
     }
 

@@ -7,6 +7,7 @@ import { compareBytewise, isAscii, nfc, sortedKeys } from "./strings";
 import {
   fail,
   isPlainObject,
+  setOwn,
   optBoolean,
   optOneOf,
   optString,
@@ -69,7 +70,7 @@ function copyDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(copyDeep);
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value)) out[k] = copyDeep(value[k]);
+    for (const k of Object.keys(value)) setOwn(out, k, copyDeep(value[k]));
     return out;
   }
   return value;
@@ -80,7 +81,7 @@ function sortDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortDeep);
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).sort(compareBytewise)) out[nfc(k)] = sortDeep(value[k]);
+    for (const k of Object.keys(value).sort(compareBytewise)) setOwn(out, nfc(k), sortDeep(value[k]));
     return out;
   }
   return typeof value === "string" ? nfc(value) : value;
@@ -135,7 +136,7 @@ export function sortMap<T>(map: Readonly<Record<string, T>>): Record<string, T> 
   }
   if (sorted) return { ...map };
   const out: Record<string, T> = {};
-  for (const k of keys.sort(compareBytewise)) out[k] = map[k];
+  for (const k of keys.sort(compareBytewise)) setOwn(out, k, map[k]);
   return out;
 }
 
@@ -146,8 +147,8 @@ function mergeStringMaps(
 ): Record<string, string> {
   if (isEmptyMap(b) && isEmptyMap(a)) return {};
   const merged: Record<string, string> = {};
-  if (a) for (const k in a) merged[nfc(k)] = nfc(a[k]);
-  if (b) for (const k in b) merged[nfc(k)] = nfc(b[k]);
+  if (a) for (const k in a) setOwn(merged, nfc(k), nfc(a[k]));
+  if (b) for (const k in b) setOwn(merged, nfc(k), nfc(b[k]));
   return sortMap(merged);
 }
 
@@ -328,7 +329,7 @@ export function mergeInput(input: LabelInput, problems: Problems): LabelContextO
   if (ctxFormats || varFormats) {
     descriptorFormats = {};
     for (const src of [ctxFormats, varFormats]) {
-      if (src) for (const k in src) descriptorFormats[nfc(k)] = sortDeep(src[k]) as DescriptorFormat;
+      if (src) for (const k in src) setOwn(descriptorFormats, nfc(k), sortDeep(src[k]) as DescriptorFormat);
     }
     descriptorFormats = sortMap(descriptorFormats);
   }

@@ -7,6 +7,7 @@ import type { IdContext } from "./id";
 import { isLabelName, LABEL_NAMES } from "./id";
 import { format } from "./format";
 import { sortedKeys } from "./strings";
+import { setOwn } from "./validate";
 
 /** Builds every descriptor; errors name the descriptor. */
 export function buildDescriptors(
@@ -25,7 +26,7 @@ export function buildDescriptors(
       return idContext[l];
     });
     try {
-      out[key] = format(d.format, ...args);
+      setOwn(out, key, format(d.format, ...args));
     } catch (e) {
       const reason = (e as Error).message.replace(/^format: /, "");
       throw new Error(

@@ -2,11 +2,19 @@
  * The id of null-label 0.25.0: labels joined in `label_order`, truncated with an md5 hash
  * when longer than `id_length_limit`.
  */
-import { createHash } from "node:crypto";
+import * as crypto from "node:crypto";
 import type { LabelValueCase } from "./types";
 import type { Remover } from "./regex";
 import { caseHash } from "./casing";
 import { length, substr } from "./strings";
+
+type OneShotHash = (algorithm: string, data: string, encoding: "hex") => string;
+const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash;
+
+/** Terraform `md5()`: the hex md5 of the UTF-8 bytes (one-shot `crypto.hash` where Node has it). */
+export function md5Hex(s: string): string {
+  return oneShot ? oneShot("md5", s, "hex") : crypto.createHash("md5").update(s, "utf8").digest("hex");
+}
 
 /** Length of the hash part of a truncated id (`id_hash_length`). */
 export const ID_HASH_LENGTH = 5;
@@ -63,7 +71,7 @@ export function buildId(
     if (delimiter !== "" && truncated.endsWith(delimiter)) truncated = truncated.slice(0, -delimiter.length);
     truncated += delimiter;
   }
-  const hashPlus = createHash("md5").update(idFull, "utf8").digest("hex") + "qrstuvwxyz";
+  const hashPlus = md5Hex(idFull) + "qrstuvwxyz";
   const hash = remove(caseHash(hashPlus, valueCase));
   return substr(truncated + hash, 0, idLengthLimit);
 }

@@ -7,6 +7,7 @@ import type { IdContext } from "./id";
 import { caseKey } from "./casing";
 import { compareBytewise } from "./strings";
 import { sortMap } from "./context";
+import { setOwn } from "./validate";
 
 /** The labels that `labelsAsTags: ["default"]` stands for: `keys(local.tags_context)`, sorted. */
 export const DEFAULT_LABELS_AS_TAGS: readonly string[] = Object.freeze(["attributes", "environment", "name", "namespace", "stage", "tenant"]);
@@ -38,7 +39,7 @@ export function buildTags(
     const v = tagsContext[l as keyof IdContext];
     if (v.length > 0) generated[CASED_KEYS[keyCase][l]] = v;
   }
-  for (const k in inputTags) generated[k] = inputTags[k];
+  for (const k in inputTags) setOwn(generated, k, inputTags[k]);
   return sortMap(generated);
 }
 
@@ -52,7 +53,7 @@ export function buildTagsAsListOfMaps(tags: Readonly<Record<string, string>>, ad
   return keys.map((key) => {
     const merged: Record<string, string> = { key, value: tags[key], ...additionalTagMap };
     const out: Record<string, string> = {};
-    for (const k of order) out[k] = merged[k];
+    for (const k of order) setOwn(out, k, merged[k]);
     return out;
   });
 }

@@ -109,40 +109,72 @@ export interface LabelInput {
   readonly context?: LabelContext | null;
 }
 
-/** A context as output by a label: every key present, `null` where not set. */
+/** A context as output by a label (`context` output): every key present, `null` where not set. */
 export interface LabelContextOutput extends LabelContext {
+  /** The merged additional tag map (`additional_tag_map`). */
   readonly additionalTagMap: Readonly<Record<string, string>>;
+  /** Context attributes then input attributes, de-duplicated, empties dropped, not normalised (`attributes`). */
   readonly attributes: readonly string[];
+  /** The delimiter as given, `null` if never set (`delimiter`). */
   readonly delimiter: string | null;
+  /** The merged descriptor formats (`descriptor_formats`). */
   readonly descriptorFormats: Readonly<Record<string, DescriptorFormat>>;
+  /** Whether the label is enabled (`enabled`). */
   readonly enabled: boolean;
+  /** The environment as given, `null` if never set (`environment`). */
   readonly environment: string | null;
+  /** The length limit as given, `null` if never set (`id_length_limit`). */
   readonly idLengthLimit: number | null;
+  /** The key case as given, `null` if never set (`label_key_case`). */
   readonly labelKeyCase: LabelKeyCase | null;
+  /** The label order as given; `[]` for a first label without one (`label_order`). */
   readonly labelOrder: readonly string[] | null;
+  /** The value case as given, `null` if never set (`label_value_case`). */
   readonly labelValueCase: LabelValueCase | null;
+  /** The labels to tag, sorted; `["default"]` for a first label without one (`labels_as_tags`). */
   readonly labelsAsTags: readonly string[];
+  /** The name as given, `null` if never set (`name`). */
   readonly name: string | null;
+  /** The namespace as given, `null` if never set (`namespace`). */
   readonly namespace: string | null;
+  /** The regex as given, `null` if never set (`regex_replace_chars`). */
   readonly regexReplaceChars: string | null;
+  /** The stage as given, `null` if never set (`stage`). */
   readonly stage: string | null;
+  /** Context tags merged with input tags (`tags`). */
   readonly tags: Readonly<Record<string, string>>;
+  /** The tenant as given, `null` if never set (`tenant`). */
   readonly tenant: string | null;
 }
 
-/** A normalised context: the final values used by a label. */
+/** A normalised context (`normalized_context` output): the final values used by a label. */
 export interface NormalizedLabelContext extends LabelContextOutput {
+  /** The delimiter used (`delimiter`). */
   readonly delimiter: string;
+  /** The normalised environment, `""` if none (`environment`). */
   readonly environment: string;
+  /** The length limit used, 0 meaning unlimited (`id_length_limit`). */
   readonly idLengthLimit: number;
+  /** The key case used (`label_key_case`). */
   readonly labelKeyCase: LabelKeyCase;
+  /** The label order used (`label_order`). */
   readonly labelOrder: readonly string[];
+  /** The value case used (`label_value_case`). */
   readonly labelValueCase: LabelValueCase;
+  /** The normalised name, `""` if none (`name`). */
   readonly name: string;
+  /** The normalised namespace, `""` if none (`namespace`). */
   readonly namespace: string;
+  /** The regex used (`regex_replace_chars`). */
   readonly regexReplaceChars: string;
+  /** The normalised stage, `""` if none (`stage`). */
   readonly stage: string;
+  /** Generated tags merged with the input tags (`tags`). */
+  readonly tags: Readonly<Record<string, string>>;
+  /** The normalised tenant, `""` if none (`tenant`). */
   readonly tenant: string;
+  /** The labels tagged, sorted, with `default` resolved to all six (`labels_as_tags`). */
+  readonly labelsAsTags: readonly string[];
 }
 
 /** One entry of `tagsAsListOfMaps`: `key`, `value` and the `additionalTagMap` entries. */

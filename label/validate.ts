@@ -79,3 +79,12 @@ export function optOneOf<T extends string>(field: string, value: unknown, allowe
   }
   return value as T;
 }
+
+/** Sets an own enumerable property, safe for keys such as `__proto__` (tag keys are user data). */
+export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
+  if (key === "__proto__") {
+    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    obj[key] = value;
+  }
+}

@@ -26,7 +26,11 @@ const KINDS: Readonly<Record<string, ComponentKind>> = {
         create: (name, args, opts) => new EventBridge(name, args as unknown as EventBridgeArgs, opts),
     },
     [DashboardsApiKey.componentPath]: {
-        resolve: (name, args) => void resolveDashboardsApiKeyArgs(name, args as unknown as DashboardsApiKeyArgs),
+        resolve: (name, args) => void resolveDashboardsApiKeyArgs(name, args as unknown as DashboardsApiKeyArgs, {
+            organization: pulumi.getOrganization(),
+            project: pulumi.getProject(),
+            stack: pulumi.getStack(),
+        }),
         create: (name, args, opts) => new DashboardsApiKey(name, args as unknown as DashboardsApiKeyArgs, opts),
     },
 };

@@ -79,34 +79,48 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
         stack: options.stack ?? path.basename(file).replace(/\.[^.]*$/, ""),
     });
 
-    // Failures inside the program's outputs surface as rejected promises; collect them.
+    // Failures inside the program's outputs surface as rejected promises; collect them. A resource
+    // whose input failed never reaches the mocks, so waiting for it would never end: the first
+    // failure ends the run.
     const failures: unknown[] = [];
-    const onRejection = (reason: unknown) => void failures.push(reason);
+    let fail: (reason: unknown) => void = () => undefined;
+    const failed = new Promise<never>((_, reject) => {
+        fail = reject;
+    });
+    failed.catch(() => undefined);
+    const onRejection = (reason: unknown) => {
+        failures.push(reason);
+        fail(reason);
+    };
     process.on("unhandledRejection", onRejection);
     try {
         const { deployStack } = await import("./deploy");
-        const outputs = deployStack(stack);
-        const resolved: SynthPlan["outputs"] = {};
-        for (const [instance, named] of Object.entries(outputs)) {
-            const values: Record<string, unknown> = {};
-            for (const [name, output] of Object.entries(named)) {
-                values[name] = await reveal(output).catch((error: unknown) => {
-                    failures.push(error);
-                    return null;
-                });
+        const run = async (): Promise<SynthPlan> => {
+            const outputs = deployStack(stack);
+            const resolved: SynthPlan["outputs"] = {};
+            for (const [instance, named] of Object.entries(outputs)) {
+                const values: Record<string, unknown> = {};
+                for (const [name, output] of Object.entries(named)) {
+                    values[name] = await reveal(output);
+                }
+                resolved[instance] = Object.values(values).every((v) => v === null) ? null : values;
             }
-            resolved[instance] = Object.values(values).every((v) => v === null) ? null : values;
-        }
-        await mocks.settle();
-        // Let rejections queued by the last registrations be reported before deciding.
-        await new Promise((resolve) => setImmediate(resolve));
-        if (failures.length > 0) {
+            await mocks.settle();
+            // Let rejections queued by the last registrations be reported before deciding.
+            await new Promise((resolve) => setImmediate(resolve));
+            return {
+                resources: mocks.resources.map(({ type, name, parent, inputs }) => ({ type, name, parent, inputs })),
+                outputs: resolved,
+            };
+        };
+        const plan = await Promise.race([run(), failed]).catch((error: unknown) => {
+            failures.push(error);
+            return undefined;
+        });
+        if (plan === undefined || failures.length > 0) {
             throw new SynthRunError([...new Set(failures.map((f) => (f instanceof Error ? f.message : String(f))))]);
         }
-        return {
-            resources: mocks.resources.map(({ type, name, parent, inputs }) => ({ type, name, parent, inputs })),
-            outputs: resolved,
-        };
+        return plan;
     } finally {
         process.off("unhandledRejection", onRejection);
     }

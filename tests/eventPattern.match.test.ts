@@ -70,6 +70,9 @@ describe("matchesEventPattern", () => {
     fieldTable("an IPv6 address literal matches the same address written another way", ["2001:db8::1"], [
       "2001:db8::1", "2001:DB8:0:0:0:0:0:1", "2001:0db8:0000::0001",
     ], ["2001:db8::2", "2001:db8::1:0"]);
+    fieldTable("IPv6 groups are read as Java reads them (leading zeros beyond four digits)", ["2001:00db8::1"], [
+      "2001:db8::1", "2001:DB8::0:1",
+    ], ["2001:db8::10"]);
     fieldTable("a string shaped like an address but not one compares as a string", ["12:30"], ["12:30"], ["12:3", "12:30:00"]);
     fieldTable("an out-of-range address compares as a string", ["999.1.1.1"], ["999.1.1.1"], ["999.1.1.01"]);
     fieldTable('{"exactly": "a"}', [{ exactly: "a" }], ["a", ["b", "a"]], ["A", "ab", 1]);
@@ -313,6 +316,31 @@ describe("matchesEventPattern", () => {
       // a.b comes before a.c, so it is checked before any element has been chosen: a "b" anywhere fails it.
       ["a b in another element than c=x", { a: [{ b: 1, c: "y" }, { c: "x" }] }, false],
       ["no b at all", { a: [{ c: "y" }, { c: "x" }] }, true],
+    ]);
+    const alarm = (metrics: object[]) => ({
+      source: "aws.cloudwatch",
+      detail: { state: { value: "ALARM" }, configuration: { metrics } },
+    });
+    eventTable("an alarm whose metric must be CPUUtilization in AWS/EC2", {
+      source: ["aws.cloudwatch"],
+      detail: { state: { value: ["ALARM"] }, configuration: { metrics: { metricStat: { metric: { metricName: ["CPUUtilization"], namespace: ["AWS/EC2"] } } } } },
+    }, [
+      ["one metric with both", alarm([{ id: "m1", metricStat: { metric: { metricName: "CPUUtilization", namespace: "AWS/EC2" } } }]), true],
+      ["a math expression beside it", alarm([
+        { id: "m1", metricStat: { metric: { metricName: "CPUUtilization", namespace: "AWS/EC2" } } },
+        { id: "e1", expression: "m1 * 100" },
+      ]), true],
+      ["the name and namespace on different metrics", alarm([
+        { id: "m1", metricStat: { metric: { metricName: "CPUUtilization", namespace: "AWS/RDS" } } },
+        { id: "m2", metricStat: { metric: { metricName: "ReadIOPS", namespace: "AWS/EC2" } } },
+      ]), false],
+      ["no metrics", alarm([]), false],
+    ]);
+    eventTable("anything-but over an array of numbers", { codes: [{ "anything-but": [1, 2] }] }, [
+      ["[1, 2]: every element excluded", { codes: [1, 2] }, false],
+      ["[1, 3]: 3 is not excluded", { codes: [1, 3] }, true],
+      ["[[1], [2, 2]]: nested, every element excluded", { codes: [[1], [2, 2]] }, false],
+      ["[[1], [null]]: null is not excluded", { codes: [[1], [null]] }, true],
     ]);
     eventTable("resources as in the user guide", {
       resources: ["arn:aws:ec2:us-east-1:123456789012:instance/i-b188560f", "arn:aws:ec2:us-east-1:111122223333:instance/i-b188560f"],

@@ -151,4 +151,16 @@ module.exports = [
     ["old_v24", "a 0.24 context with case fields but no tenant", { context: { enabled: true, namespace: "CloudPosse", environment: "UAT", stage: "build", name: "Winston", delimiter: null, attributes: [], tags: {}, additionalTagMap: {}, labelOrder: [], regexReplaceChars: null, idLengthLimit: null, labelKeyCase: "upper", labelValueCase: "lower" }, tenant: "acme" }],
     ["old_null_lat", "labels_as_tags null in a context counts as unset", { name: "app", labelsAsTags: ["name"], context: { ...defaultCtx, labelsAsTags: null } }],
   ]),
+  // ---------------- more chains and corners ----------------
+  ...g("chains", [
+    ["ch_first", "a first label for a three-label chain", { namespace: "eg", environment: "ue2", stage: "prod", name: "dashboards", attributes: ["api", "key"], tags: { Team: "platform" }, idLengthLimit: 32 }],
+    ["ch_second", "a second label from the first's context", { context: R("ch_first"), name: "service-1", attributes: ["logs"] }],
+    ["ch_third", "a third label from the second's normalized context", { context: R("ch_second", "normalized_context"), attributes: ["rule"], tags: { Component: "eventbridge" } }],
+    ["ch_default_sticks", "labels_as_tags [default] from a first label sticks", { context: R("ch_first"), labelsAsTags: ["name"] }],
+    ["ch_order_reset", "labelOrder [] in the input resets a context's order to the default", { context: R("lo_tenant"), labelOrder: [] }],
+    ["ch_tenant_tag", "tenant is tagged even when not in labelOrder", { namespace: "eg", tenant: "Acme Corp", name: "app", labelsAsTags: ["tenant", "name"] }],
+    ["ch_delim_regex", "a delimiter the regex would remove is kept in the id", { namespace: "eg", name: "app", attributes: ["a", "b"], delimiter: "+" }],
+    ["ch_empty_strings", "empty strings are values, not nulls: they override the context", { context: R("ch_first"), namespace: "", stage: "", delimiter: "" }],
+    ["ch_special_keys", "tag keys that look like JS internals stay plain keys", { name: "app", tags: { constructor: "c", toString: "t", hasOwnProperty: "h" } }],
+  ]),
 ];

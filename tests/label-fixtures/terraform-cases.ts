@@ -13428,5 +13428,1203 @@ export const TERRAFORM_CASES: readonly TerraformCase[] = [
       ],
       "tenant": ""
     }
+  },
+  {
+    "id": "ch_first",
+    "group": "chains",
+    "it": "a first label for a three-label chain",
+    "input": {
+      "namespace": "eg",
+      "environment": "ue2",
+      "stage": "prod",
+      "name": "dashboards",
+      "attributes": [
+        "api",
+        "key"
+      ],
+      "tags": {
+        "Team": "platform"
+      },
+      "idLengthLimit": 32
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "api",
+        "key"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "api",
+          "key"
+        ],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ue2",
+        "idLengthLimit": 32,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "dashboards",
+        "namespace": "eg",
+        "regexReplaceChars": null,
+        "stage": "prod",
+        "tags": {
+          "Team": "platform"
+        },
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "ue2",
+      "id": "eg-ue2-prod-dashboards-api-key",
+      "idFull": "eg-ue2-prod-dashboards-api-key",
+      "idLengthLimit": 32,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "dashboards",
+      "namespace": "eg",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "api",
+          "key"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ue2",
+        "idLengthLimit": 32,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "dashboards",
+        "namespace": "eg",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "prod",
+        "tags": {
+          "Attributes": "api-key",
+          "Environment": "ue2",
+          "Name": "eg-ue2-prod-dashboards-api-key",
+          "Namespace": "eg",
+          "Stage": "prod",
+          "Team": "platform"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "prod",
+      "tags": {
+        "Attributes": "api-key",
+        "Environment": "ue2",
+        "Name": "eg-ue2-prod-dashboards-api-key",
+        "Namespace": "eg",
+        "Stage": "prod",
+        "Team": "platform"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "api-key"
+        },
+        {
+          "key": "Environment",
+          "value": "ue2"
+        },
+        {
+          "key": "Name",
+          "value": "eg-ue2-prod-dashboards-api-key"
+        },
+        {
+          "key": "Namespace",
+          "value": "eg"
+        },
+        {
+          "key": "Stage",
+          "value": "prod"
+        },
+        {
+          "key": "Team",
+          "value": "platform"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ch_second",
+    "group": "chains",
+    "it": "a second label from the first's context",
+    "input": {
+      "context": {
+        "$ref": "ch_first",
+        "output": "context"
+      },
+      "name": "service-1",
+      "attributes": [
+        "logs"
+      ]
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "api",
+        "key",
+        "logs"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "api",
+          "key",
+          "logs"
+        ],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ue2",
+        "idLengthLimit": 32,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "service-1",
+        "namespace": "eg",
+        "regexReplaceChars": null,
+        "stage": "prod",
+        "tags": {
+          "Team": "platform"
+        },
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "ue2",
+      "id": "eg-ue2-prod-service-1-api-4abe94",
+      "idFull": "eg-ue2-prod-service-1-api-key-logs",
+      "idLengthLimit": 32,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "service-1",
+      "namespace": "eg",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "api",
+          "key",
+          "logs"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ue2",
+        "idLengthLimit": 32,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "service-1",
+        "namespace": "eg",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "prod",
+        "tags": {
+          "Attributes": "api-key-logs",
+          "Environment": "ue2",
+          "Name": "eg-ue2-prod-service-1-api-4abe94",
+          "Namespace": "eg",
+          "Stage": "prod",
+          "Team": "platform"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "prod",
+      "tags": {
+        "Attributes": "api-key-logs",
+        "Environment": "ue2",
+        "Name": "eg-ue2-prod-service-1-api-4abe94",
+        "Namespace": "eg",
+        "Stage": "prod",
+        "Team": "platform"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "api-key-logs"
+        },
+        {
+          "key": "Environment",
+          "value": "ue2"
+        },
+        {
+          "key": "Name",
+          "value": "eg-ue2-prod-service-1-api-4abe94"
+        },
+        {
+          "key": "Namespace",
+          "value": "eg"
+        },
+        {
+          "key": "Stage",
+          "value": "prod"
+        },
+        {
+          "key": "Team",
+          "value": "platform"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ch_third",
+    "group": "chains",
+    "it": "a third label from the second's normalized context",
+    "input": {
+      "context": {
+        "$ref": "ch_second",
+        "output": "normalized_context"
+      },
+      "attributes": [
+        "rule"
+      ],
+      "tags": {
+        "Component": "eventbridge"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "api",
+        "key",
+        "logs",
+        "rule"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "api",
+          "key",
+          "logs",
+          "rule"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ue2",
+        "idLengthLimit": 32,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "service-1",
+        "namespace": "eg",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "prod",
+        "tags": {
+          "Attributes": "api-key-logs",
+          "Component": "eventbridge",
+          "Environment": "ue2",
+          "Name": "eg-ue2-prod-service-1-api-4abe94",
+          "Namespace": "eg",
+          "Stage": "prod",
+          "Team": "platform"
+        },
+        "tenant": ""
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "ue2",
+      "id": "eg-ue2-prod-service-1-api-1177e0",
+      "idFull": "eg-ue2-prod-service-1-api-key-logs-rule",
+      "idLengthLimit": 32,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "service-1",
+      "namespace": "eg",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "api",
+          "key",
+          "logs",
+          "rule"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ue2",
+        "idLengthLimit": 32,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "service-1",
+        "namespace": "eg",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "prod",
+        "tags": {
+          "Attributes": "api-key-logs",
+          "Component": "eventbridge",
+          "Environment": "ue2",
+          "Name": "eg-ue2-prod-service-1-api-4abe94",
+          "Namespace": "eg",
+          "Stage": "prod",
+          "Team": "platform"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "prod",
+      "tags": {
+        "Attributes": "api-key-logs",
+        "Component": "eventbridge",
+        "Environment": "ue2",
+        "Name": "eg-ue2-prod-service-1-api-4abe94",
+        "Namespace": "eg",
+        "Stage": "prod",
+        "Team": "platform"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "api-key-logs"
+        },
+        {
+          "key": "Component",
+          "value": "eventbridge"
+        },
+        {
+          "key": "Environment",
+          "value": "ue2"
+        },
+        {
+          "key": "Name",
+          "value": "eg-ue2-prod-service-1-api-4abe94"
+        },
+        {
+          "key": "Namespace",
+          "value": "eg"
+        },
+        {
+          "key": "Stage",
+          "value": "prod"
+        },
+        {
+          "key": "Team",
+          "value": "platform"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ch_default_sticks",
+    "group": "chains",
+    "it": "labels_as_tags [default] from a first label sticks",
+    "input": {
+      "context": {
+        "$ref": "ch_first",
+        "output": "context"
+      },
+      "labelsAsTags": [
+        "name"
+      ]
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "api",
+        "key"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "api",
+          "key"
+        ],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ue2",
+        "idLengthLimit": 32,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "dashboards",
+        "namespace": "eg",
+        "regexReplaceChars": null,
+        "stage": "prod",
+        "tags": {
+          "Team": "platform"
+        },
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "ue2",
+      "id": "eg-ue2-prod-dashboards-api-key",
+      "idFull": "eg-ue2-prod-dashboards-api-key",
+      "idLengthLimit": 32,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "dashboards",
+      "namespace": "eg",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "api",
+          "key"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ue2",
+        "idLengthLimit": 32,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "dashboards",
+        "namespace": "eg",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "prod",
+        "tags": {
+          "Attributes": "api-key",
+          "Environment": "ue2",
+          "Name": "eg-ue2-prod-dashboards-api-key",
+          "Namespace": "eg",
+          "Stage": "prod",
+          "Team": "platform"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "prod",
+      "tags": {
+        "Attributes": "api-key",
+        "Environment": "ue2",
+        "Name": "eg-ue2-prod-dashboards-api-key",
+        "Namespace": "eg",
+        "Stage": "prod",
+        "Team": "platform"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "api-key"
+        },
+        {
+          "key": "Environment",
+          "value": "ue2"
+        },
+        {
+          "key": "Name",
+          "value": "eg-ue2-prod-dashboards-api-key"
+        },
+        {
+          "key": "Namespace",
+          "value": "eg"
+        },
+        {
+          "key": "Stage",
+          "value": "prod"
+        },
+        {
+          "key": "Team",
+          "value": "platform"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ch_order_reset",
+    "group": "chains",
+    "it": "labelOrder [] in the input resets a context's order to the default",
+    "input": {
+      "context": {
+        "$ref": "lo_tenant",
+        "output": "context"
+      },
+      "labelOrder": []
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "app",
+        "namespace": "eg",
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {},
+        "tenant": "acme"
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "eg-app",
+      "idFull": "eg-app",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "app",
+      "namespace": "eg",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "app",
+        "namespace": "eg",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Name": "eg-app",
+          "Namespace": "eg",
+          "Tenant": "acme"
+        },
+        "tenant": "acme"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Name": "eg-app",
+        "Namespace": "eg",
+        "Tenant": "acme"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "eg-app"
+        },
+        {
+          "key": "Namespace",
+          "value": "eg"
+        },
+        {
+          "key": "Tenant",
+          "value": "acme"
+        }
+      ],
+      "tenant": "acme"
+    }
+  },
+  {
+    "id": "ch_tenant_tag",
+    "group": "chains",
+    "it": "tenant is tagged even when not in labelOrder",
+    "input": {
+      "namespace": "eg",
+      "tenant": "Acme Corp",
+      "name": "app",
+      "labelsAsTags": [
+        "tenant",
+        "name"
+      ]
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "name",
+          "tenant"
+        ],
+        "name": "app",
+        "namespace": "eg",
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {},
+        "tenant": "Acme Corp"
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "eg-app",
+      "idFull": "eg-app",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "app",
+      "namespace": "eg",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "name",
+          "tenant"
+        ],
+        "name": "app",
+        "namespace": "eg",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Name": "eg-app",
+          "Tenant": "acmecorp"
+        },
+        "tenant": "acmecorp"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Name": "eg-app",
+        "Tenant": "acmecorp"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "eg-app"
+        },
+        {
+          "key": "Tenant",
+          "value": "acmecorp"
+        }
+      ],
+      "tenant": "acmecorp"
+    }
+  },
+  {
+    "id": "ch_delim_regex",
+    "group": "chains",
+    "it": "a delimiter the regex would remove is kept in the id",
+    "input": {
+      "namespace": "eg",
+      "name": "app",
+      "attributes": [
+        "a",
+        "b"
+      ],
+      "delimiter": "+"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "a",
+        "b"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "a",
+          "b"
+        ],
+        "delimiter": "+",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "app",
+        "namespace": "eg",
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "+",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "eg+app+a+b",
+      "idFull": "eg+app+a+b",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "app",
+      "namespace": "eg",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "a",
+          "b"
+        ],
+        "delimiter": "+",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "app",
+        "namespace": "eg",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Attributes": "a+b",
+          "Name": "eg+app+a+b",
+          "Namespace": "eg"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Attributes": "a+b",
+        "Name": "eg+app+a+b",
+        "Namespace": "eg"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "a+b"
+        },
+        {
+          "key": "Name",
+          "value": "eg+app+a+b"
+        },
+        {
+          "key": "Namespace",
+          "value": "eg"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ch_empty_strings",
+    "group": "chains",
+    "it": "empty strings are values, not nulls: they override the context",
+    "input": {
+      "context": {
+        "$ref": "ch_first",
+        "output": "context"
+      },
+      "namespace": "",
+      "stage": "",
+      "delimiter": ""
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "api",
+        "key"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "api",
+          "key"
+        ],
+        "delimiter": "",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ue2",
+        "idLengthLimit": 32,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "dashboards",
+        "namespace": "",
+        "regexReplaceChars": null,
+        "stage": "",
+        "tags": {
+          "Team": "platform"
+        },
+        "tenant": null
+      },
+      "delimiter": "",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "ue2",
+      "id": "ue2dashboardsapikey",
+      "idFull": "ue2dashboardsapikey",
+      "idLengthLimit": 32,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "dashboards",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "api",
+          "key"
+        ],
+        "delimiter": "",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ue2",
+        "idLengthLimit": 32,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "dashboards",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Attributes": "apikey",
+          "Environment": "ue2",
+          "Name": "ue2dashboardsapikey",
+          "Team": "platform"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Attributes": "apikey",
+        "Environment": "ue2",
+        "Name": "ue2dashboardsapikey",
+        "Team": "platform"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "apikey"
+        },
+        {
+          "key": "Environment",
+          "value": "ue2"
+        },
+        {
+          "key": "Name",
+          "value": "ue2dashboardsapikey"
+        },
+        {
+          "key": "Team",
+          "value": "platform"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ch_special_keys",
+    "group": "chains",
+    "it": "tag keys that look like JS internals stay plain keys",
+    "input": {
+      "name": "app",
+      "tags": {
+        "constructor": "c",
+        "toString": "t",
+        "hasOwnProperty": "h"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "app",
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {
+          "constructor": "c",
+          "hasOwnProperty": "h",
+          "toString": "t"
+        },
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "app",
+      "idFull": "app",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "app",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "app",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Name": "app",
+          "constructor": "c",
+          "hasOwnProperty": "h",
+          "toString": "t"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Name": "app",
+        "constructor": "c",
+        "hasOwnProperty": "h",
+        "toString": "t"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "app"
+        },
+        {
+          "key": "constructor",
+          "value": "c"
+        },
+        {
+          "key": "hasOwnProperty",
+          "value": "h"
+        },
+        {
+          "key": "toString",
+          "value": "t"
+        }
+      ],
+      "tenant": ""
+    }
   }
 ] as unknown as readonly TerraformCase[];
