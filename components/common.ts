@@ -3,7 +3,7 @@
  * while collecting its errors as problems of the component.
  */
 import { createLabel, type Label, type LabelInput } from "../label";
-import { describeValue, labelProblem, type ArgProblem } from "./errors";
+import { describeValue, labelProblems, type ArgProblem } from "./errors";
 
 /** The label (null-label context) arguments every component takes, in `context.tf` order. */
 export const LABEL_INPUT_KEYS = [
@@ -33,7 +33,7 @@ export function tryLabel(input: LabelInput, problems: ArgProblem[]): Label | und
     try {
         return createLabel(input);
     } catch (error) {
-        problems.push(labelProblem(error, LABEL_FIELDS));
+        problems.push(...labelProblems(error, LABEL_FIELDS));
         return undefined;
     }
 }

@@ -2,6 +2,7 @@
  * Validation errors of the components: every problem names the instance and the field, states the
  * rule and shows the value received. Problems are collected and reported together.
  */
+import { LabelError } from "../label";
 
 /** One invalid argument. */
 export interface ArgProblem {
@@ -56,14 +57,16 @@ export class ComponentArgsError extends Error {
 }
 
 /**
- * Turns an `Error` thrown by the label module (whose message starts with the camelCase field it
- * names, e.g. `idLengthLimit must be ...`) into a problem of the component.
+ * Turns the problems of a label error (each starting with the camelCase field it names, e.g.
+ * `idLengthLimit must be ...`) into problems of the component.
  */
-export function labelProblem(error: unknown, knownFields: ReadonlySet<string>): ArgProblem {
-    const message = error instanceof Error ? error.message : String(error);
-    const match = /^([A-Za-z]+)((?:[.[][^\s]*)?) (.*)$/s.exec(message);
-    if (match && knownFields.has(match[1])) {
-        return { field: match[1] + match[2], message: match[3] };
-    }
-    return { field: "context", message: `is not a valid label: ${message}` };
+export function labelProblems(error: unknown, knownFields: ReadonlySet<string>): ArgProblem[] {
+    const messages = error instanceof LabelError ? error.problems : [error instanceof Error ? error.message : String(error)];
+    return messages.map((message) => {
+        const match = /^([A-Za-z]+)((?:[.[]\S*)?) (.*)$/s.exec(message);
+        if (match && knownFields.has(match[1])) {
+            return { field: match[1] + match[2], message: match[3] };
+        }
+        return { field: "context", message: `is not a valid label: ${message}` };
+    });
 }

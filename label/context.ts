@@ -3,10 +3,11 @@
  * variables over a context (main.tf `local.input`), and the snake_case <-> camelCase bridge.
  */
 import type { DescriptorFormat, LabelContext, LabelContextOutput, LabelInput, LabelKeyCase, LabelValueCase } from "./types";
-import { compareBytewise, isAscii, nfc, sortedKeys } from "./strings";
+import { compareBytewise, isAscii, nfc } from "./strings";
 import {
   fail,
   isPlainObject,
+  LabelError,
   setOwn,
   optBoolean,
   optOneOf,
@@ -124,8 +125,11 @@ function orderContext(ctx: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** A map with its keys in Terraform's order (bytewise sorted). */
-export function sortMap<T>(map: Readonly<Record<string, T>>): Record<string, T> {
+/**
+ * A map with its keys in Terraform's order (bytewise sorted). With `fresh`, `map` was just built
+ * by the caller and is returned as is when already in order.
+ */
+export function sortMap<T>(map: Readonly<Record<string, T>>, fresh = false): Record<string, T> {
   const keys = Object.keys(map);
   let sorted = true;
   for (let i = 1; i < keys.length; i++) {
@@ -134,7 +138,7 @@ export function sortMap<T>(map: Readonly<Record<string, T>>): Record<string, T> 
       break;
     }
   }
-  if (sorted) return { ...map };
+  if (sorted) return fresh ? (map as Record<string, T>) : { ...map };
   const out: Record<string, T> = {};
   for (const k of keys.sort(compareBytewise)) setOwn(out, k, map[k]);
   return out;
@@ -149,7 +153,7 @@ function mergeStringMaps(
   const merged: Record<string, string> = {};
   if (a) for (const k in a) setOwn(merged, nfc(k), nfc(a[k]));
   if (b) for (const k in b) setOwn(merged, nfc(k), nfc(b[k]));
-  return sortMap(merged);
+  return sortMap(merged, true);
 }
 
 function nfcOrNull(s: string | null): string | null {
@@ -207,6 +211,13 @@ function oneOf<T extends string>(p: Problems, field: string, value: unknown, all
   return p.check(() => optOneOf(field, value, allowed), null);
 }
 
+/** The 18 variables of the module, camelCased. */
+const INPUT_KEYS: ReadonlySet<string> = new Set([
+  "enabled", "namespace", "tenant", "environment", "stage", "name", "delimiter", "attributes", "tags",
+  "additionalTagMap", "labelOrder", "regexReplaceChars", "idLengthLimit", "labelKeyCase", "labelValueCase",
+  "descriptorFormats", "labelsAsTags", "context",
+]);
+
 /** Collects validation problems, so that every one of them is reported at once. */
 export class Problems {
   readonly messages: string[] = [];
@@ -241,10 +252,9 @@ export class Problems {
     }
   }
 
-  /** Throws one Error listing every problem, if any. */
+  /** Throws one LabelError listing every problem, if any. */
   throwIfAny(): void {
-    if (this.messages.length === 1) throw new Error(this.messages[0]);
-    if (this.messages.length > 1) throw new Error(`invalid label input: ${this.messages.join("; ")}`);
+    if (this.messages.length > 0) throw new LabelError(this.messages);
   }
 }
 
@@ -259,6 +269,14 @@ export function mergeInput(input: LabelInput, problems: Problems): LabelContextO
   if (!isPlainObject(rawCtx)) fail("context", "must be a LabelContext object", rawCtx);
   const ctx = rawCtx as Record<string, unknown>;
   const p = problems;
+
+  // Like Terraform ("An argument named ... is not expected here"), refuse unknown inputs: a typo
+  // would otherwise be silently ignored.
+  for (const key in input) {
+    if (!INPUT_KEYS.has(key)) {
+      p.messages.push(`${key} is not a label input (expected one of ${[...INPUT_KEYS].join(", ")})`);
+    }
+  }
 
   // variables.tf validates the two case fields of var.context as well as the variables.
   const ctxKeyCase = oneOf(p, "context.labelKeyCase", ctx.labelKeyCase, LABEL_KEY_CASES);
@@ -331,7 +349,7 @@ export function mergeInput(input: LabelInput, problems: Problems): LabelContextO
     for (const src of [ctxFormats, varFormats]) {
       if (src) for (const k in src) setOwn(descriptorFormats, nfc(k), sortDeep(src[k]) as DescriptorFormat);
     }
-    descriptorFormats = sortMap(descriptorFormats);
+    descriptorFormats = sortMap(descriptorFormats, true);
   }
 
   const varLabelsAsTags = p.stringList("labelsAsTags", input.labelsAsTags);
@@ -364,4 +382,3 @@ export function mergeInput(input: LabelInput, problems: Problems): LabelContextO
   };
 }
 
-export { sortedKeys };

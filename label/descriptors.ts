@@ -7,7 +7,7 @@ import type { IdContext } from "./id";
 import { isLabelName, LABEL_NAMES } from "./id";
 import { format } from "./format";
 import { sortedKeys } from "./strings";
-import { setOwn } from "./validate";
+import { LabelError, setOwn } from "./validate";
 
 /** Builds every descriptor; errors name the descriptor. */
 export function buildDescriptors(
@@ -21,7 +21,7 @@ export function buildDescriptors(
     const field = `${source(key)}[${JSON.stringify(key)}]`;
     const args = d.labels.map((l, i) => {
       if (!isLabelName(l)) {
-        throw new Error(`${field}.labels[${i}] must be one of ${LABEL_NAMES.join(", ")}, got ${JSON.stringify(l)}`);
+        throw new LabelError([`${field}.labels[${i}] must be one of ${LABEL_NAMES.join(", ")}, got ${JSON.stringify(l)}`]);
       }
       return idContext[l];
     });
@@ -29,9 +29,9 @@ export function buildDescriptors(
       setOwn(out, key, format(d.format, ...args));
     } catch (e) {
       const reason = (e as Error).message.replace(/^format: /, "");
-      throw new Error(
+      throw new LabelError([
         `${field}.format must use exactly the ${args.length} value(s) of its labels ${JSON.stringify(d.labels)}, got ${JSON.stringify(d.format)}: ${reason}`,
-      );
+      ]);
     }
   }
   return out;

@@ -10,7 +10,7 @@
  * Values: strings, numbers (finite), booleans, null, arrays and plain objects (as JSON).
  */
 import { isPlainObject } from "./validate";
-import { length as graphemeLength, nfc, sortedKeys } from "./strings";
+import { length as graphemeLength, nfc, sortedKeys, substr } from "./strings";
 
 interface Verb {
   raw: string;
@@ -118,20 +118,16 @@ function binaryOffset(digits: string, exp: number): number {
   const num = BigInt(digits);
   const den = 10n ** BigInt(q);
   if (num % 5n ** BigInt(q) === 0n) return 0; // a dyadic rational: exact in binary
-  // Scale so that the quotient has 512 bits, then round to nearest even like big.ParseFloat.
-  let shift = 512 - (num.toString(2).length - den.toString(2).length);
-  let scaled = (num << BigInt(Math.max(shift, 0))) >> BigInt(Math.max(-shift, 0));
-  let quotient = scaled / den;
-  while (quotient.toString(2).length > 512) {
-    shift--;
-    scaled = (num << BigInt(Math.max(shift, 0))) >> BigInt(Math.max(-shift, 0));
-    quotient = scaled / den;
-  }
-  while (quotient.toString(2).length < 512) {
-    shift++;
-    scaled = num << BigInt(shift);
-    quotient = scaled / den;
-  }
+  // Scale so that the quotient M * 2^shift / 10^q has exactly 512 bits, then round it to
+  // nearest even as big.ParseFloat does; the remainder tells which way it went.
+  const bits = (x: bigint) => x.toString(2).length;
+  let shift = 512 - (bits(num) - bits(den));
+  if (shift < 0) return 0; // cannot happen for a JS number's shortest decimal
+  let quotient = (num << BigInt(shift)) / den;
+  if (bits(quotient) > 512) shift--;
+  else if (bits(quotient) < 512) shift++;
+  const scaled = num << BigInt(shift);
+  quotient = scaled / den;
   const twice = 2n * (scaled - quotient * den);
   if (twice > den || (twice === den && quotient % 2n === 1n)) return 1;
   return -1;
@@ -243,12 +239,12 @@ function formatFloat(verb: Verb, n: number): string {
 }
 
 /** Pads a formatted number (sign + prefix + digits) to the verb's width, as Go's fmt does. */
-function padNumber(verb: Verb, sign: string, prefix: string, digits: string, zeroAllowed = true): string {
+function padNumber(verb: Verb, sign: string, prefix: string, digits: string): string {
   const len = sign.length + prefix.length + digits.length;
   if (verb.width < 0 || len >= verb.width) return sign + prefix + digits;
   const d = verb.width - len;
   if (verb.minus) return sign + prefix + digits + " ".repeat(d);
-  if (verb.zero && zeroAllowed) return sign + prefix + "0".repeat(d) + digits;
+  if (verb.zero) return sign + prefix + "0".repeat(d) + digits;
   return " ".repeat(d) + sign + prefix + digits;
 }
 
@@ -359,23 +355,12 @@ function appendVerb(verb: Verb, args: readonly unknown[]): string {
       else if (typeof arg === "number") s = numberToPlainString(arg);
       else if (typeof arg === "boolean") s = String(arg);
       else return err(`unsupported value for ${where}: string required`);
-      if (verb.prec > 0 && graphemeLength(s) > verb.prec) s = truncateGraphemes(s, verb.prec);
+      if (verb.prec > 0) s = substr(s, 0, verb.prec);
       return padWidth(verb, verb.mode === "q" ? jsonString(s) : s);
     }
     default:
       return err(`unsupported format verb ${quoteRune(verb.mode)} in ${quoteString(verb.raw)} at offset ${verb.offset}`);
   }
-}
-
-function truncateGraphemes(s: string, n: number): string {
-  const seg = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-  let out = "";
-  let i = 0;
-  for (const g of seg.segment(s)) {
-    if (i++ >= n) break;
-    out += g.segment;
-  }
-  return out;
 }
 
 function isDigit(c: string | undefined): boolean {

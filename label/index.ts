@@ -6,6 +6,7 @@
 export { createLabel } from "./label";
 export { fromTerraformContext, toTerraformContext } from "./context";
 export { format } from "./format";
+export { LabelError } from "./validate";
 export type {
   DescriptorFormat,
   Label,

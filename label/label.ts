@@ -11,6 +11,7 @@ import { buildDescriptors } from "./descriptors";
 import { buildId, buildIdFull, IdContext, isLabelName, LABEL_NAMES } from "./id";
 import { DEFAULT_REGEX_REPLACE_CHARS, InvalidRegexError, remover, Remover } from "./regex";
 import { buildTags, buildTagsAsListOfMaps, resolveLabelsAsTags } from "./tags";
+import { LabelError } from "./validate";
 
 /** The default `label_order` (without tenant, which was added in 0.25.0). */
 export const DEFAULT_LABEL_ORDER: readonly string[] = Object.freeze(["namespace", "environment", "stage", "name", "attributes"]);
@@ -22,7 +23,7 @@ function compileRegex(pattern: string, fromContext: boolean): Remover {
   } catch (e) {
     if (e instanceof InvalidRegexError) {
       const field = fromContext ? "context.regexReplaceChars" : "regexReplaceChars";
-      throw new Error(`${field} must be a valid RE2 regular expression (written /.../), got ${JSON.stringify(pattern)}: ${e.message}`);
+      throw new LabelError([`${field} must be a valid RE2 regular expression (written /.../), got ${JSON.stringify(pattern)}: ${e.message}`]);
     }
     throw e;
   }
@@ -31,31 +32,23 @@ function compileRegex(pattern: string, fromContext: boolean): Remover {
 /** Normalises attributes: regex, then de-duplicate and drop empties, then case, then again. */
 function normalizeAttributes(attributes: readonly string[], remove: Remover, valueCase: LabelValueCase): string[] {
   const normalized: string[] = [];
-  const seen = new Set<string>();
   for (const a of attributes) {
     const v = remove(a);
-    if (v !== "" && !seen.has(v)) {
-      seen.add(v);
-      normalized.push(v);
-    }
+    if (v !== "" && !normalized.includes(v)) normalized.push(v);
   }
   if (valueCase === "none") return normalized;
   const cased: string[] = [];
-  seen.clear();
   for (const a of normalized) {
     const v = caseValue(a, valueCase);
-    if (v !== "" && !seen.has(v)) {
-      seen.add(v);
-      cased.push(v);
-    }
+    if (v !== "" && !cased.includes(v)) cased.push(v);
   }
   return cased;
 }
 
 /**
  * Builds a label from its input, like a `module "label" { source = "cloudposse/label/null",
- * version = "0.25.0" }` block. Pure and synchronous; throws an `Error` naming the field on
- * invalid input.
+ * version = "0.25.0" }` block. Pure and synchronous; on invalid input throws a `LabelError`
+ * naming each field at fault, the rule and the value received.
  */
 export function createLabel(input: LabelInput = {}): Label {
   const problems = new Problems();
@@ -108,30 +101,31 @@ export function createLabel(input: LabelInput = {}): Label {
     Object.prototype.hasOwnProperty.call(inputFormats, key) ? "descriptorFormats" : "context.descriptorFormats",
   );
 
+  // normalizedContext gets its own top-level arrays and maps, not shared with other outputs.
   const normalizedContext: NormalizedLabelContext = {
-    additionalTagMap: context.additionalTagMap,
-    attributes,
+    additionalTagMap: { ...context.additionalTagMap },
+    attributes: attributes.slice(),
     delimiter,
     descriptorFormats: context.descriptorFormats,
     enabled: context.enabled,
     environment,
     idLengthLimit,
     labelKeyCase: keyCase,
-    labelOrder,
+    labelOrder: labelOrder.slice(),
     labelValueCase: valueCase,
-    labelsAsTags,
+    labelsAsTags: labelsAsTags.slice(),
     name,
     namespace,
     regexReplaceChars,
     stage,
-    tags,
+    tags: { ...tags },
     tenant,
   };
 
   const on = context.enabled;
   // Keys in Terraform's order of the module's outputs (sorted by their snake_case names).
   return {
-    additionalTagMap: context.additionalTagMap,
+    additionalTagMap: { ...context.additionalTagMap },
     attributes: on ? attributes : [],
     context,
     delimiter: on ? delimiter : "",
@@ -141,7 +135,7 @@ export function createLabel(input: LabelInput = {}): Label {
     id: on ? id : "",
     idFull: on ? idFull : "",
     idLengthLimit,
-    labelOrder,
+    labelOrder: labelOrder.slice(),
     name: on ? name : "",
     namespace: on ? namespace : "",
     normalizedContext,

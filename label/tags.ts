@@ -40,7 +40,7 @@ export function buildTags(
     if (v.length > 0) generated[CASED_KEYS[keyCase][l]] = v;
   }
   for (const k in inputTags) setOwn(generated, k, inputTags[k]);
-  return sortMap(generated);
+  return sortMap(generated, true);
 }
 
 /** `tags_as_list_of_maps`: one map per tag in bytewise key order, `additionalTagMap` merged last. */

@@ -17,9 +17,25 @@ export function show(value: unknown): string {
   }
 }
 
+/**
+ * The error thrown for invalid label input. `message` is the single problem, or
+ * `invalid label input: ` followed by every problem joined with `; `. Each problem reads
+ * `<field> <rule>, got <value>`, the field camelCased (`context.` for a context value).
+ */
+export class LabelError extends Error {
+  /** Every problem found, each starting with the field it is about. */
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(problems.length === 1 ? problems[0] : `invalid label input: ${problems.join("; ")}`);
+    this.name = "LabelError";
+    this.problems = problems;
+  }
+}
+
 /** Throws `<field> <rule>, got <value>`. */
 export function fail(field: string, rule: string, value: unknown): never {
-  throw new Error(`${field} ${rule}, got ${show(value)}`);
+  throw new LabelError([`${field} ${rule}, got ${show(value)}`]);
 }
 
 /** A string, or null for null/undefined. */

@@ -4,7 +4,7 @@
  * null-label 0.25.0 as well (checked with terraform apply; its message is quoted in the comment).
  */
 import * as assert from "node:assert/strict";
-import { createLabel, LabelContext, LabelInput } from "../label";
+import { createLabel, LabelContext, LabelError, LabelInput } from "../label";
 
 const DEFAULT_CONTEXT: LabelContext = createLabel().context;
 
@@ -47,6 +47,8 @@ const ERRORS: ReadonlyArray<readonly [string, LabelInput, string | RegExp]> = [
   ["refuses a label that is not a string", { namespace: 5 as never }, "namespace must be a string, got 5"],
   ["refuses enabled that is not a boolean", { enabled: "yes" as never }, 'enabled must be a boolean, got "yes"'],
   ["refuses labelsAsTags that is not a list", { labelsAsTags: "default" as never }, 'labelsAsTags must be a list of strings, got "default"'],
+  // Terraform: 'An argument named "label_oder" is not expected here.'
+  ["refuses an unknown input, such as a typo", { name: "a", labelOder: ["name"] } as never, "labelOder is not a label input (expected one of enabled, namespace, tenant, environment, stage, name, delimiter, attributes, tags, additionalTagMap, labelOrder, regexReplaceChars, idLengthLimit, labelKeyCase, labelValueCase, descriptorFormats, labelsAsTags, context)"],
   ["refuses a context that is not an object", { context: [] as never }, "context must be a LabelContext object, got []"],
 ];
 
@@ -73,6 +75,16 @@ describe("createLabel validation", () => {
           'labelOrder[0] must be one of namespace, tenant, environment, stage, name, attributes, got "nom"',
       },
     );
+  });
+
+  it("throws a LabelError whose problems list each problem with its field first", () => {
+    try {
+      createLabel({ idLengthLimit: 3, namespace: 5 as never });
+      assert.fail("expected a LabelError");
+    } catch (e) {
+      assert.ok(e instanceof LabelError);
+      assert.deepEqual(e.problems, ["idLengthLimit must be 0 (unlimited) or at least 6, got 3", "namespace must be a string, got 5"]);
+    }
   });
 
   it("does not validate an idLengthLimit below 6 that comes from the context", () => {

@@ -68,7 +68,11 @@ const TERRAFORM_ROWS: ReadonlyArray<readonly [string, readonly unknown[], string
   ["%5t|%-3v|", [true,7], "true|7  |"],
   ["%5.1v|", ["abc"], "  abc|"],
   ["%08s|%-08s|", ["x","y"], "0000000x|y0000000|"],
-  ["%+s|% s|%#s", ["a","b","c"], "a|b|c"],];
+  ["%+s|% s|%#s", ["a","b","c"], "a|b|c"],
+  ["%.1f|%.2f|%.3f|%.2f", [0.35,0.285,0.0005,10.005], "0.3|0.29|0.000|10.00"],
+  ["%.2f|%.1f|%.2f|%.0e|%.1e", [0.615,1.25,12.345,5e-7,2.25e-10], "0.61|1.2|12.34|5e-07|2.3e-10"],
+  ["%.3g|%.4g|%.2e", [1.0005,123.45,1.125], "1|123.4|1.12e+00"],
+];
 
 /** [spec, args, the message Terraform gives (after `Call to function "format" failed: `)]. */
 const TERRAFORM_ERRORS: ReadonlyArray<readonly [string, readonly unknown[], string]> = [

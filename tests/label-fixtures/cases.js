@@ -163,4 +163,21 @@ module.exports = [
     ["ch_empty_strings", "empty strings are values, not nulls: they override the context", { context: R("ch_first"), namespace: "", stage: "", delimiter: "" }],
     ["ch_special_keys", "tag keys that look like JS internals stay plain keys", { name: "app", tags: { constructor: "c", toString: "t", hasOwnProperty: "h" } }],
   ]),
+  ...g("edges", [
+    ["ed_empty_tag_value", "an input tag with an empty value is kept", { name: "app", tags: { Empty: "", Name: "" } }],
+    ["ed_additional_key", "additional_tag_map can override key", { name: "app", tags: { a: "1" }, additionalTagMap: { key: "K", zz: "z" } }],
+    ["ed_unicode_delim", "a non-ASCII delimiter counts as one character when truncating", { namespace: "eg", name: "application", attributes: ["x"], delimiter: "é", idLengthLimit: 10 }],
+    ["ed_limit_one_char", "a limit leaving room for exactly one character", { namespace: "eg", name: "application", idLengthLimit: 7, delimiter: "-" }],
+    ["ed_attr_delim", "attributes keep delimiter characters the regex allows", { name: "app", attributes: ["a-b", "c"] }],
+    ["ed_hash_letters", "a regex that removes hash letters shortens the hash", { namespace: "eg", name: "applicationxyz", regexReplaceChars: "/[a-f]/", idLengthLimit: 10 }],
+    ["ed_unicode_keys", "non-ASCII tag keys sort bytewise", { name: "app", tags: { "\u00e9": "1", z: "2", "\u03a9": "3", "\u{1f642}": "4", "\uffee": "5", A: "6" } }],
+    ["ed_nfc_keys", "tag keys are NFC-normalised", { name: "app", tags: { "e\u0301x": "decomposed", "y\u00e9": "composed" } }],
+    ["ed_title_hash", "a title-cased hash keeps the rest of its letters lower", { namespace: "eg", name: "app", stage: "prd", attributes: ["one", "two"], labelValueCase: "title", delimiter: "", idLengthLimit: 10 }],
+    ["ed_upper_regex_hash", "an upper-cased hash filtered by a lower-case-only regex", { namespace: "eg", name: "app", stage: "prd", labelValueCase: "upper", regexReplaceChars: "/[^a-z0-9-]/", idLengthLimit: 8 }],
+  ]),
+  ...g("labelsAsTags", [
+    ["lat_var_unset", "an input of [unset] generates no tags and leaves the choice to the next label", { namespace: "eg", name: "app", labelsAsTags: ["unset"] }],
+    ["lat_var_unset_child", "the next label may then choose", { context: R("lat_var_unset"), labelsAsTags: ["name"] }],
+    ["lat_var_dupes", "an input list is a set: sorted and de-duplicated", { namespace: "eg", stage: "s", name: "app", labelsAsTags: ["stage", "namespace", "stage"] }],
+  ]),
 ];

@@ -14626,5 +14626,1464 @@ export const TERRAFORM_CASES: readonly TerraformCase[] = [
       ],
       "tenant": ""
     }
+  },
+  {
+    "id": "ed_empty_tag_value",
+    "group": "edges",
+    "it": "an input tag with an empty value is kept",
+    "input": {
+      "name": "app",
+      "tags": {
+        "Empty": "",
+        "Name": ""
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "app",
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {
+          "Empty": "",
+          "Name": ""
+        },
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "app",
+      "idFull": "app",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "app",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "app",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Empty": "",
+          "Name": ""
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Empty": "",
+        "Name": ""
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Empty",
+          "value": ""
+        },
+        {
+          "key": "Name",
+          "value": ""
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ed_additional_key",
+    "group": "edges",
+    "it": "additional_tag_map can override key",
+    "input": {
+      "name": "app",
+      "tags": {
+        "a": "1"
+      },
+      "additionalTagMap": {
+        "key": "K",
+        "zz": "z"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "key": "K",
+        "zz": "z"
+      },
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {
+          "key": "K",
+          "zz": "z"
+        },
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "app",
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {
+          "a": "1"
+        },
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "app",
+      "idFull": "app",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "app",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "key": "K",
+          "zz": "z"
+        },
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "app",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Name": "app",
+          "a": "1"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Name": "app",
+        "a": "1"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "K",
+          "value": "app",
+          "zz": "z"
+        },
+        {
+          "key": "K",
+          "value": "1",
+          "zz": "z"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ed_unicode_delim",
+    "group": "edges",
+    "it": "a non-ASCII delimiter counts as one character when truncating",
+    "input": {
+      "namespace": "eg",
+      "name": "application",
+      "attributes": [
+        "x"
+      ],
+      "delimiter": "é",
+      "idLengthLimit": 10
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "x"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "x"
+        ],
+        "delimiter": "é",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 10,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "application",
+        "namespace": "eg",
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "é",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "egéaée8d8d",
+      "idFull": "egéapplicationéx",
+      "idLengthLimit": 10,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "application",
+      "namespace": "eg",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "x"
+        ],
+        "delimiter": "é",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 10,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "application",
+        "namespace": "eg",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Attributes": "x",
+          "Name": "egéaée8d8d",
+          "Namespace": "eg"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Attributes": "x",
+        "Name": "egéaée8d8d",
+        "Namespace": "eg"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "x"
+        },
+        {
+          "key": "Name",
+          "value": "egéaée8d8d"
+        },
+        {
+          "key": "Namespace",
+          "value": "eg"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ed_limit_one_char",
+    "group": "edges",
+    "it": "a limit leaving room for exactly one character",
+    "input": {
+      "namespace": "eg",
+      "name": "application",
+      "idLengthLimit": 7,
+      "delimiter": "-"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 7,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "application",
+        "namespace": "eg",
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "e-11a28",
+      "idFull": "eg-application",
+      "idLengthLimit": 7,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "application",
+      "namespace": "eg",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 7,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "application",
+        "namespace": "eg",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Name": "e-11a28",
+          "Namespace": "eg"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Name": "e-11a28",
+        "Namespace": "eg"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "e-11a28"
+        },
+        {
+          "key": "Namespace",
+          "value": "eg"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ed_attr_delim",
+    "group": "edges",
+    "it": "attributes keep delimiter characters the regex allows",
+    "input": {
+      "name": "app",
+      "attributes": [
+        "a-b",
+        "c"
+      ]
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "a-b",
+        "c"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "a-b",
+          "c"
+        ],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "app",
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "app-a-b-c",
+      "idFull": "app-a-b-c",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "app",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "a-b",
+          "c"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "app",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Attributes": "a-b-c",
+          "Name": "app-a-b-c"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Attributes": "a-b-c",
+        "Name": "app-a-b-c"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "a-b-c"
+        },
+        {
+          "key": "Name",
+          "value": "app-a-b-c"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ed_hash_letters",
+    "group": "edges",
+    "it": "a regex that removes hash letters shortens the hash",
+    "input": {
+      "namespace": "eg",
+      "name": "applicationxyz",
+      "regexReplaceChars": "/[a-f]/",
+      "idLengthLimit": 10
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 10,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "applicationxyz",
+        "namespace": "eg",
+        "regexReplaceChars": "/[a-f]/",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "g-pp-97043",
+      "idFull": "g-pplitionxyz",
+      "idLengthLimit": 10,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "pplitionxyz",
+      "namespace": "g",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 10,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "pplitionxyz",
+        "namespace": "g",
+        "regexReplaceChars": "/[a-f]/",
+        "stage": "",
+        "tags": {
+          "Name": "g-pp-97043",
+          "Namespace": "g"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[a-f]/",
+      "stage": "",
+      "tags": {
+        "Name": "g-pp-97043",
+        "Namespace": "g"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "g-pp-97043"
+        },
+        {
+          "key": "Namespace",
+          "value": "g"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ed_unicode_keys",
+    "group": "edges",
+    "it": "non-ASCII tag keys sort bytewise",
+    "input": {
+      "name": "app",
+      "tags": {
+        "é": "1",
+        "z": "2",
+        "Ω": "3",
+        "🙂": "4",
+        "￮": "5",
+        "A": "6"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "app",
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {
+          "A": "6",
+          "z": "2",
+          "é": "1",
+          "Ω": "3",
+          "￮": "5",
+          "🙂": "4"
+        },
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "app",
+      "idFull": "app",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "app",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "app",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "A": "6",
+          "Name": "app",
+          "z": "2",
+          "é": "1",
+          "Ω": "3",
+          "￮": "5",
+          "🙂": "4"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "A": "6",
+        "Name": "app",
+        "z": "2",
+        "é": "1",
+        "Ω": "3",
+        "￮": "5",
+        "🙂": "4"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "A",
+          "value": "6"
+        },
+        {
+          "key": "Name",
+          "value": "app"
+        },
+        {
+          "key": "z",
+          "value": "2"
+        },
+        {
+          "key": "é",
+          "value": "1"
+        },
+        {
+          "key": "Ω",
+          "value": "3"
+        },
+        {
+          "key": "￮",
+          "value": "5"
+        },
+        {
+          "key": "🙂",
+          "value": "4"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ed_nfc_keys",
+    "group": "edges",
+    "it": "tag keys are NFC-normalised",
+    "input": {
+      "name": "app",
+      "tags": {
+        "éx": "decomposed",
+        "yé": "composed"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "app",
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {
+          "yé": "composed",
+          "éx": "decomposed"
+        },
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "app",
+      "idFull": "app",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "app",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "app",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Name": "app",
+          "yé": "composed",
+          "éx": "decomposed"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Name": "app",
+        "yé": "composed",
+        "éx": "decomposed"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "app"
+        },
+        {
+          "key": "yé",
+          "value": "composed"
+        },
+        {
+          "key": "éx",
+          "value": "decomposed"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ed_title_hash",
+    "group": "edges",
+    "it": "a title-cased hash keeps the rest of its letters lower",
+    "input": {
+      "namespace": "eg",
+      "name": "app",
+      "stage": "prd",
+      "attributes": [
+        "one",
+        "two"
+      ],
+      "labelValueCase": "title",
+      "delimiter": "",
+      "idLengthLimit": 10
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "One",
+        "Two"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "one",
+          "two"
+        ],
+        "delimiter": "",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 10,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": "title",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "app",
+        "namespace": "eg",
+        "regexReplaceChars": null,
+        "stage": "prd",
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "EgPrdDe524",
+      "idFull": "EgPrdAppOneTwo",
+      "idLengthLimit": 10,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "App",
+      "namespace": "Eg",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "One",
+          "Two"
+        ],
+        "delimiter": "",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 10,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "title",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "App",
+        "namespace": "Eg",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "Prd",
+        "tags": {
+          "Attributes": "OneTwo",
+          "Name": "EgPrdDe524",
+          "Namespace": "Eg",
+          "Stage": "Prd"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "Prd",
+      "tags": {
+        "Attributes": "OneTwo",
+        "Name": "EgPrdDe524",
+        "Namespace": "Eg",
+        "Stage": "Prd"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "OneTwo"
+        },
+        {
+          "key": "Name",
+          "value": "EgPrdDe524"
+        },
+        {
+          "key": "Namespace",
+          "value": "Eg"
+        },
+        {
+          "key": "Stage",
+          "value": "Prd"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "ed_upper_regex_hash",
+    "group": "edges",
+    "it": "an upper-cased hash filtered by a lower-case-only regex",
+    "input": {
+      "namespace": "eg",
+      "name": "app",
+      "stage": "prd",
+      "labelValueCase": "upper",
+      "regexReplaceChars": "/[^a-z0-9-]/",
+      "idLengthLimit": 8
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 8,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "app",
+        "namespace": "eg",
+        "regexReplaceChars": "/[^a-z0-9-]/",
+        "stage": "prd",
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "EG-31436",
+      "idFull": "EG-PRD-APP",
+      "idLengthLimit": 8,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "APP",
+      "namespace": "EG",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 8,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "APP",
+        "namespace": "EG",
+        "regexReplaceChars": "/[^a-z0-9-]/",
+        "stage": "PRD",
+        "tags": {
+          "Name": "EG-31436",
+          "Namespace": "EG",
+          "Stage": "PRD"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^a-z0-9-]/",
+      "stage": "PRD",
+      "tags": {
+        "Name": "EG-31436",
+        "Namespace": "EG",
+        "Stage": "PRD"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "EG-31436"
+        },
+        {
+          "key": "Namespace",
+          "value": "EG"
+        },
+        {
+          "key": "Stage",
+          "value": "PRD"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "lat_var_unset",
+    "group": "labelsAsTags",
+    "it": "an input of [unset] generates no tags and leaves the choice to the next label",
+    "input": {
+      "namespace": "eg",
+      "name": "app",
+      "labelsAsTags": [
+        "unset"
+      ]
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "unset"
+        ],
+        "name": "app",
+        "namespace": "eg",
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "eg-app",
+      "idFull": "eg-app",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "app",
+      "namespace": "eg",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "unset"
+        ],
+        "name": "app",
+        "namespace": "eg",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {},
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {},
+      "tagsAsListOfMaps": [],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "lat_var_unset_child",
+    "group": "labelsAsTags",
+    "it": "the next label may then choose",
+    "input": {
+      "context": {
+        "$ref": "lat_var_unset",
+        "output": "context"
+      },
+      "labelsAsTags": [
+        "name"
+      ]
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "name"
+        ],
+        "name": "app",
+        "namespace": "eg",
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "eg-app",
+      "idFull": "eg-app",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "app",
+      "namespace": "eg",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "name"
+        ],
+        "name": "app",
+        "namespace": "eg",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Name": "eg-app"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Name": "eg-app"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "eg-app"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "lat_var_dupes",
+    "group": "labelsAsTags",
+    "it": "an input list is a set: sorted and de-duplicated",
+    "input": {
+      "namespace": "eg",
+      "stage": "s",
+      "name": "app",
+      "labelsAsTags": [
+        "stage",
+        "namespace",
+        "stage"
+      ]
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "namespace",
+          "stage"
+        ],
+        "name": "app",
+        "namespace": "eg",
+        "regexReplaceChars": null,
+        "stage": "s",
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "eg-s-app",
+      "idFull": "eg-s-app",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "app",
+      "namespace": "eg",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "namespace",
+          "stage"
+        ],
+        "name": "app",
+        "namespace": "eg",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "s",
+        "tags": {
+          "Namespace": "eg",
+          "Stage": "s"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "s",
+      "tags": {
+        "Namespace": "eg",
+        "Stage": "s"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Namespace",
+          "value": "eg"
+        },
+        {
+          "key": "Stage",
+          "value": "s"
+        }
+      ],
+      "tenant": ""
+    }
   }
 ] as unknown as readonly TerraformCase[];
