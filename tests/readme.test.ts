@@ -1,0 +1,43 @@
+/** The README's reference stays true to the code it documents. */
+import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { COMPONENT_SCHEMAS } from "../stack/schema";
+
+const ROOT = path.join(__dirname, "..");
+const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+
+describe("README", () => {
+    for (const schema of Object.values(COMPONENT_SCHEMAS)) {
+        it(`documents every var of ${schema.path} with its argument`, () => {
+            const missing = Object.entries(schema.vars)
+                .filter(([name, spec]) => !readme.includes(`| \`${name}\` | \`${spec.arg}\` |`))
+                .map(([name]) => name);
+            assert.deepEqual(missing, []);
+        });
+
+        it(`documents every output of ${schema.path}`, () => {
+            const missing = Object.keys(schema.outputs).filter((output) => !readme.includes(`| \`${output}\` |`));
+            assert.deepEqual(missing, []);
+        });
+
+        it(`names the original var each alias of ${schema.path} replaces`, () => {
+            for (const [original, replacement] of Object.entries(schema.aliases)) {
+                assert.ok(readme.includes(`| \`${original}\` | \`${replacement}\` |`), original);
+            }
+        });
+    }
+
+    it("only mentions npm scripts that exist", () => {
+        const mentioned = [...readme.matchAll(/npm run ([a-z-]+)/g)].map((m) => m[1]);
+        assert.ok(mentioned.length > 0);
+        assert.deepEqual(mentioned.filter((name) => !(name in scripts)), []);
+    });
+
+    it("gives the commands of the quick start: npm start synthesizes the bundled example", () => {
+        assert.match(readme, /npm install\nnpm start/);
+        assert.match(scripts.start, /synth.*examples\/stack\.yaml/);
+        assert.ok(fs.existsSync(path.join(ROOT, "examples", "stack.yaml")));
+    });
+});
