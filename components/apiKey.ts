@@ -17,7 +17,7 @@ import * as ssm from "@pulumi/aws/ssm";
 import { Rotating } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
 import { format, type Label, type LabelInput } from "../label";
-import { checkRegion, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
+import { checkRegion, checkUnknownArgs, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
 import { camelCaseField, ComponentArgsError, describeValue, type ArgProblem } from "./errors";
 
 /** The component path, as written in a stack file's `metadata.component`. */
@@ -176,7 +176,7 @@ const OWN_KEYS = [
     "rotationMinutes", "ssmPathFormatApiKey", "credentialType", "kmsKeyId",
 ] as const satisfies readonly (keyof DashboardsApiKeyArgs)[];
 
-const KNOWN_KEYS: ReadonlySet<string> = new Set<string>([...OWN_KEYS, ...LABEL_INPUT_KEYS]);
+const KNOWN_KEYS: readonly string[] = [...OWN_KEYS, ...LABEL_INPUT_KEYS];
 
 /** Names of the original Terraform component that this port renamed. */
 const RENAMED: Readonly<Record<string, string>> = {
@@ -186,10 +186,6 @@ const RENAMED: Readonly<Record<string, string>> = {
 
 function isSet<T>(value: T | null | undefined): value is T {
     return value !== undefined && value !== null;
-}
-
-function snakeToCamel(key: string): string {
-    return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
 /** The Pulumi project of a component: its path with `/` written `-` (`managed-dashboards-workspace`). */
@@ -277,14 +273,7 @@ export function resolveDashboardsApiKeyArgs(
     }
     const raw = args as unknown as Record<string, unknown>;
 
-    for (const key of Object.keys(raw)) {
-        if (KNOWN_KEYS.has(key)) continue;
-        const suggestion = RENAMED[key] ?? (KNOWN_KEYS.has(snakeToCamel(key)) ? snakeToCamel(key) : undefined);
-        problems.push({
-            field: key,
-            message: `is not an argument of ${COMPONENT}` + (suggestion ? ` (did you mean ${suggestion}?)` : ""),
-        });
-    }
+    checkUnknownArgs(COMPONENT, raw, KNOWN_KEYS, problems, RENAMED);
 
     checkRegion(raw.region, problems);
     const region = problems.some((p) => p.field === "region") ? undefined : (raw.region as string);

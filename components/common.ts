@@ -3,6 +3,7 @@
  * while collecting its errors as problems of the component.
  */
 import { createLabel, type Label, type LabelInput } from "../label";
+import { closestMatch } from "../stack/suggest";
 import { describeValue, labelProblems, type ArgProblem } from "./errors";
 
 /** The label (null-label context) arguments every component takes, in `context.tf` order. */
@@ -47,5 +48,34 @@ export function checkRegion(region: unknown, problems: ArgProblem[]): void {
         problems.push({ field: "region", message: "is required (the AWS region of every resource, e.g. \"us-east-2\"), got " + describeValue(region) });
     } else if (typeof region !== "string" || !REGION.test(region)) {
         problems.push({ field: "region", message: `must be an AWS region name such as "us-east-2", got ${describeValue(region)}` });
+    }
+}
+
+/** Lower case without `_` and `-`, so that `event_rule_pattern` meets `eventRulePattern`. */
+const squash = (text: string) => text.toLowerCase().replace(/[-_]/g, "");
+
+/**
+ * Refuses keys a component does not take, so that a misspelt argument does not vanish, with the
+ * closest known argument as a suggestion (or the new name of a renamed one).
+ */
+export function checkUnknownArgs(
+    component: string,
+    args: object,
+    known: readonly string[],
+    problems: ArgProblem[],
+    renamed: Readonly<Record<string, string>> = {},
+): void {
+    const bySquashed = new Map(known.map((key) => [squash(key), key]));
+    for (const key of Object.keys(args)) {
+        if (known.includes(key)) {
+            continue;
+        }
+        const squashed = squash(key);
+        const close = bySquashed.has(squashed) ? squashed : closestMatch(squashed, bySquashed.keys());
+        const suggestion = renamed[key] ?? (close === undefined ? undefined : bySquashed.get(close));
+        problems.push({
+            field: key,
+            message: `is not an argument of ${component}` + (suggestion ? ` (did you mean ${suggestion}?)` : ""),
+        });
     }
 }

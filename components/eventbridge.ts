@@ -16,12 +16,12 @@
  * {@link resolveEventBridgeArgs} is the pure part (defaults, validation, labels, names, tags);
  * {@link EventBridge} only wires its result to `@pulumi/aws` resources.
  */
-import * as aws from "@pulumi/aws";
+import * as cloudwatch from "@pulumi/aws/cloudwatch";
 import * as pulumi from "@pulumi/pulumi";
 
 import { EventPatternError, inspectEventPattern } from "../event-pattern";
 import type { Label, LabelInput } from "../label";
-import { checkRegion, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
+import { checkRegion, checkUnknownArgs, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
 import { ComponentArgsError, describeValue, type ArgProblem } from "./errors";
 
 /** The log retention periods CloudWatch Logs accepts, in days. */
@@ -143,7 +143,6 @@ export interface ResolvedEventBridge {
 /** The component path, as in stack files and errors. */
 const COMPONENT_PATH = "eventbridge";
 
-const KNOWN_ARGS: ReadonlySet<string> = new Set(EVENTBRIDGE_ARG_KEYS);
 
 /**
  * Settles defaults, validates every argument and works out the labels, names and tags of the
@@ -156,7 +155,7 @@ export function resolveEventBridgeArgs(name: string, args: EventBridgeArgs): Res
     const problems: ArgProblem[] = [];
     const warnings: string[] = [];
 
-    checkUnknownArgs(args, problems);
+    checkUnknownArgs(COMPONENT_PATH, args, EVENTBRIDGE_ARG_KEYS, problems);
     checkRegion(args.region, problems);
     const description = checkDescription(args.eventRuleDescription, problems);
     const eventPattern = checkEventPattern(args.eventRulePattern, problems, warnings);
@@ -199,47 +198,6 @@ export function resolveEventBridgeArgs(name: string, args: EventBridgeArgs): Res
 /** A JavaScript `undefined` or a Terraform-like `null`: the argument takes its default. */
 function isUnset(value: unknown): value is null | undefined {
     return value === undefined || value === null;
-}
-
-/** Refuses keys the component does not take, so that a misspelt argument does not vanish. */
-function checkUnknownArgs(args: object, problems: ArgProblem[]): void {
-    for (const key of Object.keys(args)) {
-        if (!KNOWN_ARGS.has(key)) {
-            const suggestion = closestArg(key);
-            problems.push({
-                field: key,
-                message: `is not an argument of ${COMPONENT_PATH}` + (suggestion ? ` (did you mean ${suggestion}?)` : ""),
-            });
-        }
-    }
-}
-
-/** The known argument a misspelt or snake_case key most likely stands for, if any is close. */
-function closestArg(key: string): string | undefined {
-    const squash = (text: string) => text.toLowerCase().replace(/[-_]/g, "");
-    let best: string | undefined;
-    let bestDistance = Math.max(2, Math.floor(key.length / 4)) + 1;
-    for (const known of KNOWN_ARGS) {
-        const distance = editDistance(squash(key), squash(known));
-        if (distance < bestDistance) {
-            best = known;
-            bestDistance = distance;
-        }
-    }
-    return best;
-}
-
-/** Levenshtein distance. */
-function editDistance(a: string, b: string): number {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        previous = current;
-    }
-    return previous[b.length];
 }
 
 /** `eventRuleDescription`: a string of at most 512 characters; `""` (the default) means the id. */
@@ -418,7 +376,7 @@ export class EventBridge extends pulumi.ComponentResource {
             const childOpts: pulumi.CustomResourceOptions = { parent: this };
             const { region } = resolved;
 
-            const logGroup = new aws.cloudwatch.LogGroup(name, {
+            const logGroup = new cloudwatch.LogGroup(name, {
                 region,
                 name: resolved.logGroup.name,
                 retentionInDays: resolved.logGroup.retentionInDays,
@@ -426,7 +384,7 @@ export class EventBridge extends pulumi.ComponentResource {
             }, childOpts);
             const logGroupArn = logGroup.arn.apply(withoutWildcard);
 
-            const rule = new aws.cloudwatch.EventRule(name, {
+            const rule = new cloudwatch.EventRule(name, {
                 region,
                 name: resolved.rule.name,
                 description: resolved.rule.description,
@@ -435,7 +393,7 @@ export class EventBridge extends pulumi.ComponentResource {
                 tags: resolved.rule.tags,
             }, childOpts);
 
-            const policy = new aws.cloudwatch.LogResourcePolicy(name, {
+            const policy = new cloudwatch.LogResourcePolicy(name, {
                 region,
                 policyDocument: logGroupArn.apply(eventBridgeLogsPolicyDocument),
                 ...(resolved.policy.scope === "account"
@@ -445,7 +403,7 @@ export class EventBridge extends pulumi.ComponentResource {
 
             // Logs targets take no role: the resource policy grants the access, so the target
             // waits for it (events delivered before would be dropped).
-            new aws.cloudwatch.EventTarget(name, {
+            new cloudwatch.EventTarget(name, {
                 region,
                 rule: rule.name,
                 arn: logGroupArn,

@@ -324,7 +324,7 @@ describe("eventbridge", () => {
                     "retention", "region", "eventRulePattern", "eventLogRetentionInDays", "logsPolicyScope", "labelKeyCase",
                 ]);
                 assert.equal(error.message, [
-                    'eventbridge "ecs-alerts": retention is not an argument of eventbridge',
+                    'eventbridge "ecs-alerts": retention is not an argument of eventbridge (did you mean eventLogRetentionInDays?)',
                     'eventbridge "ecs-alerts": region must be an AWS region name such as "us-east-2", got "Ohio"',
                     'eventbridge "ecs-alerts": eventRulePattern is not a valid event pattern at $.source: leaf values must be a non-empty array, got "aws.ecs"',
                     `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 4`,
