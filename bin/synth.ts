@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `npm run synth -- <stack-file> [--json] [options]`: prints the plan of a stack file, computed
  * offline under Pulumi's mocks. Nothing goes to stdout but the plan; on any error, stdout stays

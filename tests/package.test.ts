@@ -1,0 +1,43 @@
+/** The package as users get it: what `npm pack` ships, and what importing it does. */
+import { strict as assert } from "node:assert";
+import { execFileSync, spawnSync } from "node:child_process";
+import * as path from "node:path";
+
+const ROOT = path.join(__dirname, "..");
+
+describe("the published package", function () {
+    this.timeout(180_000);
+
+    it("ships compiled JavaScript, declarations and the README, and no tests or TypeScript sources", () => {
+        // `prepack` builds dist/ first, as `npm pack` and `npm publish` do.
+        const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts=false"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+        const files = (JSON.parse(out.slice(out.indexOf("["))) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
+        for (const expected of ["package.json", "README.md", "dist/index.js", "dist/index.d.ts", "dist/label/index.js",
+            "dist/label/index.d.ts", "dist/bin/synth.js", "dist/components/eventbridge.d.ts", "dist/components/apiKey.d.ts"]) {
+            assert.ok(files.includes(expected), `${expected} missing from the tarball`);
+        }
+        assert.deepEqual(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")), []);
+        assert.deepEqual(files.filter((f) => /(^|\/)(tests|bench|scratch|examples)\//.test(f)), []);
+    });
+
+    it("creates no resource and loads neither the Grafana SDK nor the program when imported", () => {
+        const script = `
+            const { installMocks } = require("./program/mocks");
+            installMocks().then(async (mocks) => {
+                const pkg = require("./index");
+                await mocks.settle();
+                const loaded = Object.keys(require.cache);
+                process.stdout.write(JSON.stringify({
+                    resources: mocks.resources.length,
+                    grafana: loaded.some((m) => m.includes("@pulumiverse/grafana")),
+                    program: loaded.some((m) => m.endsWith(path.join("program", "index.ts"))),
+                    exports: Object.keys(pkg).length,
+                }));
+            });`;
+        const run = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", `const path = require("node:path");${script}`],
+            { cwd: ROOT, encoding: "utf8" });
+        assert.equal(run.status, 0, run.stderr);
+        const result = JSON.parse(run.stdout) as { resources: number; grafana: boolean; program: boolean; exports: number };
+        assert.deepEqual({ ...result, exports: result.exports > 0 }, { resources: 0, grafana: false, program: false, exports: true });
+    });
+});
