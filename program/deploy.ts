@@ -10,6 +10,7 @@ import { DashboardsApiKey, resolveDashboardsApiKeyArgs, type DashboardsApiKeyArg
 import { ComponentArgsError, type FieldNamer } from "../components/errors";
 import { EventBridge, resolveEventBridgeArgs, type EventBridgeArgs } from "../components/eventbridge";
 import type { LoadedStack, StackInstance } from "../stack";
+import { formatLocation } from "../stack/errors";
 import type { ComponentSchema } from "../stack/schema";
 
 /** How the program creates one kind of component. */
@@ -43,10 +44,11 @@ export class StackVarsError extends Error {
     constructor(
         /** The stack file. */
         readonly file: string,
-        /** One error per invalid instance. */
+        /** One error per invalid instance, its fields named as the stack file's vars. */
         readonly errors: readonly ComponentArgsError[],
+        message: string,
     ) {
-        super(errors.map((e) => e.message).join("\n"));
+        super(message);
         this.name = "StackVarsError";
     }
 }
@@ -82,19 +84,26 @@ function kindOf(instance: StackInstance): ComponentKind {
  */
 export function validateStack(stack: LoadedStack): void {
     const errors: ComponentArgsError[] = [];
+    const lines: string[] = [];
     for (const instance of stack.instances) {
         try {
             kindOf(instance).resolve(instance.name, { ...instance.args });
         } catch (error) {
-            if (error instanceof ComponentArgsError) {
-                errors.push(error.withFieldNames(stackVarNamer(instance.schema)));
-            } else {
+            if (!(error instanceof ComponentArgsError)) {
                 throw error;
+            }
+            const namer = stackVarNamer(instance.schema);
+            errors.push(error.withFieldNames(namer));
+            // Each problem where its var is written (the instance's key for a var left unset).
+            for (const problem of error.problems) {
+                const varName = namer(problem.field).split(/[.[]/)[0];
+                const where = instance.varLocations[varName] ?? instance.location;
+                lines.push(`${formatLocation(where)}: ${ComponentArgsError.render(error.component, error.instance, [problem], namer)}`);
             }
         }
     }
     if (errors.length > 0) {
-        throw new StackVarsError(stack.file, errors);
+        throw new StackVarsError(stack.file, errors, lines.join("\n"));
     }
 }
 

@@ -21,7 +21,7 @@ import * as fs from "node:fs";
 import * as nodePath from "node:path";
 import { fromTerraformContext } from "../label";
 import { convertValue, describeValue } from "./convert";
-import { formatLocation, makeProblem, ProblemList, StackFileError, type StackFileProblem } from "./errors";
+import { formatLocation, makeProblem, ProblemList, StackFileError, type SourceLocation, type StackFileProblem } from "./errors";
 import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
 import { shapeFile } from "./shape";
 import { closestMatch, didYouMean } from "./suggest";
@@ -39,6 +39,10 @@ export interface StackInstance {
   readonly vars: Readonly<Record<string, unknown>>;
   /** The same values by camelCase arg, ready for the component's constructor (`context` as a `LabelContext`). */
   readonly args: Readonly<Record<string, unknown>>;
+  /** Where the instance is declared (its key under `components.terraform`). */
+  readonly location: SourceLocation;
+  /** Where each var's value is written (the layer that won the merge), by snake_case name. */
+  readonly varLocations: Readonly<Record<string, SourceLocation>>;
 }
 
 /** A loaded stack file. */
@@ -286,10 +290,12 @@ function resolveInstance(
 
   const vars: Record<string, unknown> = {};
   const args: Record<string, unknown> = {};
+  const varLocations: Record<string, SourceLocation> = {};
   for (const entry of merged.entries.values()) {
     const node = entry.value;
     if (node.kind === "scalar" && node.value === null) continue; // null: unset, the component's default applies
     const spec = schema.vars[entry.key];
+    varLocations[entry.key] = node.loc;
     if (entry.key === "context") {
       const context = convertContext(node, who, name, problems);
       if (context) {
@@ -315,7 +321,7 @@ function resolveInstance(
     }
   }
   if (problems.size > before) return undefined;
-  return { name, component: schema.path, schema, vars, args };
+  return { name, component: schema.path, schema, vars, args, location: keyLoc, varLocations };
 }
 
 /** `context`: a null-label context object with snake_case keys, converted by the label module. */

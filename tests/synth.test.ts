@@ -147,7 +147,8 @@ describe("npm run synth", function () {
         const run = synthCli(file, "--json");
         assert.equal(run.status, 1);
         assert.equal(run.stdout, "");
-        assert.match(run.stderr, /eventbridge "eventbridge\/bad": event_log_retention_in_days must be one of .*got 4/);
+        assert.ok(run.stderr.startsWith(`${file}:9:54: eventbridge "eventbridge/bad": event_log_retention_in_days must be one of 1, 3, 5,`), run.stderr);
+        assert.match(run.stderr, /, 3653, got 4\n$/);
     });
 
     it("reports a YAML syntax error with the file, line and column", () => {
