@@ -42,7 +42,7 @@ export interface Bound {
 export const NUMERIC_LIMIT = 5e9;
 
 const OPERATORS = [
-  "prefix", "suffix", "equals-ignore-case", "wildcard", "anything-but", "numeric", "exists", "cidr", "exactly",
+  "prefix", "suffix", "equals-ignore-case", "wildcard", "anything-but", "numeric", "exists", "cidr",
 ] as const;
 type Operator = (typeof OPERATORS)[number];
 
@@ -94,8 +94,6 @@ function readOperator(object: JsonObject, path: string): Matcher {
   const operand = object[name];
   const operandPath = childPath(path, name);
   switch (name as Operator) {
-    case "exactly":
-      return { kind: "exact-string", value: requireString(operand, operandPath, "exactly") };
     case "prefix":
       return isPlainObject(operand)
         ? { kind: "prefix-ignore-case", folded: foldCase(`"${readIgnoreCaseOperand(operand, operandPath, "prefix")}`) }
