@@ -23,6 +23,7 @@ import { EventPatternError, inspectEventPattern } from "../event-pattern";
 import type { Label, LabelInput } from "../label";
 import { checkRegion, checkUnknownArgs, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
 import { ComponentArgsError, describeValue, type ArgProblem } from "./errors";
+import { jsonencode } from "./jsonencode";
 
 /** The log retention periods CloudWatch Logs accepts, in days. */
 export const EVENT_LOG_RETENTION_DAYS = [
@@ -125,7 +126,7 @@ export interface ResolvedEventBridge {
         readonly name: string;
         /** `eventRuleDescription`, or the component's id when that is empty. */
         readonly description: string;
-        /** The event pattern as JSON text. */
+        /** The event pattern as JSON text, written as Terraform's `jsonencode` writes it (keys sorted). */
         readonly eventPattern: string;
         /** The component label's tags. */
         readonly tags: Tags;
@@ -224,7 +225,8 @@ function checkEventPattern(value: unknown, problems: ArgProblem[], warnings: str
     try {
         const { json, warnings: patternWarnings } = inspectEventPattern(pattern);
         warnings.push(...patternWarnings.map((warning) => `eventRulePattern: ${warning}`));
-        return json;
+        // The original sends `jsonencode(pattern)`: the same text keeps a migrated rule unchanged.
+        return jsonencode(JSON.parse(json));
     } catch (error) {
         if (error instanceof EventPatternError) {
             const where = error.path ? ` at ${error.path}` : "";

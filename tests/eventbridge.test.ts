@@ -39,9 +39,10 @@ const ECS_PATTERN = {
         ],
     },
 };
+/** `jsonencode()` of the pattern, from `terraform console` (Terraform 1.11): keys sorted, compact. */
 const ECS_PATTERN_JSON =
-    '{"source":["aws.ecs"],"detail":{"$or":[{"eventType":["WARN","ERROR"]},{"agentConnected":[false]},' +
-    '{"containers":{"exitCode":[{"anything-but":[0]}]}}]}}';
+    '{"detail":{"$or":[{"eventType":["WARN","ERROR"]},{"agentConnected":[false]},' +
+    '{"containers":{"exitCode":[{"anything-but":[0]}]}}]},"source":["aws.ecs"]}';
 const ECS_ALERTS = {
     region: "us-east-2",
     namespace: "eg",
@@ -189,7 +190,7 @@ describe("eventbridge", () => {
                 assert.deepEqual(resolved.rule.tags, { Name: "eg-prod-x", Namespace: "eg", Stage: "prod", Team: "sre" });
             });
 
-            it("accepts the pattern as JSON text and sends it compact", () => {
+            it("accepts the pattern as JSON text and sends it as Terraform's jsonencode writes it", () => {
                 const resolved = resolve({ ...ECS_ALERTS, eventRulePattern: JSON.stringify(ECS_PATTERN, null, 2) });
                 assert.equal(resolved.rule.eventPattern, ECS_PATTERN_JSON);
             });

@@ -1,0 +1,74 @@
+/**
+ * Terraform's `jsonencode()`, for values that came from JSON: object keys sorted bytewise (cty
+ * objects iterate their attributes in that order), no white space, `<`, `>`, `&`, U+2028 and
+ * U+2029 escaped as `\u003c`, `\u003e`, `\u0026`, `\u2028`, `\u2029`, and numbers written in
+ * plain decimal (`1e+21` is `1000000000000000000000`, `1e-7` is `0.0000001`).
+ *
+ * The original `eventbridge` component sends `jsonencode(var.cloudwatch_event_rule_pattern)`, so
+ * the same text keeps a migrated rule's pattern unchanged.
+ */
+
+const ESCAPED: Readonly<Record<string, string>> = {
+    "<": "\\u003c",
+    ">": "\\u003e",
+    "&": "\\u0026",
+    "\u2028": "\\u2028",
+    "\u2029": "\\u2029",
+};
+
+function encodeString(text: string): string {
+    return JSON.stringify(text).replace(/[<>&\u2028\u2029]/g, (c) => ESCAPED[c]);
+}
+
+/** A finite number in plain decimal notation, as Go's `big.Float.Text('f', -1)` writes it. */
+function encodeNumber(value: number): string {
+    if (!Number.isFinite(value)) {
+        throw new TypeError(`jsonencode: ${value} is not a JSON number`);
+    }
+    if (Object.is(value, -0)) {
+        return "-0"; // as Terraform writes a negative zero
+    }
+    const text = String(value);
+    const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+    if (!match) {
+        return text; // already plain: JavaScript uses exponents only below 1e-6 and from 1e21
+    }
+    const [, sign, lead, fraction = "", exponentText] = match;
+    const digits = lead + fraction;
+    const exponent = Number(exponentText);
+    if (exponent >= 0) {
+        // The point moves right past the fraction: pad with zeros.
+        return sign + digits + "0".repeat(exponent - fraction.length);
+    }
+    return `${sign}0.${"0".repeat(-exponent - 1)}${digits}`;
+}
+
+/** Compares two strings by their UTF-8 bytes, as Go sorts them. */
+function compareBytewise(a: string, b: string): number {
+    return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+}
+
+/** Encodes a JSON value (as parsed by `JSON.parse`) the way Terraform's `jsonencode` does. */
+export function jsonencode(value: unknown): string {
+    if (value === null) {
+        return "null";
+    }
+    switch (typeof value) {
+        case "string":
+            return encodeString(value);
+        case "number":
+            return encodeNumber(value);
+        case "boolean":
+            return String(value);
+        case "object":
+            if (Array.isArray(value)) {
+                return `[${value.map(jsonencode).join(",")}]`;
+            }
+            return `{${Object.keys(value)
+                .sort(compareBytewise)
+                .map((key) => `${encodeString(key)}:${jsonencode((value as Record<string, unknown>)[key])}`)
+                .join(",")}}`;
+        default:
+            throw new TypeError(`jsonencode: a ${typeof value} is not a JSON value`);
+    }
+}
