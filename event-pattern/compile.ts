@@ -54,6 +54,18 @@ type Entry =
 
 /** Validates a pattern (object or JSON text) and compiles it; throws {@link EventPatternError}. */
 export function compilePattern(pattern: unknown): CompiledPattern {
+  try {
+    return compile(pattern);
+  } catch (error) {
+    if (error instanceof RangeError) {
+      // Only a pattern nested thousands deep gets here; EventBridge's size quota refuses it too.
+      refuse("$", "the pattern is nested too deeply");
+    }
+    throw error;
+  }
+}
+
+function compile(pattern: unknown): CompiledPattern {
   const source = readPattern(pattern);
   const warnings: string[] = [];
   const root = readObject(source, "$", false, warnings);

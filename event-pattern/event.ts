@@ -33,8 +33,19 @@ export function readEvent(event: object | string): Record<string, unknown> {
     }
   } else {
     // What the event would be once sent as JSON: toJSON applied, undefined dropped, NaN as null.
-    const text = JSON.stringify(event);
-    value = text === undefined ? undefined : JSON.parse(text);
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(event);
+    } catch (error) {
+      if (!(error instanceof RangeError)) {
+        throw new TypeError(`the event cannot be written as JSON (${(error as Error).message})`);
+      }
+      text = undefined; // too deep for JSON.stringify: take the object as it is
+      value = event;
+    }
+    if (text !== undefined) {
+      value = JSON.parse(text);
+    }
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new TypeError(`an event must be a JSON object, got ${Array.isArray(value) ? "an array" : String(value)}`);
@@ -42,50 +53,60 @@ export function readEvent(event: object | string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** The arrays a value was reached through, innermost first (shared between siblings). */
+interface Chain {
+  readonly id: number;
+  readonly index: number;
+  readonly parent: Chain | undefined;
+}
+
+function toMembership(chain: Chain | undefined): Membership {
+  const membership = new Map<number, number>();
+  for (let link = chain; link !== undefined; link = link.parent) {
+    membership.set(link.id, link.index);
+  }
+  return membership;
+}
+
+/**
+ * Flattens the event without recursion (an event nested thousands deep must not overflow the
+ * stack); values come out in event order.
+ */
 export function flattenEvent(event: Record<string, unknown>): FlatEvent {
   const fields = new Map<string, EventValue[]>();
-  const membership = new Map<number, number>();
   let arrayCount = 0;
-
-  const add = (name: string, value: LeafValue): void => {
+  const add = (name: string, value: LeafValue, chain: Chain | undefined): void => {
     let values = fields.get(name);
     if (values === undefined) {
       values = [];
       fields.set(name, values);
     }
-    values.push({ value, membership: new Map(membership) });
+    values.push({ value, membership: toMembership(chain) });
   };
 
-  const visit = (name: string, value: unknown): void => {
+  // Work items, taken from the end: a value under its name, with the arrays it sits in.
+  const stack: { name: string; value: unknown; chain: Chain | undefined; top?: boolean }[] = [
+    { name: "", value: event, chain: undefined, top: true },
+  ];
+  while (stack.length > 0) {
+    const { name, value, chain, top } = stack.pop()!;
     if (Array.isArray(value)) {
-      visitArray(name, value);
-    } else if (typeof value === "object" && value !== null) {
-      visitObject(`${name}.`, value as Record<string, unknown>);
-    } else {
-      add(name, value as LeafValue);
-    }
-  };
-
-  const visitObject = (prefix: string, object: Record<string, unknown>): void => {
-    for (const [key, value] of Object.entries(object)) {
-      visit(prefix + key, value);
-    }
-  };
-
-  const visitArray = (name: string, array: readonly unknown[]): void => {
-    const id = arrayCount++;
-    array.forEach((element, index) => {
-      if (typeof element === "object" && element !== null) {
-        membership.set(id, index);
-        visit(name, element);
-        membership.delete(id);
-      } else {
-        add(name, element as LeafValue);
+      const id = arrayCount++;
+      for (let index = value.length - 1; index >= 0; index--) {
+        const element: unknown = value[index];
+        const inner = typeof element === "object" && element !== null ? { id, index, parent: chain } : chain;
+        stack.push({ name, value: element, chain: inner });
       }
-    });
-  };
-
-  visitObject("", event);
+    } else if (typeof value === "object" && value !== null) {
+      const prefix = top ? "" : `${name}.`;
+      const entries = Object.entries(value as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        stack.push({ name: prefix + entries[i][0], value: entries[i][1], chain });
+      }
+    } else {
+      add(name, value as LeafValue, chain);
+    }
+  }
   return fields;
 }
 

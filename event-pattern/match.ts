@@ -10,14 +10,15 @@
  */
 
 import { Combination, CompiledField } from "./compile";
-import { Matcher, NUMERIC_LIMIT } from "./matchers";
+import { Matcher } from "./matchers";
+import { isComparableNumber } from "./numbers";
 import { EventValue, FlatEvent, LeafValue, Membership, isConsistent, mergeMemberships } from "./event";
 import { ipInRange, parseIp, sameIp } from "./ip";
 import { endsWithIgnoringCase, equalsIgnoringCase, matchesWildcard, startsWithIgnoringCase } from "./strings";
 
-/** True when EventBridge compares this event value as a number (guide: ±5e9). */
+/** True when EventBridge compares this event value as a number (guide: ±5e9, six decimals). */
 function isComparable(value: LeafValue): value is number {
-  return typeof value === "number" && Math.abs(value) <= NUMERIC_LIMIT;
+  return isComparableNumber(value);
 }
 
 /** Does one event value satisfy one matcher? (`absent` is handled by the caller.) */

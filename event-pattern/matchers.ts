@@ -7,6 +7,7 @@
 import { childPath, describe, elementPath, refuse } from "./errors";
 import { CidrRange, IpBytes, looksLikeIp, parseCidr, parseIp } from "./ip";
 import { JsonObject, isPlainObject } from "./json";
+import { NUMERIC_LIMIT, notComparable } from "./numbers";
 import { CaseFolded, Wildcard, foldCase, parseWildcard, quoteWildcard } from "./strings";
 
 /** One way a single event value can satisfy a pattern field. */
@@ -38,8 +39,6 @@ export interface Bound {
   readonly inclusive: boolean;
 }
 
-/** Values EventBridge compares as numbers lie in this range (EventBridge user guide). */
-export const NUMERIC_LIMIT = 5e9;
 
 const OPERATORS = [
   "prefix", "suffix", "equals-ignore-case", "wildcard", "anything-but", "numeric", "exists", "cidr",
@@ -231,8 +230,9 @@ function readAnythingButOperator(object: JsonObject, path: string): Matcher {
 }
 
 function requireComparable(value: number, path: string): number {
-  if (Math.abs(value) > NUMERIC_LIMIT) {
-    refuse(path, `numbers compared by EventBridge must be between -5,000,000,000 and 5,000,000,000, got ${value}`);
+  const reason = notComparable(value);
+  if (reason !== undefined) {
+    refuse(path, reason);
   }
   return value;
 }

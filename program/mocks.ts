@@ -245,20 +245,20 @@ export class AwsMocks implements pulumi.runtime.Mocks {
     }
 }
 
-interface ReadRequest {
+/** What the mock monitor's requests tell about a resource (the SDK's protobuf messages). */
+interface ResourceRequest {
     getType(): string;
     getName(): string;
     getParent(): string;
     getProvider(): string;
+}
+
+interface ReadRequest extends ResourceRequest {
     getProperties(): unknown;
 }
 
-interface RegisterRequest {
-    getType(): string;
-    getName(): string;
-    getParent(): string;
+interface RegisterRequest extends ResourceRequest {
     getCustom(): boolean;
-    getProvider(): string;
     getDeletebeforereplace(): boolean;
     getDeletebeforereplacedefined(): boolean;
     getReplacementTrigger(): { toJavaScript(): unknown } | undefined;
@@ -304,43 +304,34 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
     };
     const register = monitor.registerResource.bind(monitor);
     const { deserializeProperties } = await import("@pulumi/pulumi/runtime/rpc");
-    monitor.registerResource = (req, callback) => {
+    const record = (req: ResourceRequest, custom: boolean, properties: unknown, extra: Partial<RecordedResource> = {}) => {
         const parentUrn = req.getParent();
         const urn = mockUrn(parentUrn, req.getType(), req.getName());
-        const inputs = redactSecrets(deserializeProperties(req.getObject() as never)) as Record<string, unknown>;
         byUrn.set(urn, `${req.getType()}::${req.getName()}`);
+        resources.push({
+            type: req.getType(),
+            name: req.getName(),
+            urn,
+            parent: parentUrn ? byUrn.get(parentUrn) ?? parentUrn : null,
+            custom,
+            inputs: redactSecrets(deserializeProperties(properties as never)) as Record<string, unknown>,
+            ...(req.getProvider() ? { provider: req.getProvider() } : {}),
+            ...extra,
+        });
+    };
+    monitor.registerResource = (req, callback) => {
         const trigger = req.getReplacementTrigger();
         const replacement: RecordedReplacement = {
             ...(req.getDeletebeforereplacedefined() ? { deleteBeforeReplace: req.getDeletebeforereplace() } : {}),
             ...(trigger !== undefined ? { replacementTrigger: redactSecrets(trigger.toJavaScript()) } : {}),
         };
-        resources.push({
-            type: req.getType(),
-            name: req.getName(),
-            urn,
-            parent: parentUrn ? byUrn.get(parentUrn) ?? parentUrn : null,
-            custom: req.getCustom(),
-            inputs,
-            ...(req.getProvider() ? { provider: req.getProvider() } : {}),
-            ...(Object.keys(replacement).length > 0 ? { replacement } : {}),
-        });
+        record(req, req.getCustom(), req.getObject(), Object.keys(replacement).length > 0 ? { replacement } : {});
         return register(req, callback);
     };
     // Resources read rather than created (a `StackReference` is one) reach the monitor here.
     const read = monitor.readResource.bind(monitor);
     monitor.readResource = (req, callback) => {
-        const parentUrn = req.getParent();
-        const urn = mockUrn(parentUrn, req.getType(), req.getName());
-        byUrn.set(urn, `${req.getType()}::${req.getName()}`);
-        resources.push({
-            type: req.getType(),
-            name: req.getName(),
-            urn,
-            parent: parentUrn ? byUrn.get(parentUrn) ?? parentUrn : null,
-            custom: true,
-            inputs: redactSecrets(deserializeProperties(req.getProperties() as never)) as Record<string, unknown>,
-            ...(req.getProvider() ? { provider: req.getProvider() } : {}),
-        });
+        record(req, true, req.getProperties());
         return read(req, callback);
     };
 
