@@ -11,7 +11,7 @@
 
 import { Combination, CompiledField } from "./compile";
 import { Matcher } from "./matchers";
-import { isComparableNumber } from "./numbers";
+import { isComparableNumber, quantize } from "./numbers";
 import { EventValue, FlatEvent, LeafValue, Membership, isConsistent, mergeMemberships } from "./event";
 import { ipInRange, parseIp, sameIp } from "./ip";
 import { endsWithIgnoringCase, equalsIgnoringCase, matchesWildcard, startsWithIgnoringCase } from "./strings";
@@ -50,7 +50,7 @@ export function valueMatches(matcher: Matcher, value: LeafValue): boolean {
     case "anything-but-strings":
       return !(typeof value === "string" && matcher.values.has(value));
     case "anything-but-numbers":
-      return !(isComparable(value) && matcher.values.includes(value));
+      return !(isComparable(value) && matcher.values.some((v) => quantize(v) === quantize(value)));
     case "anything-but-prefix":
       return !(quoted !== undefined && matcher.quoted.some((p) => quoted.startsWith(p)));
     case "anything-but-suffix":
@@ -63,9 +63,11 @@ export function valueMatches(matcher: Matcher, value: LeafValue): boolean {
       if (!isComparable(value)) {
         return false;
       }
+      // Compared to six decimals, as the guide says EventBridge compares numbers.
       const { lower, upper } = matcher;
-      const aboveLower = lower === undefined || (lower.inclusive ? value >= lower.value : value > lower.value);
-      const belowUpper = upper === undefined || (upper.inclusive ? value <= upper.value : value < upper.value);
+      const n = quantize(value);
+      const aboveLower = lower === undefined || (lower.inclusive ? n >= quantize(lower.value) : n > quantize(lower.value));
+      const belowUpper = upper === undefined || (upper.inclusive ? n <= quantize(upper.value) : n < quantize(upper.value));
       return aboveLower && belowUpper;
     }
     case "cidr": {

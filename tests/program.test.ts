@@ -1,0 +1,67 @@
+/**
+ * The `pulumi up` entry of Pulumi.yaml (program/index.ts), run as the Pulumi CLI runs it but under
+ * the mocks: its config key, and the stack outputs it exports.
+ */
+import { strict as assert } from "node:assert";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+const ROOT = path.join(__dirname, "..");
+
+/** Runs program/index.ts in a fresh process with the given project config; returns its exports, resolved. */
+function runProgram(config: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
+    const script = `
+        const { installMocks } = require("./program/mocks");
+        installMocks({ project: "cloudposse-components", stack: "ue2-prod" }).then(async (mocks) => {
+            const outputs = require("./program/index.ts");
+            const resolved = {};
+            for (const [instance, named] of Object.entries(outputs)) {
+                resolved[instance] = {};
+                for (const [name, output] of Object.entries(named)) {
+                    resolved[instance][name] = output === undefined ? null : await output.promise();
+                }
+            }
+            await mocks.settle();
+            process.stdout.write(JSON.stringify({ outputs: resolved, resources: mocks.resources.length }));
+        }).catch((error) => { process.stderr.write(String(error && error.message || error)); process.exitCode = 1; });`;
+    return spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], {
+        cwd: ROOT,
+        encoding: "utf8",
+        env: { ...process.env, PULUMI_CONFIG: JSON.stringify(config) },
+        timeout: 60_000,
+    });
+}
+
+describe("the Pulumi program (Pulumi.yaml)", function () {
+    this.timeout(120_000);
+
+    it("runs program/index.ts, refreshes on every update, and declares the stackFile config", () => {
+        const project = fs.readFileSync(path.join(ROOT, "Pulumi.yaml"), "utf8");
+        assert.match(project, /^name: cloudposse-components$/m);
+        assert.match(project, /^main: program\/index\.ts$/m);
+        assert.match(project, /^ {2}refresh: always$/m);
+        assert.match(project, /^ {2}stackFile:$/m);
+    });
+
+    it("deploys the stack file named by the stackFile config and exports each instance's outputs", () => {
+        const run = runProgram({ "cloudposse-components:stackFile": "examples/stack.yaml" });
+        assert.equal(run.status, 0, run.stderr);
+        const { outputs, resources } = JSON.parse(run.stdout) as { outputs: Record<string, Record<string, unknown>>; resources: number };
+        assert.deepEqual(Object.keys(outputs).sort(), ["eventbridge/ecs-alerts", "managed-dashboards/api-key"]);
+        assert.deepEqual(outputs["eventbridge/ecs-alerts"], {
+            event_rule_arn: "arn:aws:events:us-east-2:111111111111:rule/eg-ue2-prod-ecs-faults",
+            event_rule_name: "eg-ue2-prod-ecs-faults",
+            logs_log_group_arn: "arn:aws:logs:us-east-2:111111111111:log-group:eg-ue2-prod-ecs-faults",
+            logs_log_group_name: "eg-ue2-prod-ecs-faults",
+        });
+        assert.equal(outputs["managed-dashboards/api-key"].ssm_path_dashboards_api_key, "/dashboards/eg-ue2-prod/api_key");
+        assert.equal(resources, 10);
+    });
+
+    it("fails with the config key's name when stackFile is not set", () => {
+        const run = runProgram({});
+        assert.equal(run.status, 1);
+        assert.match(run.stderr, /Missing required configuration variable 'cloudposse-components:stackFile'/);
+    });
+});
