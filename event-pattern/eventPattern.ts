@@ -25,6 +25,7 @@ export const EVENT_PATTERN_PROVIDER_MAX_LENGTH = 4096;
  * `pattern` is an object or its JSON text. Refused, as `PutRule` refuses them: anything but a
  * JSON object; an empty object; a field whose value is neither an object nor a non-empty array; a
  * match value that is not a string, number, boolean, null or operator object; an unknown operator
+ * (only the operators the user guide documents for event buses: Event Ruler's `exactly` is refused)
  * or an operator object with more than one key; malformed operator values (a non-string prefix, a
  * wildcard with `**` or an escape other than `\*` and `\\`, an empty anything-but prefix or suffix,
  * an anything-but list mixing strings and numbers, a numeric range whose lower bound is not first
@@ -33,7 +34,8 @@ export const EVENT_PATTERN_PROVIDER_MAX_LENGTH = 4096;
  * objects, or with an operator name as a field name inside it; and patterns whose `$or`
  * alternatives expand to more than 1,000 combinations. Object patterns must hold only JSON values
  * (no `undefined`, `NaN`, class instances or cycles), since anything else would not reach AWS as
- * written. Size quotas are checked by {@link inspectEventPattern}, not here.
+ * written. A pattern nested thousands of levels deep is refused at `$`. Size quotas are checked by
+ * {@link inspectEventPattern}, not here.
  *
  * @throws EventPatternError with `path` (e.g. `$.detail.state[0].numeric`) and `reason`.
  */
@@ -57,7 +59,9 @@ export function validateEventPattern(pattern: unknown): void {
  *   `"null"` not `null`, `""` not `null`. Numbers compare as numbers: `[300]` matches `300.0` and
  *   `3e2`.
  * - `prefix`, `suffix`, `equals-ignore-case`, `wildcard` and `cidr` match strings only;
- *   `numeric` matches numbers only (between -5e9 and 5e9). An empty prefix or suffix matches any
+ *   `numeric` matches numbers only (between -5e9 and 5e9), and like `anything-but` with numbers
+ *   compares them to six digits after the decimal point, as the user guide documents
+ *   (`["=", 1]` matches `1.0000001`). An empty prefix or suffix matches any
  *   string. `wildcard`'s `*` matches any run of characters, `/` included.
  * - `anything-but` needs the field to be present (it never matches a missing field) and
  *   matches every value not excluded, `null` and values of the other type included

@@ -142,6 +142,13 @@ describe("EventBridge user guide", () => {
     ["neither of several sources", { source: ["aws.ec2", "aws.fargate"] }, { source: "aws.lambda" }, false],
   ]);
 
+  matchCases("creating event patterns: field names are joined with dots", [
+    ["a dotted pattern key against a nested event", { "detail.state": ["terminated"] }, ec2Event, true],
+    ["a nested pattern against a dotted event key", { detail: { state: ["x"] } }, { "detail.state": "x" }, true],
+    ["a dotted pattern key against another value", { "detail.state": ["running"] }, ec2Event, false],
+    ["the last of a dotted and a nested key wins", '{"detail": {"state": ["running"]}, "detail.state": ["terminated"]}', ec2Event, true],
+  ]);
+
   matchCases("creating event patterns: JSON types are matched strictly", [
     ["responseElements null (field matching example)", { source: ["aws.autoscaling"], "detail-type": ["EC2 Instance Launch Successful"], detail: { responseElements: [null] } }, autoscalingEvent, true],
     ["Macie severity score 1 and count 2", { source: ["aws.macie"], "detail-type": ["Macie Finding"], detail: { severity: { score: [1] }, count: [2] } }, macieEvent, true],
@@ -480,6 +487,27 @@ describe("EventBridge user guide", () => {
   ]);
 
   // -------------------------------------------------------------------------------------------
+  const cloudTrailOr = {
+    "detail-type": ["AWS API Call via CloudTrail"],
+    $or: [
+      { source: ["aws.sqs"], detail: { eventName: ["CreateQueue", "SetQueueAttributes"] } },
+      { source: ["aws.kms"], detail: { eventName: ["CreateKey", "DisableKeyRotation"] } },
+    ],
+  };
+  const cloudTrail = (source: string, eventName: string): object => ({
+    "detail-type": "AWS API Call via CloudTrail", source, detail: { eventSource: `${source.slice(4)}.amazonaws.com`, eventName },
+  });
+  matchCases("best practices: $or instead of one list of every value (CloudTrail)", [
+    ["SQS CreateQueue", cloudTrailOr, cloudTrail("aws.sqs", "CreateQueue"), true],
+    ["SQS SetQueueAttributes", cloudTrailOr, cloudTrail("aws.sqs", "SetQueueAttributes"), true],
+    ["KMS CreateKey", cloudTrailOr, cloudTrail("aws.kms", "CreateKey"), true],
+    ["KMS DisableKeyRotation", cloudTrailOr, cloudTrail("aws.kms", "DisableKeyRotation"), true],
+    ["KMS CreateQueue (values of the other alternative)", cloudTrailOr, cloudTrail("aws.kms", "CreateQueue"), false],
+    ["SQS CreateKey", cloudTrailOr, cloudTrail("aws.sqs", "CreateKey"), false],
+    ["SQS DeleteQueue", cloudTrailOr, cloudTrail("aws.sqs", "DeleteQueue"), false],
+    ["another detail-type", cloudTrailOr, { ...cloudTrail("aws.sqs", "CreateQueue"), "detail-type": "Other" }, false],
+  ]);
+
   matchCases("best practices: precise patterns", [
     ["an S3 object created in the bucket", { source: ["aws.s3"], "detail-type": ["Object Created"], detail: { bucket: { name: ["amzn-s3-demo-bucket"] }, object: { key: [{ prefix: "uploads/" }] } } },
       { source: "aws.s3", "detail-type": "Object Created", detail: { bucket: { name: "amzn-s3-demo-bucket" }, object: { key: "uploads/a.csv", size: 5 } } }, true],
@@ -621,6 +649,23 @@ describe("robustness", () => {
       arrays = `[${arrays}]`;
     }
     assert.equal(matchesEventPattern({ n: [1] }, `{"n": ${arrays}}`), true);
+  });
+
+  it("deeply nested event objects (not text) do not throw", () => {
+    let deep: unknown = "x";
+    for (let i = 0; i < 20000; i++) {
+      deep = { a: deep };
+    }
+    assert.equal(matchesEventPattern({ b: ["y"] }, { b: "y", a: deep }), true);
+    assert.equal(matchesEventPattern({ a: [{ exists: true }] }, { a: deep }), false);
+  });
+
+  it("a deeply nested pattern object is refused, never a RangeError", () => {
+    let deep: unknown = ["x"];
+    for (let i = 0; i < 20000; i++) {
+      deep = { a: deep };
+    }
+    assert.throws(() => validateEventPattern(deep), EventPatternError);
   });
 
   it("a deeply nested pattern is refused or accepted, never a RangeError", () => {

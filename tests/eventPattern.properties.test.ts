@@ -8,7 +8,18 @@ const key = fc.constantFrom(...KEYS);
 /** Short strings from a small alphabet, so that patterns and events often meet. */
 const text = fc.string({ unit: fc.constantFrom("a", "b", "A", "/", ".", "-", "1", "é", " "), maxLength: 5 });
 const nonEmptyText = fc.string({ unit: fc.constantFrom("a", "b", "A", "/", "1"), minLength: 1, maxLength: 4 });
-const comparable = fc.oneof(fc.integer({ min: -20, max: 20 }), fc.double({ min: -5e9, max: 5e9, noNaN: true }));
+/**
+ * Numbers EventBridge compares exactly: within ±5e9 with at most six decimals (the user guide:
+ * "15 digits of precision, or six digits to the right of the decimal point").
+ */
+const comparable = fc.oneof(
+  fc.integer({ min: -20, max: 20 }),
+  fc.integer({ min: -2147483647, max: 2147483647 }),
+  fc.constantFrom(5e9, -5e9),
+  fc
+    .tuple(fc.boolean(), fc.integer({ min: 0, max: 200000000 }), fc.integer({ min: 0, max: 999999 }))
+    .map(([negative, whole, fraction]) => Number(`${negative ? "-" : ""}${whole}.${String(fraction).padStart(6, "0")}`)),
+);
 const anyNumber = fc.oneof(comparable, fc.double({ noNaN: true, noDefaultInfinity: true }));
 const ipv4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((parts) => parts.join("."));
 const ipv6 = fc.array(fc.nat(0xffff), { minLength: 8, maxLength: 8 }).map((groups) => groups.map((g) => g.toString(16)).join(":"));
