@@ -43,11 +43,16 @@ async function baseline(count: number): Promise<void> {
 }
 
 async function synthStack(count: number): Promise<void> {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-")), "stack.yaml");
-    fs.writeFileSync(file, eventbridgeStack(count));
-    const { loadStackFile } = await import("../stack");
-    const { deployStack } = await import("../program/deploy");
-    deployStack(loadStackFile(file));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
+    try {
+        const file = path.join(dir, "stack.yaml");
+        fs.writeFileSync(file, eventbridgeStack(count));
+        const { loadStackFile } = await import("../stack");
+        const { deployStack } = await import("../program/deploy");
+        deployStack(loadStackFile(file));
+    } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+    }
 }
 
 async function main(): Promise<void> {
