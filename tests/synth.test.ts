@@ -29,8 +29,12 @@ function synthCli(...args: string[]): Run {
     return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+const tempDirs: string[] = [];
+after(() => tempDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
 function stackFile(text: string, name = "ue2-prod.yaml"): string {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "synth-test-"));
+    tempDirs.push(dir);
     const file = path.join(dir, name);
     fs.writeFileSync(file, text);
     return file;
