@@ -2,19 +2,26 @@
  * `label_value_case` and `label_key_case` as null-label 0.25.0 applies them.
  */
 import type { LabelKeyCase, LabelValueCase } from "./types";
-import { lower, title, upper } from "./strings";
+import { isAscii, lower, nfc, title, upper } from "./strings";
 
-/** A label value in `label_value_case` (title is `title(lower(v))`). */
+/**
+ * A label value in `label_value_case` (title is `title(lower(v))`). Like every cty string
+ * function, each step's result is NFC-normalised.
+ */
 export function caseValue(value: string, valueCase: LabelValueCase): string {
+  if (valueCase === "none") return value;
+  if (isAscii(value)) {
+    // ASCII in, ASCII out: nothing to re-normalise.
+    if (valueCase === "upper") return value.toUpperCase();
+    return valueCase === "title" ? title(value.toLowerCase()) : value.toLowerCase();
+  }
   switch (valueCase) {
-    case "none":
-      return value;
     case "title":
-      return title(lower(value));
+      return nfc(title(nfc(lower(value))));
     case "upper":
-      return upper(value);
+      return nfc(upper(value));
     default:
-      return lower(value);
+      return nfc(lower(value));
   }
 }
 

@@ -464,5 +464,6 @@ export function format(spec: string, ...args: unknown[]): string {
     if (highest === 0) err("too many arguments; no verbs in format string");
     err(`too many arguments; only ${highest} used by format string`);
   }
-  return out;
+  // cty re-normalises every string it builds (a verb's output may combine with what precedes it).
+  return nfc(out);
 }

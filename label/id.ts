@@ -6,7 +6,7 @@ import * as crypto from "node:crypto";
 import type { LabelValueCase } from "./types";
 import type { Remover } from "./regex";
 import { caseHash } from "./casing";
-import { length, substr } from "./strings";
+import { length, nfc, substr } from "./strings";
 
 type OneShotHash = (algorithm: string, data: string, encoding: "hex") => string;
 const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash;
@@ -38,7 +38,10 @@ export function isLabelName(name: string): name is keyof IdContext {
   return (LABEL_NAMES as readonly string[]).includes(name);
 }
 
-/** `id_full`: the non-empty labels in `labelOrder`, joined by the delimiter. */
+/**
+ * `id_full`: the non-empty labels in `labelOrder`, joined by the delimiter (`join()`, whose
+ * result cty NFC-normalises: a delimiter may compose with the end of a label).
+ */
 export function buildIdFull(idContext: IdContext, labelOrder: readonly string[], delimiter: string): string {
   let out = "";
   let first = true;
@@ -49,7 +52,7 @@ export function buildIdFull(idContext: IdContext, labelOrder: readonly string[],
       first = false;
     }
   }
-  return out;
+  return nfc(out);
 }
 
 /**
@@ -66,12 +69,13 @@ export function buildId(
   if (idLengthLimit === 0 || length(idFull) <= idLengthLimit) return idFull;
   const truncatedLength = idLengthLimit - (ID_HASH_LENGTH + length(delimiter));
   let truncated = "";
+  // Every intermediate string is NFC-normalised, as cty does for each function and template result.
   if (truncatedLength > 0) {
-    truncated = substr(idFull, 0, truncatedLength);
-    if (delimiter !== "" && truncated.endsWith(delimiter)) truncated = truncated.slice(0, -delimiter.length);
-    truncated += delimiter;
+    truncated = nfc(substr(idFull, 0, truncatedLength));
+    if (delimiter !== "" && truncated.endsWith(delimiter)) truncated = nfc(truncated.slice(0, -delimiter.length));
+    truncated = nfc(truncated + delimiter);
   }
   const hashPlus = md5Hex(idFull) + "qrstuvwxyz";
   const hash = remove(caseHash(hashPlus, valueCase));
-  return substr(truncated + hash, 0, idLengthLimit);
+  return nfc(substr(nfc(truncated + hash), 0, idLengthLimit));
 }

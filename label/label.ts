@@ -12,6 +12,7 @@ import { buildId, buildIdFull, IdContext, isLabelName, LABEL_NAMES } from "./id"
 import { DEFAULT_REGEX_REPLACE_CHARS, InvalidRegexError, remover, Remover } from "./regex";
 import { buildTags, buildTagsAsListOfMaps, resolveLabelsAsTags } from "./tags";
 import { LabelError } from "./validate";
+import { nfc } from "./strings";
 
 /** The default `label_order` (without tenant, which was added in 0.25.0). */
 export const DEFAULT_LABEL_ORDER: readonly string[] = Object.freeze(["namespace", "environment", "stage", "name", "attributes"]);
@@ -90,7 +91,8 @@ export function createLabel(input: LabelInput = {}): Label {
     environment,
     stage,
     name,
-    attributes: attributes.join(delimiter),
+    // join() builds a new string, which cty NFC-normalises.
+    attributes: nfc(attributes.join(delimiter)),
   };
   const idFull = buildIdFull(idContext, labelOrder, delimiter);
   const id = buildId(idFull, idLengthLimit, delimiter, valueCase, remove);

@@ -30,10 +30,26 @@ for (const base of [0x1f80, 0x1f90, 0x1fa0]) {
 }
 const SIMPLE_LOWER: Record<string, string> = { "\u0130": "i" };
 
+/**
+ * Case pairs added after Unicode 15.0, the version of Terraform's (Go's) tables: Terraform
+ * leaves these code points as they are. Measured against Terraform 1.11's upper() and lower().
+ */
+function ranges(list: ReadonlyArray<number | readonly [number, number]>): Set<number> {
+  const out = new Set<number>();
+  for (const r of list) {
+    if (typeof r === "number") out.add(r);
+    else for (let c = r[0]; c <= r[1]; c++) out.add(c);
+  }
+  return out;
+}
+const NEW_UPPER = ranges([0x19b, 0x264, 0x1c8a, 0xa7cd, 0xa7cf, 0xa7d3, 0xa7d5, 0xa7db, [0x10d70, 0x10d85], [0x16ebb, 0x16ed3]]);
+const NEW_LOWER = ranges([0x1c89, 0xa7cb, 0xa7cc, 0xa7ce, 0xa7d2, 0xa7d4, 0xa7da, 0xa7dc, [0x10d50, 0x10d65], [0x16ea0, 0x16eb8]]);
+
 /** Go's simple case mapping of one code point: JS full mappings that expand to several code points are ignored. */
 function mapRune(ch: string, toUpper: boolean): string {
   const simple = toUpper ? SIMPLE_UPPER[ch] : SIMPLE_LOWER[ch];
   if (simple !== undefined) return simple;
+  if ((toUpper ? NEW_UPPER : NEW_LOWER).has(ch.codePointAt(0) as number)) return ch;
   const mapped = toUpper ? ch.toUpperCase() : ch.toLowerCase();
   // A full mapping (e.g. "ß" -> "SS", "İ" -> "i̇") has no simple equivalent in Go: keep the rune.
   const cp = mapped.codePointAt(0) as number;
@@ -70,13 +86,15 @@ function isSeparator(ch: string): boolean {
   return (SPACE.test(ch) && c !== 0xfeff) || c === 0x85;
 }
 
-/** Go `unicode.ToTitle` differs from upper case only for the Latin digraphs. */
+/** Go `unicode.ToTitle` differs from upper case only for the Latin digraphs and Georgian. */
 const TITLE_CASE: Record<string, string> = {
   "\u01c4": "\u01c5", "\u01c5": "\u01c5", "\u01c6": "\u01c5",
   "\u01c7": "\u01c8", "\u01c8": "\u01c8", "\u01c9": "\u01c8",
   "\u01ca": "\u01cb", "\u01cb": "\u01cb", "\u01cc": "\u01cb",
   "\u01f1": "\u01f2", "\u01f2": "\u01f2", "\u01f3": "\u01f2",
 };
+// Georgian Mkhedruli letters are their own title case (their upper case is Mtavruli).
+for (let c = 0x10d0; c <= 0x10ff; c++) if (c !== 0x10fb && c !== 0x10fc) TITLE_CASE[String.fromCharCode(c)] = String.fromCharCode(c);
 
 /**
  * Terraform `title()` (Go `strings.Title`): upper-cases the first rune of every word,
@@ -103,11 +121,70 @@ export function title(s: string): string {
 
 let segmenter: Intl.Segmenter | undefined;
 
+function segmentCount(s: string): number {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  let n = 0;
+  for (const _ of segmenter.segment(s)) n++;
+  return n;
+}
+
+const LETTER = /^\p{L}$/u;
+const EXTEND_OR_ZWJ = /^[\p{Grapheme_Extend}\u200d]$/u;
+const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
+
+/**
+ * Marks (Extend or SpacingMark) added after Unicode 15.0: unknown to Terraform's tables, so each
+ * starts a cluster of its own there. Measured against Terraform 1.11's length().
+ */
+const NEW_MARKS = ranges([
+  0x897, [0x1acf, 0x1add], [0x1ae0, 0x1aeb], [0x10d69, 0x10d6d], [0x10efa, 0x10efc], [0x113b8, 0x113c0], 0x113c2,
+  0x113c5, [0x113c7, 0x113ca], [0x113cc, 0x113d0], 0x113d2, 0x113e1, 0x113e2, [0x11b60, 0x11b67], 0x11f5a, [0x1611e, 0x1612f],
+  0x1e5ee, 0x1e5ef, 0x1e6e3, 0x1e6e6, 0x1e6ee, 0x1e6ef, 0x1e6f5,
+]);
+/** Prepend in ICU's tables, unknown to Terraform's. */
+const NEW_PREPEND = "\u{113d1}";
+/** Prepend in Terraform's Unicode 15.0 tables but no longer in ICU's. */
+const OLD_PREPEND = "\u{11a3a}";
+
+/**
+ * Terraform segments with the Unicode 15.0 rules (go-textseg v15), which lack rule GB9c of 15.1
+ * (Indic conjuncts: consonant + virama + consonant is one cluster). Splits an ICU cluster where
+ * only GB9c joined it: before a letter that would not extend a plain letter ("a" + it is two
+ * clusters), right after an Extend or ZWJ.
+ */
+function splitConjuncts(cluster: string, out: string[]): void {
+  const cps = Array.from(cluster);
+  let start = 0;
+  for (let i = 1; i < cps.length; i++) {
+    const c = cps[i];
+    if (
+      (NEW_MARKS.has(c.codePointAt(0) as number) && cps[i - 1] !== OLD_PREPEND) ||
+      (cps[i - 1] === NEW_PREPEND && segmentCount("a" + c) === 2) ||
+      (LETTER.test(c) && !PICTOGRAPHIC.test(c) && EXTEND_OR_ZWJ.test(cps[i - 1]) && segmentCount("a" + c) === 2)
+    ) {
+      out.push(cps.slice(start, i).join(""));
+      start = i;
+    }
+  }
+  out.push(cps.slice(start).join(""));
+}
+
 /** The grapheme clusters of `s` (Terraform's unit for `length` and `substr`). */
 function graphemes(s: string): string[] {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   const out: string[] = [];
-  for (const seg of segmenter.segment(s)) out.push(seg.segment);
+  for (const seg of segmenter.segment(s)) {
+    const g = seg.segment;
+    const first = out.length;
+    // A cluster of one code point or of ASCII needs no split.
+    if (g.length === 1 || (g.length === 2 && (g.codePointAt(0) as number) > 0xffff) || isAscii(g)) out.push(g);
+    else splitConjuncts(g, out);
+    // GB9b: the old Prepend joins whatever follows it (unless a control).
+    if (first > 0 && out[first - 1].endsWith(OLD_PREPEND) && !/^[\r\n\p{Cc}]/u.test(out[first])) {
+      out[first - 1] += out[first];
+      out.splice(first, 1);
+    }
+  }
   return out;
 }
 

@@ -23,7 +23,7 @@ const snake = (k) => k.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
 const camel = (k) => k.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 // Strings in .tf.json are templates: escape interpolation and directive starts.
 const esc = (v) => {
-  if (typeof v === "string") return v.replace(/\$\{/g, "$${").replace(/%\{/g, "%%{");
+  if (typeof v === "string") return v.replace(/\$\{/g, () => "$${").replace(/%\{/g, () => "%%{");
   if (Array.isArray(v)) return v.map(esc);
   if (v && typeof v === "object") {
     const o = {};

@@ -16085,5 +16085,9731 @@ export const TERRAFORM_CASES: readonly TerraformCase[] = [
       ],
       "tenant": ""
     }
+  },
+  {
+    "id": "fz_nfc_join_attrs",
+    "group": "fuzz regressions",
+    "it": "join() re-normalises to NFC: a jamo delimiter composes with the attribute before it",
+    "input": {
+      "name": "n",
+      "attributes": [
+        "ᄀ",
+        "b"
+      ],
+      "delimiter": "ᅡ",
+      "regexReplaceChars": "q",
+      "labelsAsTags": [
+        "attributes",
+        "name"
+      ]
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "ᄀ",
+        "b"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "ᄀ",
+          "b"
+        ],
+        "delimiter": "ᅡ",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "attributes",
+          "name"
+        ],
+        "name": "n",
+        "namespace": null,
+        "regexReplaceChars": "q",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "ᅡ",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "nᅡ가b",
+      "idFull": "nᅡ가b",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "n",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "ᄀ",
+          "b"
+        ],
+        "delimiter": "ᅡ",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "name"
+        ],
+        "name": "n",
+        "namespace": "",
+        "regexReplaceChars": "q",
+        "stage": "",
+        "tags": {
+          "Attributes": "가b",
+          "Name": "nᅡ가b"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "q",
+      "stage": "",
+      "tags": {
+        "Attributes": "가b",
+        "Name": "nᅡ가b"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "가b"
+        },
+        {
+          "key": "Name",
+          "value": "nᅡ가b"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_nfc_join_id",
+    "group": "fuzz regressions",
+    "it": "join() re-normalises to NFC: a combining delimiter composes with the label before it",
+    "input": {
+      "namespace": "cafe",
+      "name": "x",
+      "delimiter": "́",
+      "regexReplaceChars": "q",
+      "idLengthLimit": 0
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "́",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 0,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "x",
+        "namespace": "cafe",
+        "regexReplaceChars": "q",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "́",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "caféx",
+      "idFull": "caféx",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "x",
+      "namespace": "cafe",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "́",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "x",
+        "namespace": "cafe",
+        "regexReplaceChars": "q",
+        "stage": "",
+        "tags": {
+          "Name": "caféx",
+          "Namespace": "cafe"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "q",
+      "stage": "",
+      "tags": {
+        "Name": "caféx",
+        "Namespace": "cafe"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "caféx"
+        },
+        {
+          "key": "Namespace",
+          "value": "cafe"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_nfc_join_trunc",
+    "group": "fuzz regressions",
+    "it": "the truncated id is NFC too",
+    "input": {
+      "namespace": "cafe",
+      "name": "xyzxyzxyz",
+      "delimiter": "́",
+      "regexReplaceChars": "q",
+      "idLengthLimit": 12
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "́",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 12,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "xyzxyzxyz",
+        "namespace": "cafe",
+        "regexReplaceChars": "q",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "́",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "caféxý7ea3d8",
+      "idFull": "caféxyzxyzxyz",
+      "idLengthLimit": 12,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "xyzxyzxyz",
+      "namespace": "cafe",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "́",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 12,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "xyzxyzxyz",
+        "namespace": "cafe",
+        "regexReplaceChars": "q",
+        "stage": "",
+        "tags": {
+          "Name": "caféxý7ea3d8",
+          "Namespace": "cafe"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "q",
+      "stage": "",
+      "tags": {
+        "Name": "caféxý7ea3d8",
+        "Namespace": "cafe"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "caféxý7ea3d8"
+        },
+        {
+          "key": "Namespace",
+          "value": "cafe"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_nfc_replace",
+    "group": "fuzz regressions",
+    "it": "replace() re-normalises to NFC: removing a character lets a mark compose",
+    "input": {
+      "name": "ex́",
+      "namespace": "aẍ",
+      "regexReplaceChars": "x"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "ex́",
+        "namespace": "aẍ",
+        "regexReplaceChars": "x",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "aẍ-é",
+      "idFull": "aẍ-é",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "é",
+      "namespace": "aẍ",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "é",
+        "namespace": "aẍ",
+        "regexReplaceChars": "x",
+        "stage": "",
+        "tags": {
+          "Name": "aẍ-é",
+          "Namespace": "aẍ"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "x",
+      "stage": "",
+      "tags": {
+        "Name": "aẍ-é",
+        "Namespace": "aẍ"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "aẍ-é"
+        },
+        {
+          "key": "Namespace",
+          "value": "aẍ"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_nfc_replace_regex",
+    "group": "fuzz regressions",
+    "it": "the same with a regex",
+    "input": {
+      "name": "ex́y",
+      "attributes": [
+        "uẍ"
+      ],
+      "regexReplaceChars": "/[x-y]/"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "uẍ"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "uẍ"
+        ],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "ex́y",
+        "namespace": null,
+        "regexReplaceChars": "/[x-y]/",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "é-uẍ",
+      "idFull": "é-uẍ",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "é",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "uẍ"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "é",
+        "namespace": "",
+        "regexReplaceChars": "/[x-y]/",
+        "stage": "",
+        "tags": {
+          "Attributes": "uẍ",
+          "Name": "é-uẍ"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[x-y]/",
+      "stage": "",
+      "tags": {
+        "Attributes": "uẍ",
+        "Name": "é-uẍ"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "uẍ"
+        },
+        {
+          "key": "Name",
+          "value": "é-uẍ"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_conjunct_trunc",
+    "group": "fuzz regressions",
+    "it": "length() counts Indic conjuncts as Unicode 15.0 did (no GB9c): truncation",
+    "input": {
+      "namespace": "क्षत्रिय",
+      "name": "राज",
+      "regexReplaceChars": "q",
+      "idLengthLimit": 7
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 7,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "राज",
+        "namespace": "क्षत्रिय",
+        "regexReplaceChars": "q",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "क्-e7b0f",
+      "idFull": "क्षत्रिय-राज",
+      "idLengthLimit": 7,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "राज",
+      "namespace": "क्षत्रिय",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 7,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "राज",
+        "namespace": "क्षत्रिय",
+        "regexReplaceChars": "q",
+        "stage": "",
+        "tags": {
+          "Name": "क्-e7b0f",
+          "Namespace": "क्षत्रिय"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "q",
+      "stage": "",
+      "tags": {
+        "Name": "क्-e7b0f",
+        "Namespace": "क्षत्रिय"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "क्-e7b0f"
+        },
+        {
+          "key": "Namespace",
+          "value": "क्षत्रिय"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_conjunct_long",
+    "group": "fuzz regressions",
+    "it": "an Indic id long enough to truncate in the middle of a conjunct",
+    "input": {
+      "namespace": "क्षत्रिय",
+      "name": "राजस्थान",
+      "attributes": [
+        "ন্ত্র"
+      ],
+      "regexReplaceChars": "q",
+      "idLengthLimit": 13,
+      "labelValueCase": "none"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "ন্ত্র"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "ন্ত্র"
+        ],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 13,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "राजस्थान",
+        "namespace": "क्षत्रिय",
+        "regexReplaceChars": "q",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "क्षत्रिय-रा-b7eb4",
+      "idFull": "क्षत्रिय-राजस्थान-ন্ত্র",
+      "idLengthLimit": 13,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "राजस्थान",
+      "namespace": "क्षत्रिय",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "ন্ত্র"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 13,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "राजस्थान",
+        "namespace": "क्षत्रिय",
+        "regexReplaceChars": "q",
+        "stage": "",
+        "tags": {
+          "Attributes": "ন্ত্র",
+          "Name": "क्षत्रिय-रा-b7eb4",
+          "Namespace": "क्षत्रिय"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "q",
+      "stage": "",
+      "tags": {
+        "Attributes": "ন্ত্র",
+        "Name": "क्षत्रिय-रा-b7eb4",
+        "Namespace": "क्षत्रिय"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "ন্ত্র"
+        },
+        {
+          "key": "Name",
+          "value": "क्षत्रिय-रा-b7eb4"
+        },
+        {
+          "key": "Namespace",
+          "value": "क्षत्रिय"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_new_mark",
+    "group": "fuzz regressions",
+    "it": "a mark added after Unicode 15.0 counts as a character of its own",
+    "input": {
+      "namespace": "eg",
+      "name": "aࢗbcd",
+      "regexReplaceChars": "q",
+      "idLengthLimit": 7
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 7,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "aࢗbcd",
+        "namespace": "eg",
+        "regexReplaceChars": "q",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "e-0c768",
+      "idFull": "eg-aࢗbcd",
+      "idLengthLimit": 7,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "aࢗbcd",
+      "namespace": "eg",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 7,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "aࢗbcd",
+        "namespace": "eg",
+        "regexReplaceChars": "q",
+        "stage": "",
+        "tags": {
+          "Name": "e-0c768",
+          "Namespace": "eg"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "q",
+      "stage": "",
+      "tags": {
+        "Name": "e-0c768",
+        "Namespace": "eg"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "e-0c768"
+        },
+        {
+          "key": "Namespace",
+          "value": "eg"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_georgian_title",
+    "group": "fuzz regressions",
+    "it": "title(): Georgian Mkhedruli letters are their own title case",
+    "input": {
+      "name": "ქართული ენა",
+      "namespace": "ᲡᲐᲥ",
+      "regexReplaceChars": "q",
+      "labelValueCase": "title",
+      "labelKeyCase": "upper"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": "upper",
+        "labelOrder": [],
+        "labelValueCase": "title",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "ქართული ენა",
+        "namespace": "ᲡᲐᲥ",
+        "regexReplaceChars": "q",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "საქ-ქართული ენა",
+      "idFull": "საქ-ქართული ენა",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "ქართული ენა",
+      "namespace": "საქ",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "title",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "ქართული ენა",
+        "namespace": "საქ",
+        "regexReplaceChars": "q",
+        "stage": "",
+        "tags": {
+          "NAME": "საქ-ქართული ენა",
+          "NAMESPACE": "საქ"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "q",
+      "stage": "",
+      "tags": {
+        "NAME": "საქ-ქართული ენა",
+        "NAMESPACE": "საქ"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "NAME",
+          "value": "საქ-ქართული ენა"
+        },
+        {
+          "key": "NAMESPACE",
+          "value": "საქ"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_new_case_pairs",
+    "group": "fuzz regressions",
+    "it": "upper() and lower() leave case pairs added after Unicode 15.0 alone",
+    "input": {
+      "name": "ƛɤ Ᲊ ᲊ ꟍ",
+      "namespace": "ꟋᲉ",
+      "regexReplaceChars": "q",
+      "labelValueCase": "upper",
+      "attributes": [
+        "ꟜᲉ"
+      ]
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "ꟜᲉ"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "ꟜᲉ"
+        ],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "ƛɤ Ᲊ ᲊ ꟍ",
+        "namespace": "ꟋᲉ",
+        "regexReplaceChars": "q",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "ꟋᲉ-ƛɤ Ᲊ ᲊ ꟍ-ꟜᲉ",
+      "idFull": "ꟋᲉ-ƛɤ Ᲊ ᲊ ꟍ-ꟜᲉ",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "ƛɤ Ᲊ ᲊ ꟍ",
+      "namespace": "ꟋᲉ",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "ꟜᲉ"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "ƛɤ Ᲊ ᲊ ꟍ",
+        "namespace": "ꟋᲉ",
+        "regexReplaceChars": "q",
+        "stage": "",
+        "tags": {
+          "Attributes": "ꟜᲉ",
+          "Name": "ꟋᲉ-ƛɤ Ᲊ ᲊ ꟍ-ꟜᲉ",
+          "Namespace": "ꟋᲉ"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "q",
+      "stage": "",
+      "tags": {
+        "Attributes": "ꟜᲉ",
+        "Name": "ꟋᲉ-ƛɤ Ᲊ ᲊ ꟍ-ꟜᲉ",
+        "Namespace": "ꟋᲉ"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "ꟜᲉ"
+        },
+        {
+          "key": "Name",
+          "value": "ꟋᲉ-ƛɤ Ᲊ ᲊ ꟍ-ꟜᲉ"
+        },
+        {
+          "key": "Namespace",
+          "value": "ꟋᲉ"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_new_case_lower",
+    "group": "fuzz regressions",
+    "it": "the same under lower",
+    "input": {
+      "context": {
+        "$ref": "fz_new_case_pairs",
+        "output": "context"
+      },
+      "labelValueCase": "lower"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "ꟜᲉ"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "ꟜᲉ"
+        ],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "ƛɤ Ᲊ ᲊ ꟍ",
+        "namespace": "ꟋᲉ",
+        "regexReplaceChars": "q",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "ꟋᲉ-ƛɤ Ᲊ ᲊ ꟍ-ꟜᲉ",
+      "idFull": "ꟋᲉ-ƛɤ Ᲊ ᲊ ꟍ-ꟜᲉ",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "ƛɤ Ᲊ ᲊ ꟍ",
+      "namespace": "ꟋᲉ",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "ꟜᲉ"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "ƛɤ Ᲊ ᲊ ꟍ",
+        "namespace": "ꟋᲉ",
+        "regexReplaceChars": "q",
+        "stage": "",
+        "tags": {
+          "Attributes": "ꟜᲉ",
+          "Name": "ꟋᲉ-ƛɤ Ᲊ ᲊ ꟍ-ꟜᲉ",
+          "Namespace": "ꟋᲉ"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "q",
+      "stage": "",
+      "tags": {
+        "Attributes": "ꟜᲉ",
+        "Name": "ꟋᲉ-ƛɤ Ᲊ ᲊ ꟍ-ꟜᲉ",
+        "Namespace": "ꟋᲉ"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "ꟜᲉ"
+        },
+        {
+          "key": "Name",
+          "value": "ꟋᲉ-ƛɤ Ᲊ ᲊ ꟍ-ꟜᲉ"
+        },
+        {
+          "key": "Namespace",
+          "value": "ꟋᲉ"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_regex_new_letters",
+    "group": "fuzz regressions",
+    "it": "regex classes use Unicode 15.0: a letter added later is not \\pL",
+    "input": {
+      "namespace": "ƛɤ Ᲊ",
+      "stage": "ন্ত্র",
+      "name": "aᎠz",
+      "regexReplaceChars": "/\\PL/",
+      "labelValueCase": "upper",
+      "labelKeyCase": "upper"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": "upper",
+        "labelOrder": [],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "aᎠz",
+        "namespace": "ƛɤ Ᲊ",
+        "regexReplaceChars": "/\\PL/",
+        "stage": "ন্ত্র",
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "ƛɤ-নতর-AᎠZ",
+      "idFull": "ƛɤ-নতর-AᎠZ",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "AᎠZ",
+      "namespace": "ƛɤ",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "AᎠZ",
+        "namespace": "ƛɤ",
+        "regexReplaceChars": "/\\PL/",
+        "stage": "নতর",
+        "tags": {
+          "NAME": "ƛɤ-নতর-AᎠZ",
+          "NAMESPACE": "ƛɤ",
+          "STAGE": "নতর"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/\\PL/",
+      "stage": "নতর",
+      "tags": {
+        "NAME": "ƛɤ-নতর-AᎠZ",
+        "NAMESPACE": "ƛɤ",
+        "STAGE": "নতর"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "NAME",
+          "value": "ƛɤ-নতর-AᎠZ"
+        },
+        {
+          "key": "NAMESPACE",
+          "value": "ƛɤ"
+        },
+        {
+          "key": "STAGE",
+          "value": "নতর"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_regex_letters_chained",
+    "group": "fuzz regressions",
+    "it": "the same through a chain, with the literal regex of the child",
+    "input": {
+      "context": {
+        "$ref": "fz_regex_new_letters",
+        "output": "normalized_context"
+      },
+      "regexReplaceChars": "a",
+      "labelValueCase": "none",
+      "idLengthLimit": 6
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 6,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "AᎠZ",
+        "namespace": "ƛɤ",
+        "regexReplaceChars": "a",
+        "stage": "নতর",
+        "tags": {
+          "NAME": "ƛɤ-নতর-AᎠZ",
+          "NAMESPACE": "ƛɤ",
+          "STAGE": "নতর"
+        },
+        "tenant": ""
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "488be5",
+      "idFull": "ƛɤ-নতর-AᎠZ",
+      "idLengthLimit": 6,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "AᎠZ",
+      "namespace": "ƛɤ",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 6,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "AᎠZ",
+        "namespace": "ƛɤ",
+        "regexReplaceChars": "a",
+        "stage": "নতর",
+        "tags": {
+          "NAME": "ƛɤ-নতর-AᎠZ",
+          "NAMESPACE": "ƛɤ",
+          "STAGE": "নতর"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "a",
+      "stage": "নতর",
+      "tags": {
+        "NAME": "ƛɤ-নতর-AᎠZ",
+        "NAMESPACE": "ƛɤ",
+        "STAGE": "নতর"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "NAME",
+          "value": "ƛɤ-নতর-AᎠZ"
+        },
+        {
+          "key": "NAMESPACE",
+          "value": "ƛɤ"
+        },
+        {
+          "key": "STAGE",
+          "value": "নতর"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_regex_pc",
+    "group": "fuzz regressions",
+    "it": "Go's \\pC holds neither unassigned nor newer characters",
+    "input": {
+      "name": "a͸bᲉc​d",
+      "attributes": [
+        "xꟜy"
+      ],
+      "regexReplaceChars": "/\\pC/",
+      "labelValueCase": "none"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "xꟜy"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "xꟜy"
+        ],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "a͸bᲉc​d",
+        "namespace": null,
+        "regexReplaceChars": "/\\pC/",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "a͸bᲉcd-xꟜy",
+      "idFull": "a͸bᲉcd-xꟜy",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "a͸bᲉcd",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "xꟜy"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "a͸bᲉcd",
+        "namespace": "",
+        "regexReplaceChars": "/\\pC/",
+        "stage": "",
+        "tags": {
+          "Attributes": "xꟜy",
+          "Name": "a͸bᲉcd-xꟜy"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/\\pC/",
+      "stage": "",
+      "tags": {
+        "Attributes": "xꟜy",
+        "Name": "a͸bᲉcd-xꟜy"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "xꟜy"
+        },
+        {
+          "key": "Name",
+          "value": "a͸bᲉcd-xꟜy"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_regex_not_pc",
+    "group": "fuzz regressions",
+    "it": "and \\PC in a bracket expression holds them",
+    "input": {
+      "name": "a͸b​c",
+      "attributes": [
+        "xᲉ‌"
+      ],
+      "regexReplaceChars": "/[\\PC-]/",
+      "labelValueCase": "none",
+      "delimiter": "_"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "‌"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "xᲉ‌"
+        ],
+        "delimiter": "_",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "a͸b​c",
+        "namespace": null,
+        "regexReplaceChars": "/[\\PC-]/",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "_",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "​_‌",
+      "idFull": "​_‌",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "​",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "‌"
+        ],
+        "delimiter": "_",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "​",
+        "namespace": "",
+        "regexReplaceChars": "/[\\PC-]/",
+        "stage": "",
+        "tags": {
+          "Attributes": "‌",
+          "Name": "​_‌"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[\\PC-]/",
+      "stage": "",
+      "tags": {
+        "Attributes": "‌",
+        "Name": "​_‌"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "‌"
+        },
+        {
+          "key": "Name",
+          "value": "​_‌"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz_template_escapes",
+    "group": "fuzz regressions",
+    "it": "values that look like Terraform templates are plain strings",
+    "input": {
+      "name": "${x}",
+      "namespace": "%{y}",
+      "tags": {
+        "${k}": "%{v}"
+      },
+      "regexReplaceChars": "q",
+      "descriptorFormats": {
+        "d": {
+          "format": "${%v}",
+          "labels": [
+            "name"
+          ]
+        }
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {
+          "d": {
+            "format": "${%v}",
+            "labels": [
+              "name"
+            ]
+          }
+        },
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "${x}",
+        "namespace": "%{y}",
+        "regexReplaceChars": "q",
+        "stage": null,
+        "tags": {
+          "${k}": "%{v}"
+        },
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {
+        "d": "${${x}}"
+      },
+      "enabled": true,
+      "environment": "",
+      "id": "%{y}-${x}",
+      "idFull": "%{y}-${x}",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "${x}",
+      "namespace": "%{y}",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {
+          "d": {
+            "format": "${%v}",
+            "labels": [
+              "name"
+            ]
+          }
+        },
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "${x}",
+        "namespace": "%{y}",
+        "regexReplaceChars": "q",
+        "stage": "",
+        "tags": {
+          "${k}": "%{v}",
+          "Name": "%{y}-${x}",
+          "Namespace": "%{y}"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "q",
+      "stage": "",
+      "tags": {
+        "${k}": "%{v}",
+        "Name": "%{y}-${x}",
+        "Namespace": "%{y}"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "${k}",
+          "value": "%{v}"
+        },
+        {
+          "key": "Name",
+          "value": "%{y}-${x}"
+        },
+        {
+          "key": "Namespace",
+          "value": "%{y}"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz2_0",
+    "group": "fuzz (random)",
+    "it": "fz2_0: tenant, name, attributes, delimiter, labelOrder, idLengthLimit, labelKeyCase, labelsAsTags, tags",
+    "input": {
+      "tenant": "--",
+      "name": "ab",
+      "attributes": [
+        "7",
+        "prod",
+        "  padded  ",
+        "  padded  "
+      ],
+      "delimiter": "_",
+      "labelOrder": [
+        "stage",
+        "attributes",
+        "tenant",
+        "environment"
+      ],
+      "idLengthLimit": 9,
+      "labelKeyCase": "upper",
+      "labelsAsTags": [
+        "stage"
+      ],
+      "tags": {
+        "10": ":🚀c(\t́&Äbǆ",
+        "kubernetes.io/cluster/x": "_lead",
+        "Owner": "v"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "7",
+        "prod",
+        "padded"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "7",
+          "prod",
+          "  padded  "
+        ],
+        "delimiter": "_",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 9,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "stage",
+          "attributes",
+          "tenant",
+          "environment"
+        ],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "stage"
+        ],
+        "name": "ab",
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {
+          "10": ":🚀c(\t́&Äbǆ",
+          "Owner": "v",
+          "kubernetes.io/cluster/x": "_lead"
+        },
+        "tenant": "--"
+      },
+      "delimiter": "_",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "7_p_7b5c7",
+      "idFull": "7_prod_padded_--",
+      "idLengthLimit": 9,
+      "labelOrder": [
+        "stage",
+        "attributes",
+        "tenant",
+        "environment"
+      ],
+      "name": "ab",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "7",
+          "prod",
+          "padded"
+        ],
+        "delimiter": "_",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 9,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "stage",
+          "attributes",
+          "tenant",
+          "environment"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "stage"
+        ],
+        "name": "ab",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "10": ":🚀c(\t́&Äbǆ",
+          "Owner": "v",
+          "kubernetes.io/cluster/x": "_lead"
+        },
+        "tenant": "--"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "10": ":🚀c(\t́&Äbǆ",
+        "Owner": "v",
+        "kubernetes.io/cluster/x": "_lead"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "10",
+          "value": ":🚀c(\t́&Äbǆ"
+        },
+        {
+          "key": "Owner",
+          "value": "v"
+        },
+        {
+          "key": "kubernetes.io/cluster/x",
+          "value": "_lead"
+        }
+      ],
+      "tenant": "--"
+    }
+  },
+  {
+    "id": "fz2_1",
+    "group": "fuzz (random)",
+    "it": "fz2_1: environment, delimiter, idLengthLimit, labelKeyCase",
+    "input": {
+      "environment": "🚀launch",
+      "delimiter": "",
+      "idLengthLimit": 35,
+      "labelKeyCase": "upper"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "🚀launch",
+        "idLengthLimit": 35,
+        "labelKeyCase": "upper",
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": null,
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "launch",
+      "id": "launch",
+      "idFull": "launch",
+      "idLengthLimit": 35,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "launch",
+        "idLengthLimit": 35,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "ENVIRONMENT": "launch",
+          "NAME": "launch"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "ENVIRONMENT": "launch",
+        "NAME": "launch"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "ENVIRONMENT",
+          "value": "launch"
+        },
+        {
+          "key": "NAME",
+          "value": "launch"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz2_2",
+    "group": "fuzz (random)",
+    "it": "fz2_2: tenant, stage, name, labelOrder, regexReplaceChars, labelKeyCase, context (chained from fz2_0.normalized_context)",
+    "input": {
+      "tenant": "ab",
+      "stage": "data/lake",
+      "name": "mIxEd CaSe",
+      "labelOrder": [
+        "namespace",
+        "stage",
+        "stage",
+        "name",
+        "attributes",
+        "environment",
+        "stage"
+      ],
+      "regexReplaceChars": "/[0-9]/",
+      "labelKeyCase": "title",
+      "context": {
+        "$ref": "fz2_0",
+        "output": "normalized_context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "prod",
+        "padded"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "7",
+          "prod",
+          "padded"
+        ],
+        "delimiter": "_",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 9,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "stage",
+          "stage",
+          "name",
+          "attributes",
+          "environment",
+          "stage"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "stage"
+        ],
+        "name": "mIxEd CaSe",
+        "namespace": "",
+        "regexReplaceChars": "/[0-9]/",
+        "stage": "data/lake",
+        "tags": {
+          "10": ":🚀c(\t́&Äbǆ",
+          "Owner": "v",
+          "kubernetes.io/cluster/x": "_lead"
+        },
+        "tenant": "ab"
+      },
+      "delimiter": "_",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "dat_adecb",
+      "idFull": "data/lake_data/lake_mixed case_prod_padded_data/lake",
+      "idLengthLimit": 9,
+      "labelOrder": [
+        "namespace",
+        "stage",
+        "stage",
+        "name",
+        "attributes",
+        "environment",
+        "stage"
+      ],
+      "name": "mixed case",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "prod",
+          "padded"
+        ],
+        "delimiter": "_",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 9,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "stage",
+          "stage",
+          "name",
+          "attributes",
+          "environment",
+          "stage"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "stage"
+        ],
+        "name": "mixed case",
+        "namespace": "",
+        "regexReplaceChars": "/[0-9]/",
+        "stage": "data/lake",
+        "tags": {
+          "10": ":🚀c(\t́&Äbǆ",
+          "Owner": "v",
+          "Stage": "data/lake",
+          "kubernetes.io/cluster/x": "_lead"
+        },
+        "tenant": "ab"
+      },
+      "regexReplaceChars": "/[0-9]/",
+      "stage": "data/lake",
+      "tags": {
+        "10": ":🚀c(\t́&Äbǆ",
+        "Owner": "v",
+        "Stage": "data/lake",
+        "kubernetes.io/cluster/x": "_lead"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "10",
+          "value": ":🚀c(\t́&Äbǆ"
+        },
+        {
+          "key": "Owner",
+          "value": "v"
+        },
+        {
+          "key": "Stage",
+          "value": "data/lake"
+        },
+        {
+          "key": "kubernetes.io/cluster/x",
+          "value": "_lead"
+        }
+      ],
+      "tenant": "ab"
+    }
+  },
+  {
+    "id": "fz2_6",
+    "group": "fuzz (random)",
+    "it": "fz2_6: namespace, tenant, environment, attributes, idLengthLimit, labelsAsTags, tags, context (chained from fz2_2.normalized_context)",
+    "input": {
+      "namespace": "  padded  ",
+      "tenant": "eg",
+      "environment": "hello world!",
+      "attributes": [
+        "XΣ&c,.ﬀ/0ŉ",
+        "mIxEd CaSe",
+        "mIxEd CaSe"
+      ],
+      "idLengthLimit": 32,
+      "labelsAsTags": [
+        "tenant",
+        "environment",
+        "stage"
+      ],
+      "tags": {},
+      "context": {
+        "$ref": "fz2_2",
+        "output": "normalized_context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "prod",
+        "padded",
+        "xσ&c,.ﬀ/ŉ",
+        "mixed case"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "prod",
+          "padded",
+          "XΣ&c,.ﬀ/0ŉ",
+          "mIxEd CaSe"
+        ],
+        "delimiter": "_",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "hello world!",
+        "idLengthLimit": 32,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "stage",
+          "stage",
+          "name",
+          "attributes",
+          "environment",
+          "stage"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "stage"
+        ],
+        "name": "mixed case",
+        "namespace": "  padded  ",
+        "regexReplaceChars": "/[0-9]/",
+        "stage": "data/lake",
+        "tags": {
+          "10": ":🚀c(\t́&Äbǆ",
+          "Owner": "v",
+          "Stage": "data/lake",
+          "kubernetes.io/cluster/x": "_lead"
+        },
+        "tenant": "eg"
+      },
+      "delimiter": "_",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "hello world!",
+      "id": "  padded  _data/lake_data/_fcfba",
+      "idFull": "  padded  _data/lake_data/lake_mixed case_prod_padded_xσ&c,.ﬀ/ŉ_mixed case_hello world!_data/lake",
+      "idLengthLimit": 32,
+      "labelOrder": [
+        "namespace",
+        "stage",
+        "stage",
+        "name",
+        "attributes",
+        "environment",
+        "stage"
+      ],
+      "name": "mixed case",
+      "namespace": "  padded  ",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "prod",
+          "padded",
+          "xσ&c,.ﬀ/ŉ",
+          "mixed case"
+        ],
+        "delimiter": "_",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "hello world!",
+        "idLengthLimit": 32,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "stage",
+          "stage",
+          "name",
+          "attributes",
+          "environment",
+          "stage"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "stage"
+        ],
+        "name": "mixed case",
+        "namespace": "  padded  ",
+        "regexReplaceChars": "/[0-9]/",
+        "stage": "data/lake",
+        "tags": {
+          "10": ":🚀c(\t́&Äbǆ",
+          "Owner": "v",
+          "Stage": "data/lake",
+          "kubernetes.io/cluster/x": "_lead"
+        },
+        "tenant": "eg"
+      },
+      "regexReplaceChars": "/[0-9]/",
+      "stage": "data/lake",
+      "tags": {
+        "10": ":🚀c(\t́&Äbǆ",
+        "Owner": "v",
+        "Stage": "data/lake",
+        "kubernetes.io/cluster/x": "_lead"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "10",
+          "value": ":🚀c(\t́&Äbǆ"
+        },
+        {
+          "key": "Owner",
+          "value": "v"
+        },
+        {
+          "key": "Stage",
+          "value": "data/lake"
+        },
+        {
+          "key": "kubernetes.io/cluster/x",
+          "value": "_lead"
+        }
+      ],
+      "tenant": "eg"
+    }
+  },
+  {
+    "id": "fz2_32",
+    "group": "fuzz (random)",
+    "it": "fz2_32: tenant, stage, labelsAsTags, context (chained from fz2_0.context)",
+    "input": {
+      "tenant": " 'cΣß(ǆﬀ",
+      "stage": "é1/XZY+Ä /Y",
+      "labelsAsTags": [
+        "default"
+      ],
+      "context": {
+        "$ref": "fz2_0",
+        "output": "context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "7",
+        "prod",
+        "padded"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "7",
+          "prod",
+          "  padded  "
+        ],
+        "delimiter": "_",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 9,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "stage",
+          "attributes",
+          "tenant",
+          "environment"
+        ],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "stage"
+        ],
+        "name": "ab",
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": "é1/XZY+Ä /Y",
+        "tags": {
+          "10": ":🚀c(\t́&Äbǆ",
+          "Owner": "v",
+          "kubernetes.io/cluster/x": "_lead"
+        },
+        "tenant": " 'cΣß(ǆﬀ"
+      },
+      "delimiter": "_",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "1xz_c9029",
+      "idFull": "1xzyy_7_prod_padded_c",
+      "idLengthLimit": 9,
+      "labelOrder": [
+        "stage",
+        "attributes",
+        "tenant",
+        "environment"
+      ],
+      "name": "ab",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "7",
+          "prod",
+          "padded"
+        ],
+        "delimiter": "_",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 9,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "stage",
+          "attributes",
+          "tenant",
+          "environment"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "stage"
+        ],
+        "name": "ab",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "1xzyy",
+        "tags": {
+          "10": ":🚀c(\t́&Äbǆ",
+          "Owner": "v",
+          "STAGE": "1xzyy",
+          "kubernetes.io/cluster/x": "_lead"
+        },
+        "tenant": "c"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "1xzyy",
+      "tags": {
+        "10": ":🚀c(\t́&Äbǆ",
+        "Owner": "v",
+        "STAGE": "1xzyy",
+        "kubernetes.io/cluster/x": "_lead"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "10",
+          "value": ":🚀c(\t́&Äbǆ"
+        },
+        {
+          "key": "Owner",
+          "value": "v"
+        },
+        {
+          "key": "STAGE",
+          "value": "1xzyy"
+        },
+        {
+          "key": "kubernetes.io/cluster/x",
+          "value": "_lead"
+        }
+      ],
+      "tenant": "c"
+    }
+  },
+  {
+    "id": "fz2_34",
+    "group": "fuzz (random)",
+    "it": "fz2_34: namespace, tenant, environment, regexReplaceChars",
+    "input": {
+      "namespace": "a b",
+      "tenant": "AB",
+      "environment": "my_app",
+      "regexReplaceChars": "/[^\\pL\\d-]/"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "my_app",
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": null,
+        "namespace": "a b",
+        "regexReplaceChars": "/[^\\pL\\d-]/",
+        "stage": null,
+        "tags": {},
+        "tenant": "AB"
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "myapp",
+      "id": "ab-myapp",
+      "idFull": "ab-myapp",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "",
+      "namespace": "ab",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "myapp",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "",
+        "namespace": "ab",
+        "regexReplaceChars": "/[^\\pL\\d-]/",
+        "stage": "",
+        "tags": {
+          "Environment": "myapp",
+          "Name": "ab-myapp",
+          "Namespace": "ab",
+          "Tenant": "ab"
+        },
+        "tenant": "ab"
+      },
+      "regexReplaceChars": "/[^\\pL\\d-]/",
+      "stage": "",
+      "tags": {
+        "Environment": "myapp",
+        "Name": "ab-myapp",
+        "Namespace": "ab",
+        "Tenant": "ab"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Environment",
+          "value": "myapp"
+        },
+        {
+          "key": "Name",
+          "value": "ab-myapp"
+        },
+        {
+          "key": "Namespace",
+          "value": "ab"
+        },
+        {
+          "key": "Tenant",
+          "value": "ab"
+        }
+      ],
+      "tenant": "ab"
+    }
+  },
+  {
+    "id": "fz2_68",
+    "group": "fuzz (random)",
+    "it": "fz2_68: namespace, environment, name, regexReplaceChars, additionalTagMap",
+    "input": {
+      "namespace": "--",
+      "environment": "#: ́~!,ß[Σc",
+      "name": "hello world!",
+      "regexReplaceChars": "-",
+      "additionalTagMap": {
+        "zz": "UAT",
+        "propagate_at_launch": "Ab",
+        "A": "école"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "A": "école",
+        "propagate_at_launch": "Ab",
+        "zz": "UAT"
+      },
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {
+          "A": "école",
+          "propagate_at_launch": "Ab",
+          "zz": "UAT"
+        },
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "#: ́~!,ß[Σc",
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "hello world!",
+        "namespace": "--",
+        "regexReplaceChars": "-",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "#: ́~!,ß[σc",
+      "id": "#: ́~!,ß[σc-hello world!",
+      "idFull": "#: ́~!,ß[σc-hello world!",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "hello world!",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "A": "école",
+          "propagate_at_launch": "Ab",
+          "zz": "UAT"
+        },
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "#: ́~!,ß[σc",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "hello world!",
+        "namespace": "",
+        "regexReplaceChars": "-",
+        "stage": "",
+        "tags": {
+          "Environment": "#: ́~!,ß[σc",
+          "Name": "#: ́~!,ß[σc-hello world!"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "-",
+      "stage": "",
+      "tags": {
+        "Environment": "#: ́~!,ß[σc",
+        "Name": "#: ́~!,ß[σc-hello world!"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "A": "école",
+          "key": "Environment",
+          "propagate_at_launch": "Ab",
+          "value": "#: ́~!,ß[σc",
+          "zz": "UAT"
+        },
+        {
+          "A": "école",
+          "key": "Name",
+          "propagate_at_launch": "Ab",
+          "value": "#: ́~!,ß[σc-hello world!",
+          "zz": "UAT"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz2_85",
+    "group": "fuzz (random)",
+    "it": "fz2_85: namespace, tenant, environment, stage, name, delimiter, labelValueCase",
+    "input": {
+      "namespace": "1st-2nd",
+      "tenant": "",
+      "environment": "dev",
+      "stage": "éé,",
+      "name": "a__b",
+      "delimiter": "+",
+      "labelValueCase": "upper"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "+",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "dev",
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "a__b",
+        "namespace": "1st-2nd",
+        "regexReplaceChars": null,
+        "stage": "éé,",
+        "tags": {},
+        "tenant": ""
+      },
+      "delimiter": "+",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "DEV",
+      "id": "1ST-2ND+DEV+AB",
+      "idFull": "1ST-2ND+DEV+AB",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "AB",
+      "namespace": "1ST-2ND",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "+",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "DEV",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "AB",
+        "namespace": "1ST-2ND",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Environment": "DEV",
+          "Name": "1ST-2ND+DEV+AB",
+          "Namespace": "1ST-2ND"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Environment": "DEV",
+        "Name": "1ST-2ND+DEV+AB",
+        "Namespace": "1ST-2ND"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Environment",
+          "value": "DEV"
+        },
+        {
+          "key": "Name",
+          "value": "1ST-2ND+DEV+AB"
+        },
+        {
+          "key": "Namespace",
+          "value": "1ST-2ND"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz2_88",
+    "group": "fuzz (random)",
+    "it": "fz2_88: tenant, environment, stage, name, delimiter, regexReplaceChars, context (chained from fz2_85.normalized_context)",
+    "input": {
+      "tenant": "UPPER_lower",
+      "environment": "1st-2nd",
+      "stage": "+]İ)́Ä)#",
+      "name": "x",
+      "delimiter": "/",
+      "regexReplaceChars": "-",
+      "context": {
+        "$ref": "fz2_85",
+        "output": "normalized_context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "/",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "1st-2nd",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "x",
+        "namespace": "1ST-2ND",
+        "regexReplaceChars": "-",
+        "stage": "+]İ)́Ä)#",
+        "tags": {
+          "Environment": "DEV",
+          "Name": "1ST-2ND+DEV+AB",
+          "Namespace": "1ST-2ND"
+        },
+        "tenant": "UPPER_lower"
+      },
+      "delimiter": "/",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "1ST2ND",
+      "id": "1ST2ND/1ST2ND/+]İ)́Ä)#/X",
+      "idFull": "1ST2ND/1ST2ND/+]İ)́Ä)#/X",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "X",
+      "namespace": "1ST2ND",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "/",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "1ST2ND",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "X",
+        "namespace": "1ST2ND",
+        "regexReplaceChars": "-",
+        "stage": "+]İ)́Ä)#",
+        "tags": {
+          "Environment": "DEV",
+          "Name": "1ST-2ND+DEV+AB",
+          "Namespace": "1ST-2ND",
+          "Stage": "+]İ)́Ä)#",
+          "Tenant": "UPPER_LOWER"
+        },
+        "tenant": "UPPER_LOWER"
+      },
+      "regexReplaceChars": "-",
+      "stage": "+]İ)́Ä)#",
+      "tags": {
+        "Environment": "DEV",
+        "Name": "1ST-2ND+DEV+AB",
+        "Namespace": "1ST-2ND",
+        "Stage": "+]İ)́Ä)#",
+        "Tenant": "UPPER_LOWER"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Environment",
+          "value": "DEV"
+        },
+        {
+          "key": "Name",
+          "value": "1ST-2ND+DEV+AB"
+        },
+        {
+          "key": "Namespace",
+          "value": "1ST-2ND"
+        },
+        {
+          "key": "Stage",
+          "value": "+]İ)́Ä)#"
+        },
+        {
+          "key": "Tenant",
+          "value": "UPPER_LOWER"
+        }
+      ],
+      "tenant": "UPPER_LOWER"
+    }
+  },
+  {
+    "id": "fz2_98",
+    "group": "fuzz (random)",
+    "it": "fz2_98: namespace, labelValueCase, labelsAsTags, context (chained from fz2_2.context)",
+    "input": {
+      "namespace": "mIxEd CaSe",
+      "labelValueCase": "upper",
+      "labelsAsTags": [
+        "environment"
+      ],
+      "context": {
+        "$ref": "fz2_2",
+        "output": "context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "PROD",
+        "PADDED"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "7",
+          "prod",
+          "padded"
+        ],
+        "delimiter": "_",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 9,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "stage",
+          "stage",
+          "name",
+          "attributes",
+          "environment",
+          "stage"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "stage"
+        ],
+        "name": "mIxEd CaSe",
+        "namespace": "mIxEd CaSe",
+        "regexReplaceChars": "/[0-9]/",
+        "stage": "data/lake",
+        "tags": {
+          "10": ":🚀c(\t́&Äbǆ",
+          "Owner": "v",
+          "kubernetes.io/cluster/x": "_lead"
+        },
+        "tenant": "ab"
+      },
+      "delimiter": "_",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "MIX_FFFDA",
+      "idFull": "MIXED CASE_DATA/LAKE_DATA/LAKE_MIXED CASE_PROD_PADDED_DATA/LAKE",
+      "idLengthLimit": 9,
+      "labelOrder": [
+        "namespace",
+        "stage",
+        "stage",
+        "name",
+        "attributes",
+        "environment",
+        "stage"
+      ],
+      "name": "MIXED CASE",
+      "namespace": "MIXED CASE",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "PROD",
+          "PADDED"
+        ],
+        "delimiter": "_",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 9,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "stage",
+          "stage",
+          "name",
+          "attributes",
+          "environment",
+          "stage"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "stage"
+        ],
+        "name": "MIXED CASE",
+        "namespace": "MIXED CASE",
+        "regexReplaceChars": "/[0-9]/",
+        "stage": "DATA/LAKE",
+        "tags": {
+          "10": ":🚀c(\t́&Äbǆ",
+          "Owner": "v",
+          "Stage": "DATA/LAKE",
+          "kubernetes.io/cluster/x": "_lead"
+        },
+        "tenant": "AB"
+      },
+      "regexReplaceChars": "/[0-9]/",
+      "stage": "DATA/LAKE",
+      "tags": {
+        "10": ":🚀c(\t́&Äbǆ",
+        "Owner": "v",
+        "Stage": "DATA/LAKE",
+        "kubernetes.io/cluster/x": "_lead"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "10",
+          "value": ":🚀c(\t́&Äbǆ"
+        },
+        {
+          "key": "Owner",
+          "value": "v"
+        },
+        {
+          "key": "Stage",
+          "value": "DATA/LAKE"
+        },
+        {
+          "key": "kubernetes.io/cluster/x",
+          "value": "_lead"
+        }
+      ],
+      "tenant": "AB"
+    }
+  },
+  {
+    "id": "fz2_105",
+    "group": "fuzz (random)",
+    "it": "fz2_105: namespace, environment, stage, name, delimiter, idLengthLimit, tags, additionalTagMap",
+    "input": {
+      "namespace": "App-1",
+      "environment": "Ǆemal",
+      "stage": "mIxEd CaSe",
+      "name": "App-1",
+      "delimiter": "~",
+      "idLengthLimit": 8,
+      "tags": {
+        "10": "hello world!",
+        "kubernetes.io/cluster/x": "(é@1/İ:",
+        "name": "foo.bar.baz",
+        "a": "Ünïcode"
+      },
+      "additionalTagMap": {
+        "10": "':"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "10": "':"
+      },
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {
+          "10": "':"
+        },
+        "attributes": [],
+        "delimiter": "~",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "Ǆemal",
+        "idLengthLimit": 8,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "App-1",
+        "namespace": "App-1",
+        "regexReplaceChars": null,
+        "stage": "mIxEd CaSe",
+        "tags": {
+          "10": "hello world!",
+          "a": "Ünïcode",
+          "kubernetes.io/cluster/x": "(é@1/İ:",
+          "name": "foo.bar.baz"
+        },
+        "tenant": null
+      },
+      "delimiter": "~",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "emal",
+      "id": "ap~30b11",
+      "idFull": "app-1~emal~mixedcase~app-1",
+      "idLengthLimit": 8,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "app-1",
+      "namespace": "app-1",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "10": "':"
+        },
+        "attributes": [],
+        "delimiter": "~",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "emal",
+        "idLengthLimit": 8,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "app-1",
+        "namespace": "app-1",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "mixedcase",
+        "tags": {
+          "10": "hello world!",
+          "Environment": "emal",
+          "Name": "ap~30b11",
+          "Namespace": "app-1",
+          "Stage": "mixedcase",
+          "a": "Ünïcode",
+          "kubernetes.io/cluster/x": "(é@1/İ:",
+          "name": "foo.bar.baz"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "mixedcase",
+      "tags": {
+        "10": "hello world!",
+        "Environment": "emal",
+        "Name": "ap~30b11",
+        "Namespace": "app-1",
+        "Stage": "mixedcase",
+        "a": "Ünïcode",
+        "kubernetes.io/cluster/x": "(é@1/İ:",
+        "name": "foo.bar.baz"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "10": "':",
+          "key": "10",
+          "value": "hello world!"
+        },
+        {
+          "10": "':",
+          "key": "Environment",
+          "value": "emal"
+        },
+        {
+          "10": "':",
+          "key": "Name",
+          "value": "ap~30b11"
+        },
+        {
+          "10": "':",
+          "key": "Namespace",
+          "value": "app-1"
+        },
+        {
+          "10": "':",
+          "key": "Stage",
+          "value": "mixedcase"
+        },
+        {
+          "10": "':",
+          "key": "a",
+          "value": "Ünïcode"
+        },
+        {
+          "10": "':",
+          "key": "kubernetes.io/cluster/x",
+          "value": "(é@1/İ:"
+        },
+        {
+          "10": "':",
+          "key": "name",
+          "value": "foo.bar.baz"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz2_119",
+    "group": "fuzz (random)",
+    "it": "fz2_119: namespace, tenant, name, regexReplaceChars, idLengthLimit, labelValueCase, labelsAsTags, context (chained from fz2_88.context)",
+    "input": {
+      "namespace": " aá]bß)cZﬀ",
+      "tenant": "PROD",
+      "name": "ab",
+      "regexReplaceChars": "/[^-a-zA-Z0-9.]/",
+      "idLengthLimit": 8,
+      "labelValueCase": "none",
+      "labelsAsTags": [],
+      "context": {
+        "$ref": "fz2_88",
+        "output": "context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "/",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "1st-2nd",
+        "idLengthLimit": 8,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "ab",
+        "namespace": " aá]bß)cZﬀ",
+        "regexReplaceChars": "/[^-a-zA-Z0-9.]/",
+        "stage": "+]İ)́Ä)#",
+        "tags": {
+          "Environment": "DEV",
+          "Name": "1ST-2ND+DEV+AB",
+          "Namespace": "1ST-2ND"
+        },
+        "tenant": "PROD"
+      },
+      "delimiter": "/",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "1st-2nd",
+      "id": "ab/5572a",
+      "idFull": "abcZ/1st-2nd/ab",
+      "idLengthLimit": 8,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "ab",
+      "namespace": "abcZ",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "/",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "1st-2nd",
+        "idLengthLimit": 8,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "ab",
+        "namespace": "abcZ",
+        "regexReplaceChars": "/[^-a-zA-Z0-9.]/",
+        "stage": "",
+        "tags": {
+          "Environment": "DEV",
+          "Name": "1ST-2ND+DEV+AB",
+          "Namespace": "1ST-2ND",
+          "Tenant": "PROD"
+        },
+        "tenant": "PROD"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9.]/",
+      "stage": "",
+      "tags": {
+        "Environment": "DEV",
+        "Name": "1ST-2ND+DEV+AB",
+        "Namespace": "1ST-2ND",
+        "Tenant": "PROD"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Environment",
+          "value": "DEV"
+        },
+        {
+          "key": "Name",
+          "value": "1ST-2ND+DEV+AB"
+        },
+        {
+          "key": "Namespace",
+          "value": "1ST-2ND"
+        },
+        {
+          "key": "Tenant",
+          "value": "PROD"
+        }
+      ],
+      "tenant": "PROD"
+    }
+  },
+  {
+    "id": "fz2_142",
+    "group": "fuzz (random)",
+    "it": "fz2_142: namespace, environment, name, attributes, delimiter, regexReplaceChars, tags",
+    "input": {
+      "namespace": "🚀launch",
+      "environment": "ünïcode-ÄÖÜ",
+      "name": "Ǆemal",
+      "attributes": [
+        "Σ_",
+        "&b!X-&",
+        "_lead"
+      ],
+      "delimiter": "é",
+      "regexReplaceChars": "ab",
+      "tags": {
+        "a": "a b",
+        "Stage": "trail_",
+        "Environment": "Ä:@1~Y+&"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "σ_",
+        "&b!x-&",
+        "_lead"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "Σ_",
+          "&b!X-&",
+          "_lead"
+        ],
+        "delimiter": "é",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ünïcode-ÄÖÜ",
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "Ǆemal",
+        "namespace": "🚀launch",
+        "regexReplaceChars": "ab",
+        "stage": null,
+        "tags": {
+          "Environment": "Ä:@1~Y+&",
+          "Stage": "trail_",
+          "a": "a b"
+        },
+        "tenant": null
+      },
+      "delimiter": "é",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "ünïcode-äöü",
+      "id": "🚀launchéünïcode-äöüéǆemaléσ_é&b!x-&é_lead",
+      "idFull": "🚀launchéünïcode-äöüéǆemaléσ_é&b!x-&é_lead",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "ǆemal",
+      "namespace": "🚀launch",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "σ_",
+          "&b!x-&",
+          "_lead"
+        ],
+        "delimiter": "é",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ünïcode-äöü",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "ǆemal",
+        "namespace": "🚀launch",
+        "regexReplaceChars": "ab",
+        "stage": "",
+        "tags": {
+          "Attributes": "σ_é&b!x-&é_lead",
+          "Environment": "Ä:@1~Y+&",
+          "Name": "🚀launchéünïcode-äöüéǆemaléσ_é&b!x-&é_lead",
+          "Namespace": "🚀launch",
+          "Stage": "trail_",
+          "a": "a b"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "ab",
+      "stage": "",
+      "tags": {
+        "Attributes": "σ_é&b!x-&é_lead",
+        "Environment": "Ä:@1~Y+&",
+        "Name": "🚀launchéünïcode-äöüéǆemaléσ_é&b!x-&é_lead",
+        "Namespace": "🚀launch",
+        "Stage": "trail_",
+        "a": "a b"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "σ_é&b!x-&é_lead"
+        },
+        {
+          "key": "Environment",
+          "value": "Ä:@1~Y+&"
+        },
+        {
+          "key": "Name",
+          "value": "🚀launchéünïcode-äöüéǆemaléσ_é&b!x-&é_lead"
+        },
+        {
+          "key": "Namespace",
+          "value": "🚀launch"
+        },
+        {
+          "key": "Stage",
+          "value": "trail_"
+        },
+        {
+          "key": "a",
+          "value": "a b"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz2_176",
+    "group": "fuzz (random)",
+    "it": "fz2_176: tenant, environment, stage, name, attributes, delimiter, idLengthLimit, labelKeyCase, labelValueCase, labelsAsTags, descriptorFormats",
+    "input": {
+      "tenant": "o'neil",
+      "environment": "Ünïcode",
+      "stage": "straße",
+      "name": "--",
+      "attributes": [
+        "Winston Churchroom",
+        "1st-2nd"
+      ],
+      "delimiter": "+",
+      "idLengthLimit": 36,
+      "labelKeyCase": "lower",
+      "labelValueCase": "none",
+      "labelsAsTags": [
+        "tenant",
+        "attributes",
+        "name"
+      ],
+      "descriptorFormats": {
+        "10": {
+          "format": "%s%s",
+          "labels": [
+            "stage",
+            "namespace"
+          ]
+        }
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "WinstonChurchroom",
+        "1st-2nd"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "Winston Churchroom",
+          "1st-2nd"
+        ],
+        "delimiter": "+",
+        "descriptorFormats": {
+          "10": {
+            "format": "%s%s",
+            "labels": [
+              "stage",
+              "namespace"
+            ]
+          }
+        },
+        "enabled": true,
+        "environment": "Ünïcode",
+        "idLengthLimit": 36,
+        "labelKeyCase": "lower",
+        "labelOrder": [],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "name",
+          "tenant"
+        ],
+        "name": "--",
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": "straße",
+        "tags": {},
+        "tenant": "o'neil"
+      },
+      "delimiter": "+",
+      "descriptors": {
+        "10": "strae"
+      },
+      "enabled": true,
+      "environment": "ncode",
+      "id": "ncode+strae+--+WinstonChurchro+5181d",
+      "idFull": "ncode+strae+--+WinstonChurchroom+1st-2nd",
+      "idLengthLimit": 36,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "--",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "WinstonChurchroom",
+          "1st-2nd"
+        ],
+        "delimiter": "+",
+        "descriptorFormats": {
+          "10": {
+            "format": "%s%s",
+            "labels": [
+              "stage",
+              "namespace"
+            ]
+          }
+        },
+        "enabled": true,
+        "environment": "ncode",
+        "idLengthLimit": 36,
+        "labelKeyCase": "lower",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "name",
+          "tenant"
+        ],
+        "name": "--",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "strae",
+        "tags": {
+          "attributes": "WinstonChurchroom+1st-2nd",
+          "name": "ncode+strae+--+WinstonChurchro+5181d",
+          "tenant": "oneil"
+        },
+        "tenant": "oneil"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "strae",
+      "tags": {
+        "attributes": "WinstonChurchroom+1st-2nd",
+        "name": "ncode+strae+--+WinstonChurchro+5181d",
+        "tenant": "oneil"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "attributes",
+          "value": "WinstonChurchroom+1st-2nd"
+        },
+        {
+          "key": "name",
+          "value": "ncode+strae+--+WinstonChurchro+5181d"
+        },
+        {
+          "key": "tenant",
+          "value": "oneil"
+        }
+      ],
+      "tenant": "oneil"
+    }
+  },
+  {
+    "id": "fz2_194",
+    "group": "fuzz (random)",
+    "it": "fz2_194: name, attributes, labelOrder, tags, additionalTagMap, context (chained from fz2_32.normalized_context)",
+    "input": {
+      "name": "ΣΟΦΟΣ",
+      "attributes": [
+        "straße",
+        "Z\t́é(c0X",
+        "Ǆemal"
+      ],
+      "labelOrder": [
+        "name",
+        "attributes",
+        "name",
+        "environment",
+        "attributes",
+        "name"
+      ],
+      "tags": {
+        "kubernetes.io/cluster/x": "1st-2nd"
+      },
+      "additionalTagMap": {
+        "10": "Y]ﬀ!ǆX Xﬀ",
+        "propagate_at_launch": ":@/",
+        "A": "UAT",
+        "value": ""
+      },
+      "context": {
+        "$ref": "fz2_32",
+        "output": "normalized_context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "10": "Y]ﬀ!ǆX Xﬀ",
+        "A": "UAT",
+        "propagate_at_launch": ":@/",
+        "value": ""
+      },
+      "attributes": [
+        "7",
+        "prod",
+        "padded",
+        "strae",
+        "zc0x",
+        "emal"
+      ],
+      "context": {
+        "additionalTagMap": {
+          "10": "Y]ﬀ!ǆX Xﬀ",
+          "A": "UAT",
+          "propagate_at_launch": ":@/",
+          "value": ""
+        },
+        "attributes": [
+          "7",
+          "prod",
+          "padded",
+          "straße",
+          "Z\t́é(c0X",
+          "Ǆemal"
+        ],
+        "delimiter": "_",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 9,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "name",
+          "attributes",
+          "name",
+          "environment",
+          "attributes",
+          "name"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "stage"
+        ],
+        "name": "ΣΟΦΟΣ",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "1xzyy",
+        "tags": {
+          "10": ":🚀c(\t́&Äbǆ",
+          "Owner": "v",
+          "STAGE": "1xzyy",
+          "kubernetes.io/cluster/x": "1st-2nd"
+        },
+        "tenant": "c"
+      },
+      "delimiter": "_",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "7_p_d752b",
+      "idFull": "7_prod_padded_strae_zc0x_emal_7_prod_padded_strae_zc0x_emal",
+      "idLengthLimit": 9,
+      "labelOrder": [
+        "name",
+        "attributes",
+        "name",
+        "environment",
+        "attributes",
+        "name"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "10": "Y]ﬀ!ǆX Xﬀ",
+          "A": "UAT",
+          "propagate_at_launch": ":@/",
+          "value": ""
+        },
+        "attributes": [
+          "7",
+          "prod",
+          "padded",
+          "strae",
+          "zc0x",
+          "emal"
+        ],
+        "delimiter": "_",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 9,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "name",
+          "attributes",
+          "name",
+          "environment",
+          "attributes",
+          "name"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "stage"
+        ],
+        "name": "",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "1xzyy",
+        "tags": {
+          "10": ":🚀c(\t́&Äbǆ",
+          "Owner": "v",
+          "STAGE": "1xzyy",
+          "kubernetes.io/cluster/x": "1st-2nd"
+        },
+        "tenant": "c"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "1xzyy",
+      "tags": {
+        "10": ":🚀c(\t́&Äbǆ",
+        "Owner": "v",
+        "STAGE": "1xzyy",
+        "kubernetes.io/cluster/x": "1st-2nd"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "10": "Y]ﬀ!ǆX Xﬀ",
+          "A": "UAT",
+          "key": "10",
+          "propagate_at_launch": ":@/",
+          "value": ""
+        },
+        {
+          "10": "Y]ﬀ!ǆX Xﬀ",
+          "A": "UAT",
+          "key": "Owner",
+          "propagate_at_launch": ":@/",
+          "value": ""
+        },
+        {
+          "10": "Y]ﬀ!ǆX Xﬀ",
+          "A": "UAT",
+          "key": "STAGE",
+          "propagate_at_launch": ":@/",
+          "value": ""
+        },
+        {
+          "10": "Y]ﬀ!ǆX Xﬀ",
+          "A": "UAT",
+          "key": "kubernetes.io/cluster/x",
+          "propagate_at_launch": ":@/",
+          "value": ""
+        }
+      ],
+      "tenant": "c"
+    }
+  },
+  {
+    "id": "fz2_213",
+    "group": "fuzz (random)",
+    "it": "fz2_213: tenant, name, labelOrder, labelsAsTags, descriptorFormats",
+    "input": {
+      "tenant": "_lead",
+      "name": "áŉa",
+      "labelOrder": [
+        "stage",
+        "namespace",
+        "environment",
+        "attributes",
+        "stage",
+        "attributes",
+        "tenant"
+      ],
+      "labelsAsTags": [
+        "default"
+      ],
+      "descriptorFormats": {
+        "account_name": {
+          "format": "pre:%#v,%10s",
+          "labels": [
+            "environment",
+            "environment"
+          ]
+        },
+        "x_y": {
+          "format": "%v %v %v",
+          "labels": [
+            "attributes",
+            "tenant",
+            "stage"
+          ]
+        }
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {
+          "account_name": {
+            "format": "pre:%#v,%10s",
+            "labels": [
+              "environment",
+              "environment"
+            ]
+          },
+          "x_y": {
+            "format": "%v %v %v",
+            "labels": [
+              "attributes",
+              "tenant",
+              "stage"
+            ]
+          }
+        },
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [
+          "stage",
+          "namespace",
+          "environment",
+          "attributes",
+          "stage",
+          "attributes",
+          "tenant"
+        ],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "áŉa",
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {},
+        "tenant": "_lead"
+      },
+      "delimiter": "-",
+      "descriptors": {
+        "account_name": "pre:\"\",          ",
+        "x_y": " lead "
+      },
+      "enabled": true,
+      "environment": "",
+      "id": "lead",
+      "idFull": "lead",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "stage",
+        "namespace",
+        "environment",
+        "attributes",
+        "stage",
+        "attributes",
+        "tenant"
+      ],
+      "name": "a",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {
+          "account_name": {
+            "format": "pre:%#v,%10s",
+            "labels": [
+              "environment",
+              "environment"
+            ]
+          },
+          "x_y": {
+            "format": "%v %v %v",
+            "labels": [
+              "attributes",
+              "tenant",
+              "stage"
+            ]
+          }
+        },
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "stage",
+          "namespace",
+          "environment",
+          "attributes",
+          "stage",
+          "attributes",
+          "tenant"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "a",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Name": "lead",
+          "Tenant": "lead"
+        },
+        "tenant": "lead"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Name": "lead",
+        "Tenant": "lead"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "lead"
+        },
+        {
+          "key": "Tenant",
+          "value": "lead"
+        }
+      ],
+      "tenant": "lead"
+    }
+  },
+  {
+    "id": "fz2_246",
+    "group": "fuzz (random)",
+    "it": "fz2_246: tenant, stage, name, regexReplaceChars",
+    "input": {
+      "tenant": "ﬀZc+~:@a#-",
+      "stage": "Prod",
+      "name": "hello world!",
+      "regexReplaceChars": "/[^\\pL\\d-]/"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "hello world!",
+        "namespace": null,
+        "regexReplaceChars": "/[^\\pL\\d-]/",
+        "stage": "Prod",
+        "tags": {},
+        "tenant": "ﬀZc+~:@a#-"
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "prod-helloworld",
+      "idFull": "prod-helloworld",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "helloworld",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "helloworld",
+        "namespace": "",
+        "regexReplaceChars": "/[^\\pL\\d-]/",
+        "stage": "prod",
+        "tags": {
+          "Name": "prod-helloworld",
+          "Stage": "prod",
+          "Tenant": "ﬀzca-"
+        },
+        "tenant": "ﬀzca-"
+      },
+      "regexReplaceChars": "/[^\\pL\\d-]/",
+      "stage": "prod",
+      "tags": {
+        "Name": "prod-helloworld",
+        "Stage": "prod",
+        "Tenant": "ﬀzca-"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "prod-helloworld"
+        },
+        {
+          "key": "Stage",
+          "value": "prod"
+        },
+        {
+          "key": "Tenant",
+          "value": "ﬀzca-"
+        }
+      ],
+      "tenant": "ﬀzca-"
+    }
+  },
+  {
+    "id": "fz2_251",
+    "group": "fuzz (random)",
+    "it": "fz2_251: namespace, delimiter, labelValueCase, context (chained from fz2_98.context)",
+    "input": {
+      "namespace": "Σ)0Ä0ﬀY",
+      "delimiter": "",
+      "labelValueCase": "lower",
+      "context": {
+        "$ref": "fz2_98",
+        "output": "context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "prod",
+        "padded"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "7",
+          "prod",
+          "padded"
+        ],
+        "delimiter": "",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 9,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "stage",
+          "stage",
+          "name",
+          "attributes",
+          "environment",
+          "stage"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "stage"
+        ],
+        "name": "mIxEd CaSe",
+        "namespace": "Σ)0Ä0ﬀY",
+        "regexReplaceChars": "/[0-9]/",
+        "stage": "data/lake",
+        "tags": {
+          "10": ":🚀c(\t́&Äbǆ",
+          "Owner": "v",
+          "kubernetes.io/cluster/x": "_lead"
+        },
+        "tenant": "ab"
+      },
+      "delimiter": "",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "σ)äﬀcddfa",
+      "idFull": "σ)äﬀydata/lakedata/lakemixed caseprodpaddeddata/lake",
+      "idLengthLimit": 9,
+      "labelOrder": [
+        "namespace",
+        "stage",
+        "stage",
+        "name",
+        "attributes",
+        "environment",
+        "stage"
+      ],
+      "name": "mixed case",
+      "namespace": "σ)äﬀy",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "prod",
+          "padded"
+        ],
+        "delimiter": "",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 9,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "stage",
+          "stage",
+          "name",
+          "attributes",
+          "environment",
+          "stage"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "stage"
+        ],
+        "name": "mixed case",
+        "namespace": "σ)äﬀy",
+        "regexReplaceChars": "/[0-9]/",
+        "stage": "data/lake",
+        "tags": {
+          "10": ":🚀c(\t́&Äbǆ",
+          "Owner": "v",
+          "Stage": "data/lake",
+          "kubernetes.io/cluster/x": "_lead"
+        },
+        "tenant": "ab"
+      },
+      "regexReplaceChars": "/[0-9]/",
+      "stage": "data/lake",
+      "tags": {
+        "10": ":🚀c(\t́&Äbǆ",
+        "Owner": "v",
+        "Stage": "data/lake",
+        "kubernetes.io/cluster/x": "_lead"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "10",
+          "value": ":🚀c(\t́&Äbǆ"
+        },
+        {
+          "key": "Owner",
+          "value": "v"
+        },
+        {
+          "key": "Stage",
+          "value": "data/lake"
+        },
+        {
+          "key": "kubernetes.io/cluster/x",
+          "value": "_lead"
+        }
+      ],
+      "tenant": "ab"
+    }
+  },
+  {
+    "id": "fz6_0",
+    "group": "fuzz (random)",
+    "it": "fz6_0: namespace, tenant, environment, name, attributes, labelOrder, regexReplaceChars, labelKeyCase, labelsAsTags",
+    "input": {
+      "namespace": "data/lake",
+      "tenant": "cp",
+      "environment": "9ﬀ!ac:]Σ,@1\t",
+      "name": "\t(ﬀ🚀ﬀ9é9_9́",
+      "attributes": [
+        "1st-2nd",
+        "ü-ǆ#1+!&a",
+        "Winston Churchroom"
+      ],
+      "labelOrder": [
+        "environment"
+      ],
+      "regexReplaceChars": "/[^\\pL\\d-]/",
+      "labelKeyCase": "title",
+      "labelsAsTags": [
+        "tenant",
+        "namespace",
+        "stage"
+      ]
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "1st-2nd",
+        "ü-ǆ1a",
+        "winstonchurchroom"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "1st-2nd",
+          "ü-ǆ#1+!&a",
+          "Winston Churchroom"
+        ],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "9ﬀ!ac:]Σ,@1\t",
+        "idLengthLimit": null,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "environment"
+        ],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "\t(ﬀ🚀ﬀ9é9_9́",
+        "namespace": "data/lake",
+        "regexReplaceChars": "/[^\\pL\\d-]/",
+        "stage": null,
+        "tags": {},
+        "tenant": "cp"
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "9ﬀacσ1",
+      "id": "9ﬀacσ1",
+      "idFull": "9ﬀacσ1",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "environment"
+      ],
+      "name": "ﬀﬀ9é99",
+      "namespace": "datalake",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "1st-2nd",
+          "ü-ǆ1a",
+          "winstonchurchroom"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "9ﬀacσ1",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "environment"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "ﬀﬀ9é99",
+        "namespace": "datalake",
+        "regexReplaceChars": "/[^\\pL\\d-]/",
+        "stage": "",
+        "tags": {
+          "Namespace": "datalake",
+          "Tenant": "cp"
+        },
+        "tenant": "cp"
+      },
+      "regexReplaceChars": "/[^\\pL\\d-]/",
+      "stage": "",
+      "tags": {
+        "Namespace": "datalake",
+        "Tenant": "cp"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Namespace",
+          "value": "datalake"
+        },
+        {
+          "key": "Tenant",
+          "value": "cp"
+        }
+      ],
+      "tenant": "cp"
+    }
+  },
+  {
+    "id": "fz6_1",
+    "group": "fuzz (random)",
+    "it": "fz6_1: namespace, tenant, environment, stage, delimiter, labelOrder, labelKeyCase, labelsAsTags, tags, enabled",
+    "input": {
+      "namespace": "prod",
+      "tenant": "X",
+      "environment": "mIxEd CaSe",
+      "stage": "1-Ä/Ä0Y1+Z",
+      "delimiter": "+",
+      "labelOrder": [
+        "name",
+        "name",
+        "attributes"
+      ],
+      "labelKeyCase": "title",
+      "labelsAsTags": [
+        "namespace"
+      ],
+      "tags": {
+        "a": "  padded  ",
+        "Owner": "x",
+        "Stage": "--"
+      },
+      "enabled": false
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "+",
+        "descriptorFormats": {},
+        "enabled": false,
+        "environment": "mIxEd CaSe",
+        "idLengthLimit": null,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "name",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "namespace"
+        ],
+        "name": null,
+        "namespace": "prod",
+        "regexReplaceChars": null,
+        "stage": "1-Ä/Ä0Y1+Z",
+        "tags": {
+          "Owner": "x",
+          "Stage": "--",
+          "a": "  padded  "
+        },
+        "tenant": "X"
+      },
+      "delimiter": "",
+      "descriptors": {},
+      "enabled": false,
+      "environment": "",
+      "id": "",
+      "idFull": "",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "name",
+        "name",
+        "attributes"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "+",
+        "descriptorFormats": {},
+        "enabled": false,
+        "environment": "mixedcase",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "name",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "namespace"
+        ],
+        "name": "",
+        "namespace": "prod",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "1-0y1z",
+        "tags": {
+          "Namespace": "prod",
+          "Owner": "x",
+          "Stage": "--",
+          "a": "  padded  "
+        },
+        "tenant": "x"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {},
+      "tagsAsListOfMaps": [
+        {
+          "key": "Namespace",
+          "value": "prod"
+        },
+        {
+          "key": "Owner",
+          "value": "x"
+        },
+        {
+          "key": "Stage",
+          "value": "--"
+        },
+        {
+          "key": "a",
+          "value": "  padded  "
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz6_5",
+    "group": "fuzz (random)",
+    "it": "fz6_5: tenant, labelOrder, regexReplaceChars, context (chained from fz6_1.context)",
+    "input": {
+      "tenant": "Ab",
+      "labelOrder": [
+        "namespace",
+        "namespace",
+        "stage",
+        "name"
+      ],
+      "regexReplaceChars": "/[^-a-zA-Z0-9+_]/",
+      "context": {
+        "$ref": "fz6_1",
+        "output": "context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "+",
+        "descriptorFormats": {},
+        "enabled": false,
+        "environment": "mIxEd CaSe",
+        "idLengthLimit": null,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "namespace",
+          "stage",
+          "name"
+        ],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "namespace"
+        ],
+        "name": null,
+        "namespace": "prod",
+        "regexReplaceChars": "/[^-a-zA-Z0-9+_]/",
+        "stage": "1-Ä/Ä0Y1+Z",
+        "tags": {
+          "Owner": "x",
+          "Stage": "--",
+          "a": "  padded  "
+        },
+        "tenant": "Ab"
+      },
+      "delimiter": "",
+      "descriptors": {},
+      "enabled": false,
+      "environment": "",
+      "id": "",
+      "idFull": "",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "namespace",
+        "stage",
+        "name"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "+",
+        "descriptorFormats": {},
+        "enabled": false,
+        "environment": "mixedcase",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "namespace",
+          "stage",
+          "name"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "namespace"
+        ],
+        "name": "",
+        "namespace": "prod",
+        "regexReplaceChars": "/[^-a-zA-Z0-9+_]/",
+        "stage": "1-0y1+z",
+        "tags": {
+          "Namespace": "prod",
+          "Owner": "x",
+          "Stage": "--",
+          "a": "  padded  "
+        },
+        "tenant": "ab"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9+_]/",
+      "stage": "",
+      "tags": {},
+      "tagsAsListOfMaps": [
+        {
+          "key": "Namespace",
+          "value": "prod"
+        },
+        {
+          "key": "Owner",
+          "value": "x"
+        },
+        {
+          "key": "Stage",
+          "value": "--"
+        },
+        {
+          "key": "a",
+          "value": "  padded  "
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz6_13",
+    "group": "fuzz (random)",
+    "it": "fz6_13: attributes, tags, context (chained from fz6_5.context)",
+    "input": {
+      "attributes": [
+        "straße",
+        "straße",
+        "a b"
+      ],
+      "tags": {
+        "9": "7",
+        "a": "",
+        "Tenant": "CloudPosse",
+        "key": "+c_🚀)ŉ]ß"
+      },
+      "context": {
+        "$ref": "fz6_5",
+        "output": "context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "straße",
+          "a b"
+        ],
+        "delimiter": "+",
+        "descriptorFormats": {},
+        "enabled": false,
+        "environment": "mIxEd CaSe",
+        "idLengthLimit": null,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "namespace",
+          "stage",
+          "name"
+        ],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "namespace"
+        ],
+        "name": null,
+        "namespace": "prod",
+        "regexReplaceChars": "/[^-a-zA-Z0-9+_]/",
+        "stage": "1-Ä/Ä0Y1+Z",
+        "tags": {
+          "9": "7",
+          "Owner": "x",
+          "Stage": "--",
+          "Tenant": "CloudPosse",
+          "a": "",
+          "key": "+c_🚀)ŉ]ß"
+        },
+        "tenant": "Ab"
+      },
+      "delimiter": "",
+      "descriptors": {},
+      "enabled": false,
+      "environment": "",
+      "id": "",
+      "idFull": "",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "namespace",
+        "stage",
+        "name"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "strae",
+          "ab"
+        ],
+        "delimiter": "+",
+        "descriptorFormats": {},
+        "enabled": false,
+        "environment": "mixedcase",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "namespace",
+          "stage",
+          "name"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "namespace"
+        ],
+        "name": "",
+        "namespace": "prod",
+        "regexReplaceChars": "/[^-a-zA-Z0-9+_]/",
+        "stage": "1-0y1+z",
+        "tags": {
+          "9": "7",
+          "Namespace": "prod",
+          "Owner": "x",
+          "Stage": "--",
+          "Tenant": "CloudPosse",
+          "a": "",
+          "key": "+c_🚀)ŉ]ß"
+        },
+        "tenant": "ab"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9+_]/",
+      "stage": "",
+      "tags": {},
+      "tagsAsListOfMaps": [
+        {
+          "key": "9",
+          "value": "7"
+        },
+        {
+          "key": "Namespace",
+          "value": "prod"
+        },
+        {
+          "key": "Owner",
+          "value": "x"
+        },
+        {
+          "key": "Stage",
+          "value": "--"
+        },
+        {
+          "key": "Tenant",
+          "value": "CloudPosse"
+        },
+        {
+          "key": "a",
+          "value": ""
+        },
+        {
+          "key": "key",
+          "value": "+c_🚀)ŉ]ß"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz6_63",
+    "group": "fuzz (random)",
+    "it": "fz6_63: tenant, stage, name, additionalTagMap",
+    "input": {
+      "tenant": "hello world!",
+      "stage": "0_#+\tﬀ9X",
+      "name": "trail_",
+      "additionalTagMap": {}
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "trail_",
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": "0_#+\tﬀ9X",
+        "tags": {},
+        "tenant": "hello world!"
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "09x-trail",
+      "idFull": "09x-trail",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "trail",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "trail",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "09x",
+        "tags": {
+          "Name": "09x-trail",
+          "Stage": "09x",
+          "Tenant": "helloworld"
+        },
+        "tenant": "helloworld"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "09x",
+      "tags": {
+        "Name": "09x-trail",
+        "Stage": "09x",
+        "Tenant": "helloworld"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Name",
+          "value": "09x-trail"
+        },
+        {
+          "key": "Stage",
+          "value": "09x"
+        },
+        {
+          "key": "Tenant",
+          "value": "helloworld"
+        }
+      ],
+      "tenant": "helloworld"
+    }
+  },
+  {
+    "id": "fz6_93",
+    "group": "fuzz (random)",
+    "it": "fz6_93: namespace, tenant, stage, name, tags",
+    "input": {
+      "namespace": "ünïcode-ÄÖÜ",
+      "tenant": "AB",
+      "stage": "Winston Churchroom",
+      "name": "'ß",
+      "tags": {
+        "Environment": "v",
+        "Attributes": "",
+        "kubernetes.io/cluster/x": "foo.bar.baz"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "'ß",
+        "namespace": "ünïcode-ÄÖÜ",
+        "regexReplaceChars": null,
+        "stage": "Winston Churchroom",
+        "tags": {
+          "Attributes": "",
+          "Environment": "v",
+          "kubernetes.io/cluster/x": "foo.bar.baz"
+        },
+        "tenant": "AB"
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "ncode--winstonchurchroom",
+      "idFull": "ncode--winstonchurchroom",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "",
+      "namespace": "ncode-",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "",
+        "namespace": "ncode-",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "winstonchurchroom",
+        "tags": {
+          "Attributes": "",
+          "Environment": "v",
+          "Name": "ncode--winstonchurchroom",
+          "Namespace": "ncode-",
+          "Stage": "winstonchurchroom",
+          "Tenant": "ab",
+          "kubernetes.io/cluster/x": "foo.bar.baz"
+        },
+        "tenant": "ab"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "winstonchurchroom",
+      "tags": {
+        "Attributes": "",
+        "Environment": "v",
+        "Name": "ncode--winstonchurchroom",
+        "Namespace": "ncode-",
+        "Stage": "winstonchurchroom",
+        "Tenant": "ab",
+        "kubernetes.io/cluster/x": "foo.bar.baz"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": ""
+        },
+        {
+          "key": "Environment",
+          "value": "v"
+        },
+        {
+          "key": "Name",
+          "value": "ncode--winstonchurchroom"
+        },
+        {
+          "key": "Namespace",
+          "value": "ncode-"
+        },
+        {
+          "key": "Stage",
+          "value": "winstonchurchroom"
+        },
+        {
+          "key": "Tenant",
+          "value": "ab"
+        },
+        {
+          "key": "kubernetes.io/cluster/x",
+          "value": "foo.bar.baz"
+        }
+      ],
+      "tenant": "ab"
+    }
+  },
+  {
+    "id": "fz6_118",
+    "group": "fuzz (random)",
+    "it": "fz6_118: namespace, tenant, name, attributes, delimiter, labelOrder, regexReplaceChars, labelValueCase",
+    "input": {
+      "namespace": "--",
+      "tenant": "ΣΟΦΟΣ",
+      "name": "1st-2nd",
+      "attributes": [
+        "App-1",
+        "Prod",
+        "x"
+      ],
+      "delimiter": "__",
+      "labelOrder": [
+        "name",
+        "stage",
+        "attributes",
+        "name",
+        "stage",
+        "environment"
+      ],
+      "regexReplaceChars": ".",
+      "labelValueCase": "title"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "App-1",
+        "Prod",
+        "X"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "App-1",
+          "Prod",
+          "x"
+        ],
+        "delimiter": "__",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [
+          "name",
+          "stage",
+          "attributes",
+          "name",
+          "stage",
+          "environment"
+        ],
+        "labelValueCase": "title",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "1st-2nd",
+        "namespace": "--",
+        "regexReplaceChars": ".",
+        "stage": null,
+        "tags": {},
+        "tenant": "ΣΟΦΟΣ"
+      },
+      "delimiter": "__",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "1st-2nd__App-1__Prod__X__1st-2nd",
+      "idFull": "1st-2nd__App-1__Prod__X__1st-2nd",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "name",
+        "stage",
+        "attributes",
+        "name",
+        "stage",
+        "environment"
+      ],
+      "name": "1st-2nd",
+      "namespace": "--",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "App-1",
+          "Prod",
+          "X"
+        ],
+        "delimiter": "__",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "name",
+          "stage",
+          "attributes",
+          "name",
+          "stage",
+          "environment"
+        ],
+        "labelValueCase": "title",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "1st-2nd",
+        "namespace": "--",
+        "regexReplaceChars": ".",
+        "stage": "",
+        "tags": {
+          "Attributes": "App-1__Prod__X",
+          "Name": "1st-2nd__App-1__Prod__X__1st-2nd",
+          "Namespace": "--",
+          "Tenant": "Σοφοσ"
+        },
+        "tenant": "Σοφοσ"
+      },
+      "regexReplaceChars": ".",
+      "stage": "",
+      "tags": {
+        "Attributes": "App-1__Prod__X",
+        "Name": "1st-2nd__App-1__Prod__X__1st-2nd",
+        "Namespace": "--",
+        "Tenant": "Σοφοσ"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "App-1__Prod__X"
+        },
+        {
+          "key": "Name",
+          "value": "1st-2nd__App-1__Prod__X__1st-2nd"
+        },
+        {
+          "key": "Namespace",
+          "value": "--"
+        },
+        {
+          "key": "Tenant",
+          "value": "Σοφοσ"
+        }
+      ],
+      "tenant": "Σοφοσ"
+    }
+  },
+  {
+    "id": "fz6_144",
+    "group": "fuzz (random)",
+    "it": "fz6_144: stage, labelsAsTags, context (chained from fz6_93.context)",
+    "input": {
+      "stage": "Ab",
+      "labelsAsTags": [],
+      "context": {
+        "$ref": "fz6_93",
+        "output": "context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "'ß",
+        "namespace": "ünïcode-ÄÖÜ",
+        "regexReplaceChars": null,
+        "stage": "Ab",
+        "tags": {
+          "Attributes": "",
+          "Environment": "v",
+          "kubernetes.io/cluster/x": "foo.bar.baz"
+        },
+        "tenant": "AB"
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "ncode--ab",
+      "idFull": "ncode--ab",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "",
+      "namespace": "ncode-",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "",
+        "namespace": "ncode-",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "ab",
+        "tags": {
+          "Attributes": "",
+          "Environment": "v",
+          "Name": "ncode--ab",
+          "Namespace": "ncode-",
+          "Stage": "ab",
+          "Tenant": "ab",
+          "kubernetes.io/cluster/x": "foo.bar.baz"
+        },
+        "tenant": "ab"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "ab",
+      "tags": {
+        "Attributes": "",
+        "Environment": "v",
+        "Name": "ncode--ab",
+        "Namespace": "ncode-",
+        "Stage": "ab",
+        "Tenant": "ab",
+        "kubernetes.io/cluster/x": "foo.bar.baz"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": ""
+        },
+        {
+          "key": "Environment",
+          "value": "v"
+        },
+        {
+          "key": "Name",
+          "value": "ncode--ab"
+        },
+        {
+          "key": "Namespace",
+          "value": "ncode-"
+        },
+        {
+          "key": "Stage",
+          "value": "ab"
+        },
+        {
+          "key": "Tenant",
+          "value": "ab"
+        },
+        {
+          "key": "kubernetes.io/cluster/x",
+          "value": "foo.bar.baz"
+        }
+      ],
+      "tenant": "ab"
+    }
+  },
+  {
+    "id": "fz6_166",
+    "group": "fuzz (random)",
+    "it": "fz6_166: namespace, stage, delimiter, labelsAsTags, context (chained from fz6_144.context)",
+    "input": {
+      "namespace": "a b",
+      "stage": "a__b",
+      "delimiter": "__",
+      "labelsAsTags": [],
+      "context": {
+        "$ref": "fz6_144",
+        "output": "context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "__",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "'ß",
+        "namespace": "a b",
+        "regexReplaceChars": null,
+        "stage": "a__b",
+        "tags": {
+          "Attributes": "",
+          "Environment": "v",
+          "kubernetes.io/cluster/x": "foo.bar.baz"
+        },
+        "tenant": "AB"
+      },
+      "delimiter": "__",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "ab__ab",
+      "idFull": "ab__ab",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "",
+      "namespace": "ab",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "__",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "",
+        "namespace": "ab",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "ab",
+        "tags": {
+          "Attributes": "",
+          "Environment": "v",
+          "Name": "ab__ab",
+          "Namespace": "ab",
+          "Stage": "ab",
+          "Tenant": "ab",
+          "kubernetes.io/cluster/x": "foo.bar.baz"
+        },
+        "tenant": "ab"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "ab",
+      "tags": {
+        "Attributes": "",
+        "Environment": "v",
+        "Name": "ab__ab",
+        "Namespace": "ab",
+        "Stage": "ab",
+        "Tenant": "ab",
+        "kubernetes.io/cluster/x": "foo.bar.baz"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": ""
+        },
+        {
+          "key": "Environment",
+          "value": "v"
+        },
+        {
+          "key": "Name",
+          "value": "ab__ab"
+        },
+        {
+          "key": "Namespace",
+          "value": "ab"
+        },
+        {
+          "key": "Stage",
+          "value": "ab"
+        },
+        {
+          "key": "Tenant",
+          "value": "ab"
+        },
+        {
+          "key": "kubernetes.io/cluster/x",
+          "value": "foo.bar.baz"
+        }
+      ],
+      "tenant": "ab"
+    }
+  },
+  {
+    "id": "fz6_182",
+    "group": "fuzz (random)",
+    "it": "fz6_182: namespace, tenant, environment, stage, name, attributes, delimiter",
+    "input": {
+      "namespace": "7",
+      "tenant": "my_app",
+      "environment": "ue2",
+      "stage": "ue2",
+      "name": "UAT",
+      "attributes": [
+        "eg",
+        "cp",
+        "eg",
+        "🚀launch",
+        "eg"
+      ],
+      "delimiter": "é"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "eg",
+        "cp",
+        "launch"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "eg",
+          "cp",
+          "🚀launch"
+        ],
+        "delimiter": "é",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ue2",
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "UAT",
+        "namespace": "7",
+        "regexReplaceChars": null,
+        "stage": "ue2",
+        "tags": {},
+        "tenant": "my_app"
+      },
+      "delimiter": "é",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "ue2",
+      "id": "7éue2éue2éuatéegécpélaunch",
+      "idFull": "7éue2éue2éuatéegécpélaunch",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "uat",
+      "namespace": "7",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "eg",
+          "cp",
+          "launch"
+        ],
+        "delimiter": "é",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ue2",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "uat",
+        "namespace": "7",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "ue2",
+        "tags": {
+          "Attributes": "egécpélaunch",
+          "Environment": "ue2",
+          "Name": "7éue2éue2éuatéegécpélaunch",
+          "Namespace": "7",
+          "Stage": "ue2",
+          "Tenant": "myapp"
+        },
+        "tenant": "myapp"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "ue2",
+      "tags": {
+        "Attributes": "egécpélaunch",
+        "Environment": "ue2",
+        "Name": "7éue2éue2éuatéegécpélaunch",
+        "Namespace": "7",
+        "Stage": "ue2",
+        "Tenant": "myapp"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "egécpélaunch"
+        },
+        {
+          "key": "Environment",
+          "value": "ue2"
+        },
+        {
+          "key": "Name",
+          "value": "7éue2éue2éuatéegécpélaunch"
+        },
+        {
+          "key": "Namespace",
+          "value": "7"
+        },
+        {
+          "key": "Stage",
+          "value": "ue2"
+        },
+        {
+          "key": "Tenant",
+          "value": "myapp"
+        }
+      ],
+      "tenant": "myapp"
+    }
+  },
+  {
+    "id": "fz6_233",
+    "group": "fuzz (random)",
+    "it": "fz6_233: tenant, environment, stage, labelOrder, idLengthLimit, tags, descriptorFormats",
+    "input": {
+      "tenant": "  padded  ",
+      "environment": "mIxEd CaSe",
+      "stage": "üǆ0/",
+      "labelOrder": [
+        "name",
+        "tenant"
+      ],
+      "idLengthLimit": 12,
+      "tags": {},
+      "descriptorFormats": {
+        "account_name": {
+          "format": "%[2]v_%[1]v",
+          "labels": [
+            "namespace",
+            "attributes"
+          ]
+        },
+        "Z": {
+          "format": "pre:%#v,%q",
+          "labels": [
+            "attributes",
+            "attributes"
+          ]
+        }
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {
+          "Z": {
+            "format": "pre:%#v,%q",
+            "labels": [
+              "attributes",
+              "attributes"
+            ]
+          },
+          "account_name": {
+            "format": "%[2]v_%[1]v",
+            "labels": [
+              "namespace",
+              "attributes"
+            ]
+          }
+        },
+        "enabled": true,
+        "environment": "mIxEd CaSe",
+        "idLengthLimit": 12,
+        "labelKeyCase": null,
+        "labelOrder": [
+          "name",
+          "tenant"
+        ],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": null,
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": "üǆ0/",
+        "tags": {},
+        "tenant": "  padded  "
+      },
+      "delimiter": "-",
+      "descriptors": {
+        "Z": "pre:\"\",\"\"",
+        "account_name": "_"
+      },
+      "enabled": true,
+      "environment": "mixedcase",
+      "id": "padded",
+      "idFull": "padded",
+      "idLengthLimit": 12,
+      "labelOrder": [
+        "name",
+        "tenant"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {
+          "Z": {
+            "format": "pre:%#v,%q",
+            "labels": [
+              "attributes",
+              "attributes"
+            ]
+          },
+          "account_name": {
+            "format": "%[2]v_%[1]v",
+            "labels": [
+              "namespace",
+              "attributes"
+            ]
+          }
+        },
+        "enabled": true,
+        "environment": "mixedcase",
+        "idLengthLimit": 12,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "name",
+          "tenant"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "0",
+        "tags": {
+          "Environment": "mixedcase",
+          "Name": "padded",
+          "Stage": "0",
+          "Tenant": "padded"
+        },
+        "tenant": "padded"
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "0",
+      "tags": {
+        "Environment": "mixedcase",
+        "Name": "padded",
+        "Stage": "0",
+        "Tenant": "padded"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Environment",
+          "value": "mixedcase"
+        },
+        {
+          "key": "Name",
+          "value": "padded"
+        },
+        {
+          "key": "Stage",
+          "value": "0"
+        },
+        {
+          "key": "Tenant",
+          "value": "padded"
+        }
+      ],
+      "tenant": "padded"
+    }
+  },
+  {
+    "id": "fz105_0",
+    "group": "fuzz (random)",
+    "it": "fz105_0: regexReplaceChars, labelValueCase, context (inline context)",
+    "input": {
+      "regexReplaceChars": "/[a-z]+?/",
+      "labelValueCase": "none",
+      "context": {
+        "enabled": true,
+        "namespace": null,
+        "environment": "{",
+        "stage": "?ıı̈zꞴ🏽 ̈",
+        "name": null,
+        "delimiter": null,
+        "attributes": [
+          "क्षत्रिय राज",
+          "}",
+          "ǰᾳ_^\n🏽",
+          "ŉ",
+          "ন্ত্র"
+        ],
+        "tags": {
+          "é": "aࢗb",
+          "%{x}": "CloudPosse"
+        },
+        "additionalTagMap": {
+          "x": "aßⒶBa 🇩🄰"
+        },
+        "labelOrder": [],
+        "regexReplaceChars": "/^/",
+        "idLengthLimit": 0,
+        "tenant": "ſ İ}ⓐ",
+        "labelKeyCase": "lower",
+        "labelValueCase": "title"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "x": "aßⒶBa 🇩🄰"
+      },
+      "attributes": [
+        "क्षत्रिय राज",
+        "}",
+        "ǰᾳ_^\n🏽",
+        "ŉ",
+        "ন্ত্র"
+      ],
+      "context": {
+        "additionalTagMap": {
+          "x": "aßⒶBa 🇩🄰"
+        },
+        "attributes": [
+          "क्षत्रिय राज",
+          "}",
+          "ǰᾳ_^\n🏽",
+          "ŉ",
+          "ন্ত্র"
+        ],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "{",
+        "idLengthLimit": 0,
+        "labelKeyCase": "lower",
+        "labelOrder": [],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": null,
+        "namespace": null,
+        "regexReplaceChars": "/[a-z]+?/",
+        "stage": "?ıı̈zꞴ🏽 ̈",
+        "tags": {
+          "%{x}": "CloudPosse",
+          "é": "aࢗb"
+        },
+        "tenant": "ſ İ}ⓐ"
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "{",
+      "id": "{-?ıı̈Ꞵ🏽 ̈-क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+      "idFull": "{-?ıı̈Ꞵ🏽 ̈-क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "x": "aßⒶBa 🇩🄰"
+        },
+        "attributes": [
+          "क्षत्रिय राज",
+          "}",
+          "ǰᾳ_^\n🏽",
+          "ŉ",
+          "ন্ত্র"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "{",
+        "idLengthLimit": 0,
+        "labelKeyCase": "lower",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "",
+        "namespace": "",
+        "regexReplaceChars": "/[a-z]+?/",
+        "stage": "?ıı̈Ꞵ🏽 ̈",
+        "tags": {
+          "%{x}": "CloudPosse",
+          "attributes": "क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "environment": "{",
+          "name": "{-?ıı̈Ꞵ🏽 ̈-क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "stage": "?ıı̈Ꞵ🏽 ̈",
+          "tenant": "ſ İ}ⓐ",
+          "é": "aࢗb"
+        },
+        "tenant": "ſ İ}ⓐ"
+      },
+      "regexReplaceChars": "/[a-z]+?/",
+      "stage": "?ıı̈Ꞵ🏽 ̈",
+      "tags": {
+        "%{x}": "CloudPosse",
+        "attributes": "क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+        "environment": "{",
+        "name": "{-?ıı̈Ꞵ🏽 ̈-क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+        "stage": "?ıı̈Ꞵ🏽 ̈",
+        "tenant": "ſ İ}ⓐ",
+        "é": "aࢗb"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "%{x}",
+          "value": "CloudPosse",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "attributes",
+          "value": "क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "environment",
+          "value": "{",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "name",
+          "value": "{-?ıı̈Ꞵ🏽 ̈-क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "stage",
+          "value": "?ıı̈Ꞵ🏽 ̈",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "tenant",
+          "value": "ſ İ}ⓐ",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "é",
+          "value": "aࢗb",
+          "x": "aßⒶBa 🇩🄰"
+        }
+      ],
+      "tenant": "ſ İ}ⓐ"
+    }
+  },
+  {
+    "id": "fz105_1",
+    "group": "fuzz (random)",
+    "it": "fz105_1: namespace, environment, stage, name, attributes, delimiter, regexReplaceChars, idLengthLimit, labelKeyCase, labelValueCase",
+    "input": {
+      "namespace": "9\"0",
+      "environment": "µ",
+      "stage": "${x}",
+      "name": "100%",
+      "attributes": [
+        "UAT",
+        "\r\n'🇪۶ß  ԱᏸꞴ"
+      ],
+      "delimiter": "-",
+      "regexReplaceChars": "/(?m)^./",
+      "idLengthLimit": 97,
+      "labelKeyCase": "title",
+      "labelValueCase": "none"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "AT",
+        "\n🇪۶ß  ԱᏸꞴ"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "UAT",
+          "\r\n'🇪۶ß  ԱᏸꞴ"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "µ",
+        "idLengthLimit": 97,
+        "labelKeyCase": "title",
+        "labelOrder": [],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "100%",
+        "namespace": "9\"0",
+        "regexReplaceChars": "/(?m)^./",
+        "stage": "${x}",
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "\"0-{x}-00%-AT-\n🇪۶ß  ԱᏸꞴ",
+      "idFull": "\"0-{x}-00%-AT-\n🇪۶ß  ԱᏸꞴ",
+      "idLengthLimit": 97,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "00%",
+      "namespace": "\"0",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "AT",
+          "\n🇪۶ß  ԱᏸꞴ"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 97,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "00%",
+        "namespace": "\"0",
+        "regexReplaceChars": "/(?m)^./",
+        "stage": "{x}",
+        "tags": {
+          "Attributes": "AT-\n🇪۶ß  ԱᏸꞴ",
+          "Name": "\"0-{x}-00%-AT-\n🇪۶ß  ԱᏸꞴ",
+          "Namespace": "\"0",
+          "Stage": "{x}"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/(?m)^./",
+      "stage": "{x}",
+      "tags": {
+        "Attributes": "AT-\n🇪۶ß  ԱᏸꞴ",
+        "Name": "\"0-{x}-00%-AT-\n🇪۶ß  ԱᏸꞴ",
+        "Namespace": "\"0",
+        "Stage": "{x}"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "AT-\n🇪۶ß  ԱᏸꞴ"
+        },
+        {
+          "key": "Name",
+          "value": "\"0-{x}-00%-AT-\n🇪۶ß  ԱᏸꞴ"
+        },
+        {
+          "key": "Namespace",
+          "value": "\"0"
+        },
+        {
+          "key": "Stage",
+          "value": "{x}"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz105_2",
+    "group": "fuzz (random)",
+    "it": "fz105_2: stage, name, attributes, labelOrder, idLengthLimit, context (chained from fz105_0.normalized_context)",
+    "input": {
+      "stage": "ŉ",
+      "name": "CloudPosse",
+      "attributes": [],
+      "labelOrder": [
+        "name",
+        "environment",
+        "namespace"
+      ],
+      "idLengthLimit": 12,
+      "context": {
+        "$ref": "fz105_0",
+        "output": "normalized_context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "x": "aßⒶBa 🇩🄰"
+      },
+      "attributes": [
+        "क्षत्रिय राज",
+        "}",
+        "ǰᾳ_^\n🏽",
+        "ŉ",
+        "ন্ত্র"
+      ],
+      "context": {
+        "additionalTagMap": {
+          "x": "aßⒶBa 🇩🄰"
+        },
+        "attributes": [
+          "क्षत्रिय राज",
+          "}",
+          "ǰᾳ_^\n🏽",
+          "ŉ",
+          "ন্ত্র"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "{",
+        "idLengthLimit": 12,
+        "labelKeyCase": "lower",
+        "labelOrder": [
+          "name",
+          "environment",
+          "namespace"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "CloudPosse",
+        "namespace": "",
+        "regexReplaceChars": "/[a-z]+?/",
+        "stage": "ŉ",
+        "tags": {
+          "%{x}": "CloudPosse",
+          "attributes": "क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "environment": "{",
+          "name": "{-?ıı̈Ꞵ🏽 ̈-क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "stage": "?ıı̈Ꞵ🏽 ̈",
+          "tenant": "ſ İ}ⓐ",
+          "é": "aࢗb"
+        },
+        "tenant": "ſ İ}ⓐ"
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "{",
+      "id": "CP-{",
+      "idFull": "CP-{",
+      "idLengthLimit": 12,
+      "labelOrder": [
+        "name",
+        "environment",
+        "namespace"
+      ],
+      "name": "CP",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "x": "aßⒶBa 🇩🄰"
+        },
+        "attributes": [
+          "क्षत्रिय राज",
+          "}",
+          "ǰᾳ_^\n🏽",
+          "ŉ",
+          "ন্ত্র"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "{",
+        "idLengthLimit": 12,
+        "labelKeyCase": "lower",
+        "labelOrder": [
+          "name",
+          "environment",
+          "namespace"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "CP",
+        "namespace": "",
+        "regexReplaceChars": "/[a-z]+?/",
+        "stage": "ŉ",
+        "tags": {
+          "%{x}": "CloudPosse",
+          "attributes": "क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "environment": "{",
+          "name": "{-?ıı̈Ꞵ🏽 ̈-क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "stage": "?ıı̈Ꞵ🏽 ̈",
+          "tenant": "ſ İ}ⓐ",
+          "é": "aࢗb"
+        },
+        "tenant": "ſ İ}ⓐ"
+      },
+      "regexReplaceChars": "/[a-z]+?/",
+      "stage": "ŉ",
+      "tags": {
+        "%{x}": "CloudPosse",
+        "attributes": "क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+        "environment": "{",
+        "name": "{-?ıı̈Ꞵ🏽 ̈-क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+        "stage": "?ıı̈Ꞵ🏽 ̈",
+        "tenant": "ſ İ}ⓐ",
+        "é": "aࢗb"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "%{x}",
+          "value": "CloudPosse",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "attributes",
+          "value": "क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "environment",
+          "value": "{",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "name",
+          "value": "{-?ıı̈Ꞵ🏽 ̈-क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "stage",
+          "value": "?ıı̈Ꞵ🏽 ̈",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "tenant",
+          "value": "ſ İ}ⓐ",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "é",
+          "value": "aࢗb",
+          "x": "aßⒶBa 🇩🄰"
+        }
+      ],
+      "tenant": "ſ İ}ⓐ"
+    }
+  },
+  {
+    "id": "fz105_24",
+    "group": "fuzz (random)",
+    "it": "fz105_24: namespace, tenant, stage, name, delimiter, regexReplaceChars, idLengthLimit, labelKeyCase, labelValueCase, tags, descriptorFormats, enabled",
+    "input": {
+      "namespace": "x\r\ny",
+      "tenant": "🇪　ßﬁǅıΣϐ",
+      "stage": "}^Σⅷ$ϐBⒶ'",
+      "name": "${x}",
+      "delimiter": "é",
+      "regexReplaceChars": "/\\s/",
+      "idLengthLimit": 7,
+      "labelKeyCase": "lower",
+      "labelValueCase": "none",
+      "tags": {
+        "￮": "\n\n\r*‍🇩"
+      },
+      "descriptorFormats": {
+        "stack": {
+          "format": "%#v",
+          "labels": [
+            "tenant"
+          ]
+        },
+        "A": {
+          "format": "%vé%#v",
+          "labels": [
+            "namespace",
+            "tenant"
+          ]
+        }
+      },
+      "enabled": true
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "é",
+        "descriptorFormats": {
+          "A": {
+            "format": "%vé%#v",
+            "labels": [
+              "namespace",
+              "tenant"
+            ]
+          },
+          "stack": {
+            "format": "%#v",
+            "labels": [
+              "tenant"
+            ]
+          }
+        },
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 7,
+        "labelKeyCase": "lower",
+        "labelOrder": [],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "${x}",
+        "namespace": "x\r\ny",
+        "regexReplaceChars": "/\\s/",
+        "stage": "}^Σⅷ$ϐBⒶ'",
+        "tags": {
+          "￮": "\n\n\r*‍🇩"
+        },
+        "tenant": "🇪　ßﬁǅıΣϐ"
+      },
+      "delimiter": "é",
+      "descriptors": {
+        "A": "xyé\"🇪　ßﬁǅıΣϐ\"",
+        "stack": "\"🇪　ßﬁǅıΣϐ\""
+      },
+      "enabled": true,
+      "environment": "",
+      "id": "xé499bf",
+      "idFull": "xyé}^Σⅷ$ϐBⒶ'é${x}",
+      "idLengthLimit": 7,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "${x}",
+      "namespace": "xy",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "é",
+        "descriptorFormats": {
+          "A": {
+            "format": "%vé%#v",
+            "labels": [
+              "namespace",
+              "tenant"
+            ]
+          },
+          "stack": {
+            "format": "%#v",
+            "labels": [
+              "tenant"
+            ]
+          }
+        },
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 7,
+        "labelKeyCase": "lower",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "${x}",
+        "namespace": "xy",
+        "regexReplaceChars": "/\\s/",
+        "stage": "}^Σⅷ$ϐBⒶ'",
+        "tags": {
+          "name": "xé499bf",
+          "namespace": "xy",
+          "stage": "}^Σⅷ$ϐBⒶ'",
+          "tenant": "🇪　ßﬁǅıΣϐ",
+          "￮": "\n\n\r*‍🇩"
+        },
+        "tenant": "🇪　ßﬁǅıΣϐ"
+      },
+      "regexReplaceChars": "/\\s/",
+      "stage": "}^Σⅷ$ϐBⒶ'",
+      "tags": {
+        "name": "xé499bf",
+        "namespace": "xy",
+        "stage": "}^Σⅷ$ϐBⒶ'",
+        "tenant": "🇪　ßﬁǅıΣϐ",
+        "￮": "\n\n\r*‍🇩"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "name",
+          "value": "xé499bf"
+        },
+        {
+          "key": "namespace",
+          "value": "xy"
+        },
+        {
+          "key": "stage",
+          "value": "}^Σⅷ$ϐBⒶ'"
+        },
+        {
+          "key": "tenant",
+          "value": "🇪　ßﬁǅıΣϐ"
+        },
+        {
+          "key": "￮",
+          "value": "\n\n\r*‍🇩"
+        }
+      ],
+      "tenant": "🇪　ßﬁǅıΣϐ"
+    }
+  },
+  {
+    "id": "fz105_25",
+    "group": "fuzz (random)",
+    "it": "fz105_25: environment, stage, attributes, delimiter, additionalTagMap, context (chained from fz105_2.context)",
+    "input": {
+      "environment": "각",
+      "stage": "^",
+      "attributes": [
+        "école"
+      ],
+      "delimiter": "\n",
+      "additionalTagMap": {},
+      "context": {
+        "$ref": "fz105_2",
+        "output": "context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "x": "aßⒶBa 🇩🄰"
+      },
+      "attributes": [
+        "क्षत्रिय राज",
+        "}",
+        "ǰᾳ_^\n🏽",
+        "ŉ",
+        "ন্ত্র",
+        "é"
+      ],
+      "context": {
+        "additionalTagMap": {
+          "x": "aßⒶBa 🇩🄰"
+        },
+        "attributes": [
+          "क्षत्रिय राज",
+          "}",
+          "ǰᾳ_^\n🏽",
+          "ŉ",
+          "ন্ত্র",
+          "école"
+        ],
+        "delimiter": "\n",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "각",
+        "idLengthLimit": 12,
+        "labelKeyCase": "lower",
+        "labelOrder": [
+          "name",
+          "environment",
+          "namespace"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "CloudPosse",
+        "namespace": "",
+        "regexReplaceChars": "/[a-z]+?/",
+        "stage": "^",
+        "tags": {
+          "%{x}": "CloudPosse",
+          "attributes": "क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "environment": "{",
+          "name": "{-?ıı̈Ꞵ🏽 ̈-क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "stage": "?ıı̈Ꞵ🏽 ̈",
+          "tenant": "ſ İ}ⓐ",
+          "é": "aࢗb"
+        },
+        "tenant": "ſ İ}ⓐ"
+      },
+      "delimiter": "\n",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "각",
+      "id": "CP\n각",
+      "idFull": "CP\n각",
+      "idLengthLimit": 12,
+      "labelOrder": [
+        "name",
+        "environment",
+        "namespace"
+      ],
+      "name": "CP",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "x": "aßⒶBa 🇩🄰"
+        },
+        "attributes": [
+          "क्षत्रिय राज",
+          "}",
+          "ǰᾳ_^\n🏽",
+          "ŉ",
+          "ন্ত্র",
+          "é"
+        ],
+        "delimiter": "\n",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "각",
+        "idLengthLimit": 12,
+        "labelKeyCase": "lower",
+        "labelOrder": [
+          "name",
+          "environment",
+          "namespace"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "CP",
+        "namespace": "",
+        "regexReplaceChars": "/[a-z]+?/",
+        "stage": "^",
+        "tags": {
+          "%{x}": "CloudPosse",
+          "attributes": "क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "environment": "{",
+          "name": "{-?ıı̈Ꞵ🏽 ̈-क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "stage": "?ıı̈Ꞵ🏽 ̈",
+          "tenant": "ſ İ}ⓐ",
+          "é": "aࢗb"
+        },
+        "tenant": "ſ İ}ⓐ"
+      },
+      "regexReplaceChars": "/[a-z]+?/",
+      "stage": "^",
+      "tags": {
+        "%{x}": "CloudPosse",
+        "attributes": "क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+        "environment": "{",
+        "name": "{-?ıı̈Ꞵ🏽 ̈-क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+        "stage": "?ıı̈Ꞵ🏽 ̈",
+        "tenant": "ſ İ}ⓐ",
+        "é": "aࢗb"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "%{x}",
+          "value": "CloudPosse",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "attributes",
+          "value": "क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "environment",
+          "value": "{",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "name",
+          "value": "{-?ıı̈Ꞵ🏽 ̈-क्षत्रिय राज-}-ǰᾳ_^\n🏽-ŉ-ন্ত্র",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "stage",
+          "value": "?ıı̈Ꞵ🏽 ̈",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "tenant",
+          "value": "ſ İ}ⓐ",
+          "x": "aßⒶBa 🇩🄰"
+        },
+        {
+          "key": "é",
+          "value": "aࢗb",
+          "x": "aßⒶBa 🇩🄰"
+        }
+      ],
+      "tenant": "ſ İ}ⓐ"
+    }
+  },
+  {
+    "id": "fz105_67",
+    "group": "fuzz (random)",
+    "it": "fz105_67: namespace, stage, name, regexReplaceChars, labelValueCase, tags, additionalTagMap, descriptorFormats",
+    "input": {
+      "namespace": "a b",
+      "stage": "",
+      "name": "a b",
+      "regexReplaceChars": "/[[:punct:]]/",
+      "labelValueCase": "title",
+      "tags": {
+        "a b": "%{y}",
+        "👍": "",
+        "": "Σ"
+      },
+      "additionalTagMap": {
+        "10": "",
+        "é": "foo_bar-baz.qux",
+        "key": "ŉ",
+        "value": "Ünïcode"
+      },
+      "descriptorFormats": {
+        "10": {
+          "format": "%v",
+          "labels": [
+            "environment"
+          ]
+        },
+        "stack": {
+          "format": "",
+          "labels": []
+        }
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "10": "",
+        "key": "ŉ",
+        "value": "Ünïcode",
+        "é": "foo_bar-baz.qux"
+      },
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {
+          "10": "",
+          "key": "ŉ",
+          "value": "Ünïcode",
+          "é": "foo_bar-baz.qux"
+        },
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {
+          "10": {
+            "format": "%v",
+            "labels": [
+              "environment"
+            ]
+          },
+          "stack": {
+            "format": "",
+            "labels": []
+          }
+        },
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": "title",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "a b",
+        "namespace": "a b",
+        "regexReplaceChars": "/[[:punct:]]/",
+        "stage": "",
+        "tags": {
+          "": "Σ",
+          "a b": "%{y}",
+          "👍": ""
+        },
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {
+        "10": "",
+        "stack": ""
+      },
+      "enabled": true,
+      "environment": "",
+      "id": "A B-A B",
+      "idFull": "A B-A B",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "A B",
+      "namespace": "A B",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "10": "",
+          "key": "ŉ",
+          "value": "Ünïcode",
+          "é": "foo_bar-baz.qux"
+        },
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {
+          "10": {
+            "format": "%v",
+            "labels": [
+              "environment"
+            ]
+          },
+          "stack": {
+            "format": "",
+            "labels": []
+          }
+        },
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "title",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "A B",
+        "namespace": "A B",
+        "regexReplaceChars": "/[[:punct:]]/",
+        "stage": "",
+        "tags": {
+          "": "Σ",
+          "Name": "A B-A B",
+          "Namespace": "A B",
+          "a b": "%{y}",
+          "👍": ""
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[[:punct:]]/",
+      "stage": "",
+      "tags": {
+        "": "Σ",
+        "Name": "A B-A B",
+        "Namespace": "A B",
+        "a b": "%{y}",
+        "👍": ""
+      },
+      "tagsAsListOfMaps": [
+        {
+          "10": "",
+          "key": "ŉ",
+          "value": "Ünïcode",
+          "é": "foo_bar-baz.qux"
+        },
+        {
+          "10": "",
+          "key": "ŉ",
+          "value": "Ünïcode",
+          "é": "foo_bar-baz.qux"
+        },
+        {
+          "10": "",
+          "key": "ŉ",
+          "value": "Ünïcode",
+          "é": "foo_bar-baz.qux"
+        },
+        {
+          "10": "",
+          "key": "ŉ",
+          "value": "Ünïcode",
+          "é": "foo_bar-baz.qux"
+        },
+        {
+          "10": "",
+          "key": "ŉ",
+          "value": "Ünïcode",
+          "é": "foo_bar-baz.qux"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz105_68",
+    "group": "fuzz (random)",
+    "it": "fz105_68: environment, attributes, delimiter, regexReplaceChars, idLengthLimit, labelKeyCase, labelValueCase, labelsAsTags, additionalTagMap, enabled",
+    "input": {
+      "environment": "",
+      "attributes": [
+        ".ǅσ۶‍^٣σ",
+        "_\nꭰⅷ|👩👍Å🇩",
+        " --_/Ⓐ",
+        "'ʼ🏽",
+        "ǅ👩ǉꭰzⒶ　"
+      ],
+      "delimiter": "́",
+      "regexReplaceChars": "/a|/",
+      "idLengthLimit": 0,
+      "labelKeyCase": "upper",
+      "labelValueCase": "none",
+      "labelsAsTags": [],
+      "additionalTagMap": {
+        "key": "",
+        "propagate_at_launch": ""
+      },
+      "enabled": false
+    },
+    "expected": {
+      "additionalTagMap": {
+        "key": "",
+        "propagate_at_launch": ""
+      },
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {
+          "key": "",
+          "propagate_at_launch": ""
+        },
+        "attributes": [
+          ".ǅσ۶‍^٣σ",
+          "_\nꭰⅷ|👩👍Å🇩",
+          " --_/Ⓐ",
+          "'ʼ🏽",
+          "ǅ👩ǉꭰzⒶ　"
+        ],
+        "delimiter": "́",
+        "descriptorFormats": {},
+        "enabled": false,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "upper",
+        "labelOrder": [],
+        "labelValueCase": "none",
+        "labelsAsTags": [],
+        "name": null,
+        "namespace": null,
+        "regexReplaceChars": "/a|/",
+        "stage": null,
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "",
+      "descriptors": {},
+      "enabled": false,
+      "environment": "",
+      "id": "",
+      "idFull": "",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "key": "",
+          "propagate_at_launch": ""
+        },
+        "attributes": [
+          ".ǅσ۶‍^٣σ",
+          "_\nꭰⅷ|👩👍Å🇩",
+          " --_/Ⓐ",
+          "'ʼ🏽",
+          "ǅ👩ǉꭰzⒶ　"
+        ],
+        "delimiter": "́",
+        "descriptorFormats": {},
+        "enabled": false,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [],
+        "name": "",
+        "namespace": "",
+        "regexReplaceChars": "/a|/",
+        "stage": "",
+        "tags": {},
+        "tenant": ""
+      },
+      "regexReplaceChars": "/a|/",
+      "stage": "",
+      "tags": {},
+      "tagsAsListOfMaps": [],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz105_80",
+    "group": "fuzz (random)",
+    "it": "fz105_80: tenant, stage, name, labelOrder, labelValueCase, context (chained from fz105_68.normalized_context)",
+    "input": {
+      "tenant": "ქართული ენა",
+      "stage": "ᾳǈẞͅK\r'ǲµ",
+      "name": "ͅǈ9ẞᆨ\rÅ",
+      "labelOrder": [
+        "namespace",
+        "stage",
+        "namespace",
+        "environment",
+        "environment",
+        "environment",
+        "namespace"
+      ],
+      "labelValueCase": "upper",
+      "context": {
+        "$ref": "fz105_68",
+        "output": "normalized_context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "key": "",
+        "propagate_at_launch": ""
+      },
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {
+          "key": "",
+          "propagate_at_launch": ""
+        },
+        "attributes": [
+          ".ǅσ۶‍^٣σ",
+          "_\nꭰⅷ|👩👍Å🇩",
+          " --_/Ⓐ",
+          "'ʼ🏽",
+          "ǅ👩ǉꭰzⒶ　"
+        ],
+        "delimiter": "́",
+        "descriptorFormats": {},
+        "enabled": false,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "namespace",
+          "stage",
+          "namespace",
+          "environment",
+          "environment",
+          "environment",
+          "namespace"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [],
+        "name": "ͅǈ9ẞᆨ\rÅ",
+        "namespace": "",
+        "regexReplaceChars": "/a|/",
+        "stage": "ᾳǈẞͅK\r'ǲµ",
+        "tags": {},
+        "tenant": "ქართული ენა"
+      },
+      "delimiter": "",
+      "descriptors": {},
+      "enabled": false,
+      "environment": "",
+      "id": "",
+      "idFull": "",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "stage",
+        "namespace",
+        "environment",
+        "environment",
+        "environment",
+        "namespace"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "key": "",
+          "propagate_at_launch": ""
+        },
+        "attributes": [
+          ".ǄΣ۶‍^٣Σ",
+          "_\nᎠⅧ|👩👍Å🇩",
+          " --_/Ⓐ",
+          "'ʼ🏽",
+          "Ǆ👩ǇᎠZⒶ　"
+        ],
+        "delimiter": "́",
+        "descriptorFormats": {},
+        "enabled": false,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "namespace",
+          "stage",
+          "namespace",
+          "environment",
+          "environment",
+          "environment",
+          "namespace"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [],
+        "name": "ΙǇ9ẞᆨ\rÅ",
+        "namespace": "",
+        "regexReplaceChars": "/a|/",
+        "stage": "ᾼǇẞΙK\r'ǱΜ",
+        "tags": {},
+        "tenant": "ᲥᲐᲠᲗᲣᲚᲘ ᲔᲜᲐ"
+      },
+      "regexReplaceChars": "/a|/",
+      "stage": "",
+      "tags": {},
+      "tagsAsListOfMaps": [],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz105_86",
+    "group": "fuzz (random)",
+    "it": "fz105_86: tenant, environment, attributes",
+    "input": {
+      "tenant": "ꞴⅫ",
+      "environment": "straße STRASSE",
+      "attributes": [
+        "ǉΐ| ̈👍0ı",
+        "ǉǅı*🇪ǅﬓ /",
+        "ქართული ენა"
+      ]
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "0"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "ǉΐ| ̈👍0ı",
+          "ǉǅı*🇪ǅﬓ /",
+          "ქართული ენა"
+        ],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "straße STRASSE",
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": null,
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {},
+        "tenant": "ꞴⅫ"
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "straestrasse",
+      "id": "straestrasse-0",
+      "idFull": "straestrasse-0",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "0"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "straestrasse",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Attributes": "0",
+          "Environment": "straestrasse",
+          "Name": "straestrasse-0"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Attributes": "0",
+        "Environment": "straestrasse",
+        "Name": "straestrasse-0"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "0"
+        },
+        {
+          "key": "Environment",
+          "value": "straestrasse"
+        },
+        {
+          "key": "Name",
+          "value": "straestrasse-0"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz105_113",
+    "group": "fuzz (random)",
+    "it": "fz105_113: namespace, tenant, environment, name, attributes, delimiter, regexReplaceChars, idLengthLimit, enabled",
+    "input": {
+      "namespace": "ǆungla ǉubav",
+      "tenant": "école",
+      "environment": "straße STRASSE",
+      "name": "각",
+      "attributes": [
+        "🇪",
+        "ꭰᏸ cherokee"
+      ],
+      "delimiter": "",
+      "regexReplaceChars": "/\\W/",
+      "idLengthLimit": 15,
+      "enabled": false
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "🇪",
+          "ꭰᏸ cherokee"
+        ],
+        "delimiter": "",
+        "descriptorFormats": {},
+        "enabled": false,
+        "environment": "straße STRASSE",
+        "idLengthLimit": 15,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "각",
+        "namespace": "ǆungla ǉubav",
+        "regexReplaceChars": "/\\W/",
+        "stage": null,
+        "tags": {},
+        "tenant": "école"
+      },
+      "delimiter": "",
+      "descriptors": {},
+      "enabled": false,
+      "environment": "",
+      "id": "",
+      "idFull": "",
+      "idLengthLimit": 15,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "cherokee"
+        ],
+        "delimiter": "",
+        "descriptorFormats": {},
+        "enabled": false,
+        "environment": "straestrasse",
+        "idLengthLimit": 15,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "",
+        "namespace": "unglaubav",
+        "regexReplaceChars": "/\\W/",
+        "stage": "",
+        "tags": {
+          "Attributes": "cherokee",
+          "Environment": "straestrasse",
+          "Name": "unglaubavsf6b72",
+          "Namespace": "unglaubav",
+          "Tenant": "cole"
+        },
+        "tenant": "cole"
+      },
+      "regexReplaceChars": "/\\W/",
+      "stage": "",
+      "tags": {},
+      "tagsAsListOfMaps": [
+        {
+          "key": "Attributes",
+          "value": "cherokee"
+        },
+        {
+          "key": "Environment",
+          "value": "straestrasse"
+        },
+        {
+          "key": "Name",
+          "value": "unglaubavsf6b72"
+        },
+        {
+          "key": "Namespace",
+          "value": "unglaubav"
+        },
+        {
+          "key": "Tenant",
+          "value": "cole"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz105_152",
+    "group": "fuzz (random)",
+    "it": "fz105_152: tenant, environment, stage, name, delimiter, labelValueCase, tags",
+    "input": {
+      "tenant": "",
+      "environment": "straße STRASSE",
+      "stage": "ΣΟΦΟΣ σοφος",
+      "name": "ᲡᲐᲥᲐᲠᲗᲕᲔᲚᲝ",
+      "delimiter": "-",
+      "labelValueCase": "none",
+      "tags": {
+        "a b": ""
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "straße STRASSE",
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "ᲡᲐᲥᲐᲠᲗᲕᲔᲚᲝ",
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": "ΣΟΦΟΣ σοφος",
+        "tags": {
+          "a b": ""
+        },
+        "tenant": ""
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "straeSTRASSE",
+      "id": "straeSTRASSE",
+      "idFull": "straeSTRASSE",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "straeSTRASSE",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Environment": "straeSTRASSE",
+          "Name": "straeSTRASSE",
+          "a b": ""
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Environment": "straeSTRASSE",
+        "Name": "straeSTRASSE",
+        "a b": ""
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Environment",
+          "value": "straeSTRASSE"
+        },
+        {
+          "key": "Name",
+          "value": "straeSTRASSE"
+        },
+        {
+          "key": "a b",
+          "value": ""
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz105_178",
+    "group": "fuzz (random)",
+    "it": "fz105_178: namespace, environment, stage, name, attributes, labelOrder, idLengthLimit, labelsAsTags, tags",
+    "input": {
+      "namespace": "Ω/$",
+      "environment": "각",
+      "stage": "ﬁﬓⅫ{_",
+      "name": "abc123def",
+      "attributes": [],
+      "labelOrder": [
+        "tenant",
+        "environment"
+      ],
+      "idLengthLimit": 0,
+      "labelsAsTags": [
+        "stage",
+        "attributes",
+        "foo",
+        "environment"
+      ],
+      "tags": {
+        "a b": "ϐ　۶?aꙋﬓᏣ ͅ"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "각",
+        "idLengthLimit": 0,
+        "labelKeyCase": null,
+        "labelOrder": [
+          "tenant",
+          "environment"
+        ],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "foo",
+          "stage"
+        ],
+        "name": "abc123def",
+        "namespace": "Ω/$",
+        "regexReplaceChars": null,
+        "stage": "ﬁﬓⅫ{_",
+        "tags": {
+          "a b": "ϐ　۶?aꙋﬓᏣ ͅ"
+        },
+        "tenant": null
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "",
+      "idFull": "",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "tenant",
+        "environment"
+      ],
+      "name": "abc123def",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "tenant",
+          "environment"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "foo",
+          "stage"
+        ],
+        "name": "abc123def",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "a b": "ϐ　۶?aꙋﬓᏣ ͅ"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "a b": "ϐ　۶?aꙋﬓᏣ ͅ"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "a b",
+          "value": "ϐ　۶?aꙋﬓᏣ ͅ"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz105_182",
+    "group": "fuzz (random)",
+    "it": "fz105_182: name, attributes, regexReplaceChars, labelValueCase, tags, context (chained from fz105_80.context)",
+    "input": {
+      "name": "ꭰᏸ cherokee",
+      "attributes": [
+        "a%sb",
+        "eg",
+        "ⓐǅB٣^\\ﬁᆨ",
+        "?👩가ǲԱ٣ꭰσ",
+        "ΣΟΦΟΣ σοφος"
+      ],
+      "regexReplaceChars": "/$/",
+      "labelValueCase": "upper",
+      "tags": {},
+      "context": {
+        "$ref": "fz105_80",
+        "output": "context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "key": "",
+        "propagate_at_launch": ""
+      },
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {
+          "key": "",
+          "propagate_at_launch": ""
+        },
+        "attributes": [
+          ".ǅσ۶‍^٣σ",
+          "_\nꭰⅷ|👩👍Å🇩",
+          " --_/Ⓐ",
+          "'ʼ🏽",
+          "ǅ👩ǉꭰzⒶ　",
+          "a%sb",
+          "eg",
+          "ⓐǅB٣^\\ﬁᆨ",
+          "?👩가ǲԱ٣ꭰσ",
+          "ΣΟΦΟΣ σοφος"
+        ],
+        "delimiter": "́",
+        "descriptorFormats": {},
+        "enabled": false,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "namespace",
+          "stage",
+          "namespace",
+          "environment",
+          "environment",
+          "environment",
+          "namespace"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [],
+        "name": "ꭰᏸ cherokee",
+        "namespace": "",
+        "regexReplaceChars": "/$/",
+        "stage": "ᾳǈẞͅK\r'ǲµ",
+        "tags": {},
+        "tenant": "ქართული ენა"
+      },
+      "delimiter": "",
+      "descriptors": {},
+      "enabled": false,
+      "environment": "",
+      "id": "",
+      "idFull": "",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "stage",
+        "namespace",
+        "environment",
+        "environment",
+        "environment",
+        "namespace"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "key": "",
+          "propagate_at_launch": ""
+        },
+        "attributes": [
+          ".ǄΣ۶‍^٣Σ",
+          "_\nᎠⅧ|👩👍Å🇩",
+          " --_/Ⓐ",
+          "'ʼ🏽",
+          "Ǆ👩ǇᎠZⒶ　",
+          "A%SB",
+          "EG",
+          "ⒶǄB٣^\\ﬁᆨ",
+          "?👩가ǱԱ٣ᎠΣ",
+          "ΣΟΦΟΣ ΣΟΦΟΣ"
+        ],
+        "delimiter": "́",
+        "descriptorFormats": {},
+        "enabled": false,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "namespace",
+          "stage",
+          "namespace",
+          "environment",
+          "environment",
+          "environment",
+          "namespace"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [],
+        "name": "ᎠᏰ CHEROKEE",
+        "namespace": "",
+        "regexReplaceChars": "/$/",
+        "stage": "ᾼǇẞΙK\r'ǱΜ",
+        "tags": {},
+        "tenant": "ᲥᲐᲠᲗᲣᲚᲘ ᲔᲜᲐ"
+      },
+      "regexReplaceChars": "/$/",
+      "stage": "",
+      "tags": {},
+      "tagsAsListOfMaps": [],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz105_184",
+    "group": "fuzz (random)",
+    "it": "fz105_184: namespace, environment, stage, delimiter, idLengthLimit, labelKeyCase, labelValueCase",
+    "input": {
+      "namespace": "ǲ-",
+      "environment": "Ⅻ roman",
+      "stage": "}",
+      "delimiter": "%",
+      "idLengthLimit": 17,
+      "labelKeyCase": "lower",
+      "labelValueCase": "title"
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "%",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "Ⅻ roman",
+        "idLengthLimit": 17,
+        "labelKeyCase": "lower",
+        "labelOrder": [],
+        "labelValueCase": "title",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": null,
+        "namespace": "ǲ-",
+        "regexReplaceChars": null,
+        "stage": "}",
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "%",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "Roman",
+      "id": "-%Roman",
+      "idFull": "-%Roman",
+      "idLengthLimit": 17,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "",
+      "namespace": "-",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "%",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "Roman",
+        "idLengthLimit": 17,
+        "labelKeyCase": "lower",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "title",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "",
+        "namespace": "-",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "environment": "Roman",
+          "name": "-%Roman",
+          "namespace": "-"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "environment": "Roman",
+        "name": "-%Roman",
+        "namespace": "-"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "environment",
+          "value": "Roman"
+        },
+        {
+          "key": "name",
+          "value": "-%Roman"
+        },
+        {
+          "key": "namespace",
+          "value": "-"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz105_200",
+    "group": "fuzz (random)",
+    "it": "fz105_200: environment, name, attributes, idLengthLimit, labelKeyCase, tags, context (chained from fz105_178.normalized_context)",
+    "input": {
+      "environment": "ΐⅷⅷµ̈",
+      "name": "ꭰᏸ cherokee",
+      "attributes": [],
+      "idLengthLimit": 16,
+      "labelKeyCase": "title",
+      "tags": {
+        "_u": "${x}"
+      },
+      "context": {
+        "$ref": "fz105_178",
+        "output": "normalized_context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ΐⅷⅷµ̈",
+        "idLengthLimit": 16,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "tenant",
+          "environment"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "foo",
+          "stage"
+        ],
+        "name": "ꭰᏸ cherokee",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "_u": "${x}",
+          "a b": "ϐ　۶?aꙋﬓᏣ ͅ"
+        },
+        "tenant": ""
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "",
+      "idFull": "",
+      "idLengthLimit": 16,
+      "labelOrder": [
+        "tenant",
+        "environment"
+      ],
+      "name": "cherokee",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 16,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "tenant",
+          "environment"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "foo",
+          "stage"
+        ],
+        "name": "cherokee",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "_u": "${x}",
+          "a b": "ϐ　۶?aꙋﬓᏣ ͅ"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "_u": "${x}",
+        "a b": "ϐ　۶?aꙋﬓᏣ ͅ"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "_u",
+          "value": "${x}"
+        },
+        {
+          "key": "a b",
+          "value": "ϐ　۶?aꙋﬓᏣ ͅ"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz105_221",
+    "group": "fuzz (random)",
+    "it": "fz105_221: namespace, stage, labelOrder, idLengthLimit, labelValueCase, context (chained from fz105_200.normalized_context)",
+    "input": {
+      "namespace": "ΣΟΦΟΣ σοφος",
+      "stage": "100%",
+      "labelOrder": [
+        "tenant",
+        "name",
+        "stage",
+        "name",
+        "environment",
+        "environment"
+      ],
+      "idLengthLimit": 6,
+      "labelValueCase": "lower",
+      "context": {
+        "$ref": "fz105_200",
+        "output": "normalized_context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 6,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "tenant",
+          "name",
+          "stage",
+          "name",
+          "environment",
+          "environment"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "foo",
+          "stage"
+        ],
+        "name": "cherokee",
+        "namespace": "ΣΟΦΟΣ σοφος",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "100%",
+        "tags": {
+          "_u": "${x}",
+          "a b": "ϐ　۶?aꙋﬓᏣ ͅ"
+        },
+        "tenant": ""
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "ea185f",
+      "idFull": "cherokee-100-cherokee",
+      "idLengthLimit": 6,
+      "labelOrder": [
+        "tenant",
+        "name",
+        "stage",
+        "name",
+        "environment",
+        "environment"
+      ],
+      "name": "cherokee",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 6,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "tenant",
+          "name",
+          "stage",
+          "name",
+          "environment",
+          "environment"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "foo",
+          "stage"
+        ],
+        "name": "cherokee",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "100",
+        "tags": {
+          "Stage": "100",
+          "_u": "${x}",
+          "a b": "ϐ　۶?aꙋﬓᏣ ͅ"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "100",
+      "tags": {
+        "Stage": "100",
+        "_u": "${x}",
+        "a b": "ϐ　۶?aꙋﬓᏣ ͅ"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Stage",
+          "value": "100"
+        },
+        {
+          "key": "_u",
+          "value": "${x}"
+        },
+        {
+          "key": "a b",
+          "value": "ϐ　۶?aꙋﬓᏣ ͅ"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz105_223",
+    "group": "fuzz (random)",
+    "it": "fz105_223: namespace, environment, name, attributes, idLengthLimit, labelsAsTags, context (inline context)",
+    "input": {
+      "namespace": "ẞꭰ👩z\\0👩Ꞵ\"",
+      "environment": "x\r\ny",
+      "name": "ﬁne ﬂow",
+      "attributes": [
+        "a b",
+        "A B",
+        "Σ ",
+        "Ünïcode"
+      ],
+      "idLengthLimit": 8,
+      "labelsAsTags": [
+        "environment"
+      ],
+      "context": {
+        "enabled": true,
+        "namespace": "ᅡÅ\r^ꞴϐΩ'ǅ%",
+        "environment": "",
+        "stage": "ⓐ〇🄰ǲ۶ςᅡᾳ",
+        "name": "🇪",
+        "delimiter": "é",
+        "attributes": [
+          "ΐ",
+          "ŉ",
+          "a b"
+        ],
+        "tags": {
+          "𝔸": "ꙋzǅԱ"
+        },
+        "additionalTagMap": {
+          "10": "Ωςı٣ᏸ\n\n",
+          "x": "Ω",
+          "key": "٣　"
+        },
+        "labelOrder": null,
+        "regexReplaceChars": "/\\x{301}/",
+        "idLengthLimit": null,
+        "tenant": null,
+        "labelValueCase": "upper"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "10": "Ωςı٣ᏸ\n\n",
+        "key": "٣　",
+        "x": "Ω"
+      },
+      "attributes": [
+        "ΐ",
+        "ŉ",
+        "A B",
+        "Σ ",
+        "ÜNÏCODE"
+      ],
+      "context": {
+        "additionalTagMap": {
+          "10": "Ωςı٣ᏸ\n\n",
+          "key": "٣　",
+          "x": "Ω"
+        },
+        "attributes": [
+          "ΐ",
+          "ŉ",
+          "a b",
+          "A B",
+          "Σ ",
+          "Ünïcode"
+        ],
+        "delimiter": "é",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "x\r\ny",
+        "idLengthLimit": 8,
+        "labelKeyCase": null,
+        "labelOrder": null,
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "environment"
+        ],
+        "name": "ﬁne ﬂow",
+        "namespace": "ẞꭰ👩z\\0👩Ꞵ\"",
+        "regexReplaceChars": "/\\x{301}/",
+        "stage": "ⓐ〇🄰ǲ۶ςᅡᾳ",
+        "tags": {
+          "𝔸": "ꙋzǅԱ"
+        },
+        "tenant": null
+      },
+      "delimiter": "é",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "X\r\nY",
+      "id": "ẞᎠé4926D",
+      "idFull": "ẞᎠ👩Z\\0👩Ꞵ\"éX\r\nYéⒶ〇🄰Ǳ۶ΣᅡᾼéﬁNE ﬂOWéΐéŉéA BéΣ éÜNÏCODE",
+      "idLengthLimit": 8,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "ﬁNE ﬂOW",
+      "namespace": "ẞᎠ👩Z\\0👩Ꞵ\"",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "10": "Ωςı٣ᏸ\n\n",
+          "key": "٣　",
+          "x": "Ω"
+        },
+        "attributes": [
+          "ΐ",
+          "ŉ",
+          "A B",
+          "Σ ",
+          "ÜNÏCODE"
+        ],
+        "delimiter": "é",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "X\r\nY",
+        "idLengthLimit": 8,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "environment"
+        ],
+        "name": "ﬁNE ﬂOW",
+        "namespace": "ẞᎠ👩Z\\0👩Ꞵ\"",
+        "regexReplaceChars": "/\\x{301}/",
+        "stage": "Ⓐ〇🄰Ǳ۶Σᅡᾼ",
+        "tags": {
+          "Environment": "X\r\nY",
+          "𝔸": "ꙋzǅԱ"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/\\x{301}/",
+      "stage": "Ⓐ〇🄰Ǳ۶Σᅡᾼ",
+      "tags": {
+        "Environment": "X\r\nY",
+        "𝔸": "ꙋzǅԱ"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "10": "Ωςı٣ᏸ\n\n",
+          "key": "٣　",
+          "value": "X\r\nY",
+          "x": "Ω"
+        },
+        {
+          "10": "Ωςı٣ᏸ\n\n",
+          "key": "٣　",
+          "value": "ꙋzǅԱ",
+          "x": "Ω"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz106_0",
+    "group": "fuzz (random)",
+    "it": "fz106_0: tenant, stage, attributes, delimiter, labelValueCase, labelsAsTags, tags, context (inline context)",
+    "input": {
+      "tenant": "\\",
+      "stage": "%{y}",
+      "attributes": [
+        "a%sb",
+        "Ꞵ/\n👍ᄀǉ🇪ﬓ﻿"
+      ],
+      "delimiter": "\r\n",
+      "labelValueCase": "upper",
+      "labelsAsTags": [],
+      "tags": {
+        "10": "ẞꞴς ς",
+        "NAMESPACE": "Ⅻ roman",
+        " ": "ǆungla ǉubav"
+      },
+      "context": {
+        "enabled": true,
+        "namespace": "ﬁne ﬂow",
+        "environment": "abc123def",
+        "stage": "İSTANBUL",
+        "name": "٣٤ arabic",
+        "delimiter": "\r\n",
+        "attributes": null,
+        "tags": null,
+        "additionalTagMap": {
+          "key": "x\r\ny"
+        },
+        "labelOrder": [
+          "name",
+          "tenant",
+          "environment",
+          "stage"
+        ],
+        "regexReplaceChars": null,
+        "idLengthLimit": 6,
+        "tenant": null,
+        "labelsAsTags": [
+          "default"
+        ]
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "key": "x\r\ny"
+      },
+      "attributes": [
+        "ASB"
+      ],
+      "context": {
+        "additionalTagMap": {
+          "key": "x\r\ny"
+        },
+        "attributes": [
+          "a%sb",
+          "Ꞵ/\n👍ᄀǉ🇪ﬓ﻿"
+        ],
+        "delimiter": "\r\n",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "abc123def",
+        "idLengthLimit": 6,
+        "labelKeyCase": null,
+        "labelOrder": [
+          "name",
+          "tenant",
+          "environment",
+          "stage"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "٣٤ arabic",
+        "namespace": "ﬁne ﬂow",
+        "regexReplaceChars": null,
+        "stage": "%{y}",
+        "tags": {
+          "10": "ẞꞴς ς",
+          " ": "ǆungla ǉubav",
+          "NAMESPACE": "Ⅻ roman"
+        },
+        "tenant": "\\"
+      },
+      "delimiter": "\r\n",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "ABC123DEF",
+      "id": "284643",
+      "idFull": "ARABIC\r\nABC123DEF\r\nY",
+      "idLengthLimit": 6,
+      "labelOrder": [
+        "name",
+        "tenant",
+        "environment",
+        "stage"
+      ],
+      "name": "ARABIC",
+      "namespace": "NEOW",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "key": "x\r\ny"
+        },
+        "attributes": [
+          "ASB"
+        ],
+        "delimiter": "\r\n",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "ABC123DEF",
+        "idLengthLimit": 6,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "name",
+          "tenant",
+          "environment",
+          "stage"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "ARABIC",
+        "namespace": "NEOW",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "Y",
+        "tags": {
+          "10": "ẞꞴς ς",
+          " ": "ǆungla ǉubav",
+          "Attributes": "ASB",
+          "Environment": "ABC123DEF",
+          "NAMESPACE": "Ⅻ roman",
+          "Name": "284643",
+          "Namespace": "NEOW",
+          "Stage": "Y"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "Y",
+      "tags": {
+        "10": "ẞꞴς ς",
+        " ": "ǆungla ǉubav",
+        "Attributes": "ASB",
+        "Environment": "ABC123DEF",
+        "NAMESPACE": "Ⅻ roman",
+        "Name": "284643",
+        "Namespace": "NEOW",
+        "Stage": "Y"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "x\r\ny",
+          "value": "ǆungla ǉubav"
+        },
+        {
+          "key": "x\r\ny",
+          "value": "ẞꞴς ς"
+        },
+        {
+          "key": "x\r\ny",
+          "value": "ASB"
+        },
+        {
+          "key": "x\r\ny",
+          "value": "ABC123DEF"
+        },
+        {
+          "key": "x\r\ny",
+          "value": "Ⅻ roman"
+        },
+        {
+          "key": "x\r\ny",
+          "value": "284643"
+        },
+        {
+          "key": "x\r\ny",
+          "value": "NEOW"
+        },
+        {
+          "key": "x\r\ny",
+          "value": "Y"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz106_4",
+    "group": "fuzz (random)",
+    "it": "fz106_4: namespace, tenant, environment, stage, name, regexReplaceChars, additionalTagMap",
+    "input": {
+      "namespace": "‍Σﬁ",
+      "tenant": "${x}",
+      "environment": "🇪Ꮳς👩0",
+      "stage": "",
+      "name": "aࢗb",
+      "regexReplaceChars": "/e",
+      "additionalTagMap": {}
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "🇪Ꮳς👩0",
+        "idLengthLimit": null,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "aࢗb",
+        "namespace": "‍Σﬁ",
+        "regexReplaceChars": "/e",
+        "stage": "",
+        "tags": {},
+        "tenant": "${x}"
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "🇪ꮳς👩0",
+      "id": "‍σﬁ-🇪ꮳς👩0-aࢗb",
+      "idFull": "‍σﬁ-🇪ꮳς👩0-aࢗb",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "aࢗb",
+      "namespace": "‍σﬁ",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "🇪ꮳς👩0",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "aࢗb",
+        "namespace": "‍σﬁ",
+        "regexReplaceChars": "/e",
+        "stage": "",
+        "tags": {
+          "Environment": "🇪ꮳς👩0",
+          "Name": "‍σﬁ-🇪ꮳς👩0-aࢗb",
+          "Namespace": "‍σﬁ",
+          "Tenant": "${x}"
+        },
+        "tenant": "${x}"
+      },
+      "regexReplaceChars": "/e",
+      "stage": "",
+      "tags": {
+        "Environment": "🇪ꮳς👩0",
+        "Name": "‍σﬁ-🇪ꮳς👩0-aࢗb",
+        "Namespace": "‍σﬁ",
+        "Tenant": "${x}"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "Environment",
+          "value": "🇪ꮳς👩0"
+        },
+        {
+          "key": "Name",
+          "value": "‍σﬁ-🇪ꮳς👩0-aࢗb"
+        },
+        {
+          "key": "Namespace",
+          "value": "‍σﬁ"
+        },
+        {
+          "key": "Tenant",
+          "value": "${x}"
+        }
+      ],
+      "tenant": "${x}"
+    }
+  },
+  {
+    "id": "fz106_7",
+    "group": "fuzz (random)",
+    "it": "fz106_7: environment, delimiter, labelOrder, regexReplaceChars, additionalTagMap, context (chained from fz106_4.normalized_context)",
+    "input": {
+      "environment": "a%sb",
+      "delimiter": "👍",
+      "labelOrder": [
+        "attributes",
+        "attributes",
+        "tenant",
+        "attributes",
+        "environment",
+        "attributes",
+        "environment"
+      ],
+      "regexReplaceChars": "$",
+      "additionalTagMap": {
+        "10": "Å",
+        "propagate_at_launch": "",
+        "key": "straße STRASSE"
+      },
+      "context": {
+        "$ref": "fz106_4",
+        "output": "normalized_context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "10": "Å",
+        "key": "straße STRASSE",
+        "propagate_at_launch": ""
+      },
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {
+          "10": "Å",
+          "key": "straße STRASSE",
+          "propagate_at_launch": ""
+        },
+        "attributes": [],
+        "delimiter": "👍",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "a%sb",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "attributes",
+          "attributes",
+          "tenant",
+          "attributes",
+          "environment",
+          "attributes",
+          "environment"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "aࢗb",
+        "namespace": "‍σﬁ",
+        "regexReplaceChars": "$",
+        "stage": "",
+        "tags": {
+          "Environment": "🇪ꮳς👩0",
+          "Name": "‍σﬁ-🇪ꮳς👩0-aࢗb",
+          "Namespace": "‍σﬁ",
+          "Tenant": "${x}"
+        },
+        "tenant": "${x}"
+      },
+      "delimiter": "👍",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "a%sb",
+      "id": "{x}👍a%sb👍a%sb",
+      "idFull": "{x}👍a%sb👍a%sb",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "attributes",
+        "attributes",
+        "tenant",
+        "attributes",
+        "environment",
+        "attributes",
+        "environment"
+      ],
+      "name": "aࢗb",
+      "namespace": "‍σﬁ",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "10": "Å",
+          "key": "straße STRASSE",
+          "propagate_at_launch": ""
+        },
+        "attributes": [],
+        "delimiter": "👍",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "a%sb",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "attributes",
+          "attributes",
+          "tenant",
+          "attributes",
+          "environment",
+          "attributes",
+          "environment"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "aࢗb",
+        "namespace": "‍σﬁ",
+        "regexReplaceChars": "$",
+        "stage": "",
+        "tags": {
+          "Environment": "🇪ꮳς👩0",
+          "Name": "‍σﬁ-🇪ꮳς👩0-aࢗb",
+          "Namespace": "‍σﬁ",
+          "Tenant": "${x}"
+        },
+        "tenant": "{x}"
+      },
+      "regexReplaceChars": "$",
+      "stage": "",
+      "tags": {
+        "Environment": "🇪ꮳς👩0",
+        "Name": "‍σﬁ-🇪ꮳς👩0-aࢗb",
+        "Namespace": "‍σﬁ",
+        "Tenant": "${x}"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "10": "Å",
+          "key": "straße STRASSE",
+          "propagate_at_launch": "",
+          "value": "🇪ꮳς👩0"
+        },
+        {
+          "10": "Å",
+          "key": "straße STRASSE",
+          "propagate_at_launch": "",
+          "value": "‍σﬁ-🇪ꮳς👩0-aࢗb"
+        },
+        {
+          "10": "Å",
+          "key": "straße STRASSE",
+          "propagate_at_launch": "",
+          "value": "‍σﬁ"
+        },
+        {
+          "10": "Å",
+          "key": "straße STRASSE",
+          "propagate_at_launch": "",
+          "value": "${x}"
+        }
+      ],
+      "tenant": "{x}"
+    }
+  },
+  {
+    "id": "fz106_17",
+    "group": "fuzz (random)",
+    "it": "fz106_17: namespace, environment, attributes, delimiter, labelOrder, labelKeyCase, tags, context (chained from fz106_4.context)",
+    "input": {
+      "namespace": "",
+      "environment": "|$ |ǉ　Ωa",
+      "attributes": [
+        "100%"
+      ],
+      "delimiter": " ",
+      "labelOrder": [],
+      "labelKeyCase": "upper",
+      "tags": {
+        "9": "ǆungla ǉubav",
+        " ": "",
+        "_u": "ǅ"
+      },
+      "context": {
+        "$ref": "fz106_4",
+        "output": "context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "100%"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "100%"
+        ],
+        "delimiter": " ",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "|$ |ǉ　Ωa",
+        "idLengthLimit": null,
+        "labelKeyCase": "upper",
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "aࢗb",
+        "namespace": "",
+        "regexReplaceChars": "/e",
+        "stage": "",
+        "tags": {
+          "9": "ǆungla ǉubav",
+          " ": "",
+          "_u": "ǅ"
+        },
+        "tenant": "${x}"
+      },
+      "delimiter": " ",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "|$ |ǉ　ωa",
+      "id": "|$ |ǉ　ωa aࢗb 100%",
+      "idFull": "|$ |ǉ　ωa aࢗb 100%",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "aࢗb",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "100%"
+        ],
+        "delimiter": " ",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "|$ |ǉ　ωa",
+        "idLengthLimit": 0,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "aࢗb",
+        "namespace": "",
+        "regexReplaceChars": "/e",
+        "stage": "",
+        "tags": {
+          "9": "ǆungla ǉubav",
+          " ": "",
+          "ATTRIBUTES": "100%",
+          "ENVIRONMENT": "|$ |ǉ　ωa",
+          "NAME": "|$ |ǉ　ωa aࢗb 100%",
+          "TENANT": "${x}",
+          "_u": "ǅ"
+        },
+        "tenant": "${x}"
+      },
+      "regexReplaceChars": "/e",
+      "stage": "",
+      "tags": {
+        "9": "ǆungla ǉubav",
+        " ": "",
+        "ATTRIBUTES": "100%",
+        "ENVIRONMENT": "|$ |ǉ　ωa",
+        "NAME": "|$ |ǉ　ωa aࢗb 100%",
+        "TENANT": "${x}",
+        "_u": "ǅ"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": " ",
+          "value": ""
+        },
+        {
+          "key": "9",
+          "value": "ǆungla ǉubav"
+        },
+        {
+          "key": "ATTRIBUTES",
+          "value": "100%"
+        },
+        {
+          "key": "ENVIRONMENT",
+          "value": "|$ |ǉ　ωa"
+        },
+        {
+          "key": "NAME",
+          "value": "|$ |ǉ　ωa aࢗb 100%"
+        },
+        {
+          "key": "TENANT",
+          "value": "${x}"
+        },
+        {
+          "key": "_u",
+          "value": "ǅ"
+        }
+      ],
+      "tenant": "${x}"
+    }
+  },
+  {
+    "id": "fz106_20",
+    "group": "fuzz (random)",
+    "it": "fz106_20: stage, regexReplaceChars, idLengthLimit, labelValueCase, tags, context (chained from fz106_17.context)",
+    "input": {
+      "stage": "ΣΩǈ٣σᏣꞴ",
+      "regexReplaceChars": "/./",
+      "idLengthLimit": 0,
+      "labelValueCase": "upper",
+      "tags": {
+        "Ω": "",
+        "value": "abc123def"
+      },
+      "context": {
+        "$ref": "fz106_17",
+        "output": "context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "100%"
+        ],
+        "delimiter": " ",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "|$ |ǉ　Ωa",
+        "idLengthLimit": 0,
+        "labelKeyCase": "upper",
+        "labelOrder": [],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "aࢗb",
+        "namespace": "",
+        "regexReplaceChars": "/./",
+        "stage": "ΣΩǈ٣σᏣꞴ",
+        "tags": {
+          "9": "ǆungla ǉubav",
+          " ": "",
+          "_u": "ǅ",
+          "value": "abc123def",
+          "Ω": ""
+        },
+        "tenant": "${x}"
+      },
+      "delimiter": " ",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "",
+      "idFull": "",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": " ",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 0,
+        "labelKeyCase": "upper",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "upper",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "",
+        "namespace": "",
+        "regexReplaceChars": "/./",
+        "stage": "",
+        "tags": {
+          "9": "ǆungla ǉubav",
+          " ": "",
+          "_u": "ǅ",
+          "value": "abc123def",
+          "Ω": ""
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/./",
+      "stage": "",
+      "tags": {
+        "9": "ǆungla ǉubav",
+        " ": "",
+        "_u": "ǅ",
+        "value": "abc123def",
+        "Ω": ""
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": " ",
+          "value": ""
+        },
+        {
+          "key": "9",
+          "value": "ǆungla ǉubav"
+        },
+        {
+          "key": "_u",
+          "value": "ǅ"
+        },
+        {
+          "key": "value",
+          "value": "abc123def"
+        },
+        {
+          "key": "Ω",
+          "value": ""
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz106_65",
+    "group": "fuzz (random)",
+    "it": "fz106_65: namespace, tenant, name, attributes, labelOrder, idLengthLimit, labelValueCase, tags, additionalTagMap",
+    "input": {
+      "namespace": "ǅ/ﬓⅷϐ",
+      "tenant": "ͅ{🄰\nⓐ ⅷꙋ$",
+      "name": "각",
+      "attributes": [
+        "ﬓⒶ/̈Ա.ʼẞµ",
+        "ǆungla ǉubav",
+        "가?Σß",
+        "}ΐ",
+        "👩\" ǉ"
+      ],
+      "labelOrder": [
+        "environment",
+        "namespace",
+        "attributes",
+        "namespace",
+        "tenant",
+        "tenant",
+        "namespace",
+        "environment"
+      ],
+      "idLengthLimit": 15,
+      "labelValueCase": "none",
+      "tags": {
+        "10": "x\r\ny",
+        "Name": "${x}",
+        "": "%{y}",
+        "NAMESPACE": "aࢗb"
+      },
+      "additionalTagMap": {}
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [
+        "unglaubav"
+      ],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "ﬓⒶ/̈Ա.ʼẞµ",
+          "ǆungla ǉubav",
+          "가?Σß",
+          "}ΐ",
+          "👩\" ǉ"
+        ],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 15,
+        "labelKeyCase": null,
+        "labelOrder": [
+          "environment",
+          "namespace",
+          "attributes",
+          "namespace",
+          "tenant",
+          "tenant",
+          "namespace",
+          "environment"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "각",
+        "namespace": "ǅ/ﬓⅷϐ",
+        "regexReplaceChars": null,
+        "stage": null,
+        "tags": {
+          "10": "x\r\ny",
+          "": "%{y}",
+          "NAMESPACE": "aࢗb",
+          "Name": "${x}"
+        },
+        "tenant": "ͅ{🄰\nⓐ ⅷꙋ$"
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "unglaubav",
+      "idFull": "unglaubav",
+      "idLengthLimit": 15,
+      "labelOrder": [
+        "environment",
+        "namespace",
+        "attributes",
+        "namespace",
+        "tenant",
+        "tenant",
+        "namespace",
+        "environment"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [
+          "unglaubav"
+        ],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 15,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "environment",
+          "namespace",
+          "attributes",
+          "namespace",
+          "tenant",
+          "tenant",
+          "namespace",
+          "environment"
+        ],
+        "labelValueCase": "none",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "10": "x\r\ny",
+          "": "%{y}",
+          "Attributes": "unglaubav",
+          "NAMESPACE": "aࢗb",
+          "Name": "${x}"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "10": "x\r\ny",
+        "": "%{y}",
+        "Attributes": "unglaubav",
+        "NAMESPACE": "aࢗb",
+        "Name": "${x}"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "key": "",
+          "value": "%{y}"
+        },
+        {
+          "key": "10",
+          "value": "x\r\ny"
+        },
+        {
+          "key": "Attributes",
+          "value": "unglaubav"
+        },
+        {
+          "key": "NAMESPACE",
+          "value": "aࢗb"
+        },
+        {
+          "key": "Name",
+          "value": "${x}"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz106_67",
+    "group": "fuzz (random)",
+    "it": "fz106_67: namespace, stage, name, labelOrder, regexReplaceChars, labelsAsTags, context (chained from fz106_7.context)",
+    "input": {
+      "namespace": "क्षत्रिय राज",
+      "stage": "ǆungla ǉubav",
+      "name": "ƛɤ Ᲊ",
+      "labelOrder": [
+        "attributes",
+        "stage"
+      ],
+      "regexReplaceChars": "/\\b/",
+      "labelsAsTags": [
+        "namespace",
+        "name",
+        "namespace",
+        "name"
+      ],
+      "context": {
+        "$ref": "fz106_7",
+        "output": "context"
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "10": "Å",
+        "key": "straße STRASSE",
+        "propagate_at_launch": ""
+      },
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {
+          "10": "Å",
+          "key": "straße STRASSE",
+          "propagate_at_launch": ""
+        },
+        "attributes": [],
+        "delimiter": "👍",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "a%sb",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "attributes",
+          "stage"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "ƛɤ Ᲊ",
+        "namespace": "क्षत्रिय राज",
+        "regexReplaceChars": "/\\b/",
+        "stage": "ǆungla ǉubav",
+        "tags": {
+          "Environment": "🇪ꮳς👩0",
+          "Name": "‍σﬁ-🇪ꮳς👩0-aࢗb",
+          "Namespace": "‍σﬁ",
+          "Tenant": "${x}"
+        },
+        "tenant": "${x}"
+      },
+      "delimiter": "👍",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "a%sb",
+      "id": "ǆungla ǉubav",
+      "idFull": "ǆungla ǉubav",
+      "idLengthLimit": 0,
+      "labelOrder": [
+        "attributes",
+        "stage"
+      ],
+      "name": "ƛɤ Ᲊ",
+      "namespace": "क्षत्रिय राज",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "10": "Å",
+          "key": "straße STRASSE",
+          "propagate_at_launch": ""
+        },
+        "attributes": [],
+        "delimiter": "👍",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "a%sb",
+        "idLengthLimit": 0,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "attributes",
+          "stage"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "ƛɤ Ᲊ",
+        "namespace": "क्षत्रिय राज",
+        "regexReplaceChars": "/\\b/",
+        "stage": "ǆungla ǉubav",
+        "tags": {
+          "Environment": "🇪ꮳς👩0",
+          "Name": "‍σﬁ-🇪ꮳς👩0-aࢗb",
+          "Namespace": "‍σﬁ",
+          "Stage": "ǆungla ǉubav",
+          "Tenant": "${x}"
+        },
+        "tenant": "${x}"
+      },
+      "regexReplaceChars": "/\\b/",
+      "stage": "ǆungla ǉubav",
+      "tags": {
+        "Environment": "🇪ꮳς👩0",
+        "Name": "‍σﬁ-🇪ꮳς👩0-aࢗb",
+        "Namespace": "‍σﬁ",
+        "Stage": "ǆungla ǉubav",
+        "Tenant": "${x}"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "10": "Å",
+          "key": "straße STRASSE",
+          "propagate_at_launch": "",
+          "value": "🇪ꮳς👩0"
+        },
+        {
+          "10": "Å",
+          "key": "straße STRASSE",
+          "propagate_at_launch": "",
+          "value": "‍σﬁ-🇪ꮳς👩0-aࢗb"
+        },
+        {
+          "10": "Å",
+          "key": "straße STRASSE",
+          "propagate_at_launch": "",
+          "value": "‍σﬁ"
+        },
+        {
+          "10": "Å",
+          "key": "straße STRASSE",
+          "propagate_at_launch": "",
+          "value": "ǆungla ǉubav"
+        },
+        {
+          "10": "Å",
+          "key": "straße STRASSE",
+          "propagate_at_launch": "",
+          "value": "${x}"
+        }
+      ],
+      "tenant": "${x}"
+    }
+  },
+  {
+    "id": "fz106_129",
+    "group": "fuzz (random)",
+    "it": "fz106_129: namespace, tenant, stage, name, attributes, idLengthLimit, labelValueCase, additionalTagMap",
+    "input": {
+      "namespace": "🏽Ω\"aσı",
+      "tenant": "ⓐᏣ?🏽﻿*Աẞ",
+      "stage": "ন্ত্র",
+      "name": "%v",
+      "attributes": [],
+      "idLengthLimit": 6,
+      "labelValueCase": "title",
+      "additionalTagMap": {
+        "10": ""
+      }
+    },
+    "expected": {
+      "additionalTagMap": {
+        "10": ""
+      },
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {
+          "10": ""
+        },
+        "attributes": [],
+        "delimiter": null,
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": null,
+        "idLengthLimit": 6,
+        "labelKeyCase": null,
+        "labelOrder": [],
+        "labelValueCase": "title",
+        "labelsAsTags": [
+          "default"
+        ],
+        "name": "%v",
+        "namespace": "🏽Ω\"aσı",
+        "regexReplaceChars": null,
+        "stage": "ন্ত্র",
+        "tags": {},
+        "tenant": "ⓐᏣ?🏽﻿*Աẞ"
+      },
+      "delimiter": "-",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "",
+      "id": "A-V",
+      "idFull": "A-V",
+      "idLengthLimit": 6,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "V",
+      "namespace": "A",
+      "normalizedContext": {
+        "additionalTagMap": {
+          "10": ""
+        },
+        "attributes": [],
+        "delimiter": "-",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "",
+        "idLengthLimit": 6,
+        "labelKeyCase": "title",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "title",
+        "labelsAsTags": [
+          "attributes",
+          "environment",
+          "name",
+          "namespace",
+          "stage",
+          "tenant"
+        ],
+        "name": "V",
+        "namespace": "A",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {
+          "Name": "A-V",
+          "Namespace": "A"
+        },
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {
+        "Name": "A-V",
+        "Namespace": "A"
+      },
+      "tagsAsListOfMaps": [
+        {
+          "10": "",
+          "key": "Name",
+          "value": "A-V"
+        },
+        {
+          "10": "",
+          "key": "Namespace",
+          "value": "A"
+        }
+      ],
+      "tenant": ""
+    }
+  },
+  {
+    "id": "fz106_180",
+    "group": "fuzz (random)",
+    "it": "fz106_180: environment, stage, attributes, delimiter, idLengthLimit, labelKeyCase, labelsAsTags",
+    "input": {
+      "environment": "%{y}",
+      "stage": "",
+      "attributes": [
+        "Å}ϐ́İͅ",
+        "",
+        "ন্ত্র",
+        "}µ"
+      ],
+      "delimiter": "$",
+      "idLengthLimit": 15,
+      "labelKeyCase": "lower",
+      "labelsAsTags": [
+        "tenant"
+      ]
+    },
+    "expected": {
+      "additionalTagMap": {},
+      "attributes": [],
+      "context": {
+        "additionalTagMap": {},
+        "attributes": [
+          "Å}ϐ́İͅ",
+          "ন্ত্র",
+          "}µ"
+        ],
+        "delimiter": "$",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "%{y}",
+        "idLengthLimit": 15,
+        "labelKeyCase": "lower",
+        "labelOrder": [],
+        "labelValueCase": null,
+        "labelsAsTags": [
+          "tenant"
+        ],
+        "name": null,
+        "namespace": null,
+        "regexReplaceChars": null,
+        "stage": "",
+        "tags": {},
+        "tenant": null
+      },
+      "delimiter": "$",
+      "descriptors": {},
+      "enabled": true,
+      "environment": "y",
+      "id": "y",
+      "idFull": "y",
+      "idLengthLimit": 15,
+      "labelOrder": [
+        "namespace",
+        "environment",
+        "stage",
+        "name",
+        "attributes"
+      ],
+      "name": "",
+      "namespace": "",
+      "normalizedContext": {
+        "additionalTagMap": {},
+        "attributes": [],
+        "delimiter": "$",
+        "descriptorFormats": {},
+        "enabled": true,
+        "environment": "y",
+        "idLengthLimit": 15,
+        "labelKeyCase": "lower",
+        "labelOrder": [
+          "namespace",
+          "environment",
+          "stage",
+          "name",
+          "attributes"
+        ],
+        "labelValueCase": "lower",
+        "labelsAsTags": [
+          "tenant"
+        ],
+        "name": "",
+        "namespace": "",
+        "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+        "stage": "",
+        "tags": {},
+        "tenant": ""
+      },
+      "regexReplaceChars": "/[^-a-zA-Z0-9]/",
+      "stage": "",
+      "tags": {},
+      "tagsAsListOfMaps": [],
+      "tenant": ""
+    }
   }
 ] as unknown as readonly TerraformCase[];
