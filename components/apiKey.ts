@@ -17,7 +17,7 @@ import * as ssm from "@pulumi/aws/ssm";
 import { Rotating } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
 import { format, type Label, type LabelInput } from "../label";
-import { checkRegion, checkUnknownArgs, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
+import { checkOneOf, checkRegion, checkUnknownArgs, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
 import { camelCaseField, ComponentArgsError, describeValue, type ArgProblem } from "./errors";
 
 /** The component path, as written in a stack file's `metadata.component`. */
@@ -318,17 +318,7 @@ export function resolveDashboardsApiKeyArgs(
         }
     }
 
-    let keyRole: DashboardsKeyRole = DASHBOARDS_API_KEY_DEFAULTS.keyRole;
-    if (isSet(raw.keyRole)) {
-        if (KEY_ROLES.includes(raw.keyRole as DashboardsKeyRole)) {
-            keyRole = raw.keyRole as DashboardsKeyRole;
-        } else {
-            problems.push({
-                field: "keyRole",
-                message: `must be one of ${KEY_ROLES.map((r) => `"${r}"`).join(", ")} (upper case), got ${describeValue(raw.keyRole)}`,
-            });
-        }
-    }
+    const keyRole = checkOneOf(raw.keyRole, "keyRole", KEY_ROLES, DASHBOARDS_API_KEY_DEFAULTS.keyRole, problems, " (upper case)");
 
     const minutesArg = optionalInteger(raw, "minutesToLive", 1, MAX_MINUTES_TO_LIVE,
         `${MAX_MINUTES_TO_LIVE} (30 days, the longest a key may live)`, problems);
@@ -345,17 +335,8 @@ export function resolveDashboardsApiKeyArgs(
         });
     }
 
-    let credentialType: DashboardsCredentialType = DASHBOARDS_API_KEY_DEFAULTS.credentialType;
-    if (isSet(raw.credentialType)) {
-        if (CREDENTIAL_TYPES.includes(raw.credentialType as DashboardsCredentialType)) {
-            credentialType = raw.credentialType as DashboardsCredentialType;
-        } else {
-            problems.push({
-                field: "credentialType",
-                message: `must be one of ${CREDENTIAL_TYPES.map((t) => `"${t}"`).join(", ")}, got ${describeValue(raw.credentialType)}`,
-            });
-        }
-    }
+    const credentialType = checkOneOf(raw.credentialType, "credentialType", CREDENTIAL_TYPES,
+        DASHBOARDS_API_KEY_DEFAULTS.credentialType, problems);
 
     const kmsKeyId = optionalString(raw, "kmsKeyId",
         "must be a non-empty KMS key id, ARN or alias (e.g. \"alias/dashboards\")", problems);

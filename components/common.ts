@@ -79,3 +79,28 @@ export function checkUnknownArgs(
         });
     }
 }
+
+/**
+ * Checks an optional argument with a closed set of values; returns it, or `fallback` when it is
+ * unset or invalid (then a problem is recorded, with `note` after the allowed values).
+ */
+export function checkOneOf<T extends string>(
+    value: unknown,
+    field: string,
+    allowed: readonly T[],
+    fallback: T,
+    problems: ArgProblem[],
+    note = "",
+): T {
+    if (value === undefined || value === null) {
+        return fallback;
+    }
+    if ((allowed as readonly unknown[]).includes(value)) {
+        return value as T;
+    }
+    problems.push({
+        field,
+        message: `must be one of ${allowed.map((a) => `"${a}"`).join(", ")}${note}, got ${describeValue(value)}`,
+    });
+    return fallback;
+}

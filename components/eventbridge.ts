@@ -21,7 +21,7 @@ import * as pulumi from "@pulumi/pulumi";
 
 import { EventPatternError, inspectEventPattern } from "../event-pattern";
 import type { Label, LabelInput } from "../label";
-import { checkRegion, checkUnknownArgs, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
+import { checkOneOf, checkRegion, checkUnknownArgs, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
 import { ComponentArgsError, describeValue, type ArgProblem } from "./errors";
 import { jsonencode } from "./jsonencode";
 
@@ -161,7 +161,7 @@ export function resolveEventBridgeArgs(name: string, args: EventBridgeArgs): Res
     const description = checkDescription(args.eventRuleDescription, problems);
     const eventPattern = checkEventPattern(args.eventRulePattern, problems, warnings);
     const retentionInDays = checkRetention(args.eventLogRetentionInDays, problems);
-    const scope = checkScope(args.logsPolicyScope, problems);
+    const scope = checkOneOf(args.logsPolicyScope, "logsPolicyScope", LOGS_POLICY_SCOPES, "resource", problems);
 
     const label = tryLabel(labelInputOf(args), problems);
     // cloudwatch-events 0.9.1 (`rule_label`) and cloudwatch-logs 0.6.9 (`log_group_label`) each
@@ -249,20 +249,6 @@ function checkRetention(value: unknown, problems: ArgProblem[]): number {
         });
     }
     return value as number;
-}
-
-/** `logsPolicyScope`: `resource` or `account`. */
-function checkScope(value: unknown, problems: ArgProblem[]): LogsPolicyScope {
-    if (isUnset(value)) {
-        return "resource";
-    }
-    if (!(LOGS_POLICY_SCOPES as readonly unknown[]).includes(value)) {
-        problems.push({
-            field: "logsPolicyScope",
-            message: `must be one of ${LOGS_POLICY_SCOPES.map((scope) => `"${scope}"`).join(", ")}, got ${describeValue(value)}`,
-        });
-    }
-    return value as LogsPolicyScope;
 }
 
 /**
