@@ -11,12 +11,12 @@
 
 import { Combination, CompiledField } from "./compile";
 import { Matcher } from "./matchers";
-import { isComparableNumber, quantize } from "./numbers";
+import { isComparableNumber } from "./numbers";
 import { EventValue, FlatEvent, LeafValue, Membership, isConsistent, mergeMemberships } from "./event";
 import { ipInRange, parseIp, sameIp } from "./ip";
 import { endsWithIgnoringCase, equalsIgnoringCase, matchesWildcard, startsWithIgnoringCase } from "./strings";
 
-/** True when EventBridge compares this event value as a number (guide: ±5e9, six decimals). */
+/** True when EventBridge compares this event value as a number (guide: within ±5e9). */
 function isComparable(value: LeafValue): value is number {
   return isComparableNumber(value);
 }
@@ -50,7 +50,8 @@ export function valueMatches(matcher: Matcher, value: LeafValue): boolean {
     case "anything-but-strings":
       return !(typeof value === "string" && matcher.values.has(value));
     case "anything-but-numbers":
-      return !(isComparable(value) && matcher.values.some((v) => quantize(v) === quantize(value)));
+      // Compared as exact values are: as numbers, to full precision.
+      return !(typeof value === "number" && matcher.values.includes(value));
     case "anything-but-prefix":
       return !(quoted !== undefined && matcher.quoted.some((p) => quoted.startsWith(p)));
     case "anything-but-suffix":
@@ -63,11 +64,11 @@ export function valueMatches(matcher: Matcher, value: LeafValue): boolean {
       if (!isComparable(value)) {
         return false;
       }
-      // Compared to six decimals, as the guide says EventBridge compares numbers.
+      // Compared as doubles, as EventBridge's engine compares them (the guide's "six digits to the
+      // right of the decimal point" is the precision it supports, not a rounding it applies).
       const { lower, upper } = matcher;
-      const n = quantize(value);
-      const aboveLower = lower === undefined || (lower.inclusive ? n >= quantize(lower.value) : n > quantize(lower.value));
-      const belowUpper = upper === undefined || (upper.inclusive ? n <= quantize(upper.value) : n < quantize(upper.value));
+      const aboveLower = lower === undefined || (lower.inclusive ? value >= lower.value : value > lower.value);
+      const belowUpper = upper === undefined || (upper.inclusive ? value <= upper.value : value < upper.value);
       return aboveLower && belowUpper;
     }
     case "cidr": {
