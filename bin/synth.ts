@@ -5,6 +5,7 @@
  * empty, stderr says what is wrong, and the exit code is non-zero.
  */
 import * as fs from "node:fs";
+import * as path from "node:path";
 import { planToJson, planToText } from "../program/plan";
 import { synth, type SynthOptions } from "../program/synth";
 
@@ -76,7 +77,7 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 }
                 const { "*": fallback, ...byStack } = parsed as Record<string, Record<string, unknown> | null>;
                 options.stackOutputs = byStack;
-                if (fallback) {
+                if (fallback !== undefined) {
                     options.defaultStackOutputs = fallback;
                 }
                 break;
@@ -97,6 +98,18 @@ function parseArgs(argv: readonly string[]): Command | "help" {
     return { file, json, options };
 }
 
+/**
+ * `npm run synth` runs in the package's directory; a relative stack file means one relative to
+ * where the user typed the command (npm's INIT_CWD).
+ */
+function locate(file: string): string {
+    const typedIn = process.env.npm_lifecycle_event === "synth" ? process.env.INIT_CWD : undefined;
+    if (typedIn === undefined || path.isAbsolute(file) || path.resolve(typedIn) === process.cwd()) {
+        return file;
+    }
+    return path.resolve(typedIn, file);
+}
+
 async function main(argv: readonly string[]): Promise<number> {
     let command: Command | "help";
     try {
@@ -112,7 +125,7 @@ async function main(argv: readonly string[]): Promise<number> {
     // The SDK logs to the console when no engine is attached: keep stdout for the plan alone.
     console.log = console.info = (...args: unknown[]) => process.stderr.write(args.map(String).join(" ") + "\n");
     try {
-        const plan = await synth(command.file, {
+        const plan = await synth(locate(command.file), {
             ...command.options,
             onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
         });

@@ -141,6 +141,20 @@ export interface PulumiDeployment {
     readonly stack: string;
 }
 
+/**
+ * The deployment this program runs in. The organization is `organization` where the runtime has
+ * none (self-managed backends name it so; unit-test mocks may leave it unset).
+ */
+export function currentDeployment(): PulumiDeployment {
+    let organization = "organization";
+    try {
+        organization = pulumi.getOrganization();
+    } catch {
+        // No organization configured (e.g. `setMocks` without one): keep the backends' default.
+    }
+    return { organization, project: pulumi.getProject(), stack: pulumi.getStack() };
+}
+
 /** Everything {@link DashboardsApiKey} needs, settled: defaults applied, names worked out. */
 export interface ResolvedDashboardsApiKey {
     /** The instance (the Pulumi resource name). */
@@ -338,7 +352,8 @@ export function resolveDashboardsApiKeyArgs(
     const credentialType = checkOneOf(raw.credentialType, "credentialType", CREDENTIAL_TYPES,
         DASHBOARDS_API_KEY_DEFAULTS.credentialType, problems);
 
-    const kmsKeyId = optionalString(raw, "kmsKeyId",
+    // `""` means the default key, as the SSM module's empty `kms_arn` does.
+    const kmsKeyId = raw.kmsKeyId === "" ? undefined : optionalString(raw, "kmsKeyId",
         "must be a non-empty KMS key id, ARN or alias (e.g. \"alias/dashboards\")", problems);
 
     const label = tryLabel(labelInputOf(args), problems);
@@ -482,11 +497,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
 
     constructor(name: string, args: DashboardsApiKeyArgs, opts: pulumi.ComponentResourceOptions = {}) {
         // Validate before anything is registered: an invalid argument leaves no trace.
-        const resolved = resolveDashboardsApiKeyArgs(name, args, {
-            organization: pulumi.getOrganization(),
-            project: pulumi.getProject(),
-            stack: pulumi.getStack(),
-        });
+        const resolved = resolveDashboardsApiKeyArgs(name, args, currentDeployment());
         super(TYPE_TOKEN, name, {}, opts);
         this.resolved = resolved;
         for (const warning of resolved.warnings) {
@@ -503,7 +514,9 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         // Every argument of a key forces a new key, and key names are unique per workspace: the old
         // key must go before the new one is created (a short window without a valid key, in exchange
         // for a stable name). The rotation time is the replacement trigger.
-        const rotated: pulumi.CustomResourceOptions = { parent: this, replacementTrigger: rotation.rfc3339, deleteBeforeReplace: true };
+        // (`?? null`: mocks that echo inputs give no rfc3339, and the SDK cannot send `undefined`.)
+        const trigger = rotation.rfc3339.apply((start) => start ?? null);
+        const rotated: pulumi.CustomResourceOptions = { parent: this, replacementTrigger: trigger, deleteBeforeReplace: true };
 
         let key: pulumi.Output<string>;
         let expiresAt: pulumi.Output<string>;
@@ -516,7 +529,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 region,
             }, rotated);
             key = apiKey.key;
-            expiresAt = rotation.rfc3339.apply((start) => addMinutesRfc3339(start, resolved.minutesToLive));
+            // (Mocks that echo inputs give no rfc3339: then the expiry is unknown, not an error.)
+            expiresAt = rotation.rfc3339.apply((start) => start === undefined ? start : addMinutesRfc3339(start, resolved.minutesToLive));
         } else {
             const serviceAccount = new grafana.WorkspaceServiceAccount(`${name}-service-account`, {
                 name: resolved.keyName,

@@ -39,8 +39,8 @@ export function tryLabel(input: LabelInput, problems: ArgProblem[]): Label | und
     }
 }
 
-/** AWS region names: `us-east-2`, `eu-central-1`, `us-gov-west-1`, `cn-northwest-1`, ... */
-const REGION = /^[a-z]{2}(-[a-z]+)+-\d{1,2}$/;
+/** AWS region names: `us-east-2`, `eu-central-1`, `us-gov-west-1`, `cn-northwest-1`, `eusc-de-east-1`, ... */
+const REGION = /^[a-z]{2,4}(-[a-z]+)+-\d{1,2}$/;
 
 /** Checks the required `region` argument. */
 export function checkRegion(region: unknown, problems: ArgProblem[]): void {

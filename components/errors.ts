@@ -23,6 +23,9 @@ export function describeValue(value: unknown): string {
     if (value === undefined) {
         return "undefined";
     }
+    if (typeof value === "object" && value !== null && (value as { __pulumiOutput?: unknown }).__pulumiOutput === true) {
+        return "a pulumi Output (arguments are plain values, validated before anything is registered)";
+    }
     if (typeof value === "number" && !Number.isFinite(value)) {
         return String(value);
     }

@@ -322,7 +322,8 @@ export function eventBridgeLogsPolicyDocument(logGroupArn: string): string {
 
 /** A log group ARN without the `:*` suffix some APIs add (targets and resource policies refuse it). */
 function withoutWildcard(logGroupArn: string): string {
-    return logGroupArn.endsWith(":*") ? logGroupArn.slice(0, -2) : logGroupArn;
+    // (Mocks that echo inputs give no ARN: pass that on rather than fail.)
+    return typeof logGroupArn === "string" && logGroupArn.endsWith(":*") ? logGroupArn.slice(0, -2) : logGroupArn;
 }
 
 /**
@@ -356,7 +357,7 @@ export class EventBridge extends pulumi.ComponentResource {
         super("cloudposse:eventbridge:EventBridge", name, {}, opts);
 
         for (const warning of resolved.warnings) {
-            pulumi.log.warn(warning, this);
+            pulumi.log.warn(`${COMPONENT_PATH} "${name}": ${warning}`, this);
         }
 
         if (resolved.enabled) {

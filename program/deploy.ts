@@ -6,7 +6,7 @@
  * instance cannot leave the first half of a stack deployed.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { DashboardsApiKey, resolveDashboardsApiKeyArgs, type DashboardsApiKeyArgs } from "../components/apiKey";
+import { currentDeployment, DashboardsApiKey, resolveDashboardsApiKeyArgs, type DashboardsApiKeyArgs } from "../components/apiKey";
 import { ComponentArgsError, type FieldNamer } from "../components/errors";
 import { EventBridge, resolveEventBridgeArgs, type EventBridgeArgs } from "../components/eventbridge";
 import type { LoadedStack, StackInstance } from "../stack";
@@ -27,11 +27,7 @@ const KINDS: Readonly<Record<string, ComponentKind>> = {
         create: (name, args, opts) => new EventBridge(name, args as unknown as EventBridgeArgs, opts),
     },
     [DashboardsApiKey.componentPath]: {
-        resolve: (name, args) => void resolveDashboardsApiKeyArgs(name, args as unknown as DashboardsApiKeyArgs, {
-            organization: pulumi.getOrganization(),
-            project: pulumi.getProject(),
-            stack: pulumi.getStack(),
-        }),
+        resolve: (name, args) => void resolveDashboardsApiKeyArgs(name, args as unknown as DashboardsApiKeyArgs, currentDeployment()),
         create: (name, args, opts) => new DashboardsApiKey(name, args as unknown as DashboardsApiKeyArgs, opts),
     },
 };

@@ -42,8 +42,11 @@ export interface MockOptions {
      * `null` for a stack name makes the reference fail as for a stack that does not exist.
      */
     readonly stackOutputs?: Readonly<Record<string, Readonly<Record<string, unknown>> | null>>;
-    /** Outputs of any referenced stack not in `stackOutputs`. @default {@link EXAMPLE_WORKSPACE_OUTPUTS} */
-    readonly defaultStackOutputs?: Readonly<Record<string, unknown>>;
+    /**
+     * Outputs of any referenced stack not in `stackOutputs`; `null`: no other stack exists.
+     * @default {@link EXAMPLE_WORKSPACE_OUTPUTS}
+     */
+    readonly defaultStackOutputs?: Readonly<Record<string, unknown>> | null;
     /** Pulumi project name. @default "project" */
     readonly project?: string;
     /** Pulumi stack name. @default "stack" */
@@ -149,8 +152,10 @@ export class AwsMocks implements pulumi.runtime.Mocks {
     newResource(args: MockResourceArgs): { id: string | undefined; state: Record<string, unknown> } {
         const inputs = args.inputs as Record<string, unknown>;
         const region = String(reveal(inputs.region) ?? EXAMPLE_DEFAULT_REGION);
+        const partition = region.startsWith("cn-") ? "aws-cn" : region.startsWith("us-gov-") ? "aws-us-gov"
+            : region.startsWith("eusc-") ? "aws-eusc" : "aws";
         const arn = (service: string, resource: string) =>
-            `arn:aws:${service}:${region}:${this.accountId}:${resource}`;
+            `arn:${partition}:${service}:${region}:${this.accountId}:${resource}`;
 
         if (!args.custom) {
             // A component resource: no provider, no state of its own.
@@ -163,10 +168,12 @@ export class AwsMocks implements pulumi.runtime.Mocks {
             case "pulumi:pulumi:StackReference": {
                 const stackName = String(inputs.name);
                 const configured = this.options.stackOutputs?.[stackName];
-                if (configured === null) {
+                const outputs = configured !== undefined ? configured
+                    : this.options.defaultStackOutputs !== undefined ? this.options.defaultStackOutputs
+                    : EXAMPLE_WORKSPACE_OUTPUTS;
+                if (outputs === null) {
                     throw new Error(`unknown stack "${stackName}"`);
                 }
-                const outputs = configured ?? this.options.defaultStackOutputs ?? EXAMPLE_WORKSPACE_OUTPUTS;
                 return { id: stackName, state: { name: stackName, outputs: { ...outputs }, secretOutputNames: [] } };
             }
             case "aws:cloudwatch/logGroup:LogGroup": {

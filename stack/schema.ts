@@ -78,15 +78,13 @@ export const API_KEY_SCHEMA: ComponentSchema = {
     rotation_minutes: { arg: "rotationMinutes", type: "number", default: "half of minutes_to_live, rounded up", description: "Minutes between rotations; at most minutes_to_live." },
     ssm_path_format_api_key: { arg: "ssmPathFormatApiKey", type: "string", default: "`/dashboards/%s/api_key`", description: "Terraform format() string for the SSM path; takes the id." },
     credential_type: { arg: "credentialType", type: "string", default: "`api-key`", allowed: ["api-key", "service-account-token"], description: "Workspace API key, or a service account and its token (Grafana 9+)." },
-    kms_key_id: { arg: "kmsKeyId", type: "string", default: "null (the account's `alias/aws/ssm`)", description: "KMS key that encrypts the SSM SecureString." },
+    kms_key_id: { arg: "kmsKeyId", type: "string", default: "null or `\"\"` (the account's `alias/aws/ssm`)", description: "KMS key that encrypts the SSM SecureString." },
     ...CONTEXT_VARS,
   },
   aliases: { grafana_component_name: "dashboards_component_name" },
-  outputs: {
-    ssm_path_dashboards_api_key: "ssmPathDashboardsApiKey",
-    api_key_expires_at: "expiresAt",
-    workspace_id: "workspaceId",
-  },
+  // The spec's outputs only; the component's `expiresAt`, `workspaceId` and `workspaceEndpoint`
+  // are for TypeScript programs.
+  outputs: { ssm_path_dashboards_api_key: "ssmPathDashboardsApiKey" },
 };
 
 /** `eventbridge`: an EventBridge rule delivering matching events to a CloudWatch log group. */

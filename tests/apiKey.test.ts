@@ -111,6 +111,8 @@ describe("managed-dashboards/api-key", () => {
         it("treats null like an argument not given", () => {
             const resolved = resolve({ ...BASE, keyRole: null, minutesToLive: null, kmsKeyId: null } as unknown as Args);
             assert.deepEqual([resolved.keyRole, resolved.minutesToLive, resolved.kmsKeyId], ["ADMIN", 43200, undefined]);
+            // As the SSM module's empty `kms_arn`: "" means the account's default key.
+            assert.equal(resolve({ ...BASE, kmsKeyId: "" }).kmsKeyId, undefined);
         });
 
         describe("rotates after half the lifetime by default, rounded up", () => {
@@ -247,7 +249,7 @@ describe("managed-dashboards/api-key", () => {
                     'it names the Pulumi project of the workspace stack), got "grafana workspace"'],
                 ["an unknown credential type", { ...BASE, credentialType: "token" as never },
                     'credentialType must be one of "api-key", "service-account-token", got "token"'],
-                ["an empty KMS key", { ...BASE, kmsKeyId: "" }, 'kmsKeyId must be a non-empty KMS key id, ARN or alias (e.g. "alias/dashboards"), got ""'],
+                ["a blank KMS key", { ...BASE, kmsKeyId: " " }, 'kmsKeyId must be a non-empty KMS key id, ARN or alias (e.g. "alias/dashboards"), got " "'],
                 ["a snake_case argument", { ...BASE, key_role: "ADMIN" } as Args, "key_role is not an argument of managed-dashboards/api-key (did you mean keyRole?)"],
                 ["the original's name of an argument", { ...BASE, grafanaComponentName: "grafana" } as Args,
                     "grafanaComponentName is not an argument of managed-dashboards/api-key (did you mean dashboardsComponentName?)"],
@@ -471,7 +473,7 @@ describe("managed-dashboards/api-key", () => {
                 { ...BASE, keyRole: "admin" as never }, { ...LABELS } as Args, { ...BASE, minutesToLive: 0 }, { ...BASE, rotationMinutes: 50000 },
                 { ...BASE, ssmPathFormatApiKey: "/aws/%s" }, { ...BASE, ssmPathFormatApiKey: "/%s/%s" }, { region: "us-east-2" },
                 { ...BASE, workspaceId: "x" }, { ...BASE, dashboardsStackName: "x" }, { ...BASE, credentialType: "x" as never },
-                { ...BASE, kmsKeyId: "" }, { ...BASE, extra: 1 } as Args, { ...BASE, idLengthLimit: 3 }, { ...BASE, enabled: false, keyRole: "x" as never },
+                { ...BASE, kmsKeyId: " " }, { ...BASE, extra: 1 } as Args, { ...BASE, idLengthLimit: 3 }, { ...BASE, enabled: false, keyRole: "x" as never },
             ];
             for (const args of refused) {
                 const error = thrown(() => new mod.DashboardsApiKey("grafana-key", args));

@@ -537,7 +537,7 @@ describe("eventbridge", () => {
                 const component = new eventbridge.EventBridge("ecs-alerts", { ...ECS_ALERTS, eventRulePattern: { source: ["x".repeat(2100)] } });
                 await mocks.settle();
                 assert.equal(warned.length, 1);
-                assert.match(warned[0][0], /^eventRulePattern: \$: the pattern is 2,115 characters as JSON, over EventBridge's default quota/);
+                assert.match(warned[0][0], /^eventbridge "ecs-alerts": eventRulePattern: \$: the pattern is 2,115 characters as JSON, over EventBridge's default quota/);
                 assert.equal(warned[0][1], component);
             } finally {
                 pulumi.log.warn = warn;
