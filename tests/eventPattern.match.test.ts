@@ -1,5 +1,6 @@
 import * as assert from "node:assert/strict";
 import { matchesEventPattern } from "../event-pattern";
+import { ECS_PATTERN } from "./fixtures/spec";
 
 /** Stands for "the event has no such field". */
 const MISSING = Symbol("missing");
@@ -351,17 +352,7 @@ describe("matchesEventPattern", () => {
   });
 
   describe("$or", () => {
-    const ecs = {
-      source: ["aws.ecs"],
-      detail: {
-        $or: [
-          { eventType: ["WARN", "ERROR"] },
-          { agentConnected: [false] },
-          { containers: { exitCode: [{ "anything-but": [0] }] } },
-        ],
-      },
-    };
-    eventTable("the spec's ECS pattern", ecs, [
+    eventTable("the spec's ECS pattern", ECS_PATTERN, [
       ["eventType WARN", { source: "aws.ecs", detail: { eventType: "WARN" } }, true],
       ["eventType ERROR", { source: "aws.ecs", detail: { eventType: "ERROR" } }, true],
       ["eventType INFO", { source: "aws.ecs", detail: { eventType: "INFO" } }, false],

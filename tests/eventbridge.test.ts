@@ -10,6 +10,7 @@ import * as fc from "fast-check";
 import type * as EventBridgeModule from "../components/eventbridge";
 import type { ComponentArgsError } from "../components/errors";
 import { installMocks, type InstalledMocks, type RecordedResource } from "../program/mocks";
+import { ECS_PATTERN } from "./fixtures/spec";
 
 /** The value of an output, awaited (never asserted inside `apply`). */
 function unwrap<T>(output: pulumi.Output<T> | undefined): Promise<T> {
@@ -28,17 +29,6 @@ function thrownBy(fn: () => unknown): ComponentArgsError {
     assert.fail("nothing was thrown");
 }
 
-/** The spec's ECS-alerts example (Cloud Posse's README), with the stack-level context. */
-const ECS_PATTERN = {
-    source: ["aws.ecs"],
-    detail: {
-        $or: [
-            { eventType: ["WARN", "ERROR"] },
-            { agentConnected: [false] },
-            { containers: { exitCode: [{ "anything-but": [0] }] } },
-        ],
-    },
-};
 /** `jsonencode()` of the pattern, from `terraform console` (Terraform 1.11): keys sorted, compact. */
 const ECS_PATTERN_JSON =
     '{"detail":{"$or":[{"eventType":["WARN","ERROR"]},{"agentConnected":[false]},' +

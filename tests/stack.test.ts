@@ -2,15 +2,9 @@ import * as assert from "node:assert/strict";
 import * as path from "node:path";
 import { fromTerraformContext } from "../label";
 import { COMPONENT_SCHEMAS, loadStackFile, parseStack, StackFileError } from "../stack";
+import { ECS_PATTERN } from "./fixtures/spec";
 import { lines, memoryReader, stackError, STACK_VARS } from "./stack-helpers";
 
-/** The $or pattern of the spec's ECS-alerts example, as the loader returns it. */
-const ECS_PATTERN = {
-  source: ["aws.ecs"],
-  detail: {
-    $or: [{ eventType: ["WARN", "ERROR"] }, { agentConnected: [false] }, { containers: { exitCode: [{ "anything-but": [0] }] } }],
-  },
-};
 
 const ECS_ALERTS = lines(
   STACK_VARS,
