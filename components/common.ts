@@ -3,7 +3,7 @@
  * while collecting its errors as problems of the component.
  */
 import { createLabel, type Label, type LabelInput } from "../label";
-import { closestMatch } from "../stack/suggest";
+import { closestMatch } from "../util/suggest";
 import { describeValue, labelProblems, type ArgProblem } from "./errors";
 
 /** The label (null-label context) arguments every component takes, in `context.tf` order. */

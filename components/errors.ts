@@ -3,6 +3,7 @@
  * rule and shows the value received. Problems are collected and reported together.
  */
 import { LabelError } from "../label";
+import { describeValue as describePlain } from "../util/describeValue";
 
 /** One invalid argument. */
 export interface ArgProblem {
@@ -26,11 +27,7 @@ export function describeValue(value: unknown): string {
     if (typeof value === "object" && value !== null && (value as { __pulumiOutput?: unknown }).__pulumiOutput === true) {
         return "a pulumi Output (arguments are plain values, validated before anything is registered)";
     }
-    if (typeof value === "number" && !Number.isFinite(value)) {
-        return String(value);
-    }
-    const text = JSON.stringify(value) ?? String(value);
-    return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+    return describePlain(value, { maxLength: 200, ellipsis: "..." });
 }
 
 /** Invalid arguments of one component instance, all of them at once. */

@@ -2,6 +2,7 @@
  * The error thrown for an event pattern that EventBridge would refuse, and the helpers that
  * build its JSON path and describe the offending value.
  */
+import { describeValue } from "../util/describeValue";
 
 /**
  * Thrown when an event pattern is not one EventBridge would accept.
@@ -47,23 +48,7 @@ const MAX_SHOWN = 60;
 
 /** A short JSON-like rendering of a value for an error message: `"WARN"`, `[]`, `{"a":1}`, `undefined`. */
 export function describe(value: unknown): string {
-  let text: string;
-  if (value === undefined) {
-    text = "undefined";
-  } else if (typeof value === "number" && !Number.isFinite(value)) {
-    text = String(value);
-  } else if (typeof value === "bigint") {
-    text = `${value}n`;
-  } else if (typeof value === "function" || typeof value === "symbol") {
-    text = `a ${typeof value}`;
-  } else {
-    try {
-      text = JSON.stringify(value) ?? String(value);
-    } catch {
-      text = String(value);
-    }
-  }
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+  return describeValue(value, { maxLength: MAX_SHOWN, ellipsis: "…" });
 }
 
 /** Formats an integer with thousands separators, as in the AWS quota tables (`2,048`). */

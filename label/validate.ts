@@ -2,19 +2,11 @@
  * Type and rule checks of label inputs. Every error names the field (camelCase, prefixed with
  * `context.` for a context value), states the rule and shows the value received.
  */
+import { describeValue } from "../util/describeValue";
 
 /** A value shown in an error message: strings quoted, objects as JSON. */
 export function show(value: unknown): string {
-  if (value === undefined) return "undefined";
-  if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
-  if (typeof value === "function") return "a function";
-  try {
-    const json = JSON.stringify(value);
-    return json.length > 200 ? `${json.slice(0, 200)}...` : json;
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
+  return describeValue(value, { maxLength: 203, ellipsis: "..." });
 }
 
 /**

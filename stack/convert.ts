@@ -6,6 +6,7 @@
  */
 import type { VarType } from "./schema";
 import { toPlain, type Location, type TreeNode } from "./tree";
+import { describeValue as describePlain } from "../util/describeValue";
 
 /** A value that cannot be converted: where it is, which (sub)field, what was expected and what came. */
 export interface ConversionFailure {
@@ -121,7 +122,5 @@ const MAX_SHOWN = 60;
 
 /** A value as shown after `got` in messages: JSON, shortened when long. */
 export function describeValue(node: TreeNode): string {
-  const plain = toPlain(node);
-  const text = typeof plain === "number" && !Number.isFinite(plain) ? String(plain) : JSON.stringify(plain);
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 3)}...` : text;
+  return describePlain(toPlain(node), { maxLength: MAX_SHOWN, ellipsis: "..." });
 }

@@ -24,7 +24,7 @@ import { convertValue, describeValue } from "./convert";
 import { formatLocation, makeProblem, ProblemList, StackFileError, type SourceLocation, type StackFileProblem } from "./errors";
 import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
 import { shapeFile } from "./shape";
-import { closestMatch, didYouMean } from "./suggest";
+import { closestMatch, didYouMean } from "../util/suggest";
 import { emptyMap, mergeMaps, mergeNodes, parseYamlTree, toPlain, type Location, type MapEntry, type MapNode, type ParsedFile, type TreeNode } from "./tree";
 
 /** One deployable component instance of a stack file. */

@@ -19,7 +19,7 @@
  */
 import { makeProblem, type ProblemList } from "./errors";
 import { describeValue } from "./convert";
-import { didYouMean } from "./suggest";
+import { didYouMean } from "../util/suggest";
 import { emptyMap, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 
 /** One entry of a file's `import` list. */

@@ -1,4 +1,4 @@
-/** "Did you mean" suggestions by edit distance, for unknown vars, keys and instance names. */
+/** "Did you mean" suggestions by edit distance, for unknown vars, keys, arguments and instance names. */
 
 /**
  * The optimal-string-alignment distance: insertions, deletions, substitutions and swaps of two
