@@ -95,8 +95,9 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
     process.on("unhandledRejection", onRejection);
     try {
         const { deployStack } = await import("./deploy");
+        // Synchronous: an invalid var throws its StackVarsError here, before anything is registered.
+        const outputs = deployStack(stack);
         const run = async (): Promise<SynthPlan> => {
-            const outputs = deployStack(stack);
             const resolved: SynthPlan["outputs"] = {};
             for (const [instance, named] of Object.entries(outputs)) {
                 const values: Record<string, unknown> = {};
