@@ -223,10 +223,10 @@ function checkDescription(value: unknown, problems: ArgProblem[]): string {
 function checkEventPattern(value: unknown, problems: ArgProblem[], warnings: string[]): string | undefined {
     const pattern = isUnset(value) ? DEFAULT_EVENT_RULE_PATTERN : value;
     try {
-        const { json, warnings: patternWarnings } = inspectEventPattern(pattern);
+        const { pattern: parsed, warnings: patternWarnings } = inspectEventPattern(pattern);
         warnings.push(...patternWarnings.map((warning) => `eventRulePattern: ${warning}`));
         // The original sends `jsonencode(pattern)`: the same text keeps a migrated rule unchanged.
-        return jsonencode(JSON.parse(json));
+        return jsonencode(parsed);
     } catch (error) {
         if (error instanceof EventPatternError) {
             const where = error.path ? ` at ${error.path}` : "";

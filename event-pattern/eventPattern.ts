@@ -91,6 +91,8 @@ export function matchesEventPattern(pattern: object | string, event: object | st
 export interface EventPatternInspection {
   /** The JSON text to send to AWS: `JSON.stringify` of the pattern, key order kept. */
   readonly json: string;
+  /** The pattern as a JSON value (parsed, when it was given as text). */
+  readonly pattern: unknown;
   /** Valid but noteworthy: over the default size quota, a field given twice, ... */
   readonly warnings: string[];
 }
@@ -122,5 +124,5 @@ export function inspectEventPattern(pattern: unknown): EventPatternInspection {
         `PutRule fails unless that quota has been raised for the account and region`,
     );
   }
-  return { json, warnings };
+  return { json, pattern: compiled.source, warnings };
 }

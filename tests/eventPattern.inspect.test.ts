@@ -16,6 +16,7 @@ describe("inspectEventPattern", () => {
     const pattern = { detail: { state: ["running"] }, source: ["aws.ec2"], "detail-type": ["EC2 Instance State-change Notification"] };
     assert.deepEqual(inspectEventPattern(pattern), {
       json: '{"detail":{"state":["running"]},"source":["aws.ec2"],"detail-type":["EC2 Instance State-change Notification"]}',
+      pattern,
       warnings: [],
     });
   });
@@ -27,6 +28,7 @@ describe("inspectEventPattern", () => {
     }`;
     assert.deepEqual(inspectEventPattern(text), {
       json: '{"source":["aws.ecs"],"detail":{"$or":[{"eventType":["WARN","ERROR"]},{"agentConnected":[false]}]}}',
+      pattern: { source: ["aws.ecs"], detail: { $or: [{ eventType: ["WARN", "ERROR"] }, { agentConnected: [false] }] } },
       warnings: [],
     });
   });
