@@ -13,6 +13,14 @@ export * from "./label";
 export * from "./event-pattern";
 export * from "./components";
 export { loadStackFile, parseStack, StackFileError, COMPONENT_SCHEMAS } from "./stack";
-export type { LoadedStack, LoadOptions, StackInstance, StackFileProblem, ComponentSchema, VarSpec, VarType } from "./stack";
+export type {
+    LoadedStack,
+    LoadOptions,
+    StackInstance,
+    StackFileProblem,
+    ComponentSchema,
+    VarSpec,
+    VarType,
+} from "./stack";
 export { deployStack, validateStack, StackVarsError } from "./program/deploy";
 export type { StackOutputs } from "./program/deploy";

@@ -27,13 +27,19 @@ function verdict(ok: boolean): string {
 }
 
 function runWorker(mode: "synth" | "baseline", count: number): { ms: number; maxRssMb: number } {
-    const out = execFileSync(process.execPath, ["-r", "ts-node/register/transpile-only", path.join(__dirname, "synthWorker.ts"), mode, String(count)],
-        { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+    const out = execFileSync(
+        process.execPath,
+        ["-r", "ts-node/register/transpile-only", path.join(__dirname, "synthWorker.ts"), mode, String(count)],
+        { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+    );
     return JSON.parse(out) as { ms: number; maxRssMb: number };
 }
 
 function benchSynth(): void {
-    console.log("\nsynth of N eventbridge instances vs. the same resources registered directly (median of %d runs)", RUNS);
+    console.log(
+        "\nsynth of N eventbridge instances vs. the same resources registered directly (median of %d runs)",
+        RUNS,
+    );
     console.log("     N   synth ms  baseline ms  ratio   synth MiB  baseline MiB");
     let ratioAt300 = Infinity;
     for (const count of [100, 200, 300]) {
@@ -50,14 +56,21 @@ function benchSynth(): void {
         if (count === 300) {
             ratioAt300 = ratio;
         }
-        console.log(`${String(count).padStart(6)} ${synthMs.toFixed(0).padStart(10)} ${baseMs.toFixed(0).padStart(12)} ${ratio.toFixed(2).padStart(6)}x` +
-            `${median(synth.map((r) => r.maxRssMb)).toFixed(0).padStart(11)} ${median(base.map((r) => r.maxRssMb)).toFixed(0).padStart(13)}`);
+        console.log(
+            `${String(count).padStart(6)} ${synthMs.toFixed(0).padStart(10)} ${baseMs.toFixed(0).padStart(12)} ${ratio.toFixed(2).padStart(6)}x` +
+                `${median(synth.map((r) => r.maxRssMb))
+                    .toFixed(0)
+                    .padStart(11)} ${median(base.map((r) => r.maxRssMb))
+                    .toFixed(0)
+                    .padStart(13)}`,
+        );
     }
     console.log(`goal: synth <= 1.25x baseline at N = 300: ${ratioAt300.toFixed(2)}x ${verdict(ratioAt300 <= 1.25)}`);
 }
 
 function importMs(modules: readonly string[]): number {
-    const script = `const t = process.hrtime.bigint(); for (const m of ${JSON.stringify(modules)}) require(m);` +
+    const script =
+        `const t = process.hrtime.bigint(); for (const m of ${JSON.stringify(modules)}) require(m);` +
         "process.stdout.write(String(Number(process.hrtime.bigint() - t) / 1e6));";
     return Number(execFileSync(process.execPath, ["-e", script], { cwd: ROOT, encoding: "utf8" }));
 }
@@ -84,7 +97,9 @@ function benchImport(): void {
 
 function main(): void {
     const { labelsPerSecond } = benchLabel();
-    console.log(`label: ${Math.round(labelsPerSecond).toLocaleString("en-US")} labels/s over a three-label context chain`);
+    console.log(
+        `label: ${Math.round(labelsPerSecond).toLocaleString("en-US")} labels/s over a three-label context chain`,
+    );
     console.log(`goal: >= 50,000 labels/s: ${verdict(labelsPerSecond >= 50_000)}`);
     benchSynth();
     benchImport();

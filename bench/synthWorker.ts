@@ -11,10 +11,17 @@ import { installMocks } from "../program/mocks";
 
 /** A stack file of `count` eventbridge instances. */
 export function eventbridgeStack(count: number): string {
-    const lines = ["vars: {region: us-east-2, namespace: eg, environment: ue2, stage: prod}", "components:", "  terraform:"];
+    const lines = [
+        "vars: {region: us-east-2, namespace: eg, environment: ue2, stage: prod}",
+        "components:",
+        "  terraform:",
+    ];
     for (let i = 0; i < count; i++) {
-        lines.push(`    eventbridge/rule-${i}:`, "      metadata: {component: eventbridge}",
-            `      vars: {name: rule-${i}, event_rule_pattern: {source: [aws.ecs], detail: {eventType: [WARN, ERROR]}}}`);
+        lines.push(
+            `    eventbridge/rule-${i}:`,
+            "      metadata: {component: eventbridge}",
+            `      vars: {name: rule-${i}, event_rule_pattern: {source: [aws.ecs], detail: {eventType: [WARN, ERROR]}}}`,
+        );
     }
     return lines.join("\n") + "\n";
 }
@@ -27,17 +34,30 @@ async function baseline(count: number): Promise<void> {
         const tags = { Environment: "ue2", Name: id, Namespace: "eg", Stage: "prod" };
         const logGroup = new cloudwatch.LogGroup(`rule-${i}`, { name: id, retentionInDays: 3, tags, region });
         const rule = new cloudwatch.EventRule(`rule-${i}`, {
-            name: id, description: id, tags, region,
+            name: id,
+            description: id,
+            tags,
+            region,
             eventPattern: JSON.stringify({ source: ["aws.ecs"], detail: { eventType: ["WARN", "ERROR"] } }),
         });
         new cloudwatch.EventTarget(`rule-${i}`, { rule: rule.name, arn: logGroup.arn, region });
         new cloudwatch.LogResourcePolicy(`rule-${i}`, {
-            policyName: id, resourceArn: logGroup.arn, region,
-            policyDocument: logGroup.arn.apply((arn) => JSON.stringify({
-                Version: "2012-10-17",
-                Statement: [{ Effect: "Allow", Principal: { Service: ["events.amazonaws.com", "delivery.logs.amazonaws.com"] },
-                    Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: `${arn}:*` }],
-            })),
+            policyName: id,
+            resourceArn: logGroup.arn,
+            region,
+            policyDocument: logGroup.arn.apply((arn) =>
+                JSON.stringify({
+                    Version: "2012-10-17",
+                    Statement: [
+                        {
+                            Effect: "Allow",
+                            Principal: { Service: ["events.amazonaws.com", "delivery.logs.amazonaws.com"] },
+                            Action: ["logs:CreateLogStream", "logs:PutLogEvents"],
+                            Resource: `${arn}:*`,
+                        },
+                    ],
+                }),
+            ),
         });
     }
 }
@@ -69,7 +89,10 @@ async function main(): Promise<void> {
     if (mocks.resources.length < count * 4) {
         throw new Error(`expected at least ${count * 4} resources, got ${mocks.resources.length}`);
     }
-    process.stdout.write(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, resources: mocks.resources.length }) + "\n");
+    process.stdout.write(
+        JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, resources: mocks.resources.length }) +
+            "\n",
+    );
 }
 
 if (require.main === module) {

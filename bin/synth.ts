@@ -73,7 +73,9 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                     throw new UsageError(`--stack-outputs ${outputsFile}: ${(error as Error).message}`);
                 }
                 if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-                    throw new UsageError(`--stack-outputs ${outputsFile}: must hold a JSON object of stack name to outputs`);
+                    throw new UsageError(
+                        `--stack-outputs ${outputsFile}: must hold a JSON object of stack name to outputs`,
+                    );
                 }
                 const { "*": fallback, ...byStack } = parsed as Record<string, Record<string, unknown> | null>;
                 options.stackOutputs = byStack;
@@ -129,9 +131,14 @@ async function main(argv: readonly string[]): Promise<number> {
             ...command.options,
             onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
         });
-        process.stdout.write(command.json
-            ? planToJson(plan)
-            : planToText(plan, { color: process.stdout.isTTY === true && !process.env.NO_COLOR, title: `Plan of ${command.file}` }));
+        process.stdout.write(
+            command.json
+                ? planToJson(plan)
+                : planToText(plan, {
+                      color: process.stdout.isTTY === true && !process.env.NO_COLOR,
+                      title: `Plan of ${command.file}`,
+                  }),
+        );
         return 0;
     } catch (error) {
         process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

@@ -186,8 +186,16 @@ export interface ResolvedDashboardsApiKey {
 
 /** The component's own arguments (not label arguments). */
 const OWN_KEYS = [
-    "region", "dashboardsComponentName", "dashboardsStackName", "workspaceId", "keyRole", "minutesToLive",
-    "rotationMinutes", "ssmPathFormatApiKey", "credentialType", "kmsKeyId",
+    "region",
+    "dashboardsComponentName",
+    "dashboardsStackName",
+    "workspaceId",
+    "keyRole",
+    "minutesToLive",
+    "rotationMinutes",
+    "ssmPathFormatApiKey",
+    "credentialType",
+    "kmsKeyId",
 ] as const satisfies readonly (keyof DashboardsApiKeyArgs)[];
 
 const KNOWN_KEYS: readonly string[] = [...OWN_KEYS, ...LABEL_INPUT_KEYS];
@@ -212,7 +220,10 @@ export function workspaceProjectName(componentName: string): string {
  * stack under the same stack name, so the workspace lives in the project named after its component
  * (`/` written `-`), in the same organization and under the same stack name as this one.
  */
-export function workspaceStackName(componentName: string, deployment: Pick<PulumiDeployment, "organization" | "stack">): string {
+export function workspaceStackName(
+    componentName: string,
+    deployment: Pick<PulumiDeployment, "organization" | "stack">,
+): string {
     return `${deployment.organization}/${workspaceProjectName(componentName)}/${deployment.stack}`;
 }
 
@@ -221,7 +232,7 @@ function checkSsmPath(path: string, field: string, problems: ArgProblem[]): void
     const gives = `gives the SSM parameter name ${describeValue(path)}`;
     const rules: string[] = [];
     if (!path.startsWith("/")) {
-        rules.push("must start with \"/\"");
+        rules.push('must start with "/"');
     }
     if (!SSM_NAME_CHARACTERS.test(path)) {
         const bad = [...new Set(path.replace(/[a-zA-Z0-9_.\-/]/g, ""))].map((c) => describeValue(c)).join(", ");
@@ -229,10 +240,10 @@ function checkSsmPath(path: string, field: string, problems: ArgProblem[]): void
     }
     const levels = path.replace(/^\//, "").split("/");
     if (/^(aws|ssm)/i.test(levels[0])) {
-        rules.push("must not begin with \"aws\" or \"ssm\" (in any case) at its first level");
+        rules.push('must not begin with "aws" or "ssm" (in any case) at its first level');
     }
     if (path.startsWith("/") && levels.some((level) => level === "")) {
-        rules.push("must not have an empty level (\"//\" or a trailing \"/\")");
+        rules.push('must not have an empty level ("//" or a trailing "/")');
     }
     if (levels.length > MAX_SSM_LEVELS) {
         rules.push(`must have at most ${MAX_SSM_LEVELS} levels, has ${levels.length}`);
@@ -246,7 +257,12 @@ function checkSsmPath(path: string, field: string, problems: ArgProblem[]): void
 }
 
 /** Checks an optional string argument that must be non-empty when set; returns it or undefined. */
-function optionalString(args: Record<string, unknown>, field: string, rule: string, problems: ArgProblem[]): string | undefined {
+function optionalString(
+    args: Record<string, unknown>,
+    field: string,
+    rule: string,
+    problems: ArgProblem[],
+): string | undefined {
     const value = args[field];
     if (!isSet(value)) return undefined;
     if (typeof value !== "string" || value.trim() === "") {
@@ -257,7 +273,14 @@ function optionalString(args: Record<string, unknown>, field: string, rule: stri
 }
 
 /** Checks an optional integer argument in [min, max]: the value, null when not set, undefined when invalid. */
-function optionalInteger(args: Record<string, unknown>, field: string, min: number, max: number, range: string, problems: ArgProblem[]): number | undefined | null {
+function optionalInteger(
+    args: Record<string, unknown>,
+    field: string,
+    min: number,
+    max: number,
+    range: string,
+    problems: ArgProblem[],
+): number | undefined | null {
     const value = args[field];
     if (!isSet(value)) return null;
     if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
@@ -283,7 +306,9 @@ export function resolveDashboardsApiKeyArgs(
     const problems: ArgProblem[] = [];
     const warnings: ArgProblem[] = [];
     if (typeof args !== "object" || args === null || Array.isArray(args)) {
-        throw new ComponentArgsError(COMPONENT, name, [{ field: "args", message: `must be an object, got ${describeValue(args)}` }]);
+        throw new ComponentArgsError(COMPONENT, name, [
+            { field: "args", message: `must be an object, got ${describeValue(args)}` },
+        ]);
     }
     const raw = args as unknown as Record<string, unknown>;
 
@@ -292,14 +317,23 @@ export function resolveDashboardsApiKeyArgs(
     checkRegion(raw.region, problems);
     const region = problems.some((p) => p.field === "region") ? undefined : (raw.region as string);
 
-    const componentName = optionalString(raw, "dashboardsComponentName",
-        "must be a non-empty component path such as \"managed-dashboards/workspace\"", problems) ??
-        DASHBOARDS_API_KEY_DEFAULTS.dashboardsComponentName;
-    if (isSet(raw.dashboardsComponentName) && typeof raw.dashboardsComponentName === "string" &&
-        raw.dashboardsComponentName.trim() !== "" && !PROJECT_NAME.test(workspaceProjectName(componentName))) {
+    const componentName =
+        optionalString(
+            raw,
+            "dashboardsComponentName",
+            'must be a non-empty component path such as "managed-dashboards/workspace"',
+            problems,
+        ) ?? DASHBOARDS_API_KEY_DEFAULTS.dashboardsComponentName;
+    if (
+        isSet(raw.dashboardsComponentName) &&
+        typeof raw.dashboardsComponentName === "string" &&
+        raw.dashboardsComponentName.trim() !== "" &&
+        !PROJECT_NAME.test(workspaceProjectName(componentName))
+    ) {
         problems.push({
             field: "dashboardsComponentName",
-            message: "must be a component path of letters, digits, \"_\", \".\", \"-\" and \"/\" (at most 100 characters; " +
+            message:
+                'must be a component path of letters, digits, "_", ".", "-" and "/" (at most 100 characters; ' +
                 `it names the Pulumi project of the workspace stack), got ${describeValue(componentName)}`,
         });
     }
@@ -311,7 +345,8 @@ export function resolveDashboardsApiKeyArgs(
         if (parts.length !== 3 || !parts.every((part) => STACK_NAME_PART.test(part))) {
             problems.push({
                 field: "dashboardsStackName",
-                message: "must be a full stack name \"organization/project/stack\" (each part letters, digits, \"_\", \".\" or \"-\"), " +
+                message:
+                    'must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-"), ' +
                     `got ${describeValue(stackNameArg)}`,
             });
         } else {
@@ -332,29 +367,61 @@ export function resolveDashboardsApiKeyArgs(
         }
     }
 
-    const keyRole = checkOneOf(raw.keyRole, "keyRole", KEY_ROLES, DASHBOARDS_API_KEY_DEFAULTS.keyRole, problems, " (upper case)");
+    const keyRole = checkOneOf(
+        raw.keyRole,
+        "keyRole",
+        KEY_ROLES,
+        DASHBOARDS_API_KEY_DEFAULTS.keyRole,
+        problems,
+        " (upper case)",
+    );
 
-    const minutesArg = optionalInteger(raw, "minutesToLive", 1, MAX_MINUTES_TO_LIVE,
-        `${MAX_MINUTES_TO_LIVE} (30 days, the longest a key may live)`, problems);
+    const minutesArg = optionalInteger(
+        raw,
+        "minutesToLive",
+        1,
+        MAX_MINUTES_TO_LIVE,
+        `${MAX_MINUTES_TO_LIVE} (30 days, the longest a key may live)`,
+        problems,
+    );
     const minutesToLive = minutesArg ?? DASHBOARDS_API_KEY_DEFAULTS.minutesToLive;
     const rotationMax = minutesArg === undefined ? MAX_MINUTES_TO_LIVE : minutesToLive;
-    const rotationArg = optionalInteger(raw, "rotationMinutes", 1, rotationMax,
-        minutesArg === undefined ? `${MAX_MINUTES_TO_LIVE}` : `${minutesToLive} (the key's lifetime)`, problems);
+    const rotationArg = optionalInteger(
+        raw,
+        "rotationMinutes",
+        1,
+        rotationMax,
+        minutesArg === undefined ? `${MAX_MINUTES_TO_LIVE}` : `${minutesToLive} (the key's lifetime)`,
+        problems,
+    );
     const rotationMinutes = rotationArg ?? Math.ceil(minutesToLive / 2);
     if (minutesArg !== undefined && rotationArg !== undefined && rotationMinutes === minutesToLive) {
         warnings.push({
             field: "rotationMinutes",
-            message: `equals the key's lifetime (${minutesToLive} minutes): the key is replaced only after it has ` +
+            message:
+                `equals the key's lifetime (${minutesToLive} minutes): the key is replaced only after it has ` +
                 "expired, so until the next refresh and update there is no valid key; rotate earlier",
         });
     }
 
-    const credentialType = checkOneOf(raw.credentialType, "credentialType", CREDENTIAL_TYPES,
-        DASHBOARDS_API_KEY_DEFAULTS.credentialType, problems);
+    const credentialType = checkOneOf(
+        raw.credentialType,
+        "credentialType",
+        CREDENTIAL_TYPES,
+        DASHBOARDS_API_KEY_DEFAULTS.credentialType,
+        problems,
+    );
 
     // `""` means the default key, as the SSM module's empty `kms_arn` does.
-    const kmsKeyId = raw.kmsKeyId === "" ? undefined : optionalString(raw, "kmsKeyId",
-        "must be a non-empty KMS key id, ARN or alias (e.g. \"alias/dashboards\")", problems);
+    const kmsKeyId =
+        raw.kmsKeyId === ""
+            ? undefined
+            : optionalString(
+                  raw,
+                  "kmsKeyId",
+                  'must be a non-empty KMS key id, ARN or alias (e.g. "alias/dashboards")',
+                  problems,
+              );
 
     const label = tryLabel(labelInputOf(args), problems);
     const enabled = label?.enabled ?? true;
@@ -363,7 +430,10 @@ export function resolveDashboardsApiKeyArgs(
     let ssmPath = "";
     const pathFormat = raw.ssmPathFormatApiKey;
     if (isSet(pathFormat) && typeof pathFormat !== "string") {
-        problems.push({ field: "ssmPathFormatApiKey", message: `must be a format() string with one "%s" for the id, got ${describeValue(pathFormat)}` });
+        problems.push({
+            field: "ssmPathFormatApiKey",
+            message: `must be a format() string with one "%s" for the id, got ${describeValue(pathFormat)}`,
+        });
     } else {
         const spec = (pathFormat as string | null | undefined) ?? DASHBOARDS_API_KEY_DEFAULTS.ssmPathFormatApiKey;
         try {
@@ -392,7 +462,8 @@ export function resolveDashboardsApiKeyArgs(
         } else if (keyName.length > limit) {
             problems.push({
                 field: "idLengthLimit",
-                message: `must be set to at most ${limit}: the id ${describeValue(keyName)} is the ${what}, which may have at most ${limit} characters, ` +
+                message:
+                    `must be set to at most ${limit}: the id ${describeValue(keyName)} is the ${what}, which may have at most ${limit} characters, ` +
                     `and it has ${keyName.length}`,
             });
         }
@@ -400,18 +471,31 @@ export function resolveDashboardsApiKeyArgs(
 
     if (workspaceId !== undefined) {
         if (isSet(raw.dashboardsStackName)) {
-            warnings.push({ field: "dashboardsStackName", message: "is ignored: the workspace id is given, so no stack is referenced" });
+            warnings.push({
+                field: "dashboardsStackName",
+                message: "is ignored: the workspace id is given, so no stack is referenced",
+            });
         }
         if (isSet(raw.dashboardsComponentName)) {
-            warnings.push({ field: "dashboardsComponentName", message: "is ignored: the workspace id is given, so no stack is referenced" });
+            warnings.push({
+                field: "dashboardsComponentName",
+                message: "is ignored: the workspace id is given, so no stack is referenced",
+            });
         }
     } else if (explicitStackName !== undefined && isSet(raw.dashboardsComponentName)) {
-        warnings.push({ field: "dashboardsComponentName", message: "is ignored: the workspace stack is named directly" });
+        warnings.push({
+            field: "dashboardsComponentName",
+            message: "is ignored: the workspace stack is named directly",
+        });
     }
 
     const stackName = explicitStackName ?? (deployment ? workspaceStackName(componentName, deployment) : undefined);
-    if (workspaceId === undefined && deployment && stackName !== undefined &&
-        stackName === `${deployment.organization}/${deployment.project}/${deployment.stack}`) {
+    if (
+        workspaceId === undefined &&
+        deployment &&
+        stackName !== undefined &&
+        stackName === `${deployment.organization}/${deployment.project}/${deployment.stack}`
+    ) {
         problems.push({
             field: explicitStackName !== undefined ? "dashboardsStackName" : "dashboardsComponentName",
             message: `must lead to the workspace's stack, not to the stack being deployed (${describeValue(stackName)})`,
@@ -422,14 +506,18 @@ export function resolveDashboardsApiKeyArgs(
         throw new ComponentArgsError(COMPONENT, name, problems);
     }
 
-    const workspace: DashboardsWorkspaceSource = workspaceId !== undefined
-        ? { kind: "workspaceId", workspaceId }
-        : {
-            kind: "stack",
-            ...(stackName !== undefined ? { stackName } : {}),
-            componentName,
-            project: explicitStackName !== undefined ? explicitStackName.split("/")[1] : workspaceProjectName(componentName),
-        };
+    const workspace: DashboardsWorkspaceSource =
+        workspaceId !== undefined
+            ? { kind: "workspaceId", workspaceId }
+            : {
+                  kind: "stack",
+                  ...(stackName !== undefined ? { stackName } : {}),
+                  componentName,
+                  project:
+                      explicitStackName !== undefined
+                          ? explicitStackName.split("/")[1]
+                          : workspaceProjectName(componentName),
+              };
     return {
         instance: name,
         enabled,
@@ -442,7 +530,8 @@ export function resolveDashboardsApiKeyArgs(
         rotationMinutes,
         credentialType,
         ssmPath: enabled ? ssmPath : "",
-        ssmDescription: credentialType === "api-key" ? "Grafana Workspace API Key" : "Grafana Workspace Service Account Token",
+        ssmDescription:
+            credentialType === "api-key" ? "Grafana Workspace API Key" : "Grafana Workspace Service Account Token",
         ...(kmsKeyId !== undefined ? { kmsKeyId } : {}),
         tags: (label as Label).tags,
         workspace,
@@ -510,59 +599,85 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
 
         const { region } = resolved;
         const workspace = this.locateWorkspace(name, resolved);
-        const rotation = new Rotating(`${name}-rotation`, { rotationMinutes: resolved.rotationMinutes }, { parent: this });
+        const rotation = new Rotating(
+            `${name}-rotation`,
+            { rotationMinutes: resolved.rotationMinutes },
+            { parent: this },
+        );
         // Every argument of a key forces a new key, and key names are unique per workspace: the old
         // key must go before the new one is created (a short window without a valid key, in exchange
         // for a stable name). The rotation time is the replacement trigger.
         // (`?? null`: mocks that echo inputs give no rfc3339, and the SDK cannot send `undefined`.)
         const trigger = rotation.rfc3339.apply((start) => start ?? null);
-        const rotated: pulumi.CustomResourceOptions = { parent: this, replacementTrigger: trigger, deleteBeforeReplace: true };
+        const rotated: pulumi.CustomResourceOptions = {
+            parent: this,
+            replacementTrigger: trigger,
+            deleteBeforeReplace: true,
+        };
 
         let key: pulumi.Output<string>;
         let expiresAt: pulumi.Output<string>;
         if (resolved.credentialType === "api-key") {
-            const apiKey = new grafana.WorkspaceApiKey(`${name}-key`, {
-                keyName: resolved.keyName,
-                keyRole: resolved.keyRole,
-                secondsToLive: resolved.secondsToLive,
-                workspaceId: workspace.id,
-                region,
-            }, rotated);
+            const apiKey = new grafana.WorkspaceApiKey(
+                `${name}-key`,
+                {
+                    keyName: resolved.keyName,
+                    keyRole: resolved.keyRole,
+                    secondsToLive: resolved.secondsToLive,
+                    workspaceId: workspace.id,
+                    region,
+                },
+                rotated,
+            );
             key = apiKey.key;
             // (Mocks that echo inputs give no rfc3339: then the expiry is unknown, not an error.)
-            expiresAt = rotation.rfc3339.apply((start) => start === undefined ? start : addMinutesRfc3339(start, resolved.minutesToLive));
+            expiresAt = rotation.rfc3339.apply((start) =>
+                start === undefined ? start : addMinutesRfc3339(start, resolved.minutesToLive),
+            );
         } else {
-            const serviceAccount = new grafana.WorkspaceServiceAccount(`${name}-service-account`, {
-                name: resolved.keyName,
-                grafanaRole: resolved.keyRole,
-                workspaceId: workspace.id,
-                region,
-            }, { parent: this });
-            const token = new grafana.WorkspaceServiceAccountToken(`${name}-token`, {
-                name: resolved.keyName,
-                secondsToLive: resolved.secondsToLive,
-                serviceAccountId: serviceAccount.serviceAccountId,
-                workspaceId: workspace.id,
-                region,
-            }, rotated);
+            const serviceAccount = new grafana.WorkspaceServiceAccount(
+                `${name}-service-account`,
+                {
+                    name: resolved.keyName,
+                    grafanaRole: resolved.keyRole,
+                    workspaceId: workspace.id,
+                    region,
+                },
+                { parent: this },
+            );
+            const token = new grafana.WorkspaceServiceAccountToken(
+                `${name}-token`,
+                {
+                    name: resolved.keyName,
+                    secondsToLive: resolved.secondsToLive,
+                    serviceAccountId: serviceAccount.serviceAccountId,
+                    workspaceId: workspace.id,
+                    region,
+                },
+                rotated,
+            );
             key = token.key;
             expiresAt = token.expiresAt;
         }
         const secretKey = pulumi.secret(key);
 
-        const parameter = new ssm.Parameter(`${name}-parameter`, {
-            name: resolved.ssmPath,
-            description: resolved.ssmDescription,
-            type: "SecureString",
-            value: secretKey,
-            // As the 0.13.0 module: take over a parameter already at this path, update it in place.
-            overwrite: true,
-            tier: "Standard",
-            dataType: "text",
-            ...(resolved.kmsKeyId !== undefined ? { keyId: resolved.kmsKeyId } : {}),
-            tags: { ...resolved.tags },
-            region,
-        }, { parent: this });
+        const parameter = new ssm.Parameter(
+            `${name}-parameter`,
+            {
+                name: resolved.ssmPath,
+                description: resolved.ssmDescription,
+                type: "SecureString",
+                value: secretKey,
+                // As the 0.13.0 module: take over a parameter already at this path, update it in place.
+                overwrite: true,
+                tier: "Standard",
+                dataType: "text",
+                ...(resolved.kmsKeyId !== undefined ? { keyId: resolved.kmsKeyId } : {}),
+                tags: { ...resolved.tags },
+                region,
+            },
+            { parent: this },
+        );
 
         this.ssmPathDashboardsApiKey = parameter.name;
         this.expiresAt = expiresAt;
@@ -579,7 +694,10 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     }
 
     /** The workspace id and endpoint: given, or read from the workspace stack's outputs. */
-    private locateWorkspace(name: string, resolved: ResolvedDashboardsApiKey): { id: pulumi.Output<string>; endpoint: pulumi.Output<string> } {
+    private locateWorkspace(
+        name: string,
+        resolved: ResolvedDashboardsApiKey,
+    ): { id: pulumi.Output<string>; endpoint: pulumi.Output<string> } {
         const { workspace, region } = resolved;
         if (workspace.kind === "workspaceId") {
             return {
@@ -592,16 +710,20 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const id = pulumi.output(reference.getOutputDetails(WORKSPACE_ID_OUTPUT)).apply((details) => {
             const value = details.value ?? details.secretValue;
             if (typeof value !== "string" || value === "") {
-                throw new Error(`${COMPONENT} "${name}": the workspace stack ${describeValue(stackName)} has no output ` +
-                    `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
-                    `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`);
+                throw new Error(
+                    `${COMPONENT} "${name}": the workspace stack ${describeValue(stackName)} has no output ` +
+                        `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
+                        `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`,
+                );
             }
             return value;
         });
-        const endpoint = pulumi.all([id, reference.getOutputDetails(WORKSPACE_ENDPOINT_OUTPUT)]).apply(([workspaceId, details]) => {
-            const value = details.value ?? details.secretValue;
-            return typeof value === "string" && value !== "" ? value : workspaceEndpointOf(workspaceId, region);
-        });
+        const endpoint = pulumi
+            .all([id, reference.getOutputDetails(WORKSPACE_ENDPOINT_OUTPUT)])
+            .apply(([workspaceId, details]) => {
+                const value = details.value ?? details.secretValue;
+                return typeof value === "string" && value !== "" ? value : workspaceEndpointOf(workspaceId, region);
+            });
         return { id, endpoint };
     }
 }
@@ -625,13 +747,19 @@ export function createDashboardsProvider(
     opts: pulumi.CustomResourceOptions = {},
 ): grafanaSdk.Provider {
     if (apiKey.apiKey === undefined || apiKey.workspaceEndpoint === undefined) {
-        throw new Error(`createDashboardsProvider "${name}": ${COMPONENT} "${apiKey.resolved.instance}" is disabled, so it has no key`);
+        throw new Error(
+            `createDashboardsProvider "${name}": ${COMPONENT} "${apiKey.resolved.instance}" is disabled, so it has no key`,
+        );
     }
     // Loaded here, not at the top: importing this package must not load the Grafana SDK.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const sdk = require("@pulumiverse/grafana") as typeof grafanaSdk;
-    return new sdk.Provider(name, {
-        url: args.url ?? pulumi.interpolate`https://${apiKey.workspaceEndpoint}`,
-        auth: apiKey.apiKey,
-    }, opts);
+    return new sdk.Provider(
+        name,
+        {
+            url: args.url ?? pulumi.interpolate`https://${apiKey.workspaceEndpoint}`,
+            auth: apiKey.apiKey,
+        },
+        opts,
+    );
 }

@@ -8,9 +8,24 @@ import { describeValue, labelProblems, type ArgProblem } from "./errors";
 
 /** The label (null-label context) arguments every component takes, in `context.tf` order. */
 export const LABEL_INPUT_KEYS = [
-    "enabled", "namespace", "tenant", "environment", "stage", "name", "delimiter", "attributes", "tags",
-    "additionalTagMap", "labelOrder", "regexReplaceChars", "idLengthLimit", "labelKeyCase", "labelValueCase",
-    "descriptorFormats", "labelsAsTags", "context",
+    "enabled",
+    "namespace",
+    "tenant",
+    "environment",
+    "stage",
+    "name",
+    "delimiter",
+    "attributes",
+    "tags",
+    "additionalTagMap",
+    "labelOrder",
+    "regexReplaceChars",
+    "idLengthLimit",
+    "labelKeyCase",
+    "labelValueCase",
+    "descriptorFormats",
+    "labelsAsTags",
+    "context",
 ] as const satisfies readonly (keyof LabelInput)[];
 
 const LABEL_FIELDS: ReadonlySet<string> = new Set(LABEL_INPUT_KEYS);
@@ -45,9 +60,15 @@ const REGION = /^[a-z]{2,4}(-[a-z]+)+-\d{1,2}$/;
 /** Checks the required `region` argument. */
 export function checkRegion(region: unknown, problems: ArgProblem[]): void {
     if (region === undefined || region === null || region === "") {
-        problems.push({ field: "region", message: "is required (the AWS region of every resource, e.g. \"us-east-2\"), got " + describeValue(region) });
+        problems.push({
+            field: "region",
+            message: 'is required (the AWS region of every resource, e.g. "us-east-2"), got ' + describeValue(region),
+        });
     } else if (typeof region !== "string" || !REGION.test(region)) {
-        problems.push({ field: "region", message: `must be an AWS region name such as "us-east-2", got ${describeValue(region)}` });
+        problems.push({
+            field: "region",
+            message: `must be an AWS region name such as "us-east-2", got ${describeValue(region)}`,
+        });
     }
 }
 

@@ -24,7 +24,11 @@ export function describeValue(value: unknown): string {
     if (value === undefined) {
         return "undefined";
     }
-    if (typeof value === "object" && value !== null && (value as { __pulumiOutput?: unknown }).__pulumiOutput === true) {
+    if (
+        typeof value === "object" &&
+        value !== null &&
+        (value as { __pulumiOutput?: unknown }).__pulumiOutput === true
+    ) {
         return "a pulumi Output (arguments are plain values, validated before anything is registered)";
     }
     return describePlain(value, { maxLength: 200, ellipsis: "..." });
@@ -61,7 +65,8 @@ export class ComponentArgsError extends Error {
  * `idLengthLimit must be ...`) into problems of the component.
  */
 export function labelProblems(error: unknown, knownFields: ReadonlySet<string>): ArgProblem[] {
-    const messages = error instanceof LabelError ? error.problems : [error instanceof Error ? error.message : String(error)];
+    const messages =
+        error instanceof LabelError ? error.problems : [error instanceof Error ? error.message : String(error)];
     return messages.map((message) => {
         const match = /^([A-Za-z]+)((?:[.[]\S*)?) (.*)$/s.exec(message);
         if (match && knownFields.has(match[1])) {

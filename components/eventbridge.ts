@@ -97,7 +97,11 @@ export interface EventBridgeArgs extends LabelInput {
 
 /** Every argument {@link EventBridge} takes: its own and the label's. */
 export const EVENTBRIDGE_ARG_KEYS: readonly string[] = [
-    "region", "eventRuleDescription", "eventRulePattern", "eventLogRetentionInDays", "logsPolicyScope",
+    "region",
+    "eventRuleDescription",
+    "eventRulePattern",
+    "eventLogRetentionInDays",
+    "logsPolicyScope",
     ...LABEL_INPUT_KEYS,
 ];
 
@@ -144,7 +148,6 @@ export interface ResolvedEventBridge {
 /** The component path, as in stack files and errors. */
 const COMPONENT_PATH = "eventbridge";
 
-
 /**
  * Settles defaults, validates every argument and works out the labels, names and tags of the
  * children. Pure: creates no resource.
@@ -169,14 +172,16 @@ export function resolveEventBridgeArgs(name: string, args: EventBridgeArgs): Res
     // the rule's limit is 64 even when the context's idLengthLimit is smaller). The modules'
     // own `module.this` in between is left out: a label's `context` passed on is unchanged.
     const ruleLabel = label && tryLabel({ context: label.context, idLengthLimit: RULE_ID_LENGTH_LIMIT }, problems);
-    const logGroupLabel = label && tryLabel({ context: label.context, regexReplaceChars: LOG_GROUP_REGEX_REPLACE_CHARS }, problems);
+    const logGroupLabel =
+        label && tryLabel({ context: label.context, regexReplaceChars: LOG_GROUP_REGEX_REPLACE_CHARS }, problems);
 
     if (label?.enabled && ruleLabel && logGroupLabel) {
         checkNames(label, ruleLabel.id, logGroupLabel.id, problems);
         if (description === "" && label.id.length > MAX_RULE_DESCRIPTION_LENGTH) {
             problems.push({
                 field: "eventRuleDescription",
-                message: `is empty, so the rule is described by the id, but the id has ${label.id.length} characters ` +
+                message:
+                    `is empty, so the rule is described by the id, but the id has ${label.id.length} characters ` +
                     `(at most ${MAX_RULE_DESCRIPTION_LENGTH}); set a description or idLengthLimit`,
             });
         }
@@ -230,7 +235,10 @@ function checkEventPattern(value: unknown, problems: ArgProblem[], warnings: str
     } catch (error) {
         if (error instanceof EventPatternError) {
             const where = error.path ? ` at ${error.path}` : "";
-            problems.push({ field: "eventRulePattern", message: `is not a valid event pattern${where}: ${error.reason}` });
+            problems.push({
+                field: "eventRulePattern",
+                message: `is not a valid event pattern${where}: ${error.reason}`,
+            });
             return undefined;
         }
         throw error;
@@ -260,7 +268,8 @@ function checkNames(label: Label, ruleName: string, logGroupName: string, proble
     if (label.id === "") {
         problems.push({
             field: "name",
-            message: `is empty, and so are the other labels of the id (${label.labelOrder.join(", ")}): ` +
+            message:
+                `is empty, and so are the other labels of the id (${label.labelOrder.join(", ")}): ` +
                 "the event rule and the log group are named by the id, which must not be empty",
         });
         return;
@@ -269,7 +278,13 @@ function checkNames(label: Label, ruleName: string, logGroupName: string, proble
     if (ruleProblem) {
         problems.push(ruleProblem);
     }
-    const logGroupProblem = nameProblem("log group", logGroupName, LOG_GROUP_NAME_CHARACTER, "[.\\-_/#A-Za-z0-9]", label);
+    const logGroupProblem = nameProblem(
+        "log group",
+        logGroupName,
+        LOG_GROUP_NAME_CHARACTER,
+        "[.\\-_/#A-Za-z0-9]",
+        label,
+    );
     if (logGroupProblem && logGroupProblem.field !== ruleProblem?.field) {
         problems.push(logGroupProblem);
     }
@@ -277,31 +292,46 @@ function checkNames(label: Label, ruleName: string, logGroupName: string, proble
         // The log group's regex removes `.`, which the id's own regexReplaceChars may keep.
         problems.push({
             field: "regexReplaceChars",
-            message: `leaves only characters the log group name drops (it keeps [a-zA-Z0-9-_/]): the id ${describeValue(label.id)} ` +
+            message:
+                `leaves only characters the log group name drops (it keeps [a-zA-Z0-9-_/]): the id ${describeValue(label.id)} ` +
                 `gives an empty log group name, got ${describeValue(label.regexReplaceChars)}`,
         });
     }
     if (logGroupName.length > MAX_LOG_GROUP_NAME_LENGTH) {
         problems.push({
             field: "idLengthLimit",
-            message: `must keep the log group name within ${MAX_LOG_GROUP_NAME_LENGTH} characters, ` +
+            message:
+                `must keep the log group name within ${MAX_LOG_GROUP_NAME_LENGTH} characters, ` +
                 `got a name of ${logGroupName.length} (idLengthLimit ${label.idLengthLimit})`,
         });
     }
 }
 
 /** A problem when `resourceName` has characters AWS refuses: blamed on the delimiter, or else the regex. */
-function nameProblem(what: string, resourceName: string, allowed: RegExp, allowedText: string, label: Label): ArgProblem | undefined {
+function nameProblem(
+    what: string,
+    resourceName: string,
+    allowed: RegExp,
+    allowedText: string,
+    label: Label,
+): ArgProblem | undefined {
     const bad = [...new Set([...resourceName].filter((character) => !allowed.test(character)))];
     if (bad.length === 0) {
         return undefined;
     }
     const inDelimiter = [...label.delimiter].some((character) => !allowed.test(character));
-    const rule = `the ${what} name ${describeValue(resourceName)} has ${bad.map((c) => describeValue(c)).join(", ")}, ` +
+    const rule =
+        `the ${what} name ${describeValue(resourceName)} has ${bad.map((c) => describeValue(c)).join(", ")}, ` +
         `but only ${allowedText} is allowed`;
     return inDelimiter
-        ? { field: "delimiter", message: `must only use characters allowed in names: ${rule}, got ${describeValue(label.delimiter)}` }
-        : { field: "regexReplaceChars", message: `must remove the characters not allowed in names: ${rule}, got ${describeValue(label.regexReplaceChars)}` };
+        ? {
+              field: "delimiter",
+              message: `must only use characters allowed in names: ${rule}, got ${describeValue(label.delimiter)}`,
+          }
+        : {
+              field: "regexReplaceChars",
+              message: `must remove the characters not allowed in names: ${rule}, got ${describeValue(label.regexReplaceChars)}`,
+          };
 }
 
 /**
@@ -311,12 +341,14 @@ function nameProblem(what: string, resourceName: string, allowed: RegExp, allowe
 export function eventBridgeLogsPolicyDocument(logGroupArn: string): string {
     return JSON.stringify({
         Version: "2012-10-17",
-        Statement: [{
-            Effect: "Allow",
-            Principal: { Service: [...LOG_WRITING_SERVICES] },
-            Action: ["logs:CreateLogStream", "logs:PutLogEvents"],
-            Resource: `${withoutWildcard(logGroupArn)}:*`,
-        }],
+        Statement: [
+            {
+                Effect: "Allow",
+                Principal: { Service: [...LOG_WRITING_SERVICES] },
+                Action: ["logs:CreateLogStream", "logs:PutLogEvents"],
+                Resource: `${withoutWildcard(logGroupArn)}:*`,
+            },
+        ],
     });
 }
 
@@ -365,38 +397,54 @@ export class EventBridge extends pulumi.ComponentResource {
             const childOpts: pulumi.CustomResourceOptions = { parent: this };
             const { region } = resolved;
 
-            const logGroup = new cloudwatch.LogGroup(name, {
-                region,
-                name: resolved.logGroup.name,
-                retentionInDays: resolved.logGroup.retentionInDays,
-                tags: resolved.logGroup.tags,
-            }, childOpts);
+            const logGroup = new cloudwatch.LogGroup(
+                name,
+                {
+                    region,
+                    name: resolved.logGroup.name,
+                    retentionInDays: resolved.logGroup.retentionInDays,
+                    tags: resolved.logGroup.tags,
+                },
+                childOpts,
+            );
             const logGroupArn = logGroup.arn.apply(withoutWildcard);
 
-            const rule = new cloudwatch.EventRule(name, {
-                region,
-                name: resolved.rule.name,
-                description: resolved.rule.description,
-                eventPattern: resolved.rule.eventPattern,
-                state: "ENABLED",
-                tags: resolved.rule.tags,
-            }, childOpts);
+            const rule = new cloudwatch.EventRule(
+                name,
+                {
+                    region,
+                    name: resolved.rule.name,
+                    description: resolved.rule.description,
+                    eventPattern: resolved.rule.eventPattern,
+                    state: "ENABLED",
+                    tags: resolved.rule.tags,
+                },
+                childOpts,
+            );
 
-            const policy = new cloudwatch.LogResourcePolicy(name, {
-                region,
-                policyDocument: logGroupArn.apply(eventBridgeLogsPolicyDocument),
-                ...(resolved.policy.scope === "account"
-                    ? { policyName: resolved.policy.name }
-                    : { resourceArn: logGroupArn }),
-            }, childOpts);
+            const policy = new cloudwatch.LogResourcePolicy(
+                name,
+                {
+                    region,
+                    policyDocument: logGroupArn.apply(eventBridgeLogsPolicyDocument),
+                    ...(resolved.policy.scope === "account"
+                        ? { policyName: resolved.policy.name }
+                        : { resourceArn: logGroupArn }),
+                },
+                childOpts,
+            );
 
             // Logs targets take no role: the resource policy grants the access, so the target
             // waits for it (events delivered before would be dropped).
-            new cloudwatch.EventTarget(name, {
-                region,
-                rule: rule.name,
-                arn: logGroupArn,
-            }, { ...childOpts, dependsOn: [policy] });
+            new cloudwatch.EventTarget(
+                name,
+                {
+                    region,
+                    rule: rule.name,
+                    arn: logGroupArn,
+                },
+                { ...childOpts, dependsOn: [policy] },
+            );
 
             this.eventRuleArn = rule.arn;
             this.eventRuleName = rule.name;

@@ -40,7 +40,7 @@ export const EVENT_PATTERN_PROVIDER_MAX_LENGTH = 4096;
  * @throws EventPatternError with `path` (e.g. `$.detail.state[0].numeric`) and `reason`.
  */
 export function validateEventPattern(pattern: unknown): void {
-  compilePattern(pattern);
+    compilePattern(pattern);
 }
 
 /**
@@ -82,19 +82,19 @@ export function validateEventPattern(pattern: unknown): void {
  * ```
  */
 export function matchesEventPattern(pattern: object | string, event: object | string): boolean {
-  const compiled = compilePattern(pattern);
-  const flat = flattenEvent(readEvent(event));
-  return compiled.combinations.some((combination) => combinationMatches(combination, flat));
+    const compiled = compilePattern(pattern);
+    const flat = flattenEvent(readEvent(event));
+    return compiled.combinations.some((combination) => combinationMatches(combination, flat));
 }
 
 /** What {@link inspectEventPattern} returns. */
 export interface EventPatternInspection {
-  /** The JSON text to send to AWS: `JSON.stringify` of the pattern, key order kept. */
-  readonly json: string;
-  /** The pattern as a JSON value (parsed, when it was given as text). */
-  readonly pattern: unknown;
-  /** Valid but noteworthy: over the default size quota, a field given twice, ... */
-  readonly warnings: string[];
+    /** The JSON text to send to AWS: `JSON.stringify` of the pattern, key order kept. */
+    readonly json: string;
+    /** The pattern as a JSON value (parsed, when it was given as text). */
+    readonly pattern: unknown;
+    /** Valid but noteworthy: over the default size quota, a field given twice, ... */
+    readonly warnings: string[];
 }
 
 /**
@@ -107,22 +107,22 @@ export interface EventPatternInspection {
  * ±5,000,000,000 (compared as text).
  */
 export function inspectEventPattern(pattern: unknown): EventPatternInspection {
-  const compiled = compilePattern(pattern);
-  const json = JSON.stringify(compiled.source);
-  const warnings = [...compiled.warnings];
-  if (json.length > EVENT_PATTERN_PROVIDER_MAX_LENGTH) {
-    throw new EventPatternError(
-      "$",
-      `the pattern is ${formatCount(json.length)} characters as JSON; ` +
-        `the AWS provider accepts at most ${formatCount(EVENT_PATTERN_PROVIDER_MAX_LENGTH)}`,
-    );
-  }
-  if (json.length > EVENT_PATTERN_DEFAULT_MAX_LENGTH) {
-    warnings.unshift(
-      `$: the pattern is ${formatCount(json.length)} characters as JSON, over EventBridge's default quota of ` +
-        `${formatCount(EVENT_PATTERN_DEFAULT_MAX_LENGTH)} characters; ` +
-        `PutRule fails unless that quota has been raised for the account and region`,
-    );
-  }
-  return { json, pattern: compiled.source, warnings };
+    const compiled = compilePattern(pattern);
+    const json = JSON.stringify(compiled.source);
+    const warnings = [...compiled.warnings];
+    if (json.length > EVENT_PATTERN_PROVIDER_MAX_LENGTH) {
+        throw new EventPatternError(
+            "$",
+            `the pattern is ${formatCount(json.length)} characters as JSON; ` +
+                `the AWS provider accepts at most ${formatCount(EVENT_PATTERN_PROVIDER_MAX_LENGTH)}`,
+        );
+    }
+    if (json.length > EVENT_PATTERN_DEFAULT_MAX_LENGTH) {
+        warnings.unshift(
+            `$: the pattern is ${formatCount(json.length)} characters as JSON, over EventBridge's default quota of ` +
+                `${formatCount(EVENT_PATTERN_DEFAULT_MAX_LENGTH)} characters; ` +
+                `PutRule fails unless that quota has been raised for the account and region`,
+        );
+    }
+    return { json, pattern: compiled.source, warnings };
 }

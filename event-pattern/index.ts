@@ -4,11 +4,11 @@
  * EventBridge's semantics (its engine Event Ruler, and the EventBridge user guide).
  */
 export {
-  EVENT_PATTERN_DEFAULT_MAX_LENGTH,
-  EVENT_PATTERN_PROVIDER_MAX_LENGTH,
-  inspectEventPattern,
-  matchesEventPattern,
-  validateEventPattern,
+    EVENT_PATTERN_DEFAULT_MAX_LENGTH,
+    EVENT_PATTERN_PROVIDER_MAX_LENGTH,
+    inspectEventPattern,
+    matchesEventPattern,
+    validateEventPattern,
 } from "./eventPattern";
 export type { EventPatternInspection } from "./eventPattern";
 export { EventPatternError } from "./errors";

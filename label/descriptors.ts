@@ -11,28 +11,30 @@ import { LabelError, setOwn } from "./validate";
 
 /** Builds every descriptor; errors name the descriptor. */
 export function buildDescriptors(
-  formats: Readonly<Record<string, DescriptorFormat>>,
-  idContext: IdContext,
-  source: (key: string) => string,
+    formats: Readonly<Record<string, DescriptorFormat>>,
+    idContext: IdContext,
+    source: (key: string) => string,
 ): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of sortedKeys(formats)) {
-    const d = formats[key];
-    const field = `${source(key)}[${JSON.stringify(key)}]`;
-    const args = d.labels.map((l, i) => {
-      if (!isLabelName(l)) {
-        throw new LabelError([`${field}.labels[${i}] must be one of ${LABEL_NAMES.join(", ")}, got ${JSON.stringify(l)}`]);
-      }
-      return idContext[l];
-    });
-    try {
-      setOwn(out, key, format(d.format, ...args));
-    } catch (e) {
-      const reason = (e as Error).message.replace(/^format: /, "");
-      throw new LabelError([
-        `${field}.format must use exactly the ${args.length} value(s) of its labels ${JSON.stringify(d.labels)}, got ${JSON.stringify(d.format)}: ${reason}`,
-      ]);
+    const out: Record<string, string> = {};
+    for (const key of sortedKeys(formats)) {
+        const d = formats[key];
+        const field = `${source(key)}[${JSON.stringify(key)}]`;
+        const args = d.labels.map((l, i) => {
+            if (!isLabelName(l)) {
+                throw new LabelError([
+                    `${field}.labels[${i}] must be one of ${LABEL_NAMES.join(", ")}, got ${JSON.stringify(l)}`,
+                ]);
+            }
+            return idContext[l];
+        });
+        try {
+            setOwn(out, key, format(d.format, ...args));
+        } catch (e) {
+            const reason = (e as Error).message.replace(/^format: /, "");
+            throw new LabelError([
+                `${field}.format must use exactly the ${args.length} value(s) of its labels ${JSON.stringify(d.labels)}, got ${JSON.stringify(d.format)}: ${reason}`,
+            ]);
+        }
     }
-  }
-  return out;
+    return out;
 }

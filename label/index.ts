@@ -8,14 +8,14 @@ export { fromTerraformContext, toTerraformContext } from "./context";
 export { format } from "./format";
 export { LabelError } from "./validate";
 export type {
-  DescriptorFormat,
-  Label,
-  LabelContext,
-  LabelContextOutput,
-  LabelInput,
-  LabelKeyCase,
-  LabelName,
-  LabelValueCase,
-  NormalizedLabelContext,
-  TagMap,
+    DescriptorFormat,
+    Label,
+    LabelContext,
+    LabelContextOutput,
+    LabelInput,
+    LabelKeyCase,
+    LabelName,
+    LabelValueCase,
+    NormalizedLabelContext,
+    TagMap,
 } from "./types";

@@ -15,35 +15,43 @@ import { LabelError } from "./validate";
 import { nfc } from "./strings";
 
 /** The default `label_order` (without tenant, which was added in 0.25.0). */
-export const DEFAULT_LABEL_ORDER: readonly string[] = Object.freeze(["namespace", "environment", "stage", "name", "attributes"]);
+export const DEFAULT_LABEL_ORDER: readonly string[] = Object.freeze([
+    "namespace",
+    "environment",
+    "stage",
+    "name",
+    "attributes",
+]);
 const DEFAULT_DELIMITER = "-";
 
 function compileRegex(pattern: string, fromContext: boolean): Remover {
-  try {
-    return remover(pattern);
-  } catch (e) {
-    if (e instanceof InvalidRegexError) {
-      const field = fromContext ? "context.regexReplaceChars" : "regexReplaceChars";
-      throw new LabelError([`${field} must be a valid RE2 regular expression (written /.../), got ${JSON.stringify(pattern)}: ${e.message}`]);
+    try {
+        return remover(pattern);
+    } catch (e) {
+        if (e instanceof InvalidRegexError) {
+            const field = fromContext ? "context.regexReplaceChars" : "regexReplaceChars";
+            throw new LabelError([
+                `${field} must be a valid RE2 regular expression (written /.../), got ${JSON.stringify(pattern)}: ${e.message}`,
+            ]);
+        }
+        throw e;
     }
-    throw e;
-  }
 }
 
 /** Normalises attributes: regex, then de-duplicate and drop empties, then case, then again. */
 function normalizeAttributes(attributes: readonly string[], remove: Remover, valueCase: LabelValueCase): string[] {
-  const normalized: string[] = [];
-  for (const a of attributes) {
-    const v = remove(a);
-    if (v !== "" && !normalized.includes(v)) normalized.push(v);
-  }
-  if (valueCase === "none") return normalized;
-  const cased: string[] = [];
-  for (const a of normalized) {
-    const v = caseValue(a, valueCase);
-    if (v !== "" && !cased.includes(v)) cased.push(v);
-  }
-  return cased;
+    const normalized: string[] = [];
+    for (const a of attributes) {
+        const v = remove(a);
+        if (v !== "" && !normalized.includes(v)) normalized.push(v);
+    }
+    if (valueCase === "none") return normalized;
+    const cased: string[] = [];
+    for (const a of normalized) {
+        const v = caseValue(a, valueCase);
+        if (v !== "" && !cased.includes(v)) cased.push(v);
+    }
+    return cased;
 }
 
 /**
@@ -52,99 +60,104 @@ function normalizeAttributes(attributes: readonly string[], remove: Remover, val
  * naming each field at fault, the rule and the value received.
  */
 export function createLabel(input: LabelInput = {}): Label {
-  const problems = new Problems();
-  const context = mergeInput(input ?? {}, problems);
-  const fromContext = (key: keyof LabelInput) => input[key] === null || input[key] === undefined;
+    const problems = new Problems();
+    const context = mergeInput(input ?? {}, problems);
+    const fromContext = (key: keyof LabelInput) => input[key] === null || input[key] === undefined;
 
-  const regexReplaceChars =
-    context.regexReplaceChars === null || context.regexReplaceChars === ""
-      ? DEFAULT_REGEX_REPLACE_CHARS
-      : context.regexReplaceChars;
-  const remove = problems.check(() => compileRegex(regexReplaceChars, fromContext("regexReplaceChars")), (v: string) => v);
-  const valueCase: LabelValueCase = context.labelValueCase ?? "lower";
-  const keyCase: LabelKeyCase = context.labelKeyCase ?? "title";
-  const label = (v: string | null) => (v === null ? "" : caseValue(remove(v), valueCase));
+    const regexReplaceChars =
+        context.regexReplaceChars === null || context.regexReplaceChars === ""
+            ? DEFAULT_REGEX_REPLACE_CHARS
+            : context.regexReplaceChars;
+    const remove = problems.check(
+        () => compileRegex(regexReplaceChars, fromContext("regexReplaceChars")),
+        (v: string) => v,
+    );
+    const valueCase: LabelValueCase = context.labelValueCase ?? "lower";
+    const keyCase: LabelKeyCase = context.labelKeyCase ?? "title";
+    const label = (v: string | null) => (v === null ? "" : caseValue(remove(v), valueCase));
 
-  const namespace = label(context.namespace);
-  const tenant = label(context.tenant);
-  const environment = label(context.environment);
-  const stage = label(context.stage);
-  const name = label(context.name);
-  const attributes = normalizeAttributes(context.attributes, remove, valueCase);
+    const namespace = label(context.namespace);
+    const tenant = label(context.tenant);
+    const environment = label(context.environment);
+    const stage = label(context.stage);
+    const name = label(context.name);
+    const attributes = normalizeAttributes(context.attributes, remove, valueCase);
 
-  const delimiter = context.delimiter ?? DEFAULT_DELIMITER;
-  const labelOrder =
-    context.labelOrder === null || context.labelOrder.length === 0 ? DEFAULT_LABEL_ORDER : context.labelOrder;
-  for (let i = 0; i < labelOrder.length; i++) {
-    if (!isLabelName(labelOrder[i])) {
-      const field = fromContext("labelOrder") ? "context.labelOrder" : "labelOrder";
-      problems.messages.push(`${field}[${i}] must be one of ${LABEL_NAMES.join(", ")}, got ${JSON.stringify(labelOrder[i])}`);
+    const delimiter = context.delimiter ?? DEFAULT_DELIMITER;
+    const labelOrder =
+        context.labelOrder === null || context.labelOrder.length === 0 ? DEFAULT_LABEL_ORDER : context.labelOrder;
+    for (let i = 0; i < labelOrder.length; i++) {
+        if (!isLabelName(labelOrder[i])) {
+            const field = fromContext("labelOrder") ? "context.labelOrder" : "labelOrder";
+            problems.messages.push(
+                `${field}[${i}] must be one of ${LABEL_NAMES.join(", ")}, got ${JSON.stringify(labelOrder[i])}`,
+            );
+        }
     }
-  }
-  problems.throwIfAny();
-  const idLengthLimit = context.idLengthLimit ?? 0;
-  const labelsAsTags = resolveLabelsAsTags(context.labelsAsTags);
+    problems.throwIfAny();
+    const idLengthLimit = context.idLengthLimit ?? 0;
+    const labelsAsTags = resolveLabelsAsTags(context.labelsAsTags);
 
-  const idContext: IdContext = {
-    namespace,
-    tenant,
-    environment,
-    stage,
-    name,
-    // join() builds a new string, which cty NFC-normalises.
-    attributes: nfc(attributes.join(delimiter)),
-  };
-  const idFull = buildIdFull(idContext, labelOrder, delimiter);
-  const id = buildId(idFull, idLengthLimit, delimiter, valueCase, remove);
-  const tags = buildTags({ ...idContext, name: id }, labelsAsTags, keyCase, context.tags);
-  const tagsAsListOfMaps = buildTagsAsListOfMaps(tags, context.additionalTagMap);
-  const inputFormats = input.descriptorFormats ?? {};
-  const descriptors = buildDescriptors(context.descriptorFormats, idContext, (key) =>
-    Object.prototype.hasOwnProperty.call(inputFormats, key) ? "descriptorFormats" : "context.descriptorFormats",
-  );
+    const idContext: IdContext = {
+        namespace,
+        tenant,
+        environment,
+        stage,
+        name,
+        // join() builds a new string, which cty NFC-normalises.
+        attributes: nfc(attributes.join(delimiter)),
+    };
+    const idFull = buildIdFull(idContext, labelOrder, delimiter);
+    const id = buildId(idFull, idLengthLimit, delimiter, valueCase, remove);
+    const tags = buildTags({ ...idContext, name: id }, labelsAsTags, keyCase, context.tags);
+    const tagsAsListOfMaps = buildTagsAsListOfMaps(tags, context.additionalTagMap);
+    const inputFormats = input.descriptorFormats ?? {};
+    const descriptors = buildDescriptors(context.descriptorFormats, idContext, (key) =>
+        Object.prototype.hasOwnProperty.call(inputFormats, key) ? "descriptorFormats" : "context.descriptorFormats",
+    );
 
-  // normalizedContext gets its own top-level arrays and maps, not shared with other outputs.
-  const normalizedContext: NormalizedLabelContext = {
-    additionalTagMap: { ...context.additionalTagMap },
-    attributes: attributes.slice(),
-    delimiter,
-    descriptorFormats: context.descriptorFormats,
-    enabled: context.enabled,
-    environment,
-    idLengthLimit,
-    labelKeyCase: keyCase,
-    labelOrder: labelOrder.slice(),
-    labelValueCase: valueCase,
-    labelsAsTags: labelsAsTags.slice(),
-    name,
-    namespace,
-    regexReplaceChars,
-    stage,
-    tags: { ...tags },
-    tenant,
-  };
+    // normalizedContext gets its own top-level arrays and maps, not shared with other outputs.
+    const normalizedContext: NormalizedLabelContext = {
+        additionalTagMap: { ...context.additionalTagMap },
+        attributes: attributes.slice(),
+        delimiter,
+        descriptorFormats: context.descriptorFormats,
+        enabled: context.enabled,
+        environment,
+        idLengthLimit,
+        labelKeyCase: keyCase,
+        labelOrder: labelOrder.slice(),
+        labelValueCase: valueCase,
+        labelsAsTags: labelsAsTags.slice(),
+        name,
+        namespace,
+        regexReplaceChars,
+        stage,
+        tags: { ...tags },
+        tenant,
+    };
 
-  const on = context.enabled;
-  // Keys in Terraform's order of the module's outputs (sorted by their snake_case names).
-  return {
-    additionalTagMap: { ...context.additionalTagMap },
-    attributes: on ? attributes : [],
-    context,
-    delimiter: on ? delimiter : "",
-    descriptors,
-    enabled: on,
-    environment: on ? environment : "",
-    id: on ? id : "",
-    idFull: on ? idFull : "",
-    idLengthLimit,
-    labelOrder: labelOrder.slice(),
-    name: on ? name : "",
-    namespace: on ? namespace : "",
-    normalizedContext,
-    regexReplaceChars,
-    stage: on ? stage : "",
-    tags: on ? tags : {},
-    tagsAsListOfMaps,
-    tenant: on ? tenant : "",
-  };
+    const on = context.enabled;
+    // Keys in Terraform's order of the module's outputs (sorted by their snake_case names).
+    return {
+        additionalTagMap: { ...context.additionalTagMap },
+        attributes: on ? attributes : [],
+        context,
+        delimiter: on ? delimiter : "",
+        descriptors,
+        enabled: on,
+        environment: on ? environment : "",
+        id: on ? id : "",
+        idFull: on ? idFull : "",
+        idLengthLimit,
+        labelOrder: labelOrder.slice(),
+        name: on ? name : "",
+        namespace: on ? namespace : "",
+        normalizedContext,
+        regexReplaceChars,
+        stage: on ? stage : "",
+        tags: on ? tags : {},
+        tagsAsListOfMaps,
+        tenant: on ? tenant : "",
+    };
 }

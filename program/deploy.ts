@@ -6,7 +6,12 @@
  * instance cannot leave the first half of a stack deployed.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { currentDeployment, DashboardsApiKey, resolveDashboardsApiKeyArgs, type DashboardsApiKeyArgs } from "../components/apiKey";
+import {
+    currentDeployment,
+    DashboardsApiKey,
+    resolveDashboardsApiKeyArgs,
+    type DashboardsApiKeyArgs,
+} from "../components/apiKey";
 import { ComponentArgsError, type FieldNamer } from "../components/errors";
 import { EventBridge, resolveEventBridgeArgs, type EventBridgeArgs } from "../components/eventbridge";
 import type { LoadedStack, StackInstance } from "../stack";
@@ -18,7 +23,11 @@ interface ComponentKind {
     /** Validates the args without registering anything; throws ComponentArgsError. */
     resolve(name: string, args: Record<string, unknown>): void;
     /** Creates the component. */
-    create(name: string, args: Record<string, unknown>, opts: pulumi.ComponentResourceOptions): pulumi.ComponentResource;
+    create(
+        name: string,
+        args: Record<string, unknown>,
+        opts: pulumi.ComponentResourceOptions,
+    ): pulumi.ComponentResource;
 }
 
 const KINDS: Readonly<Record<string, ComponentKind>> = {
@@ -27,7 +36,8 @@ const KINDS: Readonly<Record<string, ComponentKind>> = {
         create: (name, args, opts) => new EventBridge(name, args as unknown as EventBridgeArgs, opts),
     },
     [DashboardsApiKey.componentPath]: {
-        resolve: (name, args) => void resolveDashboardsApiKeyArgs(name, args as unknown as DashboardsApiKeyArgs, currentDeployment()),
+        resolve: (name, args) =>
+            void resolveDashboardsApiKeyArgs(name, args as unknown as DashboardsApiKeyArgs, currentDeployment()),
         create: (name, args, opts) => new DashboardsApiKey(name, args as unknown as DashboardsApiKeyArgs, opts),
     },
 };
@@ -94,7 +104,9 @@ export function validateStack(stack: LoadedStack): void {
             for (const problem of error.problems) {
                 const varName = namer(problem.field).split(/[.[]/)[0];
                 const where = instance.varLocations[varName] ?? instance.location;
-                lines.push(`${formatLocation(where)}: ${ComponentArgsError.render(error.component, error.instance, [problem], namer)}`);
+                lines.push(
+                    `${formatLocation(where)}: ${ComponentArgsError.render(error.component, error.instance, [problem], namer)}`,
+                );
             }
         }
     }
@@ -111,8 +123,10 @@ export function deployStack(stack: LoadedStack, opts: pulumi.ComponentResourceOp
     validateStack(stack);
     const outputs: StackOutputs = {};
     for (const instance of stack.instances) {
-        const component = kindOf(instance).create(instance.name, { ...instance.args }, opts) as unknown as
-            Record<string, pulumi.Output<unknown> | undefined>;
+        const component = kindOf(instance).create(instance.name, { ...instance.args }, opts) as unknown as Record<
+            string,
+            pulumi.Output<unknown> | undefined
+        >;
         const named: Record<string, pulumi.Output<unknown> | undefined> = {};
         for (const [output, property] of Object.entries(instance.schema.outputs)) {
             named[output] = component[property];

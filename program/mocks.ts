@@ -102,8 +102,11 @@ export interface InstalledMocks {
 }
 
 function isSecretValue(value: unknown): value is { value: unknown } {
-    return typeof value === "object" && value !== null &&
-        (value as Record<string, unknown>)[SECRET_SIGNATURE_KEY] === SECRET_SIGNATURE;
+    return (
+        typeof value === "object" &&
+        value !== null &&
+        (value as Record<string, unknown>)[SECRET_SIGNATURE_KEY] === SECRET_SIGNATURE
+    );
 }
 
 /** Replaces every secret in a deserialized property value with {@link SECRET_PLACEHOLDER}. */
@@ -152,8 +155,13 @@ export class AwsMocks implements pulumi.runtime.Mocks {
     newResource(args: MockResourceArgs): { id: string | undefined; state: Record<string, unknown> } {
         const inputs = args.inputs as Record<string, unknown>;
         const region = String(reveal(inputs.region) ?? EXAMPLE_DEFAULT_REGION);
-        const partition = region.startsWith("cn-") ? "aws-cn" : region.startsWith("us-gov-") ? "aws-us-gov"
-            : region.startsWith("eusc-") ? "aws-eusc" : "aws";
+        const partition = region.startsWith("cn-")
+            ? "aws-cn"
+            : region.startsWith("us-gov-")
+              ? "aws-us-gov"
+              : region.startsWith("eusc-")
+                ? "aws-eusc"
+                : "aws";
         const arn = (service: string, resource: string) =>
             `arn:${partition}:${service}:${region}:${this.accountId}:${resource}`;
 
@@ -168,9 +176,12 @@ export class AwsMocks implements pulumi.runtime.Mocks {
             case "pulumi:pulumi:StackReference": {
                 const stackName = String(inputs.name);
                 const configured = this.options.stackOutputs?.[stackName];
-                const outputs = configured !== undefined ? configured
-                    : this.options.defaultStackOutputs !== undefined ? this.options.defaultStackOutputs
-                    : EXAMPLE_WORKSPACE_OUTPUTS;
+                const outputs =
+                    configured !== undefined
+                        ? configured
+                        : this.options.defaultStackOutputs !== undefined
+                          ? this.options.defaultStackOutputs
+                          : EXAMPLE_WORKSPACE_OUTPUTS;
                 if (outputs === null) {
                     throw new Error(`unknown stack "${stackName}"`);
                 }
@@ -178,15 +189,37 @@ export class AwsMocks implements pulumi.runtime.Mocks {
             }
             case "aws:cloudwatch/logGroup:LogGroup": {
                 const name = String(inputs.name ?? `${args.name}-0000000`);
-                return { id: name, state: { ...inputs, name, region, arn: arn("logs", `log-group:${name}`), tagsAll: inputs.tags ?? {} } };
+                return {
+                    id: name,
+                    state: {
+                        ...inputs,
+                        name,
+                        region,
+                        arn: arn("logs", `log-group:${name}`),
+                        tagsAll: inputs.tags ?? {},
+                    },
+                };
             }
             case "aws:cloudwatch/eventRule:EventRule": {
                 const name = String(inputs.name ?? `${args.name}-0000000`);
-                return { id: name, state: { ...inputs, name, region, arn: arn("events", `rule/${name}`), eventBusName: "default", tagsAll: inputs.tags ?? {} } };
+                return {
+                    id: name,
+                    state: {
+                        ...inputs,
+                        name,
+                        region,
+                        arn: arn("events", `rule/${name}`),
+                        eventBusName: "default",
+                        tagsAll: inputs.tags ?? {},
+                    },
+                };
             }
             case "aws:cloudwatch/eventTarget:EventTarget": {
                 const targetId = String(inputs.targetId ?? `${args.name}-target`);
-                return { id: `${String(inputs.rule)}-${targetId}`, state: { ...inputs, region, targetId, eventBusName: "default" } };
+                return {
+                    id: `${String(inputs.rule)}-${targetId}`,
+                    state: { ...inputs, region, targetId, eventBusName: "default" },
+                };
             }
             case "aws:cloudwatch/logResourcePolicy:LogResourcePolicy": {
                 const policyName = String(inputs.policyName ?? args.name);
@@ -199,8 +232,13 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 return {
                     id: name,
                     state: {
-                        ...inputs, name, region, arn: arn("ssm", `parameter${path}`), version: 1,
-                        tier: inputs.tier ?? "Standard", dataType: inputs.dataType ?? "text",
+                        ...inputs,
+                        name,
+                        region,
+                        arn: arn("ssm", `parameter${path}`),
+                        version: 1,
+                        tier: inputs.tier ?? "Standard",
+                        dataType: inputs.dataType ?? "text",
                         keyId: inputs.keyId ?? (inputs.type === "SecureString" ? "alias/aws/ssm" : undefined),
                         tagsAll: inputs.tags ?? {},
                     },
@@ -209,7 +247,10 @@ export class AwsMocks implements pulumi.runtime.Mocks {
             case "aws:grafana/workspaceApiKey:WorkspaceApiKey": {
                 const workspaceId = String(reveal(inputs.workspaceId));
                 const keyName = String(inputs.keyName);
-                return { id: `${workspaceId}/${keyName}`, state: { ...inputs, region, key: pulumi.secret(fakeKey(`${workspaceId}/${keyName}`)) } };
+                return {
+                    id: `${workspaceId}/${keyName}`,
+                    state: { ...inputs, region, key: pulumi.secret(fakeKey(`${workspaceId}/${keyName}`)) },
+                };
             }
             case "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount": {
                 const workspaceId = String(reveal(inputs.workspaceId));
@@ -223,22 +264,35 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 return {
                     id: `${workspaceId},${String(inputs.serviceAccountId)},1`,
                     state: {
-                        ...inputs, region, serviceAccountTokenId: "1", createdAt: EXAMPLE_NOW, expiresAt,
+                        ...inputs,
+                        region,
+                        serviceAccountTokenId: "1",
+                        createdAt: EXAMPLE_NOW,
+                        expiresAt,
                         key: pulumi.secret(fakeKey(`${workspaceId}/${String(inputs.name)}`)),
                     },
                 };
             }
             case "time:index/rotating:Rotating": {
                 const rfc3339 = String(inputs.rfc3339 ?? EXAMPLE_NOW);
-                const minutes = Number(inputs.rotationMinutes ?? 0) + 60 * Number(inputs.rotationHours ?? 0) +
+                const minutes =
+                    Number(inputs.rotationMinutes ?? 0) +
+                    60 * Number(inputs.rotationHours ?? 0) +
                     1440 * Number(inputs.rotationDays ?? 0);
                 const date = new Date(Date.parse(rfc3339));
                 return {
                     id: rfc3339,
                     state: {
-                        ...inputs, rfc3339, rotationRfc3339: addMinutes(rfc3339, minutes),
-                        unix: Math.floor(date.getTime() / 1000), year: date.getUTCFullYear(), month: date.getUTCMonth() + 1,
-                        day: date.getUTCDate(), hour: date.getUTCHours(), minute: date.getUTCMinutes(), second: date.getUTCSeconds(),
+                        ...inputs,
+                        rfc3339,
+                        rotationRfc3339: addMinutes(rfc3339, minutes),
+                        unix: Math.floor(date.getTime() / 1000),
+                        year: date.getUTCFullYear(),
+                        month: date.getUTCMonth() + 1,
+                        day: date.getUTCDate(),
+                        hour: date.getUTCHours(),
+                        minute: date.getUTCMinutes(),
+                        second: date.getUTCSeconds(),
                     },
                 };
             }
@@ -302,16 +356,29 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
             return refused(() => mocks.call(args));
         },
     };
-    await pulumi.runtime.setMocks(recordingMocks, options.project ?? "project", options.stack ?? "stack",
-        options.preview ?? false, options.organization ?? "organization");
+    await pulumi.runtime.setMocks(
+        recordingMocks,
+        options.project ?? "project",
+        options.stack ?? "stack",
+        options.preview ?? false,
+        options.organization ?? "organization",
+    );
 
     const monitor = settings.getMonitor() as unknown as {
-        registerResource(req: RegisterRequest & { getObject(): unknown }, callback: (err: unknown, resp: unknown) => void): Promise<void>;
+        registerResource(
+            req: RegisterRequest & { getObject(): unknown },
+            callback: (err: unknown, resp: unknown) => void,
+        ): Promise<void>;
         readResource(req: ReadRequest, callback: (err: unknown, resp: unknown) => void): Promise<void>;
     };
     const register = monitor.registerResource.bind(monitor);
     const { deserializeProperties } = await import("@pulumi/pulumi/runtime/rpc");
-    const record = (req: ResourceRequest, custom: boolean, properties: unknown, extra: Partial<RecordedResource> = {}) => {
+    const record = (
+        req: ResourceRequest,
+        custom: boolean,
+        properties: unknown,
+        extra: Partial<RecordedResource> = {},
+    ) => {
         const parentUrn = req.getParent();
         const urn = mockUrn(parentUrn, req.getType(), req.getName());
         byUrn.set(urn, `${req.getType()}::${req.getName()}`);
@@ -319,7 +386,7 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
             type: req.getType(),
             name: req.getName(),
             urn,
-            parent: parentUrn ? byUrn.get(parentUrn) ?? parentUrn : null,
+            parent: parentUrn ? (byUrn.get(parentUrn) ?? parentUrn) : null,
             custom,
             inputs: redactSecrets(deserializeProperties(properties as never)) as Record<string, unknown>,
             ...(req.getProvider() ? { provider: req.getProvider() } : {}),

@@ -30,7 +30,10 @@ export interface SynthPlan {
 }
 
 /** Options of {@link synth}. */
-export interface SynthOptions extends Pick<MockOptions, "stackOutputs" | "defaultStackOutputs" | "accountId" | "organization"> {
+export interface SynthOptions extends Pick<
+    MockOptions,
+    "stackOutputs" | "defaultStackOutputs" | "accountId" | "organization"
+> {
     /** Pulumi project name. @default "cloudposse-components" (the name in Pulumi.yaml) */
     readonly project?: string;
     /** Pulumi stack name. @default the stack file's base name without extension */

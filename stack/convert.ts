@@ -10,30 +10,30 @@ import { describeValue as describePlain } from "../util/describeValue";
 
 /** A value that cannot be converted: where it is, which (sub)field, what was expected and what came. */
 export interface ConversionFailure {
-  readonly loc: Location;
-  /** The var name, or a path into it (`tags.Owner`, `attributes[1]`). */
-  readonly field: string;
-  /** The expected type in words (`a number`). */
-  readonly expected: string;
-  /** The value received, as written in messages (`"abc"`, `[1,2]`). */
-  readonly got: string;
+    readonly loc: Location;
+    /** The var name, or a path into it (`tags.Owner`, `attributes[1]`). */
+    readonly field: string;
+    /** The expected type in words (`a number`). */
+    readonly expected: string;
+    /** The value received, as written in messages (`"abc"`, `[1,2]`). */
+    readonly got: string;
 }
 
 export interface ConversionResult {
-  /** The converted value; `undefined` when there were failures. */
-  readonly value?: unknown;
-  readonly failures: readonly ConversionFailure[];
+    /** The converted value; `undefined` when there were failures. */
+    readonly value?: unknown;
+    readonly failures: readonly ConversionFailure[];
 }
 
 /** The expected type of each `VarType`, in words. */
 export const TYPE_WORDS: Readonly<Record<VarType, string>> = {
-  string: "a string",
-  number: "a number",
-  bool: "a bool",
-  "list(string)": "a list of strings",
-  "set(string)": "a set of strings",
-  "map(string)": "a map of strings",
-  any: "any value",
+    string: "a string",
+    number: "a number",
+    bool: "a bool",
+    "list(string)": "a list of strings",
+    "set(string)": "a set of strings",
+    "map(string)": "a map of strings",
+    any: "any value",
 };
 
 /** What Terraform's string-to-number conversion accepts (decimal only, no Inf/NaN). */
@@ -44,83 +44,83 @@ const NUMERIC = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
  * `field` is the var name, used to name the failing element in nested failures.
  */
 export function convertValue(node: TreeNode, type: VarType, field: string): ConversionResult {
-  const failures: ConversionFailure[] = [];
-  const fail = (at: TreeNode, path: string, expected: string): ConversionResult => {
-    failures.push({ loc: at.loc, field: path, expected, got: describeValue(at) });
-    return { failures };
-  };
-  switch (type) {
-    case "any":
-      return { value: toPlain(node), failures };
-    case "string":
-    case "number":
-    case "bool": {
-      const value = convertPrimitive(node, type);
-      return value === undefined ? fail(node, field, TYPE_WORDS[type]) : { value, failures };
+    const failures: ConversionFailure[] = [];
+    const fail = (at: TreeNode, path: string, expected: string): ConversionResult => {
+        failures.push({ loc: at.loc, field: path, expected, got: describeValue(at) });
+        return { failures };
+    };
+    switch (type) {
+        case "any":
+            return { value: toPlain(node), failures };
+        case "string":
+        case "number":
+        case "bool": {
+            const value = convertPrimitive(node, type);
+            return value === undefined ? fail(node, field, TYPE_WORDS[type]) : { value, failures };
+        }
+        case "list(string)":
+        case "set(string)": {
+            if (node.kind !== "seq") return fail(node, field, TYPE_WORDS[type]);
+            const items: string[] = [];
+            node.items.forEach((item, index) => {
+                const value = convertPrimitive(item, "string");
+                if (value === undefined) fail(item, `${field}[${index}]`, TYPE_WORDS.string);
+                else items.push(value as string);
+            });
+            if (failures.length > 0) return { failures };
+            return { value: type === "set(string)" ? [...new Set(items)].sort(compareStrings) : items, failures };
+        }
+        case "map(string)": {
+            if (node.kind !== "map") return fail(node, field, TYPE_WORDS[type]);
+            const entries: [string, string][] = [];
+            for (const entry of node.entries.values()) {
+                // A null element means "not set", as for a whole var.
+                if (entry.value.kind === "scalar" && entry.value.value === null) continue;
+                const value = convertPrimitive(entry.value, "string");
+                if (value === undefined) fail(entry.value, `${field}.${entry.key}`, TYPE_WORDS.string);
+                else entries.push([entry.key, value as string]);
+            }
+            if (failures.length > 0) return { failures };
+            return { value: Object.fromEntries(entries), failures };
+        }
     }
-    case "list(string)":
-    case "set(string)": {
-      if (node.kind !== "seq") return fail(node, field, TYPE_WORDS[type]);
-      const items: string[] = [];
-      node.items.forEach((item, index) => {
-        const value = convertPrimitive(item, "string");
-        if (value === undefined) fail(item, `${field}[${index}]`, TYPE_WORDS.string);
-        else items.push(value as string);
-      });
-      if (failures.length > 0) return { failures };
-      return { value: type === "set(string)" ? [...new Set(items)].sort(compareStrings) : items, failures };
-    }
-    case "map(string)": {
-      if (node.kind !== "map") return fail(node, field, TYPE_WORDS[type]);
-      const entries: [string, string][] = [];
-      for (const entry of node.entries.values()) {
-        // A null element means "not set", as for a whole var.
-        if (entry.value.kind === "scalar" && entry.value.value === null) continue;
-        const value = convertPrimitive(entry.value, "string");
-        if (value === undefined) fail(entry.value, `${field}.${entry.key}`, TYPE_WORDS.string);
-        else entries.push([entry.key, value as string]);
-      }
-      if (failures.length > 0) return { failures };
-      return { value: Object.fromEntries(entries), failures };
-    }
-  }
 }
 
 /** Converts a scalar to string/number/bool, or returns undefined when Terraform would refuse it. */
 function convertPrimitive(node: TreeNode, type: "string" | "number" | "bool"): string | number | boolean | undefined {
-  if (node.kind !== "scalar" || node.value === null) return undefined;
-  const value = node.value;
-  switch (type) {
-    case "string":
-      if (typeof value === "number") return Number.isFinite(value) ? numberToString(value) : undefined;
-      return typeof value === "boolean" ? String(value) : value;
-    case "number":
-      if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-      if (typeof value === "string" && NUMERIC.test(value)) {
-        const parsed = Number(value);
-        return Number.isFinite(parsed) ? parsed : undefined;
-      }
-      return undefined;
-    case "bool":
-      if (typeof value === "boolean") return value;
-      if (value === "true") return true;
-      if (value === "false") return false;
-      return undefined;
-  }
+    if (node.kind !== "scalar" || node.value === null) return undefined;
+    const value = node.value;
+    switch (type) {
+        case "string":
+            if (typeof value === "number") return Number.isFinite(value) ? numberToString(value) : undefined;
+            return typeof value === "boolean" ? String(value) : value;
+        case "number":
+            if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+            if (typeof value === "string" && NUMERIC.test(value)) {
+                const parsed = Number(value);
+                return Number.isFinite(parsed) ? parsed : undefined;
+            }
+            return undefined;
+        case "bool":
+            if (typeof value === "boolean") return value;
+            if (value === "true") return true;
+            if (value === "false") return false;
+            return undefined;
+    }
 }
 
 /** Terraform prints whole numbers without a fraction and others in their shortest form. */
 function numberToString(value: number): string {
-  return Object.is(value, -0) ? "0" : String(value);
+    return Object.is(value, -0) ? "0" : String(value);
 }
 
 function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+    return a < b ? -1 : a > b ? 1 : 0;
 }
 
 const MAX_SHOWN = 60;
 
 /** A value as shown after `got` in messages: JSON, shortened when long. */
 export function describeValue(node: TreeNode): string {
-  return describePlain(toPlain(node), { maxLength: MAX_SHOWN, ellipsis: "..." });
+    return describePlain(toPlain(node), { maxLength: MAX_SHOWN, ellipsis: "..." });
 }

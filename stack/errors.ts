@@ -7,91 +7,91 @@
 
 /** A position in a stack file: 1-based line and column. */
 export interface SourceLocation {
-  readonly file: string;
-  readonly line?: number;
-  readonly column?: number;
+    readonly file: string;
+    readonly line?: number;
+    readonly column?: number;
 }
 
 /** What went wrong, as a stable code a program can switch on. */
 export type StackProblemCode =
-  /** The file is not valid YAML (or holds more than one document). */
-  | "YAML_SYNTAX"
-  /** A YAML tag the loader does not evaluate (`!env`, `!terraform.output`, ...). */
-  | "UNSUPPORTED_TAG"
-  /** The stack file or an imported file does not exist. */
-  | "FILE_NOT_FOUND"
-  /** The stack file or an imported file exists but could not be read. */
-  | "FILE_UNREADABLE"
-  /** A file imports itself, directly or through other files. */
-  | "IMPORT_CYCLE"
-  /** An `import` entry is not a path (or uses a form the loader does not support). */
-  | "BAD_IMPORT"
-  /** A section has the wrong shape (e.g. `vars` is not a map). */
-  | "BAD_SHAPE"
-  /** A key the stack-file format does not have (with a did-you-mean suggestion). */
-  | "UNKNOWN_KEY"
-  /** An Atmos feature the loader refuses rather than silently ignoring (`overrides`). */
-  | "UNSUPPORTED"
-  /** `metadata.component` (or the instance name) is not a known component path. */
-  | "UNKNOWN_COMPONENT"
-  /** `metadata.inherits` names an instance the merged stack does not have. */
-  | "UNKNOWN_BASE"
-  /** `metadata.inherits` leads back to the instance itself. */
-  | "INHERITS_CYCLE"
-  /** An instance's own (or inherited) vars hold a variable its component does not take. */
-  | "UNKNOWN_VAR"
-  /** An original Cloud Posse name and its new name are both set. */
-  | "ALIAS_CONFLICT"
-  /** A value cannot be converted to the variable's type. */
-  | "TYPE_MISMATCH"
-  /** A required variable is not set (or is null) after merging. */
-  | "MISSING_REQUIRED"
-  /** The `context` var is refused by the label module. */
-  | "BAD_CONTEXT";
+    /** The file is not valid YAML (or holds more than one document). */
+    | "YAML_SYNTAX"
+    /** A YAML tag the loader does not evaluate (`!env`, `!terraform.output`, ...). */
+    | "UNSUPPORTED_TAG"
+    /** The stack file or an imported file does not exist. */
+    | "FILE_NOT_FOUND"
+    /** The stack file or an imported file exists but could not be read. */
+    | "FILE_UNREADABLE"
+    /** A file imports itself, directly or through other files. */
+    | "IMPORT_CYCLE"
+    /** An `import` entry is not a path (or uses a form the loader does not support). */
+    | "BAD_IMPORT"
+    /** A section has the wrong shape (e.g. `vars` is not a map). */
+    | "BAD_SHAPE"
+    /** A key the stack-file format does not have (with a did-you-mean suggestion). */
+    | "UNKNOWN_KEY"
+    /** An Atmos feature the loader refuses rather than silently ignoring (`overrides`). */
+    | "UNSUPPORTED"
+    /** `metadata.component` (or the instance name) is not a known component path. */
+    | "UNKNOWN_COMPONENT"
+    /** `metadata.inherits` names an instance the merged stack does not have. */
+    | "UNKNOWN_BASE"
+    /** `metadata.inherits` leads back to the instance itself. */
+    | "INHERITS_CYCLE"
+    /** An instance's own (or inherited) vars hold a variable its component does not take. */
+    | "UNKNOWN_VAR"
+    /** An original Cloud Posse name and its new name are both set. */
+    | "ALIAS_CONFLICT"
+    /** A value cannot be converted to the variable's type. */
+    | "TYPE_MISMATCH"
+    /** A required variable is not set (or is null) after merging. */
+    | "MISSING_REQUIRED"
+    /** The `context` var is refused by the label module. */
+    | "BAD_CONTEXT";
 
 /** One problem of a stack file. */
 export interface StackFileProblem {
-  readonly code: StackProblemCode;
-  /** The file the problem is in (an imported file when the problem is there). */
-  readonly file: string;
-  /** 1-based line, when known. */
-  readonly line?: number;
-  /** 1-based column, when known. */
-  readonly column?: number;
-  /** The component instance (the key under `components.terraform`), when the problem is in one. */
-  readonly instance?: string;
-  /** The snake_case var, or the stack-file key path, the problem is about. */
-  readonly field?: string;
-  /** The problem without its location prefix. */
-  readonly reason: string;
-  /** One line: `<file>:<line>:<column>: <reason>` (`<file>: <reason>` when no position is known). */
-  readonly message: string;
+    readonly code: StackProblemCode;
+    /** The file the problem is in (an imported file when the problem is there). */
+    readonly file: string;
+    /** 1-based line, when known. */
+    readonly line?: number;
+    /** 1-based column, when known. */
+    readonly column?: number;
+    /** The component instance (the key under `components.terraform`), when the problem is in one. */
+    readonly instance?: string;
+    /** The snake_case var, or the stack-file key path, the problem is about. */
+    readonly field?: string;
+    /** The problem without its location prefix. */
+    readonly reason: string;
+    /** One line: `<file>:<line>:<column>: <reason>` (`<file>: <reason>` when no position is known). */
+    readonly message: string;
 }
 
 /** Formats the `<file>:<line>:<column>` prefix of a message. */
 export function formatLocation(location: SourceLocation): string {
-  if (location.line === undefined) return location.file;
-  if (location.column === undefined) return `${location.file}:${location.line}`;
-  return `${location.file}:${location.line}:${location.column}`;
+    if (location.line === undefined) return location.file;
+    if (location.column === undefined) return `${location.file}:${location.line}`;
+    return `${location.file}:${location.line}:${location.column}`;
 }
 
 /** Builds a problem and its one-line message. */
 export function makeProblem(
-  code: StackProblemCode,
-  location: SourceLocation,
-  reason: string,
-  details: { readonly instance?: string; readonly field?: string } = {},
+    code: StackProblemCode,
+    location: SourceLocation,
+    reason: string,
+    details: { readonly instance?: string; readonly field?: string } = {},
 ): StackFileProblem {
-  return {
-    code,
-    file: location.file,
-    ...(location.line !== undefined ? { line: location.line } : {}),
-    ...(location.column !== undefined ? { column: location.column } : {}),
-    ...(details.instance !== undefined ? { instance: details.instance } : {}),
-    ...(details.field !== undefined ? { field: details.field } : {}),
-    reason,
-    message: `${formatLocation(location)}: ${reason}`,
-  };
+    return {
+        code,
+        file: location.file,
+        ...(location.line !== undefined ? { line: location.line } : {}),
+        ...(location.column !== undefined ? { column: location.column } : {}),
+        ...(details.instance !== undefined ? { instance: details.instance } : {}),
+        ...(details.field !== undefined ? { field: details.field } : {}),
+        reason,
+        message: `${formatLocation(location)}: ${reason}`,
+    };
 }
 
 /**
@@ -100,55 +100,58 @@ export function makeProblem(
  * problem's.
  */
 export class StackFileError extends Error {
-  override readonly name = "StackFileError";
-  readonly code: StackProblemCode;
-  readonly file: string;
-  readonly line?: number;
-  readonly column?: number;
-  readonly instance?: string;
-  readonly field?: string;
-  readonly problems: readonly StackFileProblem[];
+    override readonly name = "StackFileError";
+    readonly code: StackProblemCode;
+    readonly file: string;
+    readonly line?: number;
+    readonly column?: number;
+    readonly instance?: string;
+    readonly field?: string;
+    readonly problems: readonly StackFileProblem[];
 
-  constructor(problems: readonly StackFileProblem[]) {
-    if (problems.length === 0) throw new TypeError("StackFileError needs at least one problem");
-    super(problems.map((p) => p.message).join("\n"));
-    const first = problems[0];
-    this.code = first.code;
-    this.file = first.file;
-    if (first.line !== undefined) this.line = first.line;
-    if (first.column !== undefined) this.column = first.column;
-    if (first.instance !== undefined) this.instance = first.instance;
-    if (first.field !== undefined) this.field = first.field;
-    this.problems = Object.freeze([...problems]);
-  }
+    constructor(problems: readonly StackFileProblem[]) {
+        if (problems.length === 0) throw new TypeError("StackFileError needs at least one problem");
+        super(problems.map((p) => p.message).join("\n"));
+        const first = problems[0];
+        this.code = first.code;
+        this.file = first.file;
+        if (first.line !== undefined) this.line = first.line;
+        if (first.column !== undefined) this.column = first.column;
+        if (first.instance !== undefined) this.instance = first.instance;
+        if (first.field !== undefined) this.field = first.field;
+        this.problems = Object.freeze([...problems]);
+    }
 }
 
 /** Collects problems, dropping exact repeats (a base or an import shared by several instances). */
 export class ProblemList {
-  private readonly seen = new Set<string>();
-  readonly items: StackFileProblem[] = [];
+    private readonly seen = new Set<string>();
+    readonly items: StackFileProblem[] = [];
 
-  add(problem: StackFileProblem): void {
-    if (this.seen.has(problem.message)) return;
-    this.seen.add(problem.message);
-    this.items.push(problem);
-  }
+    add(problem: StackFileProblem): void {
+        if (this.seen.has(problem.message)) return;
+        this.seen.add(problem.message);
+        this.items.push(problem);
+    }
 
-  get size(): number {
-    return this.items.length;
-  }
+    get size(): number {
+        return this.items.length;
+    }
 
-  /**
-   * Throws a `StackFileError` holding every problem collected, if any, in reading order: by
-   * file (in the order files were first named in a problem), then line, then column.
-   */
-  throwIfAny(): void {
-    if (this.items.length === 0) return;
-    const fileOrder = new Map<string, number>();
-    for (const p of this.items) if (!fileOrder.has(p.file)) fileOrder.set(p.file, fileOrder.size);
-    const sorted = [...this.items].sort(
-      (a, b) => fileOrder.get(a.file)! - fileOrder.get(b.file)! || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
-    );
-    throw new StackFileError(sorted);
-  }
+    /**
+     * Throws a `StackFileError` holding every problem collected, if any, in reading order: by
+     * file (in the order files were first named in a problem), then line, then column.
+     */
+    throwIfAny(): void {
+        if (this.items.length === 0) return;
+        const fileOrder = new Map<string, number>();
+        for (const p of this.items) if (!fileOrder.has(p.file)) fileOrder.set(p.file, fileOrder.size);
+        const sorted = [...this.items].sort(
+            (a, b) =>
+                fileOrder.get(a.file)! - fileOrder.get(b.file)! ||
+                (a.line ?? 0) - (b.line ?? 0) ||
+                (a.column ?? 0) - (b.column ?? 0),
+        );
+        throw new StackFileError(sorted);
+    }
 }

@@ -10,45 +10,45 @@ import { makeProblem, type StackFileProblem } from "./errors";
 
 /** Where a node was written. */
 export interface Location {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
+    readonly file: string;
+    readonly line: number;
+    readonly column: number;
 }
 
 /** A scalar value as YAML's core schema gives it. */
 export type ScalarValue = string | number | boolean | null;
 
 export interface ScalarNode {
-  readonly kind: "scalar";
-  readonly loc: Location;
-  readonly value: ScalarValue;
+    readonly kind: "scalar";
+    readonly loc: Location;
+    readonly value: ScalarValue;
 }
 
 export interface SeqNode {
-  readonly kind: "seq";
-  readonly loc: Location;
-  readonly items: readonly TreeNode[];
+    readonly kind: "seq";
+    readonly loc: Location;
+    readonly items: readonly TreeNode[];
 }
 
 /** One key of a map, with where the key itself was written. */
 export interface MapEntry {
-  readonly key: string;
-  readonly keyLoc: Location;
-  readonly value: TreeNode;
+    readonly key: string;
+    readonly keyLoc: Location;
+    readonly value: TreeNode;
 }
 
 export interface MapNode {
-  readonly kind: "map";
-  readonly loc: Location;
-  /** In insertion order; a merged key keeps its first position (as a JS object would). */
-  readonly entries: ReadonlyMap<string, MapEntry>;
+    readonly kind: "map";
+    readonly loc: Location;
+    /** In insertion order; a merged key keeps its first position (as a JS object would). */
+    readonly entries: ReadonlyMap<string, MapEntry>;
 }
 
 export type TreeNode = ScalarNode | SeqNode | MapNode;
 
 /** An empty map at `loc` (a section written as `vars:` with no value). */
 export function emptyMap(loc: Location): MapNode {
-  return { kind: "map", loc, entries: new Map() };
+    return { kind: "map", loc, entries: new Map() };
 }
 
 /**
@@ -57,148 +57,171 @@ export function emptyMap(loc: Location): MapNode {
  * `null` replaces too (it unsets the value).
  */
 export function mergeNodes(base: TreeNode | undefined, over: TreeNode): TreeNode {
-  if (base === undefined || base.kind !== "map" || over.kind !== "map") return over;
-  const entries = new Map(base.entries);
-  for (const [key, entry] of over.entries) {
-    const previous = entries.get(key);
-    entries.set(key, previous ? { key, keyLoc: entry.keyLoc, value: mergeNodes(previous.value, entry.value) } : entry);
-  }
-  return { kind: "map", loc: over.loc, entries };
+    if (base === undefined || base.kind !== "map" || over.kind !== "map") return over;
+    const entries = new Map(base.entries);
+    for (const [key, entry] of over.entries) {
+        const previous = entries.get(key);
+        entries.set(
+            key,
+            previous ? { key, keyLoc: entry.keyLoc, value: mergeNodes(previous.value, entry.value) } : entry,
+        );
+    }
+    return { kind: "map", loc: over.loc, entries };
 }
 
 /** Merges maps left to right (later wins); the result's location is `loc` when there is none. */
 export function mergeMaps(maps: readonly MapNode[], loc: Location): MapNode {
-  let merged: MapNode = emptyMap(loc);
-  for (const map of maps) merged = mergeNodes(merged, map) as MapNode;
-  return merged;
+    let merged: MapNode = emptyMap(loc);
+    for (const map of maps) merged = mergeNodes(merged, map) as MapNode;
+    return merged;
 }
 
 /** The plain JavaScript value of a node (maps become objects, safe for any key). */
 export function toPlain(node: TreeNode): unknown {
-  switch (node.kind) {
-    case "scalar":
-      return node.value;
-    case "seq":
-      return node.items.map(toPlain);
-    case "map":
-      return Object.fromEntries([...node.entries.values()].map((e) => [e.key, toPlain(e.value)]));
-  }
+    switch (node.kind) {
+        case "scalar":
+            return node.value;
+        case "seq":
+            return node.items.map(toPlain);
+        case "map":
+            return Object.fromEntries([...node.entries.values()].map((e) => [e.key, toPlain(e.value)]));
+    }
 }
 
 /** The result of parsing one file: its tree (null for an empty document) and its problems. */
 export interface ParsedFile {
-  readonly root: TreeNode | null;
-  readonly problems: readonly StackFileProblem[];
+    readonly root: TreeNode | null;
+    readonly problems: readonly StackFileProblem[];
 }
 
 const YAML_TAG_PREFIX = "tag:yaml.org,2002:";
 
 /** Parses YAML text into a located tree; syntax errors come back as problems with line/column. */
 export function parseYamlTree(text: string, file: string): ParsedFile {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, keepSourceTokens: true, merge: true, prettyErrors: false });
-  const locate = (offset: number | undefined): Location => {
-    const { line, col } = lineCounter.linePos(offset ?? 0);
-    return { file, line, column: col };
-  };
-  if (doc.errors.length > 0) {
-    return {
-      root: null,
-      problems: doc.errors.map((error) =>
-        makeProblem(
-          "YAML_SYNTAX",
-          locate(error.pos[0]),
-          error.code === "MULTIPLE_DOCS" ? "invalid YAML: a stack file holds one document (found a second ---)" : `invalid YAML: ${firstLine(error.message)}`,
-        ),
-      ),
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter, keepSourceTokens: true, merge: true, prettyErrors: false });
+    const locate = (offset: number | undefined): Location => {
+        const { line, col } = lineCounter.linePos(offset ?? 0);
+        return { file, line, column: col };
     };
-  }
-  const problems: StackFileProblem[] = [];
-  const builder = new TreeBuilder(doc, locate, problems);
-  const root = doc.contents === null ? null : builder.build(doc.contents as YamlNode, new Set());
-  return { root, problems };
+    if (doc.errors.length > 0) {
+        return {
+            root: null,
+            problems: doc.errors.map((error) =>
+                makeProblem(
+                    "YAML_SYNTAX",
+                    locate(error.pos[0]),
+                    error.code === "MULTIPLE_DOCS"
+                        ? "invalid YAML: a stack file holds one document (found a second ---)"
+                        : `invalid YAML: ${firstLine(error.message)}`,
+                ),
+            ),
+        };
+    }
+    const problems: StackFileProblem[] = [];
+    const builder = new TreeBuilder(doc, locate, problems);
+    const root = doc.contents === null ? null : builder.build(doc.contents as YamlNode, new Set());
+    return { root, problems };
 }
 
 function firstLine(message: string): string {
-  return message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+    return message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
 }
 
 class TreeBuilder {
-  constructor(
-    private readonly doc: Document,
-    private readonly locate: (offset: number | undefined) => Location,
-    private readonly problems: StackFileProblem[],
-  ) {}
+    constructor(
+        private readonly doc: Document,
+        private readonly locate: (offset: number | undefined) => Location,
+        private readonly problems: StackFileProblem[],
+    ) {}
 
-  /** `active` holds the alias targets being expanded, so a self-referencing alias stops. */
-  build(node: YamlNode, active: Set<YamlNode>): TreeNode {
-    const loc = this.locate(node.range?.[0]);
-    if (isAlias(node)) return this.buildAlias(node, loc, active);
-    const tag = node.tag;
-    if (tag !== undefined && !tag.startsWith(YAML_TAG_PREFIX)) {
-      this.problems.push(
-        makeProblem("UNSUPPORTED_TAG", loc, `YAML tag ${tag} is not supported (Atmos YAML functions and templates are not evaluated)`),
-      );
-    }
-    if (isScalar(node)) return { kind: "scalar", loc, value: scalarValue(node.value) };
-    if (isSeq(node)) return { kind: "seq", loc, items: node.items.map((item) => this.build(item as YamlNode, active)) };
-    if (isMap(node)) return this.buildMap(node.items, loc, active);
-    this.problems.push(makeProblem("YAML_SYNTAX", loc, "invalid YAML: unexpected node"));
-    return { kind: "scalar", loc, value: null };
-  }
-
-  private buildAlias(node: Alias, loc: Location, active: Set<YamlNode>): TreeNode {
-    const target = node.resolve(this.doc) as YamlNode | undefined;
-    if (target === undefined) {
-      this.problems.push(makeProblem("YAML_SYNTAX", loc, `invalid YAML: alias *${node.source} has no anchor`));
-      return { kind: "scalar", loc, value: null };
-    }
-    if (active.has(target)) {
-      this.problems.push(makeProblem("YAML_SYNTAX", loc, `invalid YAML: alias *${node.source} refers to itself`));
-      return { kind: "scalar", loc, value: null };
-    }
-    const inner = new Set(active).add(target);
-    return this.build(target, inner);
-  }
-
-  private buildMap(pairs: readonly { key: unknown; value: unknown }[], loc: Location, active: Set<YamlNode>): MapNode {
-    const entries = new Map<string, MapEntry>();
-    const mergeSources: MapNode[] = [];
-    for (const pair of pairs) {
-      const keyNode = pair.key as YamlNode | null;
-      const keyLoc = keyNode?.range ? this.locate(keyNode.range[0]) : loc;
-      const valueNode = pair.value as YamlNode | null;
-      const value: TreeNode = valueNode ? this.build(valueNode, active) : { kind: "scalar", loc: keyLoc, value: null };
-      if (isScalar(keyNode) && isMergeKey(keyNode.value)) {
-        // `<<: *base` or `<<: [*a, *b]`: explicit keys win, then earlier sources win.
-        const sources = value.kind === "seq" ? value.items : [value];
-        for (const source of sources) {
-          if (source.kind === "map") mergeSources.push(source);
-          else this.problems.push(makeProblem("YAML_SYNTAX", source.loc, "invalid YAML: a merge key << must refer to a map or a list of maps"));
+    /** `active` holds the alias targets being expanded, so a self-referencing alias stops. */
+    build(node: YamlNode, active: Set<YamlNode>): TreeNode {
+        const loc = this.locate(node.range?.[0]);
+        if (isAlias(node)) return this.buildAlias(node, loc, active);
+        const tag = node.tag;
+        if (tag !== undefined && !tag.startsWith(YAML_TAG_PREFIX)) {
+            this.problems.push(
+                makeProblem(
+                    "UNSUPPORTED_TAG",
+                    loc,
+                    `YAML tag ${tag} is not supported (Atmos YAML functions and templates are not evaluated)`,
+                ),
+            );
         }
-        continue;
-      }
-      if (keyNode !== null && !isScalar(keyNode)) {
-        this.problems.push(makeProblem("BAD_SHAPE", keyLoc, "map keys must be strings, got a YAML collection"));
-        continue;
-      }
-      const key = keyNode === null ? "" : String(scalarValue(keyNode.value));
-      entries.set(key, { key, keyLoc, value });
+        if (isScalar(node)) return { kind: "scalar", loc, value: scalarValue(node.value) };
+        if (isSeq(node))
+            return { kind: "seq", loc, items: node.items.map((item) => this.build(item as YamlNode, active)) };
+        if (isMap(node)) return this.buildMap(node.items, loc, active);
+        this.problems.push(makeProblem("YAML_SYNTAX", loc, "invalid YAML: unexpected node"));
+        return { kind: "scalar", loc, value: null };
     }
-    for (const source of mergeSources) {
-      for (const [key, entry] of source.entries) if (!entries.has(key)) entries.set(key, entry);
+
+    private buildAlias(node: Alias, loc: Location, active: Set<YamlNode>): TreeNode {
+        const target = node.resolve(this.doc) as YamlNode | undefined;
+        if (target === undefined) {
+            this.problems.push(makeProblem("YAML_SYNTAX", loc, `invalid YAML: alias *${node.source} has no anchor`));
+            return { kind: "scalar", loc, value: null };
+        }
+        if (active.has(target)) {
+            this.problems.push(makeProblem("YAML_SYNTAX", loc, `invalid YAML: alias *${node.source} refers to itself`));
+            return { kind: "scalar", loc, value: null };
+        }
+        const inner = new Set(active).add(target);
+        return this.build(target, inner);
     }
-    return { kind: "map", loc, entries };
-  }
+
+    private buildMap(
+        pairs: readonly { key: unknown; value: unknown }[],
+        loc: Location,
+        active: Set<YamlNode>,
+    ): MapNode {
+        const entries = new Map<string, MapEntry>();
+        const mergeSources: MapNode[] = [];
+        for (const pair of pairs) {
+            const keyNode = pair.key as YamlNode | null;
+            const keyLoc = keyNode?.range ? this.locate(keyNode.range[0]) : loc;
+            const valueNode = pair.value as YamlNode | null;
+            const value: TreeNode = valueNode
+                ? this.build(valueNode, active)
+                : { kind: "scalar", loc: keyLoc, value: null };
+            if (isScalar(keyNode) && isMergeKey(keyNode.value)) {
+                // `<<: *base` or `<<: [*a, *b]`: explicit keys win, then earlier sources win.
+                const sources = value.kind === "seq" ? value.items : [value];
+                for (const source of sources) {
+                    if (source.kind === "map") mergeSources.push(source);
+                    else
+                        this.problems.push(
+                            makeProblem(
+                                "YAML_SYNTAX",
+                                source.loc,
+                                "invalid YAML: a merge key << must refer to a map or a list of maps",
+                            ),
+                        );
+                }
+                continue;
+            }
+            if (keyNode !== null && !isScalar(keyNode)) {
+                this.problems.push(makeProblem("BAD_SHAPE", keyLoc, "map keys must be strings, got a YAML collection"));
+                continue;
+            }
+            const key = keyNode === null ? "" : String(scalarValue(keyNode.value));
+            entries.set(key, { key, keyLoc, value });
+        }
+        for (const source of mergeSources) {
+            for (const [key, entry] of source.entries) if (!entries.has(key)) entries.set(key, entry);
+        }
+        return { kind: "map", loc, entries };
+    }
 }
 
 function isMergeKey(value: unknown): boolean {
-  return typeof value === "symbol" && value.description === "<<";
+    return typeof value === "symbol" && value.description === "<<";
 }
 
 function scalarValue(value: unknown): ScalarValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
-  if (typeof value === "bigint") return Number(value);
-  return String(value);
+    if (value === null || value === undefined) return null;
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+    if (typeof value === "bigint") return Number(value);
+    return String(value);
 }

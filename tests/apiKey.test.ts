@@ -70,53 +70,95 @@ describe("managed-dashboards/api-key", () => {
 
         it("applies the spec's defaults", () => {
             const resolved = resolve(BASE);
-            assert.deepEqual({ ...resolved, label: undefined }, {
-                instance: "grafana-key",
-                enabled: true,
-                region: "us-east-2",
-                label: undefined,
-                keyName: "eg-ue2-prod-grafana",
-                keyRole: "ADMIN",
-                minutesToLive: 43200,
-                secondsToLive: 2592000,
-                rotationMinutes: 21600,
-                credentialType: "api-key",
-                ssmPath: "/dashboards/eg-ue2-prod-grafana/api_key",
-                ssmDescription: "Grafana Workspace API Key",
-                tags: TAGS,
-                workspace: {
-                    kind: "stack",
-                    stackName: WORKSPACE_STACK,
-                    componentName: "managed-dashboards/workspace",
-                    project: "managed-dashboards-workspace",
+            assert.deepEqual(
+                { ...resolved, label: undefined },
+                {
+                    instance: "grafana-key",
+                    enabled: true,
+                    region: "us-east-2",
+                    label: undefined,
+                    keyName: "eg-ue2-prod-grafana",
+                    keyRole: "ADMIN",
+                    minutesToLive: 43200,
+                    secondsToLive: 2592000,
+                    rotationMinutes: 21600,
+                    credentialType: "api-key",
+                    ssmPath: "/dashboards/eg-ue2-prod-grafana/api_key",
+                    ssmDescription: "Grafana Workspace API Key",
+                    tags: TAGS,
+                    workspace: {
+                        kind: "stack",
+                        stackName: WORKSPACE_STACK,
+                        componentName: "managed-dashboards/workspace",
+                        project: "managed-dashboards-workspace",
+                    },
+                    warnings: [],
                 },
-                warnings: [],
-            });
+            );
             assert.equal(resolved.label.id, "eg-ue2-prod-grafana");
         });
 
         it("takes every argument as given", () => {
             const resolved = resolve({
-                ...BASE, keyRole: "VIEWER", minutesToLive: 120, rotationMinutes: 30, ssmPathFormatApiKey: "/grafana/%s/api_key",
-                credentialType: "service-account-token", kmsKeyId: "alias/dashboards", workspaceId: "g-0123456789",
+                ...BASE,
+                keyRole: "VIEWER",
+                minutesToLive: 120,
+                rotationMinutes: 30,
+                ssmPathFormatApiKey: "/grafana/%s/api_key",
+                credentialType: "service-account-token",
+                kmsKeyId: "alias/dashboards",
+                workspaceId: "g-0123456789",
             });
             assert.deepEqual(
-                [resolved.keyRole, resolved.minutesToLive, resolved.secondsToLive, resolved.rotationMinutes, resolved.ssmPath,
-                    resolved.credentialType, resolved.kmsKeyId, resolved.ssmDescription, resolved.workspace],
-                ["VIEWER", 120, 7200, 30, "/grafana/eg-ue2-prod-grafana/api_key", "service-account-token", "alias/dashboards",
-                    "Grafana Workspace Service Account Token", { kind: "workspaceId", workspaceId: "g-0123456789" }],
+                [
+                    resolved.keyRole,
+                    resolved.minutesToLive,
+                    resolved.secondsToLive,
+                    resolved.rotationMinutes,
+                    resolved.ssmPath,
+                    resolved.credentialType,
+                    resolved.kmsKeyId,
+                    resolved.ssmDescription,
+                    resolved.workspace,
+                ],
+                [
+                    "VIEWER",
+                    120,
+                    7200,
+                    30,
+                    "/grafana/eg-ue2-prod-grafana/api_key",
+                    "service-account-token",
+                    "alias/dashboards",
+                    "Grafana Workspace Service Account Token",
+                    { kind: "workspaceId", workspaceId: "g-0123456789" },
+                ],
             );
         });
 
         it("treats null like an argument not given", () => {
-            const resolved = resolve({ ...BASE, keyRole: null, minutesToLive: null, kmsKeyId: null } as unknown as Args);
-            assert.deepEqual([resolved.keyRole, resolved.minutesToLive, resolved.kmsKeyId], ["ADMIN", 43200, undefined]);
+            const resolved = resolve({
+                ...BASE,
+                keyRole: null,
+                minutesToLive: null,
+                kmsKeyId: null,
+            } as unknown as Args);
+            assert.deepEqual(
+                [resolved.keyRole, resolved.minutesToLive, resolved.kmsKeyId],
+                ["ADMIN", 43200, undefined],
+            );
             // As the SSM module's empty `kms_arn`: "" means the account's default key.
             assert.equal(resolve({ ...BASE, kmsKeyId: "" }).kmsKeyId, undefined);
         });
 
         describe("rotates after half the lifetime by default, rounded up", () => {
-            for (const [minutesToLive, rotationMinutes] of [[1, 1], [2, 1], [3, 2], [60, 30], [43199, 21600], [43200, 21600]]) {
+            for (const [minutesToLive, rotationMinutes] of [
+                [1, 1],
+                [2, 1],
+                [3, 2],
+                [60, 30],
+                [43199, 21600],
+                [43200, 21600],
+            ]) {
                 it(`minutesToLive ${minutesToLive} -> rotationMinutes ${rotationMinutes}`, () => {
                     assert.equal(resolve({ ...BASE, minutesToLive }).rotationMinutes, rotationMinutes);
                 });
@@ -125,18 +167,61 @@ describe("managed-dashboards/api-key", () => {
 
         describe("maps the workspace component to its Pulumi stack", () => {
             const cases: [string, Args, typeof DEPLOYMENT | undefined, unknown][] = [
-                ["the default component, same organization and stack name", BASE, DEPLOYMENT,
-                    { kind: "stack", stackName: WORKSPACE_STACK, componentName: "managed-dashboards/workspace", project: "managed-dashboards-workspace" }],
-                ["every \"/\" of the component name as \"-\"", { ...BASE, dashboardsComponentName: "grafana/dashboards/workspace" }, DEPLOYMENT,
-                    { kind: "stack", stackName: "acme/grafana-dashboards-workspace/ue2-prod", componentName: "grafana/dashboards/workspace", project: "grafana-dashboards-workspace" }],
-                ["a component name without \"/\"", { ...BASE, dashboardsComponentName: "grafana" }, { organization: "o", project: "p", stack: "s" } as never,
-                    { kind: "stack", stackName: "o/grafana/s", componentName: "grafana", project: "grafana" }],
-                ["dashboardsStackName over the mapping", { ...BASE, dashboardsStackName: "ops/monitoring/prod" }, DEPLOYMENT,
-                    { kind: "stack", stackName: "ops/monitoring/prod", componentName: "managed-dashboards/workspace", project: "monitoring" }],
-                ["no stack name without a deployment", BASE, undefined,
-                    { kind: "stack", componentName: "managed-dashboards/workspace", project: "managed-dashboards-workspace" }],
-                ["no stack at all with workspaceId", { ...BASE, workspaceId: "g-0123456789" }, DEPLOYMENT,
-                    { kind: "workspaceId", workspaceId: "g-0123456789" }],
+                [
+                    "the default component, same organization and stack name",
+                    BASE,
+                    DEPLOYMENT,
+                    {
+                        kind: "stack",
+                        stackName: WORKSPACE_STACK,
+                        componentName: "managed-dashboards/workspace",
+                        project: "managed-dashboards-workspace",
+                    },
+                ],
+                [
+                    'every "/" of the component name as "-"',
+                    { ...BASE, dashboardsComponentName: "grafana/dashboards/workspace" },
+                    DEPLOYMENT,
+                    {
+                        kind: "stack",
+                        stackName: "acme/grafana-dashboards-workspace/ue2-prod",
+                        componentName: "grafana/dashboards/workspace",
+                        project: "grafana-dashboards-workspace",
+                    },
+                ],
+                [
+                    'a component name without "/"',
+                    { ...BASE, dashboardsComponentName: "grafana" },
+                    { organization: "o", project: "p", stack: "s" } as never,
+                    { kind: "stack", stackName: "o/grafana/s", componentName: "grafana", project: "grafana" },
+                ],
+                [
+                    "dashboardsStackName over the mapping",
+                    { ...BASE, dashboardsStackName: "ops/monitoring/prod" },
+                    DEPLOYMENT,
+                    {
+                        kind: "stack",
+                        stackName: "ops/monitoring/prod",
+                        componentName: "managed-dashboards/workspace",
+                        project: "monitoring",
+                    },
+                ],
+                [
+                    "no stack name without a deployment",
+                    BASE,
+                    undefined,
+                    {
+                        kind: "stack",
+                        componentName: "managed-dashboards/workspace",
+                        project: "managed-dashboards-workspace",
+                    },
+                ],
+                [
+                    "no stack at all with workspaceId",
+                    { ...BASE, workspaceId: "g-0123456789" },
+                    DEPLOYMENT,
+                    { kind: "workspaceId", workspaceId: "g-0123456789" },
+                ],
             ];
             for (const [title, args, deployment, expected] of cases) {
                 it(title, () => assert.deepEqual(resolve(args, deployment).workspace, expected));
@@ -155,177 +240,381 @@ describe("managed-dashboards/api-key", () => {
                 ["/my-ssm/aws/%s", "/my-ssm/aws/eg-ue2-prod-grafana"],
             ];
             for (const [spec, expected] of cases) {
-                it(`${spec} -> ${expected}`, () => assert.equal(resolve({ ...BASE, ssmPathFormatApiKey: spec }).ssmPath, expected));
+                it(`${spec} -> ${expected}`, () =>
+                    assert.equal(resolve({ ...BASE, ssmPathFormatApiKey: spec }).ssmPath, expected));
             }
         });
 
         it("uses the label: context, attributes and tags", () => {
             const resolved = resolve({
-                region: "us-east-2", context: { enabled: true, namespace: "eg", stage: "prod", tags: { Team: "obs" } }, name: "grafana",
-                attributes: ["admin"], labelsAsTags: ["namespace"],
+                region: "us-east-2",
+                context: { enabled: true, namespace: "eg", stage: "prod", tags: { Team: "obs" } },
+                name: "grafana",
+                attributes: ["admin"],
+                labelsAsTags: ["namespace"],
             });
-            assert.deepEqual([resolved.keyName, resolved.ssmPath, resolved.tags],
-                ["eg-prod-grafana-admin", "/dashboards/eg-prod-grafana-admin/api_key", { Namespace: "eg", Team: "obs" }]);
+            assert.deepEqual(
+                [resolved.keyName, resolved.ssmPath, resolved.tags],
+                [
+                    "eg-prod-grafana-admin",
+                    "/dashboards/eg-prod-grafana-admin/api_key",
+                    { Namespace: "eg", Team: "obs" },
+                ],
+            );
         });
 
         it("is disabled by enabled: false, and still validates", () => {
             const resolved = resolve({ ...BASE, enabled: false });
-            assert.deepEqual([resolved.enabled, resolved.keyName, resolved.ssmPath, resolved.tags], [false, "", "", {}]);
-            assert.equal(refusal({ ...BASE, enabled: false, keyRole: "admin" as never }),
-                `${PREFIX}keyRole must be one of "VIEWER", "EDITOR", "ADMIN" (upper case), got "admin"`);
+            assert.deepEqual(
+                [resolved.enabled, resolved.keyName, resolved.ssmPath, resolved.tags],
+                [false, "", "", {}],
+            );
+            assert.equal(
+                refusal({ ...BASE, enabled: false, keyRole: "admin" as never }),
+                `${PREFIX}keyRole must be one of "VIEWER", "EDITOR", "ADMIN" (upper case), got "admin"`,
+            );
         });
 
         describe("warns about arguments that are valid but ignored or risky", () => {
             const cases: [string, Args, [string, string][]][] = [
-                ["dashboardsStackName and dashboardsComponentName with workspaceId",
-                    { ...BASE, workspaceId: "g-0123456789", dashboardsStackName: "a/b/c", dashboardsComponentName: "x" },
-                    [["dashboardsStackName", "is ignored: the workspace id is given, so no stack is referenced"],
-                        ["dashboardsComponentName", "is ignored: the workspace id is given, so no stack is referenced"]]],
-                ["dashboardsComponentName with dashboardsStackName",
+                [
+                    "dashboardsStackName and dashboardsComponentName with workspaceId",
+                    {
+                        ...BASE,
+                        workspaceId: "g-0123456789",
+                        dashboardsStackName: "a/b/c",
+                        dashboardsComponentName: "x",
+                    },
+                    [
+                        ["dashboardsStackName", "is ignored: the workspace id is given, so no stack is referenced"],
+                        ["dashboardsComponentName", "is ignored: the workspace id is given, so no stack is referenced"],
+                    ],
+                ],
+                [
+                    "dashboardsComponentName with dashboardsStackName",
                     { ...BASE, dashboardsStackName: "a/b/c", dashboardsComponentName: "x" },
-                    [["dashboardsComponentName", "is ignored: the workspace stack is named directly"]]],
-                ["a rotation only at expiry", { ...BASE, minutesToLive: 60, rotationMinutes: 60 },
-                    [["rotationMinutes", "equals the key's lifetime (60 minutes): the key is replaced only after it has expired, " +
-                        "so until the next refresh and update there is no valid key; rotate earlier"]]],
+                    [["dashboardsComponentName", "is ignored: the workspace stack is named directly"]],
+                ],
+                [
+                    "a rotation only at expiry",
+                    { ...BASE, minutesToLive: 60, rotationMinutes: 60 },
+                    [
+                        [
+                            "rotationMinutes",
+                            "equals the key's lifetime (60 minutes): the key is replaced only after it has expired, " +
+                                "so until the next refresh and update there is no valid key; rotate earlier",
+                        ],
+                    ],
+                ],
             ];
             for (const [title, args, expected] of cases) {
-                it(title, () => assert.deepEqual(resolve(args).warnings.map((w) => [w.field, w.message]), expected));
+                it(title, () =>
+                    assert.deepEqual(
+                        resolve(args).warnings.map((w) => [w.field, w.message]),
+                        expected,
+                    ),
+                );
             }
         });
 
         describe("refuses, with the exact message", () => {
             const long = "a".repeat(1000);
             const cases: [string, Args, string][] = [
-                ["a missing region", { ...LABELS } as Args, 'region is required (the AWS region of every resource, e.g. "us-east-2"), got undefined'],
-                ["a region that is not a region name", { ...BASE, region: "Ohio" }, 'region must be an AWS region name such as "us-east-2", got "Ohio"'],
-                ["a lower-case key role", { ...BASE, keyRole: "admin" as never }, 'keyRole must be one of "VIEWER", "EDITOR", "ADMIN" (upper case), got "admin"'],
-                ["an unknown key role", { ...BASE, keyRole: "OWNER" as never }, 'keyRole must be one of "VIEWER", "EDITOR", "ADMIN" (upper case), got "OWNER"'],
-                ["minutesToLive 0", { ...BASE, minutesToLive: 0 }, "minutesToLive must be an integer from 1 to 43200 (30 days, the longest a key may live), got 0"],
-                ["minutesToLive over 30 days", { ...BASE, minutesToLive: 43201 }, "minutesToLive must be an integer from 1 to 43200 (30 days, the longest a key may live), got 43201"],
-                ["a fractional minutesToLive", { ...BASE, minutesToLive: 1.5 }, "minutesToLive must be an integer from 1 to 43200 (30 days, the longest a key may live), got 1.5"],
-                ["minutesToLive as a string", { ...BASE, minutesToLive: "60" as never }, 'minutesToLive must be an integer from 1 to 43200 (30 days, the longest a key may live), got "60"'],
-                ["rotationMinutes 0", { ...BASE, rotationMinutes: 0 }, "rotationMinutes must be an integer from 1 to 43200 (the key's lifetime), got 0"],
-                ["rotationMinutes over the lifetime", { ...BASE, minutesToLive: 60, rotationMinutes: 61 }, "rotationMinutes must be an integer from 1 to 60 (the key's lifetime), got 61"],
-                ["a path format that is not a string", { ...BASE, ssmPathFormatApiKey: 42 as never }, 'ssmPathFormatApiKey must be a format() string with one "%s" for the id, got 42'],
-                ["a path format without a verb", { ...BASE, ssmPathFormatApiKey: "/dashboards/api_key" },
-                    'ssmPathFormatApiKey must take exactly one argument, the id (format: too many arguments; no verbs in format string), got "/dashboards/api_key"'],
-                ["a path format with two verbs", { ...BASE, ssmPathFormatApiKey: "/%s/%s" },
-                    'ssmPathFormatApiKey must take exactly one argument, the id (format: not enough arguments for "%s" at 4: need index 2 but have 1 total), got "/%s/%s"'],
-                ["a path without the leading \"/\"", { ...BASE, ssmPathFormatApiKey: "dashboards/%s" },
-                    'ssmPathFormatApiKey gives the SSM parameter name "dashboards/eg-ue2-prod-grafana", which must start with "/"'],
-                ["a path with other characters", { ...BASE, ssmPathFormatApiKey: "/dash boards/%s:key" },
-                    'ssmPathFormatApiKey gives the SSM parameter name "/dash boards/eg-ue2-prod-grafana:key", which may only contain a-z, A-Z, 0-9, "_", ".", "-" and "/" (found " ", ":")'],
-                ["a path under /aws", { ...BASE, ssmPathFormatApiKey: "/AWS/%s" },
-                    'ssmPathFormatApiKey gives the SSM parameter name "/AWS/eg-ue2-prod-grafana", which must not begin with "aws" or "ssm" (in any case) at its first level'],
-                ["a path whose first level begins with ssm", { ...BASE, ssmPathFormatApiKey: "/ssmkeys/%s" },
-                    'ssmPathFormatApiKey gives the SSM parameter name "/ssmkeys/eg-ue2-prod-grafana", which must not begin with "aws" or "ssm" (in any case) at its first level'],
-                ["a path with an empty level", { ...BASE, ssmPathFormatApiKey: "/dashboards//%s/" },
-                    'ssmPathFormatApiKey gives the SSM parameter name "/dashboards//eg-ue2-prod-grafana/", which must not have an empty level ("//" or a trailing "/")'],
-                ["a path of 16 levels", { ...BASE, ssmPathFormatApiKey: "/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/%s" },
-                    'ssmPathFormatApiKey gives the SSM parameter name "/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/eg-ue2-prod-grafana", which must have at most 15 levels, has 16'],
-                ["a path over 1011 characters", { ...BASE, ssmPathFormatApiKey: `/${long}/%s` },
-                    `ssmPathFormatApiKey gives the SSM parameter name "/${"a".repeat(195)}..., which must be at most 1011 characters, has 1021`],
-                ["a path breaking several rules", { ...BASE, ssmPathFormatApiKey: "aws %s" },
+                [
+                    "a missing region",
+                    { ...LABELS } as Args,
+                    'region is required (the AWS region of every resource, e.g. "us-east-2"), got undefined',
+                ],
+                [
+                    "a region that is not a region name",
+                    { ...BASE, region: "Ohio" },
+                    'region must be an AWS region name such as "us-east-2", got "Ohio"',
+                ],
+                [
+                    "a lower-case key role",
+                    { ...BASE, keyRole: "admin" as never },
+                    'keyRole must be one of "VIEWER", "EDITOR", "ADMIN" (upper case), got "admin"',
+                ],
+                [
+                    "an unknown key role",
+                    { ...BASE, keyRole: "OWNER" as never },
+                    'keyRole must be one of "VIEWER", "EDITOR", "ADMIN" (upper case), got "OWNER"',
+                ],
+                [
+                    "minutesToLive 0",
+                    { ...BASE, minutesToLive: 0 },
+                    "minutesToLive must be an integer from 1 to 43200 (30 days, the longest a key may live), got 0",
+                ],
+                [
+                    "minutesToLive over 30 days",
+                    { ...BASE, minutesToLive: 43201 },
+                    "minutesToLive must be an integer from 1 to 43200 (30 days, the longest a key may live), got 43201",
+                ],
+                [
+                    "a fractional minutesToLive",
+                    { ...BASE, minutesToLive: 1.5 },
+                    "minutesToLive must be an integer from 1 to 43200 (30 days, the longest a key may live), got 1.5",
+                ],
+                [
+                    "minutesToLive as a string",
+                    { ...BASE, minutesToLive: "60" as never },
+                    'minutesToLive must be an integer from 1 to 43200 (30 days, the longest a key may live), got "60"',
+                ],
+                [
+                    "rotationMinutes 0",
+                    { ...BASE, rotationMinutes: 0 },
+                    "rotationMinutes must be an integer from 1 to 43200 (the key's lifetime), got 0",
+                ],
+                [
+                    "rotationMinutes over the lifetime",
+                    { ...BASE, minutesToLive: 60, rotationMinutes: 61 },
+                    "rotationMinutes must be an integer from 1 to 60 (the key's lifetime), got 61",
+                ],
+                [
+                    "a path format that is not a string",
+                    { ...BASE, ssmPathFormatApiKey: 42 as never },
+                    'ssmPathFormatApiKey must be a format() string with one "%s" for the id, got 42',
+                ],
+                [
+                    "a path format without a verb",
+                    { ...BASE, ssmPathFormatApiKey: "/dashboards/api_key" },
+                    'ssmPathFormatApiKey must take exactly one argument, the id (format: too many arguments; no verbs in format string), got "/dashboards/api_key"',
+                ],
+                [
+                    "a path format with two verbs",
+                    { ...BASE, ssmPathFormatApiKey: "/%s/%s" },
+                    'ssmPathFormatApiKey must take exactly one argument, the id (format: not enough arguments for "%s" at 4: need index 2 but have 1 total), got "/%s/%s"',
+                ],
+                [
+                    'a path without the leading "/"',
+                    { ...BASE, ssmPathFormatApiKey: "dashboards/%s" },
+                    'ssmPathFormatApiKey gives the SSM parameter name "dashboards/eg-ue2-prod-grafana", which must start with "/"',
+                ],
+                [
+                    "a path with other characters",
+                    { ...BASE, ssmPathFormatApiKey: "/dash boards/%s:key" },
+                    'ssmPathFormatApiKey gives the SSM parameter name "/dash boards/eg-ue2-prod-grafana:key", which may only contain a-z, A-Z, 0-9, "_", ".", "-" and "/" (found " ", ":")',
+                ],
+                [
+                    "a path under /aws",
+                    { ...BASE, ssmPathFormatApiKey: "/AWS/%s" },
+                    'ssmPathFormatApiKey gives the SSM parameter name "/AWS/eg-ue2-prod-grafana", which must not begin with "aws" or "ssm" (in any case) at its first level',
+                ],
+                [
+                    "a path whose first level begins with ssm",
+                    { ...BASE, ssmPathFormatApiKey: "/ssmkeys/%s" },
+                    'ssmPathFormatApiKey gives the SSM parameter name "/ssmkeys/eg-ue2-prod-grafana", which must not begin with "aws" or "ssm" (in any case) at its first level',
+                ],
+                [
+                    "a path with an empty level",
+                    { ...BASE, ssmPathFormatApiKey: "/dashboards//%s/" },
+                    'ssmPathFormatApiKey gives the SSM parameter name "/dashboards//eg-ue2-prod-grafana/", which must not have an empty level ("//" or a trailing "/")',
+                ],
+                [
+                    "a path of 16 levels",
+                    { ...BASE, ssmPathFormatApiKey: "/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/%s" },
+                    'ssmPathFormatApiKey gives the SSM parameter name "/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/eg-ue2-prod-grafana", which must have at most 15 levels, has 16',
+                ],
+                [
+                    "a path over 1011 characters",
+                    { ...BASE, ssmPathFormatApiKey: `/${long}/%s` },
+                    `ssmPathFormatApiKey gives the SSM parameter name "/${"a".repeat(195)}..., which must be at most 1011 characters, has 1021`,
+                ],
+                [
+                    "a path breaking several rules",
+                    { ...BASE, ssmPathFormatApiKey: "aws %s" },
                     'ssmPathFormatApiKey gives the SSM parameter name "aws eg-ue2-prod-grafana", which must start with "/"; ' +
-                    'may only contain a-z, A-Z, 0-9, "_", ".", "-" and "/" (found " "); must not begin with "aws" or "ssm" (in any case) at its first level'],
-                ["an empty id (the key name)", { region: "us-east-2" },
-                    "name must be set (or another label: namespace, tenant, environment, stage, attributes): the id is the API key name, and it is empty"],
-                ["an id over 100 characters for an API key", { region: "us-east-2", name: "k".repeat(101) },
-                    `idLengthLimit must be set to at most 100: the id "${"k".repeat(101)}" is the API key name, which may have at most 100 characters, and it has 101`],
-                ["an id over 128 characters for a service account", { region: "us-east-2", name: "k".repeat(129), credentialType: "service-account-token" },
-                    `idLengthLimit must be set to at most 128: the id "${"k".repeat(129)}" is the service account and token name, which may have at most 128 characters, and it has 129`],
-                ["a workspace id of the wrong shape", { ...BASE, workspaceId: "g-ABCDEF1234" },
-                    'workspaceId must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789", got "g-ABCDEF1234"'],
-                ["a workspace id without its prefix", { ...BASE, workspaceId: "0123456789" },
-                    'workspaceId must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789", got "0123456789"'],
-                ["a stack name of two parts", { ...BASE, dashboardsStackName: "acme/monitoring" },
-                    'dashboardsStackName must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-"), got "acme/monitoring"'],
-                ["a stack name with an empty part", { ...BASE, dashboardsStackName: "acme//prod" },
-                    'dashboardsStackName must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-"), got "acme//prod"'],
-                ["an empty component name", { ...BASE, dashboardsComponentName: "" },
-                    'dashboardsComponentName must be a non-empty component path such as "managed-dashboards/workspace", got ""'],
-                ["a component name that cannot name a project", { ...BASE, dashboardsComponentName: "grafana workspace" },
+                        'may only contain a-z, A-Z, 0-9, "_", ".", "-" and "/" (found " "); must not begin with "aws" or "ssm" (in any case) at its first level',
+                ],
+                [
+                    "an empty id (the key name)",
+                    { region: "us-east-2" },
+                    "name must be set (or another label: namespace, tenant, environment, stage, attributes): the id is the API key name, and it is empty",
+                ],
+                [
+                    "an id over 100 characters for an API key",
+                    { region: "us-east-2", name: "k".repeat(101) },
+                    `idLengthLimit must be set to at most 100: the id "${"k".repeat(101)}" is the API key name, which may have at most 100 characters, and it has 101`,
+                ],
+                [
+                    "an id over 128 characters for a service account",
+                    { region: "us-east-2", name: "k".repeat(129), credentialType: "service-account-token" },
+                    `idLengthLimit must be set to at most 128: the id "${"k".repeat(129)}" is the service account and token name, which may have at most 128 characters, and it has 129`,
+                ],
+                [
+                    "a workspace id of the wrong shape",
+                    { ...BASE, workspaceId: "g-ABCDEF1234" },
+                    'workspaceId must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789", got "g-ABCDEF1234"',
+                ],
+                [
+                    "a workspace id without its prefix",
+                    { ...BASE, workspaceId: "0123456789" },
+                    'workspaceId must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789", got "0123456789"',
+                ],
+                [
+                    "a stack name of two parts",
+                    { ...BASE, dashboardsStackName: "acme/monitoring" },
+                    'dashboardsStackName must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-"), got "acme/monitoring"',
+                ],
+                [
+                    "a stack name with an empty part",
+                    { ...BASE, dashboardsStackName: "acme//prod" },
+                    'dashboardsStackName must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-"), got "acme//prod"',
+                ],
+                [
+                    "an empty component name",
+                    { ...BASE, dashboardsComponentName: "" },
+                    'dashboardsComponentName must be a non-empty component path such as "managed-dashboards/workspace", got ""',
+                ],
+                [
+                    "a component name that cannot name a project",
+                    { ...BASE, dashboardsComponentName: "grafana workspace" },
                     'dashboardsComponentName must be a component path of letters, digits, "_", ".", "-" and "/" (at most 100 characters; ' +
-                    'it names the Pulumi project of the workspace stack), got "grafana workspace"'],
-                ["an unknown credential type", { ...BASE, credentialType: "token" as never },
-                    'credentialType must be one of "api-key", "service-account-token", got "token"'],
-                ["a blank KMS key", { ...BASE, kmsKeyId: " " }, 'kmsKeyId must be a non-empty KMS key id, ARN or alias (e.g. "alias/dashboards"), got " "'],
-                ["a snake_case argument", { ...BASE, key_role: "ADMIN" } as Args, "key_role is not an argument of managed-dashboards/api-key (did you mean keyRole?)"],
-                ["the original's name of an argument", { ...BASE, grafanaComponentName: "grafana" } as Args,
-                    "grafanaComponentName is not an argument of managed-dashboards/api-key (did you mean dashboardsComponentName?)"],
-                ["an unknown argument", { ...BASE, ttl: 5 } as Args, "ttl is not an argument of managed-dashboards/api-key"],
-                ["a label error", { ...BASE, labelKeyCase: "camel" as never }, 'labelKeyCase must be one of "lower", "title", "upper", got "camel"'],
-                ["a workspace stack that is this stack", { ...BASE, dashboardsStackName: "acme/dashboards/ue2-prod" },
-                    'dashboardsStackName must lead to the workspace\'s stack, not to the stack being deployed ("acme/dashboards/ue2-prod")'],
+                        'it names the Pulumi project of the workspace stack), got "grafana workspace"',
+                ],
+                [
+                    "an unknown credential type",
+                    { ...BASE, credentialType: "token" as never },
+                    'credentialType must be one of "api-key", "service-account-token", got "token"',
+                ],
+                [
+                    "a blank KMS key",
+                    { ...BASE, kmsKeyId: " " },
+                    'kmsKeyId must be a non-empty KMS key id, ARN or alias (e.g. "alias/dashboards"), got " "',
+                ],
+                [
+                    "a snake_case argument",
+                    { ...BASE, key_role: "ADMIN" } as Args,
+                    "key_role is not an argument of managed-dashboards/api-key (did you mean keyRole?)",
+                ],
+                [
+                    "the original's name of an argument",
+                    { ...BASE, grafanaComponentName: "grafana" } as Args,
+                    "grafanaComponentName is not an argument of managed-dashboards/api-key (did you mean dashboardsComponentName?)",
+                ],
+                [
+                    "an unknown argument",
+                    { ...BASE, ttl: 5 } as Args,
+                    "ttl is not an argument of managed-dashboards/api-key",
+                ],
+                [
+                    "a label error",
+                    { ...BASE, labelKeyCase: "camel" as never },
+                    'labelKeyCase must be one of "lower", "title", "upper", got "camel"',
+                ],
+                [
+                    "a workspace stack that is this stack",
+                    { ...BASE, dashboardsStackName: "acme/dashboards/ue2-prod" },
+                    'dashboardsStackName must lead to the workspace\'s stack, not to the stack being deployed ("acme/dashboards/ue2-prod")',
+                ],
             ];
             for (const [title, args, message] of cases) {
                 it(title, () => assert.equal(refusal(args), PREFIX + message));
             }
 
             it("a component name mapped to this very stack", () => {
-                assert.equal(refusal({ ...BASE, dashboardsComponentName: "dashboards" }),
-                    `${PREFIX}dashboardsComponentName must lead to the workspace's stack, not to the stack being deployed ("acme/dashboards/ue2-prod")`);
+                assert.equal(
+                    refusal({ ...BASE, dashboardsComponentName: "dashboards" }),
+                    `${PREFIX}dashboardsComponentName must lead to the workspace's stack, not to the stack being deployed ("acme/dashboards/ue2-prod")`,
+                );
             });
 
             it("every problem at once, in argument order, as a ComponentArgsError", () => {
-                const error = thrown(() => resolve({
-                    region: "", keyRole: "admin" as never, minutesToLive: 50000, rotationMinutes: 0, workspaceId: "g-1",
-                    name: "grafana", unknown: true,
-                } as Args));
+                const error = thrown(() =>
+                    resolve({
+                        region: "",
+                        keyRole: "admin" as never,
+                        minutesToLive: 50000,
+                        rotationMinutes: 0,
+                        workspaceId: "g-1",
+                        name: "grafana",
+                        unknown: true,
+                    } as Args),
+                );
                 assert.equal(error.name, "ComponentArgsError");
                 assert.deepEqual([error.component, error.instance], ["managed-dashboards/api-key", "grafana-key"]);
-                assert.deepEqual(error.problems.map((p) => p.field),
-                    ["unknown", "region", "workspaceId", "keyRole", "minutesToLive", "rotationMinutes"]);
-                assert.equal(error.message, [
-                    "unknown is not an argument of managed-dashboards/api-key",
-                    'region is required (the AWS region of every resource, e.g. "us-east-2"), got ""',
-                    'workspaceId must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789", got "g-1"',
-                    'keyRole must be one of "VIEWER", "EDITOR", "ADMIN" (upper case), got "admin"',
-                    "minutesToLive must be an integer from 1 to 43200 (30 days, the longest a key may live), got 50000",
-                    "rotationMinutes must be an integer from 1 to 43200, got 0",
-                ].map((line) => PREFIX + line).join("\n"));
+                assert.deepEqual(
+                    error.problems.map((p) => p.field),
+                    ["unknown", "region", "workspaceId", "keyRole", "minutesToLive", "rotationMinutes"],
+                );
+                assert.equal(
+                    error.message,
+                    [
+                        "unknown is not an argument of managed-dashboards/api-key",
+                        'region is required (the AWS region of every resource, e.g. "us-east-2"), got ""',
+                        'workspaceId must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789", got "g-1"',
+                        'keyRole must be one of "VIEWER", "EDITOR", "ADMIN" (upper case), got "admin"',
+                        "minutesToLive must be an integer from 1 to 43200 (30 days, the longest a key may live), got 50000",
+                        "rotationMinutes must be an integer from 1 to 43200, got 0",
+                    ]
+                        .map((line) => PREFIX + line)
+                        .join("\n"),
+                );
             });
 
             it("the path's problems together with the label's", () => {
-                assert.equal(refusal({ ...BASE, labelValueCase: "snake" as never, ssmPathFormatApiKey: "/%s/%s" }), [
-                    'labelValueCase must be one of "lower", "title", "upper", "none", got "snake"',
-                    'ssmPathFormatApiKey must take exactly one argument, the id (format: not enough arguments for "%s" at 4: need index 2 but have 1 total), got "/%s/%s"',
-                ].map((line) => PREFIX + line).join("\n"));
+                assert.equal(
+                    refusal({ ...BASE, labelValueCase: "snake" as never, ssmPathFormatApiKey: "/%s/%s" }),
+                    [
+                        'labelValueCase must be one of "lower", "title", "upper", "none", got "snake"',
+                        'ssmPathFormatApiKey must take exactly one argument, the id (format: not enough arguments for "%s" at 4: need index 2 but have 1 total), got "/%s/%s"',
+                    ]
+                        .map((line) => PREFIX + line)
+                        .join("\n"),
+                );
             });
 
             it("args that are not an object", () => {
-                assert.equal(thrown(() => mod.resolveDashboardsApiKeyArgs("grafana-key", null as never)).message,
-                    `${PREFIX}args must be an object, got null`);
+                assert.equal(
+                    thrown(() => mod.resolveDashboardsApiKeyArgs("grafana-key", null as never)).message,
+                    `${PREFIX}args must be an object, got null`,
+                );
             });
         });
 
         describe("properties", () => {
             it("every valid lifetime gives a rotation within it and secondsToLive within the API's limit", () => {
-                fc.assert(fc.property(fc.integer({ min: 1, max: 43200 }), (minutesToLive) => {
-                    const resolved = resolve({ ...BASE, minutesToLive });
-                    return resolved.rotationMinutes >= 1 && resolved.rotationMinutes <= minutesToLive &&
-                        resolved.secondsToLive === minutesToLive * 60 && resolved.secondsToLive <= 2_592_000;
-                }));
+                fc.assert(
+                    fc.property(fc.integer({ min: 1, max: 43200 }), (minutesToLive) => {
+                        const resolved = resolve({ ...BASE, minutesToLive });
+                        return (
+                            resolved.rotationMinutes >= 1 &&
+                            resolved.rotationMinutes <= minutesToLive &&
+                            resolved.secondsToLive === minutesToLive * 60 &&
+                            resolved.secondsToLive <= 2_592_000
+                        );
+                    }),
+                );
             });
 
             it("every lifetime outside 1..43200 is refused", () => {
-                fc.assert(fc.property(fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 43201 }), fc.double({ noInteger: true })), (minutesToLive) => {
-                    const message = refusal({ ...BASE, minutesToLive });
-                    return message.startsWith(`${PREFIX}minutesToLive must be an integer from 1 to 43200`);
-                }));
+                fc.assert(
+                    fc.property(
+                        fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 43201 }), fc.double({ noInteger: true })),
+                        (minutesToLive) => {
+                            const message = refusal({ ...BASE, minutesToLive });
+                            return message.startsWith(`${PREFIX}minutesToLive must be an integer from 1 to 43200`);
+                        },
+                    ),
+                );
             });
 
             it("every id of the default label characters gives a valid path under the default format", () => {
-                fc.assert(fc.property(fc.stringMatching(/^[a-z0-9]{1,60}$/), (name) => {
-                    return resolve({ region: "us-east-2", name }).ssmPath === `/dashboards/${name}/api_key`;
-                }));
+                fc.assert(
+                    fc.property(fc.stringMatching(/^[a-z0-9]{1,60}$/), (name) => {
+                        return resolve({ region: "us-east-2", name }).ssmPath === `/dashboards/${name}/api_key`;
+                    }),
+                );
             });
         });
     });
 
     describe("DashboardsApiKey", () => {
         /** A fresh component under fresh mocks. */
-        async function deploy(args: Args, options: MockOptions = {}): Promise<import("../components/apiKey").DashboardsApiKey> {
+        async function deploy(
+            args: Args,
+            options: MockOptions = {},
+        ): Promise<import("../components/apiKey").DashboardsApiKey> {
             mocks = await install({ ...DEPLOYMENT, ...options });
             const component = new mod.DashboardsApiKey("grafana-key", args);
             await mocks.settle();
@@ -343,17 +632,44 @@ describe("managed-dashboards/api-key", () => {
             await deploy(BASE, withWorkspace);
             assert.deepEqual(mocks.resources.map(summary), [
                 { type: COMPONENT_TYPE, name: "grafana-key", parent: null, inputs: {} },
-                { type: "pulumi:pulumi:StackReference", name: "grafana-key-workspace", parent: COMPONENT_PARENT, inputs: { name: WORKSPACE_STACK } },
-                { type: "time:index/rotating:Rotating", name: "grafana-key-rotation", parent: COMPONENT_PARENT, inputs: { rotationMinutes: 21600 } },
                 {
-                    type: "aws:grafana/workspaceApiKey:WorkspaceApiKey", name: "grafana-key-key", parent: COMPONENT_PARENT,
-                    inputs: { keyName: "eg-ue2-prod-grafana", keyRole: "ADMIN", secondsToLive: 2592000, workspaceId: "g-aaaaaaaaaa", region: "us-east-2" },
+                    type: "pulumi:pulumi:StackReference",
+                    name: "grafana-key-workspace",
+                    parent: COMPONENT_PARENT,
+                    inputs: { name: WORKSPACE_STACK },
                 },
                 {
-                    type: "aws:ssm/parameter:Parameter", name: "grafana-key-parameter", parent: COMPONENT_PARENT,
+                    type: "time:index/rotating:Rotating",
+                    name: "grafana-key-rotation",
+                    parent: COMPONENT_PARENT,
+                    inputs: { rotationMinutes: 21600 },
+                },
+                {
+                    type: "aws:grafana/workspaceApiKey:WorkspaceApiKey",
+                    name: "grafana-key-key",
+                    parent: COMPONENT_PARENT,
                     inputs: {
-                        name: "/dashboards/eg-ue2-prod-grafana/api_key", description: "Grafana Workspace API Key", type: "SecureString",
-                        value: "[secret]", overwrite: true, tier: "Standard", dataType: "text", tags: TAGS, region: "us-east-2",
+                        keyName: "eg-ue2-prod-grafana",
+                        keyRole: "ADMIN",
+                        secondsToLive: 2592000,
+                        workspaceId: "g-aaaaaaaaaa",
+                        region: "us-east-2",
+                    },
+                },
+                {
+                    type: "aws:ssm/parameter:Parameter",
+                    name: "grafana-key-parameter",
+                    parent: COMPONENT_PARENT,
+                    inputs: {
+                        name: "/dashboards/eg-ue2-prod-grafana/api_key",
+                        description: "Grafana Workspace API Key",
+                        type: "SecureString",
+                        value: "[secret]",
+                        overwrite: true,
+                        tier: "Standard",
+                        dataType: "text",
+                        tags: TAGS,
+                        region: "us-east-2",
                     },
                 },
             ]);
@@ -377,8 +693,20 @@ describe("managed-dashboards/api-key", () => {
         it("outputs the path, the expiry, the workspace and the key as a secret", async () => {
             const component = await deploy(BASE, withWorkspace);
             assert.deepEqual(
-                await Promise.all([component.ssmPathDashboardsApiKey, component.expiresAt, component.workspaceId, component.workspaceEndpoint].map(unwrap)),
-                ["/dashboards/eg-ue2-prod-grafana/api_key", "2026-01-31T00:00:00Z", "g-aaaaaaaaaa", "g-aaaaaaaaaa.grafana-workspace.us-east-2.amazonaws.com"],
+                await Promise.all(
+                    [
+                        component.ssmPathDashboardsApiKey,
+                        component.expiresAt,
+                        component.workspaceId,
+                        component.workspaceEndpoint,
+                    ].map(unwrap),
+                ),
+                [
+                    "/dashboards/eg-ue2-prod-grafana/api_key",
+                    "2026-01-31T00:00:00Z",
+                    "g-aaaaaaaaaa",
+                    "g-aaaaaaaaaa.grafana-workspace.us-east-2.amazonaws.com",
+                ],
             );
             assert.equal(await pulumi.isSecret(component.apiKey as pulumi.Output<string>), true);
             assert.match(await unwrap(component.apiKey), /^eyJrIjoi/);
@@ -386,63 +714,140 @@ describe("managed-dashboards/api-key", () => {
         });
 
         it("takes the lifetime, rotation, role, path format and KMS key", async () => {
-            const component = await deploy({
-                ...BASE, keyRole: "EDITOR", minutesToLive: 1440, rotationMinutes: 600, ssmPathFormatApiKey: "/grafana/%s/key", kmsKeyId: "alias/dashboards",
-            }, withWorkspace);
+            const component = await deploy(
+                {
+                    ...BASE,
+                    keyRole: "EDITOR",
+                    minutesToLive: 1440,
+                    rotationMinutes: 600,
+                    ssmPathFormatApiKey: "/grafana/%s/key",
+                    kmsKeyId: "alias/dashboards",
+                },
+                withWorkspace,
+            );
             const byName = Object.fromEntries(mocks.resources.map((r) => [r.name, r.inputs]));
             assert.deepEqual(byName["grafana-key-rotation"], { rotationMinutes: 600 });
-            assert.deepEqual([byName["grafana-key-key"].keyRole, byName["grafana-key-key"].secondsToLive], ["EDITOR", 86400]);
-            assert.deepEqual([byName["grafana-key-parameter"].name, byName["grafana-key-parameter"].keyId], ["/grafana/eg-ue2-prod-grafana/key", "alias/dashboards"]);
+            assert.deepEqual(
+                [byName["grafana-key-key"].keyRole, byName["grafana-key-key"].secondsToLive],
+                ["EDITOR", 86400],
+            );
+            assert.deepEqual(
+                [byName["grafana-key-parameter"].name, byName["grafana-key-parameter"].keyId],
+                ["/grafana/eg-ue2-prod-grafana/key", "alias/dashboards"],
+            );
             assert.equal(await unwrap(component.expiresAt), "2026-01-02T00:00:00Z");
         });
 
         it("references dashboardsStackName when given", async () => {
-            const component = await deploy({ ...BASE, dashboardsStackName: "ops/monitoring/prod" },
-                { stackOutputs: { "ops/monitoring/prod": { workspace_id: "g-bbbbbbbbbb" } } });
-            assert.deepEqual(mocks.resources.filter((r) => r.type === "pulumi:pulumi:StackReference").map(summary),
-                [{ type: "pulumi:pulumi:StackReference", name: "grafana-key-workspace", parent: COMPONENT_PARENT, inputs: { name: "ops/monitoring/prod" } }]);
+            const component = await deploy(
+                { ...BASE, dashboardsStackName: "ops/monitoring/prod" },
+                { stackOutputs: { "ops/monitoring/prod": { workspace_id: "g-bbbbbbbbbb" } } },
+            );
+            assert.deepEqual(mocks.resources.filter((r) => r.type === "pulumi:pulumi:StackReference").map(summary), [
+                {
+                    type: "pulumi:pulumi:StackReference",
+                    name: "grafana-key-workspace",
+                    parent: COMPONENT_PARENT,
+                    inputs: { name: "ops/monitoring/prod" },
+                },
+            ]);
             assert.equal(await unwrap(component.workspaceId), "g-bbbbbbbbbb");
         });
 
         it("derives the endpoint from the id and region when the stack has no endpoint output", async () => {
-            const component = await deploy(BASE, { stackOutputs: { [WORKSPACE_STACK]: { workspace_id: "g-cccccccccc" } } });
-            assert.equal(await unwrap(component.workspaceEndpoint), "g-cccccccccc.grafana-workspace.us-east-2.amazonaws.com");
+            const component = await deploy(BASE, {
+                stackOutputs: { [WORKSPACE_STACK]: { workspace_id: "g-cccccccccc" } },
+            });
+            assert.equal(
+                await unwrap(component.workspaceEndpoint),
+                "g-cccccccccc.grafana-workspace.us-east-2.amazonaws.com",
+            );
         });
 
         it("references no stack when workspaceId is given", async () => {
             const component = await deploy({ ...BASE, workspaceId: "g-0123456789", region: "eu-west-1" });
-            assert.deepEqual(mocks.resources.map((r) => r.type), [
-                COMPONENT_TYPE, "time:index/rotating:Rotating", "aws:grafana/workspaceApiKey:WorkspaceApiKey", "aws:ssm/parameter:Parameter",
+            assert.deepEqual(
+                mocks.resources.map((r) => r.type),
+                [
+                    COMPONENT_TYPE,
+                    "time:index/rotating:Rotating",
+                    "aws:grafana/workspaceApiKey:WorkspaceApiKey",
+                    "aws:ssm/parameter:Parameter",
+                ],
+            );
+            assert.deepEqual(
+                mocks.resources.filter((r) => r.custom && r.type.startsWith("aws:")).map((r) => r.inputs.region),
+                ["eu-west-1", "eu-west-1"],
+            );
+            assert.deepEqual(await Promise.all([unwrap(component.workspaceId), unwrap(component.workspaceEndpoint)]), [
+                "g-0123456789",
+                "g-0123456789.grafana-workspace.eu-west-1.amazonaws.com",
             ]);
-            assert.deepEqual(mocks.resources.filter((r) => r.custom && r.type.startsWith("aws:")).map((r) => r.inputs.region), ["eu-west-1", "eu-west-1"]);
-            assert.deepEqual(await Promise.all([unwrap(component.workspaceId), unwrap(component.workspaceEndpoint)]),
-                ["g-0123456789", "g-0123456789.grafana-workspace.eu-west-1.amazonaws.com"]);
         });
 
         it("creates a service account and a rotated token for credentialType service-account-token", async () => {
-            const component = await deploy({ ...BASE, credentialType: "service-account-token", keyRole: "VIEWER", minutesToLive: 600 }, withWorkspace);
+            const component = await deploy(
+                { ...BASE, credentialType: "service-account-token", keyRole: "VIEWER", minutesToLive: 600 },
+                withWorkspace,
+            );
             assert.deepEqual(mocks.resources.map(summary), [
                 { type: COMPONENT_TYPE, name: "grafana-key", parent: null, inputs: {} },
-                { type: "pulumi:pulumi:StackReference", name: "grafana-key-workspace", parent: COMPONENT_PARENT, inputs: { name: WORKSPACE_STACK } },
-                { type: "time:index/rotating:Rotating", name: "grafana-key-rotation", parent: COMPONENT_PARENT, inputs: { rotationMinutes: 300 } },
                 {
-                    type: "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount", name: "grafana-key-service-account", parent: COMPONENT_PARENT,
-                    inputs: { name: "eg-ue2-prod-grafana", grafanaRole: "VIEWER", workspaceId: "g-aaaaaaaaaa", region: "us-east-2" },
+                    type: "pulumi:pulumi:StackReference",
+                    name: "grafana-key-workspace",
+                    parent: COMPONENT_PARENT,
+                    inputs: { name: WORKSPACE_STACK },
                 },
                 {
-                    type: "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken", name: "grafana-key-token", parent: COMPONENT_PARENT,
-                    inputs: { name: "eg-ue2-prod-grafana", secondsToLive: 36000, serviceAccountId: "1", workspaceId: "g-aaaaaaaaaa", region: "us-east-2" },
+                    type: "time:index/rotating:Rotating",
+                    name: "grafana-key-rotation",
+                    parent: COMPONENT_PARENT,
+                    inputs: { rotationMinutes: 300 },
                 },
                 {
-                    type: "aws:ssm/parameter:Parameter", name: "grafana-key-parameter", parent: COMPONENT_PARENT,
+                    type: "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount",
+                    name: "grafana-key-service-account",
+                    parent: COMPONENT_PARENT,
                     inputs: {
-                        name: "/dashboards/eg-ue2-prod-grafana/api_key", description: "Grafana Workspace Service Account Token", type: "SecureString",
-                        value: "[secret]", overwrite: true, tier: "Standard", dataType: "text", tags: TAGS, region: "us-east-2",
+                        name: "eg-ue2-prod-grafana",
+                        grafanaRole: "VIEWER",
+                        workspaceId: "g-aaaaaaaaaa",
+                        region: "us-east-2",
+                    },
+                },
+                {
+                    type: "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken",
+                    name: "grafana-key-token",
+                    parent: COMPONENT_PARENT,
+                    inputs: {
+                        name: "eg-ue2-prod-grafana",
+                        secondsToLive: 36000,
+                        serviceAccountId: "1",
+                        workspaceId: "g-aaaaaaaaaa",
+                        region: "us-east-2",
+                    },
+                },
+                {
+                    type: "aws:ssm/parameter:Parameter",
+                    name: "grafana-key-parameter",
+                    parent: COMPONENT_PARENT,
+                    inputs: {
+                        name: "/dashboards/eg-ue2-prod-grafana/api_key",
+                        description: "Grafana Workspace Service Account Token",
+                        type: "SecureString",
+                        value: "[secret]",
+                        overwrite: true,
+                        tier: "Standard",
+                        dataType: "text",
+                        tags: TAGS,
+                        region: "us-east-2",
                     },
                 },
             ]);
-            assert.deepEqual(mocks.resources.filter((r) => r.replacement).map((r) => [r.name, r.replacement]),
-                [["grafana-key-token", { deleteBeforeReplace: true, replacementTrigger: "2026-01-01T00:00:00Z" }]]);
+            assert.deepEqual(
+                mocks.resources.filter((r) => r.replacement).map((r) => [r.name, r.replacement]),
+                [["grafana-key-token", { deleteBeforeReplace: true, replacementTrigger: "2026-01-01T00:00:00Z" }]],
+            );
             assert.equal(await unwrap(component.expiresAt), "2026-01-01T10:00:00Z");
             assert.equal(await pulumi.isSecret(component.apiKey as pulumi.Output<string>), true);
         });
@@ -457,28 +862,53 @@ describe("managed-dashboards/api-key", () => {
                 console.warn = original;
             }
             // Without an engine (as under mocks) Pulumi prints warnings to stderr with this prefix.
-            assert.deepEqual(warned, [`warning: [runtime] ${PREFIX}dashboardsComponentName is ignored: the workspace id is given, so no stack is referenced`]);
+            assert.deepEqual(warned, [
+                `warning: [runtime] ${PREFIX}dashboardsComponentName is ignored: the workspace id is given, so no stack is referenced`,
+            ]);
         });
 
         it("registers only the component when disabled: no stack reference, no outputs", async () => {
             const component = await deploy({ ...BASE, enabled: false });
-            assert.deepEqual(mocks.resources.map(summary), [{ type: COMPONENT_TYPE, name: "grafana-key", parent: null, inputs: {} }]);
-            assert.deepEqual([component.ssmPathDashboardsApiKey, component.expiresAt, component.workspaceId, component.workspaceEndpoint, component.apiKey],
-                [undefined, undefined, undefined, undefined, undefined]);
+            assert.deepEqual(mocks.resources.map(summary), [
+                { type: COMPONENT_TYPE, name: "grafana-key", parent: null, inputs: {} },
+            ]);
+            assert.deepEqual(
+                [
+                    component.ssmPathDashboardsApiKey,
+                    component.expiresAt,
+                    component.workspaceId,
+                    component.workspaceEndpoint,
+                    component.apiKey,
+                ],
+                [undefined, undefined, undefined, undefined, undefined],
+            );
         });
 
         it("registers nothing at all for any refused argument", async () => {
             mocks = await install(DEPLOYMENT);
             const refused: Args[] = [
-                { ...BASE, keyRole: "admin" as never }, { ...LABELS } as Args, { ...BASE, minutesToLive: 0 }, { ...BASE, rotationMinutes: 50000 },
-                { ...BASE, ssmPathFormatApiKey: "/aws/%s" }, { ...BASE, ssmPathFormatApiKey: "/%s/%s" }, { region: "us-east-2" },
-                { ...BASE, workspaceId: "x" }, { ...BASE, dashboardsStackName: "x" }, { ...BASE, credentialType: "x" as never },
-                { ...BASE, kmsKeyId: " " }, { ...BASE, extra: 1 } as Args, { ...BASE, idLengthLimit: 3 }, { ...BASE, enabled: false, keyRole: "x" as never },
+                { ...BASE, keyRole: "admin" as never },
+                { ...LABELS } as Args,
+                { ...BASE, minutesToLive: 0 },
+                { ...BASE, rotationMinutes: 50000 },
+                { ...BASE, ssmPathFormatApiKey: "/aws/%s" },
+                { ...BASE, ssmPathFormatApiKey: "/%s/%s" },
+                { region: "us-east-2" },
+                { ...BASE, workspaceId: "x" },
+                { ...BASE, dashboardsStackName: "x" },
+                { ...BASE, credentialType: "x" as never },
+                { ...BASE, kmsKeyId: " " },
+                { ...BASE, extra: 1 } as Args,
+                { ...BASE, idLengthLimit: 3 },
+                { ...BASE, enabled: false, keyRole: "x" as never },
             ];
             for (const args of refused) {
                 const error = thrown(() => new mod.DashboardsApiKey("grafana-key", args));
                 assert.equal(error.name, "ComponentArgsError");
-                assert.equal(error.message, thrown(() => mod.resolveDashboardsApiKeyArgs("grafana-key", args, DEPLOYMENT)).message);
+                assert.equal(
+                    error.message,
+                    thrown(() => mod.resolveDashboardsApiKeyArgs("grafana-key", args, DEPLOYMENT)).message,
+                );
             }
             await mocks.settle();
             assert.deepEqual(mocks.resources, []);
@@ -491,39 +921,59 @@ describe("managed-dashboards/api-key", () => {
             const component = new mod.DashboardsApiKey("grafana-key", BASE);
             const provider = mod.createDashboardsProvider("grafana", component);
             await mocks.settle();
-            assert.deepEqual(mocks.resources.filter((r) => r.type.startsWith("pulumi:providers:")).map(summary), [{
-                type: "pulumi:providers:grafana", name: "grafana", parent: null,
-                inputs: { url: "https://g-aaaaaaaaaa.grafana-workspace.us-east-2.amazonaws.com", auth: "[secret]" },
-            }]);
+            assert.deepEqual(mocks.resources.filter((r) => r.type.startsWith("pulumi:providers:")).map(summary), [
+                {
+                    type: "pulumi:providers:grafana",
+                    name: "grafana",
+                    parent: null,
+                    inputs: { url: "https://g-aaaaaaaaaa.grafana-workspace.us-east-2.amazonaws.com", auth: "[secret]" },
+                },
+            ]);
             assert.equal(pulumi.ProviderResource.isInstance(provider), true);
         });
 
         it("takes another URL and resource options", async () => {
             mocks = await install(DEPLOYMENT);
             const component = new mod.DashboardsApiKey("grafana-key", { ...BASE, workspaceId: "g-0123456789" });
-            mod.createDashboardsProvider("grafana", component, { url: "https://grafana.example.com/" }, { parent: component });
+            mod.createDashboardsProvider(
+                "grafana",
+                component,
+                { url: "https://grafana.example.com/" },
+                { parent: component },
+            );
             await mocks.settle();
-            assert.deepEqual(mocks.resources.filter((r) => r.type === "pulumi:providers:grafana").map(summary), [{
-                type: "pulumi:providers:grafana", name: "grafana", parent: COMPONENT_PARENT,
-                inputs: { url: "https://grafana.example.com/", auth: "[secret]" },
-            }]);
+            assert.deepEqual(mocks.resources.filter((r) => r.type === "pulumi:providers:grafana").map(summary), [
+                {
+                    type: "pulumi:providers:grafana",
+                    name: "grafana",
+                    parent: COMPONENT_PARENT,
+                    inputs: { url: "https://grafana.example.com/", auth: "[secret]" },
+                },
+            ]);
         });
 
         it("refuses a disabled key component", async () => {
             mocks = await install(DEPLOYMENT);
             const component = new mod.DashboardsApiKey("grafana-key", { ...BASE, enabled: false });
             assert.throws(() => mod.createDashboardsProvider("grafana", component), {
-                message: 'createDashboardsProvider "grafana": managed-dashboards/api-key "grafana-key" is disabled, so it has no key',
+                message:
+                    'createDashboardsProvider "grafana": managed-dashboards/api-key "grafana-key" is disabled, so it has no key',
             });
             await mocks.settle();
-            assert.deepEqual(mocks.resources.map((r) => r.type), [COMPONENT_TYPE]);
+            assert.deepEqual(
+                mocks.resources.map((r) => r.type),
+                [COMPONENT_TYPE],
+            );
         });
 
         it("is the only thing that loads the Grafana SDK: importing the component does not", () => {
-            const script = "require('./components/apiKey');" +
+            const script =
+                "require('./components/apiKey');" +
                 "process.stdout.write(String(Object.keys(require.cache).some((k) => k.includes('@pulumiverse/grafana'))))";
-            const loaded = execFileSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script],
-                { cwd: path.resolve(__dirname, ".."), encoding: "utf8" });
+            const loaded = execFileSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], {
+                cwd: path.resolve(__dirname, ".."),
+                encoding: "utf8",
+            });
             assert.equal(loaded, "false");
         });
     });
@@ -537,18 +987,26 @@ describe("managed-dashboards/api-key", () => {
             process.removeAllListeners("unhandledRejection");
             process.on("unhandledRejection", collect);
             try {
-                mocks = await install({ ...DEPLOYMENT, stackOutputs: { [WORKSPACE_STACK]: { workspace_endpoint: "x" } } });
+                mocks = await install({
+                    ...DEPLOYMENT,
+                    stackOutputs: { [WORKSPACE_STACK]: { workspace_endpoint: "x" } },
+                });
                 const component = new mod.DashboardsApiKey("grafana-key", BASE);
-                const expected = `${PREFIX}the workspace stack "${WORKSPACE_STACK}" has no output "workspace_id" (got undefined); ` +
+                const expected =
+                    `${PREFIX}the workspace stack "${WORKSPACE_STACK}" has no output "workspace_id" (got undefined); ` +
                     'deploy the workspace component "managed-dashboards/workspace" in that stack first, or give the workspace\'s stack name or id';
                 // The SDK prefixes the message with the input it was serializing when the value failed.
                 await assert.rejects(unwrap(component.workspaceId), (error: Error) => error.message.endsWith(expected));
                 await new Promise((resolve) => setTimeout(resolve, 50));
-                assert.ok(unhandled.length > 0 && unhandled.every((e) => (e as Error).message.endsWith(expected)),
-                    `unexpected rejections: ${unhandled.map(String).join("\n")}`);
+                assert.ok(
+                    unhandled.length > 0 && unhandled.every((e) => (e as Error).message.endsWith(expected)),
+                    `unexpected rejections: ${unhandled.map(String).join("\n")}`,
+                );
                 // Nothing that needs the workspace id was created.
-                assert.deepEqual(mocks.resources.map((r) => r.type),
-                    [COMPONENT_TYPE, "pulumi:pulumi:StackReference", "time:index/rotating:Rotating"]);
+                assert.deepEqual(
+                    mocks.resources.map((r) => r.type),
+                    [COMPONENT_TYPE, "pulumi:pulumi:StackReference", "time:index/rotating:Rotating"],
+                );
             } finally {
                 process.removeListener("unhandledRejection", collect);
                 for (const listener of saved) {

@@ -23,7 +23,11 @@ function runWithEchoMocks(body: string): { status: number | null; stdout: string
         const lib = require("./index");
         const value = (output) => output === undefined ? Promise.resolve("(undefined)") : output.promise();
         (async () => { ${body} })().catch((error) => { process.stderr.write(String(error && error.stack || error)); process.exitCode = 1; });`;
-    return spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+    return spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], {
+        cwd: ROOT,
+        encoding: "utf8",
+        timeout: 60_000,
+    });
 }
 
 describe("components under echo mocks without an organization", function () {
@@ -37,7 +41,12 @@ describe("components under echo mocks without an organization", function () {
             process.stdout.write(JSON.stringify([await value(key.ssmPathDashboardsApiKey), await value(key.workspaceId),
                 await value(byId.workspaceId), await value(off.ssmPathDashboardsApiKey)]));`);
         assert.equal(run.status, 0, run.stderr);
-        assert.deepEqual(JSON.parse(run.stdout), ["/dashboards/k/api_key", "g-abcdef0123", "g-0123456789", "(undefined)"]);
+        assert.deepEqual(JSON.parse(run.stdout), [
+            "/dashboards/k/api_key",
+            "g-abcdef0123",
+            "g-0123456789",
+            "(undefined)",
+        ]);
     });
 
     it("EventBridge works although the mocks give no ARN", () => {

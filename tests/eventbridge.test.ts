@@ -49,7 +49,8 @@ const COMPONENT = "cloudposse:eventbridge:EventBridge";
 const ARN_PREFIX = "arn:aws:logs:us-east-2:111111111111:log-group:";
 
 /** The CloudWatch Logs retention periods, as listed in FACTS.md. */
-const RETENTIONS = "1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653";
+const RETENTIONS =
+    "1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653";
 
 describe("eventbridge", () => {
     let mocks: InstalledMocks;
@@ -100,7 +101,13 @@ describe("eventbridge", () => {
 
             it("treats null like undefined for every argument of its own", () => {
                 assert.deepEqual(
-                    resolve({ ...minimal, eventRuleDescription: null, eventRulePattern: null, eventLogRetentionInDays: null, logsPolicyScope: null }),
+                    resolve({
+                        ...minimal,
+                        eventRuleDescription: null,
+                        eventRulePattern: null,
+                        eventLogRetentionInDays: null,
+                        logsPolicyScope: null,
+                    }),
                     resolve(minimal),
                 );
             });
@@ -115,7 +122,10 @@ describe("eventbridge", () => {
             ];
             for (const [behaviour, description, expected] of cases) {
                 it(behaviour, () => {
-                    assert.equal(resolve({ ...ECS_ALERTS, eventRuleDescription: description }).rule.description, expected);
+                    assert.equal(
+                        resolve({ ...ECS_ALERTS, eventRuleDescription: description }).rule.description,
+                        expected,
+                    );
                 });
             }
 
@@ -175,9 +185,18 @@ describe("eventbridge", () => {
             });
 
             it("builds on a context passed in", () => {
-                const resolved = resolve({ region: "us-east-2", context: { enabled: true, namespace: "eg", stage: "prod", tags: { Team: "sre" } }, name: "x" });
+                const resolved = resolve({
+                    region: "us-east-2",
+                    context: { enabled: true, namespace: "eg", stage: "prod", tags: { Team: "sre" } },
+                    name: "x",
+                });
                 assert.equal(resolved.rule.name, "eg-prod-x");
-                assert.deepEqual(resolved.rule.tags, { Name: "eg-prod-x", Namespace: "eg", Stage: "prod", Team: "sre" });
+                assert.deepEqual(resolved.rule.tags, {
+                    Name: "eg-prod-x",
+                    Namespace: "eg",
+                    Stage: "prod",
+                    Team: "sre",
+                });
             });
 
             it("accepts the pattern as JSON text and sends it as Terraform's jsonencode writes it", () => {
@@ -201,29 +220,44 @@ describe("eventbridge", () => {
         describe("names AWS accepts", () => {
             const RULE_NAME = /^[.\-_A-Za-z0-9]{1,64}$/;
             const LOG_GROUP_NAME = /^[.\-_/#A-Za-z0-9]{1,512}$/;
-            const label = fc.option(fc.string({ unit: fc.constantFrom(..."aZ09-_./+ #é"), maxLength: 40 }), { nil: undefined });
+            const label = fc.option(fc.string({ unit: fc.constantFrom(..."aZ09-_./+ #é"), maxLength: 40 }), {
+                nil: undefined,
+            });
 
             it("names the rule and the log group validly, or refuses the labels", () => {
-                fc.assert(fc.property(
-                    fc.record({
-                        namespace: label, environment: label, stage: label, name: label,
-                        attributes: fc.array(fc.string({ unit: fc.constantFrom(..."ab_/."), maxLength: 5 }), { maxLength: 3 }),
-                        delimiter: fc.option(fc.constantFrom("-", "_", ".", "", "/", "+"), { nil: undefined }),
-                        regexReplaceChars: fc.option(fc.constantFrom("/[^a-zA-Z0-9.+]/", "/[^-_a-zA-Z0-9]/"), { nil: undefined }),
-                        idLengthLimit: fc.option(fc.constantFrom(0, 6, 20, 64, 100), { nil: undefined }),
-                    }, { requiredKeys: [] }),
-                    (labels) => {
-                        let resolved: EventBridgeModule.ResolvedEventBridge;
-                        try {
-                            resolved = resolve({ region: "us-east-2", ...labels });
-                        } catch (error) {
-                            assert.equal((error as Error).name, "ComponentArgsError", String(error));
-                            return;
-                        }
-                        assert.match(resolved.rule.name, RULE_NAME);
-                        assert.match(resolved.logGroup.name, LOG_GROUP_NAME);
-                    },
-                ), { numRuns: 500 });
+                fc.assert(
+                    fc.property(
+                        fc.record(
+                            {
+                                namespace: label,
+                                environment: label,
+                                stage: label,
+                                name: label,
+                                attributes: fc.array(fc.string({ unit: fc.constantFrom(..."ab_/."), maxLength: 5 }), {
+                                    maxLength: 3,
+                                }),
+                                delimiter: fc.option(fc.constantFrom("-", "_", ".", "", "/", "+"), { nil: undefined }),
+                                regexReplaceChars: fc.option(fc.constantFrom("/[^a-zA-Z0-9.+]/", "/[^-_a-zA-Z0-9]/"), {
+                                    nil: undefined,
+                                }),
+                                idLengthLimit: fc.option(fc.constantFrom(0, 6, 20, 64, 100), { nil: undefined }),
+                            },
+                            { requiredKeys: [] },
+                        ),
+                        (labels) => {
+                            let resolved: EventBridgeModule.ResolvedEventBridge;
+                            try {
+                                resolved = resolve({ region: "us-east-2", ...labels });
+                            } catch (error) {
+                                assert.equal((error as Error).name, "ComponentArgsError", String(error));
+                                return;
+                            }
+                            assert.match(resolved.rule.name, RULE_NAME);
+                            assert.match(resolved.logGroup.name, LOG_GROUP_NAME);
+                        },
+                    ),
+                    { numRuns: 500 },
+                );
             });
         });
 
@@ -232,108 +266,199 @@ describe("eventbridge", () => {
                 const resolved = resolve({ ...ECS_ALERTS, eventRulePattern: { source: ["x".repeat(2100)] } });
                 assert.deepEqual(resolved.warnings, [
                     "eventRulePattern: $: the pattern is 2,115 characters as JSON, over EventBridge's default quota of " +
-                    "2,048 characters; PutRule fails unless that quota has been raised for the account and region",
+                        "2,048 characters; PutRule fails unless that quota has been raised for the account and region",
                 ]);
             });
         });
 
         describe("refusals", () => {
             const cases: [string, Record<string, unknown>, string][] = [
-                ["a missing region", { region: undefined },
-                    'eventbridge "ecs-alerts": region is required (the AWS region of every resource, e.g. "us-east-2"), got undefined'],
-                ["a malformed region", { region: "us-east" },
-                    'eventbridge "ecs-alerts": region must be an AWS region name such as "us-east-2", got "us-east"'],
-                ["a retention CloudWatch does not offer", { eventLogRetentionInDays: 4 },
-                    `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 4`],
-                ["a fractional retention", { eventLogRetentionInDays: 3.5 },
-                    `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 3.5`],
-                ["a retention given as text", { eventLogRetentionInDays: "3" },
-                    `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got "3"`],
-                ["a zero retention (never expire is not offered)", { eventLogRetentionInDays: 0 },
-                    `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 0`],
-                ["a description over 512 characters", { eventRuleDescription: "d".repeat(513) },
-                    'eventbridge "ecs-alerts": eventRuleDescription must be at most 512 characters, got 513'],
-                ["a description that is not a string", { eventRuleDescription: 42 },
-                    'eventbridge "ecs-alerts": eventRuleDescription must be a string, got 42'],
-                ["a pattern value that is not a list", { eventRulePattern: { source: "aws.ecs" } },
+                [
+                    "a missing region",
+                    { region: undefined },
+                    'eventbridge "ecs-alerts": region is required (the AWS region of every resource, e.g. "us-east-2"), got undefined',
+                ],
+                [
+                    "a malformed region",
+                    { region: "us-east" },
+                    'eventbridge "ecs-alerts": region must be an AWS region name such as "us-east-2", got "us-east"',
+                ],
+                [
+                    "a retention CloudWatch does not offer",
+                    { eventLogRetentionInDays: 4 },
+                    `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 4`,
+                ],
+                [
+                    "a fractional retention",
+                    { eventLogRetentionInDays: 3.5 },
+                    `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 3.5`,
+                ],
+                [
+                    "a retention given as text",
+                    { eventLogRetentionInDays: "3" },
+                    `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got "3"`,
+                ],
+                [
+                    "a zero retention (never expire is not offered)",
+                    { eventLogRetentionInDays: 0 },
+                    `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 0`,
+                ],
+                [
+                    "a description over 512 characters",
+                    { eventRuleDescription: "d".repeat(513) },
+                    'eventbridge "ecs-alerts": eventRuleDescription must be at most 512 characters, got 513',
+                ],
+                [
+                    "a description that is not a string",
+                    { eventRuleDescription: 42 },
+                    'eventbridge "ecs-alerts": eventRuleDescription must be a string, got 42',
+                ],
+                [
+                    "a pattern value that is not a list",
+                    { eventRulePattern: { source: "aws.ecs" } },
                     'eventbridge "ecs-alerts": eventRulePattern is not a valid event pattern at $.source: ' +
-                    'leaf values must be a non-empty array, got "aws.ecs"'],
-                ["an empty pattern", { eventRulePattern: {} },
-                    'eventbridge "ecs-alerts": eventRulePattern is not a valid event pattern at $: an event pattern must not be an empty object'],
-                ["a pattern that is not JSON", { eventRulePattern: "{source" },
+                        'leaf values must be a non-empty array, got "aws.ecs"',
+                ],
+                [
+                    "an empty pattern",
+                    { eventRulePattern: {} },
+                    'eventbridge "ecs-alerts": eventRulePattern is not a valid event pattern at $: an event pattern must not be an empty object',
+                ],
+                [
+                    "a pattern that is not JSON",
+                    { eventRulePattern: "{source" },
                     'eventbridge "ecs-alerts": eventRulePattern is not a valid event pattern at $: ' +
-                    "the pattern is not valid JSON text (Expected property name or '}' in JSON at position 1)"],
-                ["an unknown policy scope", { logsPolicyScope: "global" },
-                    'eventbridge "ecs-alerts": logsPolicyScope must be one of "resource", "account", got "global"'],
-                ["a misspelt argument, suggesting the right one", { eventRulePatern: {} },
-                    'eventbridge "ecs-alerts": eventRulePatern is not an argument of eventbridge (did you mean eventRulePattern?)'],
-                ["a snake_case argument, suggesting the camelCase one", { event_log_retention_in_days: 7 },
-                    'eventbridge "ecs-alerts": event_log_retention_in_days is not an argument of eventbridge (did you mean eventLogRetentionInDays?)'],
-                ["an argument it does not take at all", { kmsKeyArn: "arn" },
-                    'eventbridge "ecs-alerts": kmsKeyArn is not an argument of eventbridge'],
-                ["an invalid label argument", { idLengthLimit: 3 },
-                    'eventbridge "ecs-alerts": idLengthLimit must be 0 (unlimited) or at least 6, got 3'],
-                ["an invalid label in the context", { context: { labelValueCase: "x" } },
-                    'eventbridge "ecs-alerts": context.labelValueCase must be one of "lower", "title", "upper", "none", got "x"'],
-                ["labels that leave the id empty", { namespace: null, environment: null, stage: null, name: null },
+                        "the pattern is not valid JSON text (Expected property name or '}' in JSON at position 1)",
+                ],
+                [
+                    "an unknown policy scope",
+                    { logsPolicyScope: "global" },
+                    'eventbridge "ecs-alerts": logsPolicyScope must be one of "resource", "account", got "global"',
+                ],
+                [
+                    "a misspelt argument, suggesting the right one",
+                    { eventRulePatern: {} },
+                    'eventbridge "ecs-alerts": eventRulePatern is not an argument of eventbridge (did you mean eventRulePattern?)',
+                ],
+                [
+                    "a snake_case argument, suggesting the camelCase one",
+                    { event_log_retention_in_days: 7 },
+                    'eventbridge "ecs-alerts": event_log_retention_in_days is not an argument of eventbridge (did you mean eventLogRetentionInDays?)',
+                ],
+                [
+                    "an argument it does not take at all",
+                    { kmsKeyArn: "arn" },
+                    'eventbridge "ecs-alerts": kmsKeyArn is not an argument of eventbridge',
+                ],
+                [
+                    "an invalid label argument",
+                    { idLengthLimit: 3 },
+                    'eventbridge "ecs-alerts": idLengthLimit must be 0 (unlimited) or at least 6, got 3',
+                ],
+                [
+                    "an invalid label in the context",
+                    { context: { labelValueCase: "x" } },
+                    'eventbridge "ecs-alerts": context.labelValueCase must be one of "lower", "title", "upper", "none", got "x"',
+                ],
+                [
+                    "labels that leave the id empty",
+                    { namespace: null, environment: null, stage: null, name: null },
                     'eventbridge "ecs-alerts": name is empty, and so are the other labels of the id ' +
-                    "(namespace, environment, stage, name, attributes): the event rule and the log group are named by the id, " +
-                    "which must not be empty"],
-                ["a delimiter not allowed in a rule name", { delimiter: "+" },
+                        "(namespace, environment, stage, name, attributes): the event rule and the log group are named by the id, " +
+                        "which must not be empty",
+                ],
+                [
+                    "a delimiter not allowed in a rule name",
+                    { delimiter: "+" },
                     'eventbridge "ecs-alerts": delimiter must only use characters allowed in names: ' +
-                    'the event rule name "eg+ue2+prod+ecs-faults" has "+", but only [.\\-_A-Za-z0-9] is allowed, got "+"'],
-                ["a delimiter not allowed in a rule name, even if the log group takes it", { delimiter: "/" },
+                        'the event rule name "eg+ue2+prod+ecs-faults" has "+", but only [.\\-_A-Za-z0-9] is allowed, got "+"',
+                ],
+                [
+                    "a delimiter not allowed in a rule name, even if the log group takes it",
+                    { delimiter: "/" },
                     'eventbridge "ecs-alerts": delimiter must only use characters allowed in names: ' +
-                    'the event rule name "eg/ue2/prod/ecs-faults" has "/", but only [.\\-_A-Za-z0-9] is allowed, got "/"'],
-                ["a regex keeping characters not allowed in a rule name", { name: "ecs+faults", regexReplaceChars: "/[^a-zA-Z0-9+-]/" },
+                        'the event rule name "eg/ue2/prod/ecs-faults" has "/", but only [.\\-_A-Za-z0-9] is allowed, got "/"',
+                ],
+                [
+                    "a regex keeping characters not allowed in a rule name",
+                    { name: "ecs+faults", regexReplaceChars: "/[^a-zA-Z0-9+-]/" },
                     'eventbridge "ecs-alerts": regexReplaceChars must remove the characters not allowed in names: ' +
-                    'the event rule name "eg-ue2-prod-ecs+faults" has "+", but only [.\\-_A-Za-z0-9] is allowed, got "/[^a-zA-Z0-9+-]/"'],
-                ["a log group name over 512 characters", { name: "n".repeat(520) },
+                        'the event rule name "eg-ue2-prod-ecs+faults" has "+", but only [.\\-_A-Za-z0-9] is allowed, got "/[^a-zA-Z0-9+-]/"',
+                ],
+                [
+                    "a log group name over 512 characters",
+                    { name: "n".repeat(520) },
                     'eventbridge "ecs-alerts": idLengthLimit must keep the log group name within 512 characters, ' +
-                    "got a name of 532 (idLengthLimit 0)"],
+                        "got a name of 532 (idLengthLimit 0)",
+                ],
             ];
             for (const [what, change, message] of cases) {
                 it(`refuses ${what}`, () => assert.equal(refusal({ ...ECS_ALERTS, ...change }), message));
             }
 
             it("refuses an id over 512 characters as the description when none is given", () => {
-                assert.equal(refusal({ ...ECS_ALERTS, eventRuleDescription: "", name: "n".repeat(520) }), [
-                    'eventbridge "ecs-alerts": idLengthLimit must keep the log group name within 512 characters, got a name of 532 (idLengthLimit 0)',
-                    'eventbridge "ecs-alerts": eventRuleDescription is empty, so the rule is described by the id, but the id has ' +
-                    "532 characters (at most 512); set a description or idLengthLimit",
-                ].join("\n"));
+                assert.equal(
+                    refusal({ ...ECS_ALERTS, eventRuleDescription: "", name: "n".repeat(520) }),
+                    [
+                        'eventbridge "ecs-alerts": idLengthLimit must keep the log group name within 512 characters, got a name of 532 (idLengthLimit 0)',
+                        'eventbridge "ecs-alerts": eventRuleDescription is empty, so the rule is described by the id, but the id has ' +
+                            "532 characters (at most 512); set a description or idLengthLimit",
+                    ].join("\n"),
+                );
             });
 
             it("lists every problem at once, with the instance and the fields", () => {
-                const error = thrownBy(() => resolve({
-                    ...ECS_ALERTS, region: "Ohio", eventLogRetentionInDays: 4, logsPolicyScope: "global",
-                    eventRulePattern: { source: "aws.ecs" }, labelKeyCase: "camel", retention: 3,
-                }));
+                const error = thrownBy(() =>
+                    resolve({
+                        ...ECS_ALERTS,
+                        region: "Ohio",
+                        eventLogRetentionInDays: 4,
+                        logsPolicyScope: "global",
+                        eventRulePattern: { source: "aws.ecs" },
+                        labelKeyCase: "camel",
+                        retention: 3,
+                    }),
+                );
                 assert.equal(error.component, "eventbridge");
                 assert.equal(error.instance, "ecs-alerts");
-                assert.deepEqual(error.problems.map((problem) => problem.field), [
-                    "retention", "region", "eventRulePattern", "eventLogRetentionInDays", "logsPolicyScope", "labelKeyCase",
-                ]);
-                assert.equal(error.message, [
-                    'eventbridge "ecs-alerts": retention is not an argument of eventbridge (did you mean eventLogRetentionInDays?)',
-                    'eventbridge "ecs-alerts": region must be an AWS region name such as "us-east-2", got "Ohio"',
-                    'eventbridge "ecs-alerts": eventRulePattern is not a valid event pattern at $.source: leaf values must be a non-empty array, got "aws.ecs"',
-                    `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 4`,
-                    'eventbridge "ecs-alerts": logsPolicyScope must be one of "resource", "account", got "global"',
-                    'eventbridge "ecs-alerts": labelKeyCase must be one of "lower", "title", "upper", got "camel"',
-                ].join("\n"));
+                assert.deepEqual(
+                    error.problems.map((problem) => problem.field),
+                    [
+                        "retention",
+                        "region",
+                        "eventRulePattern",
+                        "eventLogRetentionInDays",
+                        "logsPolicyScope",
+                        "labelKeyCase",
+                    ],
+                );
+                assert.equal(
+                    error.message,
+                    [
+                        'eventbridge "ecs-alerts": retention is not an argument of eventbridge (did you mean eventLogRetentionInDays?)',
+                        'eventbridge "ecs-alerts": region must be an AWS region name such as "us-east-2", got "Ohio"',
+                        'eventbridge "ecs-alerts": eventRulePattern is not a valid event pattern at $.source: leaf values must be a non-empty array, got "aws.ecs"',
+                        `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 4`,
+                        'eventbridge "ecs-alerts": logsPolicyScope must be one of "resource", "account", got "global"',
+                        'eventbridge "ecs-alerts": labelKeyCase must be one of "lower", "title", "upper", got "camel"',
+                    ].join("\n"),
+                );
             });
 
             it("validates its own arguments even when disabled", () => {
-                assert.equal(refusal({ ...ECS_ALERTS, enabled: false, eventLogRetentionInDays: 4 }),
-                    `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 4`);
+                assert.equal(
+                    refusal({ ...ECS_ALERTS, enabled: false, eventLogRetentionInDays: 4 }),
+                    `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 4`,
+                );
             });
 
             it("renders fields in the stack file's names on request", () => {
                 const error = thrownBy(() => resolve({ ...ECS_ALERTS, eventLogRetentionInDays: 4 }));
                 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-                assert.equal(error.withFieldNames(snake).message,
-                    `eventbridge "ecs-alerts": event_log_retention_in_days must be one of ${RETENTIONS}, got 4`);
+                assert.equal(
+                    error.withFieldNames(snake).message,
+                    `eventbridge "ecs-alerts": event_log_retention_in_days must be one of ${RETENTIONS}, got 4`,
+                );
             });
         });
     });
@@ -342,12 +467,14 @@ describe("eventbridge", () => {
         it("lets EventBridge and log delivery create streams and put events in the log group", () => {
             assert.deepEqual(JSON.parse(eventbridge.eventBridgeLogsPolicyDocument(`${ARN_PREFIX}x`)), {
                 Version: "2012-10-17",
-                Statement: [{
-                    Effect: "Allow",
-                    Principal: { Service: ["events.amazonaws.com", "delivery.logs.amazonaws.com"] },
-                    Action: ["logs:CreateLogStream", "logs:PutLogEvents"],
-                    Resource: `${ARN_PREFIX}x:*`,
-                }],
+                Statement: [
+                    {
+                        Effect: "Allow",
+                        Principal: { Service: ["events.amazonaws.com", "delivery.logs.amazonaws.com"] },
+                        Action: ["logs:CreateLogStream", "logs:PutLogEvents"],
+                        Resource: `${ARN_PREFIX}x:*`,
+                    },
+                ],
             });
         });
 
@@ -384,7 +511,12 @@ describe("eventbridge", () => {
                     { type: COMPONENT, name: "ecs-alerts", parent: null, custom: false },
                     { type: "aws:cloudwatch/logGroup:LogGroup", name: "ecs-alerts", parent, custom: true },
                     { type: "aws:cloudwatch/eventRule:EventRule", name: "ecs-alerts", parent, custom: true },
-                    { type: "aws:cloudwatch/logResourcePolicy:LogResourcePolicy", name: "ecs-alerts", parent, custom: true },
+                    {
+                        type: "aws:cloudwatch/logResourcePolicy:LogResourcePolicy",
+                        name: "ecs-alerts",
+                        parent,
+                        custom: true,
+                    },
                     { type: "aws:cloudwatch/eventTarget:EventTarget", name: "ecs-alerts", parent, custom: true },
                 ]);
                 assert.deepEqual(mocks.calls, []);
@@ -421,7 +553,10 @@ describe("eventbridge", () => {
                     resourceArn: `${ARN_PREFIX}eg-ue2-prod-ecs-faults`,
                     policyDocument: eventbridge.eventBridgeLogsPolicyDocument(`${ARN_PREFIX}eg-ue2-prod-ecs-faults`),
                 });
-                assert.equal(JSON.parse(String(inputs?.policyDocument)).Statement[0].Resource, `${ARN_PREFIX}eg-ue2-prod-ecs-faults:*`);
+                assert.equal(
+                    JSON.parse(String(inputs?.policyDocument)).Statement[0].Resource,
+                    `${ARN_PREFIX}eg-ue2-prod-ecs-faults:*`,
+                );
             });
 
             it("targets the log group from the rule, without a role", () => {
@@ -433,17 +568,20 @@ describe("eventbridge", () => {
             });
 
             it("outputs the rule's and the log group's ARN and name", async () => {
-                assert.deepEqual({
-                    eventRuleArn: await unwrap(component.eventRuleArn),
-                    eventRuleName: await unwrap(component.eventRuleName),
-                    logsLogGroupArn: await unwrap(component.logsLogGroupArn),
-                    logsLogGroupName: await unwrap(component.logsLogGroupName),
-                }, {
-                    eventRuleArn: "arn:aws:events:us-east-2:111111111111:rule/eg-ue2-prod-ecs-faults",
-                    eventRuleName: "eg-ue2-prod-ecs-faults",
-                    logsLogGroupArn: `${ARN_PREFIX}eg-ue2-prod-ecs-faults`,
-                    logsLogGroupName: "eg-ue2-prod-ecs-faults",
-                });
+                assert.deepEqual(
+                    {
+                        eventRuleArn: await unwrap(component.eventRuleArn),
+                        eventRuleName: await unwrap(component.eventRuleName),
+                        logsLogGroupArn: await unwrap(component.logsLogGroupArn),
+                        logsLogGroupName: await unwrap(component.logsLogGroupName),
+                    },
+                    {
+                        eventRuleArn: "arn:aws:events:us-east-2:111111111111:rule/eg-ue2-prod-ecs-faults",
+                        eventRuleName: "eg-ue2-prod-ecs-faults",
+                        logsLogGroupArn: `${ARN_PREFIX}eg-ue2-prod-ecs-faults`,
+                        logsLogGroupName: "eg-ue2-prod-ecs-faults",
+                    },
+                );
             });
         });
 
@@ -469,9 +607,15 @@ describe("eventbridge", () => {
         });
 
         it("names an account-scoped policy by the id and gives it no resource ARN", async () => {
-            new eventbridge.EventBridge("ecs-alerts", { ...ECS_ALERTS, logsPolicyScope: "account", eventLogRetentionInDays: 90 });
+            new eventbridge.EventBridge("ecs-alerts", {
+                ...ECS_ALERTS,
+                logsPolicyScope: "account",
+                eventLogRetentionInDays: 90,
+            });
             await mocks.settle();
-            const policy = mocks.resources.find((resource) => resource.type === "aws:cloudwatch/logResourcePolicy:LogResourcePolicy");
+            const policy = mocks.resources.find(
+                (resource) => resource.type === "aws:cloudwatch/logResourcePolicy:LogResourcePolicy",
+            );
             assert.deepEqual(policy?.inputs, {
                 region: "us-east-2",
                 policyName: "eg-ue2-prod-ecs-faults",
@@ -487,15 +631,21 @@ describe("eventbridge", () => {
             await mocks.settle();
             assert.equal(mocks.resources.length, 10);
             assert.equal(new Set(mocks.resources.map((resource) => resource.urn)).size, 10);
-            assert.deepEqual(mocks.resources.filter((r) => r.custom).map((r) => `${r.parent} > ${r.name}`).sort(), [
-                ...Array(4).fill(`${COMPONENT}::a > a`), ...Array(4).fill(`${COMPONENT}::b > b`),
-            ]);
+            assert.deepEqual(
+                mocks.resources
+                    .filter((r) => r.custom)
+                    .map((r) => `${r.parent} > ${r.name}`)
+                    .sort(),
+                [...Array(4).fill(`${COMPONENT}::a > a`), ...Array(4).fill(`${COMPONENT}::b > b`)],
+            );
         });
 
         it("creates no child and no output when disabled", async () => {
             const component = new eventbridge.EventBridge("ecs-alerts", { ...ECS_ALERTS, enabled: false });
             await mocks.settle();
-            assert.deepEqual(summary(mocks.resources), [{ type: COMPONENT, name: "ecs-alerts", parent: null, custom: false }]);
+            assert.deepEqual(summary(mocks.resources), [
+                { type: COMPONENT, name: "ecs-alerts", parent: null, custom: false },
+            ]);
             assert.equal(component.eventRuleArn, undefined);
             assert.equal(component.eventRuleName, undefined);
             assert.equal(component.logsLogGroupArn, undefined);
@@ -505,14 +655,19 @@ describe("eventbridge", () => {
         it("registers nothing at all when an argument is invalid", async () => {
             assert.throws(
                 () => new eventbridge.EventBridge("ecs-alerts", { ...ECS_ALERTS, eventLogRetentionInDays: 4 }),
-                { name: "ComponentArgsError", message: `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 4` },
+                {
+                    name: "ComponentArgsError",
+                    message: `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 4`,
+                },
             );
             await mocks.settle();
             assert.deepEqual(mocks.resources, []);
         });
 
         it("registers nothing at all when the labels leave the id empty", async () => {
-            assert.throws(() => new eventbridge.EventBridge("ecs-alerts", { region: "us-east-2" }), { name: "ComponentArgsError" });
+            assert.throws(() => new eventbridge.EventBridge("ecs-alerts", { region: "us-east-2" }), {
+                name: "ComponentArgsError",
+            });
             await mocks.settle();
             assert.deepEqual(mocks.resources, []);
         });
@@ -524,10 +679,16 @@ describe("eventbridge", () => {
                 warned.push([message, resource]);
             };
             try {
-                const component = new eventbridge.EventBridge("ecs-alerts", { ...ECS_ALERTS, eventRulePattern: { source: ["x".repeat(2100)] } });
+                const component = new eventbridge.EventBridge("ecs-alerts", {
+                    ...ECS_ALERTS,
+                    eventRulePattern: { source: ["x".repeat(2100)] },
+                });
                 await mocks.settle();
                 assert.equal(warned.length, 1);
-                assert.match(warned[0][0], /^eventbridge "ecs-alerts": eventRulePattern: \$: the pattern is 2,115 characters as JSON, over EventBridge's default quota/);
+                assert.match(
+                    warned[0][0],
+                    /^eventbridge "ecs-alerts": eventRulePattern: \$: the pattern is 2,115 characters as JSON, over EventBridge's default quota/,
+                );
                 assert.equal(warned[0][1], component);
             } finally {
                 pulumi.log.warn = warn;

@@ -4,8 +4,12 @@ import { jsonencode } from "../components/jsonencode";
 
 describe("jsonencode", () => {
     const cases: [string, unknown, string][] = [
-        ["sorts object keys bytewise, $ first and upper case before lower", { b: 1, Z: 2, $or: [], a: 3 }, '{"$or":[],"Z":2,"a":3,"b":1}'],
-        ["sorts non-ASCII keys by their UTF-8 bytes", { "é": 1, z: 2, "ä": 3 }, '{"z":2,"ä":3,"é":1}'],
+        [
+            "sorts object keys bytewise, $ first and upper case before lower",
+            { b: 1, Z: 2, $or: [], a: 3 },
+            '{"$or":[],"Z":2,"a":3,"b":1}',
+        ],
+        ["sorts non-ASCII keys by their UTF-8 bytes", { é: 1, z: 2, ä: 3 }, '{"z":2,"ä":3,"é":1}'],
         ["keeps array order", ["WARN", "ERROR"], '["WARN","ERROR"]'],
         ["escapes <, > and & as Go does", "<x>&y", '"\\u003cx\\u003e\\u0026y"'],
         ["escapes U+2028 and U+2029", "a\u2028b\u2029", '"a\\u2028b\\u2029"'],
@@ -15,10 +19,20 @@ describe("jsonencode", () => {
         ["keeps a negative zero", -0, "-0"],
         ["writes the smallest double in full", 5e-324, "0." + "0".repeat(323) + "5"],
         ["writes null, true and false", [null, true, false], "[null,true,false]"],
-        ["writes the spec's ECS pattern as the original component sends it", {
-            source: ["aws.ecs"],
-            detail: { $or: [{ eventType: ["WARN", "ERROR"] }, { agentConnected: [false] }, { containers: { exitCode: [{ "anything-but": [0] }] } }] },
-        }, '{"detail":{"$or":[{"eventType":["WARN","ERROR"]},{"agentConnected":[false]},{"containers":{"exitCode":[{"anything-but":[0]}]}}]},"source":["aws.ecs"]}'],
+        [
+            "writes the spec's ECS pattern as the original component sends it",
+            {
+                source: ["aws.ecs"],
+                detail: {
+                    $or: [
+                        { eventType: ["WARN", "ERROR"] },
+                        { agentConnected: [false] },
+                        { containers: { exitCode: [{ "anything-but": [0] }] } },
+                    ],
+                },
+            },
+            '{"detail":{"$or":[{"eventType":["WARN","ERROR"]},{"agentConnected":[false]},{"containers":{"exitCode":[{"anything-but":[0]}]}}]},"source":["aws.ecs"]}',
+        ],
     ];
     for (const [behaviour, value, expected] of cases) {
         it(behaviour, () => assert.equal(jsonencode(value), expected));

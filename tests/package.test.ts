@@ -10,14 +10,35 @@ describe("the published package", function () {
 
     it("ships compiled JavaScript, declarations and the README, and no tests or TypeScript sources", () => {
         // `prepack` builds dist/ first, as `npm pack` and `npm publish` do.
-        const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts=false"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-        const files = (JSON.parse(out.slice(out.indexOf("["))) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
-        for (const expected of ["package.json", "README.md", "dist/index.js", "dist/index.d.ts", "dist/label/index.js",
-            "dist/label/index.d.ts", "dist/bin/synth.js", "dist/components/eventbridge.d.ts", "dist/components/apiKey.d.ts"]) {
+        const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts=false"], {
+            cwd: ROOT,
+            encoding: "utf8",
+            stdio: ["ignore", "pipe", "pipe"],
+        });
+        const files = (JSON.parse(out.slice(out.indexOf("["))) as { files: { path: string }[] }[])[0].files.map(
+            (f) => f.path,
+        );
+        for (const expected of [
+            "package.json",
+            "README.md",
+            "dist/index.js",
+            "dist/index.d.ts",
+            "dist/label/index.js",
+            "dist/label/index.d.ts",
+            "dist/bin/synth.js",
+            "dist/components/eventbridge.d.ts",
+            "dist/components/apiKey.d.ts",
+        ]) {
             assert.ok(files.includes(expected), `${expected} missing from the tarball`);
         }
-        assert.deepEqual(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")), []);
-        assert.deepEqual(files.filter((f) => /(^|\/)(tests|bench|scratch|examples)\//.test(f)), []);
+        assert.deepEqual(
+            files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")),
+            [],
+        );
+        assert.deepEqual(
+            files.filter((f) => /(^|\/)(tests|bench|scratch|examples)\//.test(f)),
+            [],
+        );
     });
 
     it("creates no resource and loads neither the Grafana SDK nor the program when imported", () => {
@@ -34,10 +55,21 @@ describe("the published package", function () {
                     exports: Object.keys(pkg).length,
                 }));
             });`;
-        const run = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", `const path = require("node:path");${script}`],
-            { cwd: ROOT, encoding: "utf8" });
+        const run = spawnSync(
+            process.execPath,
+            ["-r", "ts-node/register/transpile-only", "-e", `const path = require("node:path");${script}`],
+            { cwd: ROOT, encoding: "utf8" },
+        );
         assert.equal(run.status, 0, run.stderr);
-        const result = JSON.parse(run.stdout) as { resources: number; grafana: boolean; program: boolean; exports: number };
-        assert.deepEqual({ ...result, exports: result.exports > 0 }, { resources: 0, grafana: false, program: false, exports: true });
+        const result = JSON.parse(run.stdout) as {
+            resources: number;
+            grafana: boolean;
+            program: boolean;
+            exports: number;
+        };
+        assert.deepEqual(
+            { ...result, exports: result.exports > 0 },
+            { resources: 0, grafana: false, program: false, exports: true },
+        );
     });
 });

@@ -47,7 +47,10 @@ describe("the Pulumi program (Pulumi.yaml)", function () {
     it("deploys the stack file named by the stackFile config and exports each instance's outputs", () => {
         const run = runProgram({ "cloudposse-components:stackFile": "examples/stack.yaml" });
         assert.equal(run.status, 0, run.stderr);
-        const { outputs, resources } = JSON.parse(run.stdout) as { outputs: Record<string, Record<string, unknown>>; resources: number };
+        const { outputs, resources } = JSON.parse(run.stdout) as {
+            outputs: Record<string, Record<string, unknown>>;
+            resources: number;
+        };
         assert.deepEqual(Object.keys(outputs).sort(), ["eventbridge/ecs-alerts", "managed-dashboards/api-key"]);
         assert.deepEqual(outputs["eventbridge/ecs-alerts"], {
             event_rule_arn: "arn:aws:events:us-east-2:111111111111:rule/eg-ue2-prod-ecs-faults",
@@ -55,7 +58,10 @@ describe("the Pulumi program (Pulumi.yaml)", function () {
             logs_log_group_arn: "arn:aws:logs:us-east-2:111111111111:log-group:eg-ue2-prod-ecs-faults",
             logs_log_group_name: "eg-ue2-prod-ecs-faults",
         });
-        assert.equal(outputs["managed-dashboards/api-key"].ssm_path_dashboards_api_key, "/dashboards/eg-ue2-prod/api_key");
+        assert.equal(
+            outputs["managed-dashboards/api-key"].ssm_path_dashboards_api_key,
+            "/dashboards/eg-ue2-prod/api_key",
+        );
         assert.equal(resources, 10);
     });
 

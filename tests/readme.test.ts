@@ -6,7 +6,9 @@ import { COMPONENT_SCHEMAS } from "../stack/schema";
 
 const ROOT = path.join(__dirname, "..");
 const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
-const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+const scripts = (
+    JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
+).scripts;
 
 describe("README", () => {
     for (const schema of Object.values(COMPONENT_SCHEMAS)) {
@@ -32,7 +34,10 @@ describe("README", () => {
     it("only mentions npm scripts that exist", () => {
         const mentioned = [...readme.matchAll(/npm run ([a-z-]+)/g)].map((m) => m[1]);
         assert.ok(mentioned.length > 0);
-        assert.deepEqual(mentioned.filter((name) => !(name in scripts)), []);
+        assert.deepEqual(
+            mentioned.filter((name) => !(name in scripts)),
+            [],
+        );
     });
 
     it("gives the commands of the quick start: npm start synthesizes the bundled example", () => {

@@ -20,12 +20,16 @@ interface Run {
 
 /** Runs the synth CLI the way `npm run synth` does. */
 function synthCli(...args: string[]): Run {
-    const result = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", path.join(ROOT, "bin", "synth.ts"), ...args], {
-        cwd: ROOT,
-        encoding: "utf8",
-        env: { ...process.env, NO_COLOR: "1" },
-        timeout: 60_000,
-    });
+    const result = spawnSync(
+        process.execPath,
+        ["-r", "ts-node/register/transpile-only", path.join(ROOT, "bin", "synth.ts"), ...args],
+        {
+            cwd: ROOT,
+            encoding: "utf8",
+            env: { ...process.env, NO_COLOR: "1" },
+            timeout: 60_000,
+        },
+    );
     return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -85,12 +89,18 @@ describe("npm run synth", function () {
             const seen = new Set<string>();
             for (const resource of plan.resources) {
                 if (resource.parent !== null) {
-                    assert.ok(seen.has(resource.parent), `${resource.type}::${resource.name} registered before its parent ${resource.parent}`);
+                    assert.ok(
+                        seen.has(resource.parent),
+                        `${resource.type}::${resource.name} registered before its parent ${resource.parent}`,
+                    );
                 }
                 seen.add(`${resource.type}::${resource.name}`);
             }
             const top = plan.resources.filter((r) => r.parent === null).map((r) => r.type);
-            assert.deepEqual(top.sort(), ["cloudposse:eventbridge:EventBridge", "cloudposse:managed-dashboards:DashboardsApiKey"]);
+            assert.deepEqual(top.sort(), [
+                "cloudposse:eventbridge:EventBridge",
+                "cloudposse:managed-dashboards:DashboardsApiKey",
+            ]);
         });
 
         it("creates the eventbridge rule with the spec's pattern and the log group", () => {
@@ -101,7 +111,13 @@ describe("npm run synth", function () {
             assert.equal(rule.inputs.region, "us-east-2");
             assert.deepEqual(JSON.parse(String(rule.inputs.eventPattern)), {
                 source: ["aws.ecs"],
-                detail: { $or: [{ eventType: ["WARN", "ERROR"] }, { agentConnected: [false] }, { containers: { exitCode: [{ "anything-but": [0] }] } }] },
+                detail: {
+                    $or: [
+                        { eventType: ["WARN", "ERROR"] },
+                        { agentConnected: [false] },
+                        { containers: { exitCode: [{ "anything-but": [0] }] } },
+                    ],
+                },
             });
             const logGroup = plan.resources.find((r) => r.type === "aws:cloudwatch/logGroup:LogGroup");
             assert.ok(logGroup);
@@ -111,7 +127,12 @@ describe("npm run synth", function () {
         it("prints the outputs under the spec's names", () => {
             const rules = plan.outputs["eventbridge/ecs-alerts"];
             assert.ok(rules);
-            assert.deepEqual(Object.keys(rules).sort(), ["event_rule_arn", "event_rule_name", "logs_log_group_arn", "logs_log_group_name"]);
+            assert.deepEqual(Object.keys(rules).sort(), [
+                "event_rule_arn",
+                "event_rule_name",
+                "logs_log_group_arn",
+                "logs_log_group_name",
+            ]);
             assert.equal(rules.event_rule_name, "eg-ue2-prod-ecs-faults");
             assert.equal(rules.event_rule_arn, "arn:aws:events:us-east-2:111111111111:rule/eg-ue2-prod-ecs-faults");
             const key = Object.values(plan.outputs).find((o) => o !== null && "ssm_path_dashboards_api_key" in o);
@@ -137,21 +158,28 @@ describe("npm run synth", function () {
     });
 
     it("refuses an invalid var with nothing on stdout, naming the instance and the var", () => {
-        const file = stackFile([
-            "vars: {region: us-east-2, namespace: eg}",
-            "components:",
-            "  terraform:",
-            "    eventbridge/ok:",
-            "      metadata: {component: eventbridge}",
-            "      vars: {name: ok}",
-            "    eventbridge/bad:",
-            "      metadata: {component: eventbridge}",
-            "      vars: {name: bad, event_log_retention_in_days: 4}",
-        ].join("\n"));
+        const file = stackFile(
+            [
+                "vars: {region: us-east-2, namespace: eg}",
+                "components:",
+                "  terraform:",
+                "    eventbridge/ok:",
+                "      metadata: {component: eventbridge}",
+                "      vars: {name: ok}",
+                "    eventbridge/bad:",
+                "      metadata: {component: eventbridge}",
+                "      vars: {name: bad, event_log_retention_in_days: 4}",
+            ].join("\n"),
+        );
         const run = synthCli(file, "--json");
         assert.equal(run.status, 1);
         assert.equal(run.stdout, "");
-        assert.ok(run.stderr.startsWith(`${file}:9:54: eventbridge "eventbridge/bad": event_log_retention_in_days must be one of 1, 3, 5,`), run.stderr);
+        assert.ok(
+            run.stderr.startsWith(
+                `${file}:9:54: eventbridge "eventbridge/bad": event_log_retention_in_days must be one of 1, 3, 5,`,
+            ),
+            run.stderr,
+        );
         assert.match(run.stderr, /, 3653, got 4\n$/);
     });
 
@@ -165,17 +193,22 @@ describe("npm run synth", function () {
     });
 
     it("gives a disabled instance null outputs and registers only its component", () => {
-        const file = stackFile([
-            "components:",
-            "  terraform:",
-            "    eventbridge/off:",
-            "      metadata: {component: eventbridge}",
-            "      vars: {region: us-east-2, name: off, enabled: false}",
-        ].join("\n"));
+        const file = stackFile(
+            [
+                "components:",
+                "  terraform:",
+                "    eventbridge/off:",
+                "      metadata: {component: eventbridge}",
+                "      vars: {region: us-east-2, name: off, enabled: false}",
+            ].join("\n"),
+        );
         const run = synthCli(file, "--json");
         assert.equal(run.status, 0, run.stderr);
         const plan = JSON.parse(run.stdout) as Plan;
-        assert.deepEqual(plan.resources.map((r) => r.type), ["cloudposse:eventbridge:EventBridge"]);
+        assert.deepEqual(
+            plan.resources.map((r) => r.type),
+            ["cloudposse:eventbridge:EventBridge"],
+        );
         assert.equal(plan.outputs["eventbridge/off"], null);
     });
 
