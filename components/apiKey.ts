@@ -18,6 +18,7 @@ import { Rotating } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
 import { format, type Label, type LabelInput } from "../label";
 import { checkOneOf, checkRegion, checkUnknownArgs, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
+import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, stringViolations } from "./awsLimits";
 import { camelCaseField, ComponentArgsError, describeValue, type ArgProblem } from "./errors";
 
 /** The component path, as written in a stack file's `metadata.component`. */
@@ -51,8 +52,6 @@ export const MAX_MINUTES_TO_LIVE = 43200;
 const MAX_KEY_NAME = 100;
 /** Longest service account or service account token name. */
 const MAX_SERVICE_ACCOUNT_NAME = 128;
-/** Longest SSM parameter name (hierarchical names), as SSM documents it. */
-const MAX_SSM_NAME_LENGTH = 1011;
 /** Deepest SSM parameter hierarchy. */
 const MAX_SSM_LEVELS = 15;
 /** The workspace stack's output holding the workspace id (as the `aws-managed-grafana` workspace component names it). */
@@ -228,7 +227,7 @@ export function workspaceStackName(
 }
 
 /** Checks an SSM parameter name as SSM does, recording what is wrong with it under `field`. */
-function checkSsmPath(path: string, field: string, problems: ArgProblem[]): void {
+function checkSsmPath(path: string, region: string | undefined, field: string, problems: ArgProblem[]): void {
     const gives = `gives the SSM parameter name ${describeValue(path)}`;
     const rules: string[] = [];
     if (!path.startsWith("/")) {
@@ -248,8 +247,12 @@ function checkSsmPath(path: string, field: string, problems: ArgProblem[]): void
     if (levels.length > MAX_SSM_LEVELS) {
         rules.push(`must have at most ${MAX_SSM_LEVELS} levels, has ${levels.length}`);
     }
-    if (path.length > MAX_SSM_NAME_LENGTH) {
-        rules.push(`must be at most ${MAX_SSM_NAME_LENGTH} characters, has ${path.length}`);
+    if (region !== undefined && codePointLength(path) > ssmNameLimit(region)) {
+        // SSM counts the ARN before the name within its 1,011 characters (a 12-digit account id).
+        rules.push(
+            `must be at most ${ssmNameLimit(region)} characters in ${region} (1,011 with the ARN prefix ` +
+                `${describeValue(ssmArnPrefix(region))} before it), has ${codePointLength(path)}`,
+        );
     }
     if (rules.length > 0) {
         problems.push({ field, message: `${gives}, which ${rules.join("; ")}` });
@@ -422,6 +425,15 @@ export function resolveDashboardsApiKeyArgs(
                   'must be a non-empty KMS key id, ARN or alias (e.g. "alias/dashboards")',
                   problems,
               );
+    if (kmsKeyId !== undefined) {
+        const broken = stringViolations(kmsKeyId, AWS_LIMITS.ssm.keyId);
+        if (broken.length > 0) {
+            problems.push({
+                field: "kmsKeyId",
+                message: `must be a KMS key id, ARN or alias (${AWS_LIMITS.ssm.keyId.source}: ${broken.join(", ")}), got ${describeValue(kmsKeyId)}`,
+            });
+        }
+    }
 
     const label = tryLabel(labelInputOf(args), problems);
     const enabled = label?.enabled ?? true;
@@ -447,7 +459,7 @@ export function resolveDashboardsApiKeyArgs(
         }
         // An empty id is reported below; the path it gives ("/dashboards//api_key") would only repeat it.
         if (label && enabled && keyName !== "" && ssmPath !== "") {
-            checkSsmPath(ssmPath, "ssmPathFormatApiKey", problems);
+            checkSsmPath(ssmPath, region, "ssmPathFormatApiKey", problems);
         }
     }
 
@@ -459,13 +471,20 @@ export function resolveDashboardsApiKeyArgs(
                 field: "name",
                 message: `must be set (or another label: namespace, tenant, environment, stage, attributes): the id is the ${what}, and it is empty`,
             });
-        } else if (keyName.length > limit) {
+        } else if (codePointLength(keyName) > limit) {
             problems.push({
                 field: "idLengthLimit",
                 message:
                     `must be set to at most ${limit}: the id ${describeValue(keyName)} is the ${what}, which may have at most ${limit} characters, ` +
-                    `and it has ${keyName.length}`,
+                    `and it has ${codePointLength(keyName)}`,
             });
+        }
+        if (label) {
+            checkTags(
+                [{ tags: label.tags, service: "ssm", resource: "SSM parameter" }],
+                { inputTags: label.context.tags, delimiter: label.delimiter },
+                problems,
+            );
         }
     }
 

@@ -22,6 +22,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { EventPatternError, inspectEventPattern } from "../event-pattern";
 import type { Label, LabelInput } from "../label";
 import { checkOneOf, checkRegion, checkUnknownArgs, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
+import { AWS_LIMITS, checkTags, codePointLength } from "./awsLimits";
 import { ComponentArgsError, describeValue, type ArgProblem } from "./errors";
 import { jsonencode } from "./jsonencode";
 
@@ -42,8 +43,8 @@ const DEFAULT_EVENT_RULE_PATTERN = { source: ["aws.ec2"] } as const;
 /** The default of `eventLogRetentionInDays`. */
 const DEFAULT_EVENT_LOG_RETENTION_IN_DAYS = 3;
 
-/** The longest rule description EventBridge accepts. */
-const MAX_RULE_DESCRIPTION_LENGTH = 512;
+/** The longest rule description EventBridge accepts (code points). */
+const MAX_RULE_DESCRIPTION_LENGTH = AWS_LIMITS.events.ruleDescription.max;
 
 /** The id length limit `cloudwatch-events` 0.9.1 sets on its rule label (the rule name limit). */
 const RULE_ID_LENGTH_LIMIT = 64;
@@ -177,11 +178,20 @@ export function resolveEventBridgeArgs(name: string, args: EventBridgeArgs): Res
 
     if (label?.enabled && ruleLabel && logGroupLabel) {
         checkNames(label, ruleLabel.id, logGroupLabel.id, problems);
-        if (description === "" && label.id.length > MAX_RULE_DESCRIPTION_LENGTH) {
+        const origin = { inputTags: label.context.tags, delimiter: label.delimiter };
+        checkTags(
+            [
+                { tags: logGroupLabel.tags, service: "logs", resource: "log group" },
+                { tags: label.tags, service: "events", resource: "event rule" },
+            ],
+            origin,
+            problems,
+        );
+        if (description === "" && codePointLength(label.id) > MAX_RULE_DESCRIPTION_LENGTH) {
             problems.push({
                 field: "eventRuleDescription",
                 message:
-                    `is empty, so the rule is described by the id, but the id has ${label.id.length} characters ` +
+                    `is empty, so the rule is described by the id, but the id has ${codePointLength(label.id)} characters ` +
                     `(at most ${MAX_RULE_DESCRIPTION_LENGTH}); set a description or idLengthLimit`,
             });
         }
@@ -215,10 +225,11 @@ function checkDescription(value: unknown, problems: ArgProblem[]): string {
         problems.push({ field: "eventRuleDescription", message: `must be a string, got ${describeValue(value)}` });
         return "";
     }
-    if (value.length > MAX_RULE_DESCRIPTION_LENGTH) {
+    const length = codePointLength(value);
+    if (length > MAX_RULE_DESCRIPTION_LENGTH) {
         problems.push({
             field: "eventRuleDescription",
-            message: `must be at most ${MAX_RULE_DESCRIPTION_LENGTH} characters, got ${value.length}`,
+            message: `must be at most ${MAX_RULE_DESCRIPTION_LENGTH} characters, got ${length}`,
         });
     }
     return value;
@@ -297,7 +308,21 @@ function checkNames(label: Label, ruleName: string, logGroupName: string, proble
                 `gives an empty log group name, got ${describeValue(label.regexReplaceChars)}`,
         });
     }
-    if (logGroupName.length > MAX_LOG_GROUP_NAME_LENGTH) {
+    const reserved = AWS_LIMITS.logs.logGroupName.forbiddenPrefixes.find((prefix) => logGroupName.startsWith(prefix));
+    if (reserved !== undefined) {
+        // Only a label value can bring the "/" (a "/" delimiter is refused by the rule name).
+        const first = label.labelOrder.find((l) => {
+            const v = (label as unknown as Record<string, unknown>)[l];
+            return Array.isArray(v) ? v.length > 0 : typeof v === "string" && v !== "";
+        });
+        problems.push({
+            field: first ?? "name",
+            message:
+                `gives the log group name ${describeValue(logGroupName)}, which must not begin with "${reserved}" ` +
+                `(reserved by AWS; ${AWS_LIMITS.logs.logGroupName.source})`,
+        });
+    }
+    if (codePointLength(logGroupName) > MAX_LOG_GROUP_NAME_LENGTH) {
         problems.push({
             field: "idLengthLimit",
             message:

@@ -418,7 +418,8 @@ describe("managed-dashboards/api-key", () => {
                 [
                     "a path over 1011 characters",
                     { ...BASE, ssmPathFormatApiKey: `/${long}/%s` },
-                    `ssmPathFormatApiKey gives the SSM parameter name "/${"a".repeat(195)}..., which must be at most 1011 characters, has 1021`,
+                    `ssmPathFormatApiKey gives the SSM parameter name "/${"a".repeat(195)}..., which must be at most 967 characters in us-east-2 ` +
+                        '(1,011 with the ARN prefix "arn:aws:ssm:us-east-2:111111111111:parameter" before it), has 1021',
                 ],
                 [
                     "a path breaking several rules",

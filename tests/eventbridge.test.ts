@@ -387,7 +387,7 @@ describe("eventbridge", () => {
                 ],
                 [
                     "a log group name over 512 characters",
-                    { name: "n".repeat(520) },
+                    { name: "n".repeat(520), labelsAsTags: [] },
                     'eventbridge "ecs-alerts": idLengthLimit must keep the log group name within 512 characters, ' +
                         "got a name of 532 (idLengthLimit 0)",
                 ],
@@ -398,7 +398,7 @@ describe("eventbridge", () => {
 
             it("refuses an id over 512 characters as the description when none is given", () => {
                 assert.equal(
-                    refusal({ ...ECS_ALERTS, eventRuleDescription: "", name: "n".repeat(520) }),
+                    refusal({ ...ECS_ALERTS, eventRuleDescription: "", name: "n".repeat(520), labelsAsTags: [] }),
                     [
                         'eventbridge "ecs-alerts": idLengthLimit must keep the log group name within 512 characters, got a name of 532 (idLengthLimit 0)',
                         'eventbridge "ecs-alerts": eventRuleDescription is empty, so the rule is described by the id, but the id has ' +

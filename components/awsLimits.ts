@@ -1,0 +1,322 @@
+/**
+ * What the AWS APIs accept, per service and request member, and the checks of the values this
+ * package sends. Written from the AWS API models (botocore `service-2.json` of EventBridge,
+ * CloudWatch Logs, SSM and Managed Grafana: each member's `min`, `max`, `pattern` and `enum`, plus
+ * the rules their documentation states) and AWS's tagging rules. Pure: no Pulumi import.
+ *
+ * Lengths are counted as AWS counts them, in Unicode code points (a 300-emoji description has 300
+ * characters, not 600 UTF-16 units). The models' patterns are Java regular expressions; they are
+ * written here as JavaScript `u` regular expressions, anchored, with the same classes
+ * (`\p{L}`, `\p{Z}`, `\p{N}` are Unicode general categories in both).
+ */
+import { describeValue } from "../util/describeValue";
+
+/** The constraints of one string member of an AWS request. */
+export interface StringLimit {
+    /** Where AWS states it: `<service> <Operation>.<Member>`. */
+    readonly source: string;
+    /** Fewest characters (code points). */
+    readonly min?: number;
+    /** Most characters (code points). */
+    readonly max?: number;
+    /** The whole value must match (anchored). */
+    readonly pattern?: RegExp;
+    /** The pattern as a reader sees it in messages. */
+    readonly patternText?: string;
+    /** Prefixes the value must not start with (lower case; compared case-insensitively when `prefixIgnoreCase`). */
+    readonly forbiddenPrefixes?: readonly string[];
+    readonly prefixIgnoreCase?: boolean;
+}
+
+/** Characters Logs and SSM accept in tag keys and values: letters, separators, digits and `_.:/=+-@`. */
+const TAG_CHARACTERS = /^[\p{L}\p{Z}\p{N}_.:/=+\-@]*$/u;
+const TAG_CHARACTERS_TEXT = "letters, digits, spaces and _ . : / = + - @";
+
+/** The table: every string member this package sends, by service. */
+export const AWS_LIMITS = {
+    events: {
+        ruleName: {
+            source: "EventBridge PutRule.Name",
+            min: 1,
+            max: 64,
+            pattern: /^[.\-_A-Za-z0-9]+$/u,
+            patternText: "[.\\-_A-Za-z0-9]+",
+        },
+        ruleDescription: { source: "EventBridge PutRule.Description", max: 512 },
+        eventPattern: { source: "EventBridge PutRule.EventPattern", max: 4096 },
+        tagKey: {
+            source: "EventBridge Tag.Key",
+            min: 1,
+            max: 128,
+            forbiddenPrefixes: ["aws:"],
+            prefixIgnoreCase: true,
+        },
+        tagValue: { source: "EventBridge Tag.Value", max: 256 },
+    },
+    logs: {
+        logGroupName: {
+            source: "CloudWatch Logs CreateLogGroup.logGroupName",
+            min: 1,
+            max: 512,
+            pattern: /^[.\-_/#A-Za-z0-9]+$/u,
+            patternText: "[.\\-_/#A-Za-z0-9]+",
+            // CreateLogGroup's documentation: "Log group names can't start with the string aws/".
+            forbiddenPrefixes: ["aws/"],
+        },
+        policyName: { source: "CloudWatch Logs PutResourcePolicy.policyName", min: 1 },
+        policyDocument: { source: "CloudWatch Logs PutResourcePolicy.policyDocument", min: 1, max: 51200 },
+        tagKey: {
+            source: "CloudWatch Logs Tags key",
+            min: 1,
+            max: 128,
+            pattern: TAG_CHARACTERS,
+            patternText: TAG_CHARACTERS_TEXT,
+            forbiddenPrefixes: ["aws:"],
+            prefixIgnoreCase: true,
+        },
+        tagValue: {
+            source: "CloudWatch Logs Tags value",
+            max: 256,
+            pattern: TAG_CHARACTERS,
+            patternText: TAG_CHARACTERS_TEXT,
+        },
+    },
+    ssm: {
+        /** 2,048 in the model, of which 1,037 are reserved: 1,011 with the ARN before the name (see {@link ssmNameLimit}). */
+        parameterName: { source: "SSM PutParameter.Name", min: 1, max: 2048 },
+        description: { source: "SSM PutParameter.Description", max: 1024 },
+        keyId: {
+            source: "SSM PutParameter.KeyId",
+            min: 1,
+            max: 256,
+            pattern: /^[a-zA-Z0-9:/_-]+$/u,
+            patternText: 'a-z, A-Z, 0-9, ":", "/", "_" and "-"',
+        },
+        tagKey: {
+            source: "SSM Tag.Key",
+            min: 1,
+            max: 128,
+            pattern: TAG_CHARACTERS,
+            patternText: TAG_CHARACTERS_TEXT,
+            forbiddenPrefixes: ["aws:"],
+            prefixIgnoreCase: true,
+        },
+        tagValue: { source: "SSM Tag.Value", max: 256, pattern: TAG_CHARACTERS, patternText: TAG_CHARACTERS_TEXT },
+    },
+    grafana: {
+        apiKeyName: { source: "Managed Grafana CreateWorkspaceApiKey.keyName", min: 1, max: 100 },
+        serviceAccountName: { source: "Managed Grafana CreateWorkspaceServiceAccount.name", min: 1, max: 128 },
+        serviceAccountTokenName: {
+            source: "Managed Grafana CreateWorkspaceServiceAccountToken.name",
+            min: 1,
+            max: 128,
+        },
+        workspaceId: {
+            source: "Managed Grafana workspaceId",
+            pattern: /^g-[0-9a-f]{10}$/u,
+            patternText: "g-[0-9a-f]{10}",
+        },
+    },
+} as const satisfies Record<string, Record<string, StringLimit>>;
+
+/** Most tags on one resource (CloudWatch Logs' `Tags` map; AWS's limit for every taggable resource). */
+export const MAX_TAGS_PER_RESOURCE = 50;
+
+/** Most characters of an SSM parameter name counted with the ARN before it. */
+export const SSM_NAME_WITH_ARN_MAX = 1011;
+
+/**
+ * The account id assumed when counting an SSM ARN: account ids are always 12 digits, so the
+ * length does not depend on which account.
+ */
+export const ACCOUNT_ID_LENGTH = 12;
+
+/** Length as AWS counts it: Unicode code points. */
+export function codePointLength(text: string): number {
+    let count = 0;
+    for (const _ of text) count++;
+    return count;
+}
+
+/** The AWS partition of a region (`aws`, `aws-cn`, `aws-us-gov`, `aws-iso`, ...). */
+export function partitionOf(region: string): string {
+    if (region.startsWith("cn-")) return "aws-cn";
+    if (region.startsWith("us-gov-")) return "aws-us-gov";
+    if (region.startsWith("us-isob-")) return "aws-iso-b";
+    if (region.startsWith("us-isof-")) return "aws-iso-f";
+    if (region.startsWith("eu-isoe-")) return "aws-iso-e";
+    if (region.startsWith("us-iso-")) return "aws-iso";
+    if (region.startsWith("eusc-")) return "aws-eusc";
+    return "aws";
+}
+
+/**
+ * The part of a parameter's ARN that SSM counts before its name (`arn:aws:ssm:us-east-2:111122223333:parameter`,
+ * 44 characters in us-east-2; the name itself starts with `/`).
+ */
+export function ssmArnPrefix(region: string): string {
+    return `arn:${partitionOf(region)}:ssm:${region}:${"1".repeat(ACCOUNT_ID_LENGTH)}:parameter`;
+}
+
+/** The longest parameter name (starting with `/`) SSM accepts in `region`. */
+export function ssmNameLimit(region: string): number {
+    return SSM_NAME_WITH_ARN_MAX - ssmArnPrefix(region).length;
+}
+
+/** The rules `value` breaks, as phrases ("has 600 characters, at most 512"); empty when it is valid. */
+export function stringViolations(value: string, limit: StringLimit): string[] {
+    const broken: string[] = [];
+    const length = codePointLength(value);
+    if (limit.min !== undefined && length < limit.min) {
+        broken.push(
+            limit.min === 1 ? "must not be empty" : `must have at least ${limit.min} characters, has ${length}`,
+        );
+    }
+    if (limit.max !== undefined && length > limit.max) {
+        broken.push(`must have at most ${limit.max} characters, has ${length}`);
+    }
+    if (limit.pattern !== undefined && length > 0 && !limit.pattern.test(value)) {
+        const bad = badCharacters(value, limit.pattern);
+        broken.push(
+            `may only contain ${limit.patternText}` +
+                (bad.length > 0 ? ` (found ${bad.map(showChar).join(", ")})` : ""),
+        );
+    }
+    for (const prefix of limit.forbiddenPrefixes ?? []) {
+        const head = value.slice(0, prefix.length);
+        if (limit.prefixIgnoreCase ? head.toLowerCase() === prefix : head === prefix) {
+            broken.push(`must not begin with "${prefix}" (reserved by AWS)`);
+        }
+    }
+    return broken;
+}
+
+function showChar(character: string): string {
+    return describeValue(character, { maxLength: 20, ellipsis: "..." });
+}
+
+/** The distinct characters of `value` that the (whole-string) pattern does not allow, when it is a character class. */
+function badCharacters(value: string, pattern: RegExp): string[] {
+    const source = pattern.source;
+    const match = /^\^(\[.*\])[*+]\$$/u.exec(source);
+    if (!match) return [];
+    const one = new RegExp(`^${match[1]}$`, "u");
+    return [...new Set([...value].filter((c) => !one.test(c)))];
+}
+
+/** One rule broken by a value sent to AWS, to be reported against `field`. */
+export interface LimitProblem {
+    readonly field: string;
+    readonly message: string;
+}
+
+/**
+ * Checks a value sent to AWS; returns problems for `field` phrased
+ * `<what> <value> <rule>; <source>` (nothing when valid).
+ */
+export function checkLimit(
+    value: string,
+    limit: StringLimit,
+    field: string,
+    what: string,
+    problems: LimitProblem[],
+    hint = "",
+): void {
+    const broken = stringViolations(value, limit);
+    if (broken.length > 0) {
+        problems.push({
+            field,
+            message: `gives ${what} ${describeValue(value, { maxLength: 200, ellipsis: "..." })}, which ${broken.join(" and ")} (${limit.source})${hint}`,
+        });
+    }
+}
+
+/** Where a label's tags came from, to blame the input that made a bad tag. */
+export interface TagOrigin {
+    /** The tags given by the user (`tags`, merged with `context.tags`). */
+    readonly inputTags: Readonly<Record<string, string>>;
+    /** The label's delimiter (a bad `Name` tag from it is blamed on it). */
+    readonly delimiter: string;
+}
+
+const SHORT = { maxLength: 140, ellipsis: "..." };
+
+const GENERATED_TAG_LABELS = ["namespace", "tenant", "environment", "stage", "name", "attributes"];
+
+/** The input that made tag `key`: `tags` for a tag given by the user, else the label (`stage`, ...). */
+function blameTag(key: string, origin: TagOrigin, about: "key" | "value", rule: "length" | "characters"): string {
+    if (Object.prototype.hasOwnProperty.call(origin.inputTags, key)) return "tags";
+    const label = GENERATED_TAG_LABELS.find((l) => l === key.toLowerCase());
+    if (label === undefined) return "tags";
+    if (label === "name" && about === "value") {
+        // The Name tag holds the id: too long means no (or a large) idLengthLimit.
+        if (rule === "length") return "idLengthLimit";
+        return [...origin.delimiter].some((c) => !TAG_CHARACTERS.test(c)) ? "delimiter" : "regexReplaceChars";
+    }
+    return label;
+}
+
+/** The tags sent with one resource, and the service that receives them. */
+export interface TaggedResource {
+    readonly tags: Readonly<Record<string, string>>;
+    readonly service: "events" | "logs" | "ssm";
+    /** The resource as a reader names it: `log group`, `event rule`, `SSM parameter`. */
+    readonly resource: string;
+}
+
+/**
+ * Checks the tags of resources against their services' tag rules (key and value length and
+ * characters, the reserved `aws:` prefix, at most 50 tags per resource). A generated tag that
+ * breaks a rule is blamed on the label input that made it; one problem found on several resources
+ * is reported once, naming them all.
+ */
+export function checkTags(resources: readonly TaggedResource[], origin: TagOrigin, problems: LimitProblem[]): void {
+    const found = new Map<string, { field: string; resources: string[]; sources: string[]; text: string }>();
+    const add = (field: string, text: string, resource: string, source: string) => {
+        const signature = `${field}\u0000${text}`;
+        const entry = found.get(signature) ?? { field, resources: [], sources: [], text };
+        if (!entry.resources.includes(resource)) entry.resources.push(resource);
+        if (!entry.sources.includes(source)) entry.sources.push(source);
+        found.set(signature, entry);
+    };
+    for (const { tags, service, resource } of resources) {
+        const limits = AWS_LIMITS[service];
+        const keys = Object.keys(tags);
+        if (keys.length > MAX_TAGS_PER_RESOURCE) {
+            const generated = keys.filter((k) => !Object.prototype.hasOwnProperty.call(origin.inputTags, k)).length;
+            add(
+                "tags",
+                `${keys.length} tags (${generated} generated from the labels), but AWS allows at most ${MAX_TAGS_PER_RESOURCE} per resource`,
+                resource,
+                "AWS tagging limits",
+            );
+        }
+        for (const key of keys) {
+            const keyBroken = stringViolations(key, limits.tagKey);
+            if (keyBroken.length > 0) {
+                const lengthOnly = keyBroken.every((b) => b.includes("characters,") || b.includes("empty"));
+                add(
+                    blameTag(key, origin, "key", lengthOnly ? "length" : "characters"),
+                    `the tag key ${describeValue(key, SHORT)}, which ${keyBroken.join(" and ")}`,
+                    resource,
+                    limits.tagKey.source,
+                );
+            }
+            const value = tags[key];
+            const valueBroken = stringViolations(value, limits.tagValue);
+            if (valueBroken.length > 0) {
+                const lengthOnly = valueBroken.every((b) => b.includes("characters,"));
+                add(
+                    blameTag(key, origin, "value", lengthOnly ? "length" : "characters"),
+                    `the tag ${describeValue(key, SHORT)} = ${describeValue(value, SHORT)}, which ${valueBroken.join(" and ")}`,
+                    resource,
+                    limits.tagValue.source,
+                );
+            }
+        }
+    }
+    for (const entry of found.values()) {
+        const who = entry.resources.map((r) => `the ${r}`).join(" and ");
+        problems.push({ field: entry.field, message: `gives ${who} ${entry.text} (${entry.sources.join("; ")})` });
+    }
+}

@@ -1,0 +1,216 @@
+/**
+ * AWS API constraints: the table's checks, and both components refusing (before anything is
+ * registered) every value AWS would refuse, with the input that made it blamed.
+ */
+import * as assert from "node:assert/strict";
+
+import { resolveDashboardsApiKeyArgs, type DashboardsApiKeyArgs } from "../components/apiKey";
+import {
+    AWS_LIMITS,
+    codePointLength,
+    partitionOf,
+    ssmArnPrefix,
+    ssmNameLimit,
+    stringViolations,
+} from "../components/awsLimits";
+import { resolveEventBridgeArgs, type EventBridgeArgs } from "../components/eventbridge";
+
+const EVENTBRIDGE: EventBridgeArgs = { region: "us-east-2", namespace: "eg", stage: "prod", name: "ecs" };
+const API_KEY: DashboardsApiKeyArgs = {
+    region: "us-east-2",
+    namespace: "eg",
+    stage: "prod",
+    name: "grafana",
+    workspaceId: "g-0123456789",
+};
+
+/** The problems (one per line) of a refusal, or "" when the args are accepted. */
+function eventBridgeRefusal(change: Partial<EventBridgeArgs>): string {
+    try {
+        resolveEventBridgeArgs("rule", { ...EVENTBRIDGE, ...change } as EventBridgeArgs);
+        return "";
+    } catch (error) {
+        return (error as Error).message;
+    }
+}
+
+function apiKeyRefusal(change: Partial<DashboardsApiKeyArgs>): string {
+    try {
+        resolveDashboardsApiKeyArgs("key", { ...API_KEY, ...change } as DashboardsApiKeyArgs);
+        return "";
+    } catch (error) {
+        return (error as Error).message;
+    }
+}
+
+describe("AWS limits", () => {
+    describe("the constraint table", () => {
+        it("counts length in code points, as AWS does", () => {
+            assert.equal(codePointLength("😀".repeat(300)), 300);
+            assert.equal("😀".repeat(300).length, 600);
+            assert.deepEqual(stringViolations("😀".repeat(300), AWS_LIMITS.events.ruleDescription), []);
+            assert.deepEqual(stringViolations("😀".repeat(513), AWS_LIMITS.events.ruleDescription), [
+                "must have at most 512 characters, has 513",
+            ]);
+        });
+
+        const tagKeys: [string, boolean][] = [
+            ["Team", true],
+            ["cost-center", true],
+            ["a b:c/d=e+f-g@h_i.j", true],
+            ["Équipe", true],
+            ["名前", true],
+            ["٣", true],
+            ["R&D", false],
+            ["cost,center", false],
+            ["owner!", false],
+            ["ops;oncall", false],
+            ["😀", false],
+            ["line\nbreak", false],
+            ["", false],
+            ["aws:createdBy", false],
+            ["AWS:x", false],
+            ["awsx", true],
+            ["k".repeat(128), true],
+            ["k".repeat(129), false],
+        ];
+        for (const [key, valid] of tagKeys) {
+            it(`${valid ? "accepts" : "refuses"} the Logs and SSM tag key ${JSON.stringify(key)}`, () => {
+                assert.equal(stringViolations(key, AWS_LIMITS.logs.tagKey).length === 0, valid);
+                assert.equal(stringViolations(key, AWS_LIMITS.ssm.tagKey).length === 0, valid);
+            });
+        }
+
+        it("accepts an empty tag value and refuses one over 256 characters", () => {
+            assert.deepEqual(stringViolations("", AWS_LIMITS.logs.tagValue), []);
+            assert.deepEqual(stringViolations("v".repeat(257), AWS_LIMITS.ssm.tagValue), [
+                "must have at most 256 characters, has 257",
+            ]);
+        });
+
+        it("takes the partition of a region, and counts the SSM ARN with a 12-digit account", () => {
+            assert.equal(partitionOf("us-east-2"), "aws");
+            assert.equal(partitionOf("cn-north-1"), "aws-cn");
+            assert.equal(partitionOf("us-gov-west-1"), "aws-us-gov");
+            assert.equal(partitionOf("eusc-de-east-1"), "aws-eusc");
+            assert.equal(ssmArnPrefix("us-east-2"), "arn:aws:ssm:us-east-2:111111111111:parameter");
+            // SSM's own example: "arn:aws:ssm:us-east-2:111122223333:parameter/" is 45 characters.
+            assert.equal(ssmArnPrefix("us-east-2").length + 1, 45);
+            assert.equal(ssmNameLimit("us-east-2"), 1011 - 44);
+            assert.equal(
+                ssmNameLimit("us-gov-west-1"),
+                1011 - "arn:aws-us-gov:ssm:us-gov-west-1:111111111111:parameter".length,
+            );
+        });
+
+        it("checks KMS key ids with SSM's pattern", () => {
+            for (const ok of [
+                "alias/dashboards",
+                "1234abcd-12ab-34cd-56ef-1234567890ab",
+                "arn:aws:kms:us-east-2:1:key/x",
+            ]) {
+                assert.deepEqual(stringViolations(ok, AWS_LIMITS.ssm.keyId), [], ok);
+            }
+            for (const bad of ["alias/my.key", "alias/my key", "k".repeat(257)]) {
+                assert.notDeepEqual(stringViolations(bad, AWS_LIMITS.ssm.keyId), [], bad);
+            }
+        });
+    });
+
+    describe("eventbridge", () => {
+        it("accepts a 300-emoji description (300 characters for AWS)", () => {
+            assert.equal(eventBridgeRefusal({ eventRuleDescription: "😀".repeat(300) }), "");
+        });
+
+        it("refuses tags AWS refuses, naming the tag, the rule and the service", () => {
+            assert.equal(
+                eventBridgeRefusal({ tags: { "R&D": "yes" } }),
+                'eventbridge "rule": tags gives the log group the tag key "R&D", which may only contain ' +
+                    'letters, digits, spaces and _ . : / = + - @ (found "&") (CloudWatch Logs Tags key)',
+            );
+            assert.equal(
+                eventBridgeRefusal({ tags: { "aws:owner": "me" } }),
+                'eventbridge "rule": tags gives the log group and the event rule the tag key "aws:owner", ' +
+                    'which must not begin with "aws:" (reserved by AWS) (CloudWatch Logs Tags key; EventBridge Tag.Key)',
+            );
+            assert.match(
+                eventBridgeRefusal({ tags: { owner: "ops;oncall" } }),
+                /tags gives the log group the tag "owner" = "ops;oncall", which may only contain .* \(found ";"\)/,
+            );
+            assert.match(eventBridgeRefusal({ tags: { note: "a\nb" } }), /found "\\n"/);
+            assert.match(eventBridgeRefusal({ tags: { "": "x" } }), /the tag key "", which must not be empty/);
+        });
+
+        it("refuses more than 50 tags per resource, counting the generated ones", () => {
+            const tags = Object.fromEntries(Array.from({ length: 47 }, (_, i) => [`k${i}`, "v"]));
+            assert.equal(eventBridgeRefusal({ tags }), ""); // 47 + Name, Namespace, Stage = 50
+            assert.equal(
+                eventBridgeRefusal({ tags, stage: "prod", environment: "ue2" }),
+                'eventbridge "rule": tags gives the log group and the event rule 51 tags (4 generated from the labels), ' +
+                    "but AWS allows at most 50 per resource (AWS tagging limits)",
+            );
+        });
+
+        it("blames a generated tag that breaks a limit on the label input that made it", () => {
+            assert.match(
+                eventBridgeRefusal({ name: "n".repeat(257) }),
+                /^eventbridge "rule": idLengthLimit gives the log group and the event rule the tag "Name" = /,
+            );
+            assert.match(
+                eventBridgeRefusal({ stage: "s".repeat(300), idLengthLimit: 64 }),
+                /^eventbridge "rule": stage gives the log group and the event rule the tag "Stage" = "s+\.\.\., which must have at most 256 characters, has 300/,
+            );
+            assert.match(
+                eventBridgeRefusal({ attributes: ["a".repeat(150), "b".repeat(150)], idLengthLimit: 64 }),
+                /^eventbridge "rule": attributes gives the log group and the event rule the tag "Attributes" = .*has 301/,
+            );
+            assert.match(
+                eventBridgeRefusal({ tags: { Stage: "s".repeat(300) } }),
+                /^eventbridge "rule": tags gives the log group and the event rule the tag "Stage"/,
+            );
+        });
+
+        it("refuses a log group name beginning with aws/", () => {
+            // The log group keeps "/" (its own regex), the rule name does not.
+            assert.equal(
+                eventBridgeRefusal({ namespace: "aws/eg", stage: null, name: "ecs" }),
+                'eventbridge "rule": namespace gives the log group name "aws/eg-ecs", which must not begin with "aws/" ' +
+                    "(reserved by AWS; CloudWatch Logs CreateLogGroup.logGroupName)",
+            );
+            assert.equal(eventBridgeRefusal({ namespace: "awsx/eg" }), "");
+        });
+    });
+
+    describe("managed-dashboards/api-key", () => {
+        it("refuses a KMS key id SSM refuses", () => {
+            assert.equal(
+                apiKeyRefusal({ kmsKeyId: "alias/my.key" }),
+                'managed-dashboards/api-key "key": kmsKeyId must be a KMS key id, ARN or alias (SSM PutParameter.KeyId: ' +
+                    'may only contain a-z, A-Z, 0-9, ":", "/", "_" and "-" (found ".")), got "alias/my.key"',
+            );
+            assert.match(apiKeyRefusal({ kmsKeyId: "alias/my key" }), /found " "/);
+            assert.equal(apiKeyRefusal({ kmsKeyId: "alias/my-key" }), "");
+        });
+
+        it("counts the ARN within SSM's 1,011 characters, in the instance's partition and region", () => {
+            const name = (length: number) => `/${"p".repeat(length - 1)}`;
+            // "<prefix>/<id>", the id "eg-prod-grafana" (15 characters).
+            assert.equal(apiKeyRefusal({ ssmPathFormatApiKey: name(967 - 16) + "/%s" }), "");
+            assert.match(
+                apiKeyRefusal({ ssmPathFormatApiKey: name(968 - 16) + "/%s" }),
+                /must be at most 967 characters in us-east-2 \(1,011 with the ARN prefix "arn:aws:ssm:us-east-2:111111111111:parameter" before it\), has 968/,
+            );
+            assert.match(
+                apiKeyRefusal({ region: "us-gov-west-1", ssmPathFormatApiKey: name(967 - 16) + "/%s" }),
+                /must be at most 956 characters in us-gov-west-1/,
+            );
+        });
+
+        it("refuses SSM tags AWS refuses", () => {
+            assert.match(
+                apiKeyRefusal({ tags: { "cost,center": "1" } }),
+                /^managed-dashboards\/api-key "key": tags gives the SSM parameter the tag key "cost,center", .*\(SSM Tag\.Key\)$/,
+            );
+        });
+    });
+});
