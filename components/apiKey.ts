@@ -19,6 +19,7 @@ import type * as grafanaSdk from "@pulumiverse/grafana";
 import { format, type Label, type LabelInput } from "../label";
 import { checkOneOf, checkRegion, checkUnknownArgs, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
 import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, stringViolations } from "./awsLimits";
+import { programRegistry, type NameClaim } from "./collisions";
 import { camelCaseField, ComponentArgsError, describeValue, type ArgProblem } from "./errors";
 
 /** The component path, as written in a stack file's `metadata.component`. */
@@ -558,6 +559,34 @@ export function resolveDashboardsApiKeyArgs(
     };
 }
 
+/**
+ * The names an instance needs to itself: its SSM parameter (unique per region) and its key or
+ * service account name (unique per workspace, when the workspace is known before deploying: the
+ * same `workspaceId` or the same workspace stack). None when disabled.
+ */
+export function dashboardsApiKeyClaims(resolved: ResolvedDashboardsApiKey): NameClaim[] {
+    if (!resolved.enabled) return [];
+    const claims: NameClaim[] = [
+        { what: "SSM parameter", scope: resolved.region, name: resolved.ssmPath, field: "ssmPathFormatApiKey" },
+    ];
+    const { workspace } = resolved;
+    const scope =
+        workspace.kind === "workspaceId"
+            ? `workspace ${workspace.workspaceId}`
+            : workspace.stackName !== undefined
+              ? `workspace of stack ${workspace.stackName}`
+              : undefined;
+    if (scope !== undefined) {
+        claims.push({
+            what: resolved.credentialType === "api-key" ? "Grafana API key" : "Grafana service account",
+            scope,
+            name: resolved.keyName,
+            field: "name",
+        });
+    }
+    return claims;
+}
+
 /** Adds minutes to an RFC 3339 time, giving RFC 3339 in UTC without fractional seconds. */
 export function addMinutesRfc3339(rfc3339: string, minutes: number): string {
     const time = Date.parse(rfc3339);
@@ -606,6 +635,12 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     constructor(name: string, args: DashboardsApiKeyArgs, opts: pulumi.ComponentResourceOptions = {}) {
         // Validate before anything is registered: an invalid argument leaves no trace.
         const resolved = resolveDashboardsApiKeyArgs(name, args, currentDeployment());
+        // Names another instance of this program already uses (the same SSM parameter, ...).
+        const collisions =
+            programRegistry()?.claim({ component: COMPONENT, instance: name }, dashboardsApiKeyClaims(resolved)) ?? [];
+        if (collisions.length > 0) {
+            throw new ComponentArgsError(COMPONENT, name, collisions);
+        }
         super(TYPE_TOKEN, name, {}, opts);
         this.resolved = resolved;
         for (const warning of resolved.warnings) {

@@ -23,6 +23,7 @@ import { EventPatternError, inspectEventPattern } from "../event-pattern";
 import type { Label, LabelInput } from "../label";
 import { checkOneOf, checkRegion, checkUnknownArgs, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
 import { AWS_LIMITS, checkTags, codePointLength } from "./awsLimits";
+import { MAX_ACCOUNT_LOGS_POLICIES, programRegistry, type NameClaim } from "./collisions";
 import { ComponentArgsError, describeValue, type ArgProblem } from "./errors";
 import { jsonencode } from "./jsonencode";
 
@@ -360,6 +361,29 @@ function nameProblem(
 }
 
 /**
+ * The names an instance needs to itself: its log group and rule names (unique per region) and,
+ * for the account scope, its logs policy (unique, at most 10 per region). None when disabled.
+ */
+export function eventBridgeClaims(resolved: ResolvedEventBridge): NameClaim[] {
+    if (!resolved.enabled) return [];
+    const { region } = resolved;
+    const claims: NameClaim[] = [
+        { what: "log group", scope: region, name: resolved.logGroup.name, field: "name" },
+        { what: "event rule", scope: region, name: resolved.rule.name, field: "name" },
+    ];
+    if (resolved.policy.scope === "account" && resolved.policy.name !== undefined) {
+        claims.push({
+            what: "account-scoped logs resource policy",
+            scope: region,
+            name: resolved.policy.name,
+            field: "logsPolicyScope",
+            limited: { max: MAX_ACCOUNT_LOGS_POLICIES, what: "account-scoped logs resource policie" },
+        });
+    }
+    return claims;
+}
+
+/**
  * The logs resource policy document of `policies.tf`: EventBridge and log delivery may create
  * streams in and put events to the log group (`<log group ARN>:*`).
  */
@@ -411,6 +435,12 @@ export class EventBridge extends pulumi.ComponentResource {
     constructor(name: string, args: EventBridgeArgs, opts: pulumi.ComponentResourceOptions = {}) {
         // Validate first: an invalid argument must leave no resource behind, not even this one.
         const resolved = resolveEventBridgeArgs(name, args);
+        // Names another instance of this program already uses (the same log group, ...).
+        const collisions =
+            programRegistry()?.claim({ component: COMPONENT_PATH, instance: name }, eventBridgeClaims(resolved)) ?? [];
+        if (collisions.length > 0) {
+            throw new ComponentArgsError(COMPONENT_PATH, name, collisions);
+        }
         super("cloudposse:eventbridge:EventBridge", name, {}, opts);
 
         for (const warning of resolved.warnings) {

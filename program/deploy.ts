@@ -9,19 +9,29 @@ import * as pulumi from "@pulumi/pulumi";
 import {
     currentDeployment,
     DashboardsApiKey,
+    dashboardsApiKeyClaims,
     resolveDashboardsApiKeyArgs,
     type DashboardsApiKeyArgs,
 } from "../components/apiKey";
+import { NameRegistry, type NameClaim } from "../components/collisions";
 import { ComponentArgsError, type FieldNamer } from "../components/errors";
-import { EventBridge, resolveEventBridgeArgs, type EventBridgeArgs } from "../components/eventbridge";
+import {
+    EventBridge,
+    eventBridgeClaims,
+    resolveEventBridgeArgs,
+    type EventBridgeArgs,
+} from "../components/eventbridge";
 import type { LoadedStack, StackInstance } from "../stack";
 import { formatLocation } from "../stack/errors";
 import type { ComponentSchema } from "../stack/schema";
 
 /** How the program creates one kind of component. */
 interface ComponentKind {
-    /** Validates the args without registering anything; throws ComponentArgsError. */
-    resolve(name: string, args: Record<string, unknown>): void;
+    /**
+     * Validates the args without registering anything (throws ComponentArgsError); returns the
+     * names the instance needs to itself.
+     */
+    resolve(name: string, args: Record<string, unknown>): NameClaim[];
     /** Creates the component. */
     create(
         name: string,
@@ -32,12 +42,14 @@ interface ComponentKind {
 
 const KINDS: Readonly<Record<string, ComponentKind>> = {
     [EventBridge.componentPath]: {
-        resolve: (name, args) => void resolveEventBridgeArgs(name, args as unknown as EventBridgeArgs),
+        resolve: (name, args) => eventBridgeClaims(resolveEventBridgeArgs(name, args as unknown as EventBridgeArgs)),
         create: (name, args, opts) => new EventBridge(name, args as unknown as EventBridgeArgs, opts),
     },
     [DashboardsApiKey.componentPath]: {
         resolve: (name, args) =>
-            void resolveDashboardsApiKeyArgs(name, args as unknown as DashboardsApiKeyArgs, currentDeployment()),
+            dashboardsApiKeyClaims(
+                resolveDashboardsApiKeyArgs(name, args as unknown as DashboardsApiKeyArgs, currentDeployment()),
+            ),
         create: (name, args, opts) => new DashboardsApiKey(name, args as unknown as DashboardsApiKeyArgs, opts),
     },
 };
@@ -91,9 +103,19 @@ function kindOf(instance: StackInstance): ComponentKind {
 export function validateStack(stack: LoadedStack): void {
     const errors: ComponentArgsError[] = [];
     const lines: string[] = [];
+    // Names two instances would both use (same log group, rule, SSM parameter, ...), checked once
+    // every instance is valid on its own.
+    const registry = new NameRegistry();
     for (const instance of stack.instances) {
         try {
-            kindOf(instance).resolve(instance.name, { ...instance.args });
+            const claims = kindOf(instance).resolve(instance.name, { ...instance.args });
+            const collisions = registry.claim(
+                { component: instance.component, instance: instance.name, where: formatLocation(instance.location) },
+                claims,
+            );
+            if (collisions.length > 0) {
+                throw new ComponentArgsError(instance.component, instance.name, collisions);
+            }
         } catch (error) {
             if (!(error instanceof ComponentArgsError)) {
                 throw error;

@@ -1,0 +1,126 @@
+/**
+ * Names that must be unique across instances: two instances that plan the same log group, rule,
+ * SSM parameter or Grafana key would fail half-way at deployment, or worse, silently overwrite each
+ * other (the SSM parameter is written with `overwrite: true`). Pure: the claims of each instance
+ * are worked out from its resolved arguments, then compared.
+ *
+ * - log group names and rule names (default event bus): unique per region;
+ * - account-scoped CloudWatch Logs resource policies: unique names, at most 10 per region;
+ * - SSM parameter names: unique per region;
+ * - Grafana API key names and service account names: unique per workspace, where the workspace is
+ *   known before deploying (the same `workspaceId`, or the same workspace stack).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { describeValue } from "../util/describeValue";
+
+/** At most this many account-scoped CloudWatch Logs resource policies per region (not adjustable). */
+export const MAX_ACCOUNT_LOGS_POLICIES = 10;
+
+/** One unique name an instance needs. */
+export interface NameClaim {
+    /** What is named: `log group`, `event rule`, `SSM parameter`, ... */
+    readonly what: string;
+    /** Where the name must be unique: `us-east-2`, `workspace g-0123456789`, ... */
+    readonly scope: string;
+    readonly name: string;
+    /** The argument that sets the name, in camelCase (`name`, `ssmPathFormatApiKey`). */
+    readonly field: string;
+    /** Counted against a per-scope limit instead of (or as well as) being unique. */
+    readonly limited?: { readonly max: number; readonly what: string };
+}
+
+/** The component instance making claims. */
+export interface Claimant {
+    readonly component: string;
+    readonly instance: string;
+    /** Where the instance is written (a stack file's `file:line:column`), when known. */
+    readonly where?: string;
+}
+
+/** A collision between two instances, reported against the second: the argument and the rule. */
+export interface Collision {
+    readonly field: string;
+    readonly message: string;
+}
+
+const show = (value: string) => describeValue(value, { maxLength: 120, ellipsis: "..." });
+
+function describeClaimant(claimant: Claimant): string {
+    return `${claimant.component} "${claimant.instance}"` + (claimant.where ? ` (${claimant.where})` : "");
+}
+
+/** Collects claims and reports each name used twice and each limit exceeded. */
+export class NameRegistry {
+    private readonly owners = new Map<string, { claimant: Claimant; claim: NameClaim }>();
+    private readonly counts = new Map<string, Claimant[]>();
+
+    /**
+     * Records the claims of one instance; returns the collisions they cause (and records nothing
+     * then). Claims again by the same instance (same component and name) are not collisions.
+     */
+    claim(claimant: Claimant, claims: readonly NameClaim[]): Collision[] {
+        const collisions: Collision[] = [];
+        const same = (other: Claimant) =>
+            other.component === claimant.component && other.instance === claimant.instance;
+        for (const claim of claims) {
+            const key = `${claim.what}\u0000${claim.scope}\u0000${claim.name}`;
+            const owner = this.owners.get(key);
+            if (owner && !same(owner.claimant)) {
+                collisions.push({
+                    field: claim.field,
+                    message:
+                        `gives the ${claim.what} name ${show(claim.name)} in ${claim.scope}, which ` +
+                        `${describeClaimant(owner.claimant)} also uses; each ${claim.what} name must be unique in its ${claim.scope.split(" ")[0] === "workspace" ? "workspace" : "region"}`,
+                });
+            }
+            if (claim.limited) {
+                const countKey = `${claim.limited.what}\u0000${claim.scope}`;
+                const holders = (this.counts.get(countKey) ?? []).filter((c) => !same(c));
+                if (holders.length >= claim.limited.max) {
+                    collisions.push({
+                        field: claim.field,
+                        message:
+                            `makes ${holders.length + 1} ${claim.limited.what}s in ${claim.scope}, but AWS allows at most ` +
+                            `${claim.limited.max} per region (the others: ${holders.map((h) => `${h.component} "${h.instance}"`).join(", ")})`,
+                    });
+                }
+            }
+        }
+        if (collisions.length > 0) return collisions;
+        for (const claim of claims) {
+            const key = `${claim.what}\u0000${claim.scope}\u0000${claim.name}`;
+            if (!this.owners.has(key)) this.owners.set(key, { claimant, claim });
+            if (claim.limited) {
+                const countKey = `${claim.limited.what}\u0000${claim.scope}`;
+                const holders = this.counts.get(countKey) ?? [];
+                if (!holders.some((c) => c.component === claimant.component && c.instance === claimant.instance)) {
+                    holders.push(claimant);
+                }
+                this.counts.set(countKey, holders);
+            }
+        }
+        return [];
+    }
+}
+
+const registries = new WeakMap<object, NameRegistry>();
+
+/**
+ * The registry of the running Pulumi program (one per resource monitor, so one per `pulumi up`
+ * and one per `setMocks`), or undefined outside a Pulumi program.
+ */
+export function programRegistry(): NameRegistry | undefined {
+    let monitor: object | undefined;
+    try {
+        monitor = pulumi.runtime.getMonitor() as object | undefined;
+    } catch {
+        monitor = undefined;
+    }
+    if (monitor === undefined) return undefined;
+    let registry = registries.get(monitor);
+    if (registry === undefined) {
+        registry = new NameRegistry();
+        registries.set(monitor, registry);
+    }
+    return registry;
+}
