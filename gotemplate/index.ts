@@ -1,0 +1,130 @@
+/**
+ * A pure TypeScript implementation of Go's `text/template` language with Go's built-in functions
+ * and Sprig's, printing values as Go prints them. No I/O except what a function the caller
+ * supplies does (Sprig's `env` reads `process.env`).
+ *
+ * ```ts
+ * renderTemplate("x.yaml", "{{ .vars.stage | upper }}-{{ len .list }}", { vars: { stage: "dev" }, list: [1, 2] });
+ * // "DEV-2"
+ * ```
+ */
+import { goBuiltins } from "./builtins";
+import { FunctionError, TemplateError } from "./errors";
+import { Executor } from "./exec";
+import type { FuncMap, GoFunc, MissingKey } from "./exec";
+import { parseTemplate } from "./parse";
+import type { Node } from "./parse";
+import { SPRIG_UNSUPPORTED, sprigFunctions } from "./sprig";
+
+export { TemplateError, FunctionError } from "./errors";
+export type { FuncMap, GoFunc, MissingKey } from "./exec";
+export { isTrue } from "./exec";
+export { fn, goBuiltins } from "./builtins";
+export { sprigFunctions, SPRIG_UNSUPPORTED, goJson, goYaml, strval, toInt64, isEmpty } from "./sprig";
+export { formatValue, sprintf, sprint, goTypeName, quoteGo } from "./fmt";
+
+/** Options of {@link GoTemplate}. */
+export interface TemplateOptions {
+    /** Left and right action delimiters. @default ["{{", "}}"] */
+    readonly delims?: readonly [string, string];
+    /** Go's `missingkey` option: `default`/`invalid` print `<no value>`, `zero` gives nil, `error` fails. @default "default" */
+    readonly missingKey?: MissingKey;
+    /** Whether Sprig's functions are available. @default true */
+    readonly sprig?: boolean;
+    /** More functions (they win over Sprig's and Go's, as Go's Funcs does). */
+    readonly funcs?: FuncMap;
+}
+
+/** A function that always fails, naming itself: for functions that exist upstream but not here. */
+export function unsupportedFunction(name: string, why = "is not supported by this port"): GoFunc {
+    const f: GoFunc = () => {
+        throw new FunctionError(`function "${name}" ${why}`);
+    };
+    f.sig = "i*";
+    return f;
+}
+
+/** The function map a template sees, built as Go's `Funcs` chain does. */
+export function functionMap(options: Pick<TemplateOptions, "sprig" | "funcs"> = {}): FuncMap {
+    const funcs: FuncMap = { ...goBuiltins() };
+    if (options.sprig !== false) {
+        for (const name of SPRIG_UNSUPPORTED) funcs[name] = unsupportedFunction(name);
+        Object.assign(funcs, sprigFunctions());
+    }
+    if (options.funcs) Object.assign(funcs, options.funcs);
+    return funcs;
+}
+
+/** A parsed template, ready to execute over data any number of times. */
+export class GoTemplate {
+    /** The template's name (used in error messages; for stack files, the file path). */
+    readonly name: string;
+    private readonly text: string;
+    private readonly root: Node[];
+    private readonly defined: Map<string, Node[]>;
+    private readonly funcs: FuncMap;
+    private readonly missingKey: MissingKey;
+
+    private constructor(
+        name: string,
+        text: string,
+        root: Node[],
+        defined: Map<string, Node[]>,
+        funcs: FuncMap,
+        missingKey: MissingKey,
+    ) {
+        this.name = name;
+        this.text = text;
+        this.root = root;
+        this.defined = defined;
+        this.funcs = funcs;
+        this.missingKey = missingKey;
+    }
+
+    /** Parses `text`; throws a {@link TemplateError} (with the line) for bad syntax or an unknown function. */
+    static parse(name: string, text: string, options: TemplateOptions = {}): GoTemplate {
+        const funcs = functionMap(options);
+        const parsed = parseTemplate(name, text, {
+            delims: options.delims ? [options.delims[0], options.delims[1]] : undefined,
+            isFunction: (n) => Object.prototype.hasOwnProperty.call(funcs, n),
+        });
+        return new GoTemplate(name, text, parsed.root, parsed.defined, funcs, options.missingKey ?? "default");
+    }
+
+    /** The names of the templates defined with `define` or `block`. */
+    definedTemplates(): string[] {
+        return [...this.defined.keys()];
+    }
+
+    /** Executes the template over `data` (plain JSON/YAML-like values); throws a {@link TemplateError}. */
+    execute(data: unknown): string {
+        const templates = new Map(this.defined);
+        templates.set(this.name, this.root);
+        const ex = new Executor({
+            name: this.name,
+            src: this.text,
+            funcs: this.funcs,
+            templates,
+            missingKey: this.missingKey,
+        });
+        return ex.run(this.root, data);
+    }
+
+    /** Executes a template defined in this one (`{{define "name"}}`). */
+    executeTemplate(name: string, data: unknown): string {
+        const list = name === this.name ? this.root : this.defined.get(name);
+        if (!list)
+            throw new TemplateError(`template: no template "${name}" associated with template "${this.name}"`, {
+                template: this.name,
+            });
+        const templates = new Map(this.defined);
+        templates.set(this.name, this.root);
+        const ex = new Executor({ name, src: this.text, funcs: this.funcs, templates, missingKey: this.missingKey });
+        return ex.run(list, data);
+    }
+}
+
+/** Parses and executes a template in one step. */
+export function renderTemplate(name: string, text: string, data: unknown, options: TemplateOptions = {}): string {
+    return GoTemplate.parse(name, text, options).execute(data);
+}

@@ -1,0 +1,783 @@
+/**
+ * Sprig (Masterminds/sprig v3) functions, with Sprig's argument order and its quiet conversions
+ * (`spf13/cast`: a value that does not convert becomes 0 or ""). Functions Sprig has but this
+ * port does not (dates, crypto keys, semver, network look-ups) are listed in
+ * {@link SPRIG_UNSUPPORTED}: a template naming one fails with a message naming it.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import * as path from "node:path";
+import { RE2JS } from "re2js";
+import { stringify as yamlStringify } from "yaml";
+import { FunctionError } from "./errors";
+import type { FuncMap, GoFunc } from "./exec";
+import { isTrue } from "./exec";
+import { fn } from "./builtins";
+import { compareKeys, formatValue, goTypeName, isMap, quoteGo } from "./fmt";
+
+function fail(message: string): never {
+    throw new FunctionError(message);
+}
+
+/** Sprig's strval: strings as they are, everything else as fmt's %v. */
+export function strval(v: unknown): string {
+    if (typeof v === "string") return v;
+    if (v instanceof Uint8Array) return Buffer.from(v).toString("utf8");
+    return formatValue(v);
+}
+
+/** Sprig's strslice: a list's items as strings, nil items dropped; a scalar as a one-item list. */
+function strslice(v: unknown): string[] {
+    if (Array.isArray(v)) return v.filter((e) => e !== null && e !== undefined).map(strval);
+    if (v === null || v === undefined) return [];
+    return [strval(v)];
+}
+
+/** spf13/cast ToInt64 (errors become 0). */
+export function toInt64(v: unknown): number {
+    if (typeof v === "number") return Number.isFinite(v) ? Math.trunc(v) : 0;
+    if (typeof v === "boolean") return v ? 1 : 0;
+    if (typeof v === "string") {
+        let s = v;
+        if (/^[+-]?\d+\.0*$/.test(s)) s = s.replace(/\.0*$/, "");
+        const m = /^([+-]?)(0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|0[0-7_]*|[1-9][0-9_]*)$/.exec(s);
+        if (!m) return 0;
+        const sign = m[1] === "-" ? -1 : 1;
+        const body = m[2].replace(/_/g, "");
+        let n: number;
+        if (/^0[xX]/.test(body)) n = parseInt(body.slice(2), 16);
+        else if (/^0[bB]/.test(body)) n = parseInt(body.slice(2), 2);
+        else if (/^0[oO]/.test(body)) n = parseInt(body.slice(2), 8);
+        else if (/^0[0-7]+$/.test(body)) n = parseInt(body, 8);
+        else n = parseInt(body, 10);
+        return sign * n;
+    }
+    return 0;
+}
+
+/** spf13/cast ToFloat64 (errors become 0). */
+export function toFloat64(v: unknown): number {
+    if (typeof v === "number") return v;
+    if (typeof v === "boolean") return v ? 1 : 0;
+    if (typeof v === "string") {
+        const s = v.trim() === v ? v : "";
+        if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s) || /^[+-]?(Inf|inf|NaN)$/.test(s)) {
+            return s.endsWith("Inf") || s.endsWith("inf") ? (s.startsWith("-") ? -Infinity : Infinity) : Number(s);
+        }
+        return 0;
+    }
+    return 0;
+}
+
+/** Sprig's empty: nil, zero numbers, false, "" and empty lists or maps. */
+export function isEmpty(v: unknown): boolean {
+    if (v === null || v === undefined) return true;
+    if (typeof v === "string") return v.length === 0;
+    if (typeof v === "number") return v === 0;
+    if (typeof v === "boolean") return !v;
+    if (Array.isArray(v)) return v.length === 0;
+    if (isMap(v)) return Object.keys(v).length === 0;
+    return false;
+}
+
+function deepCopy(v: unknown): unknown {
+    if (Array.isArray(v)) return v.map(deepCopy);
+    if (isMap(v)) return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, deepCopy(e)]));
+    return v;
+}
+
+/** mergo.Merge: fills dst's missing (or empty) keys from src, recursing into maps. */
+function mergeInto(dst: Record<string, unknown>, src: Record<string, unknown>, overwrite: boolean): void {
+    for (const [k, sv] of Object.entries(src)) {
+        const dv = dst[k];
+        if (isMap(dv) && isMap(sv)) mergeInto(dv, sv, overwrite);
+        else if (!(k in dst) || isEmpty(dv)) dst[k] = deepCopy(sv);
+        else if (overwrite && !isEmpty(sv)) dst[k] = deepCopy(sv);
+    }
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+    if (a === b) return true;
+    if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((e, i) => deepEqual(e, b[i]));
+    if (isMap(a) && isMap(b)) {
+        const ka = Object.keys(a);
+        return ka.length === Object.keys(b).length && ka.every((k) => k in b && deepEqual(a[k], b[k]));
+    }
+    return false;
+}
+
+function asList(v: unknown, name: string): unknown[] {
+    if (Array.isArray(v)) return v;
+    if (v === null || v === undefined) fail(`Cannot find ${name} on type <nil>`);
+    return fail(`Cannot find ${name} on type ${goTypeName(v)}`);
+}
+
+/** Compiles a Go (RE2) regular expression. */
+export function compileRegex(pattern: string): RE2JS {
+    try {
+        return RE2JS.compile(pattern);
+    } catch (e) {
+        return fail(`error parsing regexp: ${e instanceof Error ? e.message : String(e)}: \`${pattern}\``);
+    }
+}
+
+interface Match {
+    start: number;
+    end: number;
+    groups: (string | null)[];
+    named: Record<string, number>;
+}
+
+function allMatches(re: RE2JS, s: string, limit = -1): Match[] {
+    const out: Match[] = [];
+    const m = re.matcher(s);
+    let pos = 0;
+    let lastEnd = -1;
+    const named = re.namedGroups();
+    while (pos <= s.length && (limit < 0 || out.length < limit)) {
+        if (!m.find(pos)) break;
+        const start = m.start();
+        const end = m.end();
+        if (!(end === start && start === lastEnd)) {
+            const groups: (string | null)[] = [];
+            for (let g = 0; g <= m.groupCount(); g++) groups.push(m.group(g));
+            out.push({ start, end, groups, named });
+        }
+        lastEnd = end;
+        pos = end > start ? end : start + (s.codePointAt(start)! > 0xffff ? 2 : 1);
+    }
+    return out;
+}
+
+/** Go's Regexp.Expand template: `$1`, `${1}`, `$name`, `${name}`, `$$`. */
+function expand(template: string, m: Match): string {
+    return template.replace(/\$(\$|\{([A-Za-z0-9_]+)\}|([A-Za-z0-9_]+))/g, (_all, d, braced, bare) => {
+        if (d === "$") return "$";
+        const name = (braced ?? bare) as string;
+        if (/^\d+$/.test(name)) return m.groups[Number(name)] ?? "";
+        const idx = m.named[name];
+        return idx === undefined ? "" : (m.groups[idx] ?? "");
+    });
+}
+
+/** Go's ReplaceAllString / ReplaceAllLiteralString. */
+export function regexReplace(re: RE2JS, s: string, repl: string, literal: boolean): string {
+    let out = "";
+    let last = 0;
+    for (const m of allMatches(re, s)) {
+        out += s.slice(last, m.start) + (literal ? repl : expand(repl, m));
+        last = m.end;
+    }
+    return out + s.slice(last);
+}
+
+function regexSplit(re: RE2JS, s: string, n: number): string[] {
+    if (n === 0) return [];
+    if (re.pattern().length > 0 && s.length === 0) return [""];
+    const matches = allMatches(re, s, n > 0 ? n - 1 : -1);
+    const out: string[] = [];
+    let beg = 0;
+    for (const m of matches) {
+        if (m.end === 0) continue;
+        out.push(s.slice(beg, m.start));
+        beg = m.end;
+    }
+    out.push(s.slice(beg));
+    return out;
+}
+
+/** Go's strings.Title: the first letter of each word in upper case. */
+export function title(s: string): string {
+    let prev = " ";
+    let out = "";
+    for (const ch of s) {
+        const sep = !/[\p{L}\p{N}_]/u.test(prev);
+        out += sep ? ch.toUpperCase() : ch;
+        prev = ch;
+    }
+    return out;
+}
+
+function words(s: string): string[] {
+    return s
+        .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+        .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean);
+}
+
+/** Go's encoding/json: sorted keys, HTML characters escaped unless `raw`. */
+export function goJson(v: unknown, indent = "", raw = false): string {
+    const norm = (x: unknown): unknown => {
+        if (x === undefined) return null;
+        if (Array.isArray(x)) return x.map(norm);
+        if (x instanceof Uint8Array) return Buffer.from(x).toString("base64");
+        if (isMap(x)) {
+            const o: Record<string, unknown> = {};
+            for (const k of Object.keys(x).sort(compareKeys)) o[k] = norm(x[k]);
+            return o;
+        }
+        if (typeof x === "number" && !Number.isFinite(x)) fail(`json: unsupported value: ${formatValue(x)}`);
+        if (typeof x === "function") fail("json: unsupported type: func");
+        return x;
+    };
+    let s = JSON.stringify(norm(v), null, indent) ?? "null";
+    s = s.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
+    if (!raw) s = s.replace(/[<>&]/g, (c) => "\\u00" + c.charCodeAt(0).toString(16));
+    return s;
+}
+
+/** A YAML document as Helm's toYaml writes it (sorted keys, block style, no final newline). */
+export function goYaml(v: unknown): string {
+    const sorted = (x: unknown): unknown => {
+        if (Array.isArray(x)) return x.map(sorted);
+        if (isMap(x))
+            return Object.fromEntries(
+                Object.keys(x)
+                    .sort(compareKeys)
+                    .map((k) => [k, sorted(x[k])]),
+            );
+        return x === undefined ? null : x;
+    };
+    return yamlStringify(sorted(v), { indentSeq: false, lineWidth: 0 }).replace(/\n$/, "");
+}
+
+function until(start: number, stop: number, step: number): number[] {
+    const out: number[] = [];
+    if (step === 0) return out;
+    if (step > 0) for (let i = start; i < stop; i += step) out.push(i);
+    else for (let i = start; i > stop; i += step) out.push(i);
+    return out;
+}
+
+function uniq(list: unknown[]): unknown[] {
+    const out: unknown[] = [];
+    for (const e of list) if (!out.some((o) => deepEqual(o, e))) out.push(e);
+    return out;
+}
+
+function randString(n: number, alphabet: string): string {
+    const bytes = randomBytes(Math.max(0, n));
+    return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+}
+
+function plain(f: (s: string) => string): GoFunc {
+    return fn("s", f);
+}
+
+function guard<T>(must: boolean, f: () => T, fallback: T): T {
+    if (must) return f();
+    try {
+        return f();
+    } catch {
+        return fallback;
+    }
+}
+
+/** Functions Sprig defines that this port refuses by name. */
+export const SPRIG_UNSUPPORTED = [
+    "now",
+    "date",
+    "dateInZone",
+    "date_in_zone",
+    "dateModify",
+    "date_modify",
+    "mustDateModify",
+    "ago",
+    "duration",
+    "durationRound",
+    "toDate",
+    "mustToDate",
+    "unixEpoch",
+    "htmlDate",
+    "htmlDateInZone",
+    "semver",
+    "semverCompare",
+    "genPrivateKey",
+    "derivePassword",
+    "buildCustomCert",
+    "genCA",
+    "genCAWithKey",
+    "genSelfSignedCert",
+    "genSelfSignedCertWithKey",
+    "genSignedCert",
+    "genSignedCertWithKey",
+    "encryptAES",
+    "decryptAES",
+    "htpasswd",
+    "getHostByName",
+    "bcrypt",
+];
+
+/** The Sprig function map (text variant). */
+export function sprigFunctions(): FuncMap {
+    const regexFns = (must: boolean): FuncMap => ({
+        [must ? "mustRegexMatch" : "regexMatch"]: fn("ss", (r, s) =>
+            guard(must, () => compileRegex(r).matcher(s).find(), false),
+        ),
+        [must ? "mustRegexFind" : "regexFind"]: fn("ss", (r, s) =>
+            guard(must, () => allMatches(compileRegex(r), s, 1)[0]?.groups[0] ?? "", ""),
+        ),
+        [must ? "mustRegexFindAll" : "regexFindAll"]: fn("ssn", (r, s, n) =>
+            guard(must, () => allMatches(compileRegex(r), s, n).map((m) => m.groups[0]), [] as unknown[]),
+        ),
+        [must ? "mustRegexReplaceAll" : "regexReplaceAll"]: fn("sss", (r, s, repl) =>
+            guard(must, () => regexReplace(compileRegex(r), s, repl, false), ""),
+        ),
+        [must ? "mustRegexReplaceAllLiteral" : "regexReplaceAllLiteral"]: fn("sss", (r, s, repl) =>
+            guard(must, () => regexReplace(compileRegex(r), s, repl, true), ""),
+        ),
+        [must ? "mustRegexSplit" : "regexSplit"]: fn("ssn", (r, s, n) =>
+            guard(must, () => regexSplit(compileRegex(r), s, n), [] as unknown[]),
+        ),
+    });
+    const listFns = (must: boolean): FuncMap => {
+        const p = (name: string) => (must ? "must" + name[0].toUpperCase() + name.slice(1) : name);
+        return {
+            [p("first")]: fn("i", (l) => {
+                const a = asList(l, "first");
+                return a.length ? a[0] : null;
+            }),
+            [p("last")]: fn("i", (l) => {
+                const a = asList(l, "last");
+                return a.length ? a[a.length - 1] : null;
+            }),
+            [p("rest")]: fn("i", (l) => {
+                const a = asList(l, "rest");
+                return a.length ? a.slice(1) : null;
+            }),
+            [p("initial")]: fn("i", (l) => {
+                const a = asList(l, "initial");
+                return a.length ? a.slice(0, -1) : null;
+            }),
+            [p("append")]: fn("ii", (l, v) => [...(l === null ? [] : asList(l, "append")), v]),
+            [p("push")]: fn("ii", (l, v) => [...(l === null ? [] : asList(l, "push")), v]),
+            [p("prepend")]: fn("ii", (l, v) => [v, ...(l === null ? [] : asList(l, "prepend"))]),
+            [p("reverse")]: fn("i", (l) => [...asList(l, "reverse")].reverse()),
+            [p("uniq")]: fn("i", (l) => uniq(asList(l, "uniq"))),
+            [p("compact")]: fn("i", (l) => asList(l, "compact").filter((e) => !isEmpty(e))),
+            [p("without")]: fn("ii*", (l, ...omit) =>
+                asList(l, "without").filter((e) => !omit.some((o) => deepEqual(o, e))),
+            ),
+            [p("has")]: fn("ii", (needle, l) =>
+                l === null ? false : asList(l, "has").some((e) => deepEqual(e, needle)),
+            ),
+            [p("slice")]: fn("ii*", (l, ...idx) => {
+                const a = asList(l, "slice");
+                const s = idx.length > 0 ? toInt64(idx[0]) : 0;
+                const e = idx.length > 1 ? toInt64(idx[1]) : a.length;
+                if (s < 0 || e > a.length || s > e) fail(`slice bounds out of range [${s}:${e}]`);
+                return a.slice(s, e);
+            }),
+            [p("chunk")]: fn("ni", (size, l) => {
+                const a = asList(l, "chunk");
+                const out: unknown[][] = [];
+                for (let i = 0; i < a.length; i += size) out.push(a.slice(i, i + size));
+                return out;
+            }),
+        };
+    };
+    const sum = (nums: unknown[]) => nums.reduce<number>((a, b) => a + toInt64(b), 0);
+    return {
+        // strings
+        hello: fn("", () => "Hello!"),
+        upper: plain(toUpperGo),
+        lower: plain(toLowerGo),
+        title: plain(title),
+        untitle: plain((s) => s.replace(/(^|[^\p{L}\p{N}_])(\p{L})/gu, (_a, p, c) => p + c.toLowerCase())),
+        swapcase: plain((s) => [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("")),
+        substr: fn("nns", (start, end, s) => {
+            const c = [...s];
+            if (start < 0) return c.slice(0, end).join("");
+            if (end < 0 || end > c.length) return c.slice(start).join("");
+            return c.slice(start, end).join("");
+        }),
+        trunc: fn("ns", (n, s) => {
+            const c = [...s];
+            if (n < 0 && c.length + n > 0) return c.slice(c.length + n).join("");
+            if (n >= 0 && c.length > n) return c.slice(0, n).join("");
+            return s;
+        }),
+        abbrev: fn("ns", (w, s) => (w < 4 || [...s].length <= w ? s : [...s].slice(0, w - 3).join("") + "...")),
+        trim: plain((s) => s.replace(/^[\s\u0085\u00a0]+|[\s\u0085\u00a0]+$/gu, "")),
+        trimAll: fn("ss", (cut, s) => trimCutset(s, cut)),
+        trimall: fn("ss", (cut, s) => trimCutset(s, cut)),
+        trimPrefix: fn("ss", (p, s) => (s.startsWith(p) ? s.slice(p.length) : s)),
+        trimSuffix: fn("ss", (p, s) => (p && s.endsWith(p) ? s.slice(0, s.length - p.length) : s)),
+        nospace: plain((s) => s.replace(/[\s\u0085\u00a0]/gu, "")),
+        initials: plain((s) =>
+            s
+                .split(/\s+/)
+                .filter(Boolean)
+                .map((w) => [...w][0])
+                .join(""),
+        ),
+        contains: fn("ss", (sub, s) => s.includes(sub)),
+        hasPrefix: fn("ss", (p, s) => s.startsWith(p)),
+        hasSuffix: fn("ss", (p, s) => s.endsWith(p)),
+        quote: fn("i*", (...a) =>
+            a
+                .filter((x) => x !== null)
+                .map((x) => quoteGo(strval(x)))
+                .join(" "),
+        ),
+        squote: fn("i*", (...a) =>
+            a
+                .filter((x) => x !== null)
+                .map((x) => `'${strval(x)}'`)
+                .join(" "),
+        ),
+        cat: fn("i*", (...a) =>
+            a
+                .filter((x) => x !== null)
+                .map((x) => formatValue(x))
+                .join(" "),
+        ),
+        indent: fn("ns", (n, s) => {
+            const pad = " ".repeat(Math.max(0, n));
+            return pad + s.split("\n").join("\n" + pad);
+        }),
+        nindent: fn("ns", (n, s) => {
+            const pad = " ".repeat(Math.max(0, n));
+            return "\n" + pad + s.split("\n").join("\n" + pad);
+        }),
+        replace: fn("sss", (o, n, s) => s.split(o).join(n)),
+        plural: fn("ssn", (one, many, n) => (n === 1 ? one : many)),
+        repeat: fn("ns", (n, s) => (n < 0 ? fail("strings: negative Repeat count") : s.repeat(n))),
+        snakecase: plain((s) =>
+            words(s)
+                .map((w) => w.toLowerCase())
+                .join("_"),
+        ),
+        kebabcase: plain((s) =>
+            words(s)
+                .map((w) => w.toLowerCase())
+                .join("-"),
+        ),
+        camelcase: plain((s) =>
+            s
+                .split(/[_\s-]+/)
+                .filter(Boolean)
+                .map((w) => w[0].toUpperCase() + w.slice(1))
+                .join(""),
+        ),
+        wrap: fn("ns", (n, s) => wrapText(s, n, "\n")),
+        wrapWith: fn("nss", (n, sep, s) => wrapText(s, n, sep)),
+        shuffle: plain((s) => [...s].sort(() => (randomBytes(1)[0] < 128 ? -1 : 1)).join("")),
+        randAlphaNum: fn("n", (n) => randString(n, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")),
+        randAlpha: fn("n", (n) => randString(n, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")),
+        randNumeric: fn("n", (n) => randString(n, "0123456789")),
+        randAscii: fn("n", (n) =>
+            randString(n, Array.from({ length: 94 }, (_x, i) => String.fromCharCode(33 + i)).join("")),
+        ),
+        randBytes: fn("n", (n) => randomBytes(n).toString("base64")),
+        uuidv4: fn("", () => randomUUID()),
+        toString: fn("i", strval),
+        toStrings: fn("i", (l) => (l === null ? [] : Array.isArray(l) ? l.map(strval) : [strval(l)])),
+        split: fn("ss", (sep, s) => Object.fromEntries(splitGo(s, sep).map((p, i) => [`_${i}`, p]))),
+        splitList: fn("ss", (sep, s) => splitGo(s, sep)),
+        splitn: fn("sns", (sep, n, s) => Object.fromEntries(splitGo(s, sep, n).map((p, i) => [`_${i}`, p]))),
+        join: fn("si", (sep, l) => strslice(l).join(sep)),
+        sortAlpha: fn("i", (l) => strslice(l).sort(compareKeys)),
+        toJson: fn("i", (v) => guard(false, () => goJson(v), "")),
+        mustToJson: fn("i", (v) => goJson(v)),
+        toPrettyJson: fn("i", (v) => guard(false, () => goJson(v, "  "), "")),
+        mustToPrettyJson: fn("i", (v) => goJson(v, "  ")),
+        toRawJson: fn("i", (v) => guard(false, () => goJson(v, "", true), "")),
+        mustToRawJson: fn("i", (v) => goJson(v, "", true)),
+        fromJson: fn("s", (s) => guard(false, () => JSON.parse(s), null)),
+        mustFromJson: fn("s", (s) => {
+            try {
+                return JSON.parse(s);
+            } catch (e) {
+                return fail(e instanceof Error ? e.message : String(e));
+            }
+        }),
+        // encoding and hashes
+        b64enc: plain((s) => Buffer.from(s, "utf8").toString("base64")),
+        b64dec: plain((s) =>
+            /^[A-Za-z0-9+/]*={0,2}$/.test(s) && s.length % 4 === 0
+                ? Buffer.from(s, "base64").toString("utf8")
+                : "illegal base64 data at input byte " + Math.max(0, s.search(/[^A-Za-z0-9+/=]|=[^=]/)),
+        ),
+        b32enc: plain((s) => base32(Buffer.from(s, "utf8"))),
+        sha256sum: plain((s) => createHash("sha256").update(s, "utf8").digest("hex")),
+        sha1sum: plain((s) => createHash("sha1").update(s, "utf8").digest("hex")),
+        sha512sum: plain((s) => createHash("sha512").update(s, "utf8").digest("hex")),
+        adler32sum: plain((s) => String(adler32(Buffer.from(s, "utf8")))),
+        // regular expressions
+        ...regexFns(false),
+        ...regexFns(true),
+        regexQuoteMeta: plain((s) => s.replace(/[\\.+*?()|[\]{}^$]/g, "\\$&")),
+        // defaults and flow
+        default: fn("ii*", (d, ...given) => (given.length === 0 || isEmpty(given[0]) ? d : given[0])),
+        empty: fn("i", isEmpty),
+        coalesce: fn("i*", (...a) => a.find((x) => !isEmpty(x)) ?? null),
+        all: fn("i*", (...a) => a.every((x) => !isEmpty(x))),
+        any: fn("i*", (...a) => a.some((x) => !isEmpty(x))),
+        ternary: fn("iib", (t, f, c) => (c ? t : f)),
+        fail: fn("s", (msg) => fail(msg)),
+        // environment and paths
+        env: plain((s) => process.env[s] ?? ""),
+        expandenv: plain((s) =>
+            s.replace(/\$(\{([^}]*)\}|[A-Za-z0-9_]+)/g, (_a, x, braced) => process.env[braced ?? x] ?? ""),
+        ),
+        base: plain((s) => path.posix.basename(s) || (s.startsWith("/") ? "/" : ".")),
+        dir: plain((s) => path.posix.dirname(s)),
+        clean: plain((s) => (s === "" ? "." : path.posix.normalize(s).replace(/(.)\/$/, "$1"))),
+        ext: plain((s) => path.posix.extname(s)),
+        isAbs: plain((s) => path.posix.isAbsolute(s) as unknown as string),
+        osBase: plain((s) => path.basename(s)),
+        osDir: plain((s) => path.dirname(s)),
+        osClean: plain((s) => path.normalize(s)),
+        osExt: plain((s) => path.extname(s)),
+        osIsAbs: plain((s) => path.isAbsolute(s) as unknown as string),
+        // numbers
+        atoi: plain((s) => (/^[+-]?\d+$/.test(s) ? parseInt(s, 10) : 0) as unknown as string),
+        int: fn("i", toInt64),
+        int64: fn("i", toInt64),
+        float64: fn("i", toFloat64),
+        toDecimal: fn("i", (v) => {
+            const s = strval(v);
+            return /^[0-7]+$/.test(s) ? parseInt(s, 8) : 0;
+        }),
+        add1: fn("i", (a) => toInt64(a) + 1),
+        add: fn("i*", (...a) => sum(a)),
+        sub: fn("ii", (a, b) => toInt64(a) - toInt64(b)),
+        mul: fn("ii*", (a, ...r) => r.reduce<number>((x, y) => x * toInt64(y), toInt64(a))),
+        div: fn("ii", (a, b) => {
+            const d = toInt64(b);
+            if (d === 0) fail("runtime error: integer divide by zero");
+            return Math.trunc(toInt64(a) / d);
+        }),
+        mod: fn("ii", (a, b) => {
+            const d = toInt64(b);
+            if (d === 0) fail("runtime error: integer divide by zero");
+            return toInt64(a) % d;
+        }),
+        max: fn("ii*", (a, ...r) => Math.max(toInt64(a), ...r.map(toInt64))),
+        min: fn("ii*", (a, ...r) => Math.min(toInt64(a), ...r.map(toInt64))),
+        addf: fn("i*", (...a) => a.reduce<number>((x, y) => x + toFloat64(y), 0)),
+        add1f: fn("i", (a) => toFloat64(a) + 1),
+        subf: fn("ii*", (a, ...r) => r.reduce<number>((x, y) => x - toFloat64(y), toFloat64(a))),
+        mulf: fn("ii*", (a, ...r) => r.reduce<number>((x, y) => x * toFloat64(y), toFloat64(a))),
+        divf: fn("ii*", (a, ...r) => r.reduce<number>((x, y) => x / toFloat64(y), toFloat64(a))),
+        maxf: fn("ii*", (a, ...r) => Math.max(toFloat64(a), ...r.map(toFloat64))),
+        minf: fn("ii*", (a, ...r) => Math.min(toFloat64(a), ...r.map(toFloat64))),
+        floor: fn("i", (a) => Math.floor(toFloat64(a))),
+        ceil: fn("i", (a) => Math.ceil(toFloat64(a))),
+        round: fn("ii*", (a, p, ...r) => {
+            const places = toInt64(p);
+            const half = r.length ? toFloat64(r[0]) : 0.5;
+            const pow = Math.pow(10, places);
+            const digit = toFloat64(a) * pow;
+            const [, frac] = [Math.trunc(digit), digit - Math.trunc(digit)];
+            return (frac >= half ? Math.ceil(digit) : Math.floor(digit)) / pow;
+        }),
+        until: fn("n", (n) => until(0, n, n >= 0 ? 1 : -1)),
+        untilStep: fn("nnn", (a, b, s) => until(a, b, s)),
+        seq: fn("i*", (...a) => seq(a.map(toInt64))),
+        randInt: fn(
+            "ii",
+            (lo, hi) => toInt64(lo) + (randomBytes(4).readUInt32BE() % Math.max(1, toInt64(hi) - toInt64(lo))),
+        ),
+        // lists
+        list: fn("i*", (...a) => a),
+        tuple: fn("i*", (...a) => a),
+        concat: fn("i*", (...ls) => ls.flatMap((l) => (l === null ? [] : asList(l, "concat")))),
+        ...listFns(false),
+        ...listFns(true),
+        // dictionaries
+        dict: fn("i*", (...kv) => {
+            const d: Record<string, unknown> = {};
+            for (let i = 0; i < kv.length; i += 2) d[strval(kv[i])] = i + 1 < kv.length ? kv[i + 1] : "";
+            return d;
+        }),
+        get: fn("ms", (d, k) => (d && k in d ? d[k] : "")),
+        set: fn("msi", (d, k, v) => {
+            d[k] = v;
+            return d;
+        }),
+        unset: fn("ms", (d, k) => {
+            delete d[k];
+            return d;
+        }),
+        hasKey: fn("ms", (d, k) => !!d && Object.prototype.hasOwnProperty.call(d, k)),
+        keys: fn("m*", (...ds) => ds.flatMap((d) => (d ? Object.keys(d).sort(compareKeys) : []))),
+        values: fn("m", (d) =>
+            d
+                ? Object.keys(d)
+                      .sort(compareKeys)
+                      .map((k) => d[k])
+                : [],
+        ),
+        pluck: fn("sm*", (k, ...ds) => ds.filter((d) => d && k in d).map((d) => d[k])),
+        pick: fn("ms*", (d, ...ks) => Object.fromEntries(ks.filter((k) => d && k in d).map((k) => [k, d[k]]))),
+        omit: fn("ms*", (d, ...ks) => Object.fromEntries(Object.entries(d ?? {}).filter(([k]) => !ks.includes(k)))),
+        dig: fn("i*", (...a) => {
+            if (a.length < 3) fail(`dig needs at least three arguments`);
+            const d = a[a.length - 1];
+            const def = a[a.length - 2];
+            let cur: unknown = d;
+            for (const k of a.slice(0, -2)) {
+                if (!isMap(cur) || !(strval(k) in cur)) return def;
+                cur = cur[strval(k)];
+            }
+            return cur;
+        }),
+        merge: fn("mm*", (dst, ...srcs) => {
+            for (const s of srcs) if (s) mergeInto(dst, s, false);
+            return dst;
+        }),
+        mustMerge: fn("mm*", (dst, ...srcs) => {
+            for (const s of srcs) if (s) mergeInto(dst, s, false);
+            return dst;
+        }),
+        mergeOverwrite: fn("mm*", (dst, ...srcs) => {
+            for (const s of srcs) if (s) mergeInto(dst, s, true);
+            return dst;
+        }),
+        mustMergeOverwrite: fn("mm*", (dst, ...srcs) => {
+            for (const s of srcs) if (s) mergeInto(dst, s, true);
+            return dst;
+        }),
+        deepCopy: fn("i", deepCopy),
+        mustDeepCopy: fn("i", (v) => (v === null ? fail("must copy nil") : deepCopy(v))),
+        // reflection
+        typeOf: fn("i", goTypeName),
+        kindOf: fn("i", kindOf),
+        typeIs: fn("si", (t, v) => goTypeName(v) === t),
+        typeIsLike: fn("si", (t, v) => goTypeName(v) === t || "*" + goTypeName(v) === t),
+        kindIs: fn("si", (k, v) => kindOf(v) === k),
+        deepEqual: fn("ii", deepEqual),
+        // urls
+        urlParse: plain((s) => {
+            const u = new URL(s);
+            return {
+                scheme: u.protocol.replace(/:$/, ""),
+                host: u.host,
+                hostname: u.hostname,
+                path: u.pathname,
+                query: u.search.replace(/^\?/, ""),
+                opaque: "",
+                fragment: u.hash.replace(/^#/, ""),
+                userinfo: u.username ? u.username + (u.password ? ":" + u.password : "") : "",
+            } as unknown as string;
+        }),
+        // Helm's additions, common in Atmos repositories copied from charts
+        toYaml: fn("i", (v) => guard(false, () => goYaml(v), "")),
+        required: fn("si", (msg, v) => (v === null || v === "" ? fail(msg) : v)),
+    };
+}
+
+/** Go's strings.ToUpper: simple (one-to-one) case mapping, so "ß" stays "ß". */
+export function toUpperGo(s: string): string {
+    let out = "";
+    for (const c of s) {
+        const u = c.toUpperCase();
+        out += [...u].length === 1 ? u : c;
+    }
+    return out;
+}
+
+/** Go's strings.ToLower: simple case mapping. */
+export function toLowerGo(s: string): string {
+    let out = "";
+    for (const c of s) {
+        const l = c.toLowerCase();
+        out += [...l].length === 1 ? l : c;
+    }
+    return out;
+}
+
+function kindOf(v: unknown): string {
+    if (v === null || v === undefined) return "invalid";
+    if (typeof v === "string") return "string";
+    if (typeof v === "boolean") return "bool";
+    if (typeof v === "number") return Number.isInteger(v) ? "int" : "float64";
+    if (Array.isArray(v)) return "slice";
+    if (typeof v === "function") return "func";
+    return "map";
+}
+
+function trimCutset(s: string, cut: string): string {
+    const set = new Set([...cut]);
+    const c = [...s];
+    let a = 0;
+    let b = c.length;
+    while (a < b && set.has(c[a])) a++;
+    while (b > a && set.has(c[b - 1])) b--;
+    return c.slice(a, b).join("");
+}
+
+/** Go's strings.Split / SplitN (an empty separator splits into characters). */
+function splitGo(s: string, sep: string, n = -1): string[] {
+    if (n === 0) return [];
+    if (sep === "") {
+        const chars = [...s];
+        if (n > 0 && chars.length > n) return [...chars.slice(0, n - 1), chars.slice(n - 1).join("")];
+        return chars;
+    }
+    const parts = s.split(sep);
+    if (n > 0 && parts.length > n) return [...parts.slice(0, n - 1), parts.slice(n - 1).join(sep)];
+    return parts;
+}
+
+function wrapText(s: string, width: number, sep: string): string {
+    const out: string[] = [];
+    for (const line of s.split("\n")) {
+        let cur = "";
+        for (const w of line.split(" ")) {
+            if (cur && cur.length + 1 + w.length > width) {
+                out.push(cur);
+                cur = w;
+            } else cur = cur ? cur + " " + w : w;
+        }
+        out.push(cur);
+    }
+    return out.join(sep);
+}
+
+function seq(a: number[]): string {
+    let start = 1;
+    let step = 1;
+    let end: number;
+    if (a.length === 1) end = a[0];
+    else if (a.length === 2) [start, end] = a;
+    else if (a.length === 3) [start, step, end] = a;
+    else return "";
+    if (a.length < 3 && end < start) step = -1;
+    const out: number[] = [];
+    if (step > 0) for (let i = start; i <= end; i += step) out.push(i);
+    else if (step < 0) for (let i = start; i >= end; i += step) out.push(i);
+    return out.join(" ");
+}
+
+function base32(b: Buffer): string {
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+    let bits = 0;
+    let value = 0;
+    let out = "";
+    for (const byte of b) {
+        value = (value << 8) | byte;
+        bits += 8;
+        while (bits >= 5) {
+            out += alphabet[(value >>> (bits - 5)) & 31];
+            bits -= 5;
+        }
+    }
+    if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
+    while (out.length % 8) out += "=";
+    return out;
+}
+
+function adler32(b: Buffer): number {
+    let a = 1;
+    let s = 0;
+    for (const byte of b) {
+        a = (a + byte) % 65521;
+        s = (s + a) % 65521;
+    }
+    return ((s << 16) | a) >>> 0;
+}
+
+export { isTrue };
