@@ -5,33 +5,16 @@
 import { createLabel, type Label, type LabelInput } from "../label";
 import { closestMatch } from "../util/suggest";
 import { describeValue, labelProblems, type ArgProblem } from "./errors";
+import type { UncheckedArgs } from "./definition";
+import { LABEL_INPUT_KEYS } from "./labelArgs";
 
 /** The label (null-label context) arguments every component takes, in `context.tf` order. */
-export const LABEL_INPUT_KEYS = [
-    "enabled",
-    "namespace",
-    "tenant",
-    "environment",
-    "stage",
-    "name",
-    "delimiter",
-    "attributes",
-    "tags",
-    "additionalTagMap",
-    "labelOrder",
-    "regexReplaceChars",
-    "idLengthLimit",
-    "labelKeyCase",
-    "labelValueCase",
-    "descriptorFormats",
-    "labelsAsTags",
-    "context",
-] as const satisfies readonly (keyof LabelInput)[];
+export { LABEL_INPUT_KEYS };
 
 const LABEL_FIELDS: ReadonlySet<string> = new Set(LABEL_INPUT_KEYS);
 
 /** Just the label inputs of a component's args (the component's own args left out). */
-export function labelInputOf(args: LabelInput): LabelInput {
+export function labelInputOf(args: UncheckedArgs<LabelInput>): LabelInput {
     const input: Record<string, unknown> = {};
     for (const key of LABEL_INPUT_KEYS) {
         if (args[key] !== undefined) {
@@ -57,8 +40,8 @@ export function tryLabel(input: LabelInput, problems: ArgProblem[]): Label | und
 /** AWS region names: `us-east-2`, `eu-central-1`, `us-gov-west-1`, `cn-northwest-1`, `eusc-de-east-1`, ... */
 const REGION = /^[a-z]{2,4}(-[a-z]+)+-\d{1,2}$/;
 
-/** Checks the required `region` argument. */
-export function checkRegion(region: unknown, problems: ArgProblem[]): void {
+/** Checks the required `region` argument; returns it when valid. */
+export function checkRegion(region: unknown, problems: ArgProblem[]): string | undefined {
     if (region === undefined || region === null || region === "") {
         problems.push({
             field: "region",
@@ -69,7 +52,10 @@ export function checkRegion(region: unknown, problems: ArgProblem[]): void {
             field: "region",
             message: `must be an AWS region name such as "us-east-2", got ${describeValue(region)}`,
         });
+    } else {
+        return region;
     }
+    return undefined;
 }
 
 /** Lower case without `_` and `-`, so that `event_rule_pattern` meets `eventRulePattern`. */

@@ -2,14 +2,18 @@
 export {
     EventBridge,
     EVENT_LOG_RETENTION_DAYS,
+    EVENTBRIDGE_DEFINITION,
     eventBridgeLogsPolicyDocument,
+    isResolvedEventBridge,
     resolveEventBridgeArgs,
 } from "./eventbridge";
 export type { EventBridgeArgs, LogsPolicyScope, ResolvedEventBridge } from "./eventbridge";
 export {
     createDashboardsProvider,
+    API_KEY_DEFINITION,
     DashboardsApiKey,
     DASHBOARDS_API_KEY_DEFAULTS,
+    isResolvedDashboardsApiKey,
     MAX_MINUTES_TO_LIVE,
     resolveDashboardsApiKeyArgs,
     workspaceStackName,
@@ -24,3 +28,6 @@ export type {
 } from "./apiKey";
 export { ComponentArgsError } from "./errors";
 export type { ArgProblem } from "./errors";
+export { COMPONENT_DEFINITIONS } from "./registry";
+export type { ComponentPath } from "./registry";
+export type { ArgDefinition, ArgTable, ComponentDefinition, OutputDefinition } from "./definition";

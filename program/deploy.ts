@@ -6,51 +6,73 @@
  * instance cannot leave the first half of a stack deployed.
  */
 import * as pulumi from "@pulumi/pulumi";
-import {
-    currentDeployment,
-    DashboardsApiKey,
-    dashboardsApiKeyClaims,
-    resolveDashboardsApiKeyArgs,
-    type DashboardsApiKeyArgs,
-} from "../components/apiKey";
-import { NameRegistry, type NameClaim } from "../components/collisions";
+import { API_KEY_DEFINITION, currentDeployment, DashboardsApiKey, resolveDashboardsApiKey } from "../components/apiKey";
+import type { ComponentDefinition, OutputDefinition } from "../components/definition";
 import { ComponentArgsError, type FieldNamer } from "../components/errors";
-import {
-    EventBridge,
-    eventBridgeClaims,
-    resolveEventBridgeArgs,
-    type EventBridgeArgs,
-} from "../components/eventbridge";
+import { EVENTBRIDGE_DEFINITION, EventBridge, eventBridgeClaims, resolveEventBridge } from "../components/eventbridge";
+import type { ComponentPath } from "../components/registry";
 import type { LoadedStack, StackInstance } from "../stack";
 import { formatLocation } from "../stack/errors";
 import type { ComponentSchema } from "../stack/schema";
 
-/** How the program creates one kind of component. */
-interface ComponentKind {
-    /**
-     * Validates the args without registering anything (throws ComponentArgsError); returns the
-     * names the instance needs to itself.
-     */
-    resolve(name: string, args: Record<string, unknown>): NameClaim[];
-    /** Creates the component. */
-    create(
-        name: string,
-        args: Record<string, unknown>,
-        opts: pulumi.ComponentResourceOptions,
-    ): pulumi.ComponentResource;
+/** The outputs of one instance, by the spec's output name. */
+type InstanceOutputs = Record<string, pulumi.Output<unknown> | undefined>;
+
+/** One validated instance: the names it needs to itself, and how to create it (no second validation). */
+interface PreparedInstance {
+    /** The names the instance needs to itself (log group, SSM parameter, ...), checked across instances. */
+    readonly claims: readonly NameClaim[];
+    /** Creates the component from its validated args; returns its outputs by the spec's names. */
+    create(opts: pulumi.ComponentResourceOptions): InstanceOutputs;
 }
 
-const KINDS: Readonly<Record<string, ComponentKind>> = {
-    [EventBridge.componentPath]: {
-        resolve: (name, args) => eventBridgeClaims(resolveEventBridgeArgs(name, args as unknown as EventBridgeArgs)),
-        create: (name, args, opts) => new EventBridge(name, args as unknown as EventBridgeArgs, opts),
+/** How the program creates one kind of component. */
+interface ComponentKind {
+    /** The component's definition (its arguments, vars and outputs). */
+    readonly definition: ComponentDefinition;
+    /** Validates the args of one instance, registering nothing (throws ComponentArgsError). */
+    prepare(name: string, args: Readonly<Record<string, unknown>>): PreparedInstance;
+}
+
+/**
+ * The outputs a definition gives a spec name, read from the component. The compiler checks that
+ * every output the definition declares is a property of the component.
+ */
+function specOutputsOf<C, O extends keyof C & string>(
+    component: C,
+    outputs: Readonly<Record<O, OutputDefinition>>,
+): InstanceOutputs {
+    const named: InstanceOutputs = {};
+    for (const [property, output] of Object.entries(outputs) as [O, OutputDefinition][]) {
+        if (output.spec !== undefined) named[output.spec] = component[property] as pulumi.Output<unknown> | undefined;
+    }
+    return named;
+}
+
+/**
+ * The program's component registry: one line per component path of `components/registry.ts`
+ * (the compiler refuses a missing or an unknown path).
+ */
+const KINDS: { readonly [P in ComponentPath]: ComponentKind } = {
+    eventbridge: {
+        definition: EVENTBRIDGE_DEFINITION,
+        prepare: (name, args) => {
+            const resolved = resolveEventBridge(name, args);
+            return {
+                claims: eventBridgeClaims(resolved),
+                create: (opts) => specOutputsOf(new EventBridge(name, resolved, opts), EVENTBRIDGE_DEFINITION.outputs),
+            };
+        },
     },
-    [DashboardsApiKey.componentPath]: {
-        resolve: (name, args) =>
-            dashboardsApiKeyClaims(
-                resolveDashboardsApiKeyArgs(name, args as unknown as DashboardsApiKeyArgs, currentDeployment()),
-            ),
-        create: (name, args, opts) => new DashboardsApiKey(name, args as unknown as DashboardsApiKeyArgs, opts),
+    "managed-dashboards/api-key": {
+        definition: API_KEY_DEFINITION,
+        prepare: (name, args) => {
+            const resolved = resolveDashboardsApiKey(name, args, currentDeployment());
+            return {
+                claims: dashboardsApiKeyClaims(resolved),
+                create: (opts) => specOutputsOf(new DashboardsApiKey(name, resolved, opts), API_KEY_DEFINITION.outputs),
+            };
+        },
     },
 };
 
@@ -89,33 +111,35 @@ export function stackVarNamer(schema: ComponentSchema): FieldNamer {
 }
 
 function kindOf(instance: StackInstance): ComponentKind {
-    const kind = KINDS[instance.component];
+    const kinds: Readonly<Record<string, ComponentKind>> = KINDS;
+    const kind = Object.prototype.hasOwnProperty.call(kinds, instance.component)
+        ? kinds[instance.component]
+        : undefined;
     if (!kind) {
         throw new Error(`"${instance.name}": component "${instance.component}" has no implementation`);
     }
     return kind;
 }
 
-/**
- * Validates every instance of a stack, reporting all problems in stack-file vocabulary.
- * Registers nothing.
- */
-export function validateStack(stack: LoadedStack): void {
+/** Validates every instance (registering nothing); returns how to create each, in order. */
+function prepareStack(stack: LoadedStack): PreparedInstance[] {
     const errors: ComponentArgsError[] = [];
     const lines: string[] = [];
+    const prepared: PreparedInstance[] = [];
     // Names two instances would both use (same log group, rule, SSM parameter, ...), checked once
     // every instance is valid on its own.
     const registry = new NameRegistry();
     for (const instance of stack.instances) {
         try {
-            const claims = kindOf(instance).resolve(instance.name, { ...instance.args });
+            const ready = kindOf(instance).prepare(instance.name, { ...instance.args });
             const collisions = registry.claim(
                 { component: instance.component, instance: instance.name, where: formatLocation(instance.location) },
-                claims,
+                ready.claims,
             );
             if (collisions.length > 0) {
                 throw new ComponentArgsError(instance.component, instance.name, collisions);
             }
+            prepared.push(ready);
         } catch (error) {
             if (!(error instanceof ComponentArgsError)) {
                 throw error;
@@ -135,25 +159,26 @@ export function validateStack(stack: LoadedStack): void {
     if (errors.length > 0) {
         throw new StackVarsError(stack.file, errors, lines.join("\n"));
     }
+    return prepared;
 }
 
 /**
- * Creates every instance of the stack (after validating them all) and returns their outputs under
- * the spec's output names. A disabled instance's outputs are undefined.
+ * Validates every instance of a stack, reporting all problems in stack-file vocabulary.
+ * Registers nothing.
+ */
+export function validateStack(stack: LoadedStack): void {
+    prepareStack(stack);
+}
+
+/**
+ * Creates every instance of the stack (after validating them all, once) and returns their outputs
+ * under the spec's output names. A disabled instance's outputs are undefined.
  */
 export function deployStack(stack: LoadedStack, opts: pulumi.ComponentResourceOptions = {}): StackOutputs {
-    validateStack(stack);
+    const prepared = prepareStack(stack);
     const outputs: StackOutputs = {};
-    for (const instance of stack.instances) {
-        const component = kindOf(instance).create(instance.name, { ...instance.args }, opts) as unknown as Record<
-            string,
-            pulumi.Output<unknown> | undefined
-        >;
-        const named: Record<string, pulumi.Output<unknown> | undefined> = {};
-        for (const [output, property] of Object.entries(instance.schema.outputs)) {
-            named[output] = component[property];
-        }
-        outputs[instance.name] = named;
-    }
+    stack.instances.forEach((instance, i) => {
+        outputs[instance.name] = prepared[i].create(opts);
+    });
     return outputs;
 }

@@ -1,5 +1,5 @@
 /**
- * Tests of `managed-dashboards/api-key` (components/apiKey.ts): the pure resolver with tables of
+ * Tests of `managed-dashboards/api-key` (components/apiKey/): the pure resolver with tables of
  * inputs and exact results or refusals, then the Pulumi wiring under the strict mocks of
  * program/mocks.ts (exact children, inputs, parents, secrets and replacement options).
  */
@@ -753,6 +753,28 @@ describe("managed-dashboards/api-key", () => {
                 },
             ]);
             assert.equal(await unwrap(component.workspaceId), "g-bbbbbbbbbb");
+        });
+
+        it("takes a resolved result as is, without resolving again", async () => {
+            // Resolved for another deployment: re-resolving would reference acme/...; as is, other/....
+            const resolved = mod.resolveDashboardsApiKeyArgs("grafana-key", BASE, {
+                organization: "other",
+                project: "dashboards",
+                stack: "ue2-prod",
+            });
+            assert.ok(mod.isResolvedDashboardsApiKey(resolved));
+            assert.ok(!mod.isResolvedDashboardsApiKey({ ...resolved }), "a copy is not a resolved result");
+            assert.ok(Object.isFrozen(resolved));
+            mocks = await install({
+                ...DEPLOYMENT,
+                stackOutputs: { "other/managed-dashboards-workspace/ue2-prod": WORKSPACE_OUTPUTS },
+            });
+            new mod.DashboardsApiKey("grafana-key", resolved);
+            await mocks.settle();
+            assert.deepEqual(
+                mocks.resources.filter((r) => r.type === "pulumi:pulumi:StackReference").map((r) => r.inputs),
+                [{ name: "other/managed-dashboards-workspace/ue2-prod" }],
+            );
         });
 
         it("derives the endpoint from the id and region when the stack has no endpoint output", async () => {

@@ -652,6 +652,34 @@ describe("eventbridge", () => {
             assert.equal(component.logsLogGroupName, undefined);
         });
 
+        it("takes a resolved result as is: the same children and inputs as from the args", async () => {
+            new eventbridge.EventBridge("ecs-alerts", ECS_ALERTS);
+            await mocks.settle();
+            const fromArgs = mocks.resources.map(({ type, name, parent, inputs }) => ({ type, name, parent, inputs }));
+            mocks.reset();
+            const resolved = eventbridge.resolveEventBridgeArgs("ecs-alerts", ECS_ALERTS);
+            assert.ok(eventbridge.isResolvedEventBridge(resolved));
+            assert.ok(!eventbridge.isResolvedEventBridge({ ...resolved }), "a copy is not a resolved result");
+            assert.ok(Object.isFrozen(resolved) && Object.isFrozen(resolved.rule));
+            new eventbridge.EventBridge("ecs-alerts", resolved);
+            await mocks.settle();
+            assert.equal(fromArgs.length, 5);
+            assert.deepEqual(
+                mocks.resources.map(({ type, name, parent, inputs }) => ({ type, name, parent, inputs })),
+                fromArgs,
+            );
+        });
+
+        it("declares outputs that the component has", () => {
+            const component = new eventbridge.EventBridge("ecs-alerts", ECS_ALERTS);
+            const outputs = Object.keys(eventbridge.EVENTBRIDGE_DEFINITION.outputs);
+            assert.deepEqual(outputs, ["eventRuleArn", "eventRuleName", "logsLogGroupArn", "logsLogGroupName"]);
+            assert.deepEqual(
+                outputs.filter((output) => !pulumi.Output.isInstance(Reflect.get(component, output))),
+                [],
+            );
+        });
+
         it("registers nothing at all when an argument is invalid", async () => {
             assert.throws(
                 () => new eventbridge.EventBridge("ecs-alerts", { ...ECS_ALERTS, eventLogRetentionInDays: 4 }),

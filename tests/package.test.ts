@@ -26,8 +26,10 @@ describe("the published package", function () {
             "dist/label/index.js",
             "dist/label/index.d.ts",
             "dist/bin/synth.js",
-            "dist/components/eventbridge.d.ts",
-            "dist/components/apiKey.d.ts",
+            "dist/components/eventbridge/index.d.ts",
+            "dist/components/eventbridge/definition.d.ts",
+            "dist/components/apiKey/index.d.ts",
+            "dist/components/apiKey/definition.d.ts",
         ]) {
             assert.ok(files.includes(expected), `${expected} missing from the tarball`);
         }
@@ -71,5 +73,34 @@ describe("the published package", function () {
             { ...result, exports: result.exports > 0 },
             { resources: 0, grafana: false, program: false, exports: true },
         );
+    });
+
+    it("loads no Pulumi SDK for the definitions, the resolvers and the stack-file loader", () => {
+        // Each module in turn, in a fresh process: which Pulumi packages it added to require.cache.
+        const modules = [
+            "./components/registry",
+            "./components/eventbridge/definition",
+            "./components/eventbridge/resolve",
+            "./components/apiKey/definition",
+            "./components/apiKey/resolve",
+            "./stack",
+            "./label",
+            "./event-pattern",
+        ];
+        const script = `
+            const pulumiLoaded = () => Object.keys(require.cache).filter((m) => /[\\/]node_modules[\\/]@pulumi(verse)?[\\/]/.test(m));
+            const result = {};
+            for (const m of ${JSON.stringify(modules)}) {
+                const exported = require(m);
+                result[m] = { exports: Object.keys(exported).length > 0, pulumi: pulumiLoaded().length };
+            }
+            process.stdout.write(JSON.stringify(result));`;
+        const run = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], {
+            cwd: ROOT,
+            encoding: "utf8",
+        });
+        assert.equal(run.status, 0, run.stderr);
+        const result = JSON.parse(run.stdout) as Record<string, { exports: boolean; pulumi: number }>;
+        assert.deepEqual(result, Object.fromEntries(modules.map((m) => [m, { exports: true, pulumi: 0 }])));
     });
 });

@@ -2,6 +2,7 @@
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { readmeBlocks, withReadmeBlocks, labelArgList } from "../components/reference";
 import { COMPONENT_SCHEMAS } from "../stack/schema";
 
 const ROOT = path.join(__dirname, "..");
@@ -11,6 +12,15 @@ const scripts = (
 ).scripts;
 
 describe("README", () => {
+    it("holds the reference tables generated from the component definitions (npm run readme)", () => {
+        assert.equal(withReadmeBlocks(readme, readmeBlocks()), readme);
+    });
+
+    it("lists every label argument, in order, where each component's arguments are described", () => {
+        const flowing = readme.replace(/\s+/g, " ");
+        assert.equal(flowing.split(`null-label context argument: ${labelArgList()}.`).length - 1, 2);
+    });
+
     for (const schema of Object.values(COMPONENT_SCHEMAS)) {
         it(`documents every var of ${schema.path} with its argument`, () => {
             const missing = Object.entries(schema.vars)

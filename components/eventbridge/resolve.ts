@@ -1,6 +1,7 @@
 /**
- * The `eventbridge` component: one EventBridge rule on the default bus that sends the events
- * matching a pattern to a CloudWatch Logs log group.
+ * The pure part of the `eventbridge` component: settles defaults, validates every argument and
+ * works out the labels, names and tags of the children. No Pulumi import: importing this file
+ * does not load `@pulumi/aws`.
  *
  * A port of the Cloud Posse component `aws-eventbridge` (`src/main.tf`, `src/policies.tf`) with its
  * modules `cloudposse/cloudwatch-logs/aws` 0.6.9 (the log group) and
@@ -12,40 +13,26 @@
  *   component's tags; its one target is the log group (no role, a provider-generated target id);
  * - a CloudWatch Logs resource policy letting `events.amazonaws.com` and
  *   `delivery.logs.amazonaws.com` create streams and put events in the log group.
- *
- * {@link resolveEventBridgeArgs} is the pure part (defaults, validation, labels, names, tags);
- * {@link EventBridge} only wires its result to `@pulumi/aws` resources.
  */
-import * as cloudwatch from "@pulumi/aws/cloudwatch";
-import * as pulumi from "@pulumi/pulumi";
-
-import { EventPatternError, inspectEventPattern } from "../event-pattern";
-import type { Label, LabelInput } from "../label";
-import { checkOneOf, checkRegion, checkUnknownArgs, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
-import { AWS_LIMITS, checkTags, codePointLength } from "./awsLimits";
-import { MAX_ACCOUNT_LOGS_POLICIES, programRegistry, type NameClaim } from "./collisions";
-import { ComponentArgsError, describeValue, type ArgProblem } from "./errors";
-import { jsonencode } from "./jsonencode";
-
-/** The log retention periods CloudWatch Logs accepts, in days. */
-export const EVENT_LOG_RETENTION_DAYS = [
-    1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
-] as const;
-
-/** Where the logs resource policy applies: `resource` (the log group only) or `account` (the region). */
-export type LogsPolicyScope = "resource" | "account";
-
-/** The scopes {@link LogsPolicyScope} allows. */
-const LOGS_POLICY_SCOPES: readonly LogsPolicyScope[] = ["resource", "account"];
-
-/** The default of `eventRulePattern`, as in `aws-eventbridge`'s `variables.tf`. */
-const DEFAULT_EVENT_RULE_PATTERN = { source: ["aws.ec2"] } as const;
-
-/** The default of `eventLogRetentionInDays`. */
-const DEFAULT_EVENT_LOG_RETENTION_IN_DAYS = 3;
-
-/** The longest rule description EventBridge accepts (code points). */
-const MAX_RULE_DESCRIPTION_LENGTH = AWS_LIMITS.events.ruleDescription.max;
+import { EventPatternError, inspectEventPattern } from "../../event-pattern";
+import type { Label } from "../../label";
+import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel } from "../common";
+import { argNames, type UncheckedArgs } from "../definition";
+import { AWS_LIMITS, checkTags, codePointLength } from "../awsLimits";
+import { MAX_ACCOUNT_LOGS_POLICIES, type NameClaim } from "../collisions";
+import { ComponentArgsError, describeValue, type ArgProblem } from "../errors";
+import { jsonencode } from "../jsonencode";
+import {
+    DEFAULT_EVENT_LOG_RETENTION_IN_DAYS,
+    DEFAULT_EVENT_RULE_PATTERN,
+    DEFAULT_LOGS_POLICY_SCOPE,
+    EVENT_LOG_RETENTION_DAYS,
+    EVENTBRIDGE_DEFINITION,
+    LOGS_POLICY_SCOPES,
+    MAX_RULE_DESCRIPTION_LENGTH,
+    type EventBridgeArgs,
+    type LogsPolicyScope,
+} from "./definition";
 
 /** The id length limit `cloudwatch-events` 0.9.1 sets on its rule label (the rule name limit). */
 const RULE_ID_LENGTH_LIMIT = 64;
@@ -62,50 +49,8 @@ const MAX_LOG_GROUP_NAME_LENGTH = 512;
 /** The services the logs resource policy lets write to the log group (as in `policies.tf`). */
 const LOG_WRITING_SERVICES = ["events.amazonaws.com", "delivery.logs.amazonaws.com"] as const;
 
-/**
- * Arguments of {@link EventBridge}: the component's variables and the null-label context
- * variables, camelCased. `null` and `undefined` both mean "use the default".
- */
-export interface EventBridgeArgs extends LabelInput {
-    /** AWS region of every resource, e.g. `us-east-2`; required; mirrors `region`. */
-    readonly region: string;
-    /**
-     * Description of the rule; `""` means the component's label id; at most 512 characters;
-     * mirrors `event_rule_description` (Cloud Posse: `cloudwatch_event_rule_description`).
-     * @default ""
-     */
-    readonly eventRuleDescription?: string | null;
-    /**
-     * Event pattern of the rule: an object, or its JSON text; validated as EventBridge would
-     * (a warning above the default 2,048-character quota); mirrors `event_rule_pattern`
-     * (Cloud Posse: `cloudwatch_event_rule_pattern`).
-     * @default { source: ["aws.ec2"] }
-     */
-    readonly eventRulePattern?: object | string | null;
-    /**
-     * Days the log group keeps the events: one of 1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365,
-     * 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653; mirrors `event_log_retention_in_days`.
-     * @default 3
-     */
-    readonly eventLogRetentionInDays?: number | null;
-    /**
-     * Scope of the logs resource policy: `resource` (attached to the log group; does not count
-     * toward the 10 account-scoped policies per region) or `account` (named by the label id, as in
-     * Cloud Posse's `policies.tf`); no Terraform variable (the original is always `account`).
-     * @default "resource"
-     */
-    readonly logsPolicyScope?: LogsPolicyScope | null;
-}
-
 /** Every argument {@link EventBridge} takes: its own and the label's. */
-export const EVENTBRIDGE_ARG_KEYS: readonly string[] = [
-    "region",
-    "eventRuleDescription",
-    "eventRulePattern",
-    "eventLogRetentionInDays",
-    "logsPolicyScope",
-    ...LABEL_INPUT_KEYS,
-];
+export const EVENTBRIDGE_ARG_KEYS: readonly string[] = argNames(EVENTBRIDGE_DEFINITION);
 
 /** Tags of one resource. */
 export type Tags = Readonly<Record<string, string>>;
@@ -148,7 +93,7 @@ export interface ResolvedEventBridge {
 }
 
 /** The component path, as in stack files and errors. */
-const COMPONENT_PATH = "eventbridge";
+const COMPONENT_PATH = EVENTBRIDGE_DEFINITION.path;
 
 /**
  * Settles defaults, validates every argument and works out the labels, names and tags of the
@@ -157,16 +102,31 @@ const COMPONENT_PATH = "eventbridge";
  * @throws ComponentArgsError listing every problem found.
  */
 export function resolveEventBridgeArgs(name: string, args: EventBridgeArgs): ResolvedEventBridge {
-    args ??= {} as EventBridgeArgs; // from JavaScript: reported as a missing region
+    return resolveEventBridge(name, args);
+}
+
+/**
+ * {@link resolveEventBridgeArgs} for arguments of unknown types (a stack file's record, or
+ * JavaScript): every value is checked.
+ * @throws ComponentArgsError listing every problem found.
+ */
+export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridgeArgs>): ResolvedEventBridge {
+    args ??= {}; // from JavaScript: reported as a missing region
     const problems: ArgProblem[] = [];
     const warnings: string[] = [];
 
     checkUnknownArgs(COMPONENT_PATH, args, EVENTBRIDGE_ARG_KEYS, problems);
-    checkRegion(args.region, problems);
+    const region = checkRegion(args.region, problems);
     const description = checkDescription(args.eventRuleDescription, problems);
     const eventPattern = checkEventPattern(args.eventRulePattern, problems, warnings);
     const retentionInDays = checkRetention(args.eventLogRetentionInDays, problems);
-    const scope = checkOneOf(args.logsPolicyScope, "logsPolicyScope", LOGS_POLICY_SCOPES, "resource", problems);
+    const scope = checkOneOf(
+        args.logsPolicyScope,
+        "logsPolicyScope",
+        LOGS_POLICY_SCOPES,
+        DEFAULT_LOGS_POLICY_SCOPE,
+        problems,
+    );
 
     const label = tryLabel(labelInputOf(args), problems);
     // cloudwatch-events 0.9.1 (`rule_label`) and cloudwatch-logs 0.6.9 (`log_group_label`) each
@@ -198,18 +158,40 @@ export function resolveEventBridgeArgs(name: string, args: EventBridgeArgs): Res
         }
     }
 
-    if (problems.length > 0 || !label || !ruleLabel || !logGroupLabel || eventPattern === undefined) {
+    if (
+        problems.length > 0 ||
+        region === undefined ||
+        !label ||
+        !ruleLabel ||
+        !logGroupLabel ||
+        eventPattern === undefined
+    ) {
         throw new ComponentArgsError(COMPONENT_PATH, name, problems);
     }
-    return {
+    return markResolved({
         enabled: label.enabled,
-        region: args.region,
+        region,
         id: label.id,
         logGroup: { name: logGroupLabel.id, retentionInDays, tags: logGroupLabel.tags },
         rule: { name: ruleLabel.id, description: description || label.id, eventPattern, tags: label.tags },
         policy: { scope, name: scope === "account" ? label.id : undefined },
         warnings,
-    };
+    });
+}
+
+/** The results of {@link resolveEventBridgeArgs} (frozen), so that a constructor can take one as is. */
+const RESOLVED = new WeakSet<object>();
+
+function markResolved(resolved: ResolvedEventBridge): ResolvedEventBridge {
+    for (const part of [resolved.logGroup, resolved.rule, resolved.policy, resolved.warnings]) Object.freeze(part);
+    Object.freeze(resolved);
+    RESOLVED.add(resolved);
+    return resolved;
+}
+
+/** True for a result of {@link resolveEventBridgeArgs} (validated, frozen); false for anything else. */
+export function isResolvedEventBridge(value: unknown): value is ResolvedEventBridge {
+    return typeof value === "object" && value !== null && RESOLVED.has(value);
 }
 
 /** A JavaScript `undefined` or a Terraform-like `null`: the argument takes its default. */
@@ -402,116 +384,7 @@ export function eventBridgeLogsPolicyDocument(logGroupArn: string): string {
 }
 
 /** A log group ARN without the `:*` suffix some APIs add (targets and resource policies refuse it). */
-function withoutWildcard(logGroupArn: string): string {
+export function withoutWildcard(logGroupArn: string): string {
     // (Mocks that echo inputs give no ARN: pass that on rather than fail.)
     return typeof logGroupArn === "string" && logGroupArn.endsWith(":*") ? logGroupArn.slice(0, -2) : logGroupArn;
-}
-
-/**
- * An EventBridge rule sending the events that match a pattern to a new CloudWatch Logs log group,
- * with the logs resource policy that lets EventBridge write there. Component path `eventbridge`.
- *
- * Children (all named like the component, parented to it, in its region): the log group
- * (`aws:cloudwatch/logGroup:LogGroup`), the rule (`aws:cloudwatch/eventRule:EventRule`), the
- * resource policy (`aws:cloudwatch/logResourcePolicy:LogResourcePolicy`) and the target
- * (`aws:cloudwatch/eventTarget:EventTarget`, created after the policy). None when disabled.
- */
-export class EventBridge extends pulumi.ComponentResource {
-    /** The component path, as stack files name it. */
-    static readonly componentPath = COMPONENT_PATH;
-
-    /** ARN of the event rule; undefined when disabled; mirrors `event_rule_arn`. */
-    readonly eventRuleArn?: pulumi.Output<string>;
-    /** Name of the event rule; undefined when disabled; mirrors `event_rule_name`. */
-    readonly eventRuleName?: pulumi.Output<string>;
-    /** ARN of the log group (no `:*` suffix); undefined when disabled; mirrors `logs_log_group_arn`. */
-    readonly logsLogGroupArn?: pulumi.Output<string>;
-    /** Name of the log group; undefined when disabled; mirrors `logs_log_group_name`. */
-    readonly logsLogGroupName?: pulumi.Output<string>;
-
-    /**
-     * @throws ComponentArgsError listing every invalid argument, before anything is registered.
-     */
-    constructor(name: string, args: EventBridgeArgs, opts: pulumi.ComponentResourceOptions = {}) {
-        // Validate first: an invalid argument must leave no resource behind, not even this one.
-        const resolved = resolveEventBridgeArgs(name, args);
-        // Names another instance of this program already uses (the same log group, ...).
-        const collisions =
-            programRegistry()?.claim({ component: COMPONENT_PATH, instance: name }, eventBridgeClaims(resolved)) ?? [];
-        if (collisions.length > 0) {
-            throw new ComponentArgsError(COMPONENT_PATH, name, collisions);
-        }
-        super("cloudposse:eventbridge:EventBridge", name, {}, opts);
-
-        for (const warning of resolved.warnings) {
-            pulumi.log.warn(`${COMPONENT_PATH} "${name}": ${warning}`, this);
-        }
-
-        if (resolved.enabled) {
-            // Every child has a different type, so each can take the component's name.
-            const childOpts: pulumi.CustomResourceOptions = { parent: this };
-            const { region } = resolved;
-
-            const logGroup = new cloudwatch.LogGroup(
-                name,
-                {
-                    region,
-                    name: resolved.logGroup.name,
-                    retentionInDays: resolved.logGroup.retentionInDays,
-                    tags: resolved.logGroup.tags,
-                },
-                childOpts,
-            );
-            const logGroupArn = logGroup.arn.apply(withoutWildcard);
-
-            const rule = new cloudwatch.EventRule(
-                name,
-                {
-                    region,
-                    name: resolved.rule.name,
-                    description: resolved.rule.description,
-                    eventPattern: resolved.rule.eventPattern,
-                    state: "ENABLED",
-                    tags: resolved.rule.tags,
-                },
-                childOpts,
-            );
-
-            const policy = new cloudwatch.LogResourcePolicy(
-                name,
-                {
-                    region,
-                    policyDocument: logGroupArn.apply(eventBridgeLogsPolicyDocument),
-                    ...(resolved.policy.scope === "account"
-                        ? { policyName: resolved.policy.name }
-                        : { resourceArn: logGroupArn }),
-                },
-                childOpts,
-            );
-
-            // Logs targets take no role: the resource policy grants the access, so the target
-            // waits for it (events delivered before would be dropped).
-            new cloudwatch.EventTarget(
-                name,
-                {
-                    region,
-                    rule: rule.name,
-                    arn: logGroupArn,
-                },
-                { ...childOpts, dependsOn: [policy] },
-            );
-
-            this.eventRuleArn = rule.arn;
-            this.eventRuleName = rule.name;
-            this.logsLogGroupArn = logGroupArn;
-            this.logsLogGroupName = logGroup.name;
-        }
-
-        this.registerOutputs({
-            eventRuleArn: this.eventRuleArn,
-            eventRuleName: this.eventRuleName,
-            logsLogGroupArn: this.logsLogGroupArn,
-            logsLogGroupName: this.logsLogGroupName,
-        });
-    }
 }

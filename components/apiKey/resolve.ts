@@ -1,53 +1,28 @@
 /**
- * Component `managed-dashboards/api-key`: a port of Cloud Posse's Terraform component
- * `aws-managed-grafana-api-key` (`managed-grafana/api-key`), with the parameter store module
- * `cloudposse/ssm-parameter-store/aws` 0.13.0 it uses.
- *
- * It creates one Amazon Managed Grafana credential (a workspace API key, or a service account and
- * its token), rotates it on a schedule with a `time` `Rotating` resource, and stores it as a
- * SecureString SSM parameter at `format(ssmPathFormatApiKey, id)`. The workspace is found through
- * the outputs of the workspace component's Pulumi stack, or given directly by `workspaceId`.
- *
- * {@link resolveDashboardsApiKeyArgs} is the pure core (defaults, validation, label, names, path,
- * stack name); {@link DashboardsApiKey} is the Pulumi wiring on top of it.
+ * The pure core of `managed-dashboards/api-key` (a port of Cloud Posse's Terraform component
+ * `aws-managed-grafana-api-key` with `cloudposse/ssm-parameter-store/aws` 0.13.0): defaults,
+ * validation, label, names, SSM path and workspace stack name. No Pulumi import: importing this
+ * file does not load `@pulumi/aws` (the deployment comes in as an argument).
  */
-import * as pulumi from "@pulumi/pulumi";
-import * as grafana from "@pulumi/aws/grafana";
-import * as ssm from "@pulumi/aws/ssm";
-import { Rotating } from "@pulumiverse/time";
-import type * as grafanaSdk from "@pulumiverse/grafana";
-import { format, type Label, type LabelInput } from "../label";
-import { checkOneOf, checkRegion, checkUnknownArgs, LABEL_INPUT_KEYS, labelInputOf, tryLabel } from "./common";
-import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, stringViolations } from "./awsLimits";
-import { programRegistry, type NameClaim } from "./collisions";
-import { camelCaseField, ComponentArgsError, describeValue, type ArgProblem } from "./errors";
+import { format, type Label } from "../../label";
+import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel } from "../common";
+import { argNames, renamedArgs, type UncheckedArgs } from "../definition";
+import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, stringViolations } from "../awsLimits";
+import { type NameClaim } from "../collisions";
+import { ComponentArgsError, describeValue, type ArgProblem } from "../errors";
+import {
+    API_KEY_DEFINITION,
+    CREDENTIAL_TYPES,
+    DASHBOARDS_API_KEY_DEFAULTS,
+    KEY_ROLES,
+    MAX_MINUTES_TO_LIVE,
+    type DashboardsApiKeyArgs,
+    type DashboardsCredentialType,
+    type DashboardsKeyRole,
+} from "./definition";
 
 /** The component path, as written in a stack file's `metadata.component`. */
-const COMPONENT = "managed-dashboards/api-key";
-
-/** The Pulumi type token of {@link DashboardsApiKey}. */
-const TYPE_TOKEN = "cloudposse:managed-dashboards:DashboardsApiKey";
-
-/** Permission level of a key (a Grafana role): upper case, as the AWS API takes it. */
-export type DashboardsKeyRole = "VIEWER" | "EDITOR" | "ADMIN";
-
-/** The kind of credential created. */
-export type DashboardsCredentialType = "api-key" | "service-account-token";
-
-const KEY_ROLES: readonly DashboardsKeyRole[] = ["VIEWER", "EDITOR", "ADMIN"];
-const CREDENTIAL_TYPES: readonly DashboardsCredentialType[] = ["api-key", "service-account-token"];
-
-/** Defaults of the component's own arguments (the spec's variable defaults). */
-export const DASHBOARDS_API_KEY_DEFAULTS = {
-    dashboardsComponentName: "managed-dashboards/workspace",
-    keyRole: "ADMIN",
-    minutesToLive: 43200,
-    ssmPathFormatApiKey: "/dashboards/%s/api_key",
-    credentialType: "api-key",
-} as const;
-
-/** Longest lifetime of a key or token: 30 days (the API's `secondsToLive` is at most 2,592,000). */
-export const MAX_MINUTES_TO_LIVE = 43200;
+const COMPONENT = API_KEY_DEFINITION.path;
 
 /** Longest workspace API key name (`keyName`). */
 const MAX_KEY_NAME = 100;
@@ -69,61 +44,6 @@ const STACK_NAME_PART = /^[A-Za-z0-9_.-]{1,100}$/;
 /** The characters SSM allows in a parameter name. */
 const SSM_NAME_CHARACTERS = /^[a-zA-Z0-9_.\-/]*$/;
 
-/**
- * Arguments of {@link DashboardsApiKey}: the spec's variables camelCased, plus the label
- * (context) arguments. `null` and `undefined` both mean "not set".
- */
-export interface DashboardsApiKeyArgs extends LabelInput {
-    /** AWS region of every AWS resource, e.g. `us-east-2`; required; mirrors `region`. */
-    readonly region: string;
-    /**
-     * Name of the workspace component; its stack is `<organization>/<name with "/" as "-">/<this stack>`;
-     * mirrors `dashboards_component_name` (the original's `grafana_component_name`).
-     * @default "managed-dashboards/workspace"
-     */
-    readonly dashboardsComponentName?: string;
-    /**
-     * Full name `organization/project/stack` of the workspace stack; overrides the mapping from
-     * `dashboardsComponentName`; mirrors `dashboards_stack_name` (an addition of this port).
-     * @default the mapped stack name
-     */
-    readonly dashboardsStackName?: string;
-    /**
-     * Workspace id (`g-` and ten hex digits); when given, no stack is referenced;
-     * mirrors `workspace_id` (an addition of this port).
-     * @default the `workspace_id` output of the workspace stack
-     */
-    readonly workspaceId?: string;
-    /** Permission level of the key: `VIEWER`, `EDITOR` or `ADMIN` (upper case); mirrors `key_role`. @default "ADMIN" */
-    readonly keyRole?: DashboardsKeyRole;
-    /** Minutes until the key expires: an integer from 1 to 43200 (30 days); mirrors `minutes_to_live`. @default 43200 */
-    readonly minutesToLive?: number;
-    /**
-     * Minutes between key rotations: an integer from 1 to `minutesToLive`; mirrors `rotation_minutes`
-     * (an addition of this port; the original rotates only when the key expires).
-     * @default Math.ceil(minutesToLive / 2)
-     */
-    readonly rotationMinutes?: number;
-    /**
-     * SSM parameter path of the key, a Terraform `format()` string taking one argument, the label id;
-     * mirrors `ssm_path_format_api_key`.
-     * @default "/dashboards/%s/api_key"
-     */
-    readonly ssmPathFormatApiKey?: string;
-    /**
-     * Kind of credential: `api-key` (a workspace API key) or `service-account-token` (a service account
-     * and its token, Grafana 9+ workspaces); mirrors `credential_type` (an addition of this port).
-     * @default "api-key"
-     */
-    readonly credentialType?: DashboardsCredentialType;
-    /**
-     * KMS key (id, ARN or alias) that encrypts the SecureString parameter; mirrors `kms_key_id`
-     * (the parameter store module's `kms_arn`).
-     * @default the account's `alias/aws/ssm`
-     */
-    readonly kmsKeyId?: string;
-}
-
 /** Where the workspace comes from. */
 export type DashboardsWorkspaceSource =
     /** Given directly: no stack reference. */
@@ -139,20 +59,6 @@ export interface PulumiDeployment {
     readonly organization: string;
     readonly project: string;
     readonly stack: string;
-}
-
-/**
- * The deployment this program runs in. The organization is `organization` where the runtime has
- * none (self-managed backends name it so; unit-test mocks may leave it unset).
- */
-export function currentDeployment(): PulumiDeployment {
-    let organization = "organization";
-    try {
-        organization = pulumi.getOrganization();
-    } catch {
-        // No organization configured (e.g. `setMocks` without one): keep the backends' default.
-    }
-    return { organization, project: pulumi.getProject(), stack: pulumi.getStack() };
 }
 
 /** Everything {@link DashboardsApiKey} needs, settled: defaults applied, names worked out. */
@@ -184,27 +90,11 @@ export interface ResolvedDashboardsApiKey {
     readonly warnings: readonly ArgProblem[];
 }
 
-/** The component's own arguments (not label arguments). */
-const OWN_KEYS = [
-    "region",
-    "dashboardsComponentName",
-    "dashboardsStackName",
-    "workspaceId",
-    "keyRole",
-    "minutesToLive",
-    "rotationMinutes",
-    "ssmPathFormatApiKey",
-    "credentialType",
-    "kmsKeyId",
-] as const satisfies readonly (keyof DashboardsApiKeyArgs)[];
+/** Every argument the component takes: its own and the label's. */
+const KNOWN_KEYS: readonly string[] = argNames(API_KEY_DEFINITION);
 
-const KNOWN_KEYS: readonly string[] = [...OWN_KEYS, ...LABEL_INPUT_KEYS];
-
-/** Names of the original Terraform component that this port renamed. */
-const RENAMED: Readonly<Record<string, string>> = {
-    grafanaComponentName: "dashboardsComponentName",
-    grafana_component_name: "dashboardsComponentName",
-};
+/** Names of the original Terraform component that this port renamed (snake_case and camelCased). */
+const RENAMED: Readonly<Record<string, string>> = renamedArgs(API_KEY_DEFINITION);
 
 function isSet<T>(value: T | null | undefined): value is T {
     return value !== undefined && value !== null;
@@ -262,8 +152,8 @@ function checkSsmPath(path: string, region: string | undefined, field: string, p
 
 /** Checks an optional string argument that must be non-empty when set; returns it or undefined. */
 function optionalString(
-    args: Record<string, unknown>,
-    field: string,
+    args: UncheckedArgs<DashboardsApiKeyArgs>,
+    field: keyof DashboardsApiKeyArgs,
     rule: string,
     problems: ArgProblem[],
 ): string | undefined {
@@ -278,8 +168,8 @@ function optionalString(
 
 /** Checks an optional integer argument in [min, max]: the value, null when not set, undefined when invalid. */
 function optionalInteger(
-    args: Record<string, unknown>,
-    field: string,
+    args: UncheckedArgs<DashboardsApiKeyArgs>,
+    field: keyof DashboardsApiKeyArgs,
     min: number,
     max: number,
     range: string,
@@ -307,6 +197,19 @@ export function resolveDashboardsApiKeyArgs(
     args: DashboardsApiKeyArgs,
     deployment?: PulumiDeployment,
 ): ResolvedDashboardsApiKey {
+    return resolveDashboardsApiKey(name, args, deployment);
+}
+
+/**
+ * {@link resolveDashboardsApiKeyArgs} for arguments of unknown types (a stack file's record, or
+ * JavaScript): every value is checked.
+ * @throws ComponentArgsError listing every invalid argument.
+ */
+export function resolveDashboardsApiKey(
+    name: string,
+    args: UncheckedArgs<DashboardsApiKeyArgs>,
+    deployment?: PulumiDeployment,
+): ResolvedDashboardsApiKey {
     const problems: ArgProblem[] = [];
     const warnings: ArgProblem[] = [];
     if (typeof args !== "object" || args === null || Array.isArray(args)) {
@@ -314,12 +217,11 @@ export function resolveDashboardsApiKeyArgs(
             { field: "args", message: `must be an object, got ${describeValue(args)}` },
         ]);
     }
-    const raw = args as unknown as Record<string, unknown>;
+    const raw = args;
 
     checkUnknownArgs(COMPONENT, raw, KNOWN_KEYS, problems, RENAMED);
 
-    checkRegion(raw.region, problems);
-    const region = problems.some((p) => p.field === "region") ? undefined : (raw.region as string);
+    const region = checkRegion(raw.region, problems);
 
     const componentName =
         optionalString(
@@ -522,7 +424,7 @@ export function resolveDashboardsApiKeyArgs(
         });
     }
 
-    if (problems.length > 0) {
+    if (problems.length > 0 || region === undefined || label === undefined) {
         throw new ComponentArgsError(COMPONENT, name, problems);
     }
 
@@ -538,11 +440,11 @@ export function resolveDashboardsApiKeyArgs(
                           ? explicitStackName.split("/")[1]
                           : workspaceProjectName(componentName),
               };
-    return {
+    return markResolved({
         instance: name,
         enabled,
-        region: region as string,
-        label: label as Label,
+        region,
+        label,
         keyName,
         keyRole,
         minutesToLive,
@@ -553,10 +455,26 @@ export function resolveDashboardsApiKeyArgs(
         ssmDescription:
             credentialType === "api-key" ? "Grafana Workspace API Key" : "Grafana Workspace Service Account Token",
         ...(kmsKeyId !== undefined ? { kmsKeyId } : {}),
-        tags: (label as Label).tags,
+        tags: label.tags,
         workspace,
         warnings,
-    };
+    });
+}
+
+/** The results of {@link resolveDashboardsApiKeyArgs} (frozen), so that a constructor can take one as is. */
+const RESOLVED = new WeakSet<object>();
+
+function markResolved(resolved: ResolvedDashboardsApiKey): ResolvedDashboardsApiKey {
+    Object.freeze(resolved.workspace);
+    Object.freeze(resolved.warnings);
+    Object.freeze(resolved);
+    RESOLVED.add(resolved);
+    return resolved;
+}
+
+/** True for a result of {@link resolveDashboardsApiKeyArgs} (validated, frozen); false for anything else. */
+export function isResolvedDashboardsApiKey(value: unknown): value is ResolvedDashboardsApiKey {
+    return typeof value === "object" && value !== null && RESOLVED.has(value);
 }
 
 /**
@@ -599,221 +517,4 @@ export function addMinutesRfc3339(rfc3339: string, minutes: number): string {
 /** The host name of a workspace: `<id>.grafana-workspace.<region>.amazonaws.com`. */
 export function workspaceEndpointOf(workspaceId: string, region: string): string {
     return `${workspaceId}.grafana-workspace.${region}.amazonaws.com`;
-}
-
-/**
- * An Amazon Managed Grafana credential, rotated on a schedule and stored as a SecureString SSM
- * parameter, for the Grafana provider of other dashboard components (see
- * {@link createDashboardsProvider}). Mirrors the Terraform component `managed-grafana/api-key`.
- *
- * Children (all parented to the component, AWS ones in `region`): a `pulumi.StackReference` to the
- * workspace stack (unless `workspaceId` is given), a `time` `Rotating`, the key (or a service
- * account and its token) and the SSM parameter. With `enabled: false` there is no child at all.
- *
- * The rotation is noticed only when the stack is refreshed: run with `--refresh` or set
- * `options: refresh: always` in `Pulumi.yaml`.
- */
-export class DashboardsApiKey extends pulumi.ComponentResource {
-    /** The component path, as written in a stack file's `metadata.component`. */
-    static readonly componentPath = COMPONENT;
-    /** The Pulumi type token. */
-    static readonly typeToken = TYPE_TOKEN;
-
-    /** SSM parameter path of the key; mirrors the output `ssm_path_dashboards_api_key`. */
-    readonly ssmPathDashboardsApiKey?: pulumi.Output<string>;
-    /** RFC 3339 time at which the current key expires (for an API key: its rotation start plus its lifetime). */
-    readonly expiresAt?: pulumi.Output<string>;
-    /** Id of the workspace the key belongs to. */
-    readonly workspaceId?: pulumi.Output<string>;
-    /** Host name of the workspace: the stack's `workspace_endpoint` output, else derived from the id and region. */
-    readonly workspaceEndpoint?: pulumi.Output<string>;
-    /** The key (or token) itself, always a secret. */
-    readonly apiKey?: pulumi.Output<string>;
-    /** The settled arguments. */
-    readonly resolved: ResolvedDashboardsApiKey;
-
-    constructor(name: string, args: DashboardsApiKeyArgs, opts: pulumi.ComponentResourceOptions = {}) {
-        // Validate before anything is registered: an invalid argument leaves no trace.
-        const resolved = resolveDashboardsApiKeyArgs(name, args, currentDeployment());
-        // Names another instance of this program already uses (the same SSM parameter, ...).
-        const collisions =
-            programRegistry()?.claim({ component: COMPONENT, instance: name }, dashboardsApiKeyClaims(resolved)) ?? [];
-        if (collisions.length > 0) {
-            throw new ComponentArgsError(COMPONENT, name, collisions);
-        }
-        super(TYPE_TOKEN, name, {}, opts);
-        this.resolved = resolved;
-        for (const warning of resolved.warnings) {
-            void pulumi.log.warn(ComponentArgsError.render(COMPONENT, name, [warning], camelCaseField), this);
-        }
-        if (!resolved.enabled) {
-            this.registerOutputs({});
-            return;
-        }
-
-        const { region } = resolved;
-        const workspace = this.locateWorkspace(name, resolved);
-        const rotation = new Rotating(
-            `${name}-rotation`,
-            { rotationMinutes: resolved.rotationMinutes },
-            { parent: this },
-        );
-        // Every argument of a key forces a new key, and key names are unique per workspace: the old
-        // key must go before the new one is created (a short window without a valid key, in exchange
-        // for a stable name). The rotation time is the replacement trigger.
-        // (`?? null`: mocks that echo inputs give no rfc3339, and the SDK cannot send `undefined`.)
-        const trigger = rotation.rfc3339.apply((start) => start ?? null);
-        const rotated: pulumi.CustomResourceOptions = {
-            parent: this,
-            replacementTrigger: trigger,
-            deleteBeforeReplace: true,
-        };
-
-        let key: pulumi.Output<string>;
-        let expiresAt: pulumi.Output<string>;
-        if (resolved.credentialType === "api-key") {
-            const apiKey = new grafana.WorkspaceApiKey(
-                `${name}-key`,
-                {
-                    keyName: resolved.keyName,
-                    keyRole: resolved.keyRole,
-                    secondsToLive: resolved.secondsToLive,
-                    workspaceId: workspace.id,
-                    region,
-                },
-                rotated,
-            );
-            key = apiKey.key;
-            // (Mocks that echo inputs give no rfc3339: then the expiry is unknown, not an error.)
-            expiresAt = rotation.rfc3339.apply((start) =>
-                start === undefined ? start : addMinutesRfc3339(start, resolved.minutesToLive),
-            );
-        } else {
-            const serviceAccount = new grafana.WorkspaceServiceAccount(
-                `${name}-service-account`,
-                {
-                    name: resolved.keyName,
-                    grafanaRole: resolved.keyRole,
-                    workspaceId: workspace.id,
-                    region,
-                },
-                { parent: this },
-            );
-            const token = new grafana.WorkspaceServiceAccountToken(
-                `${name}-token`,
-                {
-                    name: resolved.keyName,
-                    secondsToLive: resolved.secondsToLive,
-                    serviceAccountId: serviceAccount.serviceAccountId,
-                    workspaceId: workspace.id,
-                    region,
-                },
-                rotated,
-            );
-            key = token.key;
-            expiresAt = token.expiresAt;
-        }
-        const secretKey = pulumi.secret(key);
-
-        const parameter = new ssm.Parameter(
-            `${name}-parameter`,
-            {
-                name: resolved.ssmPath,
-                description: resolved.ssmDescription,
-                type: "SecureString",
-                value: secretKey,
-                // As the 0.13.0 module: take over a parameter already at this path, update it in place.
-                overwrite: true,
-                tier: "Standard",
-                dataType: "text",
-                ...(resolved.kmsKeyId !== undefined ? { keyId: resolved.kmsKeyId } : {}),
-                tags: { ...resolved.tags },
-                region,
-            },
-            { parent: this },
-        );
-
-        this.ssmPathDashboardsApiKey = parameter.name;
-        this.expiresAt = expiresAt;
-        this.workspaceId = workspace.id;
-        this.workspaceEndpoint = workspace.endpoint;
-        this.apiKey = secretKey;
-        this.registerOutputs({
-            ssmPathDashboardsApiKey: this.ssmPathDashboardsApiKey,
-            expiresAt: this.expiresAt,
-            workspaceId: this.workspaceId,
-            workspaceEndpoint: this.workspaceEndpoint,
-            apiKey: this.apiKey,
-        });
-    }
-
-    /** The workspace id and endpoint: given, or read from the workspace stack's outputs. */
-    private locateWorkspace(
-        name: string,
-        resolved: ResolvedDashboardsApiKey,
-    ): { id: pulumi.Output<string>; endpoint: pulumi.Output<string> } {
-        const { workspace, region } = resolved;
-        if (workspace.kind === "workspaceId") {
-            return {
-                id: pulumi.output(workspace.workspaceId),
-                endpoint: pulumi.output(workspaceEndpointOf(workspace.workspaceId, region)),
-            };
-        }
-        const stackName = workspace.stackName as string;
-        const reference = new pulumi.StackReference(`${name}-workspace`, { name: stackName }, { parent: this });
-        const id = pulumi.output(reference.getOutputDetails(WORKSPACE_ID_OUTPUT)).apply((details) => {
-            const value = details.value ?? details.secretValue;
-            if (typeof value !== "string" || value === "") {
-                throw new Error(
-                    `${COMPONENT} "${name}": the workspace stack ${describeValue(stackName)} has no output ` +
-                        `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
-                        `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`,
-                );
-            }
-            return value;
-        });
-        const endpoint = pulumi
-            .all([id, reference.getOutputDetails(WORKSPACE_ENDPOINT_OUTPUT)])
-            .apply(([workspaceId, details]) => {
-                const value = details.value ?? details.secretValue;
-                return typeof value === "string" && value !== "" ? value : workspaceEndpointOf(workspaceId, region);
-            });
-        return { id, endpoint };
-    }
-}
-
-/** Options of {@link createDashboardsProvider}. */
-export interface DashboardsProviderArgs {
-    /** URL of the Grafana API. @default `https://<workspaceEndpoint>` */
-    readonly url?: pulumi.Input<string>;
-}
-
-/**
- * A Grafana provider (`@pulumiverse/grafana`) for the workspace of a {@link DashboardsApiKey},
- * authenticated with its key (a secret). The Grafana SDK is loaded only when this is called.
- *
- * @throws Error when the key component is disabled (it has no key).
- */
-export function createDashboardsProvider(
-    name: string,
-    apiKey: DashboardsApiKey,
-    args: DashboardsProviderArgs = {},
-    opts: pulumi.CustomResourceOptions = {},
-): grafanaSdk.Provider {
-    if (apiKey.apiKey === undefined || apiKey.workspaceEndpoint === undefined) {
-        throw new Error(
-            `createDashboardsProvider "${name}": ${COMPONENT} "${apiKey.resolved.instance}" is disabled, so it has no key`,
-        );
-    }
-    // Loaded here, not at the top: importing this package must not load the Grafana SDK.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const sdk = require("@pulumiverse/grafana") as typeof grafanaSdk;
-    return new sdk.Provider(
-        name,
-        {
-            url: args.url ?? pulumi.interpolate`https://${apiKey.workspaceEndpoint}`,
-            auth: apiKey.apiKey,
-        },
-        opts,
-    );
 }

@@ -1,0 +1,214 @@
+/**
+ * The `managed-dashboards/api-key` component, declared: its arguments (`DashboardsApiKeyArgs`),
+ * their stack-file vars, defaults and allowed values, and its outputs. Pure data, no Pulumi import.
+ */
+import type { LabelInput } from "../../label";
+import type { ComponentDefinition } from "../definition";
+import { LABEL_ARGS } from "../labelArgs";
+
+/** Permission level of a key (a Grafana role): upper case, as the AWS API takes it. */
+export type DashboardsKeyRole = "VIEWER" | "EDITOR" | "ADMIN";
+
+/** The kind of credential created. */
+export type DashboardsCredentialType = "api-key" | "service-account-token";
+
+/** The key roles allowed. */
+export const KEY_ROLES: readonly DashboardsKeyRole[] = ["VIEWER", "EDITOR", "ADMIN"];
+/** The credential types allowed. */
+export const CREDENTIAL_TYPES: readonly DashboardsCredentialType[] = ["api-key", "service-account-token"];
+
+/** Defaults of the component's own arguments (the spec's variable defaults). */
+export const DASHBOARDS_API_KEY_DEFAULTS = {
+    dashboardsComponentName: "managed-dashboards/workspace",
+    keyRole: "ADMIN",
+    minutesToLive: 43200,
+    ssmPathFormatApiKey: "/dashboards/%s/api_key",
+    credentialType: "api-key",
+} as const;
+
+/** Longest lifetime of a key or token: 30 days (the API's `secondsToLive` is at most 2,592,000). */
+export const MAX_MINUTES_TO_LIVE = 43200;
+
+/**
+ * Arguments of {@link DashboardsApiKey}: the spec's variables camelCased, plus the label
+ * (context) arguments. `null` and `undefined` both mean "not set".
+ */
+export interface DashboardsApiKeyArgs extends LabelInput {
+    /** AWS region of every AWS resource, e.g. `us-east-2`; required; mirrors `region`. */
+    readonly region: string;
+    /**
+     * Name of the workspace component; its stack is `<organization>/<name with "/" as "-">/<this stack>`;
+     * mirrors `dashboards_component_name` (the original's `grafana_component_name`).
+     * @default "managed-dashboards/workspace"
+     */
+    readonly dashboardsComponentName?: string;
+    /**
+     * Full name `organization/project/stack` of the workspace stack; overrides the mapping from
+     * `dashboardsComponentName`; mirrors `dashboards_stack_name` (an addition of this port).
+     * @default the mapped stack name
+     */
+    readonly dashboardsStackName?: string;
+    /**
+     * Workspace id (`g-` and ten hex digits); when given, no stack is referenced;
+     * mirrors `workspace_id` (an addition of this port).
+     * @default the `workspace_id` output of the workspace stack
+     */
+    readonly workspaceId?: string;
+    /** Permission level of the key: `VIEWER`, `EDITOR` or `ADMIN` (upper case); mirrors `key_role`. @default "ADMIN" */
+    readonly keyRole?: DashboardsKeyRole;
+    /** Minutes until the key expires: an integer from 1 to 43200 (30 days); mirrors `minutes_to_live`. @default 43200 */
+    readonly minutesToLive?: number;
+    /**
+     * Minutes between key rotations: an integer from 1 to `minutesToLive`; mirrors `rotation_minutes`
+     * (an addition of this port; the original rotates only when the key expires).
+     * @default Math.ceil(minutesToLive / 2)
+     */
+    readonly rotationMinutes?: number;
+    /**
+     * SSM parameter path of the key, a Terraform `format()` string taking one argument, the label id;
+     * mirrors `ssm_path_format_api_key`.
+     * @default "/dashboards/%s/api_key"
+     */
+    readonly ssmPathFormatApiKey?: string;
+    /**
+     * Kind of credential: `api-key` (a workspace API key) or `service-account-token` (a service account
+     * and its token, Grafana 9+ workspaces); mirrors `credential_type` (an addition of this port).
+     * @default "api-key"
+     */
+    readonly credentialType?: DashboardsCredentialType;
+    /**
+     * KMS key (id, ARN or alias) that encrypts the SecureString parameter; mirrors `kms_key_id`
+     * (the parameter store module's `kms_arn`).
+     * @default the account's `alias/aws/ssm`
+     */
+    readonly kmsKeyId?: string;
+}
+
+const DEFAULTS = DASHBOARDS_API_KEY_DEFAULTS;
+
+/** The `managed-dashboards/api-key` component, declared once. */
+export const API_KEY_DEFINITION = {
+    path: "managed-dashboards/api-key",
+    typeToken: "cloudposse:managed-dashboards:DashboardsApiKey",
+    doc: "An Amazon Managed Grafana API key, rotated and stored in SSM.",
+    args: {
+        region: {
+            var: "region",
+            type: "string",
+            required: true,
+            defaultText: "none (required)",
+            defaultTs: "required",
+            rule: "an AWS region name, e.g. `us-east-2`",
+            doc: "AWS region of every resource.",
+        },
+        dashboardsComponentName: {
+            var: "dashboards_component_name",
+            type: "string",
+            default: DEFAULTS.dashboardsComponentName,
+            defaultText: `\`${DEFAULTS.dashboardsComponentName}\``,
+            defaultTs: `\`"${DEFAULTS.dashboardsComponentName}"\``,
+            max: 100,
+            rule:
+                "a component path. With `/` written as `-`, it must be a valid Pulumi project name (letters, " +
+                "digits, `_`, `.`, `-`; at most 100 characters)",
+            aliases: ["grafana_component_name"],
+            doc: "Component whose stack holds the workspace; mapped to a stack reference.",
+        },
+        dashboardsStackName: {
+            var: "dashboards_stack_name",
+            type: "string",
+            defaultText: "null (derived from dashboards_component_name)",
+            defaultTs: "the stack name mapped from `dashboardsComponentName`",
+            rule: "`organization/project/stack`",
+            origin: "added by this port",
+            doc: "Full `organization/project/stack` name of the workspace stack.",
+        },
+        workspaceId: {
+            var: "workspace_id",
+            type: "string",
+            defaultText: "null (read from the workspace stack)",
+            defaultTs: "read from the workspace stack",
+            rule: "`g-` followed by ten lower-case hex digits (the API's pattern). When set, no stack is referenced",
+            origin: "added by this port",
+            doc: "Workspace id (`g-` and ten hex digits); no stack reference when set.",
+        },
+        keyRole: {
+            var: "key_role",
+            type: "string",
+            default: DEFAULTS.keyRole,
+            defaultText: `\`${DEFAULTS.keyRole}\``,
+            defaultTs: `\`"${DEFAULTS.keyRole}"\``,
+            allowed: KEY_ROLES,
+            rule: KEY_ROLES.map((r) => `\`"${r}"\``).join(", ") + " (upper case)",
+            doc: "Permission level of the key (upper case).",
+        },
+        minutesToLive: {
+            var: "minutes_to_live",
+            type: "number",
+            default: DEFAULTS.minutesToLive,
+            defaultText: String(DEFAULTS.minutesToLive),
+            defaultTs: `\`${DEFAULTS.minutesToLive}\``,
+            min: 1,
+            max: MAX_MINUTES_TO_LIVE,
+            rule: `an integer from 1 to ${MAX_MINUTES_TO_LIVE} (30 days; the API's \`secondsToLive\` is at most 2,592,000)`,
+            doc: `Minutes until the key expires, 1 to ${MAX_MINUTES_TO_LIVE} (30 days).`,
+        },
+        rotationMinutes: {
+            var: "rotation_minutes",
+            type: "number",
+            defaultText: "half of minutes_to_live, rounded up",
+            defaultTs: "`Math.ceil(minutesToLive / 2)`",
+            min: 1,
+            max: MAX_MINUTES_TO_LIVE,
+            rule: "an integer from 1 to `minutesToLive`",
+            origin: "added by this port",
+            doc: "Minutes between rotations; at most minutes_to_live.",
+        },
+        ssmPathFormatApiKey: {
+            var: "ssm_path_format_api_key",
+            type: "string",
+            default: DEFAULTS.ssmPathFormatApiKey,
+            defaultText: `\`${DEFAULTS.ssmPathFormatApiKey}\``,
+            defaultTs: `\`"${DEFAULTS.ssmPathFormatApiKey}"\` (the original's is \`/grafana/%s/api_key\`)`,
+            rule:
+                "a Terraform `format()` string that takes exactly one argument, the id. The resulting path must be " +
+                "a name SSM accepts (see below)",
+            doc: "Terraform format() string for the SSM path; takes the id.",
+        },
+        credentialType: {
+            var: "credential_type",
+            type: "string",
+            default: DEFAULTS.credentialType,
+            defaultText: `\`${DEFAULTS.credentialType}\``,
+            defaultTs: `\`"${DEFAULTS.credentialType}"\``,
+            allowed: CREDENTIAL_TYPES,
+            rule: CREDENTIAL_TYPES.map((t) => `\`"${t}"\``).join(", "),
+            origin: "added by this port",
+            doc: "Workspace API key, or a service account and its token (Grafana 9+).",
+        },
+        kmsKeyId: {
+            var: "kms_key_id",
+            type: "string",
+            defaultText: 'null or `""` (the account\'s `alias/aws/ssm`)',
+            defaultTs: "the account's `alias/aws/ssm`",
+            rule: 'a KMS key id, ARN or alias; `""` means the default, as the module\'s empty `kms_arn`',
+            origin: "the module's `kms_arn`",
+            doc: "KMS key that encrypts the SSM SecureString.",
+        },
+        ...LABEL_ARGS,
+    },
+    // The spec's one output is exported by the program; the others are for TypeScript programs.
+    outputs: {
+        ssmPathDashboardsApiKey: {
+            spec: "ssm_path_dashboards_api_key",
+            original: "ssm_path_grafana_api_key",
+            doc: "SSM parameter path of the key",
+        },
+        expiresAt: { doc: "RFC 3339 time at which the current key expires" },
+        workspaceId: { doc: "id of the workspace" },
+        workspaceEndpoint: { doc: "host name of the workspace (see below)" },
+        apiKey: {
+            doc: "the key itself, always a secret (`pulumi.isSecret` is true). Use it for the provider",
+        },
+    },
+} as const satisfies ComponentDefinition<DashboardsApiKeyArgs, "managed-dashboards/api-key">;

@@ -1,0 +1,4 @@
+/** The `managed-dashboards/api-key` component: its definition, its pure resolver and its Pulumi wiring. */
+export * from "./definition";
+export * from "./resolve";
+export * from "./component";

@@ -1,0 +1,153 @@
+/**
+ * The declarative description of a component: its path, type token, every argument (TypeScript
+ * name, stack-file var, type, default, allowed values and limits, original Cloud Posse names, one
+ * line of documentation) and its outputs. Pure data, no Pulumi import.
+ *
+ * Everything that restates an argument is derived from a definition: the resolver's list of known
+ * arguments, the stack-file schema (`stack/schema.ts`), the program's component registry, the
+ * camelCase <-> snake_case names in messages, and the README's reference tables.
+ */
+
+/** The Terraform-like type of a stack-file variable. */
+export type VarType =
+    | "string"
+    | "number"
+    | "bool"
+    | "list(string)"
+    | "set(string)"
+    | "map(string)"
+    /** Any JSON-like value (an object for `event_rule_pattern`, `context`, `descriptor_formats`). */
+    | "any";
+
+/** One argument of a component. */
+export interface ArgDefinition {
+    /** The stack-file variable (snake_case, the spec's name). */
+    readonly var: string;
+    /** The variable's type; a stack-file value of another type is refused by the loader. */
+    readonly type: VarType;
+    /** True when the component cannot be created without it. */
+    readonly required?: boolean;
+    /** The default value, when it is a constant (absent when required or computed). */
+    readonly default?: unknown;
+    /** The default in words, for the README (the stack-file reference's wording). */
+    readonly defaultText: string;
+    /** The default in words for the TypeScript reference, when it differs from `defaultText`. */
+    readonly defaultTs?: string;
+    /** The values allowed, when the set is closed. */
+    readonly allowed?: readonly (string | number)[];
+    /** Smallest value allowed (numbers). */
+    readonly min?: number;
+    /** Largest value allowed (numbers), or the longest string. */
+    readonly max?: number;
+    /** The allowed values in words, for the README's argument table (the component's own arguments). */
+    readonly rule?: string;
+    /** Original Cloud Posse var names, accepted in stack files with a deprecation warning. */
+    readonly aliases?: readonly string[];
+    /** Where the var comes from when it has no alias, e.g. `added by this port`, `the module's kms_arn`. */
+    readonly origin?: string;
+    /** One line for the README's reference. */
+    readonly doc: string;
+}
+
+/** One output of a component. */
+export interface OutputDefinition {
+    /** The spec's snake_case output name, exported by the program; absent for TypeScript-only outputs. */
+    readonly spec?: string;
+    /** The original Cloud Posse output name, when it differs from `spec`. */
+    readonly original?: string;
+    /** One line for the README. */
+    readonly doc: string;
+}
+
+/**
+ * Arguments as an untyped caller gives them (a stack file's record, JavaScript): the names of
+ * `Args`, every value still to be checked. A resolver reads these, never trusting the types.
+ */
+export type UncheckedArgs<Args> = { readonly [K in keyof Args]?: unknown };
+
+/** Every argument of `Args`, each declared once (the compiler checks the names against `Args`). */
+export type ArgTable<Args> = { readonly [K in keyof Args]-?: ArgDefinition };
+
+/** A component, declared once. */
+export interface ComponentDefinition<Args = unknown, Path extends string = string> {
+    /** The component path, as in a stack file's `metadata.component` and in error messages. */
+    readonly path: Path;
+    /** The Pulumi type token of the component resource. */
+    readonly typeToken: string;
+    /** One line for the README. */
+    readonly doc: string;
+    /** Every argument, by camelCase name, in the order the README lists them (own ones first). */
+    readonly args: ArgTable<Args>;
+    /** The component's outputs, by camelCase property name. */
+    readonly outputs: Readonly<Record<string, OutputDefinition>>;
+}
+
+/** The camelCase arguments of a definition, in declaration order. */
+export function argNames(definition: ComponentDefinition): readonly string[] {
+    return Object.keys(definition.args as object);
+}
+
+/** The definition of a camelCase argument (own properties only). */
+export function argOf(definition: ComponentDefinition, arg: string): ArgDefinition | undefined {
+    const args = definition.args as Readonly<Record<string, ArgDefinition>>;
+    return Object.prototype.hasOwnProperty.call(args, arg) ? args[arg] : undefined;
+}
+
+/** The name tables of a definition: argument <-> stack-file var, and alias -> var. */
+export interface NameTables {
+    /** camelCase argument -> snake_case var. */
+    readonly varOfArg: ReadonlyMap<string, string>;
+    /** snake_case var -> camelCase argument. */
+    readonly argOfVar: ReadonlyMap<string, string>;
+    /** Original Cloud Posse var -> the spec's var. */
+    readonly varOfAlias: ReadonlyMap<string, string>;
+}
+
+const tablesCache = new WeakMap<object, NameTables>();
+
+/** The argument/var name tables of a definition (built once per definition). */
+export function nameTables(definition: ComponentDefinition): NameTables {
+    let tables = tablesCache.get(definition);
+    if (tables === undefined) {
+        const entries = Object.entries(definition.args as Readonly<Record<string, ArgDefinition>>);
+        tables = {
+            varOfArg: new Map(entries.map(([arg, spec]) => [arg, spec.var])),
+            argOfVar: new Map(entries.map(([arg, spec]) => [spec.var, arg])),
+            varOfAlias: new Map(entries.flatMap(([, spec]) => (spec.aliases ?? []).map((a) => [a, spec.var]))),
+        };
+        tablesCache.set(definition, tables);
+    }
+    return tables;
+}
+
+/**
+ * Renamed arguments a resolver suggests for: each alias, as written in a stack file and
+ * camelCased, mapped to the camelCase argument that replaces it.
+ */
+export function renamedArgs(definition: ComponentDefinition): Readonly<Record<string, string>> {
+    const renamed: Record<string, string> = {};
+    for (const [arg, spec] of Object.entries(definition.args as Readonly<Record<string, ArgDefinition>>)) {
+        for (const alias of spec.aliases ?? []) {
+            renamed[alias] = arg;
+            renamed[snakeToCamelWord(alias)] = arg;
+        }
+    }
+    return renamed;
+}
+
+/** `grafana_component_name` -> `grafanaComponentName`, for a fixed, known alias (never user data). */
+function snakeToCamelWord(name: string): string {
+    return name
+        .split("_")
+        .map((part, i) => (i === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1)))
+        .join("");
+}
+
+/** The outputs the program exports, by the spec's name, mapped to the camelCase property. */
+export function specOutputs(definition: ComponentDefinition): Readonly<Record<string, string>> {
+    const outputs: Record<string, string> = {};
+    for (const [property, output] of Object.entries(definition.outputs)) {
+        if (output.spec !== undefined) outputs[output.spec] = property;
+    }
+    return outputs;
+}

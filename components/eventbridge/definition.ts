@@ -1,0 +1,144 @@
+/**
+ * The `eventbridge` component, declared: its arguments (`EventBridgeArgs`), their stack-file vars,
+ * defaults and allowed values, and its outputs. Pure data, no Pulumi import.
+ */
+import type { LabelInput } from "../../label";
+import { AWS_LIMITS } from "../awsLimits";
+import type { ComponentDefinition } from "../definition";
+import { LABEL_ARGS } from "../labelArgs";
+
+/** The log retention periods CloudWatch Logs accepts, in days. */
+export const EVENT_LOG_RETENTION_DAYS = [
+    1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+] as const;
+
+/** Where the logs resource policy applies: `resource` (the log group only) or `account` (the region). */
+export type LogsPolicyScope = "resource" | "account";
+
+/** The scopes {@link LogsPolicyScope} allows. */
+export const LOGS_POLICY_SCOPES: readonly LogsPolicyScope[] = ["resource", "account"];
+
+/** The default of `eventRulePattern`, as in `aws-eventbridge`'s `variables.tf`. */
+export const DEFAULT_EVENT_RULE_PATTERN = { source: ["aws.ec2"] } as const;
+
+/** The default of `eventLogRetentionInDays`. */
+export const DEFAULT_EVENT_LOG_RETENTION_IN_DAYS = 3;
+
+/** The default of `logsPolicyScope`. */
+export const DEFAULT_LOGS_POLICY_SCOPE: LogsPolicyScope = "resource";
+
+/** The longest rule description EventBridge accepts (code points). */
+export const MAX_RULE_DESCRIPTION_LENGTH = AWS_LIMITS.events.ruleDescription.max;
+
+/**
+ * Arguments of {@link EventBridge}: the component's variables and the null-label context
+ * variables, camelCased. `null` and `undefined` both mean "use the default".
+ */
+export interface EventBridgeArgs extends LabelInput {
+    /** AWS region of every resource, e.g. `us-east-2`; required; mirrors `region`. */
+    readonly region: string;
+    /**
+     * Description of the rule; `""` means the component's label id; at most 512 characters;
+     * mirrors `event_rule_description` (Cloud Posse: `cloudwatch_event_rule_description`).
+     * @default ""
+     */
+    readonly eventRuleDescription?: string | null;
+    /**
+     * Event pattern of the rule: an object, or its JSON text; validated as EventBridge would
+     * (a warning above the default 2,048-character quota); mirrors `event_rule_pattern`
+     * (Cloud Posse: `cloudwatch_event_rule_pattern`).
+     * @default { source: ["aws.ec2"] }
+     */
+    readonly eventRulePattern?: object | string | null;
+    /**
+     * Days the log group keeps the events: one of 1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365,
+     * 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653; mirrors `event_log_retention_in_days`.
+     * @default 3
+     */
+    readonly eventLogRetentionInDays?: number | null;
+    /**
+     * Scope of the logs resource policy: `resource` (attached to the log group; does not count
+     * toward the 10 account-scoped policies per region) or `account` (named by the label id, as in
+     * Cloud Posse's `policies.tf`); mirrors `logs_policy_scope` (an addition of this port: the
+     * original is always `account`).
+     * @default "resource"
+     */
+    readonly logsPolicyScope?: LogsPolicyScope | null;
+}
+
+/** The `eventbridge` component, declared once. */
+export const EVENTBRIDGE_DEFINITION = {
+    path: "eventbridge",
+    typeToken: "cloudposse:eventbridge:EventBridge",
+    doc: "An EventBridge rule delivering matching events to a CloudWatch log group.",
+    args: {
+        region: {
+            var: "region",
+            type: "string",
+            required: true,
+            defaultText: "none (required)",
+            defaultTs: "required",
+            rule: "an AWS region name, e.g. `us-east-2`",
+            doc: "AWS region of every resource.",
+        },
+        eventRuleDescription: {
+            var: "event_rule_description",
+            type: "string",
+            default: "",
+            defaultText: '`""` (the component\'s id)',
+            defaultTs: '`""`, which means the component\'s label id',
+            max: MAX_RULE_DESCRIPTION_LENGTH,
+            rule: `a string of at most ${MAX_RULE_DESCRIPTION_LENGTH} characters`,
+            aliases: ["cloudwatch_event_rule_description"],
+            doc: `Description of the rule, at most ${MAX_RULE_DESCRIPTION_LENGTH} characters.`,
+        },
+        eventRulePattern: {
+            var: "event_rule_pattern",
+            type: "any",
+            default: DEFAULT_EVENT_RULE_PATTERN,
+            defaultText: "`{source: [aws.ec2]}`",
+            defaultTs: '`{ source: ["aws.ec2"] }`',
+            rule:
+                "an event pattern EventBridge accepts, given as an object or as JSON text; over 2,048 characters " +
+                "logs a warning (the default quota), over 4,096 is refused",
+            aliases: ["cloudwatch_event_rule_pattern"],
+            doc: "EventBridge event pattern (an object, or JSON text).",
+        },
+        eventLogRetentionInDays: {
+            var: "event_log_retention_in_days",
+            type: "number",
+            default: DEFAULT_EVENT_LOG_RETENTION_IN_DAYS,
+            defaultText: String(DEFAULT_EVENT_LOG_RETENTION_IN_DAYS),
+            defaultTs: `\`${DEFAULT_EVENT_LOG_RETENTION_IN_DAYS}\``,
+            allowed: EVENT_LOG_RETENTION_DAYS,
+            rule: EVENT_LOG_RETENTION_DAYS.join(", "),
+            doc: "Days the log group keeps events.",
+        },
+        logsPolicyScope: {
+            var: "logs_policy_scope",
+            type: "string",
+            default: DEFAULT_LOGS_POLICY_SCOPE,
+            defaultText: `\`${DEFAULT_LOGS_POLICY_SCOPE}\``,
+            defaultTs: `\`"${DEFAULT_LOGS_POLICY_SCOPE}"\``,
+            allowed: LOGS_POLICY_SCOPES,
+            rule: LOGS_POLICY_SCOPES.map((s) => `\`"${s}"\``).join(", "),
+            origin: 'added by this port; the original behaves as `"account"`',
+            doc: "Logs resource policy scoped to the log group, or account-wide as in the original (10 per region).",
+        },
+        ...LABEL_ARGS,
+    },
+    outputs: {
+        eventRuleArn: { spec: "event_rule_arn", original: "cloudwatch_event_rule_arn", doc: "ARN of the rule" },
+        eventRuleName: { spec: "event_rule_name", original: "cloudwatch_event_rule_name", doc: "name of the rule" },
+        logsLogGroupArn: {
+            spec: "logs_log_group_arn",
+            original: "cloudwatch_logs_log_group_arn",
+            doc: "ARN of the log group (no `:*` suffix)",
+        },
+        logsLogGroupName: {
+            spec: "logs_log_group_name",
+            original: "cloudwatch_logs_log_group_name",
+            doc: "name of the log group",
+        },
+    },
+} as const satisfies ComponentDefinition<EventBridgeArgs, "eventbridge">;

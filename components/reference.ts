@@ -1,0 +1,150 @@
+/**
+ * The README's reference tables, generated from the component definitions. Pure. `npm run readme`
+ * writes them into README.md between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`
+ * markers, and a test checks that the README holds exactly what this renders.
+ */
+import type { ArgDefinition, ComponentDefinition } from "./definition";
+import { LABEL_ARGS } from "./labelArgs";
+import { COMPONENT_DEFINITIONS } from "./registry";
+
+type Row = readonly string[];
+
+function table(header: Row, rows: readonly Row[]): string {
+    const line = (cells: Row) => `| ${cells.join(" | ")} |`;
+    return [line(header), `|${header.map(() => "---").join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+const code = (text: string | number) => `\`${text}\``;
+
+function entries(args: object): [string, ArgDefinition][] {
+    return Object.entries(args as Readonly<Record<string, ArgDefinition>>);
+}
+
+function isLabelArg(arg: string): boolean {
+    return Object.prototype.hasOwnProperty.call(LABEL_ARGS, arg);
+}
+
+/** The component's own arguments (the label's are listed once for all components). */
+function ownArgs(definition: ComponentDefinition): [string, ArgDefinition][] {
+    return entries(definition.args as object).filter(([arg]) => !isLabelArg(arg));
+}
+
+/** The TypeScript argument table of a component (its own arguments). */
+export function argumentsTable(definition: ComponentDefinition): string {
+    return table(
+        ["Argument", "Stack-file var (Cloud Posse name)", "Default", "Allowed values"],
+        ownArgs(definition).map(([arg, spec]) => [
+            code(arg),
+            code(spec.var) +
+                (spec.aliases?.length
+                    ? ` (${spec.aliases.map(code).join(", ")})`
+                    : spec.origin !== undefined
+                      ? ` (${spec.origin})`
+                      : ""),
+            spec.defaultTs ?? spec.defaultText,
+            spec.rule ?? "",
+        ]),
+    );
+}
+
+/** The TypeScript output table of a component. */
+export function outputsTable(definition: ComponentDefinition): string {
+    return table(
+        ["Output", "Stack output", "Value"],
+        Object.entries(definition.outputs).map(([property, output]) => [
+            code(property),
+            output.spec === undefined ? "none" : code(output.spec),
+            output.doc,
+        ]),
+    );
+}
+
+function varRows(args: [string, ArgDefinition][]): Row[] {
+    return args.map(([arg, spec]) => [
+        code(spec.var),
+        code(arg),
+        spec.type + (spec.required ? " (required)" : ""),
+        spec.defaultText,
+        spec.doc +
+            (spec.aliases?.length ? ` Replaces ${spec.aliases.map(code).join(", ")}.` : "") +
+            (spec.allowed ? ` One of ${spec.allowed.map(code).join(", ")}.` : ""),
+    ]);
+}
+
+const VAR_HEADER: Row = ["var", "argument", "type", "default", "meaning"];
+
+/** The stack-file variable reference: each component's own vars, the label vars, the outputs. */
+export function variableReference(): string {
+    const parts: string[] = [];
+    for (const definition of COMPONENT_DEFINITIONS) {
+        parts.push(`#### \`${definition.path}\``, "", table(VAR_HEADER, varRows(ownArgs(definition))), "");
+    }
+    parts.push(
+        "#### Label (context) vars, all components",
+        "",
+        "These follow null-label 0.25.0 exactly (see [Label](#label-label-null-label-0250-in-typescript)).",
+        "",
+        table(VAR_HEADER, varRows(entries(LABEL_ARGS))),
+        "",
+        "Outputs, exported by the program under these names for each instance:",
+        "",
+        table(
+            ["Component", "Output", "Meaning"],
+            COMPONENT_DEFINITIONS.flatMap((definition) =>
+                Object.values(definition.outputs)
+                    .filter((output) => output.spec !== undefined)
+                    .map((output) => [
+                        code(definition.path),
+                        code(output.spec as string),
+                        output.doc + (output.original ? ` (the original's ${code(output.original)})` : ""),
+                    ]),
+            ),
+        ),
+    );
+    return parts.join("\n");
+}
+
+/** The table of original Cloud Posse var names and the spec's names replacing them. */
+export function aliasTable(): string {
+    return table(
+        ["original name", "use"],
+        COMPONENT_DEFINITIONS.flatMap((definition) =>
+            entries(definition.args as object).flatMap(([, spec]) =>
+                (spec.aliases ?? []).map((alias) => [code(alias), code(spec.var)]),
+            ),
+        ),
+    );
+}
+
+/** The label arguments as the README lists them in a sentence: `` `enabled`, `namespace`, ... ``. */
+export function labelArgList(): string {
+    return Object.keys(LABEL_ARGS).map(code).join(", ");
+}
+
+/** Every generated block of the README, by marker name. */
+export function readmeBlocks(): ReadonlyMap<string, string> {
+    const blocks = new Map<string, string>();
+    for (const definition of COMPONENT_DEFINITIONS) {
+        blocks.set(`${definition.path}:arguments`, argumentsTable(definition));
+        blocks.set(`${definition.path}:outputs`, outputsTable(definition));
+    }
+    blocks.set("aliases", aliasTable());
+    blocks.set("variable-reference", variableReference());
+    return blocks;
+}
+
+/** `text` with each generated block replaced by `blocks`; throws when a marker is missing or unbalanced. */
+export function withReadmeBlocks(text: string, blocks: ReadonlyMap<string, string>): string {
+    let out = text;
+    for (const [name, content] of blocks) {
+        const open = `<!-- generated:${name} -->`;
+        const close = `<!-- /generated:${name} -->`;
+        const start = out.indexOf(open);
+        const end = out.indexOf(close);
+        if (start < 0 || end < start || out.indexOf(open, start + 1) >= 0) {
+            throw new Error(`README: expected one ${open} ... ${close} block`);
+        }
+        out = `${out.slice(0, start + open.length)}\n\n${content}\n\n${out.slice(end)}`;
+    }
+    return out;
+}
