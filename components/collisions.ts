@@ -10,7 +10,6 @@
  * - Grafana API key names and service account names: unique per workspace, where the workspace is
  *   known before deploying (the same `workspaceId`, or the same workspace stack).
  */
-import * as pulumi from "@pulumi/pulumi";
 import { describeValue } from "../util/describeValue";
 
 /** At most this many account-scoped CloudWatch Logs resource policies per region (not adjustable). */
@@ -101,26 +100,4 @@ export class NameRegistry {
         }
         return [];
     }
-}
-
-const registries = new WeakMap<object, NameRegistry>();
-
-/**
- * The registry of the running Pulumi program (one per resource monitor, so one per `pulumi up`
- * and one per `setMocks`), or undefined outside a Pulumi program.
- */
-export function programRegistry(): NameRegistry | undefined {
-    let monitor: object | undefined;
-    try {
-        monitor = pulumi.runtime.getMonitor() as object | undefined;
-    } catch {
-        monitor = undefined;
-    }
-    if (monitor === undefined) return undefined;
-    let registry = registries.get(monitor);
-    if (registry === undefined) {
-        registry = new NameRegistry();
-        registries.set(monitor, registry);
-    }
-    return registry;
 }

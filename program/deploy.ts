@@ -6,7 +6,14 @@
  * instance cannot leave the first half of a stack deployed.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { API_KEY_DEFINITION, currentDeployment, DashboardsApiKey, resolveDashboardsApiKey } from "../components/apiKey";
+import {
+    API_KEY_DEFINITION,
+    currentDeployment,
+    DashboardsApiKey,
+    dashboardsApiKeyClaims,
+    resolveDashboardsApiKey,
+} from "../components/apiKey";
+import { NameRegistry, type NameClaim } from "../components/collisions";
 import type { ComponentDefinition, OutputDefinition } from "../components/definition";
 import { ComponentArgsError, type FieldNamer } from "../components/errors";
 import { EVENTBRIDGE_DEFINITION, EventBridge, eventBridgeClaims, resolveEventBridge } from "../components/eventbridge";

@@ -16,7 +16,7 @@ import * as grafana from "@pulumi/aws/grafana";
 import * as ssm from "@pulumi/aws/ssm";
 import { Rotating } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
-import { programRegistry } from "../collisions";
+import { programRegistry } from "../programRegistry";
 import { camelCaseField, ComponentArgsError, describeValue } from "../errors";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
 import {

@@ -9,7 +9,7 @@
 import * as cloudwatch from "@pulumi/aws/cloudwatch";
 import * as pulumi from "@pulumi/pulumi";
 
-import { programRegistry } from "../collisions";
+import { programRegistry } from "../programRegistry";
 import { ComponentArgsError } from "../errors";
 import { EVENTBRIDGE_DEFINITION, type EventBridgeArgs } from "./definition";
 import {
