@@ -25,6 +25,12 @@ export interface FuncMap {
     [name: string]: GoFunc | FuncMap;
 }
 
+/**
+ * Marks a namespace of functions (gomplate's `strings`, Atmos's `atmos`): a method it lacks is an
+ * error naming `namespace.Method` rather than a missing value.
+ */
+export const NAMESPACE: unique symbol = Symbol("gotemplate.namespace");
+
 /** How a missing map key is handled (Go's `missingkey` option). */
 export type MissingKey = "default" | "invalid" | "zero" | "error";
 
@@ -447,6 +453,10 @@ export class Executor {
             const v = has ? receiver[name] : undefined;
             if (typeof v === "function") {
                 return this.callFunction(name, v as GoFunc, dot, args.slice(1), hasFinal, final);
+            }
+            if (!has && typeof (receiver as Record<symbol, unknown>)[NAMESPACE] === "string") {
+                const ns = (receiver as Record<symbol, unknown>)[NAMESPACE] as string;
+                throw new ExecError(`function "${ns}.${name}" is not supported by this port`);
             }
             if (hasArgs) throw new ExecError(`${name} is not a method but has arguments`);
             if (!has) {

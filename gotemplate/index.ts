@@ -18,9 +18,23 @@ import { SPRIG_UNSUPPORTED, sprigFunctions } from "./sprig";
 
 export { TemplateError, FunctionError } from "./errors";
 export type { FuncMap, GoFunc, MissingKey } from "./exec";
-export { isTrue } from "./exec";
+export { isTrue, NAMESPACE } from "./exec";
 export { fn, goBuiltins } from "./builtins";
-export { sprigFunctions, SPRIG_UNSUPPORTED, goJson, goYaml, strval, toInt64, isEmpty } from "./sprig";
+export {
+    sprigFunctions,
+    SPRIG_UNSUPPORTED,
+    goJson,
+    goYaml,
+    strval,
+    toInt64,
+    toFloat64,
+    isEmpty,
+    title,
+    toUpperGo,
+    toLowerGo,
+    compileRegex,
+    regexReplace,
+} from "./sprig";
 export { formatValue, sprintf, sprint, goTypeName, quoteGo } from "./fmt";
 
 /** Options of {@link GoTemplate}. */

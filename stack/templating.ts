@@ -1,0 +1,499 @@
+/**
+ * Go templates in Atmos stack manifests, processed where Atmos processes them:
+ *
+ * - **import files** (`ie/stack_processor_utils.go`): a file ending `.yaml.tmpl`/`.yml.tmpl`, or
+ *   imported with a non-empty `context`, is rendered as text *before* it is parsed, with the
+ *   import context as data, Sprig and Gomplate functions, `{{ }}` delimiters and
+ *   `missingkey=error` (unless `ignore_missing_template_values`); when no context came from
+ *   outside, a failure leaves the raw text. A scalar that is exactly `{{ .a.b }}` takes the typed
+ *   context value (map, list, number, bool), not its text;
+ * - **import paths** holding `{{`: rendered from the importing file's accumulated settings, vars
+ *   and env plus the import's `context`;
+ * - **the component pass** (`ie/utils.go` processStacks): after merging, each string of a
+ *   component's sections is rendered with the component's context (`.vars`, `.settings`,
+ *   `.atmos_component`, ...), `missingkey=default` (`<no value>`), the functions atmos.yaml's
+ *   `templates.settings` enables, its delimiters and `evaluations` passes. Atmos renders the whole
+ *   section at once; this port renders only the values an instance uses, so a template in a
+ *   section or var our components do not take can neither fail the load nor run anything.
+ *
+ * Pure apart from `env`-reading functions; no Pulumi import.
+ */
+import { parse as parseYaml } from "yaml";
+import {
+    fn,
+    FunctionError,
+    GoTemplate,
+    NAMESPACE,
+    TemplateError,
+    compileRegex,
+    goJson,
+    goYaml,
+    quoteGo,
+    regexReplace,
+    strval,
+    title,
+    toFloat64,
+    toInt64,
+    toLowerGo,
+    toUpperGo,
+    unsupportedFunction,
+    type FuncMap,
+    type GoFunc,
+} from "../gotemplate";
+import { isMap } from "../gotemplate/fmt";
+
+/** atmos.yaml `templates.settings`, with Atmos's defaults applied. */
+export interface TemplateSettings {
+    /** `templates.settings.enabled`: whether the component pass runs. */
+    readonly enabled: boolean;
+    /** `templates.settings.sprig.enabled`. */
+    readonly sprig: boolean;
+    /** `templates.settings.gomplate.enabled` (this port implements a subset of Gomplate's functions). */
+    readonly gomplate: boolean;
+    /** `templates.settings.evaluations`: how many times the component pass renders. @default 1 */
+    readonly evaluations: number;
+    /** `templates.settings.delimiters`. @default ["{{", "}}"] */
+    readonly delimiters: readonly [string, string];
+    /** `templates.settings.ignore_missing_template_values` (import templates). */
+    readonly ignoreMissingTemplateValues: boolean;
+    /** `templates.settings.env`: variables set while templates run. */
+    readonly env: Readonly<Record<string, string>>;
+}
+
+/**
+ * Reads `templates.settings` from a parsed atmos.yaml. With no atmos.yaml at all, Atmos enables
+ * templates, Sprig and Gomplate (`pkg/config/default.go`); with one, each flag defaults to false.
+ */
+export function templateSettingsFrom(atmosConfig: unknown, hasConfigFile = true): TemplateSettings {
+    const settings = dig(atmosConfig, ["templates", "settings"]);
+    const flag = (value: unknown): boolean => (value === undefined || value === null ? !hasConfigFile : value === true);
+    const delims = dig(settings, ["delimiters"]);
+    const envSection = dig(settings, ["env"]);
+    const evaluations = dig(settings, ["evaluations"]);
+    return {
+        enabled: flag(dig(settings, ["enabled"])),
+        sprig: flag(dig(settings, ["sprig", "enabled"])),
+        gomplate: flag(dig(settings, ["gomplate", "enabled"])),
+        evaluations: typeof evaluations === "number" && evaluations > 0 ? Math.floor(evaluations) : 1,
+        delimiters:
+            Array.isArray(delims) && delims.length === 2 && delims.every((d) => typeof d === "string" && d !== "")
+                ? [delims[0] as string, delims[1] as string]
+                : ["{{", "}}"],
+        ignoreMissingTemplateValues: dig(settings, ["ignore_missing_template_values"]) === true,
+        env: isMap(envSection)
+            ? Object.fromEntries(Object.entries(envSection).map(([k, v]) => [k, v === null ? "" : strval(v)]))
+            : {},
+    };
+}
+
+function dig(value: unknown, path: readonly string[]): unknown {
+    let v = value;
+    for (const key of path) {
+        if (!isMap(v)) return undefined;
+        v = v[key];
+    }
+    return v;
+}
+
+/** Whether a string holds a template action for the given delimiters. */
+export function hasTemplate(text: string, delimiters: readonly [string, string] = ["{{", "}}"]): boolean {
+    const at = text.indexOf(delimiters[0]);
+    return at >= 0 && text.indexOf(delimiters[1], at + delimiters[0].length) >= 0;
+}
+
+function namespace(name: string, members: Record<string, GoFunc>): FuncMap {
+    const ns = { ...members } as FuncMap & { [NAMESPACE]?: string };
+    Object.defineProperty(ns, NAMESPACE, { value: name, enumerable: false });
+    return ns;
+}
+
+/** Gomplate's functions this port implements (a subset; other members fail naming themselves). */
+export function gomplateFunctions(): FuncMap {
+    const toBool = (v: unknown): boolean =>
+        typeof v === "boolean"
+            ? v
+            : typeof v === "string"
+              ? ["1", "t", "true", "yes", "on"].includes(v.toLowerCase())
+              : toInt64(v) !== 0;
+    const fromData = (s: string): unknown => {
+        try {
+            return parseYaml(s);
+        } catch (e) {
+            throw new FunctionError(e instanceof Error ? e.message : String(e));
+        }
+    };
+    const joinList = (l: unknown, sep: string): string => (Array.isArray(l) ? l.map(strval).join(sep) : strval(l));
+    return {
+        strings: namespace("strings", {
+            Title: fn("i", (s) => title(strval(s))),
+            ToUpper: fn("i", (s) => toUpperGo(strval(s))),
+            ToLower: fn("i", (s) => toLowerGo(strval(s))),
+            TrimSpace: fn("i", (s) => strval(s).trim()),
+            Trim: fn("ii", (cut, s) => {
+                const set = new Set([...strval(cut)]);
+                const c = [...strval(s)];
+                let a = 0;
+                let b = c.length;
+                while (a < b && set.has(c[a])) a++;
+                while (b > a && set.has(c[b - 1])) b--;
+                return c.slice(a, b).join("");
+            }),
+            TrimPrefix: fn("ii", (p, s) =>
+                strval(s).startsWith(strval(p)) ? strval(s).slice(strval(p).length) : strval(s),
+            ),
+            TrimSuffix: fn("ii", (p, s) =>
+                strval(p) && strval(s).endsWith(strval(p)) ? strval(s).slice(0, -strval(p).length) : strval(s),
+            ),
+            Replace: fn("iii", (o, n, s) => strval(s).split(strval(o)).join(strval(n))),
+            ReplaceAll: fn("iii", (o, n, s) => strval(s).split(strval(o)).join(strval(n))),
+            Contains: fn("ii", (sub, s) => strval(s).includes(strval(sub))),
+            HasPrefix: fn("ii", (p, s) => strval(s).startsWith(strval(p))),
+            HasSuffix: fn("ii", (p, s) => strval(s).endsWith(strval(p))),
+            Split: fn("ii", (sep, s) => strval(s).split(strval(sep))),
+            Quote: fn("i", (s) => quoteGo(strval(s))),
+            Squote: fn("i", (s) => `'${strval(s).replace(/'/g, "''")}'`),
+            Indent: fn("ii*", (...a) => {
+                const s = strval(a[a.length - 1]);
+                const width = a.length > 1 ? toInt64(a[0]) : 1;
+                const pad = a.length > 2 ? strval(a[1]) : " ";
+                return s
+                    .split("\n")
+                    .map((l) => (l ? pad.repeat(width) + l : l))
+                    .join("\n");
+            }),
+            Repeat: fn("ii", (n, s) => strval(s).repeat(Math.max(0, toInt64(n)))),
+            Slug: fn("i", (s) =>
+                strval(s)
+                    .toLowerCase()
+                    .replace(/[^a-z0-9]+/g, "-")
+                    .replace(/^-|-$/g, ""),
+            ),
+            SnakeCase: fn("i", (s) =>
+                strval(s)
+                    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+                    .replace(/[\s-]+/g, "_")
+                    .toLowerCase(),
+            ),
+            KebabCase: fn("i", (s) =>
+                strval(s)
+                    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+                    .replace(/[\s_]+/g, "-")
+                    .toLowerCase(),
+            ),
+            Trunc: fn("ii", (n, s) => [...strval(s)].slice(0, toInt64(n)).join("")),
+        }),
+        regexp: namespace("regexp", {
+            Replace: fn("iii", (re, repl, s) => regexReplace(compileRegex(strval(re)), strval(s), strval(repl), false)),
+            ReplaceLiteral: fn("iii", (re, repl, s) =>
+                regexReplace(compileRegex(strval(re)), strval(s), strval(repl), true),
+            ),
+            Match: fn("ii", (re, s) => compileRegex(strval(re)).matcher(strval(s)).find()),
+            QuoteMeta: fn("i", (s) => strval(s).replace(/[\\.+*?()|[\]{}^$]/g, "\\$&")),
+        }),
+        conv: namespace("conv", {
+            ToString: fn("i", strval),
+            ToInt: fn("i", toInt64),
+            ToInt64: fn("i", toInt64),
+            ToFloat64: fn("i", toFloat64),
+            ToBool: fn("i", toBool),
+            Default: fn("ii", (d, v) => (v === null || v === "" || v === false || v === 0 ? d : v)),
+            Join: fn("ii", (l, sep) => joinList(l, strval(sep))),
+        }),
+        data: namespace("data", {
+            JSON: fn("i", (s) => fromData(strval(s))),
+            YAML: fn("i", (s) => fromData(strval(s))),
+            ToJSON: fn("i", (v) => goJson(v, "", true)),
+            ToJSONPretty: fn("ii", (indent, v) => goJson(v, strval(indent), true)),
+            ToYAML: fn("i", (v) => goYaml(v) + "\n"),
+        }),
+        env: namespace("env", {
+            Getenv: fn("ii*", (name, ...d) => process.env[strval(name)] || (d.length ? strval(d[0]) : "")),
+        }),
+        math: namespace("math", {
+            Add: fn("i*", (...a) => a.reduce<number>((x, y) => x + toFloat64(y), 0)),
+            Sub: fn("ii", (a, b) => toFloat64(a) - toFloat64(b)),
+            Mul: fn("i*", (...a) => a.reduce<number>((x, y) => x * toFloat64(y), 1)),
+            Div: fn("ii", (a, b) => toFloat64(a) / toFloat64(b)),
+        }),
+        coll: namespace("coll", {
+            Dict: fn("i*", (...kv) => {
+                const d: Record<string, unknown> = {};
+                for (let i = 0; i < kv.length; i += 2) d[strval(kv[i])] = i + 1 < kv.length ? kv[i + 1] : "";
+                return d;
+            }),
+            Slice: fn("i*", (...a) => a),
+            Has: fn("ii", (c, k) => (isMap(c) ? strval(k) in c : Array.isArray(c) ? c.includes(k) : false)),
+            Keys: fn("i*", (...ms) => ms.flatMap((m) => (isMap(m) ? Object.keys(m).sort() : []))),
+        }),
+        getenv: fn("ii*", (name, ...d) => process.env[strval(name)] || (d.length ? strval(d[0]) : "")),
+        json: fn("i", (s) => fromData(strval(s))),
+        yaml: fn("i", (s) => fromData(strval(s))),
+        toJSON: fn("i", (v) => goJson(v, "", true)),
+        toJSONPretty: fn("ii", (indent, v) => goJson(v, strval(indent), true)),
+        toYAML: fn("i", (v) => goYaml(v) + "\n"),
+        datasource: unsupportedFunction("datasource", "(a Gomplate datasource) is not supported by this port"),
+        ds: unsupportedFunction("ds", "(a Gomplate datasource) is not supported by this port"),
+        include: unsupportedFunction("include", "(a Gomplate datasource) is not supported by this port"),
+        defineDatasource: unsupportedFunction("defineDatasource", "is not supported by this port"),
+        aws: namespace("aws", {}),
+        file: namespace("file", {}),
+        filepath: namespace("filepath", {}),
+        path: namespace("path", {}),
+        crypto: namespace("crypto", {}),
+        base64: namespace("base64", {}),
+        time: namespace("time", {}),
+        net: namespace("net", {}),
+        random: namespace("random", {}),
+        semver: namespace("semver", {}),
+        sockaddr: namespace("sockaddr", {}),
+        test: namespace("test", {}),
+        uuid: namespace("uuid", {}),
+        gcp: namespace("gcp", {}),
+        tmpl: namespace("tmpl", {}),
+    };
+}
+
+/** Atmos's own template functions: each needs other components' state and is refused by name. */
+export function atmosTemplateFunctions(): FuncMap {
+    const refuse = (name: string, hint: string): GoFunc =>
+        unsupportedFunction(`atmos.${name}`, `is not supported by this port: ${hint}`);
+    return {
+        atmos: namespace("atmos", {
+            Component: refuse(
+                "Component",
+                "it reads another component's Terraform outputs while loading; use the !terraform.output or !terraform.state YAML function, which this port maps to a Pulumi StackReference",
+            ),
+            Store: refuse("Store", "use the !store YAML function (SSM Parameter Store), read at deploy time"),
+            GomplateDatasource: refuse("GomplateDatasource", "Gomplate datasources are not read"),
+            Resolve: refuse("Resolve", "write the YAML function as the value itself"),
+        }),
+        collectKeys: unsupportedFunction("collectKeys"),
+    };
+}
+
+/** The functions a component-pass template sees, as atmos.yaml's `templates.settings` enables them. */
+export function atmosFunctionMap(settings: Pick<TemplateSettings, "sprig" | "gomplate">): FuncMap {
+    const funcs: FuncMap = {};
+    if (settings.gomplate) Object.assign(funcs, gomplateFunctions());
+    Object.assign(funcs, atmosTemplateFunctions());
+    return funcs;
+}
+
+/** Where a template is written, for error messages. */
+export interface TemplateSource {
+    readonly file: string;
+    readonly line?: number;
+    /** What the template is (`vars.name of instance "x"`), prefixed to errors. */
+    readonly what?: string;
+}
+
+/** A template that failed: the message names the file (and line), the function or key, as Go does. */
+export class StackTemplateError extends Error {
+    readonly file: string;
+    readonly line?: number;
+    readonly functionName?: string;
+    constructor(message: string, file: string, line?: number, functionName?: string) {
+        super(message);
+        this.name = "StackTemplateError";
+        this.file = file;
+        this.line = line;
+        this.functionName = functionName;
+    }
+}
+
+const cache = new Map<string, GoTemplate>();
+
+function parseCached(text: string, source: TemplateSource, key: string, create: () => GoTemplate): GoTemplate {
+    const k = key + "\0" + source.file + "\0" + text;
+    let t = cache.get(k);
+    if (!t) {
+        t = create();
+        if (cache.size > 5000) cache.clear();
+        cache.set(k, t);
+    }
+    return t;
+}
+
+function wrap(error: unknown, source: TemplateSource): never {
+    if (error instanceof TemplateError) {
+        // Go counts lines within the template; a scalar's template starts on the scalar's line
+        const line = source.line !== undefined && error.line !== undefined ? source.line + error.line - 1 : error.line;
+        const msg = error.message.replace(/^template: [^:]*:(\d+)/, (_m) => `template: ${source.file}:${line ?? 1}`);
+        throw new StackTemplateError(
+            (source.what ? `${source.what}: ` : "") + msg,
+            source.file,
+            line,
+            error.functionName,
+        );
+    }
+    throw error;
+}
+
+function withEnv<T>(env: Readonly<Record<string, string>>, f: () => T): T {
+    const keys = Object.keys(env);
+    if (!keys.length) return f();
+    const saved = keys.map((k) => [k, process.env[k]] as const);
+    for (const k of keys) process.env[k] = env[k];
+    try {
+        return f();
+    } finally {
+        for (const [k, v] of saved) {
+            if (v === undefined) delete process.env[k];
+            else process.env[k] = v;
+        }
+    }
+}
+
+/**
+ * The component pass for one string value: rendered `settings.evaluations` times over the
+ * component's context, with `<no value>` for a missing key. A string without the delimiters is
+ * returned unchanged. Throws a {@link StackTemplateError}.
+ */
+export function renderComponentString(
+    text: string,
+    context: Readonly<Record<string, unknown>>,
+    settings: TemplateSettings,
+    source: TemplateSource,
+): string {
+    if (!settings.enabled || !hasTemplate(text, settings.delimiters)) return text;
+    const funcs = atmosFunctionMap(settings);
+    let out = text;
+    return withEnv(settings.env, () => {
+        for (let i = 0; i < settings.evaluations; i++) {
+            if (!hasTemplate(out, settings.delimiters)) break;
+            const current = out;
+            try {
+                const t = parseCached(
+                    current,
+                    source,
+                    `c${settings.sprig ? 1 : 0}${settings.gomplate ? 1 : 0}${settings.delimiters.join("")}`,
+                    () =>
+                        GoTemplate.parse(source.file, current, {
+                            delims: settings.delimiters,
+                            sprig: settings.sprig,
+                            funcs,
+                            missingKey: "default",
+                        }),
+                );
+                out = t.execute(context);
+            } catch (e) {
+                wrap(e, source);
+            }
+        }
+        return out;
+    });
+}
+
+/**
+ * The component pass for any value: strings inside maps and lists are rendered (keys are not).
+ * A rendered string keeps its type, as a quoted YAML scalar does when Atmos re-parses the section.
+ */
+export function renderComponentValue(
+    value: unknown,
+    context: Readonly<Record<string, unknown>>,
+    settings: TemplateSettings,
+    source: TemplateSource,
+): unknown {
+    if (typeof value === "string") return renderComponentString(value, context, settings, source);
+    if (Array.isArray(value)) return value.map((v) => renderComponentValue(v, context, settings, source));
+    if (isMap(value)) {
+        return Object.fromEntries(
+            Object.entries(value).map(([k, v]) => [k, renderComponentValue(v, context, settings, source)]),
+        );
+    }
+    return value;
+}
+
+/**
+ * The data a component-pass template sees: the component's merged sections plus Atmos's
+ * `atmos_component`, `atmos_stack`, `atmos_stack_file`, `atmos_manifest`, `stack`, `component`
+ * and `workspace`.
+ */
+export function componentTemplateContext(input: {
+    /** The instance name (`atmos_component`). */
+    readonly instance: string;
+    /** The stack name (`atmos_stack`, `stack`). */
+    readonly stack: string;
+    /** The manifest path relative to the stacks directory, without extension (`atmos_stack_file`, `atmos_manifest`). */
+    readonly stackFile: string;
+    /** The Terraform component directory (`component`). */
+    readonly component: string;
+    /** The Terraform workspace. */
+    readonly workspace?: string;
+    /** The merged sections: vars, settings, env, metadata, providers, backend, backend_type, overrides, hooks, command, locals, inheritance, imports... */
+    readonly sections: Readonly<Record<string, unknown>>;
+}): Record<string, unknown> {
+    return {
+        vars: {},
+        settings: {},
+        env: {},
+        metadata: {},
+        providers: {},
+        backend: {},
+        overrides: {},
+        hooks: {},
+        locals: {},
+        ...input.sections,
+        atmos_component: input.instance,
+        atmos_stack: input.stack,
+        stack: input.stack,
+        atmos_stack_file: input.stackFile,
+        atmos_manifest: input.stackFile,
+        component: input.component,
+        workspace: input.workspace ?? input.stack,
+    };
+}
+
+/** Options of {@link renderImportText}. */
+export interface ImportTemplateOptions {
+    /** `ignore_missing_template_values` of the import (or atmos.yaml): missing keys print `<no value>`. */
+    readonly ignoreMissing?: boolean;
+    /** Whether the context came from an importing file: without one, a failure leaves the raw text. */
+    readonly contextFromOutside: boolean;
+}
+
+const EXACT_SCALAR =
+    /^(?<lead>[ \t]*(?:-[ \t]+)*(?:[^\s#'"][^:#]*?:[ \t]+)?)(?<q>["']?)\{\{-?[ \t]*(?<path>(?:\.[\p{L}_][\p{L}_0-9]*)+)[ \t]*-?\}\}\k<q>(?<tail>[ \t]*(?:#.*)?)$/gmu;
+
+/**
+ * An import file's text rendered before YAML parsing (a `.yaml.tmpl` file, or one imported with a
+ * `context`). Sprig's and Gomplate's functions are available, `{{ }}` only.
+ */
+export function renderImportText(
+    text: string,
+    context: Readonly<Record<string, unknown>>,
+    file: string,
+    options: ImportTemplateOptions,
+): string {
+    if (!hasTemplate(text)) return text;
+    // A scalar that is exactly one field chain takes the typed value (as JSON, which YAML reads back).
+    const typed = text.replace(EXACT_SCALAR, (whole, ...rest) => {
+        const groups = rest[rest.length - 1] as Record<string, string>;
+        const value = dig(context, groups.path.slice(1).split("."));
+        if (value === undefined || typeof value === "string" || value === null) return whole;
+        return groups.lead + goJson(value, "", true) + groups.tail;
+    });
+    const funcs = { ...gomplateFunctions(), ...atmosTemplateFunctions() };
+    try {
+        const t = GoTemplate.parse(file, typed, {
+            funcs,
+            sprig: true,
+            missingKey: options.ignoreMissing ? "default" : "error",
+        });
+        return t.execute(context);
+    } catch (e) {
+        if (!options.contextFromOutside) return text;
+        wrap(e, { file, what: "import template" });
+    }
+}
+
+/** An import path holding a template, rendered from the importing file's settings, vars, env and the import's context. */
+export function renderImportPath(path: string, context: Readonly<Record<string, unknown>>, file: string): string {
+    if (!hasTemplate(path)) return path;
+    const funcs = { ...gomplateFunctions(), ...atmosTemplateFunctions() };
+    try {
+        return GoTemplate.parse(file, path, { funcs, sprig: true, missingKey: "default" }).execute(context);
+    } catch (e) {
+        wrap(e, { file, what: `import path ${JSON.stringify(path)}` });
+    }
+}

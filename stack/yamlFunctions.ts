@@ -1,0 +1,489 @@
+/**
+ * Atmos YAML functions (`pkg/utils/yaml_utils.go`, `internal/exec/yaml_func_*.go`) with Atmos's
+ * argument syntax: space-separated arguments, `"..."` or `'...'` to group (a doubled quote
+ * inside is one quote), `| default v` and `| query e` suffixes for `!store`.
+ *
+ * - evaluated while loading: `!env`, `!template`, `!exec` (only when allowed), `!repo-root`
+ *   (`!git.root`), `!cwd`, `!unset`;
+ * - known only at deploy time, returned as references for the program to resolve:
+ *   `!terraform.output` / `!terraform.state` (a Pulumi StackReference output) and `!store` /
+ *   `!store.get` on an `aws-ssm-parameter-store` store (an SSM parameter read);
+ * - every other Atmos function is refused by name with the reason.
+ *
+ * `!include`, `!include.raw`, `!append` and `!literal` act while a file is parsed (see
+ * `include.ts`). Pure apart from `!exec` (runs a command) and `!env`/`!cwd`/`!repo-root`
+ * (read the process environment and file system).
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as nodePath from "node:path";
+import { isMap } from "../gotemplate/fmt";
+
+/** Every YAML function (tag) Atmos defines in stack manifests. */
+export const ATMOS_YAML_FUNCTIONS = [
+    "!include",
+    "!include.raw",
+    "!append",
+    "!literal",
+    "!template",
+    "!exec",
+    "!env",
+    "!terraform.output",
+    "!terraform.state",
+    "!store",
+    "!store.get",
+    "!repo-root",
+    "!git.root",
+    "!cwd",
+    "!unset",
+    "!git.sha",
+    "!git.ref",
+    "!git.branch",
+    "!git.repository",
+    "!git.owner",
+    "!git.name",
+    "!git.host",
+    "!git.url",
+    "!aws.account_id",
+    "!aws.caller_identity_arn",
+    "!aws.caller_identity_user_id",
+    "!aws.region",
+    "!aws.organization_id",
+    "!secret",
+    "!emulator",
+    "!version",
+    "!tags",
+    "!labels",
+    "!labels.keys",
+    "!labels.values",
+    "!random",
+    "!cel",
+] as const;
+
+/** The functions a loader hands to {@link evaluateYamlFunction} (those not acting at parse time). */
+const VALUE_FUNCTIONS = new Set<string>(
+    ATMOS_YAML_FUNCTIONS.filter((f) => !["!include", "!include.raw", "!append", "!literal"].includes(f)),
+);
+
+/** Why each refused function is refused. */
+const REFUSED: Record<string, string> = {
+    "!git.sha": "reads the Git repository while loading",
+    "!git.ref": "reads the Git repository while loading",
+    "!git.branch": "reads the Git repository while loading",
+    "!git.repository": "reads the Git repository while loading",
+    "!git.owner": "reads the Git repository while loading",
+    "!git.name": "reads the Git repository while loading",
+    "!git.host": "reads the Git repository while loading",
+    "!git.url": "reads the Git repository while loading",
+    "!aws.account_id": "calls AWS STS while loading; use the program's AWS provider (aws.getCallerIdentity) instead",
+    "!aws.caller_identity_arn": "calls AWS STS while loading",
+    "!aws.caller_identity_user_id": "calls AWS STS while loading",
+    "!aws.region": "reads the AWS SDK configuration while loading; set region in vars",
+    "!aws.organization_id": "calls AWS Organizations while loading",
+    "!secret": "reads an Atmos secrets store; pass secrets as Pulumi secret config instead",
+    "!emulator": "points at an Atmos emulator",
+    "!version": "reads Atmos's version requirements",
+    "!tags": "reads Atmos's auto-generated tags",
+    "!labels": "reads Atmos's auto-generated labels",
+    "!labels.keys": "reads Atmos's auto-generated labels",
+    "!labels.values": "reads Atmos's auto-generated labels",
+    "!random": "is evaluated by Atmos only in atmos.yaml, never in stack manifests",
+    "!cel": "is accepted by Atmos but never evaluated in stack manifests",
+};
+
+/** A value known only at deploy time: an output of another instance's Pulumi stack. */
+export interface StackOutputReference {
+    readonly kind: "stack-output";
+    /** `!terraform.output` or `!terraform.state` (both read the referenced stack's outputs). */
+    readonly function: "!terraform.output" | "!terraform.state";
+    /** The Atmos component instance whose outputs are read. */
+    readonly component: string;
+    /** The Atmos stack; undefined: the current one. */
+    readonly stack?: string;
+    /** The output name. */
+    readonly output: string;
+    /** A path into the output's value (`.a.b[0]` after the name). */
+    readonly path: readonly (string | number)[];
+    /** The function as written. */
+    readonly text: string;
+}
+
+/** A value known only at deploy time: an SSM Parameter Store parameter. */
+export interface SsmParameterReference {
+    readonly kind: "ssm-parameter";
+    readonly function: "!store" | "!store.get";
+    /** The store's name in atmos.yaml `stores`. */
+    readonly store: string;
+    /** The parameter name, built as Atmos's SSM store does. */
+    readonly parameter: string;
+    /** The store's region, when atmos.yaml sets one. */
+    readonly region?: string;
+    /** `| default v`: the value when the parameter does not exist. */
+    readonly default?: unknown;
+    /** `| query .a.b`: a path into the (JSON-decoded) value. */
+    readonly path: readonly (string | number)[];
+    readonly text: string;
+}
+
+/** A value the program resolves at deploy time. */
+export type DeployTimeReference = StackOutputReference | SsmParameterReference;
+
+/** Whether a value is a {@link DeployTimeReference}. */
+export function isDeployTimeReference(value: unknown): value is DeployTimeReference {
+    return (
+        isMap(value) &&
+        (value.kind === "stack-output" || value.kind === "ssm-parameter") &&
+        typeof (value as { text?: unknown }).text === "string" &&
+        Object.prototype.hasOwnProperty.call(value, DEPLOY_TIME)
+    );
+}
+
+const DEPLOY_TIME = "__deployTime";
+
+function reference<T extends DeployTimeReference>(r: T): T {
+    Object.defineProperty(r, DEPLOY_TIME, { value: true, enumerable: false });
+    return r;
+}
+
+/** Returned by `!unset`: the key is removed. */
+export const UNSET: unique symbol = Symbol("atmos.unset");
+
+/** A YAML function that failed or is refused. */
+export class YamlFunctionError extends Error {
+    /** The function's tag (`!env`). */
+    readonly tag: string;
+    constructor(tag: string, message: string) {
+        super(message);
+        this.name = "YamlFunctionError";
+        this.tag = tag;
+    }
+}
+
+/** What YAML functions may read. */
+export interface YamlFunctionContext {
+    /** The component's merged `env` section (read before the process environment by `!env`). */
+    readonly componentEnv?: Readonly<Record<string, unknown>>;
+    /** The process environment. @default process.env */
+    readonly processEnv?: Readonly<Record<string, string | undefined>>;
+    /** The working directory (`!cwd`; where `!repo-root` starts looking). @default process.cwd() */
+    readonly cwd?: string;
+    /** Whether `!exec` may run commands (`allowExec` config / `--allow-exec`). @default false */
+    readonly allowExec?: boolean;
+    /** Runs a shell command and returns its standard output. @default `sh -c` */
+    readonly runCommand?: (command: string) => string;
+    /** atmos.yaml `stores`, by name. */
+    readonly stores?: Readonly<Record<string, unknown>>;
+    /** The current stack name (for `!store` without a stack). */
+    readonly stack?: string;
+}
+
+/** A string that starts with a known function tag, split into tag and argument text. */
+export function parseYamlFunction(value: string): { tag: string; args: string } | undefined {
+    if (!value.startsWith("!")) return undefined;
+    const m = /^(![A-Za-z0-9_.\-]+)(?:[ \t\r\n]+([\s\S]*))?$/.exec(value);
+    if (!m) return undefined;
+    if (!(ATMOS_YAML_FUNCTIONS as readonly string[]).includes(m[1])) return undefined;
+    return { tag: m[1], args: (m[2] ?? "").trim() };
+}
+
+/** Whether a string is a YAML function the loader evaluates per component (`!env HOME`, not `!include`). */
+export function isValueFunction(value: unknown): value is string {
+    if (typeof value !== "string") return false;
+    const call = parseYamlFunction(value);
+    return call !== undefined && VALUE_FUNCTIONS.has(call.tag);
+}
+
+/** Splits arguments on spaces; `"..."` and `'...'` group, a doubled quote inside is one quote. */
+export function splitArguments(text: string): string[] {
+    const out: string[] = [];
+    let cur = "";
+    let inToken = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c === '"' || c === "'") {
+            inToken = true;
+            let j = i + 1;
+            for (; j < text.length; j++) {
+                if (text[j] === c) {
+                    if (text[j + 1] === c) {
+                        cur += c;
+                        j++;
+                        continue;
+                    }
+                    break;
+                }
+                cur += text[j];
+            }
+            i = j;
+            continue;
+        }
+        if (c === " " || c === "\t" || c === "\n" || c === "\r") {
+            if (inToken) out.push(cur);
+            cur = "";
+            inToken = false;
+            continue;
+        }
+        cur += c;
+        inToken = true;
+    }
+    if (inToken) out.push(cur);
+    return out;
+}
+
+/** Splits on `|` outside quotes. */
+function splitPipes(text: string): string[] {
+    const out: string[] = [];
+    let cur = "";
+    let quote = "";
+    for (const c of text) {
+        if (quote) {
+            if (c === quote) quote = "";
+        } else if (c === '"' || c === "'") quote = c;
+        else if (c === "|") {
+            out.push(cur.trim());
+            cur = "";
+            continue;
+        }
+        cur += c;
+    }
+    out.push(cur.trim());
+    return out;
+}
+
+/**
+ * A yq path (`.a.b[0]`, `.["a-b"]`, `a`) as keys and indexes; anything else (pipes, operators,
+ * functions) is refused, naming the expression.
+ */
+export function parseYqPath(expression: string, tag: string): (string | number)[] {
+    let s = expression.trim();
+    if (s === "" || s === ".") return [];
+    if (!s.startsWith(".") && !s.startsWith("[")) s = "." + s;
+    const out: (string | number)[] = [];
+    let i = 0;
+    const bad = (): never => {
+        throw new YamlFunctionError(
+            tag,
+            `${tag}: the yq expression ${JSON.stringify(expression)} is not supported by this port; only a path such as .a.b[0] or .["key"] is`,
+        );
+    };
+    while (i < s.length) {
+        if (s[i] === ".") {
+            i++;
+            if (s[i] === "[") continue;
+            const m = /^[A-Za-z_][A-Za-z0-9_-]*/.exec(s.slice(i)) ?? /^"((?:[^"\\]|\\.)*)"/.exec(s.slice(i));
+            if (!m) bad();
+            out.push(m![0].startsWith('"') ? JSON.parse(m![0]) : m![0]);
+            i += m![0].length;
+        } else if (s[i] === "[") {
+            const m = /^\[\s*(?:(-?\d+)|"((?:[^"\\]|\\.)*)"|'([^']*)')\s*\]/.exec(s.slice(i));
+            if (!m) bad();
+            out.push(m![1] !== undefined ? Number(m![1]) : m![2] !== undefined ? JSON.parse(`"${m![2]}"`) : m![3]);
+            i += m![0].length;
+        } else bad();
+    }
+    return out;
+}
+
+/** Follows a path of keys and indexes into a value; undefined when it leads nowhere. */
+export function followPath(value: unknown, path: readonly (string | number)[]): unknown {
+    let v = value;
+    for (const k of path) {
+        if (typeof k === "number" && Array.isArray(v)) v = v[k < 0 ? v.length + k : k];
+        else if (typeof k === "string" && isMap(v)) v = v[k];
+        else return undefined;
+    }
+    return v;
+}
+
+function jsonOrText(text: string): unknown {
+    try {
+        return JSON.parse(text);
+    } catch {
+        return text;
+    }
+}
+
+/** The nearest directory holding `.git`, from `start` upwards. */
+export function findRepoRoot(start: string): string | undefined {
+    let dir = nodePath.resolve(start);
+    for (;;) {
+        if (fs.existsSync(nodePath.join(dir, ".git"))) return dir;
+        const parent = nodePath.dirname(dir);
+        if (parent === dir) return undefined;
+        dir = parent;
+    }
+}
+
+function defaultRun(command: string): string {
+    return execFileSync("sh", ["-c", command], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/**
+ * Evaluates one YAML function written as a string (`!env HOME`), after templates, as Atmos does
+ * per component. Returns the value, a {@link DeployTimeReference}, or {@link UNSET}; throws a
+ * {@link YamlFunctionError} for a refused or failing function.
+ */
+export function evaluateYamlFunction(
+    value: string,
+    context: YamlFunctionContext = {},
+): unknown | DeployTimeReference | typeof UNSET {
+    const call = parseYamlFunction(value);
+    if (!call) return value;
+    const { tag, args } = call;
+    const env = context.processEnv ?? process.env;
+    const cwd = context.cwd ?? process.cwd();
+    if (REFUSED[tag]) throw new YamlFunctionError(tag, `${tag} is not supported by this port: it ${REFUSED[tag]}`);
+    switch (tag) {
+        case "!unset":
+            return UNSET;
+        case "!template":
+            if (args === "") throw new YamlFunctionError(tag, "!template needs an argument");
+            return jsonOrText(args);
+        case "!env": {
+            const parts = splitArguments(args);
+            if (parts.length < 1 || parts.length > 2) {
+                throw new YamlFunctionError(
+                    tag,
+                    `!env takes a variable name and an optional default, got ${JSON.stringify(args)}`,
+                );
+            }
+            const [name, fallback] = parts;
+            const own = context.componentEnv?.[name];
+            if (own !== undefined && own !== null) return String(own);
+            const fromProcess = env[name];
+            if (fromProcess !== undefined && fromProcess !== "") return fromProcess;
+            return fallback ?? "";
+        }
+        case "!cwd":
+            return cwd;
+        case "!repo-root":
+        case "!git.root": {
+            const root = findRepoRoot(cwd);
+            if (root !== undefined) return root;
+            if (args !== "") return splitArguments(args)[0] ?? args;
+            throw new YamlFunctionError(tag, `${tag}: ${cwd} is not inside a Git repository, and no default was given`);
+        }
+        case "!exec": {
+            if (!context.allowExec) {
+                throw new YamlFunctionError(
+                    tag,
+                    `!exec runs a command (${JSON.stringify(args)}); it is refused unless you opt in with the allowExec config or --allow-exec`,
+                );
+            }
+            let out: string;
+            try {
+                out = (context.runCommand ?? defaultRun)(args);
+            } catch (e) {
+                throw new YamlFunctionError(
+                    tag,
+                    `!exec ${JSON.stringify(args)} failed: ${e instanceof Error ? e.message : String(e)}`,
+                );
+            }
+            return jsonOrText(out.trim());
+        }
+        case "!terraform.output":
+        case "!terraform.state": {
+            const parts = splitArguments(args);
+            if (parts.length < 2 || parts.length > 3) {
+                throw new YamlFunctionError(
+                    tag,
+                    `${tag} takes a component, an optional stack and an output (\`${tag} <component> [<stack>] <output>\`), got ${JSON.stringify(args)}`,
+                );
+            }
+            const [component, stack, expression] = parts.length === 2 ? [parts[0], undefined, parts[1]] : parts;
+            const path = parseYqPath(expression, tag);
+            if (path.length === 0 || typeof path[0] !== "string") {
+                throw new YamlFunctionError(tag, `${tag}: ${JSON.stringify(expression)} does not name an output`);
+            }
+            return reference({
+                kind: "stack-output",
+                function: tag,
+                component,
+                ...(stack !== undefined && stack !== "" ? { stack } : {}),
+                output: path[0],
+                path: path.slice(1),
+                text: value,
+            });
+        }
+        case "!store":
+        case "!store.get":
+            return storeReference(tag, args, value, context);
+    }
+    throw new YamlFunctionError(tag, `${tag} is not supported by this port`);
+}
+
+function storeReference(
+    tag: "!store" | "!store.get",
+    args: string,
+    text: string,
+    context: YamlFunctionContext,
+): SsmParameterReference {
+    const [main, ...modifiers] = splitPipes(args);
+    const parts = splitArguments(main);
+    let fallback: unknown = undefined;
+    let path: (string | number)[] = [];
+    for (const m of modifiers) {
+        const [word, ...rest] = splitArguments(m);
+        if (word === "default" && rest.length === 1) fallback = rest[0];
+        else if (word === "query" && rest.length === 1) path = parseYqPath(rest[0], tag);
+        else
+            throw new YamlFunctionError(
+                tag,
+                `${tag}: unknown modifier ${JSON.stringify(m)} (expected "| default <value>" or "| query <expression>")`,
+            );
+    }
+    const storeName = parts[0];
+    const stores = context.stores ?? {};
+    const store = storeName === undefined ? undefined : stores[storeName];
+    if (storeName === undefined) throw new YamlFunctionError(tag, `${tag} needs a store name`);
+    if (!isMap(store)) {
+        throw new YamlFunctionError(
+            tag,
+            `${tag}: no store ${JSON.stringify(storeName)} in atmos.yaml stores${Object.keys(stores).length ? ` (known: ${Object.keys(stores).join(", ")})` : ""}`,
+        );
+    }
+    if (store.type !== "aws-ssm-parameter-store") {
+        throw new YamlFunctionError(
+            tag,
+            `${tag}: store ${JSON.stringify(storeName)} has type ${JSON.stringify(store.type)}; this port reads only aws-ssm-parameter-store stores`,
+        );
+    }
+    const options = isMap(store.options) ? store.options : {};
+    const prefix = typeof options.prefix === "string" ? options.prefix : "";
+    const delimiter = typeof options.stack_delimiter === "string" ? options.stack_delimiter : "-";
+    const region = typeof options.region === "string" ? options.region : undefined;
+    let parameter: string;
+    if (tag === "!store.get") {
+        if (parts.length !== 2)
+            throw new YamlFunctionError(tag, `!store.get takes a store and a key, got ${JSON.stringify(main)}`);
+        parameter = [prefix, parts[1]]
+            .filter((p) => p !== "")
+            .join("/")
+            .replace(/\/\//g, "/");
+    } else {
+        if (parts.length < 3 || parts.length > 4) {
+            throw new YamlFunctionError(
+                tag,
+                `!store takes a store, an optional stack, a component and a key, got ${JSON.stringify(main)}`,
+            );
+        }
+        const [stack, component, key] = parts.length === 3 ? [context.stack ?? "", parts[1], parts[2]] : parts.slice(1);
+        const segments = [
+            prefix,
+            ...(stack ? stack.split(delimiter) : []),
+            ...(component ? component.split("/") : []),
+            key,
+        ];
+        parameter = segments.join("/").replace(/\/\//g, "/");
+    }
+    return reference({
+        kind: "ssm-parameter",
+        function: tag,
+        store: storeName,
+        parameter,
+        ...(region !== undefined ? { region } : {}),
+        ...(fallback !== undefined ? { default: fallback } : {}),
+        path,
+        text,
+    });
+}
