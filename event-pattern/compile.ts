@@ -8,14 +8,18 @@
  * dotted field names to matchers per alternative.
  */
 
-import { childPath, describe, elementPath, formatCount, refuse } from "./errors";
-import { JsonObject, isPlainObject, readPattern } from "./json";
+import { childPath, describe, elementPath, EventPatternError, formatCount, refuse } from "./errors";
+import { JsonObject, isPlainObject, membersOf, readPattern, writtenOrderDiffers } from "./json";
 import { Matcher, readLeaf } from "./matchers";
 
 /** The matchers of one pattern field (`"detail.state": [...]`) and where it was written. */
 export interface CompiledField {
     readonly path: string;
     readonly matchers: readonly Matcher[];
+    /** The match values as written (the leaf's array). */
+    readonly value: readonly unknown[];
+    /** The field's names from the pattern's root (`["detail", "state"]`); set once expanded. */
+    readonly names?: readonly string[];
 }
 
 /** One combination: dotted field name to its matchers. All fields must match. */
@@ -23,7 +27,13 @@ export type Combination = ReadonlyMap<string, CompiledField>;
 
 /** A validated pattern: the event matches when any combination matches. */
 export interface CompiledPattern {
-    /** The pattern as parsed (for JSON text) or as given (for an object). */
+    /**
+     * The pattern to send to AWS: as parsed (for JSON text) or as given (for an object), unless
+     * its meaning depends on the order of its members (a field given twice, once inside `$or`
+     * and once outside, or a member name written twice): then an equivalent pattern in which no
+     * field is given twice, so that it means the same in any key order (Terraform's `jsonencode`
+     * sorts keys).
+     */
     readonly source: Record<string, unknown>;
     readonly combinations: readonly Combination[];
     /** Things that are valid but probably not what the author meant. */
@@ -34,6 +44,9 @@ export interface CompiledPattern {
 export const MAX_COMBINATIONS = 1000;
 
 const OR = "$or";
+
+/** The largest pattern the AWS provider takes: a rewritten pattern must stay within it. */
+const REWRITTEN_MAX_LENGTH = 4096;
 
 /** Operator names Event Ruler reserves: refused as field names inside `$or`. */
 const RESERVED_IN_OR: ReadonlySet<string> = new Set([
@@ -98,21 +111,91 @@ function compile(pattern: unknown): CompiledPattern {
         );
     }
     const combinations: Map<string, CompiledField>[] = [];
-    expand(root, [], combinations, warnings);
-    return { source, combinations, warnings: [...new Set(warnings)] };
+    const order = { matters: false };
+    expand(root, [], combinations, warnings, order);
+    let sent = source;
+    if (order.matters || orderDiffers(source)) {
+        try {
+            sent = withoutRepeatedFields(combinations);
+            compile(sent);
+            if (JSON.stringify(sent).length > REWRITTEN_MAX_LENGTH) {
+                refuse(
+                    "$",
+                    `written without repeated fields it has over ${formatCount(REWRITTEN_MAX_LENGTH)} characters`,
+                );
+            }
+        } catch (error) {
+            if (!(error instanceof EventPatternError)) throw error;
+            // E.g. a field with both match values and nested fields in one $or branch: no JSON
+            // object without repeated names can say it. Sent as given, with a warning.
+            sent = source;
+            warnings.push(
+                `$: the pattern means what it says only in the order written (${error.reason}); ` +
+                    "AWS receives its keys sorted, which may change what it matches: give each field once",
+            );
+        }
+    }
+    return { source: sent, combinations, warnings: [...new Set(warnings)] };
+}
+
+/** True when some object of the pattern text had a member twice or integer-like keys written after others. */
+function orderDiffers(value: unknown): boolean {
+    if (Array.isArray(value)) return value.some(orderDiffers);
+    if (!isPlainObject(value)) return false;
+    return writtenOrderDiffers(value) || membersOf(value).some(([, member]) => orderDiffers(member));
+}
+
+/**
+ * A pattern with the same combinations as `combinations`, in which no field is given twice: one
+ * object per distinct combination, under `$or` when there are several.
+ */
+function withoutRepeatedFields(combinations: readonly Combination[]): Record<string, unknown> {
+    const objects = new Map<string, Record<string, unknown>>();
+    for (const combination of combinations) {
+        const object: Record<string, unknown> = {};
+        for (const field of combination.values()) {
+            const names = field.names as readonly string[];
+            let into = object;
+            names.forEach((name, i) => {
+                const existing = Object.prototype.hasOwnProperty.call(into, name) ? into[name] : undefined;
+                if (i === names.length - 1) {
+                    if (existing !== undefined) {
+                        refuse(field.path, "the pattern gives this field both match values and nested fields");
+                    }
+                    define(into, name, field.value);
+                    return;
+                }
+                if (existing === undefined) {
+                    const child: Record<string, unknown> = {};
+                    define(into, name, child);
+                    into = child;
+                } else if (isPlainObject(existing)) {
+                    into = existing;
+                } else {
+                    refuse(field.path, "the pattern gives this field both match values and nested fields");
+                }
+            });
+        }
+        objects.set(JSON.stringify(object), object);
+    }
+    const distinct = [...objects.values()];
+    return distinct.length === 1 ? distinct[0] : { [OR]: distinct };
+}
+
+function define(object: Record<string, unknown>, key: string, value: unknown): void {
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function readObject(object: JsonObject, path: string, insideOr: boolean, warnings: string[]): ObjectNode {
-    const keys = Object.keys(object);
-    if (keys.length === 0) {
+    const members = membersOf(object);
+    if (members.length === 0) {
         refuse(
             path,
             path === "$" ? "an event pattern must not be an empty object" : "a pattern object must not be empty",
         );
     }
     const entries: Entry[] = [];
-    for (const key of keys) {
-        const value = object[key];
+    for (const [key, value] of members) {
         const keyPath = childPath(path, key);
         if (key === OR) {
             entries.push({ kind: "or", alternatives: readOr(value, keyPath, warnings) });
@@ -124,7 +207,11 @@ function readObject(object: JsonObject, path: string, insideOr: boolean, warning
         if (isPlainObject(value)) {
             entries.push({ kind: "object", key, node: readObject(value, keyPath, insideOr, warnings) });
         } else if (Array.isArray(value)) {
-            entries.push({ kind: "leaf", key, field: { path: keyPath, matchers: readLeaf(value, keyPath, warnings) } });
+            entries.push({
+                kind: "leaf",
+                key,
+                field: { path: keyPath, matchers: readLeaf(value, keyPath, warnings), value },
+            });
         } else {
             refuse(keyPath, `leaf values must be a non-empty array, got ${describe(value)}`);
         }
@@ -173,30 +260,34 @@ function expand(
     names: readonly string[],
     combinations: Map<string, CompiledField>[],
     warnings: string[],
+    order: { matters: boolean },
 ): void {
     for (const entry of node.entries) {
         if (entry.kind === "object") {
-            expand(entry.node, [...names, entry.key], combinations, warnings);
+            expand(entry.node, [...names, entry.key], combinations, warnings, order);
         } else if (entry.kind === "leaf") {
-            const name = [...names, entry.key].join(".");
+            const fieldNames = [...names, entry.key];
+            const name = fieldNames.join(".");
+            const field: CompiledField = { ...entry.field, names: fieldNames };
             if (combinations.length === 0) {
                 combinations.push(new Map());
             }
             for (const combination of combinations) {
                 const replaced = combination.get(name);
                 if (replaced !== undefined) {
+                    order.matters = true;
                     warnings.push(
                         `${entry.field.path}: field "${name}" is also given at ${replaced.path}; ` +
                             `EventBridge keeps only the later one, so the two are not both required`,
                     );
                 }
-                combination.set(name, entry.field);
+                combination.set(name, field);
             }
         } else {
             const before = combinations.splice(0, combinations.length);
             for (const alternative of entry.alternatives) {
                 const forked = before.length === 0 ? [new Map<string, CompiledField>()] : before.map((c) => new Map(c));
-                expand(alternative, names, forked, warnings);
+                expand(alternative, names, forked, warnings, order);
                 combinations.push(...forked);
             }
         }

@@ -7,6 +7,101 @@ import { childPath, describe, elementPath, refuse } from "./errors";
 
 export type JsonObject = Record<string, unknown>;
 
+/**
+ * The members of objects parsed from JSON text, in the order written, duplicates included. A
+ * JavaScript object lists integer-like keys first and keeps one value per key, but EventBridge
+ * reads a pattern's members in the order written (a later member replaces an earlier one of the
+ * same name, wherever it is written): the order matters.
+ */
+const WRITTEN_MEMBERS = new WeakMap<object, readonly (readonly [string, unknown])[]>();
+
+/** An object's members in the order written (for parsed text) or in JavaScript's key order. */
+export function membersOf(object: JsonObject): readonly (readonly [string, unknown])[] {
+    return WRITTEN_MEMBERS.get(object) ?? Object.entries(object);
+}
+
+/** True when an object parsed from text had a member name twice, or integer-like keys out of JavaScript's order. */
+export function writtenOrderDiffers(object: JsonObject): boolean {
+    const written = WRITTEN_MEMBERS.get(object);
+    if (written === undefined) return false;
+    const keys = Object.keys(object);
+    return written.length !== keys.length || written.some(([key], i) => key !== keys[i]);
+}
+
+/** A JSON literal or number, where the parser stands. */
+const LITERAL = /true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/**
+ * Parses JSON text as `JSON.parse` does (same errors), and also records every object's members in
+ * the order written, duplicates included (see {@link membersOf}).
+ */
+export function parseJsonKeepingOrder(text: string): unknown {
+    JSON.parse(text); // the same refusals, with the same messages, as before
+    let at = 0;
+    const space = () => {
+        while (at < text.length && (text[at] === " " || text[at] === "\t" || text[at] === "\n" || text[at] === "\r"))
+            at++;
+    };
+    const string = (): string => {
+        const start = at++;
+        while (text[at] !== '"') at += text[at] === "\\" ? 2 : 1;
+        at++;
+        return JSON.parse(text.slice(start, at)) as string;
+    };
+    const value = (): unknown => {
+        space();
+        const c = text[at];
+        if (c === "{") {
+            at++;
+            const members: [string, unknown][] = [];
+            const object: JsonObject = {};
+            space();
+            if (text[at] === "}") {
+                at++;
+            } else {
+                for (;;) {
+                    space();
+                    const key = string();
+                    space();
+                    at++; // :
+                    const member = value();
+                    members.push([key, member]);
+                    Object.defineProperty(object, key, {
+                        value: member,
+                        enumerable: true,
+                        writable: true,
+                        configurable: true,
+                    });
+                    space();
+                    if (text[at++] === "}") break; // else ","
+                }
+            }
+            WRITTEN_MEMBERS.set(object, members);
+            return object;
+        }
+        if (c === "[") {
+            at++;
+            const items: unknown[] = [];
+            space();
+            if (text[at] === "]") {
+                at++;
+                return items;
+            }
+            for (;;) {
+                items.push(value());
+                space();
+                if (text[at++] === "]") return items;
+            }
+        }
+        if (c === '"') return string();
+        LITERAL.lastIndex = at;
+        const token = (LITERAL.exec(text) as RegExpExecArray)[0];
+        at += token.length;
+        return token === "true" ? true : token === "false" ? false : token === "null" ? null : Number(token);
+    };
+    return value();
+}
+
 /** A JSON object: an object whose prototype is Object.prototype or null (no class instances). */
 export function isPlainObject(value: unknown): value is JsonObject {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -24,8 +119,9 @@ export function readPattern(pattern: unknown): JsonObject {
     let value = pattern;
     if (typeof pattern === "string") {
         try {
-            value = JSON.parse(pattern);
+            value = parseJsonKeepingOrder(pattern);
         } catch (error) {
+            if (error instanceof RangeError) throw error; // nested too deeply: reported as such
             refuse("$", `the pattern is not valid JSON text (${(error as Error).message})`);
         }
     }
