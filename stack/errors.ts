@@ -47,7 +47,13 @@ export type StackProblemCode =
     /** A required variable is not set (or is null) after merging. */
     | "MISSING_REQUIRED"
     /** The `context` var is refused by the label module. */
-    | "BAD_CONTEXT";
+    | "BAD_CONTEXT"
+    /** A Go template in a value could not be parsed or executed (unknown function, missing key...). */
+    | "TEMPLATE_ERROR"
+    /** A YAML function failed or is refused (`!exec` without opt-in, `!git.sha`, a bad `!store`...). */
+    | "YAML_FUNCTION"
+    /** A value known only at deploy time (`!terraform.output`, `!store`) where it must be known before. */
+    | "DEPLOY_TIME_VALUE";
 
 /** One problem of a stack file. */
 export interface StackFileProblem {

@@ -1,0 +1,157 @@
+/**
+ * Templates and YAML functions in the values an instance uses, in Atmos's order: the component
+ * pass renders templates first (`internal/exec/utils.go`), then YAML functions run on the
+ * rendered values (`internal/exec/yaml_func_utils.go`). Only the values handed here are
+ * evaluated, so a template or function in a section or var our components do not take never
+ * fails a load nor runs a command.
+ *
+ * A rendered string keeps its location; a YAML function's value replaces the node (at the same
+ * location); `!terraform.output`, `!terraform.state` and `!store` give a deploy-time reference.
+ */
+import { makeProblem, type StackFileProblem } from "./errors";
+import { renderComponentString, StackTemplateError, type TemplateSettings } from "./templating";
+import type { Location, MapEntry, TreeNode } from "./tree";
+import {
+    evaluateYamlFunction,
+    isDeployTimeReference,
+    isValueFunction,
+    UNSET,
+    YamlFunctionError,
+    type DeployTimeReference,
+    type YamlFunctionContext,
+} from "./yamlFunctions";
+import { isMap } from "../gotemplate/fmt";
+
+/** What evaluating an instance's values needs. */
+export interface EvaluationContext {
+    /** atmos.yaml `templates.settings`. */
+    readonly templates: TemplateSettings;
+    /** The data component-pass templates see (`componentTemplateContext`). */
+    readonly templateData: Readonly<Record<string, unknown>>;
+    /** What YAML functions may read. */
+    readonly functions: YamlFunctionContext;
+    /** The instance, for messages. */
+    readonly instance: string;
+    /** `eventbridge "ecs-alerts"`, prefixed to messages. */
+    readonly who: string;
+}
+
+/** One evaluated value. */
+export type Evaluated =
+    | { readonly kind: "value"; readonly node: TreeNode }
+    | { readonly kind: "deploy-time"; readonly reference: DeployTimeReference; readonly loc: Location }
+    | { readonly kind: "unset" };
+
+class Failure extends Error {
+    constructor(readonly problem: StackFileProblem) {
+        super(problem.message);
+    }
+}
+
+/** Converts a plain value (a function's result) into a tree at `loc`. */
+export function plainToNode(value: unknown, loc: Location): TreeNode {
+    if (Array.isArray(value)) return { kind: "seq", loc, items: value.map((v) => plainToNode(v, loc)) };
+    if (isMap(value)) {
+        const entries = new Map<string, MapEntry>();
+        for (const [k, v] of Object.entries(value)) entries.set(k, { key: k, keyLoc: loc, value: plainToNode(v, loc) });
+        return { kind: "map", loc, entries };
+    }
+    if (value === undefined) return { kind: "scalar", loc, value: null };
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === null) {
+        return { kind: "scalar", loc, value };
+    }
+    return { kind: "scalar", loc, value: String(value) };
+}
+
+function evaluateNode(node: TreeNode, field: string, ctx: EvaluationContext): Evaluated {
+    switch (node.kind) {
+        case "scalar": {
+            if (typeof node.value !== "string") return { kind: "value", node };
+            let text = node.value;
+            try {
+                text = renderComponentString(text, ctx.templateData, ctx.templates, {
+                    file: node.loc.file,
+                    line: node.loc.line,
+                    what: `${ctx.who}: ${field}`,
+                });
+            } catch (e) {
+                if (e instanceof StackTemplateError) {
+                    throw new Failure(
+                        makeProblem("TEMPLATE_ERROR", node.loc, e.message, { instance: ctx.instance, field }),
+                    );
+                }
+                throw e;
+            }
+            if (!isValueFunction(text)) {
+                return { kind: "value", node: text === node.value ? node : { ...node, value: text } };
+            }
+            let result: unknown;
+            try {
+                result = evaluateYamlFunction(text, ctx.functions);
+            } catch (e) {
+                if (e instanceof YamlFunctionError) {
+                    throw new Failure(
+                        makeProblem("YAML_FUNCTION", node.loc, `${ctx.who}: ${field}: ${e.message}`, {
+                            instance: ctx.instance,
+                            field,
+                        }),
+                    );
+                }
+                throw e;
+            }
+            if (result === UNSET) return { kind: "unset" };
+            if (isDeployTimeReference(result)) return { kind: "deploy-time", reference: result, loc: node.loc };
+            return { kind: "value", node: plainToNode(result, node.loc) };
+        }
+        case "seq": {
+            const items: TreeNode[] = [];
+            node.items.forEach((item, i) => {
+                const r = evaluateNode(item, `${field}[${i}]`, ctx);
+                if (r.kind === "deploy-time") throw deployTimeInside(r, field, ctx);
+                if (r.kind === "value") items.push(r.node);
+            });
+            return { kind: "value", node: { ...node, items } };
+        }
+        case "map": {
+            const entries = new Map<string, MapEntry>();
+            for (const entry of node.entries.values()) {
+                const r = evaluateNode(entry.value, `${field}.${entry.key}`, ctx);
+                if (r.kind === "deploy-time") throw deployTimeInside(r, field, ctx);
+                if (r.kind === "value") entries.set(entry.key, { ...entry, value: r.node });
+            }
+            return { kind: "value", node: { ...node, entries } };
+        }
+    }
+}
+
+function deployTimeInside(
+    r: Extract<Evaluated, { kind: "deploy-time" }>,
+    field: string,
+    ctx: EvaluationContext,
+): Failure {
+    return new Failure(
+        makeProblem(
+            "DEPLOY_TIME_VALUE",
+            r.loc,
+            `${ctx.who}: ${field}: ${r.reference.text} is known only at deploy time, and this port takes deploy-time values only as a whole var, not inside a list or map`,
+            { instance: ctx.instance, field },
+        ),
+    );
+}
+
+/**
+ * Evaluates one var's value: templates, then YAML functions (a function anywhere inside a map or
+ * list too). A failure is returned as a problem naming the instance, the var, the file and line.
+ */
+export function evaluateVar(
+    name: string,
+    node: TreeNode,
+    ctx: EvaluationContext,
+): Evaluated | { readonly kind: "problem"; readonly problem: StackFileProblem } {
+    try {
+        return evaluateNode(node, name, ctx);
+    } catch (e) {
+        if (e instanceof Failure) return { kind: "problem", problem: e.problem };
+        throw e;
+    }
+}
