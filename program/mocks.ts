@@ -13,13 +13,16 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";
 import * as settings from "@pulumi/pulumi/runtime/settings";
+import { setClock } from "../components/lifecycle";
 
 /** The AWS account id every mocked ARN uses. */
 export const EXAMPLE_ACCOUNT_ID = "111111111111";
 /** The region used when a resource does not say one (the provider default under `pulumi up`). */
 export const EXAMPLE_DEFAULT_REGION = "us-east-1";
-/** The fixed clock of the mocks: every `Rotating` starts here. */
+/** The fixed clock of the mocks (unless `now` is given): the components' clock, and every `time` resource starts here. */
 export const EXAMPLE_NOW = "2026-01-01T00:00:00Z";
+/** The Grafana version of every workspace the mocked AWS provider looks up, unless overridden. */
+export const EXAMPLE_GRAFANA_VERSION = "10.4";
 /** The outputs every mocked workspace stack has, unless overridden. */
 export const EXAMPLE_WORKSPACE_OUTPUTS: Readonly<Record<string, unknown>> = {
     workspace_id: "g-0123456789",
@@ -55,6 +58,15 @@ export interface MockOptions {
     readonly organization?: string;
     /** Run as a preview (unknown values stay unknown). @default false */
     readonly preview?: boolean;
+    /** The time of this simulated run (RFC 3339): the components' clock. @default {@link EXAMPLE_NOW} */
+    readonly now?: string;
+    /**
+     * The time `time` resources (`Static`, `Rotating`) report, as if created by an earlier run and
+     * kept in the state (RFC 3339). @default `now`
+     */
+    readonly resourceTime?: string;
+    /** `grafanaVersion` of the workspaces the AWS provider looks up. @default {@link EXAMPLE_GRAFANA_VERSION} */
+    readonly grafanaVersion?: string;
 }
 
 /** One resource as the mock monitor saw it registered. */
@@ -75,15 +87,20 @@ export interface RecordedResource {
     readonly provider?: string;
     /**
      * The replacement options sent to the engine, present only when one is set (the mock interface
-     * itself never sees options): `deleteBeforeReplace`, and `replacementTrigger` as serialized
-     * (secrets replaced by {@link SECRET_PLACEHOLDER}).
+     * itself never sees options): `deleteBeforeReplace`, `replaceOnChanges`, and `replacementTrigger`
+     * as serialized (secrets replaced by {@link SECRET_PLACEHOLDER}).
      */
     readonly replacement?: RecordedReplacement;
+    /** The `import` option: the id of the existing resource to adopt, when set. */
+    readonly importId?: string;
+    /** The aliases sent to the engine (alias specs: `name`, ...), when any. */
+    readonly aliases?: readonly Record<string, unknown>[];
 }
 
 /** The replacement options of a registration. */
 export interface RecordedReplacement {
     readonly deleteBeforeReplace?: boolean;
+    readonly replaceOnChanges?: readonly string[];
     readonly replacementTrigger?: unknown;
 }
 
@@ -260,21 +277,40 @@ export class AwsMocks implements pulumi.runtime.Mocks {
             case "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken": {
                 const workspaceId = String(reveal(inputs.workspaceId));
                 const seconds = Number(inputs.secondsToLive);
-                const expiresAt = addMinutes(EXAMPLE_NOW, seconds / 60);
+                const created = this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW;
+                const expiresAt = addMinutes(created, seconds / 60);
                 return {
                     id: `${workspaceId},${String(inputs.serviceAccountId)},1`,
                     state: {
                         ...inputs,
                         region,
                         serviceAccountTokenId: "1",
-                        createdAt: EXAMPLE_NOW,
+                        createdAt: created,
                         expiresAt,
                         key: pulumi.secret(fakeKey(`${workspaceId}/${String(inputs.name)}`)),
                     },
                 };
             }
+            case "time:index/static:Static": {
+                const rfc3339 = String(inputs.rfc3339 ?? this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW);
+                const date = new Date(Date.parse(rfc3339));
+                return {
+                    id: rfc3339,
+                    state: {
+                        ...inputs,
+                        rfc3339,
+                        unix: Math.floor(date.getTime() / 1000),
+                        year: date.getUTCFullYear(),
+                        month: date.getUTCMonth() + 1,
+                        day: date.getUTCDate(),
+                        hour: date.getUTCHours(),
+                        minute: date.getUTCMinutes(),
+                        second: date.getUTCSeconds(),
+                    },
+                };
+            }
             case "time:index/rotating:Rotating": {
-                const rfc3339 = String(inputs.rfc3339 ?? EXAMPLE_NOW);
+                const rfc3339 = String(inputs.rfc3339 ?? this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW);
                 const minutes =
                     Number(inputs.rotationMinutes ?? 0) +
                     60 * Number(inputs.rotationHours ?? 0) +
@@ -302,6 +338,18 @@ export class AwsMocks implements pulumi.runtime.Mocks {
     }
 
     call(args: MockCallArgs): Record<string, unknown> {
+        if (args.token === "aws:grafana/getWorkspace:getWorkspace") {
+            const workspaceId = String(reveal(args.inputs.workspaceId));
+            const region = String(reveal(args.inputs.region) ?? EXAMPLE_DEFAULT_REGION);
+            return {
+                id: workspaceId,
+                workspaceId,
+                region,
+                grafanaVersion: this.options.grafanaVersion ?? EXAMPLE_GRAFANA_VERSION,
+                endpoint: `${workspaceId}.grafana-workspace.${region}.amazonaws.com`,
+                status: "ACTIVE",
+            };
+        }
         throw new Error(`Mock not implemented: ${args.token}`);
     }
 }
@@ -323,6 +371,9 @@ interface RegisterRequest extends ResourceRequest {
     getDeletebeforereplace(): boolean;
     getDeletebeforereplacedefined(): boolean;
     getReplacementTrigger(): { toJavaScript(): unknown } | undefined;
+    getReplaceonchangesList(): string[];
+    getImportid(): string;
+    getAliasesList(): { toObject(): Record<string, unknown> }[];
 }
 
 /** The URN the mock monitor gives a resource (its own rule, reproduced to resolve parents). */
@@ -356,6 +407,8 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
             return refused(() => mocks.call(args));
         },
     };
+    const time = Date.parse(options.now ?? EXAMPLE_NOW);
+    setClock(() => time);
     await pulumi.runtime.setMocks(
         recordingMocks,
         options.project ?? "project",
@@ -395,11 +448,25 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
     };
     monitor.registerResource = (req, callback) => {
         const trigger = req.getReplacementTrigger();
+        const replaceOnChanges = req.getReplaceonchangesList();
         const replacement: RecordedReplacement = {
             ...(req.getDeletebeforereplacedefined() ? { deleteBeforeReplace: req.getDeletebeforereplace() } : {}),
+            ...(replaceOnChanges.length > 0 ? { replaceOnChanges } : {}),
             ...(trigger !== undefined ? { replacementTrigger: redactSecrets(trigger.toJavaScript()) } : {}),
         };
-        record(req, req.getCustom(), req.getObject(), Object.keys(replacement).length > 0 ? { replacement } : {});
+        const importId = req.getImportid();
+        // Alias specs as the SDK sends them, without the fields left at their defaults.
+        const aliases = req.getAliasesList().map((alias) => {
+            const spec = (alias.toObject() as { spec?: Record<string, unknown> }).spec ?? alias.toObject();
+            return Object.fromEntries(
+                Object.entries(spec).filter(([, value]) => value !== "" && value !== false && value !== undefined),
+            );
+        });
+        record(req, req.getCustom(), req.getObject(), {
+            ...(Object.keys(replacement).length > 0 ? { replacement } : {}),
+            ...(importId ? { importId } : {}),
+            ...(aliases.length > 0 ? { aliases } : {}),
+        });
         return register(req, callback);
     };
     // Resources read rather than created (a `StackReference` is one) reach the monitor here.

@@ -82,9 +82,12 @@ describe("managed-dashboards/api-key", () => {
                     minutesToLive: 43200,
                     secondsToLive: 2592000,
                     rotationMinutes: 21600,
-                    credentialType: "api-key",
+                    runCadenceMinutes: 10080,
+                    credentialType: "service-account-token",
+                    adoptExisting: false,
+                    aliases: [],
                     ssmPath: "/dashboards/eg-ue2-prod-grafana/api_key",
-                    ssmDescription: "Grafana Workspace API Key",
+                    ssmDescription: "Grafana Workspace Service Account Token",
                     tags: TAGS,
                     workspace: {
                         kind: "stack",
@@ -104,6 +107,7 @@ describe("managed-dashboards/api-key", () => {
                 keyRole: "VIEWER",
                 minutesToLive: 120,
                 rotationMinutes: 30,
+                runCadenceMinutes: 60,
                 ssmPathFormatApiKey: "/grafana/%s/api_key",
                 credentialType: "service-account-token",
                 kmsKeyId: "alias/dashboards",
@@ -150,17 +154,23 @@ describe("managed-dashboards/api-key", () => {
             assert.equal(resolve({ ...BASE, kmsKeyId: "" }).kmsKeyId, undefined);
         });
 
-        describe("rotates after half the lifetime by default, rounded up", () => {
-            for (const [minutesToLive, rotationMinutes] of [
-                [1, 1],
-                [2, 1],
-                [3, 2],
-                [60, 30],
-                [43199, 21600],
-                [43200, 21600],
+        describe("rotates after half the lifetime by default (rounded up), later only when the cadence needs it", () => {
+            for (const [minutesToLive, runCadenceMinutes, rotationMinutes] of [
+                [2, 1, 1],
+                [3, 1, 2],
+                [60, 30, 30],
+                [60, 45, 15],
+                [43199, 10080, 21600],
+                [43200, 10080, 21600],
+                [43200, 1440, 21600],
+                [43200, 30000, 13200],
+                [20000, 10080, 9920],
             ]) {
-                it(`minutesToLive ${minutesToLive} -> rotationMinutes ${rotationMinutes}`, () => {
-                    assert.equal(resolve({ ...BASE, minutesToLive }).rotationMinutes, rotationMinutes);
+                it(`minutesToLive ${minutesToLive}, runCadenceMinutes ${runCadenceMinutes} -> rotationMinutes ${rotationMinutes}`, () => {
+                    assert.equal(
+                        resolve({ ...BASE, minutesToLive, runCadenceMinutes }).rotationMinutes,
+                        rotationMinutes,
+                    );
                 });
             }
         });
@@ -296,13 +306,14 @@ describe("managed-dashboards/api-key", () => {
                     [["dashboardsComponentName", "is ignored: the workspace stack is named directly"]],
                 ],
                 [
-                    "a rotation only at expiry",
-                    { ...BASE, minutesToLive: 60, rotationMinutes: 60 },
+                    "a schedule that survives no missed run",
+                    { ...BASE, minutesToLive: 43200, rotationMinutes: 30000 },
                     [
                         [
                             "rotationMinutes",
-                            "equals the key's lifetime (60 minutes): the key is replaced only after it has expired, " +
-                                "so until the next refresh and update there is no valid key; rotate earlier",
+                            "leaves no room for a missed run: rotationMinutes 30000 + 2 × runCadenceMinutes 10080 = " +
+                                "50160 > minutesToLive 43200, so if one scheduled run does not happen the key expires " +
+                                "before the next one; rotate at most every 23040 minutes to tolerate one",
                         ],
                     ],
                 ],
@@ -363,12 +374,55 @@ describe("managed-dashboards/api-key", () => {
                 [
                     "rotationMinutes 0",
                     { ...BASE, rotationMinutes: 0 },
-                    "rotationMinutes must be an integer from 1 to 43200 (the key's lifetime), got 0",
+                    "rotationMinutes must be an integer from 1 to 43200, got 0",
                 ],
                 [
-                    "rotationMinutes over the lifetime",
-                    { ...BASE, minutesToLive: 60, rotationMinutes: 61 },
-                    "rotationMinutes must be an integer from 1 to 60 (the key's lifetime), got 61",
+                    "runCadenceMinutes 0",
+                    { ...BASE, runCadenceMinutes: 0 },
+                    "runCadenceMinutes must be an integer from 1 to 43200, got 0",
+                ],
+                [
+                    "a rotation that, with the weekly cadence, outlives the key",
+                    { ...BASE, rotationMinutes: 40000 },
+                    "rotationMinutes lets the key expire between runs: rotationMinutes 40000 + runCadenceMinutes " +
+                        "10080 (a week, the default) = 50080 > minutesToLive 43200, so a key is replaced up to 50080 " +
+                        "minutes after it was created, 6880 minutes after it expired; set rotationMinutes to at most 33120",
+                ],
+                [
+                    "a rotation only at expiry",
+                    { ...BASE, minutesToLive: 60, rotationMinutes: 60, runCadenceMinutes: 10 },
+                    "rotationMinutes lets the key expire between runs: rotationMinutes 60 + runCadenceMinutes 10 = 70 > " +
+                        "minutesToLive 60, so a key is replaced up to 70 minutes after it was created, 10 minutes after " +
+                        "it expired; set rotationMinutes to at most 50",
+                ],
+                [
+                    "a lifetime no longer than the weekly cadence",
+                    { ...BASE, minutesToLive: 1440 },
+                    "minutesToLive leaves no rotation that keeps a valid key: minutesToLive 1440 must be more than " +
+                        "runCadenceMinutes 10080 (a week, the default), because a key must outlive the gap between two " +
+                        "runs plus at least one minute of rotation; run pulumi up more often or let keys live longer",
+                ],
+                [
+                    "a cadence no shorter than the default lifetime",
+                    { ...BASE, runCadenceMinutes: 43200 },
+                    "runCadenceMinutes leaves no rotation that keeps a valid key: minutesToLive 43200 must be more than " +
+                        "runCadenceMinutes 43200, because a key must outlive the gap between two runs plus at least one " +
+                        "minute of rotation; run pulumi up more often or let keys live longer",
+                ],
+                [
+                    "adoptExisting that is not a boolean",
+                    { ...BASE, adoptExisting: "yes" as never },
+                    'adoptExisting must be true or false, got "yes"',
+                ],
+                [
+                    "aliases that are not a list of names",
+                    { ...BASE, aliases: "old" as never },
+                    'aliases must be a list of the instance\'s previous names (non-empty strings), got "old"',
+                ],
+                [
+                    "an alias that is the instance's own name",
+                    { ...BASE, aliases: ["grafana-key"] },
+                    'aliases must list previous names, not the instance\'s own name "grafana-key"',
                 ],
                 [
                     "a path format that is not a string",
@@ -429,12 +483,12 @@ describe("managed-dashboards/api-key", () => {
                 ],
                 [
                     "an empty id (the key name)",
-                    { region: "us-east-2" },
+                    { region: "us-east-2", credentialType: "api-key" },
                     "name must be set (or another label: namespace, tenant, environment, stage, attributes): the id is the API key name, and it is empty",
                 ],
                 [
                     "an id over 100 characters for an API key",
-                    { region: "us-east-2", name: "k".repeat(101) },
+                    { region: "us-east-2", name: "k".repeat(101), credentialType: "api-key" },
                     `idLengthLimit must be set to at most 100: the id "${"k".repeat(101)}" is the API key name, which may have at most 100 characters, and it has 101`,
                 ],
                 [
@@ -574,17 +628,31 @@ describe("managed-dashboards/api-key", () => {
         });
 
         describe("properties", () => {
-            it("every valid lifetime gives a rotation within it and secondsToLive within the API's limit", () => {
+            it("every accepted schedule replaces a key before it expires when runs keep the cadence", () => {
                 fc.assert(
-                    fc.property(fc.integer({ min: 1, max: 43200 }), (minutesToLive) => {
-                        const resolved = resolve({ ...BASE, minutesToLive });
-                        return (
-                            resolved.rotationMinutes >= 1 &&
-                            resolved.rotationMinutes <= minutesToLive &&
-                            resolved.secondsToLive === minutesToLive * 60 &&
-                            resolved.secondsToLive <= 2_592_000
-                        );
-                    }),
+                    fc.property(
+                        fc.integer({ min: 1, max: 43200 }),
+                        fc.integer({ min: 1, max: 43200 }),
+                        fc.option(fc.integer({ min: 1, max: 43200 }), { nil: undefined }),
+                        (minutesToLive, runCadenceMinutes, rotationMinutes) => {
+                            let resolved;
+                            try {
+                                resolved = resolve({ ...BASE, minutesToLive, runCadenceMinutes, rotationMinutes });
+                            } catch {
+                                // Refused only when no valid key survives the cadence with this rotation.
+                                const rotation = rotationMinutes ?? 1;
+                                return (
+                                    minutesToLive <= runCadenceMinutes || rotation + runCadenceMinutes > minutesToLive
+                                );
+                            }
+                            return (
+                                resolved.rotationMinutes >= 1 &&
+                                resolved.rotationMinutes + runCadenceMinutes <= minutesToLive &&
+                                resolved.secondsToLive === minutesToLive * 60 &&
+                                resolved.secondsToLive <= 2_592_000
+                            );
+                        },
+                    ),
                 );
             });
 
@@ -629,21 +697,105 @@ describe("managed-dashboards/api-key", () => {
             assert.equal(mod.DashboardsApiKey.typeToken, COMPONENT_TYPE);
         });
 
-        it("reads the workspace stack and registers the rotation, the key and the parameter, in that order", async () => {
-            await deploy(BASE, withWorkspace);
+        /** The parameter as the tests expect it, for a description. */
+        const parameter = (description: string) => ({
+            type: "aws:ssm/parameter:Parameter",
+            name: "grafana-key-parameter",
+            parent: COMPONENT_PARENT,
+            inputs: {
+                name: "/dashboards/eg-ue2-prod-grafana/api_key",
+                description,
+                type: "SecureString",
+                value: "[secret]",
+                overwrite: true,
+                tier: "Standard",
+                dataType: "text",
+                tags: TAGS,
+                region: "us-east-2",
+            },
+        });
+        const reference = {
+            type: "pulumi:pulumi:StackReference",
+            name: "grafana-key-workspace",
+            parent: COMPONENT_PARENT,
+            inputs: { name: WORKSPACE_STACK },
+        };
+        /** The window of the default rotation (21600 minutes from the epoch) that 2026-01-01 falls in. */
+        const WINDOW = "2025-12-23T00:00:00Z";
+        const API_KEY: Args = { ...BASE, credentialType: "api-key" };
+
+        it("by default creates a service account and a rotated token, after looking up the workspace's version", async () => {
+            const component = await deploy(BASE, withWorkspace);
             assert.deepEqual(mocks.resources.map(summary), [
                 { type: COMPONENT_TYPE, name: "grafana-key", parent: null, inputs: {} },
+                reference,
                 {
-                    type: "pulumi:pulumi:StackReference",
-                    name: "grafana-key-workspace",
+                    type: "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount",
+                    name: "grafana-key-service-account",
                     parent: COMPONENT_PARENT,
-                    inputs: { name: WORKSPACE_STACK },
+                    inputs: {
+                        name: "eg-ue2-prod-grafana",
+                        grafanaRole: "ADMIN",
+                        workspaceId: "g-aaaaaaaaaa",
+                        region: "us-east-2",
+                    },
                 },
                 {
-                    type: "time:index/rotating:Rotating",
-                    name: "grafana-key-rotation",
+                    type: "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken",
+                    name: "grafana-key-token",
                     parent: COMPONENT_PARENT,
-                    inputs: { rotationMinutes: 21600 },
+                    inputs: {
+                        name: "eg-ue2-prod-grafana",
+                        secondsToLive: 2592000,
+                        serviceAccountId: "1",
+                        workspaceId: "g-aaaaaaaaaa",
+                        region: "us-east-2",
+                    },
+                },
+                parameter("Grafana Workspace Service Account Token"),
+            ]);
+            assert.deepEqual(mocks.errors, []);
+            assert.deepEqual(mocks.calls, ["aws:grafana/getWorkspace:getWorkspace"]);
+            // The token's own expiry.
+            assert.equal(await unwrap(component.expiresAt), "2026-01-31T00:00:00Z");
+            assert.equal(await pulumi.isSecret(component.apiKey as pulumi.Output<string>), true);
+        });
+
+        it("registers the replacement options: the window trigger, delete-first, and a changed lifetime replaces", async () => {
+            await deploy(BASE, withWorkspace);
+            assert.deepEqual(
+                mocks.resources.filter((r) => r.replacement).map((r) => [r.name, r.replacement]),
+                [
+                    // A new service account (another role) cannot exist beside the old one of the same name.
+                    ["grafana-key-service-account", { deleteBeforeReplace: true }],
+                    [
+                        "grafana-key-token",
+                        { deleteBeforeReplace: true, replaceOnChanges: ["secondsToLive"], replacementTrigger: WINDOW },
+                    ],
+                ],
+            );
+            await deploy(API_KEY, withWorkspace);
+            assert.deepEqual(
+                mocks.resources.filter((r) => r.replacement).map((r) => [r.name, r.replacement]),
+                [
+                    [
+                        "grafana-key-key",
+                        { deleteBeforeReplace: true, replaceOnChanges: ["secondsToLive"], replacementTrigger: WINDOW },
+                    ],
+                ],
+            );
+        });
+
+        it("api-key: registers when the key was issued, the key and the parameter, in that order", async () => {
+            const component = await deploy(API_KEY, withWorkspace);
+            assert.deepEqual(mocks.resources.map(summary), [
+                { type: COMPONENT_TYPE, name: "grafana-key", parent: null, inputs: {} },
+                reference,
+                {
+                    type: "time:index/static:Static",
+                    name: "grafana-key-issued",
+                    parent: COMPONENT_PARENT,
+                    inputs: { triggers: { window: WINDOW, minutesToLive: "43200" } },
                 },
                 {
                     type: "aws:grafana/workspaceApiKey:WorkspaceApiKey",
@@ -657,77 +809,109 @@ describe("managed-dashboards/api-key", () => {
                         region: "us-east-2",
                     },
                 },
-                {
-                    type: "aws:ssm/parameter:Parameter",
-                    name: "grafana-key-parameter",
-                    parent: COMPONENT_PARENT,
-                    inputs: {
-                        name: "/dashboards/eg-ue2-prod-grafana/api_key",
-                        description: "Grafana Workspace API Key",
-                        type: "SecureString",
-                        value: "[secret]",
-                        overwrite: true,
-                        tier: "Standard",
-                        dataType: "text",
-                        tags: TAGS,
-                        region: "us-east-2",
-                    },
-                },
+                parameter("Grafana Workspace API Key"),
             ]);
             assert.deepEqual(mocks.errors, []);
-            assert.deepEqual(mocks.calls, []);
+            assert.equal(await unwrap(component.expiresAt), "2026-01-31T00:00:00Z");
         });
 
-        it("replaces the key when the rotation time changes, deleting the old key first", async () => {
-            await deploy(BASE, withWorkspace);
-            // The mocks record the replacement options that reach the engine's RegisterResource.
-            const replacement = Object.fromEntries(mocks.resources.map((r) => [r.name, r.replacement]));
-            assert.deepEqual(replacement, {
-                "grafana-key": undefined,
-                "grafana-key-workspace": undefined,
-                "grafana-key-rotation": undefined,
-                "grafana-key-key": { deleteBeforeReplace: true, replacementTrigger: "2026-01-01T00:00:00Z" },
-                "grafana-key-parameter": undefined,
+        describe("two runs at different times: the trigger changes only in a new rotation window", () => {
+            const triggerAt = async (now: string, args: Args = BASE) => {
+                await deploy(args, { ...withWorkspace, now });
+                return mocks.resources.find((r) => r.name === "grafana-key-token" || r.name === "grafana-key-key")
+                    ?.replacement?.replacementTrigger;
+            };
+            it("a run 6 days later, in the same window, keeps the key", async () => {
+                assert.deepEqual(
+                    [await triggerAt("2026-01-01T00:00:00Z"), await triggerAt("2026-01-06T23:59:00Z")],
+                    [WINDOW, WINDOW],
+                );
+            });
+            it("a run in the next window (from 2026-01-07) replaces it, without any refresh", async () => {
+                assert.deepEqual(
+                    [await triggerAt("2026-01-06T23:59:00Z"), await triggerAt("2026-01-07T00:00:00Z")],
+                    [WINDOW, "2026-01-07T00:00:00Z"],
+                );
+            });
+            it("a key created just before a window ends is still replaced within rotationMinutes + the cadence", async () => {
+                // rotationMinutes 300 with runs every 60 minutes: windows start at 23:00, 04:00, ...
+                const args: Args = { ...API_KEY, minutesToLive: 600, rotationMinutes: 300, runCadenceMinutes: 60 };
+                assert.deepEqual(
+                    [
+                        await triggerAt("2026-01-01T03:59:00Z", args),
+                        await triggerAt("2026-01-01T04:00:00Z", args),
+                        await triggerAt("2026-01-01T08:59:00Z", args),
+                    ],
+                    ["2025-12-31T23:00:00Z", "2026-01-01T04:00:00Z", "2026-01-01T04:00:00Z"],
+                );
+            });
+            it("the issue time of an API key follows the window and the lifetime", async () => {
+                await deploy({ ...API_KEY, minutesToLive: 20000 }, { ...withWorkspace, now: "2026-01-07T00:00:00Z" });
+                const issued = mocks.resources.find((r) => r.name === "grafana-key-issued");
+                // rotationMinutes: 20000 - 10080 = 9920 (half would leave less than a week).
+                assert.deepEqual(issued?.inputs, {
+                    triggers: { window: "2026-01-07T00:00:00Z", minutesToLive: "20000" },
+                });
             });
         });
 
-        it("outputs the path, the expiry, the workspace and the key as a secret", async () => {
-            const component = await deploy(BASE, withWorkspace);
-            assert.deepEqual(
-                await Promise.all(
+        describe("warns when the live key expires before the next scheduled run", () => {
+            const warnings = async (args: Args, options: MockOptions) => {
+                const warned: string[] = [];
+                const original = console.warn;
+                console.warn = (message: string) => void warned.push(message);
+                try {
+                    await deploy(args, { ...withWorkspace, ...options });
+                    await new Promise((resolve) => setTimeout(resolve, 10));
+                } finally {
+                    console.warn = original;
+                }
+                return warned;
+            };
+            it("an API key issued 25 days ago by an earlier run: 5 days left, the cadence is a week", async () => {
+                assert.deepEqual(
+                    await warnings(API_KEY, { now: "2026-01-26T00:00:00Z", resourceTime: "2026-01-01T00:00:00Z" }),
                     [
-                        component.ssmPathDashboardsApiKey,
-                        component.expiresAt,
-                        component.workspaceId,
-                        component.workspaceEndpoint,
-                    ].map(unwrap),
-                ),
-                [
-                    "/dashboards/eg-ue2-prod-grafana/api_key",
-                    "2026-01-31T00:00:00Z",
-                    "g-aaaaaaaaaa",
-                    "g-aaaaaaaaaa.grafana-workspace.us-east-2.amazonaws.com",
-                ],
-            );
-            assert.equal(await pulumi.isSecret(component.apiKey as pulumi.Output<string>), true);
-            assert.match(await unwrap(component.apiKey), /^eyJrIjoi/);
-            assert.equal(await pulumi.isSecret(component.ssmPathDashboardsApiKey as pulumi.Output<string>), false);
+                        `warning: [runtime] ${PREFIX}the live key expires at 2026-01-31T00:00:00Z, in 7200 minutes, before the ` +
+                            "next scheduled run (every 10080 minutes); to replace it now: pulumi up --replace " +
+                            "'urn:pulumi:ue2-prod::dashboards::cloudposse:managed-dashboards:DashboardsApiKey$aws:grafana/workspaceApiKey:WorkspaceApiKey::grafana-key-key', " +
+                            "or run again before it expires (checked at 2026-01-26T00:00:00Z)",
+                    ],
+                );
+            });
+            it("a token that has expired", async () => {
+                const warned = await warnings(BASE, {
+                    now: "2026-02-02T00:00:00Z",
+                    resourceTime: "2026-01-01T00:00:00Z",
+                });
+                assert.equal(warned.length, 1);
+                assert.match(
+                    warned[0],
+                    /the live key expired at 2026-01-31T00:00:00Z \(2880 minutes ago\) and this run does not replace it; clients of the key get 401 until it is replaced; to replace it now: pulumi up --replace '.*grafana-key-token'/,
+                );
+            });
+            it("a fresh key: no warning", async () => {
+                assert.deepEqual(await warnings(API_KEY, {}), []);
+            });
         });
 
-        it("takes the lifetime, rotation, role, path format and KMS key", async () => {
+        it("takes the lifetime, rotation, cadence, role, path format and KMS key", async () => {
             const component = await deploy(
                 {
-                    ...BASE,
+                    ...API_KEY,
                     keyRole: "EDITOR",
                     minutesToLive: 1440,
                     rotationMinutes: 600,
+                    runCadenceMinutes: 60,
                     ssmPathFormatApiKey: "/grafana/%s/key",
                     kmsKeyId: "alias/dashboards",
                 },
                 withWorkspace,
             );
             const byName = Object.fromEntries(mocks.resources.map((r) => [r.name, r.inputs]));
-            assert.deepEqual(byName["grafana-key-rotation"], { rotationMinutes: 600 });
+            assert.deepEqual(byName["grafana-key-issued"], {
+                triggers: { window: "2025-12-31T18:00:00Z", minutesToLive: "1440" },
+            });
             assert.deepEqual(
                 [byName["grafana-key-key"].keyRole, byName["grafana-key-key"].secondsToLive],
                 ["EDITOR", 86400],
@@ -787,20 +971,29 @@ describe("managed-dashboards/api-key", () => {
             );
         });
 
+        it("takes the Grafana version from the workspace stack's output when it has one (no lookup)", async () => {
+            await deploy(API_KEY, {
+                stackOutputs: { [WORKSPACE_STACK]: { ...WORKSPACE_OUTPUTS, workspace_grafana_version: "9.4" } },
+                grafanaVersion: "12.4",
+            });
+            assert.deepEqual(mocks.calls, []);
+            assert.deepEqual(mocks.errors, []);
+        });
+
         it("references no stack when workspaceId is given", async () => {
             const component = await deploy({ ...BASE, workspaceId: "g-0123456789", region: "eu-west-1" });
             assert.deepEqual(
                 mocks.resources.map((r) => r.type),
                 [
                     COMPONENT_TYPE,
-                    "time:index/rotating:Rotating",
-                    "aws:grafana/workspaceApiKey:WorkspaceApiKey",
+                    "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount",
+                    "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken",
                     "aws:ssm/parameter:Parameter",
                 ],
             );
             assert.deepEqual(
                 mocks.resources.filter((r) => r.custom && r.type.startsWith("aws:")).map((r) => r.inputs.region),
-                ["eu-west-1", "eu-west-1"],
+                ["eu-west-1", "eu-west-1", "eu-west-1"],
             );
             assert.deepEqual(await Promise.all([unwrap(component.workspaceId), unwrap(component.workspaceEndpoint)]), [
                 "g-0123456789",
@@ -808,71 +1001,25 @@ describe("managed-dashboards/api-key", () => {
             ]);
         });
 
-        it("creates a service account and a rotated token for credentialType service-account-token", async () => {
-            const component = await deploy(
-                { ...BASE, credentialType: "service-account-token", keyRole: "VIEWER", minutesToLive: 600 },
-                withWorkspace,
-            );
-            assert.deepEqual(mocks.resources.map(summary), [
-                { type: COMPONENT_TYPE, name: "grafana-key", parent: null, inputs: {} },
-                {
-                    type: "pulumi:pulumi:StackReference",
-                    name: "grafana-key-workspace",
-                    parent: COMPONENT_PARENT,
-                    inputs: { name: WORKSPACE_STACK },
-                },
-                {
-                    type: "time:index/rotating:Rotating",
-                    name: "grafana-key-rotation",
-                    parent: COMPONENT_PARENT,
-                    inputs: { rotationMinutes: 300 },
-                },
-                {
-                    type: "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount",
-                    name: "grafana-key-service-account",
-                    parent: COMPONENT_PARENT,
-                    inputs: {
-                        name: "eg-ue2-prod-grafana",
-                        grafanaRole: "VIEWER",
-                        workspaceId: "g-aaaaaaaaaa",
-                        region: "us-east-2",
-                    },
-                },
-                {
-                    type: "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken",
-                    name: "grafana-key-token",
-                    parent: COMPONENT_PARENT,
-                    inputs: {
-                        name: "eg-ue2-prod-grafana",
-                        secondsToLive: 36000,
-                        serviceAccountId: "1",
-                        workspaceId: "g-aaaaaaaaaa",
-                        region: "us-east-2",
-                    },
-                },
-                {
-                    type: "aws:ssm/parameter:Parameter",
-                    name: "grafana-key-parameter",
-                    parent: COMPONENT_PARENT,
-                    inputs: {
-                        name: "/dashboards/eg-ue2-prod-grafana/api_key",
-                        description: "Grafana Workspace Service Account Token",
-                        type: "SecureString",
-                        value: "[secret]",
-                        overwrite: true,
-                        tier: "Standard",
-                        dataType: "text",
-                        tags: TAGS,
-                        region: "us-east-2",
-                    },
-                },
-            ]);
+        it("adoptExisting imports the SSM parameter by its path; nothing else", async () => {
+            await deploy({ ...API_KEY, adoptExisting: true }, withWorkspace);
             assert.deepEqual(
-                mocks.resources.filter((r) => r.replacement).map((r) => [r.name, r.replacement]),
-                [["grafana-key-token", { deleteBeforeReplace: true, replacementTrigger: "2026-01-01T00:00:00Z" }]],
+                mocks.resources.filter((r) => r.importId !== undefined).map((r) => [r.name, r.importId]),
+                [["grafana-key-parameter", "/dashboards/eg-ue2-prod-grafana/api_key"]],
             );
-            assert.equal(await unwrap(component.expiresAt), "2026-01-01T10:00:00Z");
-            assert.equal(await pulumi.isSecret(component.apiKey as pulumi.Output<string>), true);
+            await deploy(API_KEY, withWorkspace);
+            assert.deepEqual(
+                mocks.resources.filter((r) => r.importId !== undefined),
+                [],
+            );
+        });
+
+        it("aliases: the component keeps its resources under a previous name", async () => {
+            await deploy({ ...BASE, aliases: ["grafana"] }, withWorkspace);
+            assert.deepEqual(
+                mocks.resources.filter((r) => r.aliases).map((r) => [r.name, r.aliases]),
+                [["grafana-key", [{ name: "grafana" }]]],
+            );
         });
 
         it("logs each warning of the resolver, naming the instance", async () => {
@@ -1002,6 +1149,114 @@ describe("managed-dashboards/api-key", () => {
     });
 
     // Last: a failed registration leaves the SDK waiting for good, so mocks are installed afresh after it.
+    describe("refusals while the program runs (preview and up), before any key is touched", () => {
+        /** Deploys `args`, expecting `output` of the component to fail with `expected`; returns the types registered. */
+        async function refusedAtRun(
+            args: Args,
+            options: MockOptions,
+            expected: string,
+            output?: (c: import("../components/apiKey").DashboardsApiKey) => pulumi.Output<unknown> | undefined,
+        ): Promise<string[]> {
+            const saved = process.listeners("unhandledRejection");
+            const unhandled: unknown[] = [];
+            const collect = (reason: unknown) => void unhandled.push(reason);
+            process.removeAllListeners("unhandledRejection");
+            process.on("unhandledRejection", collect);
+            try {
+                mocks = await install({ ...DEPLOYMENT, ...options });
+                const component = new mod.DashboardsApiKey("grafana-key", args);
+                if (output) {
+                    await assert.rejects(unwrap(output(component)), (error: Error) => error.message.endsWith(expected));
+                }
+                // A failed registration surfaces as an unhandled rejection (as Pulumi reports it and stops).
+                for (let i = 0; i < 100 && unhandled.length === 0; i++) {
+                    await new Promise((resolve) => setTimeout(resolve, 20));
+                }
+                assert.ok(
+                    unhandled.length > 0 && unhandled.every((e) => (e as Error).message.endsWith(expected)),
+                    `unexpected rejections: ${unhandled.map(String).join("\n")}`,
+                );
+                return mocks.resources.map((r) => r.type);
+            } finally {
+                process.removeListener("unhandledRejection", collect);
+                for (const listener of saved) {
+                    process.on("unhandledRejection", listener);
+                }
+                mocks = await install(DEPLOYMENT);
+            }
+        }
+        const workspace: MockOptions = { stackOutputs: { [WORKSPACE_STACK]: WORKSPACE_OUTPUTS } };
+
+        it("api-key on a workspace the AWS lookup shows on Grafana 12", async () => {
+            const types = await refusedAtRun(
+                { ...BASE, credentialType: "api-key" },
+                { ...workspace, grafanaVersion: "12.4" },
+                `${PREFIX}credentialType "api-key" does not work on this workspace: it runs Grafana 12.4, and Amazon ` +
+                    'Managed Grafana removed API keys in Grafana 12; use "service-account-token" (the default) (workspace g-aaaaaaaaaa)',
+                (c) => c.workspaceId,
+            );
+            // No key: only what does not need the checked workspace id.
+            assert.deepEqual(types, [COMPONENT_TYPE, "pulumi:pulumi:StackReference", "time:index/static:Static"]);
+        });
+
+        it("api-key on a workspace whose stack says Grafana 12", async () => {
+            await refusedAtRun(
+                { ...BASE, credentialType: "api-key" },
+                { stackOutputs: { [WORKSPACE_STACK]: { ...WORKSPACE_OUTPUTS, workspace_grafana_version: "12.4" } } },
+                'use "service-account-token" (the default) (workspace g-aaaaaaaaaa)',
+                (c) => c.workspaceId,
+            );
+        });
+
+        it("service-account-token (the default) on a Grafana 8 workspace", async () => {
+            const types = await refusedAtRun(
+                { ...BASE, workspaceId: "g-0123456789" },
+                { grafanaVersion: "8.4" },
+                `${PREFIX}credentialType "service-account-token" does not work on this workspace: it runs Grafana 8.4, ` +
+                    'and service accounts need Grafana 9 or later; set credentialType to "api-key" or upgrade the workspace (workspace g-0123456789)',
+                (c) => c.workspaceId,
+            );
+            assert.deepEqual(types, [COMPONENT_TYPE]);
+        });
+
+        it("a Pulumi CLI that cannot honour the replacement trigger", async () => {
+            const lifecycle = await import("../components/engine");
+            const ranges: string[] = [];
+            lifecycle.setEngineVersionCheck(async (range) => {
+                ranges.push(range);
+                throw new Error('Pulumi CLI version 3.200.0 does not satisfy the version range ">=3.226.0"');
+            });
+            try {
+                const types = await refusedAtRun(
+                    BASE,
+                    workspace,
+                    `${PREFIX}needs Pulumi CLI 3.226.0 or later (the key rotates through the replacementTrigger option, ` +
+                        "which older engines drop or compare wrongly); upgrade the CLI (Pulumi CLI version 3.200.0 does " +
+                        'not satisfy the version range ">=3.226.0")',
+                );
+                // The token never reaches the engine without its trigger.
+                assert.ok(!types.includes("aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken"));
+                assert.deepEqual(ranges, [">=3.226.0"]);
+            } finally {
+                lifecycle.setEngineVersionCheck();
+            }
+        });
+
+        it("adoption asks for the CLI that imports safely", async () => {
+            const lifecycle = await import("../components/engine");
+            const ranges: string[] = [];
+            lifecycle.setEngineVersionCheck(async (range) => void ranges.push(range));
+            try {
+                mocks = await install({ ...DEPLOYMENT, ...workspace });
+                new mod.DashboardsApiKey("grafana-key", { ...BASE, adoptExisting: true });
+                await mocks.settle();
+                assert.deepEqual(ranges, [">=3.252.0"]);
+            } finally {
+                lifecycle.setEngineVersionCheck();
+            }
+        });
+    });
+
     describe("a workspace stack without the workspace_id output", () => {
         it("fails with an error naming the instance, the stack and the output", async () => {
             const saved = process.listeners("unhandledRejection");
@@ -1028,7 +1283,7 @@ describe("managed-dashboards/api-key", () => {
                 // Nothing that needs the workspace id was created.
                 assert.deepEqual(
                     mocks.resources.map((r) => r.type),
-                    [COMPONENT_TYPE, "pulumi:pulumi:StackReference", "time:index/rotating:Rotating"],
+                    [COMPONENT_TYPE, "pulumi:pulumi:StackReference"],
                 );
             } finally {
                 process.removeListener("unhandledRejection", collect);

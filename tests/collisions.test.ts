@@ -127,7 +127,7 @@ describe("collisions between instances", () => {
             );
             assert.match(
                 message,
-                /"key-b": name gives the Grafana API key name "eg-ue2-prod-grafana" in workspace g-0123456789, which managed-dashboards\/api-key "key-a" \(stacks\/prod.yaml:4:5\) also uses; each Grafana API key name must be unique in its workspace$/,
+                /"key-b": name gives the Grafana service account name "eg-ue2-prod-grafana" in workspace g-0123456789, which managed-dashboards\/api-key "key-a" \(stacks\/prod.yaml:4:5\) also uses; each Grafana service account name must be unique in its workspace$/,
             );
         });
 

@@ -36,11 +36,13 @@ function runProgram(config: Record<string, string>): { status: number | null; st
 describe("the Pulumi program (Pulumi.yaml)", function () {
     this.timeout(120_000);
 
-    it("runs program/index.ts, refreshes on every update, and declares the stackFile config", () => {
+    it("runs program/index.ts, requires the CLI that honours the trigger, and declares the stackFile config", () => {
         const project = fs.readFileSync(path.join(ROOT, "Pulumi.yaml"), "utf8");
         assert.match(project, /^name: cloudposse-components$/m);
         assert.match(project, /^main: program\/index\.ts$/m);
-        assert.match(project, /^ {2}refresh: always$/m);
+        assert.match(project, /^requiredPulumiVersion: ">=3\.226\.0"$/m);
+        // No refresh on every operation: `pulumi destroy` must work once the workspace stack is gone.
+        assert.doesNotMatch(project, /^\s*refresh:/m);
         assert.match(project, /^ {2}stackFile:$/m);
     });
 

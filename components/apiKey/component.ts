@@ -3,8 +3,8 @@
  * `aws-managed-grafana-api-key` (`managed-grafana/api-key`), with the parameter store module
  * `cloudposse/ssm-parameter-store/aws` 0.13.0 it uses.
  *
- * It creates one Amazon Managed Grafana credential (a workspace API key, or a service account and
- * its token), rotates it on a schedule with a `time` `Rotating` resource, and stores it as a
+ * It creates one Amazon Managed Grafana credential (a service account and its token, or a workspace
+ * API key), replaces it at the first run of each rotation window, and stores it as a
  * SecureString SSM parameter at `format(ssmPathFormatApiKey, id)`. The workspace is found through
  * the outputs of the workspace component's Pulumi stack, or given directly by `workspaceId`.
  *
@@ -14,10 +14,20 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as grafana from "@pulumi/aws/grafana";
 import * as ssm from "@pulumi/aws/ssm";
-import { Rotating } from "@pulumiverse/time";
+import { Static } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
 import { programRegistry } from "../programRegistry";
 import { camelCaseField, ComponentArgsError, describeValue } from "../errors";
+import { aliasOptions, requireEngine } from "../engine";
+import {
+    credentialProblem,
+    expiryWarning,
+    MINIMUM_PULUMI_CLI,
+    MINIMUM_PULUMI_CLI_FOR_ADOPTION,
+    now,
+    rfc3339,
+    rotationWindowStart,
+} from "../lifecycle";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
 import {
     addMinutesRfc3339,
@@ -25,6 +35,7 @@ import {
     isResolvedDashboardsApiKey,
     resolveDashboardsApiKeyArgs,
     WORKSPACE_ENDPOINT_OUTPUT,
+    WORKSPACE_GRAFANA_VERSION_OUTPUT,
     WORKSPACE_ID_OUTPUT,
     workspaceEndpointOf,
     type PulumiDeployment,
@@ -57,11 +68,12 @@ export function currentDeployment(): PulumiDeployment {
  * {@link createDashboardsProvider}). Mirrors the Terraform component `managed-grafana/api-key`.
  *
  * Children (all parented to the component, AWS ones in `region`): a `pulumi.StackReference` to the
- * workspace stack (unless `workspaceId` is given), a `time` `Rotating`, the key (or a service
- * account and its token) and the SSM parameter. With `enabled: false` there is no child at all.
+ * workspace stack (unless `workspaceId` is given), a service account and its token (or an API key
+ * and a `time` `Static` recording when it was issued), and the SSM parameter. With `enabled: false`
+ * there is no child at all.
  *
- * The rotation is noticed only when the stack is refreshed: run with `--refresh` or set
- * `options: refresh: always` in `Pulumi.yaml`.
+ * The key is replaced by the first run in a new rotation window (`rotationMinutes` wide, counted
+ * from the Unix epoch): the trigger is computed from the clock, so no refresh is needed.
  */
 export class DashboardsApiKey extends pulumi.ComponentResource {
     /** The component path, as written in a stack file's `metadata.component`. */
@@ -73,7 +85,10 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
 
     /** SSM parameter path of the key; mirrors the output `ssm_path_dashboards_api_key`. */
     readonly ssmPathDashboardsApiKey?: pulumi.Output<string>;
-    /** RFC 3339 time at which the current key expires (for an API key: its rotation start plus its lifetime). */
+    /**
+     * RFC 3339 time at which the current key expires: the token's own expiry, or for an API key the
+     * time it was issued plus its lifetime (issued just before the key is created: a lower bound).
+     */
     readonly expiresAt?: pulumi.Output<string>;
     /** Id of the workspace the key belongs to. */
     readonly workspaceId?: pulumi.Output<string>;
@@ -104,7 +119,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         if (collisions.length > 0) {
             throw new ComponentArgsError(COMPONENT, name, collisions);
         }
-        super(TYPE_TOKEN, name, {}, opts);
+        super(TYPE_TOKEN, name, {}, { ...opts, aliases: aliasOptions(resolved.aliases, opts.aliases) });
         this.resolved = resolved;
         for (const warning of resolved.warnings) {
             void pulumi.log.warn(ComponentArgsError.render(COMPONENT, name, [warning], camelCaseField), this);
@@ -115,52 +130,78 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         }
 
         const { region } = resolved;
+        const who = `${COMPONENT} "${name}"`;
+        const time = now();
         const workspace = this.locateWorkspace(name, resolved);
-        const rotation = new Rotating(
-            `${name}-rotation`,
-            { rotationMinutes: resolved.rotationMinutes },
-            { parent: this },
+        // The credential type must work on the workspace's Grafana version (when it is known): checked
+        // before the key's workspace id is known, so a refused type fails the preview, before any key is touched.
+        const workspaceId = pulumi.all([workspace.id, workspace.grafanaVersion]).apply(([id, version]) => {
+            const problem = credentialProblem(resolved.credentialType, version);
+            if (problem !== undefined) {
+                throw new Error(`${who}: ${problem} (workspace ${id})`);
+            }
+            return id;
+        });
+
+        // The replacement trigger: the start of the current rotation window. A run in a later window
+        // replaces the key; no refresh is involved. It resolves only once the engine is known to honour it.
+        const window = rotationWindowStart(time, resolved.rotationMinutes);
+        const engineReady = requireEngine(
+            who,
+            resolved.adoptExisting ? MINIMUM_PULUMI_CLI_FOR_ADOPTION : MINIMUM_PULUMI_CLI,
+            resolved.adoptExisting
+                ? "adopting with the import option is safe from 3.252.0"
+                : "the key rotates through the replacementTrigger option, which older engines drop or compare wrongly",
         );
-        // Every argument of a key forces a new key, and key names are unique per workspace: the old
-        // key must go before the new one is created (a short window without a valid key, in exchange
-        // for a stable name). The rotation time is the replacement trigger.
-        // (`?? null`: mocks that echo inputs give no rfc3339, and the SDK cannot send `undefined`.)
-        const trigger = rotation.rfc3339.apply((start) => start ?? null);
+        const trigger = pulumi.output(engineReady.then(() => window));
+        // Key and token names are unique per workspace: the old one goes before the new one is created
+        // (a short window without a valid key, in exchange for a stable name). A changed lifetime replaces
+        // it too: the provider would otherwise keep the old key and its old expiry.
         const rotated: pulumi.CustomResourceOptions = {
             parent: this,
             replacementTrigger: trigger,
             deleteBeforeReplace: true,
+            replaceOnChanges: ["secondsToLive"],
         };
 
         let key: pulumi.Output<string>;
         let expiresAt: pulumi.Output<string>;
+        let keyUrn: pulumi.Output<string>;
         if (resolved.credentialType === "api-key") {
+            // When the current key was issued: replaced with the key (same window, same lifetime).
+            const issued = new Static(
+                `${name}-issued`,
+                { triggers: { window, minutesToLive: String(resolved.minutesToLive) } },
+                { parent: this },
+            );
             const apiKey = new grafana.WorkspaceApiKey(
                 `${name}-key`,
                 {
                     keyName: resolved.keyName,
                     keyRole: resolved.keyRole,
                     secondsToLive: resolved.secondsToLive,
-                    workspaceId: workspace.id,
+                    workspaceId,
                     region,
                 },
-                rotated,
+                { ...rotated, dependsOn: [issued] },
             );
             key = apiKey.key;
+            keyUrn = apiKey.urn;
             // (Mocks that echo inputs give no rfc3339: then the expiry is unknown, not an error.)
-            expiresAt = rotation.rfc3339.apply((start) =>
+            expiresAt = issued.rfc3339.apply((start) =>
                 start === undefined ? start : addMinutesRfc3339(start, resolved.minutesToLive),
             );
         } else {
+            // The service account keeps its name: a new one (another role) cannot exist beside the old.
             const serviceAccount = new grafana.WorkspaceServiceAccount(
                 `${name}-service-account`,
                 {
                     name: resolved.keyName,
                     grafanaRole: resolved.keyRole,
-                    workspaceId: workspace.id,
+                    workspaceId,
                     region,
                 },
-                { parent: this },
+                { parent: this, deleteBeforeReplace: true },
             );
             const token = new grafana.WorkspaceServiceAccountToken(
                 `${name}-token`,
@@ -168,14 +209,24 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     name: resolved.keyName,
                     secondsToLive: resolved.secondsToLive,
                     serviceAccountId: serviceAccount.serviceAccountId,
-                    workspaceId: workspace.id,
+                    workspaceId,
                     region,
                 },
                 rotated,
             );
             key = token.key;
+            keyUrn = token.urn;
             expiresAt = token.expiresAt;
         }
+        // During preview and up: the key that stays live must outlast the next scheduled run. (A key this
+        // run replaces has an unknown expiry in preview, so it is not warned about.)
+        pulumi.all([expiresAt, keyUrn]).apply(([expiry, urn]) => {
+            const warning =
+                typeof expiry === "string" ? expiryWarning(expiry, time, resolved.runCadenceMinutes, urn) : undefined;
+            if (warning !== undefined) {
+                void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
+            }
+        });
         const secretKey = pulumi.secret(key);
 
         const parameter = new ssm.Parameter(
@@ -193,12 +244,13 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 tags: { ...resolved.tags },
                 region,
             },
-            { parent: this },
+            // Adoption: the parameter Terraform created at this path (its id is its name).
+            { parent: this, ...(resolved.adoptExisting ? { import: resolved.ssmPath } : {}) },
         );
 
         this.ssmPathDashboardsApiKey = parameter.name;
         this.expiresAt = expiresAt;
-        this.workspaceId = workspace.id;
+        this.workspaceId = workspaceId;
         this.workspaceEndpoint = workspace.endpoint;
         this.apiKey = secretKey;
         this.registerOutputs({
@@ -210,16 +262,27 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         });
     }
 
-    /** The workspace id and endpoint: given, or read from the workspace stack's outputs. */
+    /**
+     * The workspace id, endpoint and Grafana version: given, or read from the workspace stack's
+     * outputs; the version from the stack's `workspace_grafana_version` output when it has one, else
+     * from the AWS provider's workspace lookup.
+     */
     private locateWorkspace(
         name: string,
         resolved: ResolvedDashboardsApiKey,
-    ): { id: pulumi.Output<string>; endpoint: pulumi.Output<string> } {
+    ): {
+        id: pulumi.Output<string>;
+        endpoint: pulumi.Output<string>;
+        grafanaVersion: pulumi.Output<string | undefined>;
+    } {
         const { workspace, region } = resolved;
+        const lookUpVersion = (id: pulumi.Input<string>) =>
+            grafana.getWorkspaceOutput({ workspaceId: id, region }, { parent: this }).grafanaVersion;
         if (workspace.kind === "workspaceId") {
             return {
                 id: pulumi.output(workspace.workspaceId),
                 endpoint: pulumi.output(workspaceEndpointOf(workspace.workspaceId, region)),
+                grafanaVersion: lookUpVersion(workspace.workspaceId),
             };
         }
         const stackName = workspace.stackName as string;
@@ -241,7 +304,13 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 const value = details.value ?? details.secretValue;
                 return typeof value === "string" && value !== "" ? value : workspaceEndpointOf(workspaceId, region);
             });
-        return { id, endpoint };
+        const grafanaVersion = pulumi
+            .output(reference.getOutputDetails(WORKSPACE_GRAFANA_VERSION_OUTPUT))
+            .apply((details) => {
+                const value = details.value ?? details.secretValue;
+                return typeof value === "string" && value !== "" ? pulumi.output(value) : lookUpVersion(id);
+            });
+        return { id, endpoint, grafanaVersion };
     }
 }
 

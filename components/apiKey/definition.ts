@@ -23,7 +23,8 @@ export const DASHBOARDS_API_KEY_DEFAULTS = {
     keyRole: "ADMIN",
     minutesToLive: 43200,
     ssmPathFormatApiKey: "/dashboards/%s/api_key",
-    credentialType: "api-key",
+    credentialType: "service-account-token",
+    runCadenceMinutes: 10080,
 } as const;
 
 /** Longest lifetime of a key or token: 30 days (the API's `secondsToLive` is at most 2,592,000). */
@@ -59,11 +60,17 @@ export interface DashboardsApiKeyArgs extends LabelInput {
     /** Minutes until the key expires: an integer from 1 to 43200 (30 days); mirrors `minutes_to_live`. @default 43200 */
     readonly minutesToLive?: number;
     /**
-     * Minutes between key rotations: an integer from 1 to `minutesToLive`; mirrors `rotation_minutes`
-     * (an addition of this port; the original rotates only when the key expires).
-     * @default Math.ceil(minutesToLive / 2)
+     * Minutes between key rotations; `rotationMinutes + runCadenceMinutes` may not exceed `minutesToLive`;
+     * mirrors `rotation_minutes` (an addition of this port; the original rotates only when the key expires).
+     * @default Math.ceil(minutesToLive / 2), or `minutesToLive - runCadenceMinutes` when that is smaller
      */
     readonly rotationMinutes?: number;
+    /**
+     * The longest gap, in minutes, between two `pulumi up` runs of this stack that you commit to: the
+     * schedule is checked so that a valid key survives it; mirrors `run_cadence_minutes`.
+     * @default 10080 (weekly)
+     */
+    readonly runCadenceMinutes?: number;
     /**
      * SSM parameter path of the key, a Terraform `format()` string taking one argument, the label id;
      * mirrors `ssm_path_format_api_key`.
@@ -71,9 +78,11 @@ export interface DashboardsApiKeyArgs extends LabelInput {
      */
     readonly ssmPathFormatApiKey?: string;
     /**
-     * Kind of credential: `api-key` (a workspace API key) or `service-account-token` (a service account
-     * and its token, Grafana 9+ workspaces); mirrors `credential_type` (an addition of this port).
-     * @default "api-key"
+     * Kind of credential: `service-account-token` (a service account and its token, Grafana 9+
+     * workspaces, the only kind Grafana 12 has) or `api-key` (a workspace API key, Grafana 8 to 10);
+     * mirrors `credential_type` (an addition of this port). `api-key` is refused for a workspace known
+     * to run Grafana 12 or later.
+     * @default "service-account-token"
      */
     readonly credentialType?: DashboardsCredentialType;
     /**
@@ -82,6 +91,19 @@ export interface DashboardsApiKeyArgs extends LabelInput {
      * @default the account's `alias/aws/ssm`
      */
     readonly kmsKeyId?: string;
+    /**
+     * Adopt the SSM parameter a Terraform deployment created at the same path (Pulumi's `import`
+     * option) instead of creating it; the key itself is recreated (see MIGRATING.md); mirrors
+     * `adopt_existing`. Turn it off after the first successful `pulumi up`.
+     * @default false
+     */
+    readonly adoptExisting?: boolean;
+    /**
+     * Previous names of this instance: the component (and, through it, its children) keeps its
+     * resources when renamed (Pulumi `aliases`); mirrors `aliases`.
+     * @default []
+     */
+    readonly aliases?: readonly string[];
 }
 
 const DEFAULTS = DASHBOARDS_API_KEY_DEFAULTS;
@@ -156,13 +178,27 @@ export const API_KEY_DEFINITION = {
         rotationMinutes: {
             var: "rotation_minutes",
             type: "number",
-            defaultText: "half of minutes_to_live, rounded up",
-            defaultTs: "`Math.ceil(minutesToLive / 2)`",
+            defaultText: "half of minutes_to_live (rounded up), or minutes_to_live - run_cadence_minutes if smaller",
+            defaultTs: "`Math.ceil(minutesToLive / 2)`, or `minutesToLive - runCadenceMinutes` when that is smaller",
             min: 1,
             max: MAX_MINUTES_TO_LIVE,
-            rule: "an integer from 1 to `minutesToLive`",
+            rule: "an integer from 1 with `rotationMinutes + runCadenceMinutes <= minutesToLive`",
             origin: "added by this port",
-            doc: "Minutes between rotations; at most minutes_to_live.",
+            doc: "Minutes between rotations; rotation_minutes + run_cadence_minutes <= minutes_to_live.",
+        },
+        runCadenceMinutes: {
+            var: "run_cadence_minutes",
+            type: "number",
+            default: DEFAULTS.runCadenceMinutes,
+            defaultText: "10080 (weekly)",
+            defaultTs: "`10080` (weekly)",
+            min: 1,
+            max: MAX_MINUTES_TO_LIVE,
+            rule:
+                "an integer from 1 to 43200, less than `minutesToLive`: the longest gap between two `pulumi up` runs " +
+                "you commit to",
+            origin: "added by this port",
+            doc: "Longest gap between two `pulumi up` runs you commit to; the schedule must survive it.",
         },
         ssmPathFormatApiKey: {
             var: "ssm_path_format_api_key",
@@ -184,7 +220,7 @@ export const API_KEY_DEFINITION = {
             allowed: CREDENTIAL_TYPES,
             rule: CREDENTIAL_TYPES.map((t) => `\`"${t}"\``).join(", "),
             origin: "added by this port",
-            doc: "Workspace API key, or a service account and its token (Grafana 9+).",
+            doc: "A service account and its token (Grafana 9+), or a workspace API key (Grafana 8 to 10).",
         },
         kmsKeyId: {
             var: "kms_key_id",
@@ -195,6 +231,25 @@ export const API_KEY_DEFINITION = {
             origin: "the module's `kms_arn`",
             doc: "KMS key that encrypts the SSM SecureString.",
         },
+        adoptExisting: {
+            var: "adopt_existing",
+            type: "bool",
+            default: false,
+            defaultText: "false",
+            defaultTs: "`false`",
+            rule: "`true` imports the SSM parameter at the path (see [MIGRATING.md](MIGRATING.md))",
+            origin: "added by this port",
+            doc: "Import the SSM parameter a Terraform deployment left at the path (see MIGRATING.md).",
+        },
+        aliases: {
+            var: "aliases",
+            type: "list(string)",
+            defaultText: "`[]`",
+            defaultTs: "`[]`",
+            rule: "previous names of the instance (Pulumi aliases)",
+            origin: "added by this port",
+            doc: "Previous names of this instance; a rename keeps its resources.",
+        },
         ...LABEL_ARGS,
     },
     // The spec's one output is exported by the program; the others are for TypeScript programs.
@@ -204,7 +259,9 @@ export const API_KEY_DEFINITION = {
             original: "ssm_path_grafana_api_key",
             doc: "SSM parameter path of the key",
         },
-        expiresAt: { doc: "RFC 3339 time at which the current key expires" },
+        expiresAt: {
+            doc: "RFC 3339 time at which the current key expires (a token's own expiry; an API key's issue time plus its lifetime)",
+        },
         workspaceId: { doc: "id of the workspace" },
         workspaceEndpoint: { doc: "host name of the workspace (see below)" },
         apiKey: {

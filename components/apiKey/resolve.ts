@@ -10,6 +10,7 @@ import { argNames, renamedArgs, type UncheckedArgs } from "../definition";
 import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, stringViolations } from "../awsLimits";
 import { type NameClaim } from "../collisions";
 import { ComponentArgsError, describeValue, type ArgProblem } from "../errors";
+import { checkAliases, DEFAULT_RUN_CADENCE_MINUTES, planRotation } from "../lifecycle";
 import {
     API_KEY_DEFINITION,
     CREDENTIAL_TYPES,
@@ -34,6 +35,8 @@ const MAX_SSM_LEVELS = 15;
 export const WORKSPACE_ID_OUTPUT = "workspace_id";
 /** The workspace stack's output holding the workspace's host name (optional). */
 export const WORKSPACE_ENDPOINT_OUTPUT = "workspace_endpoint";
+/** The workspace stack's output holding the workspace's Grafana version (optional; e.g. `"10.4"`). */
+export const WORKSPACE_GRAFANA_VERSION_OUTPUT = "workspace_grafana_version";
 
 /** Amazon Managed Grafana workspace ids: `g-` and ten lower-case hex digits (the API's pattern). */
 const WORKSPACE_ID = /^g-[0-9a-f]{10}$/;
@@ -77,7 +80,13 @@ export interface ResolvedDashboardsApiKey {
     /** `minutesToLive * 60`, the API's `secondsToLive`. */
     readonly secondsToLive: number;
     readonly rotationMinutes: number;
+    /** The run cadence the schedule was checked against. */
+    readonly runCadenceMinutes: number;
     readonly credentialType: DashboardsCredentialType;
+    /** Import the SSM parameter at `ssmPath` rather than create it. */
+    readonly adoptExisting: boolean;
+    /** Previous instance names (Pulumi aliases of the component). */
+    readonly aliases: readonly string[];
     /** The SSM parameter name: `format(ssmPathFormatApiKey, id)`. */
     readonly ssmPath: string;
     /** Description of the SSM parameter. */
@@ -290,25 +299,30 @@ export function resolveDashboardsApiKey(
         `${MAX_MINUTES_TO_LIVE} (30 days, the longest a key may live)`,
         problems,
     );
-    const minutesToLive = minutesArg ?? DASHBOARDS_API_KEY_DEFAULTS.minutesToLive;
-    const rotationMax = minutesArg === undefined ? MAX_MINUTES_TO_LIVE : minutesToLive;
     const rotationArg = optionalInteger(
         raw,
         "rotationMinutes",
         1,
-        rotationMax,
-        minutesArg === undefined ? `${MAX_MINUTES_TO_LIVE}` : `${minutesToLive} (the key's lifetime)`,
+        MAX_MINUTES_TO_LIVE,
+        `${MAX_MINUTES_TO_LIVE}`,
         problems,
     );
-    const rotationMinutes = rotationArg ?? Math.ceil(minutesToLive / 2);
-    if (minutesArg !== undefined && rotationArg !== undefined && rotationMinutes === minutesToLive) {
-        warnings.push({
-            field: "rotationMinutes",
-            message:
-                `equals the key's lifetime (${minutesToLive} minutes): the key is replaced only after it has ` +
-                "expired, so until the next refresh and update there is no valid key; rotate earlier",
-        });
-    }
+    const cadenceArg = optionalInteger(
+        raw,
+        "runCadenceMinutes",
+        1,
+        MAX_MINUTES_TO_LIVE,
+        `${MAX_MINUTES_TO_LIVE}`,
+        problems,
+    );
+    // The schedule is checked only when its parts are valid on their own.
+    const rotation =
+        minutesArg !== undefined && rotationArg !== undefined && cadenceArg !== undefined
+            ? planRotation(minutesArg, rotationArg, cadenceArg, problems, warnings)
+            : undefined;
+    const minutesToLive = rotation?.minutesToLive ?? minutesArg ?? DASHBOARDS_API_KEY_DEFAULTS.minutesToLive;
+    const rotationMinutes = rotation?.rotationMinutes ?? rotationArg ?? 1;
+    const runCadenceMinutes = rotation?.runCadenceMinutes ?? cadenceArg ?? DEFAULT_RUN_CADENCE_MINUTES;
 
     const credentialType = checkOneOf(
         raw.credentialType,
@@ -317,6 +331,15 @@ export function resolveDashboardsApiKey(
         DASHBOARDS_API_KEY_DEFAULTS.credentialType,
         problems,
     );
+
+    const adoptExisting = raw.adoptExisting ?? false;
+    if (typeof adoptExisting !== "boolean") {
+        problems.push({
+            field: "adoptExisting",
+            message: `must be true or false, got ${describeValue(adoptExisting)}`,
+        });
+    }
+    const aliases = checkAliases(raw.aliases, name, problems);
 
     // `""` means the default key, as the SSM module's empty `kms_arn` does.
     const kmsKeyId =
@@ -450,7 +473,10 @@ export function resolveDashboardsApiKey(
         minutesToLive,
         secondsToLive: minutesToLive * 60,
         rotationMinutes,
+        runCadenceMinutes,
         credentialType,
+        adoptExisting: adoptExisting === true,
+        aliases,
         ssmPath: enabled ? ssmPath : "",
         ssmDescription:
             credentialType === "api-key" ? "Grafana Workspace API Key" : "Grafana Workspace Service Account Token",
@@ -467,6 +493,7 @@ const RESOLVED = new WeakSet<object>();
 function markResolved(resolved: ResolvedDashboardsApiKey): ResolvedDashboardsApiKey {
     Object.freeze(resolved.workspace);
     Object.freeze(resolved.warnings);
+    Object.freeze(resolved.aliases);
     Object.freeze(resolved);
     RESOLVED.add(resolved);
     return resolved;
