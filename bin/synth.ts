@@ -146,6 +146,14 @@ async function main(argv: readonly string[]): Promise<number> {
     }
 }
 
+// A reader that stops early (`synth --json | head -1`) closes the pipe: end quietly, as `cat` does.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") {
+        process.exit(process.exitCode ?? 0);
+    }
+    throw error;
+});
+
 main(process.argv.slice(2)).then(
     (code) => {
         process.exitCode = code;

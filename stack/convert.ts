@@ -5,7 +5,7 @@
  * A `set(string)` is deduplicated and, as Terraform iterates string sets, sorted.
  */
 import type { VarType } from "./schema";
-import { toPlain, type Location, type TreeNode } from "./tree";
+import { representsExactly, toPlain, type Location, type TreeNode } from "./tree";
 import { describeValue as describePlain } from "../util/describeValue";
 
 /** A value that cannot be converted: where it is, which (sub)field, what was expected and what came. */
@@ -98,7 +98,8 @@ function convertPrimitive(node: TreeNode, type: "string" | "number" | "bool"): s
             if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
             if (typeof value === "string" && NUMERIC.test(value)) {
                 const parsed = Number(value);
-                return Number.isFinite(parsed) ? parsed : undefined;
+                // Digits a number cannot hold (e.g. 20 of them) are refused, not rounded.
+                return Number.isFinite(parsed) && representsExactly(value, parsed) ? parsed : undefined;
             }
             return undefined;
         case "bool":

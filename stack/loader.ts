@@ -33,6 +33,7 @@ import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
 import { shapeFile } from "./shape";
 import { closestMatch, didYouMean } from "../util/suggest";
 import {
+    decodeUtf8,
     emptyMap,
     mergeMaps,
     mergeNodes,
@@ -104,7 +105,7 @@ export function parseStack(text: string, file = "<stack>", options: LoadOptions 
 }
 
 function defaultReadFile(path: string): string {
-    return fs.readFileSync(path, "utf8");
+    return decodeUtf8(fs.readFileSync(path), path);
 }
 
 // ---------------------------------------------------------------------------------------------

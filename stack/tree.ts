@@ -128,7 +128,20 @@ function firstLine(message: string): string {
     return message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
 }
 
+/**
+ * Most values that aliases may expand to in one file. Each alias copies its anchor's whole value,
+ * so a dozen lines of nested aliases can stand for billions of values (an "alias bomb"); the
+ * `yaml` package bounds this with `maxAliasCount` only when it builds JavaScript values itself.
+ */
+export const MAX_ALIAS_EXPANSION = 100_000;
+
 class TreeBuilder {
+    /** Values built inside alias expansions so far. */
+    private expanded = 0;
+    private bombed = false;
+    /** The outermost alias being expanded (where an alias bomb is reported). */
+    private aliasLoc: Location | undefined;
+
     constructor(
         private readonly doc: Document,
         private readonly locate: (offset: number | undefined) => Location,
@@ -138,6 +151,20 @@ class TreeBuilder {
     /** `active` holds the alias targets being expanded, so a self-referencing alias stops. */
     build(node: YamlNode, active: Set<YamlNode>): TreeNode {
         const loc = this.locate(node.range?.[0]);
+        if (active.size > 0 && ++this.expanded > MAX_ALIAS_EXPANSION) {
+            if (!this.bombed) {
+                this.bombed = true;
+                this.problems.push(
+                    makeProblem(
+                        "YAML_SYNTAX",
+                        this.aliasLoc ?? loc,
+                        `invalid YAML: aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString("en-US")} values ` +
+                            "(each alias copies its anchor's whole value); write the values out or use fewer nested aliases",
+                    ),
+                );
+            }
+            return { kind: "scalar", loc, value: null };
+        }
         if (isAlias(node)) return this.buildAlias(node, loc, active);
         const tag = node.tag;
         if (tag !== undefined && !tag.startsWith(YAML_TAG_PREFIX)) {
@@ -149,7 +176,7 @@ class TreeBuilder {
                 ),
             );
         }
-        if (isScalar(node)) return { kind: "scalar", loc, value: scalarValue(node.value) };
+        if (isScalar(node)) return { kind: "scalar", loc, value: scalarValue(node.value, sourceOf(node)) };
         if (isSeq(node))
             return { kind: "seq", loc, items: node.items.map((item) => this.build(item as YamlNode, active)) };
         if (isMap(node)) return this.buildMap(node.items, loc, active);
@@ -168,7 +195,13 @@ class TreeBuilder {
             return { kind: "scalar", loc, value: null };
         }
         const inner = new Set(active).add(target);
-        return this.build(target, inner);
+        if (active.size > 0) return this.build(target, inner);
+        this.aliasLoc = loc;
+        try {
+            return this.build(target, inner);
+        } finally {
+            this.aliasLoc = undefined;
+        }
     }
 
     private buildMap(
@@ -205,7 +238,7 @@ class TreeBuilder {
                 this.problems.push(makeProblem("BAD_SHAPE", keyLoc, "map keys must be strings, got a YAML collection"));
                 continue;
             }
-            const key = keyNode === null ? "" : String(scalarValue(keyNode.value));
+            const key = keyNode === null ? "" : String(scalarValue(keyNode.value, sourceOf(keyNode)));
             entries.set(key, { key, keyLoc, value });
         }
         for (const source of mergeSources) {
@@ -219,9 +252,76 @@ function isMergeKey(value: unknown): boolean {
     return typeof value === "symbol" && value.description === "<<";
 }
 
-function scalarValue(value: unknown): ScalarValue {
+/**
+ * A file's bytes as UTF-8 text (a byte-order mark dropped). Anything else is refused with the
+ * file's name, rather than decoded with replacement characters (`café` in Latin-1 would become
+ * `caf\uFFFD`).
+ * @throws Error with `code: "EILSEQ"`.
+ */
+export function decodeUtf8(bytes: Uint8Array, file: string): string {
+    try {
+        return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+        const lenient = new TextDecoder("utf-8").decode(bytes);
+        const bad = Math.max(0, lenient.indexOf("\uFFFD"));
+        const offset = Buffer.byteLength(lenient.slice(0, bad), "utf8");
+        const line = lenient.slice(0, bad).split("\n").length;
+        const byte = bytes[offset] ?? 0;
+        throw Object.assign(
+            new Error(
+                `not UTF-8 text (line ${line}: byte 0x${byte.toString(16).toUpperCase().padStart(2, "0")} ` +
+                    `at offset ${offset}); save it as UTF-8`,
+            ),
+            { code: "EILSEQ", path: file },
+        );
+    }
+}
+
+/** The text of a plain (unquoted) scalar as written, when the parser kept it. */
+function sourceOf(node: YamlNode): string | undefined {
+    const token = (node as { srcToken?: { type?: string; source?: unknown } }).srcToken;
+    return token?.type === "scalar" && typeof token.source === "string" ? token.source : undefined;
+}
+
+/**
+ * A scalar's value. A number that a JavaScript number cannot hold exactly as written (an unquoted
+ * 20-digit id or tag value, `0.12345678901234567890`) is kept as the text written, so nothing is
+ * silently rounded: a string var gets the digits written, a number var refuses it.
+ */
+function scalarValue(value: unknown, source?: string): ScalarValue {
     if (value === null || value === undefined) return null;
-    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
-    if (typeof value === "bigint") return Number(value);
+    if (typeof value === "number" || typeof value === "bigint") {
+        const number = Number(value);
+        if (source !== undefined && !representsExactly(source.trim(), number)) return source.trim();
+        return number;
+    }
+    if (typeof value === "string" || typeof value === "boolean") return value;
     return String(value);
+}
+
+/** Whether `number` is the number written as `text` (YAML 1.2 core: decimal, `0x`, `0o`, exponents). */
+export function representsExactly(text: string, number: number): boolean {
+    if (!Number.isFinite(number)) return true; // .inf, .nan: no digits to lose
+    const radix = /^([-+]?)0([xo])([0-9a-fA-F]+)$/.exec(text);
+    if (radix) {
+        const big = BigInt(`0${radix[2]}${radix[3]}`) * (radix[1] === "-" ? -1n : 1n);
+        return Number.isSafeInteger(number) ? BigInt(number) === big : BigInt(Math.trunc(number)) === big;
+    }
+    const written = decimalDigits(text);
+    if (written === undefined) return true; // not a decimal literal (should not happen): keep the number
+    return written === decimalDigits(number.toExponential().replace(/^-/, text.startsWith("-") ? "-" : ""));
+}
+
+/** A decimal literal as sign, significant digits and exponent (`-1.50e2` -> `-15e1`), or undefined. */
+function decimalDigits(text: string): string | undefined {
+    const match = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(text);
+    if (!match || (match[2] === "" && (match[3] ?? "") === "")) return undefined;
+    const [, sign, whole, fraction = "", exponent = "0"] = match;
+    let digits = (whole + fraction).replace(/^0+/, "");
+    let scale = Number(exponent) - fraction.length;
+    if (digits === "") return "0";
+    const trailing = /0*$/.exec(digits)?.[0].length ?? 0;
+    digits = digits.slice(0, digits.length - trailing);
+    scale += trailing;
+    return `${sign === "-" ? "-" : ""}${digits}e${scale}`;
 }
