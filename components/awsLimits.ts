@@ -219,14 +219,14 @@ export function checkLimit(
     limit: StringLimit,
     field: string,
     what: string,
-    problems: LimitProblem[],
+    problems: { push(problem: LimitProblem): unknown },
     hint = "",
 ): void {
     const broken = stringViolations(value, limit);
     if (broken.length > 0) {
         problems.push({
             field,
-            message: `gives ${what} ${describeValue(value, { maxLength: 200, ellipsis: "..." })}, which ${broken.join(" and ")} (${limit.source})${hint}`,
+            message: `gives ${what} ${describeValue(value)}, which ${broken.join(" and ")} (${limit.source})${hint}`,
         });
     }
 }
@@ -238,8 +238,6 @@ export interface TagOrigin {
     /** The label's delimiter (a bad `Name` tag from it is blamed on it). */
     readonly delimiter: string;
 }
-
-const SHORT = { maxLength: 140, ellipsis: "..." };
 
 const GENERATED_TAG_LABELS = ["namespace", "tenant", "environment", "stage", "name", "attributes"];
 
@@ -270,7 +268,11 @@ export interface TaggedResource {
  * breaks a rule is blamed on the label input that made it; one problem found on several resources
  * is reported once, naming them all.
  */
-export function checkTags(resources: readonly TaggedResource[], origin: TagOrigin, problems: LimitProblem[]): void {
+export function checkTags(
+    resources: readonly TaggedResource[],
+    origin: TagOrigin,
+    problems: { push(problem: LimitProblem): unknown },
+): void {
     const found = new Map<string, { field: string; resources: string[]; sources: string[]; text: string }>();
     const add = (field: string, text: string, resource: string, source: string) => {
         const signature = `${field}\u0000${text}`;
@@ -297,7 +299,7 @@ export function checkTags(resources: readonly TaggedResource[], origin: TagOrigi
                 const lengthOnly = keyBroken.every((b) => b.includes("characters,") || b.includes("empty"));
                 add(
                     blameTag(key, origin, "key", lengthOnly ? "length" : "characters"),
-                    `the tag key ${describeValue(key, SHORT)}, which ${keyBroken.join(" and ")}`,
+                    `the tag key ${describeValue(key)}, which ${keyBroken.join(" and ")}`,
                     resource,
                     limits.tagKey.source,
                 );
@@ -308,7 +310,7 @@ export function checkTags(resources: readonly TaggedResource[], origin: TagOrigi
                 const lengthOnly = valueBroken.every((b) => b.includes("characters,"));
                 add(
                     blameTag(key, origin, "value", lengthOnly ? "length" : "characters"),
-                    `the tag ${describeValue(key, SHORT)} = ${describeValue(value, SHORT)}, which ${valueBroken.join(" and ")}`,
+                    `the tag ${describeValue(key)} = ${describeValue(value)}, which ${valueBroken.join(" and ")}`,
                     resource,
                     limits.tagValue.source,
                 );

@@ -4,7 +4,8 @@
  */
 import { createLabel, type Label, type LabelInput } from "../label";
 import { closestMatch } from "../util/suggest";
-import { describeValue, labelProblems, type ArgProblem } from "./errors";
+import { labelProblems, type ArgProblemInput } from "./errors";
+import { problem } from "../util/problem";
 import type { UncheckedArgs } from "./definition";
 import { LABEL_INPUT_KEYS } from "./labelArgs";
 
@@ -28,7 +29,7 @@ export function labelInputOf(args: UncheckedArgs<LabelInput>): LabelInput {
  * Builds a label, recording its error as a problem instead of throwing, so that every problem
  * of the instance is reported together. Returns undefined when the label is invalid.
  */
-export function tryLabel(input: LabelInput, problems: ArgProblem[]): Label | undefined {
+export function tryLabel(input: LabelInput, problems: ArgProblemInput[]): Label | undefined {
     try {
         return createLabel(input);
     } catch (error) {
@@ -41,17 +42,13 @@ export function tryLabel(input: LabelInput, problems: ArgProblem[]): Label | und
 const REGION = /^[a-z]{2,4}(-[a-z]+)+-\d{1,2}$/;
 
 /** Checks the required `region` argument; returns it when valid. */
-export function checkRegion(region: unknown, problems: ArgProblem[]): string | undefined {
+export function checkRegion(region: unknown, problems: ArgProblemInput[]): string | undefined {
     if (region === undefined || region === null || region === "") {
-        problems.push({
-            field: "region",
-            message: 'is required (the AWS region of every resource, e.g. "us-east-2"), got ' + describeValue(region),
-        });
+        problems.push(
+            problem("REQUIRED", ["region"], 'is required (the AWS region of every resource, e.g. "us-east-2")', region),
+        );
     } else if (typeof region !== "string" || !REGION.test(region)) {
-        problems.push({
-            field: "region",
-            message: `must be an AWS region name such as "us-east-2", got ${describeValue(region)}`,
-        });
+        problems.push(problem("BAD_REGION", ["region"], 'must be an AWS region name such as "us-east-2"', region));
     } else {
         return region;
     }
@@ -69,7 +66,7 @@ export function checkUnknownArgs(
     component: string,
     args: object,
     known: readonly string[],
-    problems: ArgProblem[],
+    problems: ArgProblemInput[],
     renamed: Readonly<Record<string, string>> = {},
 ): void {
     const bySquashed = new Map(known.map((key) => [squash(key), key]));
@@ -80,10 +77,13 @@ export function checkUnknownArgs(
         const squashed = squash(key);
         const close = bySquashed.has(squashed) ? squashed : closestMatch(squashed, bySquashed.keys());
         const suggestion = renamed[key] ?? (close === undefined ? undefined : bySquashed.get(close));
-        problems.push({
-            field: key,
-            message: `is not an argument of ${component}` + (suggestion ? ` (did you mean ${suggestion}?)` : ""),
-        });
+        problems.push(
+            problem(
+                "UNKNOWN_ARGUMENT",
+                [key],
+                `is not an argument of ${component}` + (suggestion ? ` (did you mean ${suggestion}?)` : ""),
+            ),
+        );
     }
 }
 
@@ -96,7 +96,7 @@ export function checkOneOf<T extends string>(
     field: string,
     allowed: readonly T[],
     fallback: T,
-    problems: ArgProblem[],
+    problems: ArgProblemInput[],
     note = "",
 ): T {
     if (value === undefined || value === null) {
@@ -105,9 +105,8 @@ export function checkOneOf<T extends string>(
     if ((allowed as readonly unknown[]).includes(value)) {
         return value as T;
     }
-    problems.push({
-        field,
-        message: `must be one of ${allowed.map((a) => `"${a}"`).join(", ")}${note}, got ${describeValue(value)}`,
-    });
+    problems.push(
+        problem("NOT_ONE_OF", [field], `must be one of ${allowed.map((a) => `"${a}"`).join(", ")}${note}`, value),
+    );
     return fallback;
 }

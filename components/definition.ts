@@ -8,6 +8,9 @@
  * camelCase <-> snake_case names in messages, and the README's reference tables.
  */
 
+import { CONTEXT_KEYS } from "../label/context";
+import type { PathNaming } from "../util/problem";
+
 /** The Terraform-like type of a stack-file variable. */
 export type VarType =
     | "string"
@@ -141,6 +144,26 @@ function snakeToCamelWord(name: string): string {
         .split("_")
         .map((part, i) => (i === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1)))
         .join("");
+}
+
+/** The context's camelCase keys and their snake_case names, by table (null-label's `context.tf`). */
+const CONTEXT_VAR_OF_KEY: ReadonlyMap<string, string> = new Map(CONTEXT_KEYS.map(([camel, snake]) => [camel, snake]));
+
+/**
+ * The stack file's names for the fields of a problem's path, by table: an argument is named by its
+ * var (`eventLogRetentionInDays` -> `event_log_retention_in_days`), a key of `context` by its
+ * snake_case key (`context.label_key_case`); other fields keep their names, and the user's own
+ * keys are never renamed (`tags["OwnerTeam"]`).
+ */
+export function stackVarNaming(definition: ComponentDefinition): PathNaming {
+    const { varOfArg } = nameTables(definition);
+    return {
+        field(name, parents) {
+            if (parents.length === 0) return varOfArg.get(name) ?? name;
+            if (parents.length === 1 && parents[0] === "context") return CONTEXT_VAR_OF_KEY.get(name) ?? name;
+            return name;
+        },
+    };
 }
 
 /** The outputs the program exports, by the spec's name, mapped to the camelCase property. */

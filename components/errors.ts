@@ -1,77 +1,122 @@
 /**
  * Validation errors of the components: every problem names the instance and the field, states the
- * rule and shows the value received. Problems are collected and reported together.
+ * rule and shows the value received. Problems are collected and reported together. A problem is the
+ * package's one model (`util/problem.ts`): a code, a path of segments, the rule, the value.
  */
 import { LabelError } from "../label";
 import { describeValue as describePlain } from "../util/describeValue";
+import {
+    formatPath,
+    formatProblem,
+    formatRule,
+    problem,
+    problemToJson,
+    TYPESCRIPT_NAMING,
+    type PathNaming,
+    type Problem,
+    type ProblemJson,
+} from "../util/problem";
 
-/** One invalid argument. */
-export interface ArgProblem {
-    /** The camelCase argument, possibly with a sub-path (`eventRulePattern`, `context.labelKeyCase`). */
+/** One invalid argument: the problem, with its path and message in the TypeScript API's words. */
+export interface ArgProblem extends Problem {
+    /** The camelCase argument, possibly with a sub-path (`eventRulePattern`, `context.labelKeyCase`, `tags["OwnerTeam"]`). */
     readonly field: string;
     /** The rule broken and the value received, e.g. `must be one of 1, 3, 5, got 4`. */
     readonly message: string;
 }
 
-/** Renders a field name for the reader: camelCase for the TypeScript API, or a stack file's var. */
-export type FieldNamer = (field: string) => string;
+/**
+ * What a check records: a problem, or a field (an argument name) and a message (the rule and the
+ * value, already written).
+ */
+export type ArgProblemInput = Problem | { readonly field: string; readonly message: string; readonly code?: string };
 
-/** An argument name as written: the TypeScript API's camelCase. */
-export const camelCaseField: FieldNamer = (field) => field;
+/** Names the fields of a problem's path for a reader: the TypeScript API's, or a stack file's vars. */
+export type FieldNamer = PathNaming;
 
-/** Formats a value for an error message: strings quoted, the rest as JSON. */
+/** The TypeScript API's names: camelCase, as declared. */
+export const camelCaseField: FieldNamer = TYPESCRIPT_NAMING;
+
+/** A problem of the model, with its TypeScript wording. */
+export function argProblem(input: ArgProblemInput): ArgProblem {
+    if ("path" in input) {
+        return { ...input, field: formatPath(input.path), message: formatRule(input) };
+    }
+    // A check that wrote its own message: its field is an argument name.
+    const p = problem(input.code ?? "INVALID_ARGUMENT", [input.field], input.message);
+    return { ...p, field: input.field, message: input.message };
+}
+
+/** Formats a value for an error message: strings quoted, the rest as JSON, shortened as everywhere. */
 export function describeValue(value: unknown): string {
-    if (value === undefined) {
-        return "undefined";
-    }
-    if (
-        typeof value === "object" &&
-        value !== null &&
-        (value as { __pulumiOutput?: unknown }).__pulumiOutput === true
-    ) {
-        return "a pulumi Output (arguments are plain values, validated before anything is registered)";
-    }
-    return describePlain(value, { maxLength: 200, ellipsis: "..." });
+    return describePlain(value);
 }
 
 /** Invalid arguments of one component instance, all of them at once. */
 export class ComponentArgsError extends Error {
+    /** Every problem found. */
+    readonly problems: readonly ArgProblem[];
+
     constructor(
         /** The component path, e.g. `eventbridge` or `managed-dashboards/api-key`. */
         readonly component: string,
         /** The instance (the Pulumi resource name). */
         readonly instance: string,
-        /** Every problem found. */
-        readonly problems: readonly ArgProblem[],
-        namer: FieldNamer = camelCaseField,
+        problems: readonly ArgProblemInput[],
+        /** How the message names the fields (the program passes the stack file's var names). */
+        readonly naming: FieldNamer = camelCaseField,
     ) {
-        super(ComponentArgsError.render(component, instance, problems, namer));
+        const normalized = problems.map(argProblem);
+        super(ComponentArgsError.render(component, instance, normalized, naming));
         this.name = "ComponentArgsError";
+        this.problems = normalized;
     }
 
-    /** The message with fields named by `namer` (the program passes the stack file's var names). */
-    static render(component: string, instance: string, problems: readonly ArgProblem[], namer: FieldNamer): string {
-        return problems.map((p) => `${component} "${instance}": ${namer(p.field)} ${p.message}`).join("\n");
+    /** Every problem as data (the same as `problems`). */
+    get details(): readonly Problem[] {
+        return this.problems;
     }
 
-    /** The same error, its fields renamed (e.g. to snake_case stack-file vars). */
-    withFieldNames(namer: FieldNamer): ComponentArgsError {
-        return new ComponentArgsError(this.component, this.instance, this.problems, namer);
+    /** The message of `problems`, their fields named by `naming`, one line per problem. */
+    static render(
+        component: string,
+        instance: string,
+        problems: readonly ArgProblemInput[],
+        naming: FieldNamer = camelCaseField,
+    ): string {
+        return problems
+            .map(argProblem)
+            .map((p) => `${component} "${instance}": ${formatProblem(p, naming)}`)
+            .join("\n");
+    }
+
+    /** The same error, its fields named by `naming` (e.g. as a stack file's snake_case vars). */
+    withFieldNames(naming: FieldNamer): ComponentArgsError {
+        return new ComponentArgsError(this.component, this.instance, this.problems, naming);
+    }
+
+    /** The problems as JSON-safe data, named by this error's naming. */
+    toJSON(): { component: string; instance: string; problems: ProblemJson[] } {
+        return {
+            component: this.component,
+            instance: this.instance,
+            problems: this.problems.map((p) => problemToJson(p, this.naming)),
+        };
     }
 }
 
 /**
- * Turns the problems of a label error (each starting with the camelCase field it names, e.g.
- * `idLengthLimit must be ...`) into problems of the component.
+ * The problems of a label error as problems of the component: the label's paths are the
+ * component's arguments (its label arguments), the user's keys kept as given.
  */
-export function labelProblems(error: unknown, knownFields: ReadonlySet<string>): ArgProblem[] {
-    const messages =
-        error instanceof LabelError ? error.problems : [error instanceof Error ? error.message : String(error)];
-    return messages.map((message) => {
-        const match = /^([A-Za-z]+)((?:[.[]\S*)?) (.*)$/s.exec(message);
-        if (match && knownFields.has(match[1])) {
-            return { field: match[1] + match[2], message: match[3] };
-        }
-        return { field: "context", message: `is not a valid label: ${message}` };
+export function labelProblems(error: unknown, knownFields: ReadonlySet<string>): Problem[] {
+    if (!(error instanceof LabelError)) {
+        const message = error instanceof Error ? error.message : String(error);
+        return [problem("INVALID_LABEL", ["context"], `is not a valid label: ${message}`)];
+    }
+    return error.details.map((p) => {
+        const head = p.path[0];
+        if (typeof head === "string" && knownFields.has(head)) return p;
+        return problem("INVALID_LABEL", ["context"], `is not a valid label: ${formatProblem(p)}`);
     });
 }

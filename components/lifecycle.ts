@@ -6,7 +6,7 @@
  * tests (and the offline mocks) can replace; the engine guard is in `engine.ts`.
  */
 import { DASHBOARDS_API_KEY_DEFAULTS, MAX_MINUTES_TO_LIVE } from "./apiKey/definition";
-import { describeValue, type ArgProblem } from "./errors";
+import { describeValue, type ArgProblemInput } from "./errors";
 
 /** The run cadence assumed when none is given: one `pulumi up` a week. */
 export const DEFAULT_RUN_CADENCE_MINUTES: number = DASHBOARDS_API_KEY_DEFAULTS.runCadenceMinutes;
@@ -86,8 +86,8 @@ export function planRotation(
     minutesToLive: number | null,
     rotationMinutes: number | null,
     runCadenceMinutes: number | null,
-    problems: ArgProblem[],
-    warnings: ArgProblem[],
+    problems: ArgProblemInput[],
+    warnings: ArgProblemInput[],
 ): RotationPlan {
     const lifetime = minutesToLive ?? MAX_MINUTES_TO_LIVE;
     const cadence = runCadenceMinutes ?? DEFAULT_RUN_CADENCE_MINUTES;
@@ -209,7 +209,7 @@ export function eventTargetImportId(ruleName: string, targetId: string): string 
 export const EVENT_TARGET_ID = /^[.\-_A-Za-z0-9]{1,64}$/;
 
 /** Checks a list of previous instance names (`aliases`); returns them, or undefined when invalid. */
-export function checkAliases(value: unknown, instance: string, problems: ArgProblem[]): readonly string[] {
+export function checkAliases(value: unknown, instance: string, problems: ArgProblemInput[]): readonly string[] {
     if (value === undefined || value === null) {
         return [];
     }

@@ -10,6 +10,7 @@ import type {
     LabelKeyCase,
     LabelValueCase,
 } from "./types";
+import { problem, userKey, type Problem, type ProblemPath } from "../util/problem";
 import { compareBytewise, isAscii, nfc } from "./strings";
 import {
     fail,
@@ -101,7 +102,7 @@ function sortDeep(value: unknown): unknown {
  * camelCase keys are refused, since they are a sign that the object is already converted.
  */
 export function fromTerraformContext(ctx: object): LabelContext {
-    if (!isPlainObject(ctx)) fail("context", "must be an object with snake_case keys", ctx);
+    if (!isPlainObject(ctx)) fail(["context"], "must be an object with snake_case keys", ctx, "TYPE_MISMATCH");
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(ctx)) {
         const camel = SNAKE_TO_CAMEL.get(key);
@@ -109,9 +110,10 @@ export function fromTerraformContext(ctx: object): LabelContext {
             out[camel] = copyDeep(ctx[key]);
         } else if (CAMEL_TO_SNAKE.has(key) && key !== CAMEL_TO_SNAKE.get(key)) {
             fail(
-                `context.${key}`,
+                ["context", key],
                 `is a camelCase key; fromTerraformContext expects ${CAMEL_TO_SNAKE.get(key)}`,
                 ctx[key],
+                "CAMEL_CASE_KEY",
             );
         }
     }
@@ -120,7 +122,7 @@ export function fromTerraformContext(ctx: object): LabelContext {
 
 /** Converts a `LabelContext` to a Terraform context object (snake_case keys, Terraform's key order). */
 export function toTerraformContext(ctx: LabelContext): object {
-    if (!isPlainObject(ctx)) fail("context", "must be an object with camelCase keys", ctx);
+    if (!isPlainObject(ctx)) fail(["context"], "must be an object with camelCase keys", ctx, "TYPE_MISMATCH");
     const src = ctx as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const [camel, snake] of CONTEXT_KEYS) {
@@ -172,16 +174,20 @@ function nfcOrNull(s: string | null): string | null {
 }
 
 /** Validates a `descriptorFormats` map (shape only; labels are checked when used). */
-function optDescriptorFormats(field: string, value: unknown): Readonly<Record<string, DescriptorFormat>> | null {
+function optDescriptorFormats(field: ProblemPath, value: unknown): Readonly<Record<string, DescriptorFormat>> | null {
     if (value === null || value === undefined) return null;
-    if (!isPlainObject(value)) fail(field, "must be a map of {format, labels} objects", value);
+    if (!isPlainObject(value)) fail(field, "must be a map of {format, labels} objects", value, "TYPE_MISMATCH");
     for (const key in value) {
         const d = value[key];
-        const f = `${field}[${JSON.stringify(key)}]`;
-        if (!isPlainObject(d)) fail(f, "must be an object with format (a string) and labels (a list of strings)", d);
-        if (typeof d.format !== "string") fail(`${f}.format`, "must be a string", d.format);
-        optStringList(`${f}.labels`, d.labels);
-        if (d.labels === null || d.labels === undefined) fail(`${f}.labels`, "must be a list of strings", d.labels);
+        const f = [...field, userKey(key)];
+        if (!isPlainObject(d)) {
+            fail(f, "must be an object with format (a string) and labels (a list of strings)", d, "TYPE_MISMATCH");
+        }
+        if (typeof d.format !== "string") fail([...f, "format"], "must be a string", d.format, "TYPE_MISMATCH");
+        optStringList([...f, "labels"], d.labels);
+        if (d.labels === null || d.labels === undefined) {
+            fail([...f, "labels"], "must be a list of strings", d.labels, "TYPE_MISMATCH");
+        }
     }
     return value as Readonly<Record<string, DescriptorFormat>>;
 }
@@ -216,7 +222,7 @@ function isEmptyMap(value: unknown): boolean {
 }
 
 /** An allowed-values field (fast path when valid). */
-function oneOf<T extends string>(p: Problems, field: string, value: unknown, allowed: readonly T[]): T | null {
+function oneOf<T extends string>(p: Problems, field: ProblemPath, value: unknown, allowed: readonly T[]): T | null {
     if (value === null || value === undefined) return null;
     if ((allowed as readonly unknown[]).includes(value)) return value as T;
     return p.check(() => optOneOf(field, value, allowed), null);
@@ -246,24 +252,24 @@ const INPUT_KEYS: ReadonlySet<string> = new Set([
 
 /** Collects validation problems, so that every one of them is reported at once. */
 export class Problems {
-    readonly messages: string[] = [];
+    readonly messages: Problem[] = [];
 
     /** A string field: fast path without a closure when the value is already valid. */
-    string(field: string, value: unknown): string | null {
+    string(field: ProblemPath, value: unknown): string | null {
         if (value === null || value === undefined) return null;
         if (typeof value === "string") return value;
         return this.check(() => optString(field, value), null);
     }
 
     /** A list-of-strings field (fast path when valid). */
-    stringList(field: string, value: unknown): readonly string[] | null {
+    stringList(field: ProblemPath, value: unknown): readonly string[] | null {
         if (value === null || value === undefined) return null;
         if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value as readonly string[];
         return this.check(() => optStringList(field, value), null);
     }
 
     /** A map-of-strings field (fast path when valid). */
-    stringMap(field: string, value: unknown): Readonly<Record<string, string>> | null {
+    stringMap(field: ProblemPath, value: unknown): Readonly<Record<string, string>> | null {
         if (value === null || value === undefined) return null;
         return this.check(() => optStringMap(field, value), null);
     }
@@ -273,7 +279,8 @@ export class Problems {
         try {
             return fn();
         } catch (e) {
-            this.messages.push((e as Error).message);
+            if (!(e instanceof LabelError)) throw e;
+            this.messages.push(...e.details);
             return fallback;
         }
     }
@@ -290,9 +297,9 @@ export class Problems {
  * de-duplicated but not normalised.
  */
 export function mergeInput(input: LabelInput, problems: Problems): LabelContextOutput {
-    if (!isPlainObject(input)) fail("input", "must be an object", input);
+    if (!isPlainObject(input)) fail(["input"], "must be an object", input, "TYPE_MISMATCH");
     const rawCtx = input.context ?? DEFAULT_CONTEXT;
-    if (!isPlainObject(rawCtx)) fail("context", "must be a LabelContext object", rawCtx);
+    if (!isPlainObject(rawCtx)) fail(["context"], "must be a LabelContext object", rawCtx, "TYPE_MISMATCH");
     const ctx = rawCtx as Record<string, unknown>;
     const p = problems;
 
@@ -300,53 +307,64 @@ export function mergeInput(input: LabelInput, problems: Problems): LabelContextO
     // would otherwise be silently ignored.
     for (const key in input) {
         if (!INPUT_KEYS.has(key)) {
-            p.messages.push(`${key} is not a label input (expected one of ${[...INPUT_KEYS].join(", ")})`);
+            p.messages.push(
+                problem(
+                    "UNKNOWN_ARGUMENT",
+                    [key],
+                    `is not a label input (expected one of ${[...INPUT_KEYS].join(", ")})`,
+                ),
+            );
         }
     }
 
     // variables.tf validates the two case fields of var.context as well as the variables.
-    const ctxKeyCase = oneOf(p, "context.labelKeyCase", ctx.labelKeyCase, LABEL_KEY_CASES);
-    const ctxValueCase = oneOf(p, "context.labelValueCase", ctx.labelValueCase, LABEL_VALUE_CASES);
-    const keyCase = oneOf(p, "labelKeyCase", input.labelKeyCase, LABEL_KEY_CASES);
-    const valueCase = oneOf(p, "labelValueCase", input.labelValueCase, LABEL_VALUE_CASES);
+    const ctxKeyCase = oneOf(p, ["context", "labelKeyCase"], ctx.labelKeyCase, LABEL_KEY_CASES);
+    const ctxValueCase = oneOf(p, ["context", "labelValueCase"], ctx.labelValueCase, LABEL_VALUE_CASES);
+    const keyCase = oneOf(p, ["labelKeyCase"], input.labelKeyCase, LABEL_KEY_CASES);
+    const valueCase = oneOf(p, ["labelValueCase"], input.labelValueCase, LABEL_VALUE_CASES);
 
     // The length limit is validated on the variable only.
     const idLengthLimit =
         input.idLengthLimit === null || input.idLengthLimit === undefined
             ? null
             : p.check(() => {
-                  const limit = optWholeNumber("idLengthLimit", input.idLengthLimit);
+                  const limit = optWholeNumber(["idLengthLimit"], input.idLengthLimit);
                   if (limit !== null && limit !== 0 && limit < 6)
-                      fail("idLengthLimit", "must be 0 (unlimited) or at least 6", limit);
+                      fail(["idLengthLimit"], "must be 0 (unlimited) or at least 6", limit, "OUT_OF_RANGE");
                   return limit;
               }, null);
     const ctxLimit =
         ctx.idLengthLimit === null || ctx.idLengthLimit === undefined
             ? null
-            : p.check(() => optWholeNumber("context.idLengthLimit", ctx.idLengthLimit), null);
+            : p.check(() => optWholeNumber(["context", "idLengthLimit"], ctx.idLengthLimit), null);
 
     const varEnabled =
-        typeof input.enabled === "boolean" ? input.enabled : p.check(() => optBoolean("enabled", input.enabled), null);
+        typeof input.enabled === "boolean"
+            ? input.enabled
+            : p.check(() => optBoolean(["enabled"], input.enabled), null);
     const ctxEnabled =
         varEnabled !== null
             ? null
             : typeof ctx.enabled === "boolean"
               ? ctx.enabled
-              : p.check(() => optBoolean("context.enabled", ctx.enabled), true);
+              : p.check(() => optBoolean(["context", "enabled"], ctx.enabled), true);
     const enabled = varEnabled ?? ctxEnabled;
     if (enabled === null) {
-        p.check(() => fail("enabled", "must be true or false, in the input or in context.enabled", null), null);
+        p.check(
+            () => fail(["enabled"], "must be true or false, in the input or in context.enabled", null, "REQUIRED"),
+            null,
+        );
     }
 
     type StringKey = "namespace" | "tenant" | "environment" | "stage" | "name" | "delimiter" | "regexReplaceChars";
     const str = (key: StringKey): string | null => {
-        const v = p.string(key, input[key]);
+        const v = p.string([key], input[key]);
         if (v !== null) return nfc(v);
-        return nfcOrNull(p.string(`context.${key}`, ctx[key]));
+        return nfcOrNull(p.string(["context", key], ctx[key]));
     };
 
-    const ctxAttributes = p.stringList("context.attributes", ctx.attributes) ?? [];
-    const varAttributes = p.stringList("attributes", input.attributes) ?? [];
+    const ctxAttributes = p.stringList(["context", "attributes"], ctx.attributes) ?? [];
+    const varAttributes = p.stringList(["attributes"], input.attributes) ?? [];
     const attributes: string[] = [];
     const seen = new Set<string>();
     for (const list of [ctxAttributes, varAttributes]) {
@@ -359,22 +377,22 @@ export function mergeInput(input: LabelInput, problems: Problems): LabelContextO
         }
     }
 
-    const tags = mergeStringMaps(p.stringMap("context.tags", ctx.tags), p.stringMap("tags", input.tags));
+    const tags = mergeStringMaps(p.stringMap(["context", "tags"], ctx.tags), p.stringMap(["tags"], input.tags));
     const additionalTagMap = mergeStringMaps(
-        p.stringMap("context.additionalTagMap", ctx.additionalTagMap),
-        p.stringMap("additionalTagMap", input.additionalTagMap),
+        p.stringMap(["context", "additionalTagMap"], ctx.additionalTagMap),
+        p.stringMap(["additionalTagMap"], input.additionalTagMap),
     );
 
-    const varOrder = p.stringList("labelOrder", input.labelOrder);
-    const ctxOrder = varOrder === null ? p.stringList("context.labelOrder", ctx.labelOrder) : null;
+    const varOrder = p.stringList(["labelOrder"], input.labelOrder);
+    const ctxOrder = varOrder === null ? p.stringList(["context", "labelOrder"], ctx.labelOrder) : null;
     const labelOrder = varOrder !== null ? varOrder.map(nfc) : ctxOrder !== null ? ctxOrder.map(nfc) : null;
 
     const ctxFormats = isEmptyMap(ctx.descriptorFormats)
         ? null
-        : p.check(() => optDescriptorFormats("context.descriptorFormats", ctx.descriptorFormats), null);
+        : p.check(() => optDescriptorFormats(["context", "descriptorFormats"], ctx.descriptorFormats), null);
     const varFormats = isEmptyMap(input.descriptorFormats)
         ? null
-        : p.check(() => optDescriptorFormats("descriptorFormats", input.descriptorFormats), null);
+        : p.check(() => optDescriptorFormats(["descriptorFormats"], input.descriptorFormats), null);
     let descriptorFormats: Record<string, DescriptorFormat> = EMPTY;
     if (ctxFormats || varFormats) {
         descriptorFormats = {};
@@ -384,13 +402,13 @@ export function mergeInput(input: LabelInput, problems: Problems): LabelContextO
         descriptorFormats = sortMap(descriptorFormats, true);
     }
 
-    const varLabelsAsTags = p.stringList("labelsAsTags", input.labelsAsTags);
+    const varLabelsAsTags = p.stringList(["labelsAsTags"], input.labelsAsTags);
     let labelsAsTags: string[];
     if (labelsAsTagsIsUnset(ctx.labelsAsTags)) {
         labelsAsTags = toSet(varLabelsAsTags ?? ["default"]);
     } else {
         // The conditional in main.tf unifies the context's list with the variable's set(string).
-        labelsAsTags = toSet(p.stringList("context.labelsAsTags", ctx.labelsAsTags) ?? []);
+        labelsAsTags = toSet(p.stringList(["context", "labelsAsTags"], ctx.labelsAsTags) ?? []);
     }
 
     return {

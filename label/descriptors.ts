@@ -8,21 +8,22 @@ import { isLabelName, LABEL_NAMES } from "./id";
 import { format } from "./format";
 import { sortedKeys } from "./strings";
 import { LabelError, setOwn } from "./validate";
+import { problem, userKey } from "../util/problem";
 
 /** Builds every descriptor; errors name the descriptor. */
 export function buildDescriptors(
     formats: Readonly<Record<string, DescriptorFormat>>,
     idContext: IdContext,
-    source: (key: string) => string,
+    source: (key: string) => readonly string[],
 ): Record<string, string> {
     const out: Record<string, string> = {};
     for (const key of sortedKeys(formats)) {
         const d = formats[key];
-        const field = `${source(key)}[${JSON.stringify(key)}]`;
+        const field = [...source(key), userKey(key)];
         const args = d.labels.map((l, i) => {
             if (!isLabelName(l)) {
                 throw new LabelError([
-                    `${field}.labels[${i}] must be one of ${LABEL_NAMES.join(", ")}, got ${JSON.stringify(l)}`,
+                    problem("NOT_ONE_OF", [...field, "labels", i], `must be one of ${LABEL_NAMES.join(", ")}`, l),
                 ]);
             }
             return idContext[l];
@@ -32,7 +33,13 @@ export function buildDescriptors(
         } catch (e) {
             const reason = (e as Error).message.replace(/^format: /, "");
             throw new LabelError([
-                `${field}.format must use exactly the ${args.length} value(s) of its labels ${JSON.stringify(d.labels)}, got ${JSON.stringify(d.format)}: ${reason}`,
+                problem(
+                    "BAD_FORMAT",
+                    [...field, "format"],
+                    `must use exactly the ${args.length} value(s) of its labels ${JSON.stringify(d.labels)}`,
+                    d.format,
+                    reason,
+                ),
             ]);
         }
     }

@@ -13,6 +13,7 @@ import { DEFAULT_REGEX_REPLACE_CHARS, InvalidRegexError, remover, Remover } from
 import { buildTags, buildTagsAsListOfMaps, resolveLabelsAsTags } from "./tags";
 import { LabelError } from "./validate";
 import { nfc } from "./strings";
+import { problem } from "../util/problem";
 
 /** The default `label_order` (without tenant, which was added in 0.25.0). */
 export const DEFAULT_LABEL_ORDER: readonly string[] = Object.freeze([
@@ -29,9 +30,15 @@ function compileRegex(pattern: string, fromContext: boolean): Remover {
         return remover(pattern);
     } catch (e) {
         if (e instanceof InvalidRegexError) {
-            const field = fromContext ? "context.regexReplaceChars" : "regexReplaceChars";
+            const field = fromContext ? ["context", "regexReplaceChars"] : ["regexReplaceChars"];
             throw new LabelError([
-                `${field} must be a valid RE2 regular expression (written /.../), got ${JSON.stringify(pattern)}: ${e.message}`,
+                problem(
+                    "BAD_REGEX",
+                    field,
+                    "must be a valid RE2 regular expression (written /.../)",
+                    pattern,
+                    e.message,
+                ),
             ]);
         }
         throw e;
@@ -88,9 +95,9 @@ export function createLabel(input: LabelInput = {}): Label {
         context.labelOrder === null || context.labelOrder.length === 0 ? DEFAULT_LABEL_ORDER : context.labelOrder;
     for (let i = 0; i < labelOrder.length; i++) {
         if (!isLabelName(labelOrder[i])) {
-            const field = fromContext("labelOrder") ? "context.labelOrder" : "labelOrder";
+            const field = fromContext("labelOrder") ? ["context", "labelOrder"] : ["labelOrder"];
             problems.messages.push(
-                `${field}[${i}] must be one of ${LABEL_NAMES.join(", ")}, got ${JSON.stringify(labelOrder[i])}`,
+                problem("NOT_ONE_OF", [...field, i], `must be one of ${LABEL_NAMES.join(", ")}`, labelOrder[i]),
             );
         }
     }
@@ -113,7 +120,9 @@ export function createLabel(input: LabelInput = {}): Label {
     const tagsAsListOfMaps = buildTagsAsListOfMaps(tags, context.additionalTagMap);
     const inputFormats = input.descriptorFormats ?? {};
     const descriptors = buildDescriptors(context.descriptorFormats, idContext, (key) =>
-        Object.prototype.hasOwnProperty.call(inputFormats, key) ? "descriptorFormats" : "context.descriptorFormats",
+        Object.prototype.hasOwnProperty.call(inputFormats, key)
+            ? ["descriptorFormats"]
+            : ["context", "descriptorFormats"],
     );
 
     // normalizedContext gets its own top-level arrays and maps, not shared with other outputs.

@@ -3,10 +3,11 @@
  * `context.` for a context value), states the rule and shows the value received.
  */
 import { describeValue } from "../util/describeValue";
+import { formatProblem, problem, userKey, type Problem, type ProblemPath } from "../util/problem";
 
 /** A value shown in an error message: strings quoted, objects as JSON. */
 export function show(value: unknown): string {
-    return describeValue(value, { maxLength: 203, ellipsis: "..." });
+    return describeValue(value);
 }
 
 /**
@@ -15,49 +16,54 @@ export function show(value: unknown): string {
  * `<field> <rule>, got <value>`, the field camelCased (`context.` for a context value).
  */
 export class LabelError extends Error {
-    /** Every problem found, each starting with the field it is about. */
+    /** Every problem found as text, each starting with the field it is about. */
     readonly problems: readonly string[];
+    /** Every problem found as data: code, path (the user's keys as given), rule, value. */
+    readonly details: readonly Problem[];
 
-    constructor(problems: readonly string[]) {
-        super(problems.length === 1 ? problems[0] : `invalid label input: ${problems.join("; ")}`);
+    constructor(problems: readonly (Problem | string)[]) {
+        const details = problems.map((p) => (typeof p === "string" ? problem("INVALID_LABEL", [], p) : p));
+        const texts = details.map((p) => formatProblem(p));
+        super(texts.length === 1 ? texts[0] : `invalid label input: ${texts.join("; ")}`);
         this.name = "LabelError";
-        this.problems = problems;
+        this.problems = texts;
+        this.details = details;
     }
 }
 
 /** Throws `<field> <rule>, got <value>`. */
-export function fail(field: string, rule: string, value: unknown): never {
-    throw new LabelError([`${field} ${rule}, got ${show(value)}`]);
+export function fail(path: ProblemPath, rule: string, value: unknown, code = "INVALID_VALUE"): never {
+    throw new LabelError([problem(code, path, rule, value)]);
 }
 
 /** A string, or null for null/undefined. */
-export function optString(field: string, value: unknown): string | null {
+export function optString(field: ProblemPath, value: unknown): string | null {
     if (value === null || value === undefined) return null;
-    if (typeof value !== "string") fail(field, "must be a string", value);
+    if (typeof value !== "string") fail(field, "must be a string", value, "TYPE_MISMATCH");
     return value;
 }
 
 /** A boolean, or null for null/undefined. */
-export function optBoolean(field: string, value: unknown): boolean | null {
+export function optBoolean(field: ProblemPath, value: unknown): boolean | null {
     if (value === null || value === undefined) return null;
-    if (typeof value !== "boolean") fail(field, "must be a boolean", value);
+    if (typeof value !== "boolean") fail(field, "must be a boolean", value, "TYPE_MISMATCH");
     return value;
 }
 
 /** A whole number, or null for null/undefined. */
-export function optWholeNumber(field: string, value: unknown): number | null {
+export function optWholeNumber(field: ProblemPath, value: unknown): number | null {
     if (value === null || value === undefined) return null;
-    if (typeof value !== "number" || Number.isNaN(value)) fail(field, "must be a number", value);
-    if (!Number.isInteger(value)) fail(field, "must be a whole number", value);
+    if (typeof value !== "number" || Number.isNaN(value)) fail(field, "must be a number", value, "TYPE_MISMATCH");
+    if (!Number.isInteger(value)) fail(field, "must be a whole number", value, "TYPE_MISMATCH");
     return value;
 }
 
 /** A list of strings (a JS array), or null for null/undefined. */
-export function optStringList(field: string, value: unknown): readonly string[] | null {
+export function optStringList(field: ProblemPath, value: unknown): readonly string[] | null {
     if (value === null || value === undefined) return null;
-    if (!Array.isArray(value)) fail(field, "must be a list of strings", value);
+    if (!Array.isArray(value)) fail(field, "must be a list of strings", value, "TYPE_MISMATCH");
     for (let i = 0; i < value.length; i++) {
-        if (typeof value[i] !== "string") fail(`${field}[${i}]`, "must be a string", value[i]);
+        if (typeof value[i] !== "string") fail([...field, i], "must be a string", value[i], "TYPE_MISMATCH");
     }
     return value as readonly string[];
 }
@@ -70,20 +76,20 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /** A map of strings (a plain object), or null for null/undefined. */
-export function optStringMap(field: string, value: unknown): Readonly<Record<string, string>> | null {
+export function optStringMap(field: ProblemPath, value: unknown): Readonly<Record<string, string>> | null {
     if (value === null || value === undefined) return null;
-    if (!isPlainObject(value)) fail(field, "must be a map of strings", value);
+    if (!isPlainObject(value)) fail(field, "must be a map of strings", value, "TYPE_MISMATCH");
     for (const k in value) {
-        if (typeof value[k] !== "string") fail(`${field}[${JSON.stringify(k)}]`, "must be a string", value[k]);
+        if (typeof value[k] !== "string") fail([...field, userKey(k)], "must be a string", value[k], "TYPE_MISMATCH");
     }
     return value as Readonly<Record<string, string>>;
 }
 
 /** Validates an allowed-values field (null allowed). */
-export function optOneOf<T extends string>(field: string, value: unknown, allowed: readonly T[]): T | null {
+export function optOneOf<T extends string>(field: ProblemPath, value: unknown, allowed: readonly T[]): T | null {
     if (value === null || value === undefined) return null;
     if (typeof value !== "string" || !(allowed as readonly string[]).includes(value)) {
-        fail(field, `must be one of ${allowed.map((a) => `"${a}"`).join(", ")}`, value);
+        fail(field, `must be one of ${allowed.map((a) => `"${a}"`).join(", ")}`, value, "NOT_ONE_OF");
     }
     return value as T;
 }

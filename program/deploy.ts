@@ -14,7 +14,7 @@ import {
     resolveDashboardsApiKey,
 } from "../components/apiKey";
 import { NameRegistry, type NameClaim } from "../components/collisions";
-import type { ComponentDefinition, OutputDefinition } from "../components/definition";
+import { stackVarNaming, type ComponentDefinition, type OutputDefinition } from "../components/definition";
 import { ComponentArgsError, type FieldNamer } from "../components/errors";
 import { EVENTBRIDGE_DEFINITION, EventBridge, eventBridgeClaims, resolveEventBridge } from "../components/eventbridge";
 import type { ComponentPath } from "../components/registry";
@@ -100,21 +100,9 @@ export class StackVarsError extends Error {
     }
 }
 
-const camelToSnake = (text: string) => text.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/** Names a component arg (`eventLogRetentionInDays`, `context.labelKeyCase`) as the stack file's var. */
+/** Names a problem's fields as the stack file's vars (`context.label_key_case`, `tags["OwnerTeam"]`), by table. */
 export function stackVarNamer(schema: ComponentSchema): FieldNamer {
-    const varOfArg = new Map(Object.entries(schema.vars).map(([name, spec]) => [spec.arg, name]));
-    return (field) => {
-        const match = /^([A-Za-z0-9]+)(.*)$/s.exec(field);
-        if (!match) {
-            return field;
-        }
-        const head = varOfArg.get(match[1]) ?? camelToSnake(match[1]);
-        // Sub-paths into the context name its snake_case keys; other sub-paths are the user's data.
-        const rest = match[1] === "context" ? camelToSnake(match[2]) : match[2];
-        return head + rest;
-    };
+    return stackVarNaming(schema.definition);
 }
 
 function kindOf(instance: StackInstance): ComponentKind {
@@ -155,8 +143,9 @@ function prepareStack(stack: LoadedStack): PreparedInstance[] {
             errors.push(error.withFieldNames(namer));
             // Each problem where its var is written (the instance's key for a var left unset).
             for (const problem of error.problems) {
-                const varName = namer(problem.field).split(/[.[]/)[0];
-                const where = instance.varLocations[varName] ?? instance.location;
+                const head = problem.path[0];
+                const varName = typeof head === "string" ? namer.field(head, []) : undefined;
+                const where = (varName !== undefined ? instance.varLocations[varName] : undefined) ?? instance.location;
                 lines.push(
                     `${formatLocation(where)}: ${ComponentArgsError.render(error.component, error.instance, [problem], namer)}`,
                 );

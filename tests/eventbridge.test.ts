@@ -9,6 +9,7 @@ import * as fc from "fast-check";
 
 import type * as EventBridgeModule from "../components/eventbridge";
 import type { ComponentArgsError } from "../components/errors";
+import { stackVarNaming } from "../components/definition";
 import { installMocks, type InstalledMocks, type RecordedResource } from "../program/mocks";
 import { ECS_PATTERN } from "./fixtures/spec";
 
@@ -454,9 +455,8 @@ describe("eventbridge", () => {
 
             it("renders fields in the stack file's names on request", () => {
                 const error = thrownBy(() => resolve({ ...ECS_ALERTS, eventLogRetentionInDays: 4 }));
-                const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
                 assert.equal(
-                    error.withFieldNames(snake).message,
+                    error.withFieldNames(stackVarNaming(eventbridge.EVENTBRIDGE_DEFINITION)).message,
                     `eventbridge "ecs-alerts": event_log_retention_in_days must be one of ${RETENTIONS}, got 4`,
                 );
             });

@@ -12,11 +12,19 @@ export interface Shortening {
     readonly ellipsis: string;
 }
 
-/** A value as an error message shows it: `"WARN"`, `4`, `[1,2]`, `undefined`, `NaN`, `a function`. */
-export function describeValue(value: unknown, { maxLength, ellipsis }: Shortening): string {
+/** The one rule every message follows: at most 200 characters, cut with `...`. */
+export const VALUE_SHORTENING: Shortening = { maxLength: 200, ellipsis: "..." };
+
+/**
+ * A value as an error message shows it: `"WARN"`, `4`, `[1,2]`, `undefined`, `NaN`, `a function`,
+ * shortened by {@link VALUE_SHORTENING} (every message of the package uses that default).
+ */
+export function describeValue(value: unknown, { maxLength, ellipsis }: Shortening = VALUE_SHORTENING): string {
     let text: string;
     if (value === undefined) {
         text = "undefined";
+    } else if (isPulumiOutput(value)) {
+        return "a pulumi Output (arguments are plain values, validated before anything is registered)";
     } else if (typeof value === "number" && !Number.isFinite(value)) {
         text = String(value); // JSON would say null
     } else if (typeof value === "bigint") {
@@ -31,4 +39,11 @@ export function describeValue(value: unknown, { maxLength, ellipsis }: Shortenin
         }
     }
     return text.length > maxLength ? text.slice(0, maxLength - ellipsis.length) + ellipsis : text;
+}
+
+/** A `pulumi.Output`, recognised structurally (as `pulumi.Output.isInstance` does) without loading the SDK. */
+function isPulumiOutput(value: unknown): boolean {
+    return (
+        typeof value === "object" && value !== null && (value as { __pulumiOutput?: unknown }).__pulumiOutput === true
+    );
 }

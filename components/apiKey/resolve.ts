@@ -9,7 +9,8 @@ import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel } fro
 import { argNames, renamedArgs, type UncheckedArgs } from "../definition";
 import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, stringViolations } from "../awsLimits";
 import { type NameClaim } from "../collisions";
-import { ComponentArgsError, describeValue, type ArgProblem } from "../errors";
+import { argProblem, ComponentArgsError, describeValue, type ArgProblem, type ArgProblemInput } from "../errors";
+import { problem } from "../../util/problem";
 import { checkAliases, DEFAULT_RUN_CADENCE_MINUTES, planRotation } from "../lifecycle";
 import {
     API_KEY_DEFINITION,
@@ -127,7 +128,7 @@ export function workspaceStackName(
 }
 
 /** Checks an SSM parameter name as SSM does, recording what is wrong with it under `field`. */
-function checkSsmPath(path: string, region: string | undefined, field: string, problems: ArgProblem[]): void {
+function checkSsmPath(path: string, region: string | undefined, field: string, problems: ArgProblemInput[]): void {
     const gives = `gives the SSM parameter name ${describeValue(path)}`;
     const rules: string[] = [];
     if (!path.startsWith("/")) {
@@ -155,7 +156,7 @@ function checkSsmPath(path: string, region: string | undefined, field: string, p
         );
     }
     if (rules.length > 0) {
-        problems.push({ field, message: `${gives}, which ${rules.join("; ")}` });
+        problems.push({ code: "BAD_SSM_NAME", field, message: `${gives}, which ${rules.join("; ")}` });
     }
 }
 
@@ -164,12 +165,12 @@ function optionalString(
     args: UncheckedArgs<DashboardsApiKeyArgs>,
     field: keyof DashboardsApiKeyArgs,
     rule: string,
-    problems: ArgProblem[],
+    problems: ArgProblemInput[],
 ): string | undefined {
     const value = args[field];
     if (!isSet(value)) return undefined;
     if (typeof value !== "string" || value.trim() === "") {
-        problems.push({ field, message: `${rule}, got ${describeValue(value)}` });
+        problems.push(problem(typeof value !== "string" ? "TYPE_MISMATCH" : "EMPTY", [field], rule, value));
         return undefined;
     }
     return value;
@@ -182,12 +183,12 @@ function optionalInteger(
     min: number,
     max: number,
     range: string,
-    problems: ArgProblem[],
+    problems: ArgProblemInput[],
 ): number | undefined | null {
     const value = args[field];
     if (!isSet(value)) return null;
     if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-        problems.push({ field, message: `must be an integer from ${min} to ${range}, got ${describeValue(value)}` });
+        problems.push(problem("OUT_OF_RANGE", [field], `must be an integer from ${min} to ${range}`, value));
         return undefined;
     }
     return value;
@@ -219,8 +220,8 @@ export function resolveDashboardsApiKey(
     args: UncheckedArgs<DashboardsApiKeyArgs>,
     deployment?: PulumiDeployment,
 ): ResolvedDashboardsApiKey {
-    const problems: ArgProblem[] = [];
-    const warnings: ArgProblem[] = [];
+    const problems: ArgProblemInput[] = [];
+    const warnings: ArgProblemInput[] = [];
     if (typeof args !== "object" || args === null || Array.isArray(args)) {
         throw new ComponentArgsError(COMPONENT, name, [
             { field: "args", message: `must be an object, got ${describeValue(args)}` },
@@ -245,12 +246,15 @@ export function resolveDashboardsApiKey(
         raw.dashboardsComponentName.trim() !== "" &&
         !PROJECT_NAME.test(workspaceProjectName(componentName))
     ) {
-        problems.push({
-            field: "dashboardsComponentName",
-            message:
+        problems.push(
+            problem(
+                "BAD_COMPONENT_PATH",
+                ["dashboardsComponentName"],
                 'must be a component path of letters, digits, "_", ".", "-" and "/" (at most 100 characters; ' +
-                `it names the Pulumi project of the workspace stack), got ${describeValue(componentName)}`,
-        });
+                    "it names the Pulumi project of the workspace stack)",
+                componentName,
+            ),
+        );
     }
 
     const stackNameArg = raw.dashboardsStackName;
@@ -258,12 +262,14 @@ export function resolveDashboardsApiKey(
     if (isSet(stackNameArg)) {
         const parts = typeof stackNameArg === "string" ? stackNameArg.split("/") : [];
         if (parts.length !== 3 || !parts.every((part) => STACK_NAME_PART.test(part))) {
-            problems.push({
-                field: "dashboardsStackName",
-                message:
-                    'must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-"), ' +
-                    `got ${describeValue(stackNameArg)}`,
-            });
+            problems.push(
+                problem(
+                    "BAD_STACK_NAME",
+                    ["dashboardsStackName"],
+                    'must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-")',
+                    stackNameArg,
+                ),
+            );
         } else {
             explicitStackName = stackNameArg as string;
         }
@@ -273,10 +279,14 @@ export function resolveDashboardsApiKey(
     let workspaceId: string | undefined;
     if (isSet(workspaceIdArg)) {
         if (typeof workspaceIdArg !== "string" || !WORKSPACE_ID.test(workspaceIdArg)) {
-            problems.push({
-                field: "workspaceId",
-                message: `must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789", got ${describeValue(workspaceIdArg)}`,
-            });
+            problems.push(
+                problem(
+                    "BAD_WORKSPACE_ID",
+                    ["workspaceId"],
+                    'must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789"',
+                    workspaceIdArg,
+                ),
+            );
         } else {
             workspaceId = workspaceIdArg;
         }
@@ -354,10 +364,14 @@ export function resolveDashboardsApiKey(
     if (kmsKeyId !== undefined) {
         const broken = stringViolations(kmsKeyId, AWS_LIMITS.ssm.keyId);
         if (broken.length > 0) {
-            problems.push({
-                field: "kmsKeyId",
-                message: `must be a KMS key id, ARN or alias (${AWS_LIMITS.ssm.keyId.source}: ${broken.join(", ")}), got ${describeValue(kmsKeyId)}`,
-            });
+            problems.push(
+                problem(
+                    "BAD_KMS_KEY_ID",
+                    ["kmsKeyId"],
+                    `must be a KMS key id, ARN or alias (${AWS_LIMITS.ssm.keyId.source}: ${broken.join(", ")})`,
+                    kmsKeyId,
+                ),
+            );
         }
     }
 
@@ -368,19 +382,27 @@ export function resolveDashboardsApiKey(
     let ssmPath = "";
     const pathFormat = raw.ssmPathFormatApiKey;
     if (isSet(pathFormat) && typeof pathFormat !== "string") {
-        problems.push({
-            field: "ssmPathFormatApiKey",
-            message: `must be a format() string with one "%s" for the id, got ${describeValue(pathFormat)}`,
-        });
+        problems.push(
+            problem(
+                "TYPE_MISMATCH",
+                ["ssmPathFormatApiKey"],
+                'must be a format() string with one "%s" for the id',
+                pathFormat,
+            ),
+        );
     } else {
         const spec = (pathFormat as string | null | undefined) ?? DASHBOARDS_API_KEY_DEFAULTS.ssmPathFormatApiKey;
         try {
             ssmPath = format(spec, keyName);
         } catch (error) {
-            problems.push({
-                field: "ssmPathFormatApiKey",
-                message: `must take exactly one argument, the id (${(error as Error).message}), got ${describeValue(spec)}`,
-            });
+            problems.push(
+                problem(
+                    "BAD_FORMAT",
+                    ["ssmPathFormatApiKey"],
+                    `must take exactly one argument, the id (${(error as Error).message})`,
+                    spec,
+                ),
+            );
             ssmPath = "";
         }
         // An empty id is reported below; the path it gives ("/dashboards//api_key") would only repeat it.
@@ -394,11 +416,13 @@ export function resolveDashboardsApiKey(
         const what = credentialType === "api-key" ? "API key name" : "service account and token name";
         if (keyName === "") {
             problems.push({
+                code: "EMPTY_ID",
                 field: "name",
                 message: `must be set (or another label: namespace, tenant, environment, stage, attributes): the id is the ${what}, and it is empty`,
             });
         } else if (codePointLength(keyName) > limit) {
             problems.push({
+                code: "NAME_TOO_LONG",
                 field: "idLengthLimit",
                 message:
                     `must be set to at most ${limit}: the id ${describeValue(keyName)} is the ${what}, which may have at most ${limit} characters, ` +
@@ -417,18 +441,21 @@ export function resolveDashboardsApiKey(
     if (workspaceId !== undefined) {
         if (isSet(raw.dashboardsStackName)) {
             warnings.push({
+                code: "IGNORED",
                 field: "dashboardsStackName",
                 message: "is ignored: the workspace id is given, so no stack is referenced",
             });
         }
         if (isSet(raw.dashboardsComponentName)) {
             warnings.push({
+                code: "IGNORED",
                 field: "dashboardsComponentName",
                 message: "is ignored: the workspace id is given, so no stack is referenced",
             });
         }
     } else if (explicitStackName !== undefined && isSet(raw.dashboardsComponentName)) {
         warnings.push({
+            code: "IGNORED",
             field: "dashboardsComponentName",
             message: "is ignored: the workspace stack is named directly",
         });
@@ -442,6 +469,7 @@ export function resolveDashboardsApiKey(
         stackName === `${deployment.organization}/${deployment.project}/${deployment.stack}`
     ) {
         problems.push({
+            code: "SELF_REFERENCE",
             field: explicitStackName !== undefined ? "dashboardsStackName" : "dashboardsComponentName",
             message: `must lead to the workspace's stack, not to the stack being deployed (${describeValue(stackName)})`,
         });
@@ -483,7 +511,7 @@ export function resolveDashboardsApiKey(
         ...(kmsKeyId !== undefined ? { kmsKeyId } : {}),
         tags: label.tags,
         workspace,
-        warnings,
+        warnings: warnings.map(argProblem),
     });
 }
 

@@ -20,7 +20,8 @@ import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel } fro
 import { argNames, type UncheckedArgs } from "../definition";
 import { AWS_LIMITS, checkTags, codePointLength } from "../awsLimits";
 import { MAX_ACCOUNT_LOGS_POLICIES, type NameClaim } from "../collisions";
-import { ComponentArgsError, describeValue, type ArgProblem } from "../errors";
+import { ComponentArgsError, describeValue, type ArgProblemInput } from "../errors";
+import { problem, type Problem } from "../../util/problem";
 import { jsonencode } from "../jsonencode";
 import {
     DEFAULT_EVENT_LOG_RETENTION_IN_DAYS,
@@ -112,7 +113,7 @@ export function resolveEventBridgeArgs(name: string, args: EventBridgeArgs): Res
  */
 export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridgeArgs>): ResolvedEventBridge {
     args ??= {}; // from JavaScript: reported as a missing region
-    const problems: ArgProblem[] = [];
+    const problems: ArgProblemInput[] = [];
     const warnings: string[] = [];
 
     checkUnknownArgs(COMPONENT_PATH, args, EVENTBRIDGE_ARG_KEYS, problems);
@@ -150,6 +151,7 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
         );
         if (description === "" && codePointLength(label.id) > MAX_RULE_DESCRIPTION_LENGTH) {
             problems.push({
+                code: "ID_TOO_LONG_FOR_DESCRIPTION",
                 field: "eventRuleDescription",
                 message:
                     `is empty, so the rule is described by the id, but the id has ${codePointLength(label.id)} characters ` +
@@ -200,17 +202,18 @@ function isUnset(value: unknown): value is null | undefined {
 }
 
 /** `eventRuleDescription`: a string of at most 512 characters; `""` (the default) means the id. */
-function checkDescription(value: unknown, problems: ArgProblem[]): string {
+function checkDescription(value: unknown, problems: ArgProblemInput[]): string {
     if (isUnset(value)) {
         return "";
     }
     if (typeof value !== "string") {
-        problems.push({ field: "eventRuleDescription", message: `must be a string, got ${describeValue(value)}` });
+        problems.push(problem("TYPE_MISMATCH", ["eventRuleDescription"], "must be a string", value));
         return "";
     }
     const length = codePointLength(value);
     if (length > MAX_RULE_DESCRIPTION_LENGTH) {
         problems.push({
+            code: "TOO_LONG",
             field: "eventRuleDescription",
             message: `must be at most ${MAX_RULE_DESCRIPTION_LENGTH} characters, got ${length}`,
         });
@@ -219,7 +222,7 @@ function checkDescription(value: unknown, problems: ArgProblem[]): string {
 }
 
 /** `eventRulePattern`: validated by the event-pattern module; returns its JSON text. */
-function checkEventPattern(value: unknown, problems: ArgProblem[], warnings: string[]): string | undefined {
+function checkEventPattern(value: unknown, problems: ArgProblemInput[], warnings: string[]): string | undefined {
     const pattern = isUnset(value) ? DEFAULT_EVENT_RULE_PATTERN : value;
     try {
         const { pattern: parsed, warnings: patternWarnings } = inspectEventPattern(pattern);
@@ -230,6 +233,7 @@ function checkEventPattern(value: unknown, problems: ArgProblem[], warnings: str
         if (error instanceof EventPatternError) {
             const where = error.path ? ` at ${error.path}` : "";
             problems.push({
+                code: "BAD_EVENT_PATTERN",
                 field: "eventRulePattern",
                 message: `is not a valid event pattern${where}: ${error.reason}`,
             });
@@ -240,15 +244,19 @@ function checkEventPattern(value: unknown, problems: ArgProblem[], warnings: str
 }
 
 /** `eventLogRetentionInDays`: one of the periods CloudWatch Logs allows. */
-function checkRetention(value: unknown, problems: ArgProblem[]): number {
+function checkRetention(value: unknown, problems: ArgProblemInput[]): number {
     if (isUnset(value)) {
         return DEFAULT_EVENT_LOG_RETENTION_IN_DAYS;
     }
     if (!(EVENT_LOG_RETENTION_DAYS as readonly unknown[]).includes(value)) {
-        problems.push({
-            field: "eventLogRetentionInDays",
-            message: `must be one of ${EVENT_LOG_RETENTION_DAYS.join(", ")}, got ${describeValue(value)}`,
-        });
+        problems.push(
+            problem(
+                "NOT_ONE_OF",
+                ["eventLogRetentionInDays"],
+                `must be one of ${EVENT_LOG_RETENTION_DAYS.join(", ")}`,
+                value,
+            ),
+        );
     }
     return value as number;
 }
@@ -258,9 +266,10 @@ function checkRetention(value: unknown, problems: ArgProblem[]): number {
  * way: rule names are 1-64 of `[.\-_A-Za-z0-9]`, log group names 1-512 of `[.\-_/#A-Za-z0-9]`.
  * The labels' regex keeps the label values clean; the delimiter is never filtered.
  */
-function checkNames(label: Label, ruleName: string, logGroupName: string, problems: ArgProblem[]): void {
+function checkNames(label: Label, ruleName: string, logGroupName: string, problems: ArgProblemInput[]): void {
     if (label.id === "") {
         problems.push({
+            code: "EMPTY_ID",
             field: "name",
             message:
                 `is empty, and so are the other labels of the id (${label.labelOrder.join(", ")}): ` +
@@ -279,12 +288,13 @@ function checkNames(label: Label, ruleName: string, logGroupName: string, proble
         "[.\\-_/#A-Za-z0-9]",
         label,
     );
-    if (logGroupProblem && logGroupProblem.field !== ruleProblem?.field) {
+    if (logGroupProblem && logGroupProblem.path[0] !== ruleProblem?.path[0]) {
         problems.push(logGroupProblem);
     }
     if (logGroupName === "") {
         // The log group's regex removes `.`, which the id's own regexReplaceChars may keep.
         problems.push({
+            code: "EMPTY_NAME",
             field: "regexReplaceChars",
             message:
                 `leaves only characters the log group name drops (it keeps [a-zA-Z0-9-_/]): the id ${describeValue(label.id)} ` +
@@ -299,6 +309,7 @@ function checkNames(label: Label, ruleName: string, logGroupName: string, proble
             return Array.isArray(v) ? v.length > 0 : typeof v === "string" && v !== "";
         });
         problems.push({
+            code: "RESERVED_NAME",
             field: first ?? "name",
             message:
                 `gives the log group name ${describeValue(logGroupName)}, which must not begin with "${reserved}" ` +
@@ -307,6 +318,7 @@ function checkNames(label: Label, ruleName: string, logGroupName: string, proble
     }
     if (codePointLength(logGroupName) > MAX_LOG_GROUP_NAME_LENGTH) {
         problems.push({
+            code: "NAME_TOO_LONG",
             field: "idLengthLimit",
             message:
                 `must keep the log group name within ${MAX_LOG_GROUP_NAME_LENGTH} characters, ` +
@@ -322,7 +334,7 @@ function nameProblem(
     allowed: RegExp,
     allowedText: string,
     label: Label,
-): ArgProblem | undefined {
+): Problem | undefined {
     const bad = [...new Set([...resourceName].filter((character) => !allowed.test(character)))];
     if (bad.length === 0) {
         return undefined;
@@ -332,14 +344,18 @@ function nameProblem(
         `the ${what} name ${describeValue(resourceName)} has ${bad.map((c) => describeValue(c)).join(", ")}, ` +
         `but only ${allowedText} is allowed`;
     return inDelimiter
-        ? {
-              field: "delimiter",
-              message: `must only use characters allowed in names: ${rule}, got ${describeValue(label.delimiter)}`,
-          }
-        : {
-              field: "regexReplaceChars",
-              message: `must remove the characters not allowed in names: ${rule}, got ${describeValue(label.regexReplaceChars)}`,
-          };
+        ? problem(
+              "BAD_NAME_CHARACTERS",
+              ["delimiter"],
+              `must only use characters allowed in names: ${rule}`,
+              label.delimiter,
+          )
+        : problem(
+              "BAD_NAME_CHARACTERS",
+              ["regexReplaceChars"],
+              `must remove the characters not allowed in names: ${rule}`,
+              label.regexReplaceChars,
+          );
 }
 
 /**
