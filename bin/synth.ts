@@ -10,7 +10,7 @@ import { planToJson, planToText } from "../program/plan";
 import { synth, type SynthOptions } from "../program/synth";
 
 const USAGE = `usage: npm run synth -- <stack-file> [--json] [--stack NAME] [--project NAME]
-                     [--organization NAME] [--stack-outputs FILE.json]
+                     [--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
 
 Runs the program of Pulumi.yaml on <stack-file> offline (mocked AWS, no credentials, no Pulumi CLI)
 and prints the plan: a readable tree, or with --json one JSON document.
@@ -21,6 +21,7 @@ and prints the plan: a readable tree, or with --json one JSON document.
   --organization NAME    Pulumi organization (default: organization)
   --stack-outputs FILE   JSON object: full stack name -> outputs of that referenced stack
                          (null: the stack does not exist); "*" sets the outputs of any other stack
+  --allow-exec           let the !exec YAML function run its command (refused otherwise)
 `;
 
 /** Exit codes: 0 plan printed, 1 invalid stack file or program failure, 2 bad command line. */
@@ -63,6 +64,9 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 break;
             case "--organization":
                 options.organization = value();
+                break;
+            case "--allow-exec":
+                options.allowExec = true;
                 break;
             case "--stack-outputs": {
                 const outputsFile = value();

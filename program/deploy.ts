@@ -12,6 +12,7 @@ import {
     DashboardsApiKey,
     dashboardsApiKeyClaims,
     resolveDashboardsApiKey,
+    workspaceProjectName,
 } from "../components/apiKey";
 import { NameRegistry, type NameClaim } from "../components/collisions";
 import { stackVarNaming, type ComponentDefinition, type OutputDefinition } from "../components/definition";
@@ -20,6 +21,7 @@ import { EVENTBRIDGE_DEFINITION, EventBridge, eventBridgeClaims, resolveEventBri
 import type { ComponentPath } from "../components/registry";
 import type { LoadedStack, StackInstance } from "../stack";
 import { formatLocation } from "../stack/errors";
+import { isDeployTimeReference } from "../stack/yamlFunctions";
 import type { ComponentSchema } from "../stack/schema";
 
 /** The outputs of one instance, by the spec's output name. */
@@ -74,7 +76,8 @@ const KINDS: { readonly [P in ComponentPath]: ComponentKind } = {
     "managed-dashboards/api-key": {
         definition: API_KEY_DEFINITION,
         prepare: (name, args) => {
-            const resolved = resolveDashboardsApiKey(name, args, currentDeployment());
+            const deployment = currentDeployment();
+            const resolved = resolveDashboardsApiKey(name, withWorkspaceReference(args, deployment), deployment);
             return {
                 claims: dashboardsApiKeyClaims(resolved),
                 create: (opts) => specOutputsOf(new DashboardsApiKey(name, resolved, opts), API_KEY_DEFINITION.outputs),
@@ -82,6 +85,31 @@ const KINDS: { readonly [P in ComponentPath]: ComponentKind } = {
         },
     },
 };
+
+/**
+ * `workspace_id: !terraform.output <component> [<stack>] workspace_id`: the workspace id is the
+ * `workspace_id` output of that component's stack, which the api-key reads with its own
+ * StackReference: the stack is named by the same rule (`<organization>/<component with / as
+ * ->/<stack>`, the current stack when none is given).
+ */
+function withWorkspaceReference(
+    args: Readonly<Record<string, unknown>>,
+    deployment: ReturnType<typeof currentDeployment>,
+): Readonly<Record<string, unknown>> {
+    const reference = args.workspaceId;
+    if (!isDeployTimeReference(reference) || reference.kind !== "stack-output") return args;
+    const { workspaceId: _reference, ...rest } = args;
+    void _reference;
+    const stackName =
+        reference.stack !== undefined
+            ? `${deployment.organization}/${workspaceProjectName(reference.component)}/${reference.stack}`
+            : undefined;
+    return {
+        ...rest,
+        dashboardsComponentName: reference.component,
+        ...(stackName !== undefined ? { dashboardsStackName: stackName } : {}),
+    };
+}
 
 /** The outputs of every instance: instance name, then the spec's output name. */
 export type StackOutputs = Record<string, Record<string, pulumi.Output<unknown> | undefined>>;

@@ -5,7 +5,8 @@
  *     pulumi config set stackFile stacks/ue2-prod.yaml
  *     pulumi up
  *
- * The path is relative to the project directory (where `Pulumi.yaml` is).
+ * The path is relative to the project directory (where `Pulumi.yaml` is). `!exec` in stack files
+ * runs its command only with `pulumi config set allowExec true`.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as path from "node:path";
@@ -14,7 +15,7 @@ import { deployStack } from "./deploy";
 
 const config = new pulumi.Config();
 const stackFile = path.resolve(config.require("stackFile"));
-const stack = loadStackFile(stackFile);
+const stack = loadStackFile(stackFile, { allowExec: config.getBoolean("allowExec") === true });
 for (const warning of stack.warnings) {
     pulumi.log.warn(warning);
 }

@@ -38,6 +38,8 @@ export interface SynthOptions extends Pick<
     readonly project?: string;
     /** Pulumi stack name. @default the stack file's base name without extension */
     readonly stack?: string;
+    /** Whether the `!exec` YAML function may run commands (`--allow-exec`). @default false */
+    readonly allowExec?: boolean;
     /** Receives the loader's warnings (deprecated var names). */
     readonly onWarning?: (message: string) => void;
 }
@@ -72,7 +74,7 @@ async function reveal(output: pulumi.Output<unknown> | undefined): Promise<unkno
  * registered), or a {@link SynthRunError} when the program fails while running.
  */
 export async function synth(file: string, options: SynthOptions = {}): Promise<SynthPlan> {
-    const stack = loadStackFile(file);
+    const stack = loadStackFile(file, { allowExec: options.allowExec === true });
     for (const warning of stack.warnings) {
         options.onWarning?.(warning);
     }

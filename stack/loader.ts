@@ -32,6 +32,9 @@ import {
 import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
 import { shapeFile } from "./shape";
 import { closestMatch, didYouMean } from "../util/suggest";
+import { evaluateVar, type EvaluationContext } from "./evaluate";
+import { componentTemplateContext, templateSettingsFrom } from "./templating";
+import type { DeployTimeReference } from "./yamlFunctions";
 import {
     decodeUtf8,
     emptyMap,
@@ -82,6 +85,8 @@ export interface LoadOptions {
      * @default (path) => fs.readFileSync(path, "utf8")
      */
     readonly readFile?: (path: string) => string;
+    /** Whether the `!exec` YAML function may run commands (`allowExec` config, `--allow-exec`). @default false */
+    readonly allowExec?: boolean;
 }
 
 /** Loads the stack file at `file` and everything it imports. */
@@ -101,7 +106,7 @@ export function parseStack(text: string, file = "<stack>", options: LoadOptions 
     const loader = new Loader(options.readFile ?? defaultReadFile);
     const root = loader.loadFile(file, text, []);
     loader.problems.throwIfAny();
-    return resolveStack(file, root ?? emptyMap({ file, line: 1, column: 1 }), loader.problems);
+    return resolveStack(file, root ?? emptyMap({ file, line: 1, column: 1 }), loader.problems, options);
 }
 
 function defaultReadFile(path: string): string {
@@ -210,7 +215,50 @@ interface Inherited {
     readonly metadata: MapNode;
 }
 
-function resolveStack(file: string, root: MapNode, problems: ProblemList): LoadedStack {
+/**
+ * What templates and YAML functions in an instance's vars see (Atmos's component pass): its
+ * merged vars, settings, env and metadata, its names, and the loader's options. With no
+ * atmos.yaml, Atmos enables templates with Sprig and Gomplate.
+ */
+function evaluationContext(
+    file: string,
+    root: MapNode,
+    own: MapNode,
+    name: string,
+    componentPath: string,
+    schema: ComponentSchema,
+    stackVars: MapNode,
+    inherited: Inherited,
+    options: LoadOptions,
+): EvaluationContext {
+    const section = (key: string): Record<string, unknown> =>
+        toPlain(
+            mergeMaps(
+                [childMap(root, key), childMap(childMap(root, "terraform"), key), childMap(own, key)].filter(
+                    (m): m is MapNode => m !== undefined,
+                ),
+                root.loc,
+            ),
+        ) as Record<string, unknown>;
+    const vars = toPlain(mergeMaps([stackVars, ...inherited.layers.map((l) => l.vars)], stackVars.loc));
+    const env = section("env");
+    const stack = nodePath.basename(file).replace(/\.(ya?ml)(\.tmpl)?$/, "");
+    return {
+        templates: templateSettingsFrom(undefined, false),
+        templateData: componentTemplateContext({
+            instance: name,
+            stack,
+            stackFile: stack,
+            component: componentPath,
+            sections: { vars, settings: section("settings"), env, metadata: toPlain(inherited.metadata) },
+        }),
+        functions: { componentEnv: env, allowExec: options.allowExec === true, stack },
+        instance: name,
+        who: `${schema.path} ${JSON.stringify(name)}`,
+    };
+}
+
+function resolveStack(file: string, root: MapNode, problems: ProblemList, options: LoadOptions = {}): LoadedStack {
     const stackVars = mergeMaps(
         [childMap(root, "vars"), childMap(childMap(root, "terraform"), "vars")].filter(
             (m): m is MapNode => m !== undefined,
@@ -247,7 +295,27 @@ function resolveStack(file: string, root: MapNode, problems: ProblemList): Loade
             );
             continue;
         }
-        const instance = resolveInstance(name, entry.keyLoc, schema, stackVars, inherited.layers, problems, warnings);
+        const evaluation = evaluationContext(
+            file,
+            root,
+            own,
+            name,
+            componentPath,
+            schema,
+            stackVars,
+            inherited,
+            options,
+        );
+        const instance = resolveInstance(
+            name,
+            entry.keyLoc,
+            schema,
+            stackVars,
+            inherited.layers,
+            problems,
+            warnings,
+            evaluation,
+        );
         if (instance) instances.push(instance);
     }
     problems.throwIfAny();
@@ -319,6 +387,7 @@ function resolveInstance(
     layers: readonly VarLayer[],
     problems: ProblemList,
     warnings: string[],
+    evaluation?: EvaluationContext,
 ): StackInstance | undefined {
     const who = `${schema.path} ${JSON.stringify(name)}`;
     const before = problems.size;
@@ -342,7 +411,31 @@ function resolveInstance(
         }
         return withOnlyKeys(vars, (key) => hasOwn(schema.vars, key));
     });
-    const merged = mergeMaps([stackLayer, ...ownLayers], stackVars.loc);
+    const unevaluated = mergeMaps([stackLayer, ...ownLayers], stackVars.loc);
+
+    // Templates, then YAML functions, in the vars the component takes (and only those).
+    const evaluatedEntries = new Map<string, MapEntry>();
+    const deployTime: Record<string, DeployTimeReference> = {};
+    for (const entry of unevaluated.entries.values()) {
+        const result = evaluation
+            ? evaluateVar(entry.key, entry.value, evaluation)
+            : { kind: "value" as const, node: entry.value };
+        if (result.kind === "problem") problems.add(result.problem);
+        else if (result.kind === "value") evaluatedEntries.set(entry.key, { ...entry, value: result.node });
+        else if (result.kind === "deploy-time") {
+            const refusal = deployTimeRefusal(schema, entry.key, result.reference);
+            if (refusal === undefined) deployTime[entry.key] = result.reference;
+            else {
+                problems.add(
+                    makeProblem("DEPLOY_TIME_VALUE", result.loc, `${who}: ${entry.key}: ${refusal}`, {
+                        instance: name,
+                        field: entry.key,
+                    }),
+                );
+            }
+        }
+    }
+    const merged: MapNode = { kind: "map", loc: unevaluated.loc, entries: evaluatedEntries };
 
     const vars: Record<string, unknown> = {};
     const args: Record<string, unknown> = {};
@@ -376,6 +469,10 @@ function resolveInstance(
             args[spec.arg] = converted.value;
         }
     }
+    for (const [varName, reference] of Object.entries(deployTime)) {
+        vars[varName] = reference;
+        args[schema.vars[varName].arg] = reference;
+    }
     for (const [varName, spec] of Object.entries(schema.vars)) {
         if (
             spec.required &&
@@ -394,6 +491,36 @@ function resolveInstance(
     }
     if (problems.size > before) return undefined;
     return { name, component: schema.path, schema, vars, args, location: keyLoc, varLocations };
+}
+
+/**
+ * Why a var cannot take a value known only at deploy time, or undefined when it can: the api-key's
+ * `workspace_id` read from the workspace stack's `workspace_id` output, which the component reads
+ * with its own StackReference. Everything else is validated, or names resources, before deploying.
+ */
+function deployTimeRefusal(
+    schema: ComponentSchema,
+    varName: string,
+    reference: DeployTimeReference,
+): string | undefined {
+    if (
+        schema.path === "managed-dashboards/api-key" &&
+        varName === "workspace_id" &&
+        reference.kind === "stack-output" &&
+        reference.output === "workspace_id" &&
+        reference.path.length === 0
+    ) {
+        return undefined;
+    }
+    const what =
+        reference.kind === "stack-output"
+            ? `${reference.text} reads a Pulumi stack output, known only at deploy time`
+            : `${reference.text} reads an SSM parameter, known only at deploy time`;
+    const hint =
+        schema.path === "managed-dashboards/api-key" && varName === "workspace_id"
+            ? "; this port takes only `!terraform.output <workspace component> [<stack>] workspace_id` here (read with the component's own StackReference)"
+            : "";
+    return `${what}, but the component needs this var before deploying (it is validated, or names resources)${hint}`;
 }
 
 /** `context`: a null-label context object with snake_case keys, converted by the label module. */
