@@ -104,11 +104,9 @@ function withWorkspaceReference(
         reference.stack !== undefined
             ? `${deployment.organization}/${workspaceProjectName(reference.component)}/${reference.stack}`
             : undefined;
-    return {
-        ...rest,
-        dashboardsComponentName: reference.component,
-        ...(stackName !== undefined ? { dashboardsStackName: stackName } : {}),
-    };
+    return stackName !== undefined
+        ? { ...rest, dashboardsStackName: stackName }
+        : { ...rest, dashboardsComponentName: reference.component };
 }
 
 /** The outputs of every instance: instance name, then the spec's output name. */
