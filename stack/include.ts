@@ -11,6 +11,9 @@
 import * as fs from "node:fs";
 import * as nodePath from "node:path";
 import { parse as parseYaml } from "yaml";
+import { makeProblem, type StackFileProblem } from "./errors";
+import { plainToNode } from "./evaluate";
+import type { Location, TreeNode } from "./tree";
 import { followPath, parseYqPath, splitArguments, YamlFunctionError } from "./yamlFunctions";
 
 /** Where `!include` looks for files. */
@@ -257,5 +260,23 @@ class HclParser {
             return lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join("\n") + "\n";
         }
         return lines.join("\n") + "\n";
+    }
+}
+
+/**
+ * The tree an `!include` tag stands for, at the tag's location (for a parser that meets the tag):
+ * the included value as nodes, or a problem naming the tag, the file and the line.
+ */
+export function includeNode(
+    args: string,
+    raw: boolean,
+    loc: Location,
+    context: Omit<IncludeContext, "file">,
+): { readonly node: TreeNode } | { readonly problem: StackFileProblem } {
+    try {
+        return { node: plainToNode(evaluateInclude(args, raw, { ...context, file: loc.file }), loc) };
+    } catch (e) {
+        if (e instanceof YamlFunctionError) return { problem: makeProblem("YAML_FUNCTION", loc, e.message) };
+        throw e;
     }
 }

@@ -11,7 +11,8 @@ import {
     StackTemplateError,
     templateSettingsFrom,
 } from "../stack/templating";
-import { evaluateInclude, parseDotenv, parseHclAttributes } from "../stack/include";
+import { evaluateInclude, includeNode, parseDotenv, parseHclAttributes } from "../stack/include";
+import { toPlain } from "../stack/tree";
 import {
     evaluateYamlFunction,
     isDeployTimeReference,
@@ -315,5 +316,22 @@ describe("!include", () => {
         assert.throws(() => parseHclAttributes('resource "x" "y" {}'), /blocks are not supported/);
         assert.throws(() => parseHclAttributes("a = var.x"), /expressions are not supported/);
         assert.equal(parseHclAttributes("a = <<-EOT\n    x\n      y\n    EOT\n").a, "x\n  y\n");
+    });
+});
+
+describe("includeNode (for a parser meeting an !include tag)", () => {
+    it("gives the included value as located nodes, or a located problem", () => {
+        const dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), "include-node-"));
+        try {
+            fs.writeFileSync(nodePath.join(dir, "v.json"), '{"a": [1, "x"]}');
+            const loc = { file: nodePath.join(dir, "stack.yaml"), line: 3, column: 7 };
+            const r = includeNode("./v.json .a", false, loc, {});
+            assert.ok("node" in r && r.node.kind === "seq" && r.node.loc.line === 3);
+            assert.deepEqual(toPlain(r.node), [1, "x"]);
+            const bad = includeNode("./none.json", false, loc, {});
+            assert.ok("problem" in bad && bad.problem.code === "YAML_FUNCTION" && bad.problem.line === 3);
+        } finally {
+            fs.rmSync(dir, { recursive: true, force: true });
+        }
     });
 });
