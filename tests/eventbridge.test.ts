@@ -82,6 +82,9 @@ describe("eventbridge", () => {
                     tags: ECS_TAGS,
                 },
                 policy: { scope: "resource", name: undefined },
+                targetId: undefined,
+                adopt: undefined,
+                aliases: [],
                 warnings: [],
             });
         });

@@ -11,6 +11,8 @@ import * as pulumi from "@pulumi/pulumi";
 
 import { programRegistry } from "../programRegistry";
 import { ComponentArgsError } from "../errors";
+import { aliasOptions, requireEngine } from "../engine";
+import { MINIMUM_PULUMI_CLI_FOR_ADOPTION } from "../lifecycle";
 import { EVENTBRIDGE_DEFINITION, type EventBridgeArgs } from "./definition";
 import {
     eventBridgeClaims,
@@ -62,7 +64,15 @@ export class EventBridge extends pulumi.ComponentResource {
         if (collisions.length > 0) {
             throw new ComponentArgsError(COMPONENT_PATH, name, collisions);
         }
-        super(EVENTBRIDGE_DEFINITION.typeToken, name, {}, opts);
+        super(
+            EVENTBRIDGE_DEFINITION.typeToken,
+            name,
+            {},
+            {
+                ...opts,
+                aliases: aliasOptions(resolved.aliases, opts.aliases),
+            },
+        );
 
         for (const warning of resolved.warnings) {
             pulumi.log.warn(`${COMPONENT_PATH} "${name}": ${warning}`, this);
@@ -71,17 +81,31 @@ export class EventBridge extends pulumi.ComponentResource {
         if (resolved.enabled) {
             // Every child has a different type, so each can take the component's name.
             const childOpts: pulumi.CustomResourceOptions = { parent: this };
-            const { region } = resolved;
+            const { region, adopt } = resolved;
+            // Adoption: each child imports what Terraform created under its name (Pulumi's `import`
+            // option), once the engine is known to import safely: the log group and the rule wait for
+            // that check, and the policy and the target wait for them.
+            const adopted = (id: string | undefined): pulumi.CustomResourceOptions =>
+                adopt && id !== undefined ? { ...childOpts, import: id } : childOpts;
+            const adoptionReady = adopt
+                ? requireEngine(
+                      `${COMPONENT_PATH} "${name}"`,
+                      MINIMUM_PULUMI_CLI_FOR_ADOPTION,
+                      "adopting with the import option is safe from 3.252.0",
+                  )
+                : undefined;
 
             const logGroup = new cloudwatch.LogGroup(
                 name,
                 {
                     region,
-                    name: resolved.logGroup.name,
+                    name: adoptionReady
+                        ? pulumi.output(adoptionReady.then(() => resolved.logGroup.name))
+                        : resolved.logGroup.name,
                     retentionInDays: resolved.logGroup.retentionInDays,
                     tags: resolved.logGroup.tags,
                 },
-                childOpts,
+                adopted(adopt?.logGroup),
             );
             const logGroupArn = logGroup.arn.apply(withoutWildcard);
 
@@ -89,13 +113,15 @@ export class EventBridge extends pulumi.ComponentResource {
                 name,
                 {
                     region,
-                    name: resolved.rule.name,
+                    name: adoptionReady
+                        ? pulumi.output(adoptionReady.then(() => resolved.rule.name))
+                        : resolved.rule.name,
                     description: resolved.rule.description,
                     eventPattern: resolved.rule.eventPattern,
                     state: "ENABLED",
                     tags: resolved.rule.tags,
                 },
-                childOpts,
+                adopted(adopt?.rule),
             );
 
             const policy = new cloudwatch.LogResourcePolicy(
@@ -107,7 +133,7 @@ export class EventBridge extends pulumi.ComponentResource {
                         ? { policyName: resolved.policy.name }
                         : { resourceArn: logGroupArn }),
                 },
-                childOpts,
+                adopted(adopt?.policy),
             );
 
             // Logs targets take no role: the resource policy grants the access, so the target
@@ -118,8 +144,9 @@ export class EventBridge extends pulumi.ComponentResource {
                     region,
                     rule: rule.name,
                     arn: logGroupArn,
+                    ...(resolved.targetId !== undefined ? { targetId: resolved.targetId } : {}),
                 },
-                { ...childOpts, dependsOn: [policy] },
+                { ...adopted(adopt?.target), dependsOn: [policy] },
             );
 
             this.eventRuleArn = rule.arn;

@@ -64,6 +64,26 @@ export interface EventBridgeArgs extends LabelInput {
      * @default "resource"
      */
     readonly logsPolicyScope?: LogsPolicyScope | null;
+    /**
+     * Adopt the log group, rule and logs policy a Terraform deployment created under the same names,
+     * and its target (given by `adoptEventTargetId`), with Pulumi's `import` option instead of creating
+     * them (see MIGRATING.md); mirrors `adopt_existing`. Turn it off after the first successful `pulumi up`.
+     * @default false
+     */
+    readonly adoptExisting?: boolean | null;
+    /**
+     * The id of the rule's existing target (Terraform's `target_id`; `npm run tf-adopt` reads it from the
+     * state), set as the target's `targetId` and, with `adoptExisting`, imported, so that no second
+     * target delivers every event twice; mirrors `adopt_event_target_id`.
+     * @default none: the provider picks the id of a new target
+     */
+    readonly adoptEventTargetId?: string | null;
+    /**
+     * Previous names of this instance: the component and its children keep their resources when
+     * renamed (Pulumi `aliases`); mirrors `aliases`.
+     * @default []
+     */
+    readonly aliases?: readonly string[] | null;
 }
 
 /** The `eventbridge` component, declared once. */
@@ -124,6 +144,37 @@ export const EVENTBRIDGE_DEFINITION = {
             rule: LOGS_POLICY_SCOPES.map((s) => `\`"${s}"\``).join(", "),
             origin: 'added by this port; the original behaves as `"account"`',
             doc: "Logs resource policy scoped to the log group, or account-wide as in the original (10 per region).",
+        },
+        adoptExisting: {
+            var: "adopt_existing",
+            type: "bool",
+            default: false,
+            defaultText: "false",
+            defaultTs: "`false`",
+            rule:
+                "`true` imports the log group, rule, logs policy (account scope) and target Terraform created " +
+                "(see [MIGRATING.md](MIGRATING.md))",
+            origin: "added by this port",
+            doc: "Import the resources a Terraform deployment created under the same names (see MIGRATING.md).",
+        },
+        adoptEventTargetId: {
+            var: "adopt_event_target_id",
+            type: "string",
+            defaultText: "null (a new target, id chosen by the provider)",
+            defaultTs: "none (a new target, id chosen by the provider)",
+            max: 64,
+            rule: "the existing target's id: 1 to 64 characters of `.-_A-Za-z0-9`; required with `adoptExisting`",
+            origin: "added by this port",
+            doc: "Id of the rule's existing target (Terraform's target_id), kept and, when adopting, imported.",
+        },
+        aliases: {
+            var: "aliases",
+            type: "list(string)",
+            defaultText: "`[]`",
+            defaultTs: "`[]`",
+            rule: "previous names of the instance (Pulumi aliases)",
+            origin: "added by this port",
+            doc: "Previous names of this instance; a rename keeps its resources.",
         },
         ...LABEL_ARGS,
     },

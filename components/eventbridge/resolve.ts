@@ -23,6 +23,7 @@ import { MAX_ACCOUNT_LOGS_POLICIES, type NameClaim } from "../collisions";
 import { ComponentArgsError, describeValue, type ArgProblemInput } from "../errors";
 import { problem, type Problem } from "../../util/problem";
 import { jsonencode } from "../jsonencode";
+import { checkAliases, EVENT_TARGET_ID, eventTargetImportId } from "../lifecycle";
 import {
     DEFAULT_EVENT_LOG_RETENTION_IN_DAYS,
     DEFAULT_EVENT_RULE_PATTERN,
@@ -89,6 +90,22 @@ export interface ResolvedEventBridge {
         /** The policy name (the component's id) for the `account` scope; none for `resource`. */
         readonly name: string | undefined;
     };
+    /** The target's `targetId`, when given (`adoptEventTargetId`); else the provider picks one. */
+    readonly targetId: string | undefined;
+    /**
+     * Import ids of the resources a Terraform deployment created (`adoptExisting`), by child; absent
+     * when not adopting. The policy is adopted only with the `account` scope (the original's).
+     */
+    readonly adopt:
+        | {
+              readonly logGroup: string;
+              readonly rule: string;
+              readonly policy: string | undefined;
+              readonly target: string;
+          }
+        | undefined;
+    /** Previous instance names (Pulumi aliases of the component). */
+    readonly aliases: readonly string[];
     /** Things worth telling the user that do not stop the deployment (e.g. a long pattern). */
     readonly warnings: readonly string[];
 }
@@ -129,6 +146,16 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
         problems,
     );
 
+    const adoptExisting = isUnset(args.adoptExisting) ? false : args.adoptExisting;
+    if (typeof adoptExisting !== "boolean") {
+        problems.push({
+            field: "adoptExisting",
+            message: `must be true or false, got ${describeValue(adoptExisting)}`,
+        });
+    }
+    const targetId = checkTargetId(args.adoptEventTargetId, problems);
+    const aliases = checkAliases(args.aliases, name, problems);
+
     const label = tryLabel(labelInputOf(args), problems);
     // cloudwatch-events 0.9.1 (`rule_label`) and cloudwatch-logs 0.6.9 (`log_group_label`) each
     // build a label over the context they are given; their settings override the context's (so
@@ -160,6 +187,22 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
         }
     }
 
+    if (adoptExisting === true && label?.enabled && isUnset(args.adoptEventTargetId)) {
+        problems.push({
+            field: "adoptEventTargetId",
+            message:
+                "must be set when adoptExisting is true: the id of the target Terraform created on the rule " +
+                "(npm run tf-adopt reads it from the Terraform state); without it a second target would deliver every event twice",
+        });
+    }
+    if (adoptExisting === true && label?.enabled && scope === "resource") {
+        warnings.push(
+            `adoptExisting: the original's account-scoped logs policy "${label.id}" is not adopted with logsPolicyScope ` +
+                '"resource" (a new resource-scoped policy is created); delete it once migrated (aws logs delete-resource-policy ' +
+                `--policy-name ${label.id}), or set logsPolicyScope "account" to adopt it`,
+        );
+    }
+
     if (
         problems.length > 0 ||
         region === undefined ||
@@ -177,6 +220,17 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
         logGroup: { name: logGroupLabel.id, retentionInDays, tags: logGroupLabel.tags },
         rule: { name: ruleLabel.id, description: description || label.id, eventPattern, tags: label.tags },
         policy: { scope, name: scope === "account" ? label.id : undefined },
+        targetId,
+        adopt:
+            adoptExisting === true && label.enabled && targetId !== undefined
+                ? {
+                      logGroup: logGroupLabel.id,
+                      rule: ruleLabel.id,
+                      policy: scope === "account" ? label.id : undefined,
+                      target: eventTargetImportId(ruleLabel.id, targetId),
+                  }
+                : undefined,
+        aliases,
         warnings,
     });
 }
@@ -185,7 +239,10 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
 const RESOLVED = new WeakSet<object>();
 
 function markResolved(resolved: ResolvedEventBridge): ResolvedEventBridge {
-    for (const part of [resolved.logGroup, resolved.rule, resolved.policy, resolved.warnings]) Object.freeze(part);
+    for (const part of [resolved.logGroup, resolved.rule, resolved.policy, resolved.warnings, resolved.aliases]) {
+        Object.freeze(part);
+    }
+    if (resolved.adopt) Object.freeze(resolved.adopt);
     Object.freeze(resolved);
     RESOLVED.add(resolved);
     return resolved;
@@ -194,6 +251,19 @@ function markResolved(resolved: ResolvedEventBridge): ResolvedEventBridge {
 /** True for a result of {@link resolveEventBridgeArgs} (validated, frozen); false for anything else. */
 export function isResolvedEventBridge(value: unknown): value is ResolvedEventBridge {
     return typeof value === "object" && value !== null && RESOLVED.has(value);
+}
+
+/** Checks `adoptEventTargetId`: an EventBridge target id, or not set. */
+function checkTargetId(value: unknown, problems: ArgProblemInput[]): string | undefined {
+    if (isUnset(value)) return undefined;
+    if (typeof value !== "string" || !EVENT_TARGET_ID.test(value)) {
+        problems.push({
+            field: "adoptEventTargetId",
+            message: `must be an EventBridge target id: 1 to 64 characters of ".-_A-Za-z0-9", got ${describeValue(value)}`,
+        });
+        return undefined;
+    }
+    return value;
 }
 
 /** A JavaScript `undefined` or a Terraform-like `null`: the argument takes its default. */

@@ -1,0 +1,133 @@
+/**
+ * The bookkeeping of a migration from Terraform: matches what a Terraform state holds (see
+ * `terraformState.ts`) to the instances of a stack file by the names the components would give
+ * their resources, and writes the stack-file vars that adopt them and the `terraform state rm`
+ * command. Pure apart from the resolvers it calls (no Pulumi).
+ */
+import { resolveDashboardsApiKey } from "../components/apiKey/resolve";
+import { resolveEventBridge } from "../components/eventbridge/resolve";
+import type { StackInstance } from "../stack";
+import { shellQuote, type AdoptionReport } from "./terraformState";
+
+/** The vars one stack-file instance needs to adopt what the state holds. */
+export interface InstanceAdoption {
+    /** The instance name, or undefined when no instance of the stack file matches. */
+    readonly instance: string | undefined;
+    /** What it adopts, in words (`rule "x"`, `SSM parameter "/y"`). */
+    readonly what: string;
+    /** The vars to add, by snake_case name. */
+    readonly vars: Readonly<Record<string, unknown>>;
+}
+
+/** The whole plan: vars per instance, the state removal, and what is left to Terraform or by hand. */
+export interface AdoptionPlan {
+    readonly instances: readonly InstanceAdoption[];
+    /** `terraform state rm ...` of every adopted resource (API keys stay, for `terraform destroy`). */
+    readonly stateRm: string | undefined;
+    /** Notes: keys to recreate, resources left, problems found. */
+    readonly notes: readonly string[];
+}
+
+/** The names an instance would give its resources (adoption vars left out, as they are being worked out). */
+function namesOf(instance: StackInstance): { rule?: string; ssmPath?: string } {
+    const args: Record<string, unknown> = { ...instance.args };
+    delete args.adoptExisting;
+    delete args.adoptEventTargetId;
+    try {
+        if (instance.component === "eventbridge") {
+            return { rule: resolveEventBridge(instance.name, args).rule.name };
+        }
+        if (instance.component === "managed-dashboards/api-key") {
+            // The deployment only names the workspace stack, which plays no part here.
+            const deployment = { organization: "organization", project: "migration", stack: "adoption" };
+            return { ssmPath: resolveDashboardsApiKey(instance.name, args, deployment).ssmPath };
+        }
+    } catch {
+        // An instance with invalid vars matches nothing; the synth reports it.
+    }
+    return {};
+}
+
+/** Builds the adoption plan of a state report for the instances of a stack file (or none). */
+export function adoptionPlan(report: AdoptionReport, instances: readonly StackInstance[] = []): AdoptionPlan {
+    const names = instances.map((instance) => ({ instance, ...namesOf(instance) }));
+    const planned: InstanceAdoption[] = [];
+    const notes: string[] = [];
+    const removed: string[] = [];
+
+    for (const rule of report.rules) {
+        const match = names.find((n) => n.rule === rule.ruleName);
+        planned.push({
+            instance: match?.instance.name,
+            what: `rule "${rule.ruleName}"`,
+            vars: {
+                adopt_existing: true,
+                adopt_event_target_id: rule.eventTargetId,
+                ...(rule.logsPolicyName !== undefined ? { logs_policy_scope: "account" } : {}),
+            },
+        });
+        removed.push(...rule.addresses);
+    }
+    for (const parameter of report.parameters) {
+        const match = names.find((n) => n.ssmPath === parameter.name);
+        const legacy = /^\/grafana\/([^/]+)\/api_key$/.exec(parameter.name);
+        planned.push({
+            instance: match?.instance.name,
+            what: `SSM parameter "${parameter.name}"`,
+            vars: {
+                adopt_existing: true,
+                // The original's default path: keep it, so that consumers reading it keep working.
+                ...(legacy && match?.instance.vars.ssm_path_format_api_key === undefined
+                    ? { ssm_path_format_api_key: "/grafana/%s/api_key" }
+                    : {}),
+            },
+        });
+        removed.push(parameter.address);
+    }
+    for (const key of report.apiKeys) {
+        // Left in the Terraform state: `terraform destroy` deletes it once the new credential is live
+        // (and ignores it if it was deleted by hand first, as an api-key migration does).
+        notes.push(
+            `Grafana API key "${key.keyName}" in workspace ${key.workspaceId} (${key.address}) cannot be imported: ` +
+                "the component creates a new credential; it stays in the Terraform state for terraform destroy " +
+                "(MIGRATING.md says when)",
+        );
+    }
+    for (const item of planned.filter((p) => p.instance === undefined)) {
+        notes.push(`no instance of the stack file gives ${item.what}: add the vars to the instance that should own it`);
+    }
+    if (report.notAdopted.length > 0) {
+        notes.push(
+            `not adopted (terraform destroy removes them once the rest is out of the state): ${report.notAdopted.join(", ")}`,
+        );
+    }
+    notes.push(...report.problems);
+    return {
+        instances: planned,
+        stateRm: removed.length > 0 ? `terraform state rm ${removed.map(shellQuote).join(" ")}` : undefined,
+        notes,
+    };
+}
+
+/** The plan as text: one block of YAML vars per instance, then the command and the notes. */
+export function adoptionPlanText(plan: AdoptionPlan): string {
+    const lines: string[] = [];
+    for (const item of plan.instances) {
+        lines.push(`# ${item.what}`);
+        lines.push(`${item.instance ?? "<instance>"}:`);
+        lines.push("  vars:");
+        for (const [name, value] of Object.entries(item.vars)) {
+            lines.push(`    ${name}: ${typeof value === "string" ? JSON.stringify(value) : String(value)}`);
+        }
+        lines.push("");
+    }
+    if (plan.stateRm !== undefined) {
+        lines.push("# Once pulumi preview shows imports and no replacement (see MIGRATING.md):");
+        lines.push(plan.stateRm);
+        lines.push("");
+    }
+    for (const note of plan.notes) {
+        lines.push(`# note: ${note}`);
+    }
+    return lines.join("\n") + "\n";
+}

@@ -1,0 +1,264 @@
+/**
+ * Reads a Terraform state (the JSON of `terraform show -json`, or a `.tfstate` file as
+ * `terraform state pull` prints it) and works out what adopting a Cloud Posse `eventbridge` or
+ * `managed-grafana/api-key` deployment with this package needs: the id of each rule's existing
+ * target (which names cannot determine), the import ids, and the Terraform addresses to remove from
+ * the state. Pure: text in, plain data out.
+ */
+
+/** One managed resource instance of a Terraform state. */
+export interface TerraformResource {
+    /** Full address, e.g. `module.cloudwatch_event.aws_cloudwatch_event_target.this["x"]`. */
+    readonly address: string;
+    /** Resource type, e.g. `aws_cloudwatch_event_target`. */
+    readonly type: string;
+    /** The instance's attributes (`values` in `show -json`, `attributes` in a state file). */
+    readonly attributes: Readonly<Record<string, unknown>>;
+}
+
+/** A Terraform state that cannot be read, with the reason. */
+export class TerraformStateError extends Error {
+    constructor(message: string) {
+        super(message);
+        this.name = "TerraformStateError";
+    }
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The address suffix of an instance key: `[0]` or `["name"]`. */
+function indexSuffix(key: unknown): string {
+    if (key === undefined || key === null) return "";
+    return typeof key === "number" ? `[${key}]` : `[${JSON.stringify(String(key))}]`;
+}
+
+/** The managed resources of `terraform show -json` output (`values.root_module` and its child modules). */
+function fromShowJson(values: Json): TerraformResource[] {
+    const out: TerraformResource[] = [];
+    const walk = (module: unknown) => {
+        if (!isObject(module)) return;
+        for (const resource of Array.isArray(module.resources) ? module.resources : []) {
+            if (!isObject(resource) || resource.mode !== "managed") continue;
+            out.push({
+                address: String(resource.address),
+                type: String(resource.type),
+                attributes: isObject(resource.values) ? resource.values : {},
+            });
+        }
+        for (const child of Array.isArray(module.child_modules) ? module.child_modules : []) walk(child);
+    };
+    walk(values.root_module);
+    return out;
+}
+
+/** The managed resources of a version 4 state file. */
+function fromStateFile(state: Json): TerraformResource[] {
+    const out: TerraformResource[] = [];
+    for (const resource of Array.isArray(state.resources) ? state.resources : []) {
+        if (!isObject(resource) || resource.mode !== "managed") continue;
+        const prefix = typeof resource.module === "string" && resource.module !== "" ? `${resource.module}.` : "";
+        for (const instance of Array.isArray(resource.instances) ? resource.instances : []) {
+            if (!isObject(instance)) continue;
+            out.push({
+                address: `${prefix}${String(resource.type)}.${String(resource.name)}${indexSuffix(instance.index_key)}`,
+                type: String(resource.type),
+                attributes: isObject(instance.attributes) ? instance.attributes : {},
+            });
+        }
+    }
+    return out;
+}
+
+/**
+ * The managed resources of a Terraform state given as JSON text: `terraform show -json` output, or
+ * a state file (format version 4).
+ * @throws TerraformStateError when the text is neither.
+ */
+export function readTerraformState(text: string): TerraformResource[] {
+    let parsed: unknown;
+    try {
+        parsed = JSON.parse(text);
+    } catch (error) {
+        throw new TerraformStateError(`not JSON: ${(error as Error).message}`);
+    }
+    if (!isObject(parsed)) {
+        throw new TerraformStateError("not a Terraform state: the JSON is not an object");
+    }
+    if (typeof parsed.format_version === "string") {
+        // `terraform show -json` of an empty state has no `values`.
+        return isObject(parsed.values) ? fromShowJson(parsed.values) : [];
+    }
+    if (parsed.version === 4 && Array.isArray(parsed.resources)) {
+        return fromStateFile(parsed);
+    }
+    if (typeof parsed.version === "number" && parsed.version !== 4) {
+        throw new TerraformStateError(
+            `state format version ${parsed.version} is not supported (4 is, as Terraform 0.12 and later write it); ` +
+                "give the output of terraform show -json instead",
+        );
+    }
+    throw new TerraformStateError(
+        'not a Terraform state: expected the output of "terraform show -json" (with "format_version") or a ' +
+            'state file (with "version": 4 and "resources")',
+    );
+}
+
+/** What adopting one EventBridge rule of the `eventbridge` component takes. */
+export interface AdoptableRule {
+    /** The rule's name (its import id on the default bus). */
+    readonly ruleName: string;
+    /** The id of the target sending the rule's events to its log group: `adopt_event_target_id`. */
+    readonly eventTargetId: string;
+    /** The log group the target delivers to, when the state has it. */
+    readonly logGroupName?: string;
+    /** The name of the account-scoped logs policy, when the state has one (adopt it with `logs_policy_scope: account`). */
+    readonly logsPolicyName?: string;
+    /** Terraform addresses of the rule, target, log group and policy: to remove from the Terraform state. */
+    readonly addresses: readonly string[];
+}
+
+/** What adopting one `managed-grafana/api-key` deployment takes. */
+export interface AdoptableParameter {
+    /** The SSM parameter's name: `ssm_path_format_api_key` must give this path. */
+    readonly name: string;
+    /** Its Terraform address: to remove from the Terraform state. */
+    readonly address: string;
+}
+
+/** A Grafana API key Terraform manages: it cannot be imported, and is recreated. */
+export interface ExistingApiKey {
+    readonly keyName: string;
+    readonly workspaceId: string;
+    readonly address: string;
+}
+
+/** Everything in a state that adoption concerns. */
+export interface AdoptionReport {
+    readonly rules: readonly AdoptableRule[];
+    readonly parameters: readonly AdoptableParameter[];
+    readonly apiKeys: readonly ExistingApiKey[];
+    /**
+     * The other resources of the state (IAM roles of cloudwatch-logs, `time_*`, ...): not adopted;
+     * `terraform destroy` removes them once the adopted ones are out of the state.
+     */
+    readonly notAdopted: readonly string[];
+    /** Rules with more than one target, or targets whose rule is not in the state: to check by hand. */
+    readonly problems: readonly string[];
+}
+
+const str = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
+
+/** A log group ARN without the `:*` Terraform's `arn` attribute may end with. */
+function withoutWildcard(arn: string): string {
+    return arn.endsWith(":*") ? arn.slice(0, -2) : arn;
+}
+
+/** The log group name of a log group ARN (`arn:...:log-group:<name>`). */
+function logGroupNameOfArn(arn: string): string | undefined {
+    const match = /:log-group:(.+)$/.exec(withoutWildcard(arn));
+    return match ? match[1] : undefined;
+}
+
+/**
+ * Works out, from the resources of a Terraform state, what adopting them takes: per rule on the
+ * default bus, its target's id, log group and policy; the SSM parameters; the API keys (recreated,
+ * not adopted); and the rest.
+ */
+export function adoptionReport(resources: readonly TerraformResource[]): AdoptionReport {
+    const byType = (type: string) => resources.filter((r) => r.type === type);
+    const used = new Set<string>();
+    const problems: string[] = [];
+
+    const logGroups = byType("aws_cloudwatch_log_group");
+    const policies = byType("aws_cloudwatch_log_resource_policy");
+    const targets = byType("aws_cloudwatch_event_target");
+    const rules: AdoptableRule[] = [];
+    for (const rule of byType("aws_cloudwatch_event_rule")) {
+        const ruleName = str(rule.attributes.name);
+        const bus = str(rule.attributes.event_bus_name) ?? "default";
+        if (ruleName === undefined) continue;
+        if (bus !== "default") {
+            problems.push(
+                `${rule.address}: rule "${ruleName}" is on event bus "${bus}"; only the default bus is adopted`,
+            );
+            continue;
+        }
+        const ruleTargets = targets.filter((t) => str(t.attributes.rule) === ruleName);
+        if (ruleTargets.length !== 1) {
+            problems.push(
+                `${rule.address}: rule "${ruleName}" has ${ruleTargets.length} targets in the state; the component ` +
+                    "creates exactly one (set adopt_event_target_id to the one sending to its log group)",
+            );
+            if (ruleTargets.length === 0) continue;
+        }
+        const target = ruleTargets[0];
+        const eventTargetId = str(target.attributes.target_id);
+        if (eventTargetId === undefined) {
+            problems.push(`${target.address}: the target has no target_id in the state`);
+            continue;
+        }
+        const targetArn = str(target.attributes.arn);
+        const logGroupName = targetArn !== undefined ? logGroupNameOfArn(targetArn) : undefined;
+        const logGroup = logGroups.find((g) => logGroupName !== undefined && str(g.attributes.name) === logGroupName);
+        // The original's account-scoped policy is named like the rule's label id (not the rule's
+        // 64-character-limited name): match it by the log group its document grants.
+        const policy = policies.find((p) => {
+            const document = str(p.attributes.policy_document) ?? "";
+            return logGroupName !== undefined && document.includes(`:log-group:${logGroupName}`);
+        });
+        const addresses = [rule.address, target.address, logGroup?.address, policy?.address].filter(
+            (a): a is string => a !== undefined,
+        );
+        addresses.forEach((a) => used.add(a));
+        rules.push({
+            ruleName,
+            eventTargetId,
+            ...(logGroupName !== undefined ? { logGroupName } : {}),
+            ...(str(policy?.attributes.policy_name) !== undefined
+                ? { logsPolicyName: str(policy?.attributes.policy_name) }
+                : {}),
+            addresses,
+        });
+    }
+    for (const target of targets) {
+        if (!used.has(target.address) && !rules.some((r) => r.addresses.includes(target.address))) {
+            const ruleName = str(target.attributes.rule);
+            if (!byType("aws_cloudwatch_event_rule").some((r) => str(r.attributes.name) === ruleName)) {
+                problems.push(`${target.address}: the target's rule "${ruleName}" is not in this state`);
+            }
+        }
+    }
+
+    const parameters: AdoptableParameter[] = [];
+    for (const parameter of byType("aws_ssm_parameter")) {
+        const name = str(parameter.attributes.name);
+        if (name === undefined) continue;
+        parameters.push({ name, address: parameter.address });
+        used.add(parameter.address);
+    }
+    const apiKeys: ExistingApiKey[] = [];
+    for (const key of byType("aws_grafana_workspace_api_key")) {
+        apiKeys.push({
+            keyName: str(key.attributes.key_name) ?? "",
+            workspaceId: str(key.attributes.workspace_id) ?? "",
+            address: key.address,
+        });
+        used.add(key.address);
+    }
+    return {
+        rules,
+        parameters,
+        apiKeys,
+        notAdopted: resources.map((r) => r.address).filter((a) => !used.has(a)),
+        problems,
+    };
+}
+
+/** Quotes a Terraform address for a POSIX shell. */
+export function shellQuote(text: string): string {
+    return /^[A-Za-z0-9_.\-/]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}

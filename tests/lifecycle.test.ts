@@ -1,0 +1,619 @@
+/**
+ * Tests of the rules that keep deployments working over time (components/lifecycle.ts), of
+ * adoption from Terraform (the `import` option, migrate/, bin/tfAdopt.ts) and of instance renames
+ * (aliases): pure functions with tables of cases, then the registered options under mocks.
+ */
+import * as assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type * as EventBridgeModule from "../components/eventbridge";
+import type * as EngineModule from "../components/engine";
+import {
+    credentialProblem,
+    expiryWarning,
+    grafanaMajor,
+    planRotation,
+    rotationWindowStart,
+    unaliasedRenames,
+} from "../components/lifecycle";
+import type { ArgProblem } from "../components/errors";
+import { adoptionPlan, adoptionPlanText } from "../migrate/adoptionPlan";
+import { adoptionReport, readTerraformState, TerraformStateError } from "../migrate/terraformState";
+import { installMocks, type InstalledMocks } from "../program/mocks";
+import { parseStack } from "../stack";
+import { lines, STACK_VARS } from "./stack-helpers";
+
+const ROOT = path.join(__dirname, "..");
+
+/** A Cloud Posse `eventbridge` deployment as `terraform show -json` prints it (shape and names as the modules write them). */
+const SHOW_JSON = {
+    format_version: "1.0",
+    terraform_version: "1.11.0",
+    values: {
+        root_module: {
+            resources: [
+                {
+                    address: "aws_cloudwatch_log_resource_policy.eventbridge_cloudwatch_logs_policy[0]",
+                    mode: "managed",
+                    type: "aws_cloudwatch_log_resource_policy",
+                    name: "eventbridge_cloudwatch_logs_policy",
+                    index: 0,
+                    values: {
+                        policy_name: "eg-ue2-prod-ecs-faults",
+                        policy_document:
+                            '{"Statement":[{"Action":["logs:CreateLogStream","logs:PutLogEvents"],"Resource":"arn:aws:logs:us-east-2:111111111111:log-group:eg-ue2-prod-ecs-faults:*"}]}',
+                    },
+                },
+                {
+                    address: "data.aws_iam_policy_document.x",
+                    mode: "data",
+                    type: "aws_iam_policy_document",
+                    name: "x",
+                    values: {},
+                },
+            ],
+            child_modules: [
+                {
+                    address: "module.cloudwatch_logs[0]",
+                    resources: [
+                        {
+                            address: "module.cloudwatch_logs[0].aws_cloudwatch_log_group.default[0]",
+                            mode: "managed",
+                            type: "aws_cloudwatch_log_group",
+                            name: "default",
+                            index: 0,
+                            values: {
+                                name: "eg-ue2-prod-ecs-faults",
+                                arn: "arn:aws:logs:us-east-2:111111111111:log-group:eg-ue2-prod-ecs-faults",
+                            },
+                        },
+                    ],
+                    child_modules: [
+                        {
+                            address: "module.cloudwatch_logs[0].module.role",
+                            resources: [
+                                {
+                                    address: "module.cloudwatch_logs[0].module.role.aws_iam_role.default[0]",
+                                    mode: "managed",
+                                    type: "aws_iam_role",
+                                    name: "default",
+                                    index: 0,
+                                    values: { name: "eg-ue2-prod-ecs-faults-log-group" },
+                                },
+                            ],
+                        },
+                    ],
+                },
+                {
+                    address: "module.cloudwatch_event[0]",
+                    resources: [
+                        {
+                            address: "module.cloudwatch_event[0].aws_cloudwatch_event_rule.this[0]",
+                            mode: "managed",
+                            type: "aws_cloudwatch_event_rule",
+                            name: "this",
+                            index: 0,
+                            values: { name: "eg-ue2-prod-ecs-faults", event_bus_name: "default" },
+                        },
+                        {
+                            address: "module.cloudwatch_event[0].aws_cloudwatch_event_target.this[0]",
+                            mode: "managed",
+                            type: "aws_cloudwatch_event_target",
+                            name: "this",
+                            index: 0,
+                            values: {
+                                rule: "eg-ue2-prod-ecs-faults",
+                                target_id: "terraform-20240315120000123400000001",
+                                arn: "arn:aws:logs:us-east-2:111111111111:log-group:eg-ue2-prod-ecs-faults",
+                            },
+                        },
+                    ],
+                },
+            ],
+        },
+    },
+};
+
+/** A Cloud Posse `managed-grafana/api-key` deployment as a state file (format 4). */
+const TFSTATE = {
+    version: 4,
+    terraform_version: "1.11.0",
+    resources: [
+        {
+            mode: "managed",
+            type: "aws_grafana_workspace_api_key",
+            name: "key",
+            provider: 'provider["registry.terraform.io/hashicorp/aws"]',
+            instances: [{ attributes: { key_name: "eg-ue2-prod-grafana", workspace_id: "g-0123456789" } }],
+        },
+        {
+            module: "module.ssm_parameters",
+            mode: "managed",
+            type: "aws_ssm_parameter",
+            name: "default",
+            provider: 'provider["registry.terraform.io/hashicorp/aws"]',
+            instances: [
+                {
+                    index_key: "/grafana/eg-ue2-prod-grafana/api_key",
+                    attributes: { name: "/grafana/eg-ue2-prod-grafana/api_key", type: "SecureString" },
+                },
+            ],
+        },
+        {
+            mode: "managed",
+            type: "time_rotating",
+            name: "ttl",
+            provider: 'provider["registry.terraform.io/hashicorp/time"]',
+            instances: [{ attributes: {} }],
+        },
+        { mode: "data", type: "aws_caller_identity", name: "current", instances: [{ attributes: {} }] },
+    ],
+};
+
+const STACK = lines(
+    STACK_VARS,
+    "components:",
+    "  terraform:",
+    "    eventbridge/ecs-alerts:",
+    "      metadata: {component: eventbridge}",
+    "      vars: {name: ecs-faults}",
+    "    managed-dashboards/api-key:",
+    "      metadata: {component: managed-dashboards/api-key}",
+    '      vars: {name: grafana, workspace_id: g-0123456789, ssm_path_format_api_key: "/grafana/%s/api_key"}',
+);
+
+describe("lifecycle", () => {
+    describe("planRotation: a key survives the run cadence", () => {
+        const plan = (l: number | null, r: number | null, c: number | null) => {
+            const problems: ArgProblem[] = [];
+            const warnings: ArgProblem[] = [];
+            const result = planRotation(l, r, c, problems, warnings);
+            return { result, problems: problems.map((p) => p.field), warnings: warnings.map((w) => w.field) };
+        };
+        const cases: [string, [number | null, number | null, number | null], number, string[], string[]][] = [
+            ["defaults", [null, null, null], 21600, [], []],
+            ["daily runs", [43200, null, 1440], 21600, [], []],
+            ["exactly at the limit", [43200, 33120, 10080], 33120, [], ["rotationMinutes"]],
+            ["one minute over", [43200, 33121, 10080], 33121, ["rotationMinutes"], []],
+            ["a lifetime equal to the cadence", [10080, null, 10080], 0, ["minutesToLive"], []],
+            ["the default lifetime with a 30-day cadence", [null, null, 43200], 0, ["runCadenceMinutes"], []],
+            ["rotation defaulted late when half is too early", [20000, null, 10080], 9920, [], ["rotationMinutes"]],
+        ];
+        for (const [title, [l, r, c], rotation, problems, warnings] of cases) {
+            it(title, () => {
+                const got = plan(l, r, c);
+                assert.deepEqual(
+                    [got.problems, got.warnings, ...(problems.length === 0 ? [got.result.rotationMinutes] : [])],
+                    [problems, warnings, ...(problems.length === 0 ? [rotation] : [])],
+                );
+                if (problems.length === 0) {
+                    const { minutesToLive, rotationMinutes, runCadenceMinutes, slackMinutes } = got.result;
+                    assert.equal(slackMinutes, minutesToLive - rotationMinutes - runCadenceMinutes);
+                    assert.ok(slackMinutes >= 0);
+                }
+            });
+        }
+    });
+
+    describe("rotationWindowStart", () => {
+        it("counts windows from the epoch: the same start for every time inside, the next at its end", () => {
+            const at = (t: string) => rotationWindowStart(Date.parse(t), 60);
+            assert.deepEqual(
+                [at("2026-03-01T10:00:00Z"), at("2026-03-01T10:59:59Z"), at("2026-03-01T11:00:00Z")],
+                ["2026-03-01T10:00:00Z", "2026-03-01T10:00:00Z", "2026-03-01T11:00:00Z"],
+            );
+        });
+        it("never lets a key outlive rotationMinutes before its window ends", () => {
+            for (const minutes of [1, 7, 60, 1441, 21600, 43200]) {
+                for (const t of [0, 1, 59_999, 1_767_225_600_000, 1_767_225_600_001]) {
+                    const end = Date.parse(rotationWindowStart(t, minutes)) + minutes * 60_000;
+                    assert.ok(end > t && end - t <= minutes * 60_000, `${minutes} ${t}`);
+                }
+            }
+        });
+    });
+
+    describe("expiryWarning", () => {
+        const now = Date.parse("2026-01-10T00:00:00Z");
+        it("says nothing while the key outlives the next run", () => {
+            assert.equal(expiryWarning("2026-01-20T00:00:00Z", now, 10080, "urn:x"), undefined);
+        });
+        it("warns when the key expires before the next run, with the recovery command", () => {
+            assert.equal(
+                expiryWarning("2026-01-12T00:00:00Z", now, 10080, "urn:x"),
+                "the live key expires at 2026-01-12T00:00:00Z, in 2880 minutes, before the next scheduled run " +
+                    "(every 10080 minutes); to replace it now: pulumi up --replace 'urn:x', or run again before it expires",
+            );
+        });
+        it("says an expired key has expired", () => {
+            assert.match(
+                expiryWarning("2026-01-09T23:00:00Z", now, 10080, "urn:x") ?? "",
+                /^the live key expired at 2026-01-09T23:00:00Z \(60 minutes ago\)/,
+            );
+        });
+        it("ignores a time it cannot read", () => {
+            assert.equal(expiryWarning("soon", now, 10080, "urn:x"), undefined);
+        });
+    });
+
+    describe("credentialProblem: the credential types each Grafana version has", () => {
+        const cases: [string, string | undefined, boolean][] = [
+            ["api-key", "8.4", true],
+            ["api-key", "9.4", true],
+            ["api-key", "10.4", true],
+            ["api-key", "12.4", false],
+            ["api-key", "13", false],
+            ["service-account-token", "8.4", false],
+            ["service-account-token", "9.4", true],
+            ["service-account-token", "12.4", true],
+            ["api-key", undefined, true],
+            ["api-key", "unknown", true],
+        ];
+        for (const [type, version, works] of cases) {
+            it(`${type} on ${String(version)}: ${works ? "works" : "refused"}`, () =>
+                assert.equal(credentialProblem(type, version) === undefined, works));
+        }
+        it("reads major versions", () => {
+            assert.deepEqual(["10.4", "v12.4.1", "9", "x", 12].map(grafanaMajor), [10, 12, 9, undefined, undefined]);
+        });
+    });
+
+    describe("unaliasedRenames", () => {
+        const previous = [
+            { instance: "eventbridge/old", physicalNames: ["eg-ue2-prod-ecs-faults"] },
+            { instance: "keep", physicalNames: ["/dashboards/x/api_key"] },
+        ];
+        it("refuses a rename that takes over a name without an alias", () => {
+            assert.deepEqual(
+                unaliasedRenames(previous, [
+                    { instance: "eventbridge/new", physicalNames: ["eg-ue2-prod-ecs-faults"], aliases: [] },
+                    { instance: "keep", physicalNames: ["/dashboards/x/api_key"], aliases: [] },
+                ]),
+                [
+                    '"eventbridge/new": "eg-ue2-prod-ecs-faults" belonged to instance "eventbridge/old" in the last ' +
+                        "deployment; a rename without an alias creates the new instance over the same name and then " +
+                        'deletes it with the old one; add aliases: ["eventbridge/old"] to "eventbridge/new"',
+                ],
+            );
+        });
+        it("accepts the rename with an alias, and a name whose old owner is still deployed", () => {
+            assert.deepEqual(
+                unaliasedRenames(previous, [
+                    {
+                        instance: "eventbridge/new",
+                        physicalNames: ["eg-ue2-prod-ecs-faults"],
+                        aliases: ["eventbridge/old"],
+                    },
+                    { instance: "other", physicalNames: ["/dashboards/x/api_key"], aliases: [] },
+                    { instance: "keep", physicalNames: [], aliases: [] },
+                ]),
+                [],
+            );
+        });
+    });
+
+    describe("reading Terraform state", () => {
+        it("reads terraform show -json output, child modules included, data sources left out", () => {
+            assert.deepEqual(
+                readTerraformState(JSON.stringify(SHOW_JSON)).map((r) => r.address),
+                [
+                    "aws_cloudwatch_log_resource_policy.eventbridge_cloudwatch_logs_policy[0]",
+                    "module.cloudwatch_logs[0].aws_cloudwatch_log_group.default[0]",
+                    "module.cloudwatch_logs[0].module.role.aws_iam_role.default[0]",
+                    "module.cloudwatch_event[0].aws_cloudwatch_event_rule.this[0]",
+                    "module.cloudwatch_event[0].aws_cloudwatch_event_target.this[0]",
+                ],
+            );
+        });
+        it("reads a state file, with module prefixes and instance keys", () => {
+            assert.deepEqual(
+                readTerraformState(JSON.stringify(TFSTATE)).map((r) => r.address),
+                [
+                    "aws_grafana_workspace_api_key.key",
+                    'module.ssm_parameters.aws_ssm_parameter.default["/grafana/eg-ue2-prod-grafana/api_key"]',
+                    "time_rotating.ttl",
+                ],
+            );
+        });
+        it("reads an empty state", () => {
+            assert.deepEqual(readTerraformState('{"format_version":"1.0"}'), []);
+        });
+        for (const [what, text, message] of [
+            ["text that is not JSON", "{", /^not JSON: /],
+            ["JSON that is not a state", "[]", /^not a Terraform state: the JSON is not an object$/],
+            ["an old state format", '{"version":3,"modules":[]}', /^state format version 3 is not supported/],
+            ["another object", '{"a":1}', /^not a Terraform state: expected the output of "terraform show -json"/],
+        ] as const) {
+            it(`refuses ${what}`, () => {
+                assert.throws(
+                    () => readTerraformState(text),
+                    (error: Error) => error instanceof TerraformStateError && message.test(error.message),
+                );
+            });
+        }
+    });
+
+    describe("adoption report and plan", () => {
+        const resources = [
+            ...readTerraformState(JSON.stringify(SHOW_JSON)),
+            ...readTerraformState(JSON.stringify(TFSTATE)),
+        ];
+        const report = adoptionReport(resources);
+
+        it("finds each rule's target id, log group and account policy", () => {
+            assert.deepEqual(report.rules, [
+                {
+                    ruleName: "eg-ue2-prod-ecs-faults",
+                    eventTargetId: "terraform-20240315120000123400000001",
+                    logGroupName: "eg-ue2-prod-ecs-faults",
+                    logsPolicyName: "eg-ue2-prod-ecs-faults",
+                    addresses: [
+                        "module.cloudwatch_event[0].aws_cloudwatch_event_rule.this[0]",
+                        "module.cloudwatch_event[0].aws_cloudwatch_event_target.this[0]",
+                        "module.cloudwatch_logs[0].aws_cloudwatch_log_group.default[0]",
+                        "aws_cloudwatch_log_resource_policy.eventbridge_cloudwatch_logs_policy[0]",
+                    ],
+                },
+            ]);
+            assert.deepEqual(report.notAdopted, [
+                "module.cloudwatch_logs[0].module.role.aws_iam_role.default[0]",
+                "time_rotating.ttl",
+            ]);
+            assert.deepEqual(report.problems, []);
+        });
+
+        it("matches the stack file's instances by the names they would give, and writes their vars", () => {
+            const plan = adoptionPlan(report, parseStack(STACK, "stacks/prod.yaml").instances);
+            assert.deepEqual(plan.instances, [
+                {
+                    instance: "eventbridge/ecs-alerts",
+                    what: 'rule "eg-ue2-prod-ecs-faults"',
+                    vars: {
+                        adopt_existing: true,
+                        adopt_event_target_id: "terraform-20240315120000123400000001",
+                        logs_policy_scope: "account",
+                    },
+                },
+                {
+                    instance: "managed-dashboards/api-key",
+                    what: 'SSM parameter "/grafana/eg-ue2-prod-grafana/api_key"',
+                    vars: { adopt_existing: true },
+                },
+            ]);
+            assert.equal(
+                plan.stateRm,
+                "terraform state rm 'module.cloudwatch_event[0].aws_cloudwatch_event_rule.this[0]' " +
+                    "'module.cloudwatch_event[0].aws_cloudwatch_event_target.this[0]' " +
+                    "'module.cloudwatch_logs[0].aws_cloudwatch_log_group.default[0]' " +
+                    "'aws_cloudwatch_log_resource_policy.eventbridge_cloudwatch_logs_policy[0]' " +
+                    `'module.ssm_parameters.aws_ssm_parameter.default["/grafana/eg-ue2-prod-grafana/api_key"]'`,
+            );
+        });
+
+        it("without a matching instance, says so and suggests the original's path", () => {
+            const plan = adoptionPlan(report);
+            assert.deepEqual(
+                plan.instances.map((i) => [i.instance, i.vars]),
+                [
+                    [
+                        undefined,
+                        {
+                            adopt_existing: true,
+                            adopt_event_target_id: "terraform-20240315120000123400000001",
+                            logs_policy_scope: "account",
+                        },
+                    ],
+                    [undefined, { adopt_existing: true, ssm_path_format_api_key: "/grafana/%s/api_key" }],
+                ],
+            );
+            assert.ok(
+                plan.notes.some((n) =>
+                    n.startsWith('no instance of the stack file gives rule "eg-ue2-prod-ecs-faults"'),
+                ),
+            );
+            assert.match(adoptionPlanText(plan), /^<instance>:\n {2}vars:\n {4}adopt_existing: true$/m);
+        });
+
+        it("reports a rule with two targets", () => {
+            const second = {
+                address: "aws_cloudwatch_event_target.extra",
+                type: "aws_cloudwatch_event_target",
+                attributes: { rule: "eg-ue2-prod-ecs-faults", target_id: "t2", arn: "arn:aws:sns:x" },
+            };
+            assert.deepEqual(adoptionReport([...resources, second]).problems, [
+                'module.cloudwatch_event[0].aws_cloudwatch_event_rule.this[0]: rule "eg-ue2-prod-ecs-faults" has 2 targets ' +
+                    "in the state; the component creates exactly one (set adopt_event_target_id to the one sending to its log group)",
+            ]);
+        });
+    });
+
+    describe("npm run tf-adopt", function () {
+        this.timeout(60_000);
+        it("prints the vars and the state removal for a state file and a stack file", () => {
+            const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tf-adopt-"));
+            try {
+                fs.writeFileSync(path.join(dir, "state.json"), JSON.stringify(SHOW_JSON));
+                fs.writeFileSync(path.join(dir, "prod.yaml"), STACK);
+                const run = spawnSync(
+                    process.execPath,
+                    [
+                        "-r",
+                        "ts-node/register/transpile-only",
+                        "bin/tfAdopt.ts",
+                        path.join(dir, "state.json"),
+                        path.join(dir, "prod.yaml"),
+                    ],
+                    { cwd: ROOT, encoding: "utf8" },
+                );
+                assert.equal(run.status, 0, run.stderr);
+                assert.match(
+                    run.stdout,
+                    /^eventbridge\/ecs-alerts:\n {2}vars:\n {4}adopt_existing: true\n {4}adopt_event_target_id: "terraform-20240315120000123400000001"\n {4}logs_policy_scope: "account"$/m,
+                );
+                assert.match(run.stdout, /^terraform state rm /m);
+                const bad = spawnSync(
+                    process.execPath,
+                    ["-r", "ts-node/register/transpile-only", "bin/tfAdopt.ts", path.join(dir, "prod.yaml")],
+                    { cwd: ROOT, encoding: "utf8" },
+                );
+                assert.deepEqual([bad.status, bad.stdout], [1, ""]);
+                assert.match(bad.stderr, /^tf-adopt: not JSON: /);
+            } finally {
+                fs.rmSync(dir, { recursive: true, force: true });
+            }
+        });
+    });
+
+    describe("EventBridge adoption and renames under mocks", () => {
+        let eventbridge: typeof EventBridgeModule;
+        let engine: typeof EngineModule;
+        let mocks: InstalledMocks;
+        const ARGS = {
+            region: "us-east-2",
+            namespace: "eg",
+            environment: "ue2",
+            stage: "prod",
+            name: "ecs-faults",
+        } as const;
+        const TARGET_ID = "terraform-20240315120000123400000001";
+
+        before(async () => {
+            mocks = await installMocks();
+            eventbridge = await import("../components/eventbridge");
+            engine = await import("../components/engine");
+        });
+        // Fresh mocks (and so a fresh name registry) for each test.
+        beforeEach(async () => {
+            mocks = await installMocks();
+        });
+
+        it("imports the log group, rule, account policy and target by the ids their names determine", async () => {
+            const ranges: string[] = [];
+            engine.setEngineVersionCheck(async (range) => void ranges.push(range));
+            try {
+                new eventbridge.EventBridge("ecs-alerts", {
+                    ...ARGS,
+                    adoptExisting: true,
+                    adoptEventTargetId: TARGET_ID,
+                    logsPolicyScope: "account",
+                });
+                await mocks.settle();
+            } finally {
+                engine.setEngineVersionCheck();
+            }
+            assert.deepEqual(
+                mocks.resources.map((r) => [r.type, r.importId]),
+                [
+                    ["cloudposse:eventbridge:EventBridge", undefined],
+                    ["aws:cloudwatch/logGroup:LogGroup", "eg-ue2-prod-ecs-faults"],
+                    ["aws:cloudwatch/eventRule:EventRule", "eg-ue2-prod-ecs-faults"],
+                    ["aws:cloudwatch/logResourcePolicy:LogResourcePolicy", "eg-ue2-prod-ecs-faults"],
+                    ["aws:cloudwatch/eventTarget:EventTarget", `eg-ue2-prod-ecs-faults/${TARGET_ID}`],
+                ],
+            );
+            // The target keeps the adopted id, so no second target is created.
+            assert.equal(mocks.resources[4].inputs.targetId, TARGET_ID);
+            assert.deepEqual(ranges, [">=3.252.0"]);
+        });
+
+        it("with the resource scope, adopts all but the policy, and warns about the original's policy", async () => {
+            const resolved = eventbridge.resolveEventBridgeArgs("ecs-alerts", {
+                ...ARGS,
+                adoptExisting: true,
+                adoptEventTargetId: TARGET_ID,
+            });
+            assert.deepEqual(resolved.adopt, {
+                logGroup: "eg-ue2-prod-ecs-faults",
+                rule: "eg-ue2-prod-ecs-faults",
+                policy: undefined,
+                target: `eg-ue2-prod-ecs-faults/${TARGET_ID}`,
+            });
+            assert.deepEqual(resolved.warnings, [
+                'adoptExisting: the original\'s account-scoped logs policy "eg-ue2-prod-ecs-faults" is not adopted with ' +
+                    'logsPolicyScope "resource" (a new resource-scoped policy is created); delete it once migrated ' +
+                    "(aws logs delete-resource-policy --policy-name eg-ue2-prod-ecs-faults), or set logsPolicyScope " +
+                    '"account" to adopt it',
+            ]);
+            new eventbridge.EventBridge("ecs-alerts", resolved);
+            await mocks.settle();
+            assert.deepEqual(
+                mocks.resources.filter((r) => r.importId !== undefined).map((r) => r.type),
+                [
+                    "aws:cloudwatch/logGroup:LogGroup",
+                    "aws:cloudwatch/eventRule:EventRule",
+                    "aws:cloudwatch/eventTarget:EventTarget",
+                ],
+            );
+        });
+
+        it("imports nothing without adoptExisting, and keeps a given target id", async () => {
+            new eventbridge.EventBridge("ecs-alerts", { ...ARGS, adoptEventTargetId: TARGET_ID });
+            await mocks.settle();
+            assert.deepEqual(
+                mocks.resources.filter((r) => r.importId !== undefined),
+                [],
+            );
+            assert.equal(mocks.resources[4].inputs.targetId, TARGET_ID);
+        });
+
+        it("refuses adoption without the target id, and a target id AWS would refuse", () => {
+            assert.throws(() => eventbridge.resolveEventBridgeArgs("ecs-alerts", { ...ARGS, adoptExisting: true }), {
+                message:
+                    'eventbridge "ecs-alerts": adoptEventTargetId must be set when adoptExisting is true: the id of the ' +
+                    "target Terraform created on the rule (npm run tf-adopt reads it from the Terraform state); without " +
+                    "it a second target would deliver every event twice",
+            });
+            assert.throws(
+                () => eventbridge.resolveEventBridgeArgs("ecs-alerts", { ...ARGS, adoptEventTargetId: "a b" }),
+                {
+                    message:
+                        'eventbridge "ecs-alerts": adoptEventTargetId must be an EventBridge target id: 1 to 64 characters ' +
+                        'of ".-_A-Za-z0-9", got "a b"',
+                },
+            );
+            assert.throws(
+                () => eventbridge.resolveEventBridgeArgs("ecs-alerts", { ...ARGS, adoptExisting: "yes" as never }),
+                { message: 'eventbridge "ecs-alerts": adoptExisting must be true or false, got "yes"' },
+            );
+        });
+
+        it("aliases: the component is registered with its previous names", async () => {
+            new eventbridge.EventBridge("eventbridge/new", { ...ARGS, aliases: ["eventbridge/old"] });
+            await mocks.settle();
+            assert.deepEqual(
+                mocks.resources.filter((r) => r.aliases).map((r) => [r.name, r.aliases]),
+                [["eventbridge/new", [{ name: "eventbridge/old" }]]],
+            );
+        });
+
+        it("takes the adoption vars from a stack file", () => {
+            const stack = parseStack(
+                lines(
+                    STACK_VARS,
+                    "components:",
+                    "  terraform:",
+                    "    eventbridge/new:",
+                    "      metadata: {component: eventbridge}",
+                    "      vars:",
+                    "        name: ecs-faults",
+                    "        adopt_existing: true",
+                    `        adopt_event_target_id: ${TARGET_ID}`,
+                    "        aliases: [eventbridge/old]",
+                ),
+                "stacks/prod.yaml",
+            );
+            assert.deepEqual(stack.instances[0].args, {
+                region: "us-east-2",
+                namespace: "eg",
+                environment: "ue2",
+                stage: "prod",
+                name: "ecs-faults",
+                adoptExisting: true,
+                adoptEventTargetId: TARGET_ID,
+                aliases: ["eventbridge/old"],
+            });
+        });
+    });
+});
