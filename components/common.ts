@@ -110,3 +110,20 @@ export function checkOneOf<T extends string>(
     );
     return fallback;
 }
+
+/**
+ * Resolved arguments whose warnings the caller has already reported (the stack program reports
+ * them with the stack file's `file:line`, instance and snake_case var): the component then does
+ * not log them a second time.
+ */
+const WARNINGS_REPORTED = new WeakSet<object>();
+
+/** Marks `resolved`'s warnings as reported by the caller. */
+export function markWarningsReported(resolved: object): void {
+    WARNINGS_REPORTED.add(resolved);
+}
+
+/** Whether the caller already reported `resolved`'s warnings. */
+export function warningsReported(resolved: object): boolean {
+    return WARNINGS_REPORTED.has(resolved);
+}

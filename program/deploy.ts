@@ -16,7 +16,8 @@ import {
 } from "../components/apiKey";
 import { NameRegistry, type NameClaim } from "../components/collisions";
 import { stackVarNaming, type ComponentDefinition, type OutputDefinition } from "../components/definition";
-import { ComponentArgsError, type FieldNamer } from "../components/errors";
+import { ComponentArgsError, type ArgProblem, type FieldNamer } from "../components/errors";
+import { markWarningsReported } from "../components/common";
 import { EVENTBRIDGE_DEFINITION, EventBridge, eventBridgeClaims, resolveEventBridge } from "../components/eventbridge";
 import type { ComponentPath } from "../components/registry";
 import type { LoadedStack, StackInstance } from "../stack";
@@ -31,6 +32,10 @@ type InstanceOutputs = Record<string, pulumi.Output<unknown> | undefined>;
 interface PreparedInstance {
     /** The names the instance needs to itself (log group, SSM parameter, ...), checked across instances. */
     readonly claims: readonly NameClaim[];
+    /** The resolved arguments (their warnings are reported by the program, not again by the component). */
+    readonly resolved: object;
+    /** Valid but noteworthy arguments: `{field, message}`, or `"<field>: <message>"`. */
+    readonly warnings: readonly (ArgProblem | string)[];
     /** Creates the component from its validated args; returns its outputs by the spec's names. */
     create(opts: pulumi.ComponentResourceOptions): InstanceOutputs;
 }
@@ -69,6 +74,8 @@ const KINDS: { readonly [P in ComponentPath]: ComponentKind } = {
             const resolved = resolveEventBridge(name, args);
             return {
                 claims: eventBridgeClaims(resolved),
+                resolved,
+                warnings: resolved.warnings,
                 create: (opts) => specOutputsOf(new EventBridge(name, resolved, opts), EVENTBRIDGE_DEFINITION.outputs),
             };
         },
@@ -80,6 +87,8 @@ const KINDS: { readonly [P in ComponentPath]: ComponentKind } = {
             const resolved = resolveDashboardsApiKey(name, withWorkspaceReference(args, deployment), deployment);
             return {
                 claims: dashboardsApiKeyClaims(resolved),
+                resolved,
+                warnings: resolved.warnings,
                 create: (opts) => specOutputsOf(new DashboardsApiKey(name, resolved, opts), API_KEY_DEFINITION.outputs),
             };
         },
@@ -142,6 +151,22 @@ function kindOf(instance: StackInstance): ComponentKind {
     return kind;
 }
 
+/**
+ * A component's warning in stack-file terms: `file:line:column: <component> "<instance>": <var> ...`,
+ * at the var when it is written in the file.
+ */
+function renderWarning(instance: StackInstance, warning: ArgProblem | string): string {
+    const namer = stackVarNamer(instance.schema);
+    const parsed =
+        typeof warning === "string" ? /^([A-Za-z][A-Za-z0-9]*)((?:[.[]\S*)?): (.*)$/s.exec(warning) : undefined;
+    const field = typeof warning === "string" ? (parsed ? parsed[1] + parsed[2] : undefined) : warning.field;
+    const varName = field === undefined ? undefined : namer(field);
+    const where = (varName && instance.varLocations[varName.split(/[.[]/)[0]]) || instance.location;
+    const text =
+        typeof warning !== "string" ? `${varName} ${warning.message}` : parsed ? `${varName}: ${parsed[3]}` : warning;
+    return `${formatLocation(where)}: ${instance.component} "${instance.name}": ${text}`;
+}
+
 /** Validates every instance (registering nothing); returns how to create each, in order. */
 function prepareStack(stack: LoadedStack): PreparedInstance[] {
     const errors: ComponentArgsError[] = [];
@@ -196,8 +221,16 @@ export function validateStack(stack: LoadedStack): void {
  * Creates every instance of the stack (after validating them all, once) and returns their outputs
  * under the spec's output names. A disabled instance's outputs are undefined.
  */
-export function deployStack(stack: LoadedStack, opts: pulumi.ComponentResourceOptions = {}): StackOutputs {
+export function deployStack(
+    stack: LoadedStack,
+    opts: pulumi.ComponentResourceOptions = {},
+    onWarning: (message: string) => void = (message) => void pulumi.log.warn(message),
+): StackOutputs {
     const prepared = prepareStack(stack);
+    stack.instances.forEach((instance, i) => {
+        for (const warning of prepared[i].warnings) onWarning(renderWarning(instance, warning));
+        markWarningsReported(prepared[i].resolved);
+    });
     const outputs: StackOutputs = {};
     stack.instances.forEach((instance, i) => {
         outputs[instance.name] = prepared[i].create(opts);

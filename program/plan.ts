@@ -23,15 +23,101 @@ const ANSI: Palette = {
     bold: (s) => `\x1b[1m${s}\x1b[0m`,
 };
 
-/** Inputs too bulky for the tree; the JSON form has them. */
-const HIDDEN_INPUTS = new Set(["tags", "tagsAll"]);
+/** Resource types that are read, not created (`pulumi preview` shows them as reads). */
+const READ_TYPES: ReadonlySet<string> = new Set(["pulumi:pulumi:StackReference"]);
 
-function summarize(value: unknown, width = 100): string {
-    const text = typeof value === "string" ? value : JSON.stringify(value);
-    return text.length > width ? `${text.slice(0, width - 3)}...` : text;
+/** Tag maps: shown on one line, `{Key=value, ...}`. */
+const TAG_INPUTS: ReadonlySet<string> = new Set(["tags", "tagsAll"]);
+
+/**
+ * Characters that must not reach a terminal as they are: C0 and C1 controls (ESC starts ANSI
+ * escapes), DEL, line and paragraph separators, and bidirectional overrides and isolates.
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** What JSON.stringify leaves unescaped in strings but a terminal must not get raw. */
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** A string as the plan shows it: as is when printable, else quoted with every unsafe character escaped. */
+export function showText(text: string): string {
+    UNSAFE.lastIndex = 0;
+    if (!UNSAFE.test(text)) return text;
+    return JSON.stringify(text).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-/** The plan as a tree: each resource under its parent, with its key inputs, then the outputs. */
+/**
+ * A JSON value shown in full, never cut: on one line when it fits in `width` after `indent`, else
+ * spread over lines, each nested value again on one line when it fits. Strings made safe.
+ */
+function showValue(value: unknown, indent: string, width: number): string[] {
+    if (typeof value === "string") {
+        const parsed = jsonTextOf(value);
+        if (parsed === undefined) return [showText(value)];
+        value = parsed; // JSON text (a pattern, a policy): shown as the JSON it holds
+    }
+    return layout(value, indent.length, width);
+}
+
+/** `value` as lines of JSON (relative indentation), fitting `width` from column `column` where it can. */
+function layout(value: unknown, column: number, width: number, prefix = ""): string[] {
+    const compact = prefix + safeJson(value, undefined);
+    if (column + compact.length <= width || typeof value !== "object" || value === null) return [compact];
+    const entries: [string, unknown][] = Array.isArray(value)
+        ? value.map((item) => ["", item])
+        : Object.entries(value as Record<string, unknown>).map(([key, item]) => [
+              `${safeJson(key, undefined)}: `,
+              item,
+          ]);
+    if (entries.length === 0) return [compact];
+    const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
+    const lines = [prefix + open];
+    entries.forEach(([key, item], i) => {
+        const inner = layout(item, column + 2, width, key);
+        if (i < entries.length - 1) inner[inner.length - 1] += ",";
+        lines.push(...inner.map((line) => `  ${line}`));
+    });
+    lines.push(close);
+    return lines;
+}
+
+/** JSON with every string's unsafe characters escaped (JSON.stringify leaves C1 controls and bidi marks). */
+function safeJson(value: unknown, space: number | undefined): string {
+    return (JSON.stringify(value, null, space) ?? String(value)).replace(
+        UNSAFE_IN_JSON,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
+}
+
+/** The value held by JSON text of an object or array, or undefined. */
+function jsonTextOf(text: string): unknown {
+    if (!/^\s*[[{]/.test(text)) return undefined;
+    try {
+        const value: unknown = JSON.parse(text);
+        // Only when nothing is lost: JavaScript reorders integer-like keys, drops repeated ones.
+        return JSON.stringify(value) === text ? value : undefined;
+    } catch {
+        return undefined;
+    }
+}
+
+/** Tags on one line: `{Environment=ue2, Name=eg-ue2-prod}`. */
+function showTags(tags: unknown): string {
+    if (typeof tags !== "object" || tags === null || Array.isArray(tags)) return safeJson(tags, undefined);
+    const pairs = Object.entries(tags as Record<string, unknown>).map(
+        ([key, value]) =>
+            `${showText(key)}=${typeof value === "string" ? showText(value) : safeJson(value, undefined)}`,
+    );
+    return `{${pairs.join(", ")}}`;
+}
+
+/** How wide the plan's lines may be before a value is pretty-printed over several lines. */
+const WIDTH = 120;
+
+/**
+ * The plan as a tree: each resource under its parent (`+` to create, `>` to read) with every input
+ * in full (tags on one line, JSON values pretty-printed when long, control characters escaped),
+ * then the outputs, the counts and a line of counts by resource type.
+ */
 export function planToText(plan: SynthPlan, options: { color?: boolean; title?: string } = {}): string {
     const c = options.color ? ANSI : PLAIN;
     const children = new Map<string | null, PlannedResource[]>();
@@ -42,16 +128,23 @@ export function planToText(plan: SynthPlan, options: { color?: boolean; title?: 
     }
     const lines: string[] = [];
     if (options.title) {
-        lines.push(c.bold(options.title));
+        lines.push(c.bold(showText(options.title)));
     }
     const walk = (parent: string | null, depth: number) => {
         for (const resource of children.get(parent) ?? []) {
             const indent = "    ".repeat(depth);
-            lines.push(`${indent}${c.green("+")} ${resource.type}  ${c.bold(resource.name)}`);
+            const mark = READ_TYPES.has(resource.type) ? c.dim(">") : c.green("+");
+            const read = READ_TYPES.has(resource.type) ? c.dim("  (read)") : "";
+            lines.push(`${indent}${mark} ${showText(resource.type)}  ${c.bold(showText(resource.name))}${read}`);
             for (const [key, value] of Object.entries(resource.inputs)) {
-                if (!HIDDEN_INPUTS.has(key) && value !== undefined) {
-                    lines.push(`${indent}      ${c.dim(`${key}:`)} ${summarize(value)}`);
+                if (value === undefined) continue;
+                const label = `${indent}      ${c.dim(`${showText(key)}:`)} `;
+                if (TAG_INPUTS.has(key)) {
+                    lines.push(label + showTags(value));
+                    continue;
                 }
+                const [first, ...rest] = showValue(value, label, WIDTH);
+                lines.push(label + first, ...rest.map((line) => `${indent}          ${line}`));
             }
             walk(`${resource.type}::${resource.name}`, depth + 1);
         }
@@ -60,15 +153,23 @@ export function planToText(plan: SynthPlan, options: { color?: boolean; title?: 
     lines.push("", c.bold("Outputs:"));
     for (const [instance, outputs] of Object.entries(plan.outputs)) {
         if (outputs === null) {
-            lines.push(`    ${instance}: ${c.dim("(disabled)")}`);
+            lines.push(`    ${showText(instance)}: ${c.dim("(disabled)")}`);
             continue;
         }
-        lines.push(`    ${instance}:`);
+        lines.push(`    ${showText(instance)}:`);
         for (const [name, value] of Object.entries(outputs)) {
-            lines.push(`        ${name}: ${summarize(value)}`);
+            const [first, ...rest] = showValue(value, "        ", WIDTH);
+            lines.push(`        ${showText(name)}: ${first}`, ...rest.map((line) => `            ${line}`));
         }
     }
-    const count = plan.resources.length;
-    lines.push("", `Resources: ${c.green(`+ ${count} to create`)}`);
+    const created = plan.resources.filter((r) => !READ_TYPES.has(r.type));
+    const reads = plan.resources.length - created.length;
+    const byType = new Map<string, number>();
+    for (const resource of plan.resources) byType.set(resource.type, (byType.get(resource.type) ?? 0) + 1);
+    lines.push(
+        "",
+        `Resources: ${c.green(`+ ${created.length} to create`)}` + (reads > 0 ? `, ${reads} to read` : ""),
+        `By type: ${[...byType].map(([type, count]) => `${count} ${showText(type)}${READ_TYPES.has(type) ? " (read)" : ""}`).join(", ")}`,
+    );
     return lines.join("\n") + "\n";
 }

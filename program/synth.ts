@@ -40,7 +40,7 @@ export interface SynthOptions extends Pick<
     readonly stack?: string;
     /** Whether the `!exec` YAML function may run commands (`--allow-exec`). @default false */
     readonly allowExec?: boolean;
-    /** Receives the loader's warnings (deprecated var names). */
+    /** Receives the loader's warnings (deprecated var names) and the components' (with `file:line`, instance and var). */
     readonly onWarning?: (message: string) => void;
 }
 
@@ -101,7 +101,7 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
     try {
         const { deployStack } = await import("./deploy");
         // Synchronous: an invalid var throws its StackVarsError here, before anything is registered.
-        const outputs = deployStack(stack);
+        const outputs = deployStack(stack, {}, (message) => options.onWarning?.(message));
         const run = async (): Promise<SynthPlan> => {
             const resolved: SynthPlan["outputs"] = {};
             for (const [instance, named] of Object.entries(outputs)) {

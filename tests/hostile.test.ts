@@ -3,7 +3,7 @@
  * numbers a JavaScript number cannot hold, a reader that closes the pipe early.
  */
 import * as assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -144,6 +144,33 @@ describe("hostile input", () => {
 
     describe("the synth CLI", function () {
         this.timeout(120_000);
+
+        it("reports a component's warning with the file, line, instance and snake_case var", () => {
+            const file = tempFile(
+                "ue2-prod.yaml",
+                lines(
+                    STACK_VARS,
+                    "components:",
+                    "  terraform:",
+                    "    rule:",
+                    "      metadata: {component: eventbridge}",
+                    "      vars:",
+                    "        name: ecs",
+                    `        event_rule_pattern: '{"a":["x"],"$or":[{"a":["y"]},{"b":["z"]}]}'`,
+                ),
+            );
+            const run = spawnSync(
+                process.execPath,
+                ["-r", "ts-node/register/transpile-only", path.join(ROOT, "bin", "synth.ts"), file, "--json"],
+                { cwd: ROOT, encoding: "utf8", timeout: 60_000 },
+            );
+            assert.equal(run.status, 0, run.stderr);
+            assert.equal(
+                run.stderr,
+                `warning: ${file}:8:29: eventbridge "rule": event_rule_pattern: $.$or[0].a: field "a" is also given at $.a; ` +
+                    "EventBridge keeps only the later one, so the two are not both required\n",
+            );
+        });
 
         it("ends quietly when its reader closes the pipe early (synth --json | head -1)", async () => {
             const instances = Array.from({ length: 60 }, (_, i) => [

@@ -12,6 +12,7 @@
  * stack name); {@link DashboardsApiKey} is the Pulumi wiring on top of it.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { warningsReported } from "../common";
 import * as grafana from "@pulumi/aws/grafana";
 import * as ssm from "@pulumi/aws/ssm";
 import { Static } from "@pulumiverse/time";
@@ -121,7 +122,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         }
         super(TYPE_TOKEN, name, {}, { ...opts, aliases: aliasOptions(resolved.aliases, opts.aliases) });
         this.resolved = resolved;
-        for (const warning of resolved.warnings) {
+        for (const warning of warningsReported(resolved) ? [] : resolved.warnings) {
             void pulumi.log.warn(ComponentArgsError.render(COMPONENT, name, [warning], camelCaseField), this);
         }
         if (!resolved.enabled) {

@@ -8,6 +8,7 @@
  */
 import * as cloudwatch from "@pulumi/aws/cloudwatch";
 import * as pulumi from "@pulumi/pulumi";
+import { warningsReported } from "../common";
 
 import { programRegistry } from "../programRegistry";
 import { ComponentArgsError } from "../errors";
@@ -74,7 +75,7 @@ export class EventBridge extends pulumi.ComponentResource {
             },
         );
 
-        for (const warning of resolved.warnings) {
+        for (const warning of warningsReported(resolved) ? [] : resolved.warnings) {
             pulumi.log.warn(`${COMPONENT_PATH} "${name}": ${warning}`, this);
         }
 
