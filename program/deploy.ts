@@ -16,7 +16,7 @@ import {
 } from "../components/apiKey";
 import { NameRegistry, type NameClaim } from "../components/collisions";
 import { stackVarNaming, type ComponentDefinition, type OutputDefinition } from "../components/definition";
-import { ComponentArgsError, type ArgProblem, type FieldNamer } from "../components/errors";
+import { argProblem, ComponentArgsError, type ArgProblem, type FieldNamer } from "../components/errors";
 import { markWarningsReported } from "../components/common";
 import { EVENTBRIDGE_DEFINITION, EventBridge, eventBridgeClaims, resolveEventBridge } from "../components/eventbridge";
 import type { ComponentPath } from "../components/registry";
@@ -157,14 +157,20 @@ function kindOf(instance: StackInstance): ComponentKind {
  */
 function renderWarning(instance: StackInstance, warning: ArgProblem | string): string {
     const namer = stackVarNamer(instance.schema);
-    const parsed =
-        typeof warning === "string" ? /^([A-Za-z][A-Za-z0-9]*)((?:[.[]\S*)?): (.*)$/s.exec(warning) : undefined;
-    const field = typeof warning === "string" ? (parsed ? parsed[1] + parsed[2] : undefined) : warning.field;
-    const varName = field === undefined ? undefined : namer(field);
-    const where = (varName && instance.varLocations[varName.split(/[.[]/)[0]]) || instance.location;
-    const text =
-        typeof warning !== "string" ? `${varName} ${warning.message}` : parsed ? `${varName}: ${parsed[3]}` : warning;
-    return `${formatLocation(where)}: ${instance.component} "${instance.name}": ${text}`;
+    let head: string | undefined;
+    let text: string;
+    if (typeof warning === "string") {
+        const parsed = /^([A-Za-z][A-Za-z0-9]*): (.*)$/s.exec(warning);
+        head = parsed?.[1];
+        text = `${instance.component} "${instance.name}": ${parsed ? `${namer.field(parsed[1], [])}: ${parsed[2]}` : warning}`;
+    } else {
+        const first = argProblem(warning).path[0];
+        head = typeof first === "string" ? first : undefined;
+        text = ComponentArgsError.render(instance.component, instance.name, [warning], namer);
+    }
+    const varName = head === undefined ? undefined : namer.field(head, []);
+    const where = (varName !== undefined ? instance.varLocations[varName] : undefined) ?? instance.location;
+    return `${formatLocation(where)}: ${text}`;
 }
 
 /** Validates every instance (registering nothing); returns how to create each, in order. */
