@@ -466,6 +466,72 @@ describe("lifecycle", () => {
         });
     });
 
+    describe("the program's rename guard", () => {
+        const SELF = "organization/cloudposse-components/ue2-prod";
+        const renamed = (aliases: string) =>
+            parseStack(
+                lines(
+                    STACK_VARS,
+                    "components:",
+                    "  terraform:",
+                    "    eventbridge/ecs-faults:",
+                    "      metadata: {component: eventbridge}",
+                    `      vars: {name: ecs-faults${aliases}}`,
+                ),
+                "stacks/prod.yaml",
+            );
+        const previous = {
+            "eventbridge/ecs-alerts": {
+                event_rule_arn: "arn:aws:events:us-east-2:111111111111:rule/eg-ue2-prod-ecs-faults",
+                event_rule_name: "eg-ue2-prod-ecs-faults",
+                logs_log_group_name: "eg-ue2-prod-ecs-faults",
+            },
+        };
+        const run = async (aliases: string, outputs: Record<string, unknown> | undefined) => {
+            const mocks = await installMocks({
+                project: "cloudposse-components",
+                stack: "ue2-prod",
+                stackOutputs: outputs === undefined ? {} : { [SELF]: outputs },
+            });
+            const { deployStackGuardingRenames } = await import("../program/renames");
+            try {
+                const result = await deployStackGuardingRenames(renamed(aliases));
+                await mocks.settle();
+                return { result, types: mocks.resources.map((r) => r.type) };
+            } catch (error) {
+                await mocks.settle();
+                return { error: error as Error, types: mocks.resources.map((r) => r.type) };
+            }
+        };
+
+        it("refuses a rename that keeps the physical names without an alias, before registering any instance", async () => {
+            const { error, types } = await run("", previous);
+            assert.equal(error?.name, "UnaliasedRenameError");
+            assert.equal(
+                error?.message,
+                "renamed instances without an alias (set the program config renameGuard to false to skip this check):\n" +
+                    '"eventbridge/ecs-faults": "eg-ue2-prod-ecs-faults" belonged to instance "eventbridge/ecs-alerts" in the ' +
+                    "last deployment; a rename without an alias creates the new instance over the same name and then " +
+                    'deletes it with the old one; add aliases: ["eventbridge/ecs-alerts"] to "eventbridge/ecs-faults"',
+            );
+            // Only the reference to the previous deployment of this very stack.
+            assert.deepEqual(types, ["pulumi:pulumi:StackReference"]);
+        });
+
+        it("deploys the renamed instance with its alias", async () => {
+            const { error, result, types } = await run(", aliases: [eventbridge/ecs-alerts]", previous);
+            assert.equal(error, undefined);
+            assert.deepEqual(Object.keys(result ?? {}), ["eventbridge/ecs-faults"]);
+            assert.equal(types.length, 6);
+        });
+
+        it("deploys on a first deployment (no previous outputs) and reads nothing but its own stack", async () => {
+            const { error, types } = await run("", {});
+            assert.equal(error, undefined);
+            assert.equal(types[0], "pulumi:pulumi:StackReference");
+        });
+    });
+
     describe("EventBridge adoption and renames under mocks", () => {
         let eventbridge: typeof EventBridgeModule;
         let engine: typeof EngineModule;

@@ -14,7 +14,8 @@ function runProgram(config: Record<string, string>): { status: number | null; st
     const script = `
         const { installMocks } = require("./program/mocks");
         installMocks({ project: "cloudposse-components", stack: "ue2-prod" }).then(async (mocks) => {
-            const outputs = require("./program/index.ts");
+            // The program exports a promise of its outputs (it reads its previous deployment first).
+            const outputs = await require("./program/index.ts");
             const resolved = {};
             for (const [instance, named] of Object.entries(outputs)) {
                 resolved[instance] = {};
@@ -64,7 +65,8 @@ describe("the Pulumi program (Pulumi.yaml)", function () {
             outputs["managed-dashboards/api-key"].ssm_path_dashboards_api_key,
             "/dashboards/eg-ue2-prod/api_key",
         );
-        assert.equal(resources, 10);
+        // The instances' resources, and the reference to this stack's previous deployment (the rename guard).
+        assert.equal(resources, 11);
     });
 
     it("fails with the config key's name when stackFile is not set", () => {
