@@ -1,0 +1,175 @@
+/**
+ * File-level templating of a stack manifest, with Atmos's `locals`
+ * (`internal/exec/stack_processor_locals.go`, `stack_processor_utils.go`):
+ *
+ * - `locals` are file-scoped: the file's global `locals`, overlaid by `terraform.locals`, each
+ *   resolved in dependency order (a local may use `.locals.x`, and the same file's `.settings`,
+ *   `.vars`, `.env`); a cycle is an error naming it;
+ * - a manifest is rendered as text before YAML parsing when it is a `.yaml.tmpl`/`.yml.tmpl`
+ *   file, when its import gave it a context, or when it has `locals` (then with its own locals,
+ *   settings, vars and env in the context);
+ * - a scalar that is exactly `{{ .locals.tags }}` takes the typed value (a map stays a map).
+ *
+ * Pure: text in, text out.
+ */
+import { parse as parseYaml } from "yaml";
+import { isMap } from "../gotemplate/fmt";
+import { GoTemplate } from "../gotemplate";
+import {
+    atmosTemplateFunctions,
+    gomplateFunctions,
+    hasTemplate,
+    renderImportText,
+    StackTemplateError,
+} from "./templating";
+
+const LOCAL_REFERENCE = /\.locals\.([\p{L}_][\p{L}_0-9]*)/gu;
+
+function references(value: unknown): Set<string> {
+    const out = new Set<string>();
+    const visit = (v: unknown) => {
+        if (typeof v === "string") for (const m of v.matchAll(LOCAL_REFERENCE)) out.add(m[1]);
+        else if (Array.isArray(v)) v.forEach(visit);
+        else if (isMap(v)) Object.values(v).forEach(visit);
+    };
+    visit(value);
+    return out;
+}
+
+function renderValue(value: unknown, data: Record<string, unknown>, file: string): unknown {
+    if (typeof value === "string") {
+        if (!hasTemplate(value)) return value;
+        // exactly one field chain: the typed value
+        const exact = /^\{\{-?\s*((?:\.[\p{L}_][\p{L}_0-9]*)+)\s*-?\}\}$/u.exec(value);
+        if (exact) {
+            let v: unknown = data;
+            for (const k of exact[1].slice(1).split(".")) v = isMap(v) ? v[k] : undefined;
+            if (v !== undefined && typeof v !== "string") return v;
+        }
+        const funcs = { ...gomplateFunctions(), ...atmosTemplateFunctions() };
+        try {
+            return GoTemplate.parse(file, value, { funcs, sprig: true, missingKey: "default" }).execute(data);
+        } catch (e) {
+            throw new StackTemplateError(`locals: ${e instanceof Error ? e.message : String(e)}`, file);
+        }
+    }
+    if (Array.isArray(value)) return value.map((v) => renderValue(v, data, file));
+    if (isMap(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderValue(v, data, file)]));
+    return value;
+}
+
+/** Renders the templates of a section's values; a value whose template fails stays as written. */
+function tryRender(value: unknown, data: Record<string, unknown>, file: string): unknown {
+    if (typeof value === "string") {
+        try {
+            return renderValue(value, data, file);
+        } catch {
+            return value;
+        }
+    }
+    if (Array.isArray(value)) return value.map((v) => tryRender(v, data, file));
+    if (isMap(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tryRender(v, data, file)]));
+    return value;
+}
+
+/**
+ * Resolves a file's locals in dependency order; `scope` holds the same file's settings, vars and
+ * env. Throws a {@link StackTemplateError} for a cycle or a failing template.
+ */
+export function resolveLocals(
+    locals: Readonly<Record<string, unknown>>,
+    scope: { readonly settings?: unknown; readonly vars?: unknown; readonly env?: unknown },
+    file: string,
+): Record<string, unknown> {
+    const resolved: Record<string, unknown> = {};
+    const state = new Map<string, "visiting" | "done">();
+    const visit = (name: string, chain: string[]): void => {
+        if (state.get(name) === "done") return;
+        if (state.get(name) === "visiting") {
+            const cycle = [...chain.slice(chain.indexOf(name)), name];
+            throw new StackTemplateError(`locals: circular dependency: ${cycle.join(" -> ")}`, file);
+        }
+        state.set(name, "visiting");
+        for (const dep of references(locals[name])) {
+            if (dep !== name && Object.prototype.hasOwnProperty.call(locals, dep)) visit(dep, [...chain, name]);
+            else if (dep === name) {
+                throw new StackTemplateError(`locals: circular dependency: ${name} -> ${name}`, file);
+            }
+        }
+        resolved[name] = renderValue(
+            locals[name],
+            { locals: resolved, settings: scope.settings ?? {}, vars: scope.vars ?? {}, env: scope.env ?? {} },
+            file,
+        );
+        state.set(name, "done");
+    };
+    for (const name of Object.keys(locals)) visit(name, []);
+    return resolved;
+}
+
+/** Options of {@link renderManifestText}. */
+export interface ManifestTextOptions {
+    /** The import's `context` merged with its importers' (empty for a top-level manifest). */
+    readonly context?: Readonly<Record<string, unknown>>;
+    /** The import's (or atmos.yaml's) `ignore_missing_template_values`. */
+    readonly ignoreMissing?: boolean;
+}
+
+/**
+ * A manifest's text as Atmos parses it: rendered first when it is a `.tmpl` file, has an import
+ * context, or has `locals`. Returns the text unchanged otherwise. Throws a
+ * {@link StackTemplateError} when rendering fails and a context came from outside.
+ */
+export function renderManifestText(text: string, file: string, options: ManifestTextOptions = {}): string {
+    if (!hasTemplate(text)) return text;
+    const outside = options.context ?? {};
+    const contextFromOutside = Object.keys(outside).length > 0;
+    let data: Record<string, unknown> = { ...outside };
+    let hasLocals = false;
+    if (/^(locals|terraform):/m.test(text)) {
+        let doc: unknown;
+        try {
+            doc = parseYaml(text);
+        } catch {
+            doc = undefined;
+        }
+        if (isMap(doc)) {
+            const terraform = isMap(doc.terraform) ? doc.terraform : {};
+            const locals = {
+                ...(isMap(doc.locals) ? doc.locals : {}),
+                ...(isMap(terraform.locals) ? terraform.locals : {}),
+            };
+            if (Object.keys(locals).length > 0) {
+                hasLocals = true;
+                const raw = { settings: doc.settings ?? {}, vars: doc.vars ?? {}, env: doc.env ?? {} };
+                const resolved = resolveLocals(locals, raw, file);
+                // Then settings, vars and env may use the locals (and each the ones before it).
+                const settings = tryRender(raw.settings, { ...raw, locals: resolved }, file);
+                const vars = tryRender(raw.vars, { ...raw, settings, locals: resolved }, file);
+                const env = tryRender(raw.env, { ...raw, settings, vars, locals: resolved }, file);
+                data = { settings, vars, env, ...data, locals: resolved };
+            }
+        }
+    }
+    if (!/\.ya?ml\.tmpl$/.test(file) && !contextFromOutside && !hasLocals) return text;
+    if (contextFromOutside || !hasLocals) {
+        return renderImportText(text, data, file, { contextFromOutside, ignoreMissing: options.ignoreMissing });
+    }
+    // Only the file's own locals: the templates that need the component (`.atmos_component`,
+    // `.vars` of the merged stack...) are left for the component pass, line by line.
+    try {
+        return renderImportText(text, data, file, { contextFromOutside: true });
+    } catch {
+        return text
+            .split("\n")
+            .map((line) => {
+                if (!hasTemplate(line)) return line;
+                try {
+                    return renderImportText(line, data, file, { contextFromOutside: true });
+                } catch {
+                    return line;
+                }
+            })
+            .join("\n");
+    }
+}
