@@ -8,13 +8,22 @@
  * dotted field names to matchers per alternative.
  */
 
-import { childPath, describe, elementPath, EventPatternError, formatCount, refuse } from "./errors";
+import {
+    childPath,
+    describe,
+    elementPath,
+    EventPatternError,
+    formatCount,
+    refuse,
+    ROOT_PATH,
+    type PatternPath,
+} from "./errors";
 import { JsonObject, isPlainObject, membersOf, readPattern, writtenOrderDiffers } from "./json";
 import { Matcher, readLeaf } from "./matchers";
 
 /** The matchers of one pattern field (`"detail.state": [...]`) and where it was written. */
 export interface CompiledField {
-    readonly path: string;
+    readonly path: PatternPath;
     readonly matchers: readonly Matcher[];
     /** The match values as written (the leaf's array). */
     readonly value: readonly unknown[];
@@ -92,7 +101,7 @@ export function compilePattern(pattern: unknown): CompiledPattern {
     } catch (error) {
         if (error instanceof RangeError) {
             // Only a pattern nested thousands deep gets here; EventBridge's size quota refuses it too.
-            refuse("$", "the pattern is nested too deeply");
+            refuse(ROOT_PATH, "the pattern is nested too deeply");
         }
         throw error;
     }
@@ -101,12 +110,12 @@ export function compilePattern(pattern: unknown): CompiledPattern {
 function compile(pattern: unknown): CompiledPattern {
     const source = readPattern(pattern);
     const warnings: string[] = [];
-    const root = readObject(source, "$", false, warnings);
+    const root = readObject(source, ROOT_PATH, false, warnings);
     const count = countCombinations(root);
     if (count > MAX_COMBINATIONS) {
         const shown = count > 1e9 ? "more than 1,000,000,000" : formatCount(count);
         refuse(
-            "$",
+            ROOT_PATH,
             `the $or alternatives expand to ${shown} combinations; EventBridge accepts at most ${formatCount(MAX_COMBINATIONS)}`,
         );
     }
@@ -120,7 +129,7 @@ function compile(pattern: unknown): CompiledPattern {
             compile(sent);
             if (JSON.stringify(sent).length > REWRITTEN_MAX_LENGTH) {
                 refuse(
-                    "$",
+                    ROOT_PATH,
                     `written without repeated fields it has over ${formatCount(REWRITTEN_MAX_LENGTH)} characters`,
                 );
             }
@@ -186,12 +195,12 @@ function define(object: Record<string, unknown>, key: string, value: unknown): v
     Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function readObject(object: JsonObject, path: string, insideOr: boolean, warnings: string[]): ObjectNode {
+function readObject(object: JsonObject, path: PatternPath, insideOr: boolean, warnings: string[]): ObjectNode {
     const members = membersOf(object);
     if (members.length === 0) {
         refuse(
             path,
-            path === "$" ? "an event pattern must not be an empty object" : "a pattern object must not be empty",
+            path === ROOT_PATH ? "an event pattern must not be an empty object" : "a pattern object must not be empty",
         );
     }
     const entries: Entry[] = [];
@@ -219,7 +228,7 @@ function readObject(object: JsonObject, path: string, insideOr: boolean, warning
     return { entries };
 }
 
-function readOr(value: unknown, path: string, warnings: string[]): ObjectNode[] {
+function readOr(value: unknown, path: PatternPath, warnings: string[]): ObjectNode[] {
     if (!Array.isArray(value)) {
         refuse(path, `$or must be an array of at least two pattern objects, got ${describe(value)}`);
     }

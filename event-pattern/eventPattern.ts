@@ -9,7 +9,7 @@
  */
 
 import { compilePattern } from "./compile";
-import { EventPatternError, formatCount } from "./errors";
+import { EventPatternError, formatCount, ROOT_PATH } from "./errors";
 import { flattenEvent, readEvent } from "./event";
 import { combinationMatches } from "./match";
 
@@ -112,7 +112,7 @@ export function inspectEventPattern(pattern: unknown): EventPatternInspection {
     const warnings = [...compiled.warnings];
     if (json.length > EVENT_PATTERN_PROVIDER_MAX_LENGTH) {
         throw new EventPatternError(
-            "$",
+            ROOT_PATH,
             `the pattern is ${formatCount(json.length)} characters as JSON; ` +
                 `the AWS provider accepts at most ${formatCount(EVENT_PATTERN_PROVIDER_MAX_LENGTH)}`,
         );

@@ -3,7 +3,7 @@
  * JSON values (anything else would be lost or changed on its way to AWS).
  */
 
-import { childPath, describe, elementPath, refuse } from "./errors";
+import { childPath, describe, elementPath, refuse, ROOT_PATH, type PatternPath } from "./errors";
 
 export type JsonObject = Record<string, unknown>;
 
@@ -122,19 +122,19 @@ export function readPattern(pattern: unknown): JsonObject {
             value = parseJsonKeepingOrder(pattern);
         } catch (error) {
             if (error instanceof RangeError) throw error; // nested too deeply: reported as such
-            refuse("$", `the pattern is not valid JSON text (${(error as Error).message})`);
+            refuse(ROOT_PATH, `the pattern is not valid JSON text (${(error as Error).message})`);
         }
     }
     if (!isPlainObject(value)) {
-        refuse("$", `an event pattern must be a JSON object, got ${describe(value)}`);
+        refuse(ROOT_PATH, `an event pattern must be a JSON object, got ${describe(value)}`);
     }
     if (value === pattern) {
-        assertJson(value, "$", new Set());
+        assertJson(value, ROOT_PATH, new Set());
     }
     return value;
 }
 
-function assertJson(value: unknown, path: string, ancestors: Set<object>): void {
+function assertJson(value: unknown, path: PatternPath, ancestors: Set<object>): void {
     switch (typeof value) {
         case "string":
         case "boolean":

@@ -4,7 +4,7 @@
  * into matchers.
  */
 
-import { childPath, describe, elementPath, refuse } from "./errors";
+import { childPath, describe, elementPath, refuse, type PatternPath } from "./errors";
 import { CidrRange, IpBytes, looksLikeIp, parseCidr, parseIp } from "./ip";
 import { JsonObject, isPlainObject } from "./json";
 import { NUMERIC_LIMIT, notComparable } from "./numbers";
@@ -55,7 +55,7 @@ type Operator = (typeof OPERATORS)[number];
  * The matchers for the values of one pattern field (`path` is the field's array), or the refusal.
  * Exact strings that are IP address literals compare as addresses, as Event Ruler does.
  */
-export function readLeaf(values: readonly unknown[], path: string, warnings: string[]): Matcher[] {
+export function readLeaf(values: readonly unknown[], path: PatternPath, warnings: string[]): Matcher[] {
     if (values.length === 0) {
         refuse(path, "leaf values must be a non-empty array, got []");
     }
@@ -87,7 +87,7 @@ export function readLeaf(values: readonly unknown[], path: string, warnings: str
     return matchers;
 }
 
-function readOperator(object: JsonObject, path: string): Matcher {
+function readOperator(object: JsonObject, path: PatternPath): Matcher {
     const keys = Object.keys(object);
     if (keys.length === 0) {
         refuse(path, `an operator object must hold exactly one operator, got {}`);
@@ -148,7 +148,7 @@ function readOperator(object: JsonObject, path: string): Matcher {
     }
 }
 
-function requireString(value: unknown, path: string, operator: string): string {
+function requireString(value: unknown, path: PatternPath, operator: string): string {
     if (typeof value !== "string") {
         refuse(path, `the value of ${operator} must be a string, got ${describe(value)}`);
     }
@@ -156,7 +156,7 @@ function requireString(value: unknown, path: string, operator: string): string {
 }
 
 /** `{"prefix": {"equals-ignore-case": "..."}}` and the same for suffix. */
-function readIgnoreCaseOperand(object: JsonObject, path: string, operator: string): string {
+function readIgnoreCaseOperand(object: JsonObject, path: PatternPath, operator: string): string {
     const keys = Object.keys(object);
     if (keys.length !== 1 || keys[0] !== "equals-ignore-case") {
         refuse(path, `${operator} takes a string or {"equals-ignore-case": "..."}, got ${describe(object)}`);
@@ -164,7 +164,7 @@ function readIgnoreCaseOperand(object: JsonObject, path: string, operator: strin
     return requireString(object["equals-ignore-case"], childPath(path, "equals-ignore-case"), "equals-ignore-case");
 }
 
-function readWildcard(value: unknown, path: string): Wildcard {
+function readWildcard(value: unknown, path: PatternPath): Wildcard {
     const wildcard = parseWildcard(requireString(value, path, "wildcard"));
     if (typeof wildcard === "string") {
         refuse(path, wildcard);
@@ -172,7 +172,7 @@ function readWildcard(value: unknown, path: string): Wildcard {
     return quoteWildcard(wildcard);
 }
 
-function readAnythingBut(operand: unknown, path: string): Matcher {
+function readAnythingBut(operand: unknown, path: PatternPath): Matcher {
     if (isPlainObject(operand)) {
         return readAnythingButOperator(operand, path);
     }
@@ -212,7 +212,7 @@ function readAnythingBut(operand: unknown, path: string): Matcher {
 
 const ANYTHING_BUT_OPERATORS = ["prefix", "suffix", "equals-ignore-case", "wildcard"] as const;
 
-function readAnythingButOperator(object: JsonObject, path: string): Matcher {
+function readAnythingButOperator(object: JsonObject, path: PatternPath): Matcher {
     const keys = Object.keys(object);
     if (keys.length !== 1 || !(ANYTHING_BUT_OPERATORS as readonly string[]).includes(keys[0])) {
         refuse(
@@ -223,7 +223,7 @@ function readAnythingButOperator(object: JsonObject, path: string): Matcher {
     const name = keys[0] as (typeof ANYTHING_BUT_OPERATORS)[number];
     const operandPath = childPath(path, name);
     const operand = object[name];
-    const texts: { text: string; path: string }[] = [];
+    const texts: { text: string; path: PatternPath }[] = [];
     if (typeof operand === "string") {
         texts.push({ text: operand, path: operandPath });
     } else if (Array.isArray(operand)) {
@@ -259,7 +259,7 @@ function readAnythingButOperator(object: JsonObject, path: string): Matcher {
     }
 }
 
-function requireComparable(value: number, path: string): number {
+function requireComparable(value: number, path: PatternPath): number {
     const reason = notComparable(value);
     if (reason !== undefined) {
         refuse(path, reason);
@@ -267,11 +267,11 @@ function requireComparable(value: number, path: string): number {
     return value;
 }
 
-function readNumeric(operand: unknown, path: string): Matcher {
+function readNumeric(operand: unknown, path: PatternPath): Matcher {
     if (!Array.isArray(operand)) {
         refuse(path, `numeric takes an array such as [">", 0, "<=", 5], got ${describe(operand)}`);
     }
-    const at = (i: number): string => elementPath(path, i);
+    const at = (i: number): PatternPath => elementPath(path, i);
     const operatorAt = (i: number): string => {
         if (i >= operand.length) {
             refuse(path, `numeric needs a comparison operator at position ${i}, got ${describe(operand)}`);

@@ -7,12 +7,15 @@
 import type { VarType } from "./schema";
 import { representsExactly, toPlain, type Location, type TreeNode } from "./tree";
 import { describeValue as describePlain } from "../util/describeValue";
+import { formatPath, userKey, type ProblemPath } from "../util/problem";
 
 /** A value that cannot be converted: where it is, which (sub)field, what was expected and what came. */
 export interface ConversionFailure {
     readonly loc: Location;
-    /** The var name, or a path into it (`tags.Owner`, `attributes[1]`). */
+    /** The var name, or a path into it (`tags["Owner"]`, `attributes[1]`), as text. */
     readonly field: string;
+    /** The same path as segments: the var, then a map key as written (never renamed) or an index. */
+    readonly path: ProblemPath;
     /** The expected type in words (`a number`). */
     readonly expected: string;
     /** The value received, as written in messages (`"abc"`, `[1,2]`). */
@@ -45,8 +48,8 @@ const NUMERIC = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
  */
 export function convertValue(node: TreeNode, type: VarType, field: string): ConversionResult {
     const failures: ConversionFailure[] = [];
-    const fail = (at: TreeNode, path: string, expected: string): ConversionResult => {
-        failures.push({ loc: at.loc, field: path, expected, got: describeValue(at) });
+    const fail = (at: TreeNode, path: ProblemPath, expected: string): ConversionResult => {
+        failures.push({ loc: at.loc, field: formatPath(path), path, expected, got: describeValue(at) });
         return { failures };
     };
     switch (type) {
@@ -56,28 +59,28 @@ export function convertValue(node: TreeNode, type: VarType, field: string): Conv
         case "number":
         case "bool": {
             const value = convertPrimitive(node, type);
-            return value === undefined ? fail(node, field, TYPE_WORDS[type]) : { value, failures };
+            return value === undefined ? fail(node, [field], TYPE_WORDS[type]) : { value, failures };
         }
         case "list(string)":
         case "set(string)": {
-            if (node.kind !== "seq") return fail(node, field, TYPE_WORDS[type]);
+            if (node.kind !== "seq") return fail(node, [field], TYPE_WORDS[type]);
             const items: string[] = [];
             node.items.forEach((item, index) => {
                 const value = convertPrimitive(item, "string");
-                if (value === undefined) fail(item, `${field}[${index}]`, TYPE_WORDS.string);
+                if (value === undefined) fail(item, [field, index], TYPE_WORDS.string);
                 else items.push(value as string);
             });
             if (failures.length > 0) return { failures };
             return { value: type === "set(string)" ? [...new Set(items)].sort(compareStrings) : items, failures };
         }
         case "map(string)": {
-            if (node.kind !== "map") return fail(node, field, TYPE_WORDS[type]);
+            if (node.kind !== "map") return fail(node, [field], TYPE_WORDS[type]);
             const entries: [string, string][] = [];
             for (const entry of node.entries.values()) {
                 // A null element means "not set", as for a whole var.
                 if (entry.value.kind === "scalar" && entry.value.value === null) continue;
                 const value = convertPrimitive(entry.value, "string");
-                if (value === undefined) fail(entry.value, `${field}.${entry.key}`, TYPE_WORDS.string);
+                if (value === undefined) fail(entry.value, [field, userKey(entry.key)], TYPE_WORDS.string);
                 else entries.push([entry.key, value as string]);
             }
             if (failures.length > 0) return { failures };
@@ -119,9 +122,7 @@ function compareStrings(a: string, b: string): number {
     return a < b ? -1 : a > b ? 1 : 0;
 }
 
-const MAX_SHOWN = 60;
-
-/** A value as shown after `got` in messages: JSON, shortened when long. */
+/** A value as shown after `got` in messages: JSON, shortened by the package's one rule. */
 export function describeValue(node: TreeNode): string {
-    return describePlain(toPlain(node), { maxLength: MAX_SHOWN, ellipsis: "..." });
+    return describePlain(toPlain(node));
 }

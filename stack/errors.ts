@@ -5,6 +5,8 @@
  * Every problem found in a load is reported at once by one `StackFileError`.
  */
 
+import type { Problem, ProblemPath } from "../util/problem";
+
 /** A position in a stack file: 1-based line and column. */
 export interface SourceLocation {
     readonly file: string;
@@ -68,6 +70,13 @@ export interface StackFileProblem {
     readonly instance?: string;
     /** The snake_case var, or the stack-file key path, the problem is about. */
     readonly field?: string;
+    /**
+     * The var and the path into it as segments (a map key as written, never renamed), when the
+     * problem is in a var's value.
+     */
+    readonly path?: ProblemPath;
+    /** The value received, when one applies. */
+    readonly value?: unknown;
     /** The problem without its location prefix. */
     readonly reason: string;
     /** One line: `<file>:<line>:<column>: <reason>` (`<file>: <reason>` when no position is known). */
@@ -86,7 +95,12 @@ export function makeProblem(
     code: StackProblemCode,
     location: SourceLocation,
     reason: string,
-    details: { readonly instance?: string; readonly field?: string } = {},
+    details: {
+        readonly instance?: string;
+        readonly field?: string;
+        readonly path?: ProblemPath;
+        readonly value?: unknown;
+    } = {},
 ): StackFileProblem {
     return {
         code,
@@ -95,6 +109,8 @@ export function makeProblem(
         ...(location.column !== undefined ? { column: location.column } : {}),
         ...(details.instance !== undefined ? { instance: details.instance } : {}),
         ...(details.field !== undefined ? { field: details.field } : {}),
+        ...(details.path !== undefined ? { path: details.path } : {}),
+        ...(Object.prototype.hasOwnProperty.call(details, "value") ? { value: details.value } : {}),
         reason,
         message: `${formatLocation(location)}: ${reason}`,
     };
@@ -114,6 +130,8 @@ export class StackFileError extends Error {
     readonly instance?: string;
     readonly field?: string;
     readonly problems: readonly StackFileProblem[];
+    /** Every problem in the package's one model: code, path (segments), rule (the reason), value. */
+    readonly details: readonly Problem[];
 
     constructor(problems: readonly StackFileProblem[]) {
         if (problems.length === 0) throw new TypeError("StackFileError needs at least one problem");
@@ -126,7 +144,16 @@ export class StackFileError extends Error {
         if (first.instance !== undefined) this.instance = first.instance;
         if (first.field !== undefined) this.field = first.field;
         this.problems = Object.freeze([...problems]);
+        this.details = Object.freeze(problems.map(stackProblemModel));
     }
+}
+
+/** A stack-file problem in the package's one model (its location stays in the stack-file problem). */
+export function stackProblemModel(p: StackFileProblem): Problem {
+    const path = p.path ?? (p.field !== undefined ? [p.field] : []);
+    return Object.prototype.hasOwnProperty.call(p, "value")
+        ? { code: p.code, path, rule: p.reason, value: p.value }
+        : { code: p.code, path, rule: p.reason };
 }
 
 /** Collects problems, dropping exact repeats (a base or an import shared by several instances). */

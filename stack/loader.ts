@@ -460,7 +460,7 @@ function resolveInstance(
                     "TYPE_MISMATCH",
                     failure.loc,
                     `${who}: ${failure.field} must be ${failure.expected}, got ${failure.got}`,
-                    { instance: name, field: failure.field },
+                    { instance: name, field: failure.field, path: failure.path },
                 ),
             );
         }

@@ -8,8 +8,9 @@ import * as assert from "node:assert/strict";
 import { resolveEventBridgeArgs, type EventBridgeArgs } from "../components/eventbridge";
 import { resolveDashboardsApiKeyArgs } from "../components/apiKey";
 import { createLabel, LabelError } from "../label";
+import { EventPatternError, validateEventPattern } from "../event-pattern";
 import { validateStack, StackVarsError } from "../program/deploy";
-import { parseStack } from "../stack";
+import { parseStack, StackFileError } from "../stack";
 import { formatPath, formatProblem, problem, problemToJson, userKey } from "../util/problem";
 import { describeValue } from "../util/describeValue";
 
@@ -87,6 +88,14 @@ describe("the problem model", () => {
             value: "5",
             message: 'tags["OwnerTeam"] must be a string, got 5',
         });
+    });
+
+    it("event-pattern errors carry the pattern's path as segments, its keys as written", () => {
+        const error = thrown(() => validateEventPattern({ detail: { "my key": [{ numeric: [">", "x"] }] } }));
+        assert.ok(error instanceof EventPatternError);
+        assert.equal(error.path, '$.detail["my key"][0].numeric[1]');
+        assert.deepEqual(error.details[0].path, [userKey("detail"), userKey("my key"), 0, userKey("numeric"), 1]);
+        assert.equal(error.details[0].code, "INVALID_EVENT_PATTERN");
     });
 
     describe("label problems", () => {
@@ -198,6 +207,16 @@ describe("the problem model", () => {
                     'stacks/prod.yaml:11:11: eventbridge "ecs": context.tags["OwnerTeam"] must be a string',
                 ],
             );
+        });
+
+        it("keeps a tag key as written when the loader refuses its value", () => {
+            const error = thrown(() => stack("tags:\n  OwnerTeam: {a: b}"));
+            assert.ok(error instanceof StackFileError);
+            assert.equal(
+                error.message,
+                'stacks/prod.yaml:11:22: eventbridge "ecs": tags["OwnerTeam"] must be a string, got {"a":"b"}',
+            );
+            assert.deepEqual(error.details[0].path, ["tags", userKey("OwnerTeam")]);
         });
 
         it("keeps a descriptor's name as written (myDesc, not my_desc)", () => {

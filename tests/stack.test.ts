@@ -368,12 +368,12 @@ describe("parseStack", () => {
             [
                 "a nested map value",
                 "additional_tag_map: {a: {b: c}}",
-                's.yaml:7:33: eventbridge "x": additional_tag_map.a must be a string, got {"b":"c"}',
+                's.yaml:7:33: eventbridge "x": additional_tag_map["a"] must be a string, got {"b":"c"}',
             ],
             [
                 "a long value, shortened in the message",
-                `name: [${"abcdefghij, ".repeat(6)}z]`,
-                's.yaml:7:15: eventbridge "x": name must be a string, got ["abcdefghij","abcdefghij","abcdefghij","abcdefghij","abc...',
+                `name: [${"abcdefghij, ".repeat(20)}z]`,
+                `s.yaml:7:15: eventbridge "x": name must be a string, got [${'"abcdefghij",'.repeat(15)}"...`,
             ],
         ];
         for (const [title, line, message] of refuses) {
@@ -762,6 +762,10 @@ describe("parseStack", () => {
                 ].join("\n"),
             );
             assert.equal(error.problems.length, 3);
+            assert.deepEqual(
+                error.details.map((p) => [p.code, p.path]),
+                error.problems.map((p) => [p.code, p.path ?? (p.field === undefined ? [] : [p.field])]),
+            );
             assert.deepEqual(error.problems[2], {
                 code: "TYPE_MISMATCH",
                 file: "s.yaml",
@@ -769,6 +773,7 @@ describe("parseStack", () => {
                 column: 31,
                 instance: "managed-dashboards/api-key",
                 field: "minutes_to_live",
+                path: ["minutes_to_live"],
                 reason: 'managed-dashboards/api-key "managed-dashboards/api-key": minutes_to_live must be a number, got "soon"',
                 message:
                     's.yaml:8:31: managed-dashboards/api-key "managed-dashboards/api-key": minutes_to_live must be a number, got "soon"',

@@ -302,10 +302,12 @@ function checkEventPattern(value: unknown, problems: ArgProblemInput[], warnings
     } catch (error) {
         if (error instanceof EventPatternError) {
             const where = error.path ? ` at ${error.path}` : "";
+            // The pattern's own path is in the rule, as AWS writes it ($.detail.eventType).
             problems.push({
                 code: "BAD_EVENT_PATTERN",
-                field: "eventRulePattern",
-                message: `is not a valid event pattern${where}: ${error.reason}`,
+                path: ["eventRulePattern"],
+                rule: `is not a valid event pattern${where}`,
+                detail: error.reason,
             });
             return undefined;
         }
