@@ -85,7 +85,17 @@ function expForm(a: number, prec: number): string {
 }
 
 function fixedForm(a: number, prec: number): string {
-    if (a < 1e21) return a.toFixed(prec);
+    if (a < 1e21) {
+        // Go rounds an exact tie to even (2.5 -> "2"); toFixed rounds it up
+        const scale = Math.pow(10, prec);
+        const scaled = a * scale;
+        if (Number.isFinite(scaled) && scaled - Math.floor(scaled) === 0.5 && scaled / scale === a) {
+            const down = Math.floor(scaled);
+            const even = down % 2 === 0 ? down : down + 1;
+            return prec > 0 ? (even / scale).toFixed(prec) : String(even);
+        }
+        return a.toFixed(prec);
+    }
     // toFixed switches to exponent form at 1e21: expand by hand
     const big = BigInt(Math.round(a)).toString();
     return prec > 0 ? big + "." + "0".repeat(prec) : big;
@@ -358,7 +368,12 @@ function formatOne(v: unknown, verb: string, spec: Spec): string {
         return verb === "v" || verb === "t" ? pad(String(v), spec) : bad(verb, v);
     }
     if (typeof v === "number") {
-        const r = Number.isInteger(v) && Math.abs(v) < 1e21 ? fmtInt(v, verb, spec) : fmtFloatVerb(v, verb, spec);
+        // An integral number is an int, except for the float verbs: YAML's 10.0 reaches us as 10.
+        const isFloatVerb = /^[eEfFgG]$/.test(verb);
+        const r =
+            Number.isInteger(v) && Math.abs(v) < 1e21 && !isFloatVerb
+                ? fmtInt(v, verb, spec)
+                : fmtFloatVerb(v, verb, spec);
         return r ?? bad(verb, v);
     }
     if (typeof v === "string") return fmtString(v, verb, spec) ?? bad(verb, v);

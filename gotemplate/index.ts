@@ -33,6 +33,7 @@ export {
     toUpperGo,
     toLowerGo,
     compileRegex,
+    replaceAllGo,
     regexReplace,
 } from "./sprig";
 export { formatValue, sprintf, sprint, goTypeName, quoteGo } from "./fmt";

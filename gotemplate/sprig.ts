@@ -341,14 +341,8 @@ export function sprigFunctions(): FuncMap {
                 const a = asList(l, "last");
                 return a.length ? a[a.length - 1] : null;
             }),
-            [p("rest")]: fn("i", (l) => {
-                const a = asList(l, "rest");
-                return a.length ? a.slice(1) : null;
-            }),
-            [p("initial")]: fn("i", (l) => {
-                const a = asList(l, "initial");
-                return a.length ? a.slice(0, -1) : null;
-            }),
+            [p("rest")]: fn("i", (l) => asList(l, "rest").slice(1)),
+            [p("initial")]: fn("i", (l) => asList(l, "initial").slice(0, -1)),
             [p("append")]: fn("ii", (l, v) => [...(l === null ? [] : asList(l, "append")), v]),
             [p("push")]: fn("ii", (l, v) => [...(l === null ? [] : asList(l, "push")), v]),
             [p("prepend")]: fn("ii", (l, v) => [v, ...(l === null ? [] : asList(l, "prepend"))]),
@@ -440,7 +434,7 @@ export function sprigFunctions(): FuncMap {
             const pad = " ".repeat(Math.max(0, n));
             return "\n" + pad + s.split("\n").join("\n" + pad);
         }),
-        replace: fn("sss", (o, n, s) => s.split(o).join(n)),
+        replace: fn("sss", (o, n, s) => replaceAllGo(s, o, n)),
         plural: fn("ssn", (one, many, n) => (n === 1 ? one : many)),
         repeat: fn("ns", (n, s) => (n < 0 ? fail("strings: negative Repeat count") : s.repeat(n))),
         snakecase: plain((s) =>
@@ -472,7 +466,7 @@ export function sprigFunctions(): FuncMap {
         randBytes: fn("n", (n) => randomBytes(n).toString("base64")),
         uuidv4: fn("", () => randomUUID()),
         toString: fn("i", strval),
-        toStrings: fn("i", (l) => (l === null ? [] : Array.isArray(l) ? l.map(strval) : [strval(l)])),
+        toStrings: fn("i", (l) => strslice(l)),
         split: fn("ss", (sep, s) => Object.fromEntries(splitGo(s, sep).map((p, i) => [`_${i}`, p]))),
         splitList: fn("ss", (sep, s) => splitGo(s, sep)),
         splitn: fn("sns", (sep, n, s) => Object.fromEntries(splitGo(s, sep, n).map((p, i) => [`_${i}`, p]))),
@@ -697,6 +691,12 @@ function kindOf(v: unknown): string {
     if (Array.isArray(v)) return "slice";
     if (typeof v === "function") return "func";
     return "map";
+}
+
+/** Go's strings.ReplaceAll: an empty `old` matches before every character and at the end. */
+export function replaceAllGo(s: string, old: string, replacement: string): string {
+    if (old === "") return replacement + [...s].join(replacement) + (s === "" ? "" : replacement);
+    return s.split(old).join(replacement);
 }
 
 function trimCutset(s: string, cut: string): string {

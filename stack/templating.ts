@@ -30,6 +30,7 @@ import {
     goYaml,
     quoteGo,
     regexReplace,
+    replaceAllGo,
     strval,
     title,
     toFloat64,
@@ -144,8 +145,8 @@ export function gomplateFunctions(): FuncMap {
             TrimSuffix: fn("ii", (p, s) =>
                 strval(p) && strval(s).endsWith(strval(p)) ? strval(s).slice(0, -strval(p).length) : strval(s),
             ),
-            Replace: fn("iii", (o, n, s) => strval(s).split(strval(o)).join(strval(n))),
-            ReplaceAll: fn("iii", (o, n, s) => strval(s).split(strval(o)).join(strval(n))),
+            Replace: fn("iii", (o, n, s) => replaceAllGo(strval(s), strval(o), strval(n))),
+            ReplaceAll: fn("iii", (o, n, s) => replaceAllGo(strval(s), strval(o), strval(n))),
             Contains: fn("ii", (sub, s) => strval(s).includes(strval(sub))),
             HasPrefix: fn("ii", (p, s) => strval(s).startsWith(strval(p))),
             HasSuffix: fn("ii", (p, s) => strval(s).endsWith(strval(p))),

@@ -157,6 +157,91 @@ describe("gotemplate: Go text/template and Sprig, output as Go prints it", () =>
         ["a  {{- 1 }}  b {{ 2 -}}  c {{ 3 -}}\n\n d", "a1  b 2c 3d"],
         ['{{ "x" }}{{/* c */}}{{ "y" }} {{- /* c2 */}} z', "xy z"],
         ['{{ printf "%d" 1.5 }}', "%!d(float64=1.5)"],
+        [
+            '{{ title "hello world-foo bar_baz" }} {{ untitle "Hello World" }} {{ swapcase "aBc" }} {{ initials "first last" }}',
+            "Hello World-Foo Bar_baz hello world AbC fl",
+        ],
+        [
+            '{{ abbrev 5 "hello world" }} {{ wrap 5 "hello world foo" }} {{ wrapWith 5 "\\t" "hello world" }}',
+            "he... hello\nworld\nfoo hello\tworld",
+        ],
+        [
+            '{{ b32enc "hello" }} {{ adler32sum "hello" }} {{ sha1sum "x" }}',
+            "NBSWY3DP 103547413 11f6ad8ec52a2984abaafd7c3b516503785c2072",
+        ],
+        [
+            '{{ regexQuoteMeta "a.b*c" }} {{ mustRegexMatch "a" "abc" }} {{ regexMatch "[" "a" }}',
+            "a\\.b\\*c true false",
+        ],
+        [
+            '{{ toStrings (list 1 "a" nil) }} {{ splitn "-" 3 "a-b-c-d" }} {{ sortAlpha (list "b" "B" "a") }}',
+            "[1 a] map[_0:a _1:b _2:c-d] [B a b]",
+        ],
+        [
+            "{{ add1 5 }} {{ floor 1.5 }} {{ ceil 1.2 }} {{ round 1.2345 2 }} {{ addf 1.5 2 }} {{ subf 5 1.5 }} {{ mulf 1.5 2 }} {{ divf 1 4 }} {{ maxf 1 2.5 }}",
+            "6 1 2 1.23 3.5 3.5 3 0.25 2.5",
+        ],
+        [
+            '{{ int "12abc" }} {{ int "-5" }} {{ int true }} {{ int nil }} {{ float64 "abc" }} {{ toDecimal "0777" }} {{ atoi " 5" }}',
+            "0 -5 1 0 0 511 0",
+        ],
+        [
+            "{{ chunk 2 (list 1 2 3 4 5) }} {{ mustFirst (list 1) }} {{ slice (list 1 2 3) 1 2 }}",
+            "[[1 2] [3 4] [5]] 1 [2]",
+        ],
+        [
+            '{{ deepEqual (list 1 2) (list 1 2) }} {{ typeIs "string" "x" }} {{ kindIs "slice" (list) }} {{ typeOf (dict) }} {{ kindOf 1.5 }}',
+            "true true true map[string]interface {} float64",
+        ],
+        ['{{ mergeOverwrite (dict "a" 1 "b" (dict "x" 1)) (dict "a" 2 "b" (dict "y" 2)) }}', "map[a:2 b:map[x:1 y:2]]"],
+        ['{{ merge (dict "a" "" "b" 0) (dict "a" "x" "b" 5) }}', "map[a:x b:5]"],
+        ['{{ $d := dict "a" 1 }}{{ $c := deepCopy $d }}{{ $_ := set $c "a" 2 }}{{ $d.a }}{{ $c.a }}', "12"],
+        [
+            '{{ unset (dict "a" 1 "b" 2) "a" }} {{ hasKey (dict) "x" }} {{ get (dict) "x" | printf "%q" }}',
+            'map[b:2] false ""',
+        ],
+        [
+            '{{ ternary 1 2 false }} {{ empty (list) }} {{ empty (dict "a" 1) }} {{ empty false }} {{ empty nil }}',
+            "2 true false true true",
+        ],
+        [
+            '{{ cat "a" nil "b" }} {{ nospace "a b" }} {{ trunc 0 "abc" }} {{ substr 0 -1 "hello" }} {{ substr 2 99 "hello" }}',
+            "a b ab  hello llo",
+        ],
+        ['{{ squote nil "a" }} {{ quote "é\\u0007" }}', "'a' \"é\\a\""],
+        ['{{ "héllo" | upper | len }} {{ printf "%5.1f|%-6.2e|" 3.14159 1234.5 }}', "6   3.1|1.23e+03|"],
+        [
+            '{{ printf "%x %X %o %b %c" 255 255 8 5 9731 }} {{ printf "%08b" 5 }} {{ printf "%+q" "é" }} {{ printf "%#q" "abc" }}',
+            'ff FF 10 101 ☃ 00000101 "\\u00e9" `abc`',
+        ],
+        [
+            '{{ printf "%v %v" (list) (dict) }} {{ printf "%s" (list "a" "b") }} {{ printf "%d" (list 1 2) }} {{ printf "%q" (list "a" 1) }}',
+            "[] map[] [a b] [1 2] [\"a\" '\\x01']",
+        ],
+        [
+            '{{ printf "%t" 1 }} {{ printf "%.3s|%5s|%-5s|" "abcdef" "ab" "ab" }} {{ printf "%%d %d" 5 }}',
+            "%!t(int=1) abc|   ab|ab   | %d 5",
+        ],
+        [
+            '{{ printf "%6.2f" -3.14159 }} {{ printf "% d|%+d" 5 -5 }} {{ printf "%x" -255 }} {{ printf "%.0f %.0f %.0f" 0.5 1.5 2.5 }}',
+            " -3.14  5|-5 -ff 0 2 2",
+        ],
+        ['{{ printf "%T %T" (list 1) 1.5 }} {{ printf "%5v|%-5v|" 1 true }}', "[]interface {} float64     1|true |"],
+        [
+            '{{ urlParse "https://u:p@h.com:8080/p/a?q=1#f" }}',
+            "map[fragment:f host:h.com:8080 hostname:h.com opaque: path:/p/a query:q=1 scheme:https userinfo:u:p]",
+        ],
+        ['{{ base "/" }} {{ dir "a" }} {{ ext "a" }} {{ clean "" }} {{ clean "/a/../.." }}', "/ .  . /"],
+        ["{{ seq 0 }} {{ seq 1 2 10 }} {{ until 0 }}", "1 0 1 3 5 7 9 []"],
+        [
+            "{{ reverse (list) }} {{ uniq (list) }} {{ compact (list) }} {{ without (list 1 2 1) 1 }} {{ initial (list) }} {{ rest (list) }} {{ last (list) }}",
+            "[] [] [] [2] [] [] <no value>",
+        ],
+        [
+            '{{ join "," "abc" }} {{ join "," 5 }} {{ join "," nil }} {{ splitList "" "abc" }} {{ split "" "ab" }}',
+            "abc 5  [a b c] map[_0:a _1:b]",
+        ],
+        ['{{ indent 2 "" }} {{ nindent 0 "x" }} {{ replace "" "-" "abc" }} {{ repeat 0 "x" }}', "   \nx -a-b-c- "],
     ];
     for (const [text, expected] of cases) {
         it(`renders ${JSON.stringify(text)}`, () => {
@@ -249,6 +334,14 @@ describe("gotemplate: errors read as Go's", () => {
             'template: t:1:3: executing "t" at <index .m 1>: error calling index: value has type int; should be string',
         ],
         ["{{ .l.x }}", 'template: t:1:5: executing "t" at <.l.x>: can\'t evaluate field x in type interface {}'],
+        [
+            "{{ coalesce }} {{ default }}",
+            'template: t:1:18: executing "t" at <default>: wrong number of args for default: want at least 1 got 0',
+        ],
+        [
+            '{{ trimAll "" "  x " }} {{ trim "\\t x \n" }} {{ trimPrefix "" "x" }}',
+            "template: t:1: unterminated quoted string",
+        ],
     ];
     for (const [text, expected] of cases) {
         it(`fails on ${JSON.stringify(text)}`, () => {
