@@ -86,6 +86,9 @@ describe("the published package", function () {
             "./stack",
             "./label",
             "./event-pattern",
+            "./components/lifecycle",
+            "./migrate/terraformState",
+            "./migrate/adoptionPlan",
         ];
         const script = `
             const pulumiLoaded = () => Object.keys(require.cache).filter((m) => /[\\/]node_modules[\\/]@pulumi(verse)?[\\/]/.test(m));
