@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Proves the peer ranges: type-checks the package (sources, not tests) against the OLDEST versions
+# its peerDependencies allow, installed into a temporary copy of the project, then synthesizes the
+# example stack with them. A peer range whose floor lacks an input or option the code uses (e.g.
+# LogResourcePolicy.resourceArn, new in @pulumi/aws 7.23) fails here.
+#
+#   npm run check:floors
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+floor() { # the lowest version of a caret/tilde/>= range: "^7.23.0" -> "7.23.0"
+    node -e 'const r = require("./package.json").peerDependencies[process.argv[1]];
+             const m = /^(?:\^|~|>=)?\s*(\d+\.\d+\.\d+)$/.exec(r);
+             if (!m) { console.error(`peerDependencies["${process.argv[1]}"] = ${r}: not a simple range`); process.exit(2); }
+             console.log(m[1]);' "$1"
+}
+aws=$(floor @pulumi/aws)
+pulumi=$(floor @pulumi/pulumi)
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/peer-floors-XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# The files npm would publish from (sources and configuration), not tests or benchmarks.
+git ls-files -z --cached --others --exclude-standard |
+    grep -zvE '^(tests|bench|scratch)/' |
+    xargs -0 -I{} cp --parents {} "$work/"
+cd "$work"
+echo "peer floors: @pulumi/aws@$aws @pulumi/pulumi@$pulumi"
+npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >/dev/null
+npm install --no-save --no-audit --no-fund --ignore-scripts --loglevel=error \
+    "@pulumi/aws@$aws" "@pulumi/pulumi@$pulumi" >/dev/null
+node -e 'for (const p of ["@pulumi/aws", "@pulumi/pulumi"]) console.log(`installed: ${p}@${require(`${p}/package.json`).version}`)'
+npx tsc -p tsconfig.json --noEmit
+npm run --silent synth -- examples/stack.yaml --json >/dev/null
+echo "peer floors OK: the sources type-check and the example synthesizes with @pulumi/aws@$aws and @pulumi/pulumi@$pulumi"
