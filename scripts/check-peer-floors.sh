@@ -4,7 +4,7 @@
 # example stack with them. A peer range whose floor lacks an input or option the code uses (e.g.
 # LogResourcePolicy.resourceArn, new in @pulumi/aws 7.23) fails here.
 #
-#   npm run check:floors
+#   npm run check-floors
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
