@@ -23,4 +23,6 @@ export type {
     VarType,
 } from "./stack";
 export { deployStack, validateStack, StackVarsError } from "./program/deploy";
-export type { StackOutputs } from "./program/deploy";
+export type { StackOutputs, StackVarProblem } from "./program/deploy";
+export { formatPath, formatProblem, problemToJson, userKey } from "./util/problem";
+export type { PathNaming, PathSegment, Problem, ProblemJson, ProblemPath, UserKey } from "./util/problem";

@@ -192,7 +192,7 @@ export function stringViolations(value: string, limit: StringLimit): string[] {
 }
 
 function showChar(character: string): string {
-    return describeValue(character, { maxLength: 20, ellipsis: "..." });
+    return describeValue(character);
 }
 
 /** The distinct characters of `value` that the (whole-string) pattern does not allow, when it is a character class. */

@@ -42,7 +42,7 @@ export interface Collision {
     readonly message: string;
 }
 
-const show = (value: string) => describeValue(value, { maxLength: 120, ellipsis: "..." });
+const show = (value: string) => describeValue(value);
 
 function describeClaimant(claimant: Claimant): string {
     return `${claimant.component} "${claimant.instance}"` + (claimant.where ? ` (${claimant.where})` : "");

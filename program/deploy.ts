@@ -21,7 +21,8 @@ import { markWarningsReported } from "../components/common";
 import { EVENTBRIDGE_DEFINITION, EventBridge, eventBridgeClaims, resolveEventBridge } from "../components/eventbridge";
 import type { ComponentPath } from "../components/registry";
 import type { LoadedStack, StackInstance } from "../stack";
-import { formatLocation } from "../stack/errors";
+import { formatLocation, type SourceLocation } from "../stack/errors";
+import { formatPath, hasValue, type Problem } from "../util/problem";
 import { isDeployTimeReference } from "../stack/yamlFunctions";
 import type { ComponentSchema } from "../stack/schema";
 
@@ -129,10 +130,26 @@ export class StackVarsError extends Error {
         /** One error per invalid instance, its fields named as the stack file's vars. */
         readonly errors: readonly ComponentArgsError[],
         message: string,
+        /** Every problem, in the package's one model, with its instance and where its var is written. */
+        readonly details: readonly StackVarProblem[] = [],
     ) {
         super(message);
         this.name = "StackVarsError";
     }
+}
+
+/** One invalid var of a stack file: the problem (code, path, rule, value), its instance and its place. */
+export interface StackVarProblem extends Problem {
+    /** The component path. */
+    readonly component: string;
+    /** The instance. */
+    readonly instance: string;
+    /** Where the var is written (the instance's key for a var left unset). */
+    readonly location: SourceLocation;
+    /** The path in the stack file's words: `context.label_key_case`, `tags["OwnerTeam"]`. */
+    readonly field: string;
+    /** The line of the error's message for this problem. */
+    readonly message: string;
 }
 
 /** Names a problem's fields as the stack file's vars (`context.label_key_case`, `tags["OwnerTeam"]`), by table. */
@@ -177,6 +194,7 @@ function renderWarning(instance: StackInstance, warning: ArgProblem | string): s
 function prepareStack(stack: LoadedStack): PreparedInstance[] {
     const errors: ComponentArgsError[] = [];
     const lines: string[] = [];
+    const details: StackVarProblem[] = [];
     const prepared: PreparedInstance[] = [];
     // Names two instances would both use (same log group, rule, SSM parameter, ...), checked once
     // every instance is valid on its own.
@@ -203,14 +221,25 @@ function prepareStack(stack: LoadedStack): PreparedInstance[] {
                 const head = problem.path[0];
                 const varName = typeof head === "string" ? namer.field(head, []) : undefined;
                 const where = (varName !== undefined ? instance.varLocations[varName] : undefined) ?? instance.location;
-                lines.push(
-                    `${formatLocation(where)}: ${ComponentArgsError.render(error.component, error.instance, [problem], namer)}`,
-                );
+                const line = `${formatLocation(where)}: ${ComponentArgsError.render(error.component, error.instance, [problem], namer)}`;
+                lines.push(line);
+                details.push({
+                    code: problem.code,
+                    path: problem.path,
+                    rule: problem.rule,
+                    ...(hasValue(problem) ? { value: problem.value } : {}),
+                    ...(problem.detail !== undefined ? { detail: problem.detail } : {}),
+                    component: error.component,
+                    instance: error.instance,
+                    location: where,
+                    field: formatPath(problem.path, namer),
+                    message: line,
+                });
             }
         }
     }
     if (errors.length > 0) {
-        throw new StackVarsError(stack.file, errors, lines.join("\n"));
+        throw new StackVarsError(stack.file, errors, lines.join("\n"), details);
     }
     return prepared;
 }

@@ -200,6 +200,22 @@ describe("the problem model", () => {
             assert.ok(error instanceof StackVarsError);
             const lines = error.message.split("\n");
             assert.deepEqual(
+                error.details.map((p) => [p.code, p.instance, p.field, p.path, p.message]),
+                [
+                    ["NOT_ONE_OF", "ecs", "event_log_retention_in_days", ["eventLogRetentionInDays"], lines[0]],
+                    ["NOT_ONE_OF", "ecs", "context.label_key_case", ["context", "labelKeyCase"], lines[1]],
+                    [
+                        "TYPE_MISMATCH",
+                        "ecs",
+                        'context.tags["OwnerTeam"]',
+                        ["context", "tags", userKey("OwnerTeam")],
+                        lines[2],
+                    ],
+                ],
+            );
+            assert.deepEqual(error.details[0].location, { file: "stacks/prod.yaml", line: 19, column: 38 });
+            assert.equal(error.details[0].value, 4);
+            assert.deepEqual(
                 lines.map((line) => line.replace(/, got .*$/, "")),
                 [
                     'stacks/prod.yaml:19:38: eventbridge "ecs": event_log_retention_in_days must be one of 1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653',
