@@ -114,7 +114,7 @@ function showTags(tags: unknown): string {
 const WIDTH = 120;
 
 /**
- * The plan as a tree: each resource under its parent (`+` to create, `>` to read) with every input
+ * The plan as a tree: each resource under its parent (`+` to create, `=` to import, `>` to read) with every input
  * in full (tags on one line, JSON values pretty-printed when long, control characters escaped),
  * then the outputs, the counts and a line of counts by resource type.
  */
@@ -133,8 +133,16 @@ export function planToText(plan: SynthPlan, options: { color?: boolean; title?: 
     const walk = (parent: string | null, depth: number) => {
         for (const resource of children.get(parent) ?? []) {
             const indent = "    ".repeat(depth);
-            const mark = READ_TYPES.has(resource.type) ? c.dim(">") : c.green("+");
-            const read = READ_TYPES.has(resource.type) ? c.dim("  (read)") : "";
+            const mark = READ_TYPES.has(resource.type)
+                ? c.dim(">")
+                : resource.import !== undefined
+                  ? c.green("=")
+                  : c.green("+");
+            const read = READ_TYPES.has(resource.type)
+                ? c.dim("  (read)")
+                : resource.import !== undefined
+                  ? c.dim(`  (import ${showText(resource.import)})`)
+                  : "";
             lines.push(`${indent}${mark} ${showText(resource.type)}  ${c.bold(showText(resource.name))}${read}`);
             for (const [key, value] of Object.entries(resource.inputs)) {
                 if (value === undefined) continue;
@@ -162,13 +170,16 @@ export function planToText(plan: SynthPlan, options: { color?: boolean; title?: 
             lines.push(`        ${showText(name)}: ${first}`, ...rest.map((line) => `            ${line}`));
         }
     }
-    const created = plan.resources.filter((r) => !READ_TYPES.has(r.type));
-    const reads = plan.resources.length - created.length;
+    const imported = plan.resources.filter((r) => !READ_TYPES.has(r.type) && r.import !== undefined).length;
+    const created = plan.resources.filter((r) => !READ_TYPES.has(r.type) && r.import === undefined);
+    const reads = plan.resources.length - created.length - imported;
     const byType = new Map<string, number>();
     for (const resource of plan.resources) byType.set(resource.type, (byType.get(resource.type) ?? 0) + 1);
     lines.push(
         "",
-        `Resources: ${c.green(`+ ${created.length} to create`)}` + (reads > 0 ? `, ${reads} to read` : ""),
+        `Resources: ${c.green(`+ ${created.length} to create`)}` +
+            (imported > 0 ? `, ${c.green(`= ${imported} to import`)}` : "") +
+            (reads > 0 ? `, ${reads} to read` : ""),
         `By type: ${[...byType].map(([type, count]) => `${count} ${showText(type)}${READ_TYPES.has(type) ? " (read)" : ""}`).join(", ")}`,
     );
     return lines.join("\n") + "\n";

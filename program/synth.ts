@@ -19,6 +19,8 @@ export interface PlannedResource {
     readonly parent: string | null;
     /** Inputs as registered (provider property names), secrets as `"[secret]"`. */
     readonly inputs: Record<string, unknown>;
+    /** The id of the existing resource adopted with Pulumi's `import` option; absent when it is created. */
+    readonly import?: string;
 }
 
 /** The plan of a stack file. */
@@ -115,7 +117,13 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
             // Let rejections queued by the last registrations be reported before deciding.
             await new Promise((resolve) => setImmediate(resolve));
             return {
-                resources: mocks.resources.map(({ type, name, parent, inputs }) => ({ type, name, parent, inputs })),
+                resources: mocks.resources.map(({ type, name, parent, inputs, importId }) => ({
+                    type,
+                    name,
+                    parent,
+                    inputs,
+                    ...(importId !== undefined ? { import: importId } : {}),
+                })),
                 outputs: resolved,
             };
         };

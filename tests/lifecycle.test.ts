@@ -466,6 +466,62 @@ describe("lifecycle", () => {
         });
     });
 
+    describe("npm run synth shows what is adopted", function () {
+        this.timeout(60_000);
+        it("marks each imported resource with its import id, in JSON and in the readable plan", () => {
+            const dir = fs.mkdtempSync(path.join(os.tmpdir(), "adopt-synth-"));
+            try {
+                const file = path.join(dir, "prod.yaml");
+                fs.writeFileSync(
+                    file,
+                    lines(
+                        STACK_VARS,
+                        "components:",
+                        "  terraform:",
+                        "    eventbridge/ecs-alerts:",
+                        "      metadata: {component: eventbridge}",
+                        "      vars:",
+                        "        name: ecs-faults",
+                        "        adopt_existing: true",
+                        "        adopt_event_target_id: terraform-20240315120000123400000001",
+                        "        logs_policy_scope: account",
+                    ),
+                );
+                const synth = (...flags: string[]) =>
+                    spawnSync(
+                        process.execPath,
+                        ["-r", "ts-node/register/transpile-only", "bin/synth.ts", file, ...flags],
+                        { cwd: ROOT, encoding: "utf8" },
+                    );
+                const json = synth("--json");
+                assert.equal(json.status, 0, json.stderr);
+                const plan = JSON.parse(json.stdout) as { resources: { type: string; import?: string }[] };
+                assert.deepEqual(
+                    plan.resources.map((r) => [r.type, r.import]),
+                    [
+                        ["cloudposse:eventbridge:EventBridge", undefined],
+                        ["aws:cloudwatch/logGroup:LogGroup", "eg-ue2-prod-ecs-faults"],
+                        ["aws:cloudwatch/eventRule:EventRule", "eg-ue2-prod-ecs-faults"],
+                        ["aws:cloudwatch/logResourcePolicy:LogResourcePolicy", "eg-ue2-prod-ecs-faults"],
+                        [
+                            "aws:cloudwatch/eventTarget:EventTarget",
+                            "eg-ue2-prod-ecs-faults/terraform-20240315120000123400000001",
+                        ],
+                    ],
+                );
+                const text = synth();
+                assert.equal(text.status, 0, text.stderr);
+                assert.match(
+                    text.stdout,
+                    /^ {4}= aws:cloudwatch\/eventTarget:EventTarget {2}eventbridge\/ecs-alerts {2}\(import eg-ue2-prod-ecs-faults\/terraform-20240315120000123400000001\)$/m,
+                );
+                assert.match(text.stdout, /^Resources: \+ 1 to create, = 4 to import$/m);
+            } finally {
+                fs.rmSync(dir, { recursive: true, force: true });
+            }
+        });
+    });
+
     describe("the program's rename guard", () => {
         const SELF = "organization/cloudposse-components/ue2-prod";
         const renamed = (aliases: string) =>
