@@ -228,8 +228,8 @@ function oneOf<T extends string>(p: Problems, field: ProblemPath, value: unknown
     return p.check(() => optOneOf(field, value, allowed), null);
 }
 
-/** The 18 variables of the module, camelCased. */
-const INPUT_KEYS: ReadonlySet<string> = new Set([
+/** The 18 variables of the module, camelCased (the compiler checks the list against `LabelInput`). */
+const INPUT_KEY_LIST = [
     "enabled",
     "namespace",
     "tenant",
@@ -248,7 +248,11 @@ const INPUT_KEYS: ReadonlySet<string> = new Set([
     "descriptorFormats",
     "labelsAsTags",
     "context",
-]);
+] as const satisfies readonly (keyof LabelInput)[];
+type UnlistedInputKey = Exclude<keyof LabelInput, (typeof INPUT_KEY_LIST)[number]>;
+/** Fails to compile when `LabelInput` gains a variable the list above does not name. */
+export const INPUT_KEYS_COMPLETE: [UnlistedInputKey] extends [never] ? true : UnlistedInputKey = true;
+const INPUT_KEYS: ReadonlySet<string> = new Set(INPUT_KEY_LIST);
 
 /** Collects validation problems, so that every one of them is reported at once. */
 export class Problems {

@@ -36,7 +36,7 @@ interface PreparedInstance {
     /** The resolved arguments (their warnings are reported by the program, not again by the component). */
     readonly resolved: object;
     /** Valid but noteworthy arguments: `{field, message}`, or `"<field>: <message>"`. */
-    readonly warnings: readonly (ArgProblem | string)[];
+    readonly warnings: readonly ArgProblem[];
     /** Creates the component from its validated args; returns its outputs by the spec's names. */
     create(opts: pulumi.ComponentResourceOptions): InstanceOutputs;
 }
@@ -172,22 +172,12 @@ function kindOf(instance: StackInstance): ComponentKind {
  * A component's warning in stack-file terms: `file:line:column: <component> "<instance>": <var> ...`,
  * at the var when it is written in the file.
  */
-function renderWarning(instance: StackInstance, warning: ArgProblem | string): string {
+function renderWarning(instance: StackInstance, warning: ArgProblem): string {
     const namer = stackVarNamer(instance.schema);
-    let head: string | undefined;
-    let text: string;
-    if (typeof warning === "string") {
-        const parsed = /^([A-Za-z][A-Za-z0-9]*): (.*)$/s.exec(warning);
-        head = parsed?.[1];
-        text = `${instance.component} "${instance.name}": ${parsed ? `${namer.field(parsed[1], [])}: ${parsed[2]}` : warning}`;
-    } else {
-        const first = argProblem(warning).path[0];
-        head = typeof first === "string" ? first : undefined;
-        text = ComponentArgsError.render(instance.component, instance.name, [warning], namer);
-    }
-    const varName = head === undefined ? undefined : namer.field(head, []);
+    const head = warning.path[0];
+    const varName = typeof head === "string" ? namer.field(head, []) : undefined;
     const where = (varName !== undefined ? instance.varLocations[varName] : undefined) ?? instance.location;
-    return `${formatLocation(where)}: ${text}`;
+    return `${formatLocation(where)}: ${ComponentArgsError.render(instance.component, instance.name, [warning], namer)}`;
 }
 
 /** Validates every instance (registering nothing); returns how to create each, in order. */

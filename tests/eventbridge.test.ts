@@ -268,10 +268,18 @@ describe("eventbridge", () => {
         describe("warnings", () => {
             it("warns when the pattern is over EventBridge's default 2,048-character quota", () => {
                 const resolved = resolve({ ...ECS_ALERTS, eventRulePattern: { source: ["x".repeat(2100)] } });
-                assert.deepEqual(resolved.warnings, [
-                    "eventRulePattern: $: the pattern is 2,115 characters as JSON, over EventBridge's default quota of " +
-                        "2,048 characters; PutRule fails unless that quota has been raised for the account and region",
-                ]);
+                assert.deepEqual(
+                    resolved.warnings.map((w) => [w.code, w.path, w.field, w.message]),
+                    [
+                        [
+                            "PATTERN_WARNING",
+                            ["eventRulePattern"],
+                            "eventRulePattern",
+                            "is accepted, but $: the pattern is 2,115 characters as JSON, over EventBridge's default quota of " +
+                                "2,048 characters; PutRule fails unless that quota has been raised for the account and region",
+                        ],
+                    ],
+                );
             });
         });
 
@@ -718,7 +726,7 @@ describe("eventbridge", () => {
                 assert.equal(warned.length, 1);
                 assert.match(
                     warned[0][0],
-                    /^eventbridge "ecs-alerts": eventRulePattern: \$: the pattern is 2,115 characters as JSON, over EventBridge's default quota/,
+                    /^eventbridge "ecs-alerts": eventRulePattern is accepted, but \$: the pattern is 2,115 characters as JSON, over EventBridge's default quota/,
                 );
                 assert.equal(warned[0][1], component);
             } finally {

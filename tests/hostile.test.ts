@@ -167,7 +167,7 @@ describe("hostile input", () => {
             assert.equal(run.status, 0, run.stderr);
             assert.equal(
                 run.stderr,
-                `warning: ${file}:8:29: eventbridge "rule": event_rule_pattern: $.$or[0].a: field "a" is also given at $.a; ` +
+                `warning: ${file}:8:29: eventbridge "rule": event_rule_pattern is accepted, but $.$or[0].a: field "a" is also given at $.a; ` +
                     "EventBridge keeps only the later one, so the two are not both required\n",
             );
         });

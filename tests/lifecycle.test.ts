@@ -652,12 +652,15 @@ describe("lifecycle", () => {
                 policy: undefined,
                 target: `eg-ue2-prod-ecs-faults/${TARGET_ID}`,
             });
-            assert.deepEqual(resolved.warnings, [
-                'adoptExisting: the original\'s account-scoped logs policy "eg-ue2-prod-ecs-faults" is not adopted with ' +
-                    'logsPolicyScope "resource" (a new resource-scoped policy is created); delete it once migrated ' +
-                    "(aws logs delete-resource-policy --policy-name eg-ue2-prod-ecs-faults), or set logsPolicyScope " +
-                    '"account" to adopt it',
-            ]);
+            assert.deepEqual(
+                resolved.warnings.map((w) => `${w.field} ${w.message}`),
+                [
+                    'adoptExisting does not adopt the original\'s account-scoped logs policy "eg-ue2-prod-ecs-faults" with ' +
+                        'logsPolicyScope "resource" (a new resource-scoped policy is created); delete it once migrated ' +
+                        "(aws logs delete-resource-policy --policy-name eg-ue2-prod-ecs-faults), or set logsPolicyScope " +
+                        '"account" to adopt it',
+                ],
+            );
             new eventbridge.EventBridge("ecs-alerts", resolved);
             await mocks.settle();
             assert.deepEqual(

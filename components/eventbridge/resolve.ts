@@ -20,7 +20,7 @@ import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel } fro
 import { argNames, type UncheckedArgs } from "../definition";
 import { AWS_LIMITS, checkTags, codePointLength } from "../awsLimits";
 import { MAX_ACCOUNT_LOGS_POLICIES, type NameClaim } from "../collisions";
-import { ComponentArgsError, describeValue, type ArgProblemInput } from "../errors";
+import { argProblem, ComponentArgsError, describeValue, type ArgProblem, type ArgProblemInput } from "../errors";
 import { problem, type Problem } from "../../util/problem";
 import { jsonencode } from "../jsonencode";
 import { checkAliases, EVENT_TARGET_ID, eventTargetImportId } from "../lifecycle";
@@ -107,7 +107,7 @@ export interface ResolvedEventBridge {
     /** Previous instance names (Pulumi aliases of the component). */
     readonly aliases: readonly string[];
     /** Things worth telling the user that do not stop the deployment (e.g. a long pattern). */
-    readonly warnings: readonly string[];
+    readonly warnings: readonly ArgProblem[];
 }
 
 /** The component path, as in stack files and errors. */
@@ -131,7 +131,7 @@ export function resolveEventBridgeArgs(name: string, args: EventBridgeArgs): Res
 export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridgeArgs>): ResolvedEventBridge {
     args ??= {}; // from JavaScript: reported as a missing region
     const problems: ArgProblemInput[] = [];
-    const warnings: string[] = [];
+    const warnings: ArgProblemInput[] = [];
 
     checkUnknownArgs(COMPONENT_PATH, args, EVENTBRIDGE_ARG_KEYS, problems);
     const region = checkRegion(args.region, problems);
@@ -197,9 +197,13 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
     }
     if (adoptExisting === true && label?.enabled && scope === "resource") {
         warnings.push(
-            `adoptExisting: the original's account-scoped logs policy "${label.id}" is not adopted with logsPolicyScope ` +
-                '"resource" (a new resource-scoped policy is created); delete it once migrated (aws logs delete-resource-policy ' +
-                `--policy-name ${label.id}), or set logsPolicyScope "account" to adopt it`,
+            problem(
+                "POLICY_NOT_ADOPTED",
+                ["adoptExisting"],
+                `does not adopt the original's account-scoped logs policy "${label.id}" with logsPolicyScope ` +
+                    '"resource" (a new resource-scoped policy is created); delete it once migrated (aws logs ' +
+                    `delete-resource-policy --policy-name ${label.id}), or set logsPolicyScope "account" to adopt it`,
+            ),
         );
     }
 
@@ -231,7 +235,7 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
                   }
                 : undefined,
         aliases,
-        warnings,
+        warnings: warnings.map(argProblem),
     });
 }
 
@@ -292,11 +296,19 @@ function checkDescription(value: unknown, problems: ArgProblemInput[]): string {
 }
 
 /** `eventRulePattern`: validated by the event-pattern module; returns its JSON text. */
-function checkEventPattern(value: unknown, problems: ArgProblemInput[], warnings: string[]): string | undefined {
+function checkEventPattern(
+    value: unknown,
+    problems: ArgProblemInput[],
+    warnings: ArgProblemInput[],
+): string | undefined {
     const pattern = isUnset(value) ? DEFAULT_EVENT_RULE_PATTERN : value;
     try {
         const { pattern: parsed, warnings: patternWarnings } = inspectEventPattern(pattern);
-        warnings.push(...patternWarnings.map((warning) => `eventRulePattern: ${warning}`));
+        warnings.push(
+            ...patternWarnings.map((warning) =>
+                problem("PATTERN_WARNING", ["eventRulePattern"], `is accepted, but ${warning}`),
+            ),
+        );
         // The original sends `jsonencode(pattern)`: the same text keeps a migrated rule unchanged.
         return jsonencode(parsed);
     } catch (error) {
