@@ -54,7 +54,12 @@ export const LABEL_ARGS: ArgTable<LabelInput> = {
         defaultText: "[]",
         doc: "Extra id elements, appended in order and joined by the delimiter.",
     },
-    tags: { var: "tags", type: "map(string)", defaultText: "{}", doc: "Extra tags, not modified." },
+    tags: {
+        var: "tags",
+        type: "map(string)",
+        defaultText: "{}",
+        doc: "Extra tags, not modified; checked against AWS's tag rules (see What AWS accepts).",
+    },
     additionalTagMap: {
         var: "additional_tag_map",
         type: "map(string)",

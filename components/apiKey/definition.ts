@@ -2,6 +2,7 @@
  * The `managed-dashboards/api-key` component, declared: its arguments (`DashboardsApiKeyArgs`),
  * their stack-file vars, defaults and allowed values, and its outputs. Pure data, no Pulumi import.
  */
+import { AWS_LIMITS } from "../awsLimits";
 import type { LabelInput } from "../../label";
 import type { ComponentDefinition } from "../definition";
 import { LABEL_ARGS } from "../labelArgs";
@@ -227,7 +228,10 @@ export const API_KEY_DEFINITION = {
             type: "string",
             defaultText: 'null or `""` (the account\'s `alias/aws/ssm`)',
             defaultTs: "the account's `alias/aws/ssm`",
-            rule: 'a KMS key id, ARN or alias; `""` means the default, as the module\'s empty `kms_arn`',
+            max: AWS_LIMITS.ssm.keyId.max,
+            rule:
+                "a KMS key id, ARN or alias: at most 256 of `a-zA-Z0-9:/_-` (SSM's `KeyId`); " +
+                '`""` means the default, as the module\'s empty `kms_arn`',
             origin: "the module's `kms_arn`",
             doc: "KMS key that encrypts the SSM SecureString.",
         },
