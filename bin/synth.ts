@@ -8,15 +8,22 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { planToJson, planToText } from "../program/plan";
 import { synth, type SynthOptions } from "../program/synth";
+import { findStack, listStacks, loadStackFile } from "../stack";
 
 const USAGE = `usage: npm run synth -- <stack-file> [--json] [--stack NAME] [--project NAME]
                      [--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
+       npm run synth -- --atmos-stack NAME [--atmos-dir DIR] [--json] [...]
+       npm run synth -- --list-stacks [--atmos-dir DIR]
 
-Runs the program of Pulumi.yaml on <stack-file> offline (mocked AWS, no credentials, no Pulumi CLI)
-and prints the plan: a readable tree, or with --json one JSON document.
+Runs the program of Pulumi.yaml on <stack-file> (or on the Atmos stack NAME of the repository in
+DIR) offline (mocked AWS, no credentials, no Pulumi CLI) and prints the plan: a readable tree, or
+with --json one JSON document. --list-stacks prints "<Atmos stack name><TAB><manifest>" per stack.
 
-  --json                 print {"resources": [...], "outputs": {...}}
-  --stack NAME           Pulumi stack name (default: the stack file's base name)
+  --json                 print {"resources": [...], "outputs": {...}, "skipped": [...]}
+  --atmos-stack NAME     plan the stack Atmos calls NAME (atmos ... -s NAME)
+  --atmos-dir DIR        the Atmos repository (where atmos is run; default: the current directory)
+  --list-stacks          list the repository's stacks and their manifests
+  --stack NAME           Pulumi stack name (default: the stack's Atmos name, else the file's base name)
   --project NAME         Pulumi project name (default: cloudposse-components)
   --organization NAME    Pulumi organization (default: organization)
   --stack-outputs FILE   JSON object: full stack name -> outputs of that referenced stack
@@ -31,13 +38,19 @@ const EXIT_USAGE = 2;
 class UsageError extends Error {}
 
 interface Command {
-    readonly file: string;
+    readonly file?: string;
+    readonly atmosStack?: string;
+    readonly atmosDir?: string;
+    readonly listStacks: boolean;
     readonly json: boolean;
     readonly options: SynthOptions;
 }
 
 function parseArgs(argv: readonly string[]): Command | "help" {
     let file: string | undefined;
+    let atmosStack: string | undefined;
+    let atmosDir: string | undefined;
+    let list = false;
     let json = false;
     const options: { -readonly [K in keyof SynthOptions]: SynthOptions[K] } = {};
     for (let i = 0; i < argv.length; i++) {
@@ -55,6 +68,15 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 return "help";
             case "--json":
                 json = true;
+                break;
+            case "--atmos-stack":
+                atmosStack = value();
+                break;
+            case "--atmos-dir":
+                atmosDir = value();
+                break;
+            case "--list-stacks":
+                list = true;
                 break;
             case "--stack":
                 options.stack = value();
@@ -98,10 +120,31 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 file = arg;
         }
     }
-    if (file === undefined) {
-        throw new UsageError("no stack file given");
+    if (list) {
+        if (file !== undefined || atmosStack !== undefined) {
+            throw new UsageError("--list-stacks takes no stack file and no --atmos-stack");
+        }
+        return { listStacks: true, json, options, ...(atmosDir !== undefined ? { atmosDir } : {}) };
     }
-    return { file, json, options };
+    if (file !== undefined && atmosStack !== undefined) {
+        throw new UsageError(
+            `give a stack file or --atmos-stack, not both (got ${file} and --atmos-stack ${atmosStack})`,
+        );
+    }
+    if (file === undefined && atmosStack === undefined) {
+        throw new UsageError("no stack file given (or --atmos-stack NAME, or --list-stacks)");
+    }
+    if (file !== undefined && atmosDir !== undefined) {
+        throw new UsageError("--atmos-dir goes with --atmos-stack or --list-stacks");
+    }
+    return {
+        listStacks: false,
+        json,
+        options,
+        ...(file !== undefined ? { file } : {}),
+        ...(atmosStack !== undefined ? { atmosStack } : {}),
+        ...(atmosDir !== undefined ? { atmosDir } : {}),
+    };
 }
 
 /**
@@ -131,8 +174,37 @@ async function main(argv: readonly string[]): Promise<number> {
     // The SDK logs to the console when no engine is attached: keep stdout for the plan alone.
     console.log = console.info = (...args: unknown[]) => process.stderr.write(args.map(String).join(" ") + "\n");
     try {
-        const plan = await synth(locate(command.file), {
+        const atmosDir = locate(command.atmosDir ?? ".");
+        if (command.listStacks) {
+            for (const entry of listStacks({ atmosDir })) {
+                if (entry.error !== undefined) {
+                    process.stderr.write(`warning: ${entry.error}\n`);
+                }
+                process.stdout.write(
+                    `${entry.name}\t${path.relative(process.cwd(), entry.manifest) || entry.manifest}\n`,
+                );
+            }
+            return 0;
+        }
+        let file = command.file === undefined ? undefined : locate(command.file);
+        let loaded;
+        if (command.atmosStack !== undefined) {
+            file = findStack(command.atmosStack, { atmosDir }).manifest;
+            loaded = loadStackFile(file, { cwd: atmosDir, allowExec: command.options.allowExec === true });
+        } else {
+            loaded = loadStackFile(file!, { allowExec: command.options.allowExec === true });
+        }
+        if (loaded.skipped.length > 0) {
+            const names = loaded.skipped.map((s) =>
+                s.instance === s.component ? s.instance : `${s.instance} (${s.component})`,
+            );
+            process.stderr.write(
+                `note: ${names.length} instance${names.length === 1 ? "" : "s"} of components this package does not implement left to Terraform: ${names.join(", ")}\n`,
+            );
+        }
+        const plan = await synth(file!, {
             ...command.options,
+            loaded,
             onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
         });
         process.stdout.write(
@@ -140,7 +212,7 @@ async function main(argv: readonly string[]): Promise<number> {
                 ? planToJson(plan)
                 : planToText(plan, {
                       color: process.stdout.isTTY === true && !process.env.NO_COLOR,
-                      title: `Plan of ${command.file}`,
+                      title: `Plan of ${command.atmosStack !== undefined ? `Atmos stack ${command.atmosStack} (${file})` : command.file}`,
                   }),
         );
         return 0;

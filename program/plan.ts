@@ -170,6 +170,12 @@ export function planToText(plan: SynthPlan, options: { color?: boolean; title?: 
             lines.push(`        ${showText(name)}: ${first}`, ...rest.map((line) => `            ${line}`));
         }
     }
+    if (plan.skipped.length > 0) {
+        lines.push("", c.bold("Left to Terraform (components this package does not implement):"));
+        for (const { instance, component } of plan.skipped) {
+            lines.push(`    ${showText(instance)}${instance === component ? "" : c.dim(` (${showText(component)})`)}`);
+        }
+    }
     const imported = plan.resources.filter((r) => !READ_TYPES.has(r.type) && r.import !== undefined).length;
     const created = plan.resources.filter((r) => !READ_TYPES.has(r.type) && r.import === undefined);
     const reads = plan.resources.length - created.length - imported;

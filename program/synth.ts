@@ -6,7 +6,7 @@
  */
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { loadStackFile } from "../stack";
+import { loadStackFile, type LoadedStack } from "../stack";
 import { installMocks, SECRET_PLACEHOLDER, type MockOptions } from "./mocks";
 
 /** One resource of the plan, as INTERFACE.md section 4 prints it. */
@@ -29,6 +29,8 @@ export interface SynthPlan {
     readonly resources: PlannedResource[];
     /** Instance name, then spec output name, then value (null for a disabled instance). */
     readonly outputs: Record<string, Record<string, unknown> | null>;
+    /** Instances of components this package does not implement (left to Terraform), in stack order. */
+    readonly skipped: { readonly instance: string; readonly component: string }[];
 }
 
 /** Options of {@link synth}. */
@@ -38,10 +40,12 @@ export interface SynthOptions extends Pick<
 > {
     /** Pulumi project name. @default "cloudposse-components" (the name in Pulumi.yaml) */
     readonly project?: string;
-    /** Pulumi stack name. @default the stack file's base name without extension */
+    /** Pulumi stack name. @default the stack's Atmos name (without an atmos.yaml: the file's base name without extension) */
     readonly stack?: string;
     /** Whether the `!exec` YAML function may run commands (`--allow-exec`). @default false */
     readonly allowExec?: boolean;
+    /** An already loaded stack (then `file` only names it). */
+    readonly loaded?: LoadedStack;
     /** Receives the loader's warnings (deprecated var names) and the components' (with `file:line`, instance and var). */
     readonly onWarning?: (message: string) => void;
 }
@@ -76,14 +80,14 @@ async function reveal(output: pulumi.Output<unknown> | undefined): Promise<unkno
  * registered), or a {@link SynthRunError} when the program fails while running.
  */
 export async function synth(file: string, options: SynthOptions = {}): Promise<SynthPlan> {
-    const stack = loadStackFile(file, { allowExec: options.allowExec === true });
+    const stack = options.loaded ?? loadStackFile(file, { allowExec: options.allowExec === true });
     for (const warning of stack.warnings) {
         options.onWarning?.(warning);
     }
     const mocks = await installMocks({
         ...options,
         project: options.project ?? "cloudposse-components",
-        stack: options.stack ?? path.basename(file).replace(/\.[^.]*$/, ""),
+        stack: options.stack ?? (stack.stackName || path.basename(file).replace(/\.[^.]*$/, "")),
     });
 
     // Failures inside the program's outputs surface as rejected promises; collect them. A resource
@@ -125,6 +129,7 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
                     ...(importId !== undefined ? { import: importId } : {}),
                 })),
                 outputs: resolved,
+                skipped: stack.skipped.map(({ instance, component }) => ({ instance, component })),
             };
         };
         const plan = await Promise.race([run(), failed]).catch((error: unknown) => {

@@ -26,13 +26,19 @@ export type StackProblemCode =
     | "FILE_UNREADABLE"
     /** A file imports itself, directly or through other files. */
     | "IMPORT_CYCLE"
+    /** An import chain deeper than the loader follows, or too many files imported for one manifest. */
+    | "IMPORT_TOO_DEEP"
+    /** An atmos.yaml that cannot be read or holds an invalid setting. */
+    | "BAD_ATMOS_CONFIG"
+    /** The stack's Atmos name cannot be computed (`stacks.name_template` refers to a missing value). */
+    | "STACK_NAME"
     /** An `import` entry is not a path (or uses a form the loader does not support). */
     | "BAD_IMPORT"
     /** A section has the wrong shape (e.g. `vars` is not a map). */
     | "BAD_SHAPE"
     /** A key the stack-file format does not have (with a did-you-mean suggestion). */
     | "UNKNOWN_KEY"
-    /** An Atmos feature the loader refuses rather than silently ignoring (`overrides`). */
+    /** An Atmos feature the loader does not support yet (named in the message). */
     | "UNSUPPORTED"
     /** `metadata.component` (or the instance name) is not a known component path. */
     | "UNKNOWN_COMPONENT"

@@ -1,10 +1,15 @@
 /**
- * The stack-file loader: Atmos-shaped YAML stack files in, typed component instances (or a
+ * The stack loader: stack manifests of Atmos repositories in, typed component instances (or a
  * `StackFileError` listing every problem with its file, line and column) out. Pure: no Pulumi
- * import; files are read through an injectable reader.
+ * import; files are read through an injectable file system.
  */
-export { loadStackFile, parseStack, importTarget } from "./loader";
-export type { LoadedStack, LoadOptions, StackInstance } from "./loader";
+export { loadStackFile, parseStack, importTarget, canonicalPath, COMPONENT_ALIASES } from "./loader";
+export type { LoadedStack, LoadOptions, StackInstance, SkippedInstance } from "./loader";
+export { listStacks, findStack, loadAtmosStack, stackManifests } from "./repository";
+export type { AtmosStackEntry, RepositoryOptions } from "./repository";
+export { loadAtmosConfig, AtmosConfigError } from "./atmosConfig";
+export type { AtmosConfig, ListMergeStrategy } from "./atmosConfig";
+export type { FileSystem } from "./files";
 export { StackFileError } from "./errors";
 export type { StackFileProblem, StackProblemCode, SourceLocation } from "./errors";
 export { COMPONENT_SCHEMAS, API_KEY_SCHEMA, EVENTBRIDGE_SCHEMA, CONTEXT_VARS } from "./schema";

@@ -1,59 +1,52 @@
 /**
- * The stack-file loader: reads an Atmos-shaped YAML stack file (and the files it imports) into
- * typed component instances, or fails with a `StackFileError` that lists every problem with its
- * file, line and column.
+ * The stack loader: reads a stack manifest of an Atmos repository (and everything it imports) as
+ * Atmos 1.x reads it, and returns the instances of the components this package implements, with
+ * their final vars, or fails with a `StackFileError` listing every problem with its file, line
+ * and column.
  *
- * Atmos behaviour reproduced:
- * - `import` merges the listed files in order, then the importing file's own content on top
- *   (paths relative to the importing file; `.yaml` appended to a path without an extension).
- * - vars are deep-merged: stack-level `vars`, then `terraform.vars`, then each base of
- *   `metadata.inherits` (left to right, each with its own bases first), then the instance's own
- *   vars. Maps merge key by key, lists are replaced, and a later `null` unsets.
- * - `metadata` is inherited with the vars, except `metadata.inherits` and `metadata.type`
- *   (Atmos' `stacks.inherit.metadata`, on by default). `metadata.type: abstract` instances are
- *   bases only; `metadata.enabled: false` instances are left out.
- * - an instance without `metadata.component` uses its own name as the component path.
+ * - `atmos.yaml` is found as Atmos finds it (see `atmosConfig.ts`): base paths, stack names,
+ *   `settings.list_merge_strategy`.
+ * - Imports, overrides and merges as Atmos does them (`manifest.ts`, `merge.ts`).
+ * - Per component (`components.terraform.<instance>`): vars are the merge of the stack's `vars`
+ *   and `terraform.vars`, the bases (the deprecated `component:` first, then
+ *   `metadata.inherits` in order, each with its own bases first), the instance's own `vars`, and
+ *   its `overrides.vars`. `metadata` is inherited too (not `inherits` and `type`), over the
+ *   manifest's global `metadata`.
+ * - The component path is the instance's own `metadata.component`, else its deprecated
+ *   `component:`, else its name. Instances of other components are skipped (left to Terraform),
+ *   abstract ones are bases only, `metadata.enabled: false` ones are left out.
+ * - Sections and keys Atmos uses for other purposes (settings, env, backend, providers, hooks,
+ *   other component types, custom metadata, anchor-holding top-level keys) are ignored; the vars
+ *   of this package's instances are checked strictly.
  *
- * Pure: no Pulumi import, and files are read through `options.readFile` (by default
- * `fs.readFileSync(path, "utf8")`).
+ * Go templates and YAML functions: Atmos's component pass (`evaluate.ts`: templates, then YAML
+ * functions) runs on the vars this package's instances take, after merging; `LoadOptions.renderFile`
+ * is the hook for templates in whole files (before YAML parsing).
+ *
+ * Pure: no Pulumi import; files are read through `options.files` / `options.readFile`.
  */
-import * as fs from "node:fs";
 import * as nodePath from "node:path";
 import { fromTerraformContext } from "../label";
+import { closestMatch, didYouMean, editDistance } from "../util/suggest";
+import { AtmosConfigError, loadAtmosConfig, type AtmosConfig, type ListMergeStrategy } from "./atmosConfig";
 import { convertValue, describeValue } from "./convert";
-import {
-    formatLocation,
-    makeProblem,
-    ProblemList,
-    StackFileError,
-    type SourceLocation,
-    type StackFileProblem,
-} from "./errors";
-import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
-import { shapeFile } from "./shape";
-import { closestMatch, didYouMean } from "../util/suggest";
+import { formatLocation, makeProblem, ProblemList, StackFileError, type SourceLocation } from "./errors";
+import { NODE_FILE_SYSTEM, readerFileSystem, type FileSystem } from "./files";
+import { processManifest, type RenderFile } from "./manifest";
+import { mergeAll } from "./merge";
+import { applyNamePattern, fileStackName } from "./names";
 import { evaluateVar, type EvaluationContext } from "./evaluate";
-import { componentTemplateContext, templateSettingsFrom } from "./templating";
+import { atmosFunctionMap, componentTemplateContext, templateSettingsFrom, type TemplateSettings } from "./templating";
 import type { DeployTimeReference } from "./yamlFunctions";
-import {
-    decodeUtf8,
-    emptyMap,
-    mergeMaps,
-    mergeNodes,
-    parseYamlTree,
-    toPlain,
-    type Location,
-    type MapEntry,
-    type MapNode,
-    type ParsedFile,
-    type TreeNode,
-} from "./tree";
+import { GoTemplate } from "../gotemplate";
+import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
+import { emptyMap, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 
-/** One deployable component instance of a stack file. */
+/** One deployable component instance of a stack. */
 export interface StackInstance {
     /** The instance name: its key under `components.terraform`. */
     readonly name: string;
-    /** The component path (`eventbridge`, `managed-dashboards/api-key`). */
+    /** The canonical component path (`eventbridge`, `managed-dashboards/api-key`). */
     readonly component: string;
     /** The component's variable registry. */
     readonly schema: ComponentSchema;
@@ -67,380 +60,724 @@ export interface StackInstance {
     readonly varLocations: Readonly<Record<string, SourceLocation>>;
 }
 
-/** A loaded stack file. */
+/** An instance of a component this package does not implement: left to Terraform. */
+export interface SkippedInstance {
+    /** The instance name. */
+    readonly instance: string;
+    /** Its component path (the Terraform component directory). */
+    readonly component: string;
+    /** Where the instance is declared. */
+    readonly location: SourceLocation;
+}
+
+/** A loaded stack. */
 export interface LoadedStack {
-    /** The stack file, as given. */
+    /** The stack manifest, as given. */
     readonly file: string;
-    /** The deployable instances in file order (imported ones first); abstract and disabled ones are left out. */
+    /**
+     * The stack's Atmos name (manifest `name:`, `name_template`, `name_pattern`, or the manifest's
+     * path under the stacks base path).
+     */
+    readonly stackName: string;
+    /** The deployable instances in merge order; abstract and disabled ones are left out. */
     readonly instances: readonly StackInstance[];
-    /** Deprecation warnings (original Cloud Posse var names), one line each, for the caller to print. */
+    /** Instances of components this package does not implement (not errors), in merge order. */
+    readonly skipped: readonly SkippedInstance[];
+    /** Warnings (deprecated names, near-miss component paths, ...), one line each, for the caller to print. */
     readonly warnings: readonly string[];
 }
 
 /** Options of `loadStackFile` and `parseStack`. */
 export interface LoadOptions {
     /**
-     * Reads a file (the stack file and its imports). A missing file is signalled by throwing an
-     * error whose `code` is `ENOENT`, as `fs.readFileSync` does.
-     * @default (path) => fs.readFileSync(path, "utf8")
+     * Reads a file (the manifest and its imports), by its path relative to `cwd` when it is
+     * under it. A missing file is signalled by throwing an error whose `code` is `ENOENT`, as
+     * `fs.readFileSync` does. Without directory listings, glob imports match nothing; give
+     * `files` for those.
      */
     readonly readFile?: (path: string) => string;
+    /** The file system (absolute paths). @default the real one */
+    readonly files?: FileSystem;
+    /** The current directory, where atmos.yaml is looked for first. @default process.cwd() */
+    readonly cwd?: string;
+    /** The environment (`ATMOS_CLI_CONFIG_PATH`, `ATMOS_BASE_PATH`, ...). @default process.env */
+    readonly env?: Readonly<Record<string, string | undefined>>;
+    /** An already loaded Atmos configuration (skips discovery). */
+    readonly atmosConfig?: AtmosConfig;
+    /** Go-template step per file, before YAML parsing. */
+    readonly renderFile?: RenderFile;
     /** Whether the `!exec` YAML function may run commands (`allowExec` config, `--allow-exec`). @default false */
     readonly allowExec?: boolean;
 }
 
-/** Loads the stack file at `file` and everything it imports. */
+/** The component paths accepted for another, with a warning (Cloud Posse's own names). */
+export const COMPONENT_ALIASES: Readonly<Record<string, string>> = {
+    "managed-grafana/api-key": "managed-dashboards/api-key",
+};
+
+/** Loads the stack manifest at `file` and everything it imports. */
 export function loadStackFile(file: string, options: LoadOptions = {}): LoadedStack {
-    const readFile = options.readFile ?? defaultReadFile;
-    let text: string;
-    try {
-        text = readFile(file);
-    } catch (error) {
-        throw new StackFileError([readProblem(error, { file }, file, undefined, [file])]);
-    }
-    return parseStack(text, file, options);
+    return load(file, undefined, options);
 }
 
-/** Loads a stack file from its text; imports are resolved relative to `file`'s directory. */
+/** Loads a stack manifest from its text; `file` names it (imports resolve from there). */
 export function parseStack(text: string, file = "<stack>", options: LoadOptions = {}): LoadedStack {
-    const loader = new Loader(options.readFile ?? defaultReadFile);
-    const root = loader.loadFile(file, text, []);
-    loader.problems.throwIfAny();
-    return resolveStack(file, root ?? emptyMap({ file, line: 1, column: 1 }), loader.problems, options);
-}
-
-function defaultReadFile(path: string): string {
-    return decodeUtf8(fs.readFileSync(path), path);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Files and imports
-
-class Loader {
-    readonly problems = new ProblemList();
-    private readonly parsed = new Map<string, ParsedFile>();
-
-    constructor(private readonly readFile: (path: string) => string) {}
-
-    /**
-     * The merged content of `file` (its imports in order, then its own content), or undefined when
-     * it could not be parsed. `chain` is the files importing it, outermost first.
-     */
-    loadFile(file: string, text: string, chain: readonly string[]): MapNode | undefined {
-        const key = nodePath.resolve(file);
-        let parsed = this.parsed.get(key);
-        if (parsed === undefined) {
-            parsed = parseYamlTree(text, file);
-            this.parsed.set(key, parsed);
-        }
-        for (const problem of parsed.problems) this.problems.add(problem);
-        if (parsed.problems.some((p) => p.code === "YAML_SYNTAX")) return undefined;
-        const shaped = shapeFile(parsed.root, file, this.problems);
-        if (shaped === undefined) return undefined;
-
-        const layers: MapNode[] = [];
-        const here = [...chain, file];
-        for (const entry of shaped.imports) {
-            const target = importTarget(file, entry.path);
-            if (here.some((f) => nodePath.resolve(f) === nodePath.resolve(target))) {
-                this.problems.add(
-                    makeProblem("IMPORT_CYCLE", entry.loc, `import cycle: ${[...here, target].join(" -> ")}`, {
-                        field: "import",
-                    }),
-                );
-                continue;
-            }
-            let imported: string;
-            try {
-                imported = this.readFile(target);
-            } catch (error) {
-                if (entry.skipIfMissing && isNotFound(error)) continue;
-                this.problems.add(readProblem(error, entry.loc, target, `import ${entry.path}`, [...here, target]));
-                continue;
-            }
-            const content = this.loadFile(target, imported, here);
-            if (content !== undefined) layers.push(content);
-        }
-        layers.push(shaped.content);
-        return mergeMaps(layers, shaped.content.loc);
-    }
-}
-
-/** Where an import points: relative to the importing file, `.yaml` added when there is no extension. */
-export function importTarget(importingFile: string, path: string): string {
-    const withExtension = nodePath.extname(path) === "" ? `${path}.yaml` : path;
-    return nodePath.isAbsolute(withExtension)
-        ? withExtension
-        : nodePath.join(nodePath.dirname(importingFile), withExtension);
-}
-
-function isNotFound(error: unknown): boolean {
-    const code = (error as { code?: unknown } | null)?.code;
-    return code === "ENOENT" || code === "ENOTDIR";
-}
-
-/** A file that could not be read: the stack file itself (`what` undefined) or an import. */
-function readProblem(
-    error: unknown,
-    at: { file: string; line?: number; column?: number },
-    target: string,
-    what: string | undefined,
-    chain: readonly string[],
-): StackFileProblem {
-    const details = what === undefined ? {} : { field: "import" };
-    const chainText = what === undefined ? "" : ` (import chain: ${chain.join(" -> ")})`;
-    if (isNotFound(error)) {
-        const reason = what === undefined ? "file not found" : `${what}: file ${target} not found${chainText}`;
-        return makeProblem("FILE_NOT_FOUND", at, reason, details);
-    }
-    const cause = error instanceof Error ? error.message : String(error);
-    const reason =
-        what === undefined ? `cannot read the file: ${cause}` : `${what}: cannot read ${target}: ${cause}${chainText}`;
-    return makeProblem("FILE_UNREADABLE", at, reason, details);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Instances, inheritance and vars
-
-/** An instance's vars as written in one place (its own, or one of its bases'). */
-interface VarLayer {
-    /** The instance the vars were written under. */
-    readonly instance: string;
-    readonly vars: MapNode;
-}
-
-/** An instance after `metadata.inherits`: its var layers (bases first) and its merged metadata. */
-interface Inherited {
-    readonly layers: readonly VarLayer[];
-    readonly metadata: MapNode;
+    return load(file, text, options);
 }
 
 /**
- * What templates and YAML functions in an instance's vars see (Atmos's component pass): its
- * merged vars, settings, env and metadata, its names, and the loader's options. With no
- * atmos.yaml, Atmos enables templates with Sprig and Gomplate.
+ * Where a non-relative import points without an atmos.yaml: the stacks base path. Kept for
+ * callers of the earlier API: `./`/`../` paths are relative to the importing file, others to
+ * `stacksBasePath` (default: the importing file's directory); `.yaml` is added without an extension.
  */
-function evaluationContext(
-    file: string,
-    root: MapNode,
-    own: MapNode,
-    name: string,
-    componentPath: string,
-    schema: ComponentSchema,
-    stackVars: MapNode,
-    inherited: Inherited,
-    options: LoadOptions,
-): EvaluationContext {
-    const section = (key: string): Record<string, unknown> =>
-        toPlain(
-            mergeMaps(
-                [childMap(root, key), childMap(childMap(root, "terraform"), key), childMap(own, key)].filter(
-                    (m): m is MapNode => m !== undefined,
-                ),
-                root.loc,
-            ),
-        ) as Record<string, unknown>;
-    const vars = toPlain(mergeMaps([stackVars, ...inherited.layers.map((l) => l.vars)], stackVars.loc));
-    const env = section("env");
-    const stack = nodePath.basename(file).replace(/\.(ya?ml)(\.tmpl)?$/, "");
-    return {
-        templates: templateSettingsFrom(undefined, false),
-        templateData: componentTemplateContext({
-            instance: name,
-            stack,
-            stackFile: stack,
-            component: componentPath,
-            sections: { vars, settings: section("settings"), env, metadata: toPlain(inherited.metadata) },
-        }),
-        functions: { componentEnv: env, allowExec: options.allowExec === true, stack },
-        instance: name,
-        who: `${schema.path} ${JSON.stringify(name)}`,
-    };
+export function importTarget(importingFile: string, path: string, stacksBasePath?: string): string {
+    const withExtension = nodePath.extname(path) === "" ? `${path}.yaml` : path;
+    if (nodePath.isAbsolute(withExtension)) return withExtension;
+    const first = path.split("/")[0];
+    const base =
+        first === "." || first === ".."
+            ? nodePath.dirname(importingFile)
+            : (stacksBasePath ?? nodePath.dirname(importingFile));
+    return nodePath.join(base, withExtension);
 }
 
-function resolveStack(file: string, root: MapNode, problems: ProblemList, options: LoadOptions = {}): LoadedStack {
-    const stackVars = mergeMaps(
-        [childMap(root, "vars"), childMap(childMap(root, "terraform"), "vars")].filter(
-            (m): m is MapNode => m !== undefined,
-        ),
-        root.loc,
+/** The file system, display names and Atmos config of a load. */
+export interface LoadEnvironment {
+    readonly cwd: string;
+    readonly files: FileSystem;
+    readonly config: AtmosConfig;
+    readonly display: (absolute: string) => string;
+}
+
+/** Sets up a load: the file system and the Atmos configuration that governs `manifest`. */
+export function loadEnvironment(manifest: string | undefined, options: LoadOptions, text?: string): LoadEnvironment {
+    const cwd = nodePath.resolve(options.cwd ?? process.cwd());
+    const display = (absolute: string): string => {
+        const relative = nodePath.relative(cwd, absolute);
+        return relative === "" ? "." : relative.startsWith("..") || nodePath.isAbsolute(relative) ? absolute : relative;
+    };
+    let files: FileSystem =
+        options.files ??
+        (options.readFile ? readerFileSystem((path) => options.readFile!(display(path))) : NODE_FILE_SYSTEM);
+    if (text !== undefined && manifest !== undefined) {
+        const target = nodePath.resolve(cwd, manifest);
+        const inner = files;
+        files = {
+            ...inner,
+            readFile: (path) => (path === target ? text : inner.readFile(path)),
+            isFile: (path) => path === target || inner.isFile(path),
+        };
+    }
+    let config: AtmosConfig;
+    if (options.atmosConfig) {
+        config = options.atmosConfig;
+    } else {
+        try {
+            config = loadAtmosConfig({
+                cwd,
+                env: options.env ?? process.env,
+                files,
+                ...(manifest !== undefined ? { manifest } : {}),
+            });
+        } catch (error) {
+            if (error instanceof AtmosConfigError)
+                throw new StackFileError([
+                    makeProblem(
+                        "BAD_ATMOS_CONFIG",
+                        { file: display(error.file) },
+                        error.message.slice(error.file.length + 2),
+                    ),
+                ]);
+            throw error;
+        }
+        // Without an atmos.yaml, a manifest outside Atmos's default `stacks` directory is its own base.
+        if (config.files.length === 0 && manifest !== undefined) {
+            const absolute = nodePath.resolve(cwd, manifest);
+            if (nodePath.relative(config.stacksBasePath, absolute).startsWith("..")) {
+                config = { ...config, stacksBasePath: nodePath.dirname(absolute) };
+            }
+        }
+    }
+    return { cwd, files, config, display };
+}
+
+function load(file: string, text: string | undefined, options: LoadOptions): LoadedStack {
+    const environment = loadEnvironment(file, options, text);
+    const { cwd, files, config, display } = environment;
+    const absolute = nodePath.resolve(cwd, file);
+    const problems = new ProblemList();
+    const shown = display(absolute);
+    if (text === undefined && !files.isFile(absolute)) {
+        let cause: unknown;
+        try {
+            files.readFile(absolute);
+        } catch (error) {
+            cause = error;
+        }
+        const code = (cause as { code?: unknown } | undefined)?.code;
+        const reason =
+            code === "ENOENT" || code === "ENOTDIR" || cause === undefined
+                ? "file not found"
+                : `cannot read the file: ${cause instanceof Error ? cause.message : String(cause)}`;
+        throw new StackFileError([
+            makeProblem(
+                code === "ENOENT" || code === "ENOTDIR" || cause === undefined ? "FILE_NOT_FOUND" : "FILE_UNREADABLE",
+                { file: shown },
+                reason,
+            ),
+        ]);
+    }
+    const root = processManifest(absolute, {
+        config,
+        files,
+        problems,
+        display,
+        ...(options.renderFile ? { renderFile: options.renderFile } : {}),
+    });
+    problems.throwIfAny();
+    const resolved = resolveStack(root, absolute, config, problems, options, display);
+    problems.throwIfAny();
+    return { file, ...resolved };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Components
+
+/** One component of the merged stack after inheritance. */
+export interface MergedComponent {
+    readonly name: string;
+    readonly keyLoc: Location;
+    /** The Terraform component directory (component path). */
+    readonly component: string;
+    /** Where the component path was written (undefined when it is the instance name). */
+    readonly componentLoc?: Location;
+    readonly abstract: boolean;
+    readonly enabled: boolean;
+    /** Final vars (all of them). */
+    readonly vars: MapNode;
+    /** The vars layers written under this instance and its bases (for strict checks), bases first. */
+    readonly ownLayers: readonly { readonly instance: string; readonly vars: MapNode }[];
+    readonly strategy: ListMergeStrategy;
+    /** Plain sections for templates and names. */
+    readonly context: Readonly<Record<string, unknown>>;
+}
+
+const GLOBAL_METADATA_KEYS = ["labels", "tags", "custom", "enabled", "locked", "terraform_workspace_pattern"];
+
+/** Every Terraform component of a merged stack, with Atmos's merge applied. */
+export function mergeComponents(root: MapNode, config: AtmosConfig, problems: ProblemList): MergedComponent[] {
+    const strategy = config.listMergeStrategy;
+    const section = (node: MapNode | undefined, key: string, where: string, instance?: string): MapNode | undefined => {
+        const value = node?.entries.get(key)?.value;
+        if (value === undefined || (value.kind === "scalar" && value.value === null)) return undefined;
+        if (value.kind === "map") return value;
+        problems.add(
+            makeProblem("BAD_SHAPE", value.loc, `${where}${key} must be a map, got ${describeValue(value)}`, {
+                ...(instance !== undefined ? { instance } : {}),
+                field: `${where}${key}`.replace(/^instance "[^"]*": /, ""),
+            }),
+        );
+        return undefined;
+    };
+    const terraform = section(root, "terraform", "");
+    const components = section(root, "components", "");
+    const instances = section(components, "terraform", "components.");
+    const loc = root.loc;
+    const globalVars = mergeAll([section(root, "vars", ""), section(terraform, "vars", "terraform.")], loc, strategy);
+    const globalSettings = mergeAll(
+        [section(root, "settings", ""), section(terraform, "settings", "terraform.")],
+        loc,
+        strategy,
     );
-    const instanceEntries = childMap(childMap(root, "components"), "terraform")?.entries ?? new Map<string, MapEntry>();
-    const inheritance = new InheritanceResolver(instanceEntries, problems);
-    const warnings: string[] = [];
-    const instances: StackInstance[] = [];
+    const globalEnv = mergeAll([section(root, "env", ""), section(terraform, "env", "terraform.")], loc, strategy);
+    const globalProviders = section(terraform, "providers", "terraform.");
+    const globalMetadataAll = section(root, "metadata", "");
+    // Newer Atmos refuses other stack-level metadata keys; earlier 1.x releases ignored them, and
+    // real repositories still hold them: they are ignored here (they cannot reach any instance).
+    const globalMetadata =
+        globalMetadataAll && withOnlyKeys(globalMetadataAll, (key) => GLOBAL_METADATA_KEYS.includes(key));
+    if (!instances) return [];
 
-    for (const entry of instanceEntries.values()) {
-        const name = entry.key;
-        const own = entry.value as MapNode;
-        if (scalarAt(childMap(own, "metadata"), "type") === "abstract") continue;
-        const inherited = inheritance.resolve(name, []);
-        if (scalarAt(inherited.metadata, "enabled") === false) continue;
-
-        const componentNode = inherited.metadata.entries.get("component")?.value;
-        const componentPath = componentNode?.kind === "scalar" ? String(componentNode.value) : name;
-        const schema = hasOwn(COMPONENT_SCHEMAS, componentPath) ? COMPONENT_SCHEMAS[componentPath] : undefined;
-        if (schema === undefined) {
-            const known = Object.keys(COMPONENT_SCHEMAS);
-            const suggestion = didYouMean(componentPath, known);
-            const knownText = `${suggestion === "" ? "; known" : " Known"} components: ${known.join(", ")}`;
-            const reason = componentNode
-                ? `instance ${JSON.stringify(name)}: unknown component ${componentPath} in metadata.component${suggestion}${knownText}`
-                : `instance ${JSON.stringify(name)}: no metadata.component, and the instance name is not a known component path${suggestion}${knownText}`;
+    const maps = new Map<string, MapEntry>();
+    for (const entry of instances.entries.values()) {
+        if (entry.key === "") {
             problems.add(
-                makeProblem("UNKNOWN_COMPONENT", componentNode?.loc ?? entry.keyLoc, reason, {
-                    instance: name,
-                    field: "metadata.component",
+                makeProblem("BAD_SHAPE", entry.keyLoc, "an instance under components.terraform has an empty name", {
+                    field: "components.terraform",
                 }),
             );
             continue;
         }
-        const evaluation = evaluationContext(
-            file,
-            root,
-            own,
-            name,
-            componentPath,
-            schema,
-            stackVars,
-            inherited,
-            options,
-        );
-        const instance = resolveInstance(
-            name,
-            entry.keyLoc,
-            schema,
-            stackVars,
-            inherited.layers,
-            problems,
-            warnings,
-            evaluation,
-        );
-        if (instance) instances.push(instance);
+        if (entry.value.kind === "map") {
+            maps.set(entry.key, entry);
+        } else if (!(entry.value.kind === "scalar" && entry.value.value === null)) {
+            problems.add(
+                makeProblem(
+                    "BAD_SHAPE",
+                    entry.value.loc,
+                    `instance ${JSON.stringify(entry.key)} must be a map, got ${describeValue(entry.value)}`,
+                    { instance: entry.key },
+                ),
+            );
+        } else {
+            maps.set(entry.key, { ...entry, value: emptyMap(entry.keyLoc) });
+        }
     }
-    problems.throwIfAny();
-    return { file, instances, warnings: [...new Set(warnings)] };
-}
+    const own = (name: string): MapNode => maps.get(name)!.value as MapNode;
+    const metadataOf = (name: string): MapNode | undefined =>
+        section(own(name), "metadata", `instance ${JSON.stringify(name)}: `, name);
 
-/** Resolves `metadata.inherits` chains, remembering each instance's result. */
-class InheritanceResolver {
-    private readonly done = new Map<string, Inherited>();
-
-    constructor(
-        private readonly instances: ReadonlyMap<string, MapEntry>,
-        private readonly problems: ProblemList,
-    ) {}
-
-    /** `chain` holds the instances inheriting from `name`, outermost first (to find cycles). */
-    resolve(name: string, chain: readonly string[]): Inherited {
-        const known = this.done.get(name);
-        if (known) return known;
-        const own = this.instances.get(name)!.value as MapNode;
-        const ownMetadata = childMap(own, "metadata") ?? emptyMap(own.loc);
-        const layers: VarLayer[] = [];
-        let metadata: MapNode = emptyMap(ownMetadata.loc);
-        const inherits = ownMetadata.entries.get("inherits")?.value;
-        for (const item of inherits?.kind === "seq" ? inherits.items : []) {
-            const base = String((item as { value: unknown }).value);
-            const details = { instance: name, field: "metadata.inherits" };
-            if (!this.instances.has(base)) {
-                const candidates = [...this.instances.keys()].filter((k) => k !== name);
-                this.problems.add(
-                    makeProblem(
-                        "UNKNOWN_BASE",
-                        item.loc,
-                        `instance ${JSON.stringify(name)}: metadata.inherits names ${base}, which is not an instance of this stack${didYouMean(base, candidates)}`,
-                        details,
-                    ),
-                );
-                continue;
-            }
-            if (base === name || chain.includes(base)) {
-                const cycle = [...chain, name, base];
-                this.problems.add(
+    /** The bases of `name` in merge order (depth first, repeats kept), Atmos's ProcessBaseComponentConfig. */
+    const basesOf = (name: string): string[] => {
+        const order: string[] = [];
+        const visiting = new Set<string>();
+        const visit = (base: string, from: string, at: TreeNode | undefined, viaInherits: boolean): void => {
+            if (base === name) return; // self-reference is ignored
+            const key = `${name}:${base}`;
+            if (visiting.has(key)) {
+                problems.add(
                     makeProblem(
                         "INHERITS_CYCLE",
-                        item.loc,
-                        `instance ${JSON.stringify(name)}: metadata.inherits cycle: ${cycle.slice(cycle.indexOf(base)).join(" -> ")}`,
-                        details,
+                        at?.loc ?? maps.get(name)!.keyLoc,
+                        `instance ${JSON.stringify(name)}: inheritance cycle through ${JSON.stringify(base)} (from ${JSON.stringify(from)})`,
+                        { instance: name, field: "metadata.inherits" },
                     ),
                 );
-                continue;
+                return;
             }
-            const inherited = this.resolve(base, [...chain, name]);
-            layers.push(...inherited.layers);
-            metadata = mergeNodes(metadata, withoutKeys(inherited.metadata, ["inherits", "type"])) as MapNode;
+            if (!maps.has(base)) {
+                if (viaInherits) {
+                    const candidates = [...maps.keys()].filter((k) => k !== name);
+                    problems.add(
+                        makeProblem(
+                            "UNKNOWN_BASE",
+                            at?.loc ?? maps.get(from)!.keyLoc,
+                            `instance ${JSON.stringify(from)}: metadata.inherits names ${base}, which is not a component of this stack${didYouMean(base, candidates)}`,
+                            { instance: from, field: "metadata.inherits" },
+                        ),
+                    );
+                }
+                return;
+            }
+            visiting.add(key);
+            const baseMap = own(base);
+            const baseMetadata = metadataOf(base);
+            if (scalarAt(baseMetadata, "type") !== "abstract") {
+                const deprecated = baseMap.entries.get("component")?.value;
+                if (deprecated?.kind === "scalar" && typeof deprecated.value === "string")
+                    visit(deprecated.value, base, deprecated, false);
+            }
+            for (const item of inheritsOf(base, baseMetadata)) visit(item.name, base, item.node, true);
+            order.push(base);
+            visiting.delete(key);
+        };
+        const deprecated = own(name).entries.get("component")?.value;
+        if (deprecated !== undefined && !(deprecated.kind === "scalar" && typeof deprecated.value === "string")) {
+            problems.add(
+                makeProblem(
+                    "BAD_SHAPE",
+                    deprecated.loc,
+                    `instance ${JSON.stringify(name)}: component must be a string, got ${describeValue(deprecated)}`,
+                    {
+                        instance: name,
+                        field: "component",
+                    },
+                ),
+            );
+        } else if (deprecated?.kind === "scalar") {
+            visit(String(deprecated.value), name, deprecated, false);
         }
-        layers.push({ instance: name, vars: childMap(own, "vars") ?? emptyMap(own.loc) });
-        metadata = mergeNodes(metadata, ownMetadata) as MapNode;
-        const result = { layers, metadata };
-        this.done.set(name, result);
-        return result;
+        for (const item of inheritsOf(name, metadataOf(name))) visit(item.name, name, item.node, true);
+        return order;
+    };
+    const inheritsOf = (name: string, metadata: MapNode | undefined): { name: string; node: TreeNode }[] => {
+        const value = metadata?.entries.get("inherits")?.value;
+        if (value === undefined || (value.kind === "scalar" && value.value === null)) return [];
+        if (value.kind !== "seq" || value.items.some((i) => i.kind !== "scalar" || typeof i.value !== "string")) {
+            problems.add(
+                makeProblem(
+                    "BAD_SHAPE",
+                    value.loc,
+                    `instance ${JSON.stringify(name)}: metadata.inherits must be a list of component names, got ${describeValue(value)}`,
+                    {
+                        instance: name,
+                        field: "metadata.inherits",
+                    },
+                ),
+            );
+            return [];
+        }
+        return value.items.map((i) => ({ name: String((i as { value: unknown }).value), node: i }));
+    };
+
+    const result: MergedComponent[] = [];
+    for (const [name, entry] of maps) {
+        const who = `instance ${JSON.stringify(name)}: `;
+        const ownMap = own(name);
+        const ownMetadata = metadataOf(name) ?? emptyMap(ownMap.loc);
+        const bases = basesOf(name);
+        const overrides = section(ownMap, "overrides", who, name);
+        const layer = (n: string, key: string) => section(own(n), key, `instance ${JSON.stringify(n)}: `, n);
+
+        // The strategy: atmos.yaml's, unless the component's settings (or its overrides') set one.
+        const settingsLayers = [
+            globalSettings,
+            ...bases.map((b) => layer(b, "settings")),
+            layer(name, "settings"),
+            section(overrides, "settings", `${who}overrides.`, name),
+        ];
+        const settings = mergeAll(settingsLayers, loc, strategy);
+        const ownStrategy = scalarAt(settings, "list_merge_strategy");
+        const componentStrategy: ListMergeStrategy =
+            ownStrategy === "append" || ownStrategy === "merge" || ownStrategy === "replace" ? ownStrategy : strategy;
+
+        const baseVars = bases.map((b) => ({ instance: b, vars: layer(b, "vars") ?? emptyMap(own(b).loc) }));
+        const ownVars = { instance: name, vars: layer(name, "vars") ?? emptyMap(ownMap.loc) };
+        const vars = mergeAll(
+            [
+                globalVars,
+                ...baseVars.map((l) => l.vars),
+                ownVars.vars,
+                section(overrides, "vars", `${who}overrides.`, name),
+            ],
+            loc,
+            componentStrategy,
+        );
+        const env = mergeAll(
+            [
+                globalEnv,
+                ...bases.map((b) => layer(b, "env")),
+                layer(name, "env"),
+                section(overrides, "env", `${who}overrides.`, name),
+            ],
+            loc,
+            componentStrategy,
+        );
+        const providers = mergeAll(
+            [
+                globalProviders,
+                ...bases.map((b) => layer(b, "providers")),
+                layer(name, "providers"),
+                section(overrides, "providers", `${who}overrides.`, name),
+            ],
+            loc,
+            componentStrategy,
+        );
+        const inheritedMetadata = config.inheritMetadata
+            ? bases.map((b) => {
+                  const m = metadataOf(b);
+                  return m === undefined ? undefined : withoutKeys(m, ["inherits", "type"]);
+              })
+            : [];
+        const metadata = mergeAll([globalMetadata, ...inheritedMetadata, ownMetadata], loc, componentStrategy);
+
+        const metadataComponent = ownMetadata.entries.get("component")?.value;
+        const deprecated = ownMap.entries.get("component")?.value;
+        let component = name;
+        let componentLoc: Location | undefined;
+        if (
+            metadataComponent !== undefined &&
+            !(metadataComponent.kind === "scalar" && metadataComponent.value === null)
+        ) {
+            if (
+                metadataComponent.kind === "scalar" &&
+                typeof metadataComponent.value === "string" &&
+                metadataComponent.value !== ""
+            ) {
+                component = metadataComponent.value;
+                componentLoc = metadataComponent.loc;
+            } else {
+                problems.add(
+                    makeProblem(
+                        "BAD_SHAPE",
+                        metadataComponent.loc,
+                        `${who}metadata.component must be a component path (a string), got ${describeValue(metadataComponent)}`,
+                        {
+                            instance: name,
+                            field: "metadata.component",
+                        },
+                    ),
+                );
+            }
+        } else if (deprecated?.kind === "scalar" && typeof deprecated.value === "string" && deprecated.value !== "") {
+            component = deprecated.value;
+            componentLoc = deprecated.loc;
+        }
+        const type = ownMetadata.entries.get("type")?.value;
+        const enabledNode = metadata.entries.get("enabled")?.value;
+        if (
+            enabledNode !== undefined &&
+            !(enabledNode.kind === "scalar" && (typeof enabledNode.value === "boolean" || enabledNode.value === null))
+        ) {
+            problems.add(
+                makeProblem(
+                    "BAD_SHAPE",
+                    enabledNode.loc,
+                    `${who}metadata.enabled must be a bool, got ${describeValue(enabledNode)}`,
+                    { instance: name, field: "metadata.enabled" },
+                ),
+            );
+        }
+        const plain = (node: MapNode) => toPlain(node) as Record<string, unknown>;
+        result.push({
+            name,
+            keyLoc: entry.keyLoc,
+            component,
+            ...(componentLoc ? { componentLoc } : {}),
+            abstract: type?.kind === "scalar" && type.value === "abstract",
+            enabled: !(enabledNode?.kind === "scalar" && enabledNode.value === false),
+            vars,
+            ownLayers: [...baseVars, ownVars],
+            strategy: componentStrategy,
+            context: {
+                vars: plain(vars),
+                settings: plain(settings),
+                env: plain(env),
+                metadata: plain(metadata),
+                providers: plain(providers),
+                overrides: overrides ? plain(overrides) : {},
+                component,
+                atmos_component: name,
+            },
+        });
     }
+    return result;
+}
+
+/** The stack name of one component (Atmos computes names per component). */
+export function componentStackName(
+    component: MergedComponent | undefined,
+    root: MapNode,
+    manifest: string,
+    config: AtmosConfig,
+): { name: string; problem?: string; warning?: string } {
+    const nameNode = root.entries.get("name")?.value;
+    if (nameNode?.kind === "scalar" && typeof nameNode.value === "string" && nameNode.value !== "")
+        return { name: nameNode.value };
+    const fallback = fileStackName(manifest, config.stacksBasePath);
+    const context = component?.context ?? { vars: toPlain(mergeAll([], root.loc, "replace")) };
+    if (config.nameTemplate) {
+        const settings = templateSettingsFrom(config.raw, config.files.length > 0);
+        try {
+            const template = GoTemplate.parse("name_template", config.nameTemplate, {
+                sprig: settings.sprig,
+                funcs: atmosFunctionMap(settings),
+                missingKey: "error",
+            });
+            return { name: template.execute(context) };
+        } catch (error) {
+            const message = (error as Error).message;
+            if (/not supported/.test(message))
+                return {
+                    name: fallback,
+                    warning: `stacks.name_template ${JSON.stringify(config.nameTemplate)}: ${message}; the stack is named ${fallback} after its file`,
+                };
+            return {
+                name: fallback,
+                problem: `stacks.name_template ${JSON.stringify(config.nameTemplate)} cannot be rendered: ${message}`,
+            };
+        }
+    }
+    if (config.namePattern) {
+        const name = applyNamePattern(config.namePattern, (context.vars ?? {}) as Record<string, unknown>);
+        if (name !== undefined) return { name };
+        return {
+            name: fallback,
+            warning: `stacks.name_pattern ${JSON.stringify(config.namePattern)} cannot be applied (a var it names is not a string); the stack is named ${fallback} after its file, as Atmos describe stacks does`,
+        };
+    }
+    return { name: fallback };
+}
+
+function resolveStack(
+    root: MapNode,
+    manifest: string,
+    config: AtmosConfig,
+    problems: ProblemList,
+    options: LoadOptions,
+    display: (absolute: string) => string,
+): Omit<LoadedStack, "file"> {
+    const warnings: string[] = [];
+    const instances: StackInstance[] = [];
+    const skipped: SkippedInstance[] = [];
+    const merged = mergeComponents(root, config, problems);
+    const shown = display(manifest);
+
+    // The stack name: from the first of this package's instances, else the first real component.
+    const ours = merged.filter((c) => !c.abstract && canonicalPath(c.component) !== undefined);
+    const namer = ours[0] ?? merged.find((c) => !c.abstract);
+    const named = componentStackName(namer, root, manifest, config);
+    if (named.problem)
+        problems.add(
+            makeProblem(
+                "STACK_NAME",
+                namer?.keyLoc ?? { file: shown },
+                named.problem,
+                namer ? { instance: namer.name } : {},
+            ),
+        );
+    // Without an atmos.yaml the name is only informative: no warning about Atmos's default pattern.
+    if (named.warning && config.files.length > 0) warnings.push(`${shown}: ${named.warning}`);
+    const stackName = named.name;
+
+    const known = [...Object.keys(COMPONENT_SCHEMAS), ...Object.keys(COMPONENT_ALIASES)];
+    const templates: TemplateSettings = templateSettingsFrom(config.raw, config.files.length > 0);
+    for (const component of merged) {
+        if (component.abstract || !component.enabled) continue;
+        const canonical = canonicalPath(component.component);
+        if (canonical === undefined) {
+            const near = nearMiss(component.component, known);
+            if (near !== undefined) {
+                warnings.push(
+                    `${formatLocation(component.componentLoc ?? component.keyLoc)}: instance ${JSON.stringify(component.name)}: component ${component.component} is not implemented by this package and is left to Terraform (did you mean ${near}?)`,
+                );
+            }
+            skipped.push({ instance: component.name, component: component.component, location: component.keyLoc });
+            continue;
+        }
+        if (canonical !== component.component) {
+            warnings.push(
+                `${formatLocation(component.componentLoc ?? component.keyLoc)}: instance ${JSON.stringify(component.name)}: component path ${component.component} is Cloud Posse's name; this package calls it ${canonical}`,
+            );
+        }
+        const schema = COMPONENT_SCHEMAS[canonical];
+        const shownStack = config.files.length > 0 ? stackName : undefined;
+        const who = `${schema.path} ${JSON.stringify(component.name)}${shownStack === undefined ? "" : ` (stack ${shownStack})`}`;
+        const evaluation: EvaluationContext = {
+            templates,
+            templateData: componentTemplateContext({
+                instance: component.name,
+                stack: stackName,
+                stackFile: fileStackName(manifest, config.stacksBasePath),
+                component: component.component,
+                sections: component.context,
+            }),
+            functions: {
+                componentEnv: (component.context.env ?? {}) as Record<string, unknown>,
+                allowExec: options.allowExec === true,
+                stack: stackName,
+                ...(options.cwd !== undefined ? { cwd: nodePath.resolve(options.cwd) } : {}),
+                ...(options.env !== undefined ? { processEnv: options.env } : {}),
+            },
+            instance: component.name,
+            who,
+        };
+        const instance = resolveInstance(component, schema, who, evaluation, problems, warnings);
+        if (instance) instances.push(instance);
+    }
+    return { stackName, instances, skipped, warnings: [...new Set(warnings)] };
+}
+
+/** The canonical path of a component this package implements, or undefined. */
+export function canonicalPath(component: string): string | undefined {
+    if (hasOwn(COMPONENT_SCHEMAS, component)) return component;
+    if (hasOwn(COMPONENT_ALIASES, component)) return COMPONENT_ALIASES[component];
+    return undefined;
+}
+
+function nearMiss(component: string, known: readonly string[]): string | undefined {
+    let best: string | undefined;
+    let bestDistance = Math.max(1, Math.floor(component.length / 5)) + 1;
+    for (const candidate of known) {
+        const distance = editDistance(component.toLowerCase(), candidate.toLowerCase());
+        if (distance > 0 && distance < bestDistance) {
+            best = canonicalPath(candidate);
+            bestDistance = distance;
+        }
+    }
+    return best;
 }
 
 function resolveInstance(
-    name: string,
-    keyLoc: Location,
+    component: MergedComponent,
     schema: ComponentSchema,
-    stackVars: MapNode,
-    layers: readonly VarLayer[],
+    who: string,
+    evaluation: EvaluationContext,
     problems: ProblemList,
     warnings: string[],
-    evaluation?: EvaluationContext,
 ): StackInstance | undefined {
-    const who = `${schema.path} ${JSON.stringify(name)}`;
+    const name = component.name;
+    const mergedVars = component.vars;
     const before = problems.size;
-    const aliasLayer = (vars: MapNode): MapNode => renameAliases(vars, schema, who, name, problems, warnings);
+    const details = (field: string) => ({ instance: name, field });
 
-    // Stack-level vars: only those the component takes (the others are meant for other components).
-    const stackLayer = withOnlyKeys(aliasLayer(stackVars), (key) => hasOwn(schema.vars, key));
-    const ownLayers = layers.map((layer) => {
-        const vars = aliasLayer(layer.vars);
-        for (const entry of vars.entries.values()) {
-            if (hasOwn(schema.vars, entry.key)) continue;
+    // Vars written under the instance and its bases are checked strictly; stack-level and
+    // overrides vars are for every component of the stack, so the ones it does not take are ignored.
+    for (const layer of component.ownLayers) {
+        for (const entry of layer.vars.entries.values()) {
+            if (hasOwn(schema.vars, entry.key) || hasOwn(schema.aliases, entry.key)) continue;
             const from = layer.instance === name ? "" : ` (inherited from ${JSON.stringify(layer.instance)})`;
             problems.add(
                 makeProblem(
                     "UNKNOWN_VAR",
                     entry.keyLoc,
                     `${who}: unknown var ${entry.key}${from}${suggestVar(entry.key, schema)}`,
-                    { instance: name, field: entry.key },
+                    details(entry.key),
                 ),
             );
         }
-        return withOnlyKeys(vars, (key) => hasOwn(schema.vars, key));
-    });
-    const unevaluated = mergeMaps([stackLayer, ...ownLayers], stackVars.loc);
-
-    // Templates, then YAML functions, in the vars the component takes (and only those).
-    const evaluatedEntries = new Map<string, MapEntry>();
-    const deployTime: Record<string, DeployTimeReference> = {};
-    for (const entry of unevaluated.entries.values()) {
-        const result = evaluation
-            ? evaluateVar(entry.key, entry.value, evaluation)
-            : { kind: "value" as const, node: entry.value };
-        if (result.kind === "problem") problems.add(result.problem);
-        else if (result.kind === "value") evaluatedEntries.set(entry.key, { ...entry, value: result.node });
-        else if (result.kind === "deploy-time") {
-            const refusal = deployTimeRefusal(schema, entry.key, result.reference);
-            if (refusal === undefined) deployTime[entry.key] = result.reference;
-            else {
+        for (const [alias, target] of Object.entries(schema.aliases)) {
+            const aliasEntry = layer.vars.entries.get(alias);
+            if (aliasEntry === undefined) continue;
+            if (layer.vars.entries.has(target)) {
                 problems.add(
-                    makeProblem("DEPLOY_TIME_VALUE", result.loc, `${who}: ${entry.key}: ${refusal}`, {
-                        instance: name,
-                        field: entry.key,
-                    }),
+                    makeProblem(
+                        "ALIAS_CONFLICT",
+                        aliasEntry.keyLoc,
+                        `${who}: ${alias} and ${target} are both set; ${alias} is the original Cloud Posse name of ${target}, keep only ${target}`,
+                        details(alias),
+                    ),
                 );
             }
         }
     }
-    const merged: MapNode = { kind: "map", loc: unevaluated.loc, entries: evaluatedEntries };
+    for (const [alias, target] of Object.entries(schema.aliases)) {
+        const aliasEntry = mergedVars.entries.get(alias);
+        if (aliasEntry !== undefined)
+            warnings.push(
+                `${formatLocation(aliasEntry.keyLoc)}: ${who}: ${alias} is deprecated (the original Cloud Posse name); use ${target}`,
+            );
+    }
+
+    // Final vars: aliases renamed (a later layer's alias and an earlier layer's new name: the later wins).
+    const finalEntries = new Map<string, MapEntry>();
+    for (const entry of mergedVars.entries.values()) {
+        const target = hasOwn(schema.aliases, entry.key) ? schema.aliases[entry.key] : entry.key;
+        if (!hasOwn(schema.vars, target)) continue;
+        if (target !== entry.key && mergedVars.entries.has(target)) {
+            const current = mergedVars.entries.get(target)!;
+            const aliasLater = compareLocations(entry.value.loc, current.value.loc) > 0;
+            if (!aliasLater) continue;
+        }
+        finalEntries.set(target, { key: target, keyLoc: entry.keyLoc, value: entry.value });
+    }
+
+    // Atmos's component pass on the vars the component takes (and only those): templates, then YAML functions.
+    const evaluated = new Map<string, MapEntry>();
+    const deployTime: Record<string, DeployTimeReference> = {};
+    for (const entry of finalEntries.values()) {
+        const result = evaluateVar(entry.key, entry.value, evaluation);
+        if (result.kind === "problem") problems.add(result.problem);
+        else if (result.kind === "value") evaluated.set(entry.key, { ...entry, value: result.node });
+        else if (result.kind === "deploy-time") {
+            const refusal = deployTimeRefusal(schema, entry.key, result.reference);
+            if (refusal === undefined) deployTime[entry.key] = result.reference;
+            else
+                problems.add(
+                    makeProblem(
+                        "DEPLOY_TIME_VALUE",
+                        result.loc,
+                        `${who}: ${entry.key}: ${refusal}`,
+                        details(entry.key),
+                    ),
+                );
+        }
+    }
 
     const vars: Record<string, unknown> = {};
     const args: Record<string, unknown> = {};
     const varLocations: Record<string, SourceLocation> = {};
-    for (const entry of merged.entries.values()) {
+    for (const entry of evaluated.values()) {
         const node = entry.value;
         if (node.kind === "scalar" && node.value === null) continue; // null: unset, the component's default applies
         const spec = schema.vars[entry.key];
@@ -460,7 +797,7 @@ function resolveInstance(
                     "TYPE_MISMATCH",
                     failure.loc,
                     `${who}: ${failure.field} must be ${failure.expected}, got ${failure.got}`,
-                    { instance: name, field: failure.field, path: failure.path },
+                    { ...details(failure.field), path: failure.path },
                 ),
             );
         }
@@ -482,15 +819,15 @@ function resolveInstance(
             problems.add(
                 makeProblem(
                     "MISSING_REQUIRED",
-                    keyLoc,
+                    component.keyLoc,
                     `${who}: ${varName} is required but not set (in the instance's vars or the stack-level vars)`,
-                    { instance: name, field: varName },
+                    details(varName),
                 ),
             );
         }
     }
     if (problems.size > before) return undefined;
-    return { name, component: schema.path, schema, vars, args, location: keyLoc, varLocations };
+    return { name, component: schema.path, schema, vars, args, location: component.keyLoc, varLocations };
 }
 
 /**
@@ -523,6 +860,10 @@ function deployTimeRefusal(
     return `${what}, but the component needs this var before deploying (it is validated, or names resources)${hint}`;
 }
 
+function compareLocations(a: Location, b: Location): number {
+    return a.file === b.file ? a.line - b.line || a.column - b.column : 0;
+}
+
 /** `context`: a null-label context object with snake_case keys, converted by the label module. */
 function convertContext(
     node: TreeNode,
@@ -552,47 +893,6 @@ function convertContext(
     }
 }
 
-/**
- * Renames original Cloud Posse var names to the spec's (with a warning), refusing a map that
- * sets both names.
- */
-function renameAliases(
-    vars: MapNode,
-    schema: ComponentSchema,
-    who: string,
-    name: string,
-    problems: ProblemList,
-    warnings: string[],
-): MapNode {
-    const aliases = Object.entries(schema.aliases).filter(([alias]) => vars.entries.has(alias));
-    if (aliases.length === 0) return vars;
-    const entries = new Map<string, MapEntry>();
-    for (const entry of vars.entries.values()) {
-        const target = hasOwn(schema.aliases, entry.key) ? schema.aliases[entry.key] : undefined;
-        if (target === undefined) {
-            entries.set(entry.key, entry);
-        } else if (vars.entries.has(target)) {
-            problems.add(
-                makeProblem(
-                    "ALIAS_CONFLICT",
-                    entry.keyLoc,
-                    `${who}: ${entry.key} and ${target} are both set; ${entry.key} is the original Cloud Posse name of ${target}, keep only ${target}`,
-                    {
-                        instance: name,
-                        field: entry.key,
-                    },
-                ),
-            );
-        } else {
-            warnings.push(
-                `${formatLocation(entry.keyLoc)}: ${who}: ${entry.key} is deprecated (the original Cloud Posse name); use ${target}`,
-            );
-            entries.set(target, { key: target, keyLoc: entry.keyLoc, value: entry.value });
-        }
-    }
-    return { kind: "map", loc: vars.loc, entries };
-}
-
 /** `; did you mean x?` for an unknown var: its snake_case name when written as the camelCase arg, else the closest name. */
 function suggestVar(key: string, schema: ComponentSchema): string {
     const byArg = Object.entries(schema.vars).find(([, spec]) => spec.arg.toLowerCase() === key.toLowerCase());
@@ -607,11 +907,6 @@ function suggestVar(key: string, schema: ComponentSchema): string {
 
 function hasOwn(object: object, key: string): boolean {
     return Object.prototype.hasOwnProperty.call(object, key);
-}
-
-function childMap(node: MapNode | undefined, key: string): MapNode | undefined {
-    const child = node?.entries.get(key)?.value;
-    return child?.kind === "map" ? child : undefined;
 }
 
 function scalarAt(node: MapNode | undefined, key: string): unknown {

@@ -31,6 +31,7 @@ import {
     quoteGo,
     regexReplace,
     replaceAllGo,
+    sprigFunctions,
     strval,
     title,
     toFloat64,
@@ -275,7 +276,12 @@ export function atmosTemplateFunctions(): FuncMap {
 /** The functions a component-pass template sees, as atmos.yaml's `templates.settings` enables them. */
 export function atmosFunctionMap(settings: Pick<TemplateSettings, "sprig" | "gomplate">): FuncMap {
     const funcs: FuncMap = {};
-    if (settings.gomplate) Object.assign(funcs, gomplateFunctions());
+    if (settings.gomplate) {
+        // Atmos adds Sprig after Gomplate, so Sprig's functions win a clash (`env "USER"` is Sprig's).
+        const gomplate = gomplateFunctions();
+        if (settings.sprig) for (const name of Object.keys(sprigFunctions())) delete gomplate[name];
+        Object.assign(funcs, gomplate);
+    }
     Object.assign(funcs, atmosTemplateFunctions());
     return funcs;
 }

@@ -28,6 +28,8 @@ export interface SeqNode {
     readonly kind: "seq";
     readonly loc: Location;
     readonly items: readonly TreeNode[];
+    /** Written with Atmos's `!append` tag: appended to the earlier list whatever the merge strategy. */
+    readonly append?: boolean;
 }
 
 /** One key of a map, with where the key itself was written. */
@@ -167,14 +169,26 @@ class TreeBuilder {
         }
         if (isAlias(node)) return this.buildAlias(node, loc, active);
         const tag = node.tag;
-        if (tag !== undefined && !tag.startsWith(YAML_TAG_PREFIX)) {
-            this.problems.push(
-                makeProblem(
-                    "UNSUPPORTED_TAG",
-                    loc,
-                    `YAML tag ${tag} is not supported (Atmos YAML functions and templates are not evaluated)`,
-                ),
-            );
+        if (tag !== undefined && !tag.startsWith(YAML_TAG_PREFIX) && tag !== "!literal") {
+            // Atmos YAML functions: `!append` marks a list; the others are kept as the text
+            // `!tag args`, which Atmos evaluates per component after merging (the loader's
+            // function pass decides what to do with them); an unknown tag is refused, as Atmos does.
+            if (tag === "!append" && isSeq(node)) {
+                const items = node.items.map((item) => this.build(item as YamlNode, active));
+                return { kind: "seq", loc, items, append: true };
+            }
+            if (!isAtmosFunctionTag(tag)) {
+                this.problems.push(
+                    makeProblem("UNSUPPORTED_TAG", loc, `unknown YAML tag ${tag} (Atmos refuses it too)`),
+                );
+            } else if (isScalar(node)) {
+                const args = node.value === null || node.value === undefined ? "" : String(scalarValue(node.value));
+                return { kind: "scalar", loc, value: args === "" ? tag : `${tag} ${args}` };
+            } else {
+                this.problems.push(
+                    makeProblem("UNSUPPORTED_TAG", loc, `YAML function ${tag} takes a string, not a YAML collection`),
+                );
+            }
         }
         if (isScalar(node)) return { kind: "scalar", loc, value: scalarValue(node.value, sourceOf(node)) };
         if (isSeq(node))
@@ -246,6 +260,53 @@ class TreeBuilder {
         }
         return { kind: "map", loc, entries };
     }
+}
+
+/**
+ * The YAML functions Atmos knows (cloudposse/atmos `pkg/utils/yaml_utils.go`); any other custom
+ * tag makes Atmos refuse the file.
+ */
+const ATMOS_FUNCTION_TAGS = new Set([
+    "!exec",
+    "!store",
+    "!store.get",
+    "!template",
+    "!terraform.output",
+    "!terraform.state",
+    "!env",
+    "!include",
+    "!include.raw",
+    "!repo-root",
+    "!git.root",
+    "!git.sha",
+    "!git.ref",
+    "!git.branch",
+    "!git.repository",
+    "!git.owner",
+    "!git.name",
+    "!git.host",
+    "!git.url",
+    "!cwd",
+    "!random",
+    "!unset",
+    "!secret",
+    "!emulator",
+    "!version",
+    "!tags",
+    "!labels",
+    "!labels.keys",
+    "!labels.values",
+    "!cel",
+    "!aws.account_id",
+    "!aws.caller_identity_arn",
+    "!aws.caller_identity_user_id",
+    "!aws.region",
+    "!aws.organization_id",
+]);
+
+/** True for a tag Atmos evaluates as a YAML function. */
+export function isAtmosFunctionTag(tag: string): boolean {
+    return ATMOS_FUNCTION_TAGS.has(tag);
 }
 
 function isMergeKey(value: unknown): boolean {

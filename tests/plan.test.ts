@@ -33,6 +33,7 @@ const PLAN: SynthPlan = {
         { type: "pulumi:pulumi:StackReference", name: "ws", parent: null, inputs: { name: "o/p/s" } },
     ],
     outputs: { rule: { name: "line\nbreak" } },
+    skipped: [],
 };
 
 describe("the readable plan", () => {

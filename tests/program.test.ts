@@ -69,9 +69,21 @@ describe("the Pulumi program (Pulumi.yaml)", function () {
         assert.equal(resources, 11);
     });
 
-    it("fails with the config key's name when stackFile is not set", () => {
+    it("fails with the config keys' names when neither stackFile nor atmosStack is set", () => {
         const run = runProgram({});
         assert.equal(run.status, 1);
-        assert.match(run.stderr, /Missing required configuration variable 'cloudposse-components:stackFile'/);
+        assert.match(run.stderr, /set exactly one of the config keys stackFile .* and atmosStack/);
+    });
+
+    it("deploys an Atmos stack named by the atmosStack config, from the repository in atmosDir", () => {
+        const run = runProgram({
+            "cloudposse-components:atmosStack": "acme-ue2-dev",
+            "cloudposse-components:atmosDir": "tests/fixtures/atmos/repo",
+        });
+        assert.equal(run.status, 0, run.stderr);
+        const { outputs } = JSON.parse(run.stdout.slice(run.stdout.lastIndexOf("\n") + 1)) as {
+            outputs: Record<string, Record<string, unknown>>;
+        };
+        assert.deepEqual(Object.keys(outputs).sort(), ["eventbridge/alerts", "grafana/api-key"]);
     });
 });

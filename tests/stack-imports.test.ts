@@ -33,7 +33,7 @@ describe("stack imports", () => {
                 "components:",
                 "  terraform:",
                 "    eventbridge/ecs:",
-                "      metadata: {inherits: [eventbridge/defaults]}",
+                "      metadata: {component: eventbridge, inherits: [eventbridge/defaults]}",
                 "      vars: {name: ecs}",
             ),
         };
@@ -112,7 +112,7 @@ describe("stack imports", () => {
                 "stacks/catalog/defaults.yaml": lines("import: [../mixins/none]"),
             },
             [
-                "stacks/catalog/defaults.yaml:1:10: import ../mixins/none: file stacks/mixins/none.yaml not found (import chain: stacks/prod.yaml -> stacks/catalog/defaults.yaml -> stacks/mixins/none.yaml)",
+                "stacks/catalog/defaults.yaml:1:10: import ../mixins/none: no file stacks/mixins/none.yaml (relative to stacks/catalog; import chain: stacks/prod.yaml -> stacks/catalog/defaults.yaml)",
             ],
             "FILE_NOT_FOUND",
         ],
@@ -129,7 +129,7 @@ describe("stack imports", () => {
         [
             "a file importing itself",
             { "stacks/prod.yaml": lines("import: [prod]") },
-            ["stacks/prod.yaml:1:10: import cycle: stacks/prod.yaml -> stacks/prod.yaml"],
+            ["stacks/prod.yaml:1:10: import prod: the manifest imports itself"],
             "IMPORT_CYCLE",
         ],
         [
@@ -155,23 +155,41 @@ describe("stack imports", () => {
             "TYPE_MISMATCH",
         ],
         [
-            "a glob import",
+            "a glob import that matches nothing",
             { "stacks/prod.yaml": lines("import: [catalog/*]") },
-            ["stacks/prod.yaml:1:10: import catalog/*: glob patterns are not supported; list the files"],
-            "BAD_IMPORT",
+            [
+                "stacks/prod.yaml:1:10: import catalog/*: no file stacks/catalog/*.yaml (under the stacks base path stacks; import chain: stacks/prod.yaml)",
+            ],
+            "FILE_NOT_FOUND",
+        ],
+        [
+            "a remote import, by name",
+            { "stacks/prod.yaml": lines("import: [github.com/acme/stacks//catalog/x]") },
+            [
+                "stacks/prod.yaml:1:10: import github.com/acme/stacks//catalog/x: remote imports (go-getter URLs) are not supported; vendor the file into the repository",
+            ],
+            "UNSUPPORTED",
+        ],
+        [
+            "a templated import path, by name",
+            { "stacks/prod.yaml": lines("import: ['catalog/{{ .settings.x }}']") },
+            [
+                "stacks/prod.yaml:1:10: import catalog/{{ .settings.x }}: Go templates in import paths are not supported yet",
+            ],
+            "UNSUPPORTED",
         ],
         [
             "an import with a template context",
             { "stacks/prod.yaml": lines("import:", "  - {path: catalog/x, context: {a: 1}}") },
             [
-                "stacks/prod.yaml:2:5: import entry key context is not supported (templates are not evaluated); an entry is a path or {path, skip_if_missing}",
+                "stacks/prod.yaml:2:32: import catalog/x: import context (Go templates in imported files) is not supported yet",
             ],
-            "BAD_IMPORT",
+            "UNSUPPORTED",
         ],
         [
             "an import list that is not a list",
             { "stacks/prod.yaml": lines("import: catalog/x") },
-            ['stacks/prod.yaml:1:9: import must be a list of paths, got "catalog/x"'],
+            ['stacks/prod.yaml:1:9: import must be a list, got "catalog/x"'],
             "BAD_IMPORT",
         ],
     ];
@@ -194,10 +212,7 @@ describe("stack imports", () => {
             return files(path);
         };
         const error = stackError(() => loadStackFile("stacks/prod.yaml", { readFile }));
-        assert.equal(
-            error.message,
-            "stacks/prod.yaml:1:10: import secret: cannot read stacks/secret.yaml: EACCES: permission denied (import chain: stacks/prod.yaml -> stacks/secret.yaml)",
-        );
+        assert.equal(error.message, "stacks/prod.yaml:1:10: cannot read stacks/secret.yaml: EACCES: permission denied");
         assert.deepEqual([error.code, error.field], ["FILE_UNREADABLE", "import"]);
     });
 
@@ -215,6 +230,10 @@ describe("stack imports", () => {
                 assert.equal(importTarget(importing, written), target);
             });
         }
+        it("resolves a path that does not start with ./ or ../ from the stacks base path when one is given", () => {
+            assert.equal(importTarget("stacks/orgs/acme/prod.yaml", "catalog/a", "stacks"), "stacks/catalog/a.yaml");
+            assert.equal(importTarget("stacks/orgs/acme/prod.yaml", "./a", "stacks"), "stacks/orgs/acme/a.yaml");
+        });
     });
 });
 
@@ -261,7 +280,7 @@ describe("metadata.inherits", () => {
         const loaded = parseStack(
             stack(
                 "eventbridge/defaults: {metadata: {component: eventbridge, type: abstract}, vars: {event_log_retention_in_days: 30}}",
-                "eventbridge/ecs: {metadata: {inherits: [eventbridge/defaults]}}",
+                "eventbridge/ecs: {metadata: {component: eventbridge, inherits: [eventbridge/defaults]}}",
             ),
             "s.yaml",
         );
@@ -271,17 +290,22 @@ describe("metadata.inherits", () => {
         );
     });
 
-    it("inherits metadata.component but not metadata.type (as Atmos' stacks.inherit.metadata does)", () => {
+    it("does not take the component path from a base (Atmos: own metadata.component, else the instance name)", () => {
         const loaded = parseStack(
             stack(
                 "key/defaults: {metadata: {component: managed-dashboards/api-key, type: abstract}}",
                 "key/main: {metadata: {inherits: [key/defaults]}}",
+                "managed-dashboards/api-key: {metadata: {inherits: [key/defaults]}}",
             ),
             "s.yaml",
         );
         assert.deepEqual(
             loaded.instances.map((i) => [i.name, i.component]),
-            [["key/main", "managed-dashboards/api-key"]],
+            [["managed-dashboards/api-key", "managed-dashboards/api-key"]],
+        );
+        assert.deepEqual(
+            loaded.skipped.map((i) => [i.instance, i.component]),
+            [["key/main", "key/main"]],
         );
     });
 
@@ -300,8 +324,8 @@ describe("metadata.inherits", () => {
         const loaded = parseStack(
             stack(
                 "off: {metadata: {component: eventbridge, enabled: false}}",
-                "child: {metadata: {inherits: [off]}}",
-                "on: {metadata: {inherits: [off], enabled: true}}",
+                "child: {metadata: {component: eventbridge, inherits: [off]}}",
+                "on: {metadata: {component: eventbridge, inherits: [off], enabled: true}}",
             ),
             "s.yaml",
         );
@@ -316,7 +340,7 @@ describe("metadata.inherits", () => {
             "s.yaml": lines(
                 STACK_VARS,
                 "import: [catalog]",
-                "components: {terraform: {x: {metadata: {inherits: [eventbridge/defaults]}}}}",
+                "components: {terraform: {x: {metadata: {component: eventbridge, inherits: [eventbridge/defaults]}}}}",
             ),
             "catalog.yaml": lines(
                 "components: {terraform: {eventbridge/defaults: {metadata: {component: eventbridge, type: abstract}, vars: {name: from-catalog}}}}",
@@ -334,7 +358,7 @@ describe("metadata.inherits", () => {
                 "eventbridge: {metadata: {inherits: [eventbridge/default]}}",
             ],
             [
-                's.yaml:5:41: instance "eventbridge": metadata.inherits names eventbridge/default, which is not an instance of this stack; did you mean eventbridge/defaults?',
+                's.yaml:5:41: instance "eventbridge": metadata.inherits names eventbridge/default, which is not a component of this stack; did you mean eventbridge/defaults?',
             ],
             "UNKNOWN_BASE",
         ],
@@ -345,13 +369,7 @@ describe("metadata.inherits", () => {
                 "b: {metadata: {type: abstract, inherits: [a]}}",
                 "eventbridge: {metadata: {inherits: [a]}}",
             ],
-            ['s.yaml:5:47: instance "b": metadata.inherits cycle: a -> b -> a'],
-            "INHERITS_CYCLE",
-        ],
-        [
-            "an instance inheriting from itself",
-            ["eventbridge: {metadata: {inherits: [eventbridge]}}"],
-            ['s.yaml:4:41: instance "eventbridge": metadata.inherits cycle: eventbridge -> eventbridge'],
+            ['s.yaml:5:47: instance "eventbridge": inheritance cycle through "a" (from "b")'],
             "INHERITS_CYCLE",
         ],
         [

@@ -180,37 +180,62 @@ describe("parseStack", () => {
         });
 
         it("loads a stack with no components", () => {
-            assert.deepEqual(parseStack(lines(STACK_VARS), "s.yaml"), { file: "s.yaml", instances: [], warnings: [] });
-            assert.deepEqual(parseStack("", "s.yaml"), { file: "s.yaml", instances: [], warnings: [] });
+            const empty = { file: "s.yaml", stackName: "s", instances: [], skipped: [], warnings: [] };
+            assert.deepEqual(parseStack(lines(STACK_VARS), "s.yaml"), empty);
+            assert.deepEqual(parseStack("", "s.yaml"), empty);
         });
 
-        const unknownComponents: [string, string, string][] = [
+        // [title, instance line, skipped instance and component, warning]
+        const otherComponents: [string, string, [string, string], string | undefined][] = [
             [
-                "an unknown metadata.component, with a suggestion",
+                "a near miss of a known metadata.component, with a suggestion",
                 "    x: {metadata: {component: eventbrige}}",
-                's.yaml:4:31: instance "x": unknown component eventbrige in metadata.component; did you mean eventbridge? Known components: managed-dashboards/api-key, eventbridge',
+                ["x", "eventbrige"],
+                's.yaml:4:31: instance "x": component eventbrige is not implemented by this package and is left to Terraform (did you mean eventbridge?)',
             ],
             [
-                "an instance name that is not a component path, without metadata.component",
-                "    ecs-alerts: {vars: {name: x}}",
-                's.yaml:4:5: instance "ecs-alerts": no metadata.component, and the instance name is not a known component path; known components: managed-dashboards/api-key, eventbridge',
+                "an instance name that is another component's path",
+                "    vpc: {vars: {cidr: 10.0.0.0/16}}",
+                ["vpc", "vpc"],
+                undefined,
             ],
             [
                 "a misspelt instance name used as the component path, with a suggestion",
                 "    eventbrige: {}",
-                's.yaml:4:5: instance "eventbrige": no metadata.component, and the instance name is not a known component path; did you mean eventbridge? Known components: managed-dashboards/api-key, eventbridge',
+                ["eventbrige", "eventbrige"],
+                's.yaml:4:5: instance "eventbrige": component eventbrige is not implemented by this package and is left to Terraform (did you mean eventbridge?)',
             ],
         ];
-        for (const [title, line, message] of unknownComponents) {
-            it(`refuses ${title}`, () => {
-                const error = stackError(() =>
-                    parseStack(lines(STACK_VARS, "components:", "  terraform:", line), "s.yaml"),
+        for (const [title, line, skipped, warning] of otherComponents) {
+            it(`skips ${title}`, () => {
+                const stack = parseStack(lines(STACK_VARS, "components:", "  terraform:", line), "s.yaml");
+                assert.deepEqual(stack.instances, []);
+                assert.deepEqual(
+                    stack.skipped.map((s) => [s.instance, s.component]),
+                    [skipped],
                 );
-                assert.equal(error.message, message);
-                assert.equal(error.code, "UNKNOWN_COMPONENT");
-                assert.equal(error.field, "metadata.component");
+                assert.deepEqual(stack.warnings, warning === undefined ? [] : [warning]);
             });
         }
+
+        it("accepts Cloud Posse's path managed-grafana/api-key for managed-dashboards/api-key, with a warning", () => {
+            const stack = parseStack(
+                lines(
+                    STACK_VARS,
+                    "components:",
+                    "  terraform:",
+                    "    key: {metadata: {component: managed-grafana/api-key}}",
+                ),
+                "s.yaml",
+            );
+            assert.deepEqual(
+                stack.instances.map((i) => [i.name, i.component]),
+                [["key", "managed-dashboards/api-key"]],
+            );
+            assert.deepEqual(stack.warnings, [
+                's.yaml:4:33: instance "key": component path managed-grafana/api-key is Cloud Posse\'s name; this package calls it managed-dashboards/api-key',
+            ]);
+        });
     });
 
     describe("merging stack-level vars under an instance's vars", () => {
@@ -592,56 +617,22 @@ describe("parseStack", () => {
 
     describe("stack file shape", () => {
         const cases: [string, string, string][] = [
-            [
-                "a stack file that is not a map",
-                "- a\n",
-                's.yaml:1:1: a stack file must be a map with components (and optionally import and vars), got ["a"]',
-            ],
+            ["a stack file that is not a map", "- a\n", 's.yaml:1:1: a stack manifest must be a map, got ["a"]'],
             ["vars that are not a map", "vars: [region]\n", 's.yaml:1:7: vars must be a map, got ["region"]'],
-            [
-                "an unknown top-level key, with a suggestion",
-                "component: {}\n",
-                "s.yaml:1:1: unknown top-level key component; did you mean components?",
-            ],
-            [
-                "overrides (refused, not ignored)",
-                "overrides: {vars: {stage: x}}\n",
-                "s.yaml:1:1: overrides is not supported; set the vars in the instances (or use metadata.inherits)",
-            ],
-            [
-                "an unknown instance key, with a suggestion",
-                "components:\n  terraform:\n    x:\n      var: {}\n",
-                's.yaml:4:7: instance "x": unknown key var; did you mean vars?',
-            ],
             [
                 "an instance that is not a map",
                 "components:\n  terraform:\n    x: eventbridge\n",
-                's.yaml:3:8: instance "x" must be a map with metadata and vars, got "eventbridge"',
-            ],
-            [
-                "the deprecated top-level component key",
-                "components:\n  terraform:\n    x:\n      component: eventbridge\n",
-                's.yaml:4:7: instance "x": a top-level component key is Atmos\' deprecated form; use metadata.component (and metadata.inherits)',
-            ],
-            [
-                "a bad metadata.type",
-                "components:\n  terraform:\n    x:\n      metadata: {type: base}\n",
-                's.yaml:4:24: instance "x": metadata.type must be abstract or real, got "base"',
+                's.yaml:3:8: instance "x" must be a map, got "eventbridge"',
             ],
             [
                 "a bad metadata.inherits",
                 "components:\n  terraform:\n    x:\n      metadata: {inherits: base}\n",
-                's.yaml:4:28: instance "x": metadata.inherits must be a list of instance names, got "base"',
+                's.yaml:4:28: instance "x": metadata.inherits must be a list of component names, got "base"',
             ],
             [
-                "an unknown metadata key, with a suggestion",
-                "components:\n  terraform:\n    x:\n      metadata: {inherit: [a]}\n",
-                's.yaml:4:18: instance "x": unknown key metadata.inherit; did you mean inherits?',
-            ],
-            [
-                "an unknown component type",
-                "components:\n  terraform: {}\n  terrafrom: {}\n",
-                "s.yaml:3:3: unknown key components.terrafrom; did you mean terraform?",
+                "an empty instance name",
+                'components:\n  terraform:\n    "": {}\n',
+                "s.yaml:3:5: an instance under components.terraform has an empty name",
             ],
         ];
         for (const [title, text, message] of cases) {
@@ -649,6 +640,29 @@ describe("parseStack", () => {
                 assert.equal(stackError(() => parseStack(text, "s.yaml")).message, message);
             });
         }
+
+        it("ignores what Atmos ignores: anchor-holding top-level keys, other component types, unknown instance sections, custom metadata", () => {
+            const stack = parseStack(
+                lines(
+                    STACK_VARS,
+                    "plan-wf-config: &wf {x: 1}",
+                    "components:",
+                    "  helmfile: {nginx: {vars: {replicas: 2}}}",
+                    "  kubernetes: {}",
+                    "  terraform:",
+                    "    eventbridge:",
+                    "      secrets: {a: b}",
+                    "      mocks: {a: b}",
+                    "      locals: {a: b}",
+                    "      metadata: {component: eventbridge, owner: me, custom: {team: a}, type: real}",
+                ),
+                "s.yaml",
+            );
+            assert.deepEqual(
+                stack.instances.map((i) => i.name),
+                ["eventbridge"],
+            );
+        });
 
         it("ignores Atmos sections that do not configure the components", () => {
             const stack = parseStack(
@@ -709,13 +723,33 @@ describe("parseStack", () => {
             });
         }
 
-        it("refuses Atmos YAML functions instead of passing them on as strings", () => {
-            const error = stackError(() => parseStack(instance("eventbridge", "name: !env NAME"), "s.yaml"));
-            assert.equal(
-                error.message,
-                "s.yaml:7:20: YAML tag !env is not supported (Atmos YAML functions and templates are not evaluated)",
-            );
+        it("refuses an Atmos YAML function the loader does not evaluate, by name", () => {
+            const error = stackError(() => parseStack(instance("eventbridge", "name: !git.sha"), "s.yaml"));
+            assert.match(error.message, /^s\.yaml:7:23: eventbridge "x": name: !git\.sha is not supported/);
+            assert.equal(error.code, "YAML_FUNCTION");
+        });
+
+        it("refuses an unknown YAML tag, as Atmos does", () => {
+            const error = stackError(() => parseStack(instance("eventbridge", "name: !bogus x"), "s.yaml"));
+            assert.equal(error.message, "s.yaml:7:22: unknown YAML tag !bogus (Atmos refuses it too)");
             assert.equal(error.code, "UNSUPPORTED_TAG");
+        });
+
+        it("leaves YAML functions of other components alone", () => {
+            const stack = parseStack(
+                lines(
+                    STACK_VARS,
+                    "components:",
+                    "  terraform:",
+                    "    vpc: {vars: {id: !terraform.output vpc .id, home: !env HOME}}",
+                    "    eventbridge: {}",
+                ),
+                "s.yaml",
+            );
+            assert.deepEqual(
+                stack.instances.map((i) => i.name),
+                ["eventbridge"],
+            );
         });
 
         it("expands anchors, aliases and merge keys", () => {
@@ -811,12 +845,13 @@ describe("loadStackFile", () => {
     it("refuses a stack file that cannot be read, with the reader's reason", () => {
         const error = stackError(() =>
             loadStackFile("stacks/prod.yaml", {
-                readFile: () => {
-                    throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+                readFile: (path) => {
+                    const code = path === "stacks/prod.yaml" ? "EACCES" : "ENOENT";
+                    throw Object.assign(new Error(`${code}: cannot open ${path}`), { code });
                 },
             }),
         );
-        assert.equal(error.message, "stacks/prod.yaml: cannot read the file: EACCES: permission denied");
+        assert.equal(error.message, "stacks/prod.yaml: cannot read the file: EACCES: cannot open stacks/prod.yaml");
         assert.equal(error.code, "FILE_UNREADABLE");
     });
 });

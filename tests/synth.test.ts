@@ -105,7 +105,7 @@ describe("npm run synth", function () {
 
         it("exits 0 with one JSON document on stdout", () => {
             assert.equal(run.status, 0, run.stderr);
-            assert.deepEqual(Object.keys(plan), ["resources", "outputs"]);
+            assert.deepEqual(Object.keys(plan), ["resources", "outputs", "skipped"]);
         });
 
         it("lists each component at the top level before its children", () => {

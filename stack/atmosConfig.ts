@@ -1,0 +1,389 @@
+/**
+ * `atmos.yaml`: found and read as Atmos 1.x finds and reads it (cloudposse/atmos `pkg/config`),
+ * reduced to what stack loading needs: base paths, the stacks' included and excluded paths,
+ * stack naming, the list merge strategy and whether Go templates are on.
+ *
+ * Discovery, lowest to highest, each layer deep-merged over the last (lists replaced):
+ * - when `ATMOS_CLI_CONFIG_PATH` is not set and the current directory holds no Atmos config
+ *   (`atmos.yaml`, `.atmos.yaml`, `.atmos/`, `.atmos.d/`, `atmos.d/`): the nearest parent
+ *   directory with one, then the git root's;
+ * - the current directory's `atmos.yaml` (or `.atmos.yaml`);
+ * - the directory named by `ATMOS_CLI_CONFIG_PATH`.
+ * When none of these exists and a manifest is given, its directory and its ancestors are
+ * searched (the nearest `atmos.yaml` wins). Each config file is preceded by its `atmos.d/` and
+ * `.atmos.d/` files and its `import:` list. The system and home directories are not read, so a
+ * load does not depend on the machine it runs on. With no file at all, Atmos's defaults apply.
+ * Then the `ATMOS_*` environment overrides.
+ */
+import * as nodePath from "node:path";
+import { parse as parseYaml } from "yaml";
+import { compareBytes, globMatches, hasGlobMeta, type FileSystem } from "./files";
+
+/** Atmos's `settings.list_merge_strategy`. */
+export type ListMergeStrategy = "replace" | "append" | "merge";
+
+/** The parts of Atmos's CLI configuration that stack loading uses. */
+export interface AtmosConfig {
+    /** The config files read, lowest first (empty when Atmos's defaults apply). */
+    readonly files: readonly string[];
+    /** The directory of the most specific config file (where relative base paths start). */
+    readonly configDir?: string;
+    /** Absolute `base_path`. */
+    readonly basePath: string;
+    /** Absolute `stacks.base_path`. */
+    readonly stacksBasePath: string;
+    /** `stacks.included_paths`, as written (relative to the stacks base path). */
+    readonly includedPaths: readonly string[];
+    /** `stacks.excluded_paths`, as written. */
+    readonly excludedPaths: readonly string[];
+    /** `stacks.name_pattern` (deprecated by Atmos in favour of `name_template`). */
+    readonly namePattern?: string;
+    /** `stacks.name_template`, a Go template. */
+    readonly nameTemplate?: string;
+    /** `settings.list_merge_strategy`. */
+    readonly listMergeStrategy: ListMergeStrategy;
+    /** `templates.settings.enabled`: Go templates in component sections are rendered. */
+    readonly templatesEnabled: boolean;
+    /** `templates.settings.sprig.enabled`. */
+    readonly sprigEnabled: boolean;
+    /** `templates.settings.gomplate.enabled`. */
+    readonly gomplateEnabled: boolean;
+    /** `stacks.inherit.metadata` (default true). */
+    readonly inheritMetadata: boolean;
+    /** The git root used for base paths (undefined when there is none, or ATMOS_GIT_ROOT_BASEPATH=false). */
+    readonly gitRoot?: string;
+    /** `env:` of atmos.yaml, the lowest layer of every component's env. */
+    readonly env: Readonly<Record<string, unknown>>;
+    /** The whole merged configuration, as plain data. */
+    readonly raw: Readonly<Record<string, unknown>>;
+}
+
+/** Where to look for atmos.yaml. */
+export interface AtmosConfigOptions {
+    /** The current directory. @default process.cwd() */
+    readonly cwd?: string;
+    /** The environment (`ATMOS_*` variables). @default process.env */
+    readonly env?: Readonly<Record<string, string | undefined>>;
+    /** A manifest: when no config is found from `cwd`, its directory and ancestors are searched. */
+    readonly manifest?: string;
+    /** The file system. */
+    readonly files: FileSystem;
+}
+
+/** An atmos.yaml that cannot be read or is invalid. */
+export class AtmosConfigError extends Error {
+    override readonly name = "AtmosConfigError";
+    constructor(
+        readonly file: string,
+        reason: string,
+    ) {
+        super(`${file}: ${reason}`);
+    }
+}
+
+const CONFIG_NAMES = ["atmos.yaml", ".atmos.yaml"];
+const LOCAL_CONFIG_MARKERS = ["atmos.yaml", ".atmos.yaml", ".atmos", ".atmos.d", "atmos.d"];
+
+/** Atmos's built-in configuration when no atmos.yaml exists (`pkg/config/default.go`). */
+const NO_CONFIG_DEFAULTS: Record<string, unknown> = {
+    base_path: ".",
+    stacks: {
+        base_path: "stacks",
+        included_paths: ["orgs/**/*"],
+        excluded_paths: ["**/_defaults.yaml"],
+        name_pattern: "{tenant}-{environment}-{stage}",
+    },
+    templates: { settings: { enabled: true, sprig: { enabled: true }, gomplate: { enabled: true } } },
+    settings: { list_merge_strategy: "replace" },
+};
+
+/** Finds and reads atmos.yaml as Atmos does. */
+export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
+    const cwd = nodePath.resolve(options.cwd ?? process.cwd());
+    const env = options.env ?? process.env;
+    const files = options.files;
+    const gitRoot = env.ATMOS_GIT_ROOT_BASEPATH === "false" ? undefined : findGitRoot(cwd, files);
+
+    const configFiles: string[] = [];
+    const cliConfigPath = env.ATMOS_CLI_CONFIG_PATH;
+    if (!cliConfigPath) {
+        if (
+            !LOCAL_CONFIG_MARKERS.some(
+                (m) => files.isFile(nodePath.join(cwd, m)) || files.isDirectory(nodePath.join(cwd, m)),
+            )
+        ) {
+            const parent = findUpward(nodePath.dirname(cwd), files);
+            if (parent) configFiles.push(parent);
+            const atGitRoot = gitRoot === undefined ? undefined : configFileIn(gitRoot, files);
+            if (atGitRoot) configFiles.push(atGitRoot);
+        }
+        const local = configFileIn(cwd, files);
+        if (local) configFiles.push(local);
+    } else {
+        const dir = nodePath.resolve(cwd, cliConfigPath);
+        const named = files.isFile(dir) ? dir : configFileIn(dir, files);
+        if (named) configFiles.push(named);
+    }
+    if (configFiles.length === 0 && options.manifest !== undefined) {
+        const fromManifest = findUpward(nodePath.dirname(nodePath.resolve(cwd, options.manifest)), files);
+        if (fromManifest) configFiles.push(fromManifest);
+    }
+    const unique = [...new Set(configFiles)];
+
+    let raw: Record<string, unknown>;
+    if (unique.length === 0) {
+        raw = structuredClone(NO_CONFIG_DEFAULTS);
+    } else {
+        raw = {};
+        for (const file of unique) raw = mergePlain(raw, readConfigWithImports(file, files, env, gitRoot, new Set()));
+    }
+    const configDir = unique.length === 0 ? undefined : nodePath.dirname(unique[unique.length - 1]);
+    return interpret(raw, unique, configDir, cwd, env, gitRoot, files);
+}
+
+/** The nearest directory at or above `dir` holding an atmos.yaml, as that file's path. */
+function findUpward(dir: string, files: FileSystem): string | undefined {
+    for (let current = dir; ; current = nodePath.dirname(current)) {
+        const found = configFileIn(current, files);
+        if (found) return found;
+        if (nodePath.dirname(current) === current) return undefined;
+    }
+}
+
+function configFileIn(dir: string, files: FileSystem): string | undefined {
+    for (const name of CONFIG_NAMES) {
+        const path = nodePath.join(dir, name);
+        if (files.isFile(path)) return path;
+    }
+    return undefined;
+}
+
+/** The nearest directory at or above `dir` holding `.git`. */
+export function findGitRoot(dir: string, files: FileSystem): string | undefined {
+    for (let current = dir; ; current = nodePath.dirname(current)) {
+        const git = nodePath.join(current, ".git");
+        if (files.isDirectory(git) || files.isFile(git)) return current;
+        if (nodePath.dirname(current) === current) return undefined;
+    }
+}
+
+/** One config file with, under it, its atmos.d/.atmos.d files and its `import:` list. */
+function readConfigWithImports(
+    file: string,
+    files: FileSystem,
+    env: Readonly<Record<string, string | undefined>>,
+    gitRoot: string | undefined,
+    seen: Set<string>,
+): Record<string, unknown> {
+    if (seen.has(file)) return {};
+    seen.add(file);
+    const own = readConfigFile(file, files, env, gitRoot);
+    const dir = nodePath.dirname(file);
+    let merged: Record<string, unknown> = {};
+    for (const sub of ["atmos.d", ".atmos.d"]) {
+        const root = nodePath.join(dir, sub);
+        if (!files.isDirectory(root)) continue;
+        const found = [
+            ...globMatches(nodePath.join(root, "**", "*.yaml"), files),
+            ...globMatches(nodePath.join(root, "**", "*.yml"), files),
+        ].sort(compareBytes);
+        for (const path of found) merged = mergePlain(merged, readConfigWithImports(path, files, env, gitRoot, seen));
+    }
+    const imports = own.import;
+    if (Array.isArray(imports)) {
+        for (const entry of imports) {
+            if (typeof entry !== "string" || entry === "" || /^[a-z][a-z0-9+.-]*:\/\//i.test(entry)) continue;
+            const path = nodePath.resolve(dir, entry);
+            const matches = hasGlobMeta(path)
+                ? globMatches(path, files)
+                : files.isFile(path)
+                  ? [path]
+                  : files.isFile(`${path}.yaml`)
+                    ? [`${path}.yaml`]
+                    : [];
+            for (const match of matches) {
+                if (files.isFile(match))
+                    merged = mergePlain(merged, readConfigWithImports(match, files, env, gitRoot, seen));
+            }
+        }
+    }
+    const { import: _ignored, ...rest } = own;
+    return mergePlain(merged, rest);
+}
+
+/** Parses one config file; `!env NAME` and `!repo-root` are evaluated, other YAML functions kept as text. */
+function readConfigFile(
+    file: string,
+    files: FileSystem,
+    env: Readonly<Record<string, string | undefined>>,
+    gitRoot: string | undefined,
+): Record<string, unknown> {
+    let text: string;
+    try {
+        text = files.readFile(file);
+    } catch (error) {
+        throw new AtmosConfigError(file, `cannot read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const tag = (name: string, evaluate: (arg: string) => unknown) => ({
+        tag: name,
+        resolve: (value: string) => evaluate(value.trim()),
+    });
+    const customTags = [
+        tag("!env", (arg) => {
+            const [name, ...fallback] = arg.split(/\s+/);
+            return env[name] ?? (fallback.length > 0 ? fallback.join(" ") : "");
+        }),
+        tag("!repo-root", (arg) => gitRoot ?? (arg === "" ? "." : arg)),
+        tag("!git.root", (arg) => gitRoot ?? (arg === "" ? "." : arg)),
+        ...[
+            "!exec",
+            "!include",
+            "!include.raw",
+            "!cwd",
+            "!random",
+            "!literal",
+            "!store",
+            "!store.get",
+            "!template",
+        ].map((name) => tag(name, (arg) => `${name} ${arg}`)),
+    ];
+    let parsed: unknown;
+    try {
+        parsed = parseYaml(text, { customTags, merge: true, uniqueKeys: false, logLevel: "silent" });
+    } catch (error) {
+        throw new AtmosConfigError(
+            file,
+            `invalid YAML: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+        );
+    }
+    if (parsed === null || parsed === undefined) return {};
+    if (typeof parsed !== "object" || Array.isArray(parsed))
+        throw new AtmosConfigError(file, "atmos.yaml must be a map");
+    return parsed as Record<string, unknown>;
+}
+
+/** Deep merge of plain data, later wins, lists replaced (Atmos's config merge). */
+export function mergePlain(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = { ...base };
+    for (const [key, value] of Object.entries(over)) {
+        const previous = out[key];
+        out[key] = isPlainMap(previous) && isPlainMap(value) ? mergePlain(previous, value) : value;
+    }
+    return out;
+}
+
+function isPlainMap(value: unknown): value is Record<string, unknown> {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function at(raw: Record<string, unknown>, ...path: string[]): unknown {
+    let current: unknown = raw;
+    for (const key of path) {
+        if (!isPlainMap(current)) return undefined;
+        current = current[key];
+    }
+    return current;
+}
+
+function stringList(value: unknown): string[] {
+    if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+    if (typeof value === "string") return [value];
+    return [];
+}
+
+function interpret(
+    raw: Record<string, unknown>,
+    configFiles: readonly string[],
+    configDir: string | undefined,
+    cwd: string,
+    env: Readonly<Record<string, string | undefined>>,
+    gitRoot: string | undefined,
+    files: FileSystem,
+): AtmosConfig {
+    const str = (value: unknown): string | undefined =>
+        typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined;
+    const commaList = (value: string): string[] =>
+        value
+            .split(",")
+            .map((s) => s.trim())
+            .filter((s) => s !== "");
+
+    // base_path: ATMOS_BASE_PATH is relative to the current directory; atmos.yaml's to its own directory.
+    let basePath: string;
+    if (env.ATMOS_BASE_PATH) {
+        basePath = nodePath.resolve(cwd, env.ATMOS_BASE_PATH);
+    } else {
+        basePath = resolveBasePath(str(raw.base_path) ?? "", configDir, cwd, gitRoot, files);
+    }
+    const stacksBase = env.ATMOS_STACKS_BASE_PATH ?? str(at(raw, "stacks", "base_path")) ?? "";
+    const stacksBasePath = nodePath.isAbsolute(stacksBase) ? stacksBase : nodePath.join(basePath, stacksBase);
+
+    const includedPaths = env.ATMOS_STACKS_INCLUDED_PATHS
+        ? commaList(env.ATMOS_STACKS_INCLUDED_PATHS)
+        : stringList(at(raw, "stacks", "included_paths"));
+    const excludedPaths = env.ATMOS_STACKS_EXCLUDED_PATHS
+        ? commaList(env.ATMOS_STACKS_EXCLUDED_PATHS)
+        : stringList(at(raw, "stacks", "excluded_paths"));
+    const namePattern = env.ATMOS_STACKS_NAME_PATTERN ?? str(at(raw, "stacks", "name_pattern"));
+    const nameTemplate = env.ATMOS_STACKS_NAME_TEMPLATE ?? str(at(raw, "stacks", "name_template"));
+
+    const strategyText =
+        env.ATMOS_SETTINGS_LIST_MERGE_STRATEGY ?? str(at(raw, "settings", "list_merge_strategy")) ?? "";
+    if (strategyText !== "" && !["replace", "append", "merge"].includes(strategyText)) {
+        throw new AtmosConfigError(
+            configFiles[configFiles.length - 1] ?? "ATMOS_SETTINGS_LIST_MERGE_STRATEGY",
+            `settings.list_merge_strategy must be replace, append or merge, got ${JSON.stringify(strategyText)}`,
+        );
+    }
+    const inherit = at(raw, "stacks", "inherit", "metadata");
+    const envSection = at(raw, "env");
+    return {
+        files: configFiles,
+        ...(configDir !== undefined ? { configDir } : {}),
+        basePath,
+        stacksBasePath,
+        includedPaths,
+        excludedPaths,
+        ...(namePattern ? { namePattern } : {}),
+        ...(nameTemplate ? { nameTemplate } : {}),
+        listMergeStrategy: (strategyText || "replace") as ListMergeStrategy,
+        templatesEnabled: at(raw, "templates", "settings", "enabled") === true,
+        sprigEnabled: at(raw, "templates", "settings", "sprig", "enabled") === true,
+        gomplateEnabled: at(raw, "templates", "settings", "gomplate", "enabled") === true,
+        inheritMetadata: inherit !== false,
+        ...(gitRoot !== undefined ? { gitRoot } : {}),
+        env: isPlainMap(envSection) ? envSection : {},
+        raw,
+    };
+}
+
+/** `base_path` as Atmos resolves it (`pkg/config/config.go` resolveAbsolutePath). */
+function resolveBasePath(
+    path: string,
+    configDir: string | undefined,
+    cwd: string,
+    gitRoot: string | undefined,
+    files: FileSystem,
+): string {
+    if (nodePath.isAbsolute(path)) return path;
+    const explicit = path === "." || path === ".." || path.startsWith("./") || path.startsWith("../");
+    if (explicit) return nodePath.resolve(configDir ?? cwd, path);
+    const exists = (p: string) => files.isDirectory(p) || files.isFile(p);
+    if (gitRoot !== undefined) {
+        if (path === "") return gitRoot;
+        const fromGit = nodePath.join(gitRoot, path);
+        if (exists(fromGit)) return fromGit;
+        const fromCwd = nodePath.resolve(cwd, path);
+        if (exists(fromCwd)) return fromCwd;
+        return fromGit;
+    }
+    if (configDir !== undefined) {
+        if (path === "") return configDir;
+        const fromConfig = nodePath.join(configDir, path);
+        if (exists(fromConfig)) return fromConfig;
+        const fromCwd = nodePath.resolve(cwd, path);
+        if (exists(fromCwd)) return fromCwd;
+        return fromConfig;
+    }
+    return nodePath.resolve(cwd, path);
+}

@@ -1,0 +1,159 @@
+/**
+ * The file system as the stack loader sees it (injectable for tests), and glob matching in the
+ * manner of Go's `doublestar` v4, which Atmos uses for imports and `included_paths`:
+ * `**` spans directories, `*` matches dotfiles too, and matches come in doublestar's order
+ * (directories walked in name order, a directory's own matches before its subdirectories').
+ * Segments are matched with `minimatch` (a maintained glob matcher: braces, classes, `?`), the
+ * walk that orders them is ours, because no npm glob library promises doublestar's order.
+ */
+import * as fs from "node:fs";
+import * as nodePath from "node:path";
+import { minimatch } from "minimatch";
+import { decodeUtf8 } from "./tree";
+
+/** What the loader needs from a file system. Paths are absolute. */
+export interface FileSystem {
+    /** The text of a file; throws an error with `code: "ENOENT"` when it does not exist. */
+    readFile(path: string): string;
+    /** True when `path` is an existing regular file. */
+    isFile(path: string): boolean;
+    /** True when `path` is an existing directory. */
+    isDirectory(path: string): boolean;
+    /** The entries of a directory, sorted by name (byte order); [] when it is not a directory. */
+    readDir(path: string): readonly { readonly name: string; readonly dir: boolean }[];
+}
+
+/** The real file system. */
+export const NODE_FILE_SYSTEM: FileSystem = {
+    readFile: (path) => decodeUtf8(fs.readFileSync(path), path),
+    isFile: (path) => statOf(path)?.isFile() === true,
+    isDirectory: (path) => statOf(path)?.isDirectory() === true,
+    readDir: (path) => {
+        let entries: fs.Dirent[];
+        try {
+            entries = fs.readdirSync(path, { withFileTypes: true });
+        } catch {
+            return [];
+        }
+        return entries
+            .map((e) => ({
+                name: e.name,
+                dir:
+                    e.isDirectory() ||
+                    (e.isSymbolicLink() && statOf(nodePath.join(path, e.name))?.isDirectory() === true),
+            }))
+            .sort((a, b) => compareBytes(a.name, b.name));
+    },
+};
+
+function statOf(path: string): fs.Stats | undefined {
+    try {
+        return fs.statSync(path);
+    } catch {
+        return undefined;
+    }
+}
+
+/**
+ * A file system that only knows how to read files (the `readFile` option of `loadStackFile`):
+ * a file exists when it can be read; there are no directories to list, so globs match nothing.
+ */
+export function readerFileSystem(readFile: (path: string) => string): FileSystem {
+    return {
+        readFile,
+        isFile: (path) => {
+            try {
+                readFile(path);
+                return true;
+            } catch (error) {
+                // A file that exists but cannot be read still exists (reading it reports why).
+                const code = (error as { code?: unknown } | null)?.code;
+                return code !== undefined && code !== "ENOENT" && code !== "ENOTDIR";
+            }
+        },
+        isDirectory: () => false,
+        readDir: () => [],
+    };
+}
+
+/** Go's string order (bytes), which is what `fs.ReadDir` sorts by. */
+export function compareBytes(a: string, b: string): number {
+    const x = Buffer.from(a);
+    const y = Buffer.from(b);
+    return Buffer.compare(x, y);
+}
+
+const GLOB_META = /[*?[{\\]/;
+
+/** True when a path holds glob syntax. */
+export function hasGlobMeta(path: string): boolean {
+    return GLOB_META.test(path);
+}
+
+/** Upper bound of entries visited by one glob (a guard against pathological trees). */
+const MAX_GLOB_VISITS = 200_000;
+
+/**
+ * The files and directories matching an absolute glob pattern, in doublestar's order.
+ * A pattern without glob syntax matches itself when it exists.
+ */
+export function globMatches(pattern: string, files: FileSystem): string[] {
+    const normalized = pattern.split(nodePath.sep).join("/");
+    const segments = normalized.split("/");
+    const firstMeta = segments.findIndex((s) => GLOB_META.test(s));
+    if (firstMeta < 0) return files.isFile(pattern) || files.isDirectory(pattern) ? [pattern] : [];
+    const base = segments.slice(0, firstMeta).join("/") || "/";
+    const results: string[] = [];
+    let visits = 0;
+    const walk = (dir: string, rest: readonly string[]): void => {
+        if (++visits > MAX_GLOB_VISITS) throw new Error(`glob ${pattern}: too many entries to visit`);
+        if (rest.length === 0) {
+            results.push(dir);
+            return;
+        }
+        const [segment, ...tail] = rest;
+        if (segment === "**") {
+            // Zero or more directories: this one, then every directory below it in pre-order.
+            if (tail.length === 0) {
+                for (const path of descendants(dir, true)) results.push(path);
+                return;
+            }
+            for (const sub of descendants(dir, false)) walk(sub, tail);
+            return;
+        }
+        if (!GLOB_META.test(segment)) {
+            const next = nodePath.join(dir, segment);
+            if (tail.length === 0 ? files.isFile(next) || files.isDirectory(next) : files.isDirectory(next))
+                walk(next, tail);
+            return;
+        }
+        for (const entry of files.readDir(dir)) {
+            if (!minimatch(entry.name, segment, { dot: true })) continue;
+            if (tail.length === 0) results.push(nodePath.join(dir, entry.name));
+            else if (entry.dir) walk(nodePath.join(dir, entry.name), tail);
+        }
+    };
+    /** `dir` and the directories below it (pre-order, by name); with `withFiles`, files too (not `dir` itself). */
+    const descendants = (dir: string, withFiles: boolean): string[] => {
+        const out: string[] = withFiles ? [] : [dir];
+        const visit = (d: string): void => {
+            for (const entry of files.readDir(d)) {
+                if (++visits > MAX_GLOB_VISITS) throw new Error(`glob ${pattern}: too many entries to visit`);
+                const path = nodePath.join(d, entry.name);
+                if (entry.dir) {
+                    out.push(path);
+                    visit(path);
+                } else if (withFiles) out.push(path);
+            }
+        };
+        if (files.isDirectory(dir)) visit(dir);
+        return out;
+    };
+    if (files.isDirectory(base)) walk(base, segments.slice(firstMeta));
+    return results;
+}
+
+/** doublestar's `Match` of a whole path against a pattern (`**` spans directories, dotfiles match). */
+export function pathMatches(pattern: string, path: string): boolean {
+    return minimatch(path.split(nodePath.sep).join("/"), pattern.split(nodePath.sep).join("/"), { dot: true });
+}

@@ -1,0 +1,502 @@
+/**
+ * One top-level stack manifest and everything it imports, merged as Atmos merges them
+ * (cloudposse/atmos `internal/exec/stack_processor_utils.go`):
+ *
+ * - each import's merged result in list order, then the file's own content (later wins); a file
+ *   imported twice is merged twice;
+ * - import paths: `./` and `../` from the importing file, anything else from the stacks base
+ *   path; without an extension the first existing of `.yaml`, `.yml`, `.yaml.tmpl`, `.yml.tmpl`
+ *   (else `.yaml`); `x.yaml` is replaced by `x.yaml.tmpl` when that exists; globs in doublestar's
+ *   order; `{path, skip_if_missing}` entries;
+ * - `overrides` / `terraform.overrides`: a file's own (inline) overrides go down into everything
+ *   it imports, its imports' overrides come back up, and the result is written into the
+ *   `overrides` section of every component the file itself defines (inline over imported, the
+ *   importer's over the imported's, `terraform.` over global).
+ *
+ * Hook for Go templates: `renderFile` (per file, on the text, before YAML parsing).
+ */
+import * as nodePath from "node:path";
+import type { AtmosConfig } from "./atmosConfig";
+import { makeProblem, type ProblemList, type SourceLocation } from "./errors";
+import { globMatches, hasGlobMeta, type FileSystem } from "./files";
+import { describeValue } from "./convert";
+import { mergeAll, mergeTree } from "./merge";
+import { emptyMap, parseYamlTree, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
+
+/** Deepest import chain accepted (Atmos has no limit; real repositories stay under ten). */
+export const MAX_IMPORT_DEPTH = 64;
+/** Most files read for one manifest, counting each re-import (guards against exponential diamonds). */
+export const MAX_IMPORTED_FILES = 20_000;
+
+/** A file's text before parsing, for a future Go-template step (`.tmpl` files, import `context`). */
+export type RenderFile = (text: string, file: string) => string;
+
+/** What processing a manifest needs. */
+export interface ManifestContext {
+    readonly config: AtmosConfig;
+    readonly files: FileSystem;
+    readonly problems: ProblemList;
+    /** How a file is named in messages (relative to the current directory). */
+    readonly display: (absolute: string) => string;
+    readonly renderFile?: RenderFile;
+}
+
+/** The merged result of one file and its imports. */
+interface FileResult {
+    readonly merged: MapNode;
+    /** The file's inline overrides (with its importers' inline overrides on top). */
+    readonly inline: MapNode;
+    /** The overrides gathered from imports so far. */
+    readonly imported: MapNode;
+}
+
+/** Processes a top-level manifest (absolute path); its problems go to `context.problems`. */
+export function processManifest(file: string, context: ManifestContext): MapNode {
+    const processor = new ManifestProcessor(context);
+    const loc = { file: context.display(file), line: 1, column: 1 };
+    const empty = emptyMap(loc);
+    const result = processor.process(file, [], empty, empty, undefined);
+    return result?.merged ?? empty;
+}
+
+class ManifestProcessor {
+    private readonly parsed = new Map<string, { root: TreeNode | null; failed: boolean }>();
+    private readCount = 0;
+    private tooMany = false;
+
+    constructor(private readonly context: ManifestContext) {}
+
+    private get strategy() {
+        return this.context.config.listMergeStrategy;
+    }
+
+    /** `chain` holds the importing files, outermost first; `at` is where the import was written. */
+    process(
+        file: string,
+        chain: readonly string[],
+        parentInline: MapNode,
+        parentImported: MapNode,
+        at: SourceLocation | undefined,
+    ): FileResult | undefined {
+        const { problems, display } = this.context;
+        const shown = display(file);
+        if (chain.length >= MAX_IMPORT_DEPTH) {
+            problems.add(
+                makeProblem(
+                    "IMPORT_TOO_DEEP",
+                    at ?? { file: shown },
+                    `import chain deeper than ${MAX_IMPORT_DEPTH} files at ${shown} (imported from ${display(chain[chain.length - 1])}, which is ${chain.length} imports below ${display(chain[0])})`,
+                    { field: "import" },
+                ),
+            );
+            return undefined;
+        }
+        if (++this.readCount > MAX_IMPORTED_FILES) {
+            if (!this.tooMany) {
+                this.tooMany = true;
+                problems.add(
+                    makeProblem(
+                        "IMPORT_TOO_DEEP",
+                        at ?? { file: shown },
+                        `more than ${MAX_IMPORTED_FILES} files imported for ${display(chain[0] ?? file)} (counting each re-import); last one ${shown}`,
+                        { field: "import" },
+                    ),
+                );
+            }
+            return undefined;
+        }
+        const root = this.parse(file, at);
+        if (root === undefined) return undefined;
+        const strategy = this.strategy;
+        const loc: Location = root.loc;
+
+        // Overrides of this file: global, then terraform.* (wins), then the importers' inline (win).
+        const terraform = sectionMap(root, "terraform", shown, problems);
+        const ownGlobalOverrides = sectionMap(root, "overrides", shown, problems);
+        const ownTerraformOverrides = terraform
+            ? sectionMap(terraform, "overrides", shown, problems, "terraform.")
+            : undefined;
+        const inline = mergeAll([ownGlobalOverrides, ownTerraformOverrides, parentInline], loc, strategy);
+
+        let imported = parentImported;
+        const layers: MapNode[] = [];
+        const here = [...chain, file];
+        for (const entry of importEntries(root, shown, problems)) {
+            for (const target of this.resolveImport(file, entry, here)) {
+                const result = this.process(target, here, inline, imported, entry.loc);
+                if (result === undefined) continue;
+                imported = mergeAll([imported, result.imported, result.inline], loc, strategy);
+                layers.push(result.merged);
+            }
+        }
+
+        const finalOverrides = mergeAll([imported, inline], loc, strategy);
+        const own = finalOverrides.entries.size > 0 ? withOverrides(root, finalOverrides) : root;
+        if (own.entries.size > 0) layers.push(own);
+        return { merged: mergeAll(layers, loc, strategy), inline, imported };
+    }
+
+    /** The parsed root map of a file (cached), or undefined when it cannot be used. */
+    private parse(file: string, at: SourceLocation | undefined): MapNode | undefined {
+        const { problems, display, files } = this.context;
+        const shown = display(file);
+        let cached = this.parsed.get(file);
+        if (cached === undefined) {
+            let text: string | undefined;
+            try {
+                text = files.readFile(file);
+            } catch (error) {
+                problems.add(readProblem(error, at ?? { file: shown }, shown, at !== undefined));
+            }
+            if (text === undefined) {
+                cached = { root: null, failed: true };
+            } else {
+                if (this.context.renderFile) text = this.context.renderFile(text, file);
+                else if (/\.ya?ml\.tmpl$/.test(file) && text.includes("{{")) {
+                    problems.add(
+                        makeProblem(
+                            "UNSUPPORTED",
+                            { file: shown, line: 1, column: 1 },
+                            `${shown}: Go templates in .tmpl stack files are not supported yet`,
+                            { field: "import" },
+                        ),
+                    );
+                    cached = { root: null, failed: true };
+                    this.parsed.set(file, cached);
+                    return undefined;
+                }
+                const tree = parseYamlTree(text, shown);
+                for (const problem of tree.problems) problems.add(problem);
+                const failed = tree.problems.length > 0;
+                cached = { root: tree.root, failed };
+            }
+            this.parsed.set(file, cached);
+        }
+        if (cached.failed) return undefined;
+        const root = cached.root;
+        if (root === null) return emptyMap({ file: shown, line: 1, column: 1 });
+        if (root.kind === "scalar" && root.value === null) return emptyMap(root.loc);
+        if (root.kind !== "map") {
+            problems.add(
+                makeProblem("BAD_SHAPE", root.loc, `a stack manifest must be a map, got ${describeValue(root)}`),
+            );
+            return undefined;
+        }
+        return root;
+    }
+
+    /** The files an import entry names, in Atmos's order; problems for what cannot be imported. */
+    private resolveImport(file: string, entry: ImportEntry, here: readonly string[]): string[] {
+        const { problems, display, files, config } = this.context;
+        const path = entry.path;
+        const field = { field: "import" };
+        if (path.includes("{{")) {
+            problems.add(
+                makeProblem(
+                    "UNSUPPORTED",
+                    entry.loc,
+                    `import ${path}: Go templates in import paths are not supported yet`,
+                    field,
+                ),
+            );
+            return [];
+        }
+        if (isRemoteImport(path)) {
+            problems.add(
+                makeProblem(
+                    "UNSUPPORTED",
+                    entry.loc,
+                    `import ${path}: remote imports (go-getter URLs) are not supported; vendor the file into the repository`,
+                    field,
+                ),
+            );
+            return [];
+        }
+        const firstSegment = path.split("/")[0];
+        const relative = firstSegment === "." || firstSegment === "..";
+        const base = relative ? nodePath.dirname(file) : config.stacksBasePath;
+        let withExtension = path;
+        const extension = goExtension(path);
+        if (extension === "") {
+            const found = [".yaml", ".yml", ".yaml.tmpl", ".yml.tmpl"].find((e) =>
+                files.isFile(nodePath.join(base, path + e)),
+            );
+            withExtension = path + (found ?? ".yaml");
+        } else if (extension === ".yaml" || extension === ".yml") {
+            if (files.isFile(nodePath.join(base, `${path}.tmpl`))) withExtension = `${path}.tmpl`;
+        }
+        const full = nodePath.join(base, withExtension);
+        if (full === file) {
+            problems.add(makeProblem("IMPORT_CYCLE", entry.loc, `import ${path}: the manifest imports itself`, field));
+            return [];
+        }
+        let matches: string[];
+        try {
+            matches = hasGlobMeta(withExtension)
+                ? globMatches(full, files).filter((m) => files.isFile(m))
+                : files.isFile(full)
+                  ? [full]
+                  : [];
+        } catch (error) {
+            problems.add(makeProblem("BAD_IMPORT", entry.loc, `import ${path}: ${(error as Error).message}`, field));
+            return [];
+        }
+        if (matches.length === 0) {
+            if (!entry.skipIfMissing) {
+                const where = relative
+                    ? `relative to ${display(nodePath.dirname(file))}`
+                    : `under the stacks base path ${display(config.stacksBasePath)}`;
+                problems.add(
+                    makeProblem(
+                        "FILE_NOT_FOUND",
+                        entry.loc,
+                        `import ${path}: no file ${display(full)} (${where}; import chain: ${here.map(display).join(" -> ")})`,
+                        field,
+                    ),
+                );
+            }
+            return [];
+        }
+        const result: string[] = [];
+        for (const match of matches) {
+            if (here.includes(match)) {
+                problems.add(
+                    makeProblem(
+                        "IMPORT_CYCLE",
+                        entry.loc,
+                        `import cycle: ${[...here, match].map(display).join(" -> ")}`,
+                        field,
+                    ),
+                );
+                continue;
+            }
+            result.push(match);
+        }
+        return result;
+    }
+}
+
+/** One entry of a file's `import` list. */
+export interface ImportEntry {
+    readonly path: string;
+    readonly loc: Location;
+    readonly skipIfMissing: boolean;
+}
+
+const IMPORT_KEYS = [
+    "path",
+    "skip_if_missing",
+    "context",
+    "skip_templates_processing",
+    "ignore_missing_template_values",
+    "nested_imports",
+    "ttl",
+];
+
+/** The `import` list of a file, checked as Atmos checks it. */
+function importEntries(root: MapNode, shown: string, problems: ProblemList): ImportEntry[] {
+    const node = root.entries.get("import")?.value;
+    if (node === undefined || (node.kind === "scalar" && node.value === null)) return [];
+    const field = { field: "import" };
+    if (node.kind !== "seq") {
+        problems.add(makeProblem("BAD_IMPORT", node.loc, `import must be a list, got ${describeValue(node)}`, field));
+        return [];
+    }
+    const entries: ImportEntry[] = [];
+    for (const item of node.items) {
+        if (item.kind === "scalar" && typeof item.value === "string" && item.value !== "") {
+            entries.push({ path: item.value, loc: item.loc, skipIfMissing: false });
+            continue;
+        }
+        if (item.kind !== "map") {
+            problems.add(
+                makeProblem(
+                    "BAD_IMPORT",
+                    item.loc,
+                    `import entry must be a path or a map with path, got ${describeValue(item)}`,
+                    field,
+                ),
+            );
+            continue;
+        }
+        const path = item.entries.get("path")?.value;
+        if (path?.kind !== "scalar" || typeof path.value !== "string" || path.value === "") {
+            problems.add(
+                makeProblem(
+                    "BAD_IMPORT",
+                    item.loc,
+                    `import entry must have a path (a string), got ${describeValue(item)}`,
+                    field,
+                ),
+            );
+            continue;
+        }
+        const unknown = [...item.entries.keys()].filter((k) => !IMPORT_KEYS.includes(k));
+        if (unknown.length > 0) {
+            problems.add(
+                makeProblem(
+                    "BAD_IMPORT",
+                    item.loc,
+                    `import entry: unknown key ${unknown[0]} (Atmos takes ${IMPORT_KEYS.join(", ")})`,
+                    field,
+                ),
+            );
+            continue;
+        }
+        const context = item.entries.get("context")?.value;
+        if (
+            context !== undefined &&
+            !(context.kind === "map" && context.entries.size === 0) &&
+            !(context.kind === "scalar" && context.value === null)
+        ) {
+            problems.add(
+                makeProblem(
+                    "UNSUPPORTED",
+                    context.loc,
+                    `import ${path.value}: import context (Go templates in imported files) is not supported yet`,
+                    field,
+                ),
+            );
+            continue;
+        }
+        const nested = item.entries.get("nested_imports")?.value;
+        if (nested?.kind === "scalar" && String(nested.value).toLowerCase() === "remote") {
+            problems.add(
+                makeProblem(
+                    "UNSUPPORTED",
+                    nested.loc,
+                    `import ${path.value}: nested_imports: remote is not supported`,
+                    field,
+                ),
+            );
+            continue;
+        }
+        const skip = item.entries.get("skip_if_missing")?.value;
+        if (
+            skip !== undefined &&
+            !(skip.kind === "scalar" && (typeof skip.value === "boolean" || skip.value === null))
+        ) {
+            problems.add(
+                makeProblem(
+                    "BAD_IMPORT",
+                    skip.loc,
+                    `import skip_if_missing must be a bool, got ${describeValue(skip)}`,
+                    field,
+                ),
+            );
+            continue;
+        }
+        entries.push({
+            path: path.value,
+            loc: path.loc,
+            skipIfMissing: skip?.kind === "scalar" && skip.value === true,
+        });
+    }
+    void shown;
+    return entries;
+}
+
+/** The map under `key` (null counts as absent); a problem when it is something else. */
+function sectionMap(
+    node: MapNode,
+    key: string,
+    shown: string,
+    problems: ProblemList,
+    prefix = "",
+): MapNode | undefined {
+    const value = node.entries.get(key)?.value;
+    if (value === undefined || (value.kind === "scalar" && value.value === null)) return undefined;
+    if (value.kind === "map") return value;
+    problems.add(
+        makeProblem("BAD_SHAPE", value.loc, `${prefix}${key} must be a map, got ${describeValue(value)}`, {
+            field: `${prefix}${key}`,
+        }),
+    );
+    void shown;
+    return undefined;
+}
+
+/** The file with `overrides` set in every component it defines under components.terraform. */
+function withOverrides(root: MapNode, overrides: MapNode): MapNode {
+    const components = root.entries.get("components");
+    if (components?.value.kind !== "map") return root;
+    const terraform = components.value.entries.get("terraform");
+    if (terraform?.value.kind !== "map") return root;
+    const instances = new Map<string, MapEntry>();
+    for (const [name, entry] of terraform.value.entries) {
+        if (entry.value.kind !== "map") {
+            instances.set(name, entry);
+            continue;
+        }
+        const fields = new Map(entry.value.entries);
+        fields.set("overrides", { key: "overrides", keyLoc: overrides.loc, value: overrides });
+        instances.set(name, { ...entry, value: { ...entry.value, entries: fields } });
+    }
+    const newTerraform: MapEntry = { ...terraform, value: { ...terraform.value, entries: instances } };
+    const newComponents: MapEntry = {
+        ...components,
+        value: { ...components.value, entries: new Map(components.value.entries).set("terraform", newTerraform) },
+    };
+    return { ...root, entries: new Map(root.entries).set("components", newComponents) };
+}
+
+/** Go's `filepath.Ext`: from the last dot of the last element, or "". */
+export function goExtension(path: string): string {
+    for (let i = path.length - 1; i >= 0 && path[i] !== "/"; i--) if (path[i] === ".") return path.slice(i);
+    return "";
+}
+
+/** What go-getter would download: Atmos's remote imports (`pkg/stack/imports/uri.go` IsRemote). */
+export function isRemoteImport(path: string): boolean {
+    if (path.startsWith("/") || path.startsWith("./") || path.startsWith("../")) return false;
+    if (path.includes("://") || path.includes("::") || path.includes("//")) return true;
+    if (/^[\w.-]+@[\w.-]+:/.test(path)) return true;
+    const slash = path.indexOf("/");
+    const host = (slash < 0 ? path : path.slice(0, slash)).toLowerCase();
+    if (["github.com", "gitlab.com", "bitbucket.org"].some((h) => host === h || host.endsWith(`.${h}`))) return true;
+    if (/\.git(\/|$)/.test(path.slice(slash < 0 ? path.length : slash)) || path.includes("/_git/")) return true;
+    const dot = host.indexOf(".");
+    if (dot <= 0 || dot >= host.length - 1) return false;
+    const afterDot = host.slice(dot + 1);
+    const suffixes = [
+        "com",
+        "org",
+        "net",
+        "io",
+        "dev",
+        "co",
+        "edu",
+        "gov",
+        "mil",
+        "uk",
+        "de",
+        "fr",
+        "jp",
+        "cn",
+        "au",
+        "ca",
+        "nl",
+        "se",
+        "no",
+    ];
+    if (suffixes.some((s) => afterDot === s || afterDot.endsWith(`.${s}`))) return true;
+    return afterDot.length >= 2 && !/^v?\d+(\.\d+)*$/.test(host) && slash > 0;
+}
+
+function readProblem(error: unknown, at: SourceLocation, shown: string, imported: boolean) {
+    const code = (error as { code?: unknown } | null)?.code;
+    const notFound = code === "ENOENT" || code === "ENOTDIR";
+    const details = imported ? { field: "import" } : {};
+    if (notFound)
+        return makeProblem("FILE_NOT_FOUND", at, imported ? `file ${shown} not found` : "file not found", details);
+    const cause = error instanceof Error ? error.message : String(error);
+    return makeProblem(
+        "FILE_UNREADABLE",
+        at,
+        imported ? `cannot read ${shown}: ${cause}` : `cannot read the file: ${cause}`,
+        details,
+    );
+}
+
+/** Used by callers that need the merged sections of a map without re-merging. */
+export { mergeTree };

@@ -1,0 +1,34 @@
+/**
+ * Atmos stack names (cloudposse/atmos `internal/exec/describe_stacks_component_processor.go`):
+ * the manifest's own `name:` (after imports), else `stacks.name_template` (a Go template over the
+ * component's sections), else `stacks.name_pattern` (`{namespace}-{tenant}-{environment}-{stage}`
+ * tokens from vars), else the manifest's path under the stacks base path without `.yaml`/`.yml`.
+ * (`name_template` is rendered by the loader with the Go template engine of `gotemplate/`.)
+ */
+import * as nodePath from "node:path";
+
+const PATTERN_TOKENS = ["namespace", "tenant", "environment", "stage"];
+
+/**
+ * A `name_pattern` applied to vars: `{tenant}-{environment}-{stage}` split on `-`; only the four
+ * context tokens count (string vars only), other parts are dropped. Undefined when a token's var
+ * is missing (Atmos then falls back to the file name).
+ */
+export function applyNamePattern(pattern: string, vars: Readonly<Record<string, unknown>>): string | undefined {
+    const parts: string[] = [];
+    for (const part of pattern.split("-")) {
+        const match = /^\{(\w+)\}$/.exec(part);
+        if (!match || !PATTERN_TOKENS.includes(match[1])) continue;
+        const value = vars[match[1]];
+        if (typeof value !== "string" || value === "") return undefined;
+        parts.push(value);
+    }
+    return parts.length === 0 ? undefined : parts.join("-");
+}
+
+/** The default stack name: the manifest's path under the stacks base path, without `.yaml`/`.yml`. */
+export function fileStackName(manifest: string, stacksBasePath: string): string {
+    const relative = nodePath.relative(stacksBasePath, manifest).split(nodePath.sep).join("/");
+    const name = relative.startsWith("..") ? nodePath.basename(manifest) : relative;
+    return name.replace(/\.ya?ml$/, "");
+}
