@@ -26,6 +26,8 @@ export interface IncludeContext {
     readonly basePath?: string;
     /** Reads a file. @default fs.readFileSync(path, "utf8") */
     readonly readFile?: (path: string) => string;
+    /** Whether a file exists. @default fs.existsSync */
+    readonly exists?: (path: string) => boolean;
 }
 
 const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|[a-z0-9]+::)/i;
@@ -43,7 +45,7 @@ export function resolveIncludePath(target: string, context: IncludeContext): str
         return nodePath.join(nodePath.dirname(context.file), target);
     const cwd = context.cwd ?? process.cwd();
     const fromCwd = nodePath.resolve(cwd, target);
-    if (fs.existsSync(fromCwd)) return fromCwd;
+    if ((context.exists ?? fs.existsSync)(fromCwd)) return fromCwd;
     return nodePath.resolve(context.basePath ?? cwd, target);
 }
 
@@ -266,15 +268,16 @@ class HclParser {
 /**
  * The tree an `!include` tag stands for, at the tag's location (for a parser that meets the tag):
  * the included value as nodes, or a problem naming the tag, the file and the line.
+ * `context.file` is the manifest's path on disk (`loc.file` may be a display name).
  */
 export function includeNode(
     args: string,
     raw: boolean,
     loc: Location,
-    context: Omit<IncludeContext, "file">,
+    context: IncludeContext,
 ): { readonly node: TreeNode } | { readonly problem: StackFileProblem } {
     try {
-        return { node: plainToNode(evaluateInclude(args, raw, { ...context, file: loc.file }), loc) };
+        return { node: plainToNode(evaluateInclude(args, raw, context), loc) };
     } catch (e) {
         if (e instanceof YamlFunctionError) return { problem: makeProblem("YAML_FUNCTION", loc, e.message) };
         throw e;

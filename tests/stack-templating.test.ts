@@ -325,10 +325,10 @@ describe("includeNode (for a parser meeting an !include tag)", () => {
         try {
             fs.writeFileSync(nodePath.join(dir, "v.json"), '{"a": [1, "x"]}');
             const loc = { file: nodePath.join(dir, "stack.yaml"), line: 3, column: 7 };
-            const r = includeNode("./v.json .a", false, loc, {});
+            const r = includeNode("./v.json .a", false, loc, { file: loc.file });
             assert.ok("node" in r && r.node.kind === "seq" && r.node.loc.line === 3);
             assert.deepEqual(toPlain(r.node), [1, "x"]);
-            const bad = includeNode("./none.json", false, loc, {});
+            const bad = includeNode("./none.json", false, loc, { file: loc.file });
             assert.ok("problem" in bad && bad.problem.code === "YAML_FUNCTION" && bad.problem.line === 3);
         } finally {
             fs.rmSync(dir, { recursive: true, force: true });
