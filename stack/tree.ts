@@ -115,14 +115,23 @@ export function parseYamlTree(text: string, file: string): ParsedFile {
                     locate(error.pos[0]),
                     error.code === "MULTIPLE_DOCS"
                         ? "invalid YAML: a stack file holds one document (found a second ---)"
-                        : `invalid YAML: ${firstLine(error.message)}`,
+                        : /Maximum call stack size exceeded/.test(error.message)
+                          ? "invalid YAML: nested too deeply (thousands of levels)"
+                          : `invalid YAML: ${firstLine(error.message)}`,
                 ),
             ),
         };
     }
     const problems: StackFileProblem[] = [];
     const builder = new TreeBuilder(doc, locate, problems);
-    const root = doc.contents === null ? null : builder.build(doc.contents as YamlNode, new Set());
+    let root: TreeNode | null;
+    try {
+        root = doc.contents === null ? null : builder.build(doc.contents as YamlNode, new Set());
+    } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        const problem = makeProblem("YAML_SYNTAX", locate(0), "invalid YAML: nested too deeply (thousands of levels)");
+        return { root: null, problems: [problem] };
+    }
     return { root, problems };
 }
 

@@ -65,6 +65,26 @@ describe("hostile input", () => {
         });
     });
 
+    describe("deep nesting", () => {
+        it("refuses a pattern nested thousands deep in YAML, with the file and line", () => {
+            const deep = "{a: ".repeat(3000) + "[x]" + "}".repeat(3000);
+            const error = stackError(() =>
+                parseStack(
+                    lines(
+                        STACK_VARS,
+                        "components:",
+                        "  terraform:",
+                        "    rule:",
+                        "      metadata: {component: eventbridge}",
+                        `      vars: {name: x, event_rule_pattern: ${deep}}`,
+                    ),
+                    "deep.yaml",
+                ),
+            );
+            assert.match(error.message, /^deep\.yaml:6:\d+: invalid YAML: nested too deeply \(thousands of levels\)$/);
+        });
+    });
+
     describe("text encoding", () => {
         it("refuses a Latin-1 file with its name and the line of the first bad byte", () => {
             const file = tempFile(
