@@ -20,6 +20,8 @@ export interface ConversionFailure {
     readonly expected: string;
     /** The value received, as written in messages (`"abc"`, `[1,2]`). */
     readonly got: string;
+    /** The value received, as plain data. */
+    readonly value: unknown;
 }
 
 export interface ConversionResult {
@@ -49,7 +51,14 @@ const NUMERIC = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 export function convertValue(node: TreeNode, type: VarType, field: string): ConversionResult {
     const failures: ConversionFailure[] = [];
     const fail = (at: TreeNode, path: ProblemPath, expected: string): ConversionResult => {
-        failures.push({ loc: at.loc, field: formatPath(path), path, expected, got: describeValue(at) });
+        failures.push({
+            loc: at.loc,
+            field: formatPath(path),
+            path,
+            expected,
+            got: describeValue(at),
+            value: toPlain(at),
+        });
         return { failures };
     };
     switch (type) {

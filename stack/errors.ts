@@ -81,6 +81,8 @@ export interface StackFileProblem {
      * problem is in a var's value.
      */
     readonly path?: ProblemPath;
+    /** The rule broken, without the location, instance and value (when known apart from `reason`). */
+    readonly rule?: string;
     /** The value received, when one applies. */
     readonly value?: unknown;
     /** The problem without its location prefix. */
@@ -105,6 +107,7 @@ export function makeProblem(
         readonly instance?: string;
         readonly field?: string;
         readonly path?: ProblemPath;
+        readonly rule?: string;
         readonly value?: unknown;
     } = {},
 ): StackFileProblem {
@@ -116,6 +119,7 @@ export function makeProblem(
         ...(details.instance !== undefined ? { instance: details.instance } : {}),
         ...(details.field !== undefined ? { field: details.field } : {}),
         ...(details.path !== undefined ? { path: details.path } : {}),
+        ...(details.rule !== undefined ? { rule: details.rule } : {}),
         ...(Object.prototype.hasOwnProperty.call(details, "value") ? { value: details.value } : {}),
         reason,
         message: `${formatLocation(location)}: ${reason}`,
@@ -158,8 +162,8 @@ export class StackFileError extends Error {
 export function stackProblemModel(p: StackFileProblem): Problem {
     const path = p.path ?? (p.field !== undefined ? [p.field] : []);
     return Object.prototype.hasOwnProperty.call(p, "value")
-        ? { code: p.code, path, rule: p.reason, value: p.value }
-        : { code: p.code, path, rule: p.reason };
+        ? { code: p.code, path, rule: p.rule ?? p.reason, value: p.value }
+        : { code: p.code, path, rule: p.rule ?? p.reason };
 }
 
 /** Collects problems, dropping exact repeats (a base or an import shared by several instances). */

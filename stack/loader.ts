@@ -797,7 +797,12 @@ function resolveInstance(
                     "TYPE_MISMATCH",
                     failure.loc,
                     `${who}: ${failure.field} must be ${failure.expected}, got ${failure.got}`,
-                    { ...details(failure.field), path: failure.path },
+                    {
+                        ...details(failure.field),
+                        path: failure.path,
+                        rule: `must be ${failure.expected}`,
+                        value: failure.value,
+                    },
                 ),
             );
         }

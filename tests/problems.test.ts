@@ -232,7 +232,12 @@ describe("the problem model", () => {
                 error.message,
                 'stacks/prod.yaml:11:22: eventbridge "ecs": tags["OwnerTeam"] must be a string, got {"a":"b"}',
             );
-            assert.deepEqual(error.details[0].path, ["tags", userKey("OwnerTeam")]);
+            assert.deepEqual(error.details[0], {
+                code: "TYPE_MISMATCH",
+                path: ["tags", userKey("OwnerTeam")],
+                rule: "must be a string",
+                value: { a: "b" },
+            });
         });
 
         it("keeps a descriptor's name as written (myDesc, not my_desc)", () => {

@@ -808,6 +808,8 @@ describe("parseStack", () => {
                 instance: "managed-dashboards/api-key",
                 field: "minutes_to_live",
                 path: ["minutes_to_live"],
+                rule: "must be a number",
+                value: "soon",
                 reason: 'managed-dashboards/api-key "managed-dashboards/api-key": minutes_to_live must be a number, got "soon"',
                 message:
                     's.yaml:8:31: managed-dashboards/api-key "managed-dashboards/api-key": minutes_to_live must be a number, got "soon"',
