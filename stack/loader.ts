@@ -233,6 +233,7 @@ function load(file: string, text: string | undefined, options: LoadOptions): Loa
         problems,
         display,
         ...(options.renderFile ? { renderFile: options.renderFile } : {}),
+        ...(options.cwd !== undefined ? { cwd: nodePath.resolve(options.cwd) } : {}),
     });
     problems.throwIfAny();
     const resolved = resolveStack(root, absolute, config, problems, options, display);
@@ -656,6 +657,7 @@ function resolveStack(
                 componentEnv: (component.context.env ?? {}) as Record<string, unknown>,
                 allowExec: options.allowExec === true,
                 stack: stackName,
+                ...(isPlainRecord(config.raw.stores) ? { stores: config.raw.stores } : {}),
                 ...(options.cwd !== undefined ? { cwd: nodePath.resolve(options.cwd) } : {}),
                 ...(options.env !== undefined ? { processEnv: options.env } : {}),
             },
@@ -666,6 +668,10 @@ function resolveStack(
         if (instance) instances.push(instance);
     }
     return { stackName, instances, skipped, warnings: [...new Set(warnings)] };
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The canonical path of a component this package implements, or undefined. */

@@ -13,7 +13,12 @@
  *   `overrides` section of every component the file itself defines (inline over imported, the
  *   importer's over the imported's, `terraform.` over global).
  *
- * Hook for Go templates: `renderFile` (per file, on the text, before YAML parsing).
+ * Go templates in imports (`stack/locals.ts`, `stack/templating.ts`): a file is rendered as text
+ * before parsing when it is a `.tmpl` file, has an import `context` (the entry's, deep-merged under
+ * its importers', inherited by nested imports) or has `locals`; an import path holding `{{` is
+ * rendered from the earlier imports' settings, vars and env and the context, and skipped when it
+ * still holds a template. `skip_templates_processing` and `ignore_missing_template_values` apply
+ * per entry. `renderFile` replaces the text step.
  */
 import * as nodePath from "node:path";
 import type { AtmosConfig } from "./atmosConfig";
@@ -21,14 +26,17 @@ import { makeProblem, type ProblemList, type SourceLocation } from "./errors";
 import { globMatches, hasGlobMeta, type FileSystem } from "./files";
 import { describeValue } from "./convert";
 import { mergeAll, mergeTree } from "./merge";
-import { emptyMap, parseYamlTree, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
+import { emptyMap, parseYamlTree, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
+import { renderManifestText } from "./locals";
+import { renderImportPath, StackTemplateError } from "./templating";
+import { isMap } from "../gotemplate/fmt";
 
 /** Deepest import chain accepted (Atmos has no limit; real repositories stay under ten). */
 export const MAX_IMPORT_DEPTH = 64;
 /** Most files read for one manifest, counting each re-import (guards against exponential diamonds). */
 export const MAX_IMPORTED_FILES = 20_000;
 
-/** A file's text before parsing, for a future Go-template step (`.tmpl` files, import `context`). */
+/** A file's text before parsing (replaces the Go-template step of `.tmpl` files, import `context`, `locals`). */
 export type RenderFile = (text: string, file: string) => string;
 
 /** What processing a manifest needs. */
@@ -39,6 +47,8 @@ export interface ManifestContext {
     /** How a file is named in messages (relative to the current directory). */
     readonly display: (absolute: string) => string;
     readonly renderFile?: RenderFile;
+    /** The working directory (`!include` paths that are not `./`). @default process.cwd() */
+    readonly cwd?: string;
 }
 
 /** The merged result of one file and its imports. */
@@ -77,6 +87,7 @@ class ManifestProcessor {
         parentInline: MapNode,
         parentImported: MapNode,
         at: SourceLocation | undefined,
+        templates: FileTemplates = NO_TEMPLATES,
     ): FileResult | undefined {
         const { problems, display } = this.context;
         const shown = display(file);
@@ -105,7 +116,7 @@ class ManifestProcessor {
             }
             return undefined;
         }
-        const root = this.parse(file, at);
+        const root = this.parse(file, at, templates);
         if (root === undefined) return undefined;
         const strategy = this.strategy;
         const loc: Location = root.loc;
@@ -122,8 +133,16 @@ class ManifestProcessor {
         const layers: MapNode[] = [];
         const here = [...chain, file];
         for (const entry of importEntries(root, shown, problems)) {
-            for (const target of this.resolveImport(file, entry, here)) {
-                const result = this.process(target, here, inline, imported, entry.loc);
+            // The entry's context under its importers' (theirs win), inherited by nested imports.
+            const context = entry.context ? deepMergePlain(entry.context, templates.context) : templates.context;
+            const childTemplates: FileTemplates = {
+                context,
+                ignoreMissing: entry.ignoreMissing,
+                skip: entry.skipTemplates,
+            };
+            const pathData = () => ({ ...sectionsOf([...layers, root]), ...context });
+            for (const target of this.resolveImport(file, entry, here, pathData)) {
+                const result = this.process(target, here, inline, imported, entry.loc, childTemplates);
                 if (result === undefined) continue;
                 imported = mergeAll([imported, result.imported, result.inline], loc, strategy);
                 layers.push(result.merged);
@@ -137,10 +156,11 @@ class ManifestProcessor {
     }
 
     /** The parsed root map of a file (cached), or undefined when it cannot be used. */
-    private parse(file: string, at: SourceLocation | undefined): MapNode | undefined {
+    private parse(file: string, at: SourceLocation | undefined, templates: FileTemplates): MapNode | undefined {
         const { problems, display, files } = this.context;
         const shown = display(file);
-        let cached = this.parsed.get(file);
+        const key = `${file}\0${JSON.stringify(templates.context)}\0${templates.ignoreMissing}\0${templates.skip}`;
+        let cached = this.parsed.get(key);
         if (cached === undefined) {
             let text: string | undefined;
             try {
@@ -152,25 +172,38 @@ class ManifestProcessor {
                 cached = { root: null, failed: true };
             } else {
                 if (this.context.renderFile) text = this.context.renderFile(text, file);
-                else if (/\.ya?ml\.tmpl$/.test(file) && text.includes("{{")) {
-                    problems.add(
-                        makeProblem(
-                            "UNSUPPORTED",
-                            { file: shown, line: 1, column: 1 },
-                            `${shown}: Go templates in .tmpl stack files are not supported yet`,
-                            { field: "import" },
-                        ),
-                    );
-                    cached = { root: null, failed: true };
-                    this.parsed.set(file, cached);
-                    return undefined;
+                else if (!templates.skip) {
+                    try {
+                        text = renderManifestText(text, shown, {
+                            context: templates.context,
+                            ignoreMissing: templates.ignoreMissing,
+                        });
+                    } catch (error) {
+                        if (!(error instanceof StackTemplateError)) throw error;
+                        problems.add(
+                            makeProblem("TEMPLATE_ERROR", at ?? { file: shown, line: 1, column: 1 }, error.message, {
+                                field: "import",
+                            }),
+                        );
+                        cached = { root: null, failed: true };
+                        this.parsed.set(key, cached);
+                        return undefined;
+                    }
                 }
-                const tree = parseYamlTree(text, shown);
+                const tree = parseYamlTree(text, shown, {
+                    include: {
+                        file,
+                        cwd: this.context.cwd ?? process.cwd(),
+                        basePath: this.context.config.basePath,
+                        readFile: (p) => files.readFile(p),
+                        exists: (p) => files.isFile(p),
+                    },
+                });
                 for (const problem of tree.problems) problems.add(problem);
                 const failed = tree.problems.length > 0;
                 cached = { root: tree.root, failed };
             }
-            this.parsed.set(file, cached);
+            this.parsed.set(key, cached);
         }
         if (cached.failed) return undefined;
         const root = cached.root;
@@ -186,20 +219,25 @@ class ManifestProcessor {
     }
 
     /** The files an import entry names, in Atmos's order; problems for what cannot be imported. */
-    private resolveImport(file: string, entry: ImportEntry, here: readonly string[]): string[] {
+    private resolveImport(
+        file: string,
+        entry: ImportEntry,
+        here: readonly string[],
+        pathData: () => Record<string, unknown>,
+    ): string[] {
         const { problems, display, files, config } = this.context;
-        const path = entry.path;
+        let path = entry.path;
         const field = { field: "import" };
         if (path.includes("{{")) {
-            problems.add(
-                makeProblem(
-                    "UNSUPPORTED",
-                    entry.loc,
-                    `import ${path}: Go templates in import paths are not supported yet`,
-                    field,
-                ),
-            );
-            return [];
+            try {
+                path = renderImportPath(path, pathData(), display(file));
+            } catch (error) {
+                if (!(error instanceof StackTemplateError)) throw error;
+                problems.add(makeProblem("TEMPLATE_ERROR", entry.loc, error.message, field));
+                return [];
+            }
+            // Still a template (its data comes later): Atmos skips it silently.
+            if (path.includes("{{") || path.includes("<no value>")) return [];
         }
         if (isRemoteImport(path)) {
             problems.add(
@@ -281,6 +319,46 @@ export interface ImportEntry {
     readonly path: string;
     readonly loc: Location;
     readonly skipIfMissing: boolean;
+    /** The entry's `context` (plain), when it has one. */
+    readonly context?: Readonly<Record<string, unknown>>;
+    /** `skip_templates_processing`. */
+    readonly skipTemplates: boolean;
+    /** `ignore_missing_template_values`. */
+    readonly ignoreMissing: boolean;
+}
+
+/** How a file's text is templated: the import context it inherits and the entry's flags. */
+interface FileTemplates {
+    readonly context: Readonly<Record<string, unknown>>;
+    readonly ignoreMissing: boolean;
+    readonly skip: boolean;
+}
+
+const NO_TEMPLATES: FileTemplates = { context: {}, ignoreMissing: false, skip: false };
+
+/** Deep-merges plain maps, `over` winning. */
+function deepMergePlain(
+    base: Readonly<Record<string, unknown>>,
+    over: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+    const out: Record<string, unknown> = { ...base };
+    for (const [k, v] of Object.entries(over)) {
+        const b = out[k];
+        out[k] = isMap(b) && isMap(v) ? deepMergePlain(b, v) : v;
+    }
+    return out;
+}
+
+/** The settings, vars and env of files merged so far (for templated import paths). */
+function sectionsOf(maps: readonly MapNode[]): Record<string, unknown> {
+    const out: Record<string, Record<string, unknown>> = { settings: {}, vars: {}, env: {} };
+    for (const m of maps) {
+        for (const key of ["settings", "vars", "env"]) {
+            const node = m.entries.get(key)?.value;
+            if (node?.kind === "map") out[key] = deepMergePlain(out[key], toPlain(node) as Record<string, unknown>);
+        }
+    }
+    return out;
 }
 
 const IMPORT_KEYS = [
@@ -305,7 +383,13 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
     const entries: ImportEntry[] = [];
     for (const item of node.items) {
         if (item.kind === "scalar" && typeof item.value === "string" && item.value !== "") {
-            entries.push({ path: item.value, loc: item.loc, skipIfMissing: false });
+            entries.push({
+                path: item.value,
+                loc: item.loc,
+                skipIfMissing: false,
+                skipTemplates: false,
+                ignoreMissing: false,
+            });
             continue;
         }
         if (item.kind !== "map") {
@@ -343,22 +427,26 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
             );
             continue;
         }
-        const context = item.entries.get("context")?.value;
-        if (
-            context !== undefined &&
-            !(context.kind === "map" && context.entries.size === 0) &&
-            !(context.kind === "scalar" && context.value === null)
-        ) {
-            problems.add(
-                makeProblem(
-                    "UNSUPPORTED",
-                    context.loc,
-                    `import ${path.value}: import context (Go templates in imported files) is not supported yet`,
-                    field,
-                ),
-            );
-            continue;
+        const contextNode = item.entries.get("context")?.value;
+        let context: Record<string, unknown> | undefined;
+        if (contextNode !== undefined && !(contextNode.kind === "scalar" && contextNode.value === null)) {
+            if (contextNode.kind !== "map") {
+                problems.add(
+                    makeProblem(
+                        "BAD_IMPORT",
+                        contextNode.loc,
+                        `import ${path.value}: context must be a map, got ${describeValue(contextNode)}`,
+                        field,
+                    ),
+                );
+                continue;
+            }
+            if (contextNode.entries.size > 0) context = toPlain(contextNode) as Record<string, unknown>;
         }
+        const flag = (key: string) => {
+            const v = item.entries.get(key)?.value;
+            return v?.kind === "scalar" && v.value === true;
+        };
         const nested = item.entries.get("nested_imports")?.value;
         if (nested?.kind === "scalar" && String(nested.value).toLowerCase() === "remote") {
             problems.add(
@@ -390,6 +478,9 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
             path: path.value,
             loc: path.loc,
             skipIfMissing: skip?.kind === "scalar" && skip.value === true,
+            ...(context ? { context } : {}),
+            skipTemplates: flag("skip_templates_processing"),
+            ignoreMissing: flag("ignore_missing_template_values"),
         });
     }
     void shown;

@@ -6,6 +6,7 @@
  */
 import { Alias, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import type { Document, Node as YamlNode } from "yaml";
+import { includeNode, type IncludeContext } from "./include";
 import { makeProblem, type StackFileProblem } from "./errors";
 
 /** Where a node was written. */
@@ -90,6 +91,12 @@ export function toPlain(node: TreeNode): unknown {
     }
 }
 
+/** Options of {@link parseYamlTree}. */
+export interface ParseTreeOptions {
+    /** Where `!include` finds files (the manifest's real path, the working directory, the base path); without it the tag stays text. */
+    readonly include?: IncludeContext;
+}
+
 /** The result of parsing one file: its tree (null for an empty document) and its problems. */
 export interface ParsedFile {
     readonly root: TreeNode | null;
@@ -99,7 +106,7 @@ export interface ParsedFile {
 const YAML_TAG_PREFIX = "tag:yaml.org,2002:";
 
 /** Parses YAML text into a located tree; syntax errors come back as problems with line/column. */
-export function parseYamlTree(text: string, file: string): ParsedFile {
+export function parseYamlTree(text: string, file: string, options: ParseTreeOptions = {}): ParsedFile {
     const lineCounter = new LineCounter();
     const doc = parseDocument(text, { lineCounter, keepSourceTokens: true, merge: true, prettyErrors: false });
     const locate = (offset: number | undefined): Location => {
@@ -123,7 +130,7 @@ export function parseYamlTree(text: string, file: string): ParsedFile {
         };
     }
     const problems: StackFileProblem[] = [];
-    const builder = new TreeBuilder(doc, locate, problems);
+    const builder = new TreeBuilder(doc, locate, problems, options);
     let root: TreeNode | null;
     try {
         root = doc.contents === null ? null : builder.build(doc.contents as YamlNode, new Set());
@@ -157,6 +164,7 @@ class TreeBuilder {
         private readonly doc: Document,
         private readonly locate: (offset: number | undefined) => Location,
         private readonly problems: StackFileProblem[],
+        private readonly options: ParseTreeOptions = {},
     ) {}
 
     /** `active` holds the alias targets being expanded, so a self-referencing alias stops. */
@@ -192,6 +200,13 @@ class TreeBuilder {
                 );
             } else if (isScalar(node)) {
                 const args = node.value === null || node.value === undefined ? "" : String(scalarValue(node.value));
+                if ((tag === "!include" || tag === "!include.raw") && this.options.include) {
+                    // Atmos inlines the file while parsing, so the value merges like any other.
+                    const included = includeNode(args, tag === "!include.raw", loc, this.options.include);
+                    if ("node" in included) return included.node;
+                    this.problems.push(included.problem);
+                    return { kind: "scalar", loc, value: null };
+                }
                 return { kind: "scalar", loc, value: args === "" ? tag : `${tag} ${args}` };
             } else {
                 this.problems.push(

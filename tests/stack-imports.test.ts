@@ -171,22 +171,6 @@ describe("stack imports", () => {
             "UNSUPPORTED",
         ],
         [
-            "a templated import path, by name",
-            { "stacks/prod.yaml": lines("import: ['catalog/{{ .settings.x }}']") },
-            [
-                "stacks/prod.yaml:1:10: import catalog/{{ .settings.x }}: Go templates in import paths are not supported yet",
-            ],
-            "UNSUPPORTED",
-        ],
-        [
-            "an import with a template context",
-            { "stacks/prod.yaml": lines("import:", "  - {path: catalog/x, context: {a: 1}}") },
-            [
-                "stacks/prod.yaml:2:32: import catalog/x: import context (Go templates in imported files) is not supported yet",
-            ],
-            "UNSUPPORTED",
-        ],
-        [
             "an import list that is not a list",
             { "stacks/prod.yaml": lines("import: catalog/x") },
             ['stacks/prod.yaml:1:9: import must be a list, got "catalog/x"'],
