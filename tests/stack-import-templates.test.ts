@@ -111,4 +111,23 @@ describe("Go templates in imports and !include, while manifests are read", () =>
         );
         assert.equal(stack.instances[0].vars.name, "acme-dev");
     });
+
+    it("reads atmos.yaml stores for !store, and refuses the deploy-time value where a var must be known", () => {
+        const root = repo({
+            "atmos.yaml": `${ATMOS_YAML}stores:\n  ssm:\n    type: aws-ssm-parameter-store\n    options:\n      region: us-east-2\n      prefix: /atmos\n`,
+            "stacks/deploy/dev.yaml":
+                "vars:\n  stage: dev\ncomponents:\n  terraform:\n    alerts:\n      metadata:\n        component: eventbridge\n      vars:\n        region: us-east-2\n        name: !store ssm vpc name\n",
+        });
+        roots.push(root);
+        assert.throws(
+            () => loadStackFile(path.join(root, "stacks/deploy/dev.yaml"), { cwd: root }),
+            (e: unknown) =>
+                e instanceof StackFileError &&
+                e.problems.some(
+                    (p) =>
+                        p.code === "DEPLOY_TIME_VALUE" &&
+                        /name: !store ssm vpc name reads an SSM parameter, known only at deploy time/.test(p.message),
+                ),
+        );
+    });
 });
