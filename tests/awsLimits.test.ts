@@ -13,7 +13,7 @@ import {
     ssmNameLimit,
     stringViolations,
 } from "../components/awsLimits";
-import { resolveEventBridgeArgs, type EventBridgeArgs } from "../components/eventbridge";
+import { eventBridgeLogsPolicyDocument, resolveEventBridgeArgs, type EventBridgeArgs } from "../components/eventbridge";
 
 const EVENTBRIDGE: EventBridgeArgs = { region: "us-east-2", namespace: "eg", stage: "prod", name: "ecs" };
 const API_KEY: DashboardsApiKeyArgs = {
@@ -168,6 +168,13 @@ describe("AWS limits", () => {
                 eventBridgeRefusal({ tags: { Stage: "s".repeat(300) } }),
                 /^eventbridge "rule": tags gives the log group and the event rule the tag "Stage"/,
             );
+        });
+
+        it("writes a logs policy document within PutResourcePolicy's 51,200 characters, even for the longest name", () => {
+            const arn = `arn:aws-us-gov:logs:us-gov-west-1:111111111111:log-group:${"x".repeat(512)}`;
+            const document = eventBridgeLogsPolicyDocument(arn);
+            assert.deepEqual(stringViolations(document, AWS_LIMITS.logs.policyDocument), []);
+            assert.ok(document.length < 1000);
         });
 
         it("refuses a log group name beginning with aws/", () => {
