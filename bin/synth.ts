@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { planToJson, planToText } from "../program/plan";
 import { synth, type SynthOptions } from "../program/synth";
-import { findStack, listStacks, loadStackFile } from "../stack";
+import { listStacks, loadAtmosStack, loadStackFile } from "../stack";
 
 const USAGE = `usage: npm run synth -- <stack-file> [--json] [--stack NAME] [--project NAME]
                      [--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
@@ -189,8 +189,8 @@ async function main(argv: readonly string[]): Promise<number> {
         let file = command.file === undefined ? undefined : locate(command.file);
         let loaded;
         if (command.atmosStack !== undefined) {
-            file = findStack(command.atmosStack, { atmosDir }).manifest;
-            loaded = loadStackFile(file, { cwd: atmosDir, allowExec: command.options.allowExec === true });
+            loaded = loadAtmosStack(command.atmosStack, { atmosDir, allowExec: command.options.allowExec === true });
+            file = loaded.file;
         } else {
             loaded = loadStackFile(file!, { allowExec: command.options.allowExec === true });
         }

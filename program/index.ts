@@ -14,7 +14,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as path from "node:path";
-import { findStack, loadStackFile } from "../stack";
+import { loadAtmosStack, loadStackFile } from "../stack";
 import { deployStack } from "./deploy";
 import { deployStackGuardingRenames } from "./renames";
 
@@ -30,7 +30,7 @@ const allowExec = config.getBoolean("allowExec") === true;
 let stack;
 if (atmosStack !== undefined) {
     const atmosDir = path.resolve(config.get("atmosDir") ?? ".");
-    stack = loadStackFile(findStack(atmosStack, { atmosDir }).manifest, { cwd: atmosDir, allowExec });
+    stack = loadAtmosStack(atmosStack, { atmosDir, allowExec });
 } else {
     stack = loadStackFile(path.resolve(stackFile!), { allowExec });
 }

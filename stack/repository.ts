@@ -75,8 +75,8 @@ export function listStacks(options: RepositoryOptions = {}): AtmosStackEntry[] {
     return entries;
 }
 
-/** The manifest of the stack named `name` (its Atmos name, or its manifest path under the stacks base path). */
-export function findStack(name: string, options: RepositoryOptions = {}): AtmosStackEntry {
+/** The manifests of the stack named `name` (its Atmos name, or its manifest path under the stacks base path). */
+export function findStackManifests(name: string, options: RepositoryOptions = {}): string[] {
     const entries = listStacks(options);
     let matches = entries.filter((e) => e.name === name);
     if (matches.length === 0 && name.includes("/")) {
@@ -92,39 +92,79 @@ export function findStack(name: string, options: RepositoryOptions = {}): AtmosS
         });
     }
     const manifests = [...new Set(matches.map((m) => m.manifest))];
-    const where = { file: nodePath.resolve(options.atmosDir ?? process.cwd()) };
     if (manifests.length === 0) {
         const names = [...new Set(entries.map((e) => e.name))];
         throw new StackFileError([
             makeProblem(
                 "STACK_NAME",
-                where,
+                { file: nodePath.resolve(options.atmosDir ?? process.cwd()) },
                 `no Atmos stack named ${name}${didYouMean(name, names)}${names.length > 0 && names.length <= 20 ? ` (stacks: ${names.join(", ")})` : ""}`,
             ),
         ]);
     }
+    return manifests;
+}
+
+/** The manifest of the stack named `name`; a stack defined by several manifests is refused (see `loadAtmosStack`). */
+export function findStack(name: string, options: RepositoryOptions = {}): AtmosStackEntry {
+    const manifests = findStackManifests(name, options);
     if (manifests.length > 1) {
         throw new StackFileError([
             makeProblem(
                 "STACK_NAME",
-                where,
+                { file: nodePath.resolve(options.atmosDir ?? process.cwd()) },
                 `the Atmos stack ${name} is defined by several manifests: ${manifests.join(", ")}; give the manifest path instead`,
             ),
         ]);
     }
-    return matches[0];
+    return { name, manifest: manifests[0] };
 }
 
-/** Loads the stack named `name` of the repository at `options.atmosDir`. */
+/**
+ * Loads the stack named `name` of the repository at `options.atmosDir`. As in Atmos, a stack may be
+ * made of several top-level manifests: their instances are put together, and an instance that
+ * two manifests resolve differently is refused.
+ */
 export function loadAtmosStack(
     name: string,
     options: RepositoryOptions & Omit<LoadOptions, "cwd" | "env" | "files"> = {},
 ): LoadedStack {
-    const entry = findStack(name, options);
-    return loadStackFile(entry.manifest, {
-        ...options,
-        cwd: nodePath.resolve(options.atmosDir ?? process.cwd()),
-        ...(options.env ? { env: options.env } : {}),
-        ...(options.files ? { files: options.files } : {}),
+    const manifests = findStackManifests(name, options);
+    const loads = manifests.map((manifest) =>
+        loadStackFile(manifest, {
+            ...options,
+            cwd: nodePath.resolve(options.atmosDir ?? process.cwd()),
+            ...(options.env ? { env: options.env } : {}),
+            ...(options.files ? { files: options.files } : {}),
+        }),
+    );
+    if (loads.length === 1) return loads[0];
+    const instances = new Map<string, { instance: LoadedStack["instances"][number]; file: string }>();
+    const skipped = new Map<string, LoadedStack["skipped"][number]>();
+    const problems: ReturnType<typeof makeProblem>[] = [];
+    loads.forEach((loaded, i) => {
+        for (const instance of loaded.instances) {
+            const earlier = instances.get(instance.name);
+            if (earlier === undefined) instances.set(instance.name, { instance, file: manifests[i] });
+            else if (JSON.stringify(earlier.instance.vars) !== JSON.stringify(instance.vars)) {
+                problems.push(
+                    makeProblem(
+                        "STACK_NAME",
+                        instance.location,
+                        `instance ${JSON.stringify(instance.name)} of the Atmos stack ${name} is defined differently by ${earlier.file} and ${manifests[i]} (Atmos refuses this too)`,
+                        { instance: instance.name },
+                    ),
+                );
+            }
+        }
+        for (const s of loaded.skipped) if (!skipped.has(s.instance)) skipped.set(s.instance, s);
     });
+    if (problems.length > 0) throw new StackFileError(problems);
+    return {
+        file: manifests[0],
+        stackName: name,
+        instances: [...instances.values()].map((v) => v.instance),
+        skipped: [...skipped.values()].filter((s) => !instances.has(s.instance)),
+        warnings: [...new Set(loads.flatMap((l) => l.warnings))],
+    };
 }

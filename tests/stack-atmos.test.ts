@@ -6,7 +6,7 @@
  */
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
-import { findStack, listStacks, loadAtmosConfig, loadStackFile, type FileSystem } from "../stack";
+import { findStack, listStacks, loadAtmosConfig, loadAtmosStack, loadStackFile, type FileSystem } from "../stack";
 import { compareBytes, globMatches } from "../stack/files";
 import { MAX_IMPORT_DEPTH } from "../stack/manifest";
 import { lines, stackError } from "./stack-helpers";
@@ -341,6 +341,32 @@ describe("Atmos repositories", () => {
                     ["acme-ue2-dev", "stacks/orgs/acme/dev.yaml"],
                     ["acme-ue2-prod", "stacks/orgs/acme/prod.yml"],
                 ],
+            );
+        });
+
+        it("loads a stack made of several manifests, refusing an instance they resolve differently", () => {
+            const split = {
+                "atmos.yaml": lines(
+                    "stacks: {base_path: stacks, included_paths: ['prod/*'], name_template: '{{ .vars.stage }}'}",
+                ),
+                "stacks/prod/a.yaml": lines("vars: {stage: prod, region: r}", EVENTBRIDGE),
+                "stacks/prod/b.yaml": lines(
+                    "vars: {stage: prod, region: r}",
+                    "components: {terraform: {key: {metadata: {component: managed-dashboards/api-key}}, vpc: {}}}",
+                ),
+            };
+            const options = { atmosDir: ROOT, env: {}, files: memoryFiles(split) };
+            const stack = loadAtmosStack("prod", options);
+            assert.deepEqual(
+                [stack.stackName, stack.instances.map((i) => i.name), stack.skipped.map((s) => s.instance)],
+                ["prod", ["eventbridge/alerts", "key"], ["vpc"]],
+            );
+            assert.match(stackError(() => findStack("prod", options)).message, /defined by several manifests/);
+            const clash = { ...split, "stacks/prod/b.yaml": lines("vars: {stage: prod, region: other}", EVENTBRIDGE) };
+            const error = stackError(() => loadAtmosStack("prod", { ...options, files: memoryFiles(clash) }));
+            assert.match(
+                error.message,
+                /instance "eventbridge\/alerts" of the Atmos stack prod is defined differently/,
             );
         });
 
