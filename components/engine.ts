@@ -25,6 +25,7 @@ export async function requireEngine(who: string, minimum: string, reason: string
         throw new Error(
             `${who}: needs Pulumi CLI ${minimum} or later (${reason}); upgrade the CLI ` +
                 `(${(error as Error).message})`,
+            { cause: error },
         );
     }
 }

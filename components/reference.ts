@@ -3,7 +3,7 @@
  * writes them into README.md between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`
  * markers, and a test checks that the README holds exactly what this renders.
  */
-import type { ArgDefinition, ComponentDefinition } from "./definition";
+import type { ArgDefinition, ComponentDefinition, OutputDefinition } from "./definition";
 import { LABEL_ARGS } from "./labelArgs";
 import { COMPONENT_DEFINITIONS } from "./registry";
 
@@ -91,7 +91,7 @@ export function variableReference(): string {
         table(
             ["Component", "Output", "Meaning"],
             COMPONENT_DEFINITIONS.flatMap((definition) =>
-                Object.values(definition.outputs)
+                Object.values(definition.outputs as Readonly<Record<string, OutputDefinition>>)
                     .filter((output) => output.spec !== undefined)
                     .map((output) => [
                         code(definition.path),

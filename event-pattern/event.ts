@@ -29,7 +29,7 @@ export function readEvent(event: object | string): Record<string, unknown> {
         try {
             value = JSON.parse(event);
         } catch (error) {
-            throw new TypeError(`the event is not valid JSON text (${(error as Error).message})`);
+            throw new TypeError(`the event is not valid JSON text (${(error as Error).message})`, { cause: error });
         }
     } else {
         // What the event would be once sent as JSON: toJSON applied, undefined dropped, NaN as null.
@@ -38,7 +38,9 @@ export function readEvent(event: object | string): Record<string, unknown> {
             text = JSON.stringify(event);
         } catch (error) {
             if (!(error instanceof RangeError)) {
-                throw new TypeError(`the event cannot be written as JSON (${(error as Error).message})`);
+                throw new TypeError(`the event cannot be written as JSON (${(error as Error).message})`, {
+                    cause: error,
+                });
             }
             text = undefined; // too deep for JSON.stringify: take the object as it is
             value = event;

@@ -107,7 +107,7 @@ export function isPlainObject(value: unknown): value is JsonObject {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
         return false;
     }
-    const prototype = Object.getPrototypeOf(value);
+    const prototype: unknown = Object.getPrototypeOf(value);
     return prototype === Object.prototype || prototype === null;
 }
 

@@ -276,7 +276,7 @@ function readNumeric(operand: unknown, path: PatternPath): Matcher {
         if (i >= operand.length) {
             refuse(path, `numeric needs a comparison operator at position ${i}, got ${describe(operand)}`);
         }
-        const op = operand[i];
+        const op: unknown = operand[i];
         if (typeof op !== "string") {
             refuse(
                 at(i),
@@ -289,7 +289,7 @@ function readNumeric(operand: unknown, path: PatternPath): Matcher {
         if (i >= operand.length) {
             refuse(path, `${JSON.stringify(op)} needs a number after it, got ${describe(operand)}`);
         }
-        const value = operand[i];
+        const value: unknown = operand[i];
         if (typeof value !== "number") {
             refuse(at(i), `the value of ${JSON.stringify(op)} must be a number, got ${describe(value)}`);
         }

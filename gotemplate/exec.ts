@@ -5,7 +5,7 @@
  * calls with Go's argument checks. Errors read as Go's: `template: NAME:LINE:COL: executing
  * "NAME" at <NODE>: MESSAGE`.
  */
-import { FunctionError, TemplateError } from "./errors";
+import { TemplateError } from "./errors";
 import { formatValue, goTypeName, isMap, compareKeys } from "./fmt";
 import type { Arg, Command, Node, Pipe } from "./parse";
 import { colOf, lineOf } from "./parse";
@@ -201,6 +201,7 @@ export class Executor {
                 return this.walkTemplate(n, dot);
             case "break":
             case "continue":
+                // eslint-disable-next-line @typescript-eslint/only-throw-error -- unwinds to the enclosing range, never escapes
                 throw new Signal(n.kind);
         }
     }

@@ -229,7 +229,6 @@ class Parser {
             const at = src.indexOf(left, i);
             let text = at < 0 ? src.slice(i) : src.slice(i, at);
             if (trimNext) text = text.replace(/^[ \t\r\n]+/, "");
-            trimNext = false;
             if (at < 0) {
                 pushText(pendingText + text);
                 break;

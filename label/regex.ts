@@ -18,7 +18,7 @@ export type Remover = (s: string) => string;
 export const DEFAULT_REGEX_REPLACE_CHARS = "/[^-a-zA-Z0-9]/";
 
 /** A bracket expression whose members have the same meaning in RE2 and JavaScript. */
-const PORTABLE_CLASS = /^\[\^?[-A-Za-z0-9 .+*?(){}|$\/,_:;=@#%&!~<>'"`]*\]$/;
+const PORTABLE_CLASS = /^\[\^?[-A-Za-z0-9 .+*?(){}|$/,_:;=@#%&!~<>'"`]*\]$/;
 
 const cache = new Map<string, Remover>();
 

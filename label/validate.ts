@@ -71,7 +71,7 @@ export function optStringList(field: ProblemPath, value: unknown): readonly stri
 /** True for a plain object usable as a map. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-    const proto = Object.getPrototypeOf(value);
+    const proto: unknown = Object.getPrototypeOf(value);
     return proto === Object.prototype || proto === null;
 }
 

@@ -16,7 +16,7 @@ import {
 } from "../components/apiKey";
 import { NameRegistry, type NameClaim } from "../components/collisions";
 import { stackVarNaming, type ComponentDefinition, type OutputDefinition } from "../components/definition";
-import { argProblem, ComponentArgsError, type ArgProblem, type FieldNamer } from "../components/errors";
+import { ComponentArgsError, type ArgProblem, type FieldNamer } from "../components/errors";
 import { markWarningsReported } from "../components/common";
 import { EVENTBRIDGE_DEFINITION, EventBridge, eventBridgeClaims, resolveEventBridge } from "../components/eventbridge";
 import type { ComponentPath } from "../components/registry";

@@ -35,10 +35,10 @@ if (atmosStack !== undefined) {
     stack = loadStackFile(path.resolve(stackFile!), { allowExec });
 }
 for (const warning of stack.warnings) {
-    pulumi.log.warn(warning);
+    void pulumi.log.warn(warning);
 }
 if (stack.skipped.length > 0) {
-    pulumi.log.info(
+    void pulumi.log.info(
         `${stack.skipped.length} instance(s) of components this package does not implement left to Terraform: ${stack.skipped.map((s) => s.instance).join(", ")}`,
     );
 }

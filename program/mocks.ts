@@ -339,8 +339,9 @@ export class AwsMocks implements pulumi.runtime.Mocks {
 
     call(args: MockCallArgs): Record<string, unknown> {
         if (args.token === "aws:grafana/getWorkspace:getWorkspace") {
-            const workspaceId = String(reveal(args.inputs.workspaceId));
-            const region = String(reveal(args.inputs.region) ?? EXAMPLE_DEFAULT_REGION);
+            const inputs = args.inputs as Record<string, unknown>;
+            const workspaceId = String(reveal(inputs.workspaceId));
+            const region = String(reveal(inputs.region) ?? EXAMPLE_DEFAULT_REGION);
             return {
                 id: workspaceId,
                 workspaceId,

@@ -223,7 +223,7 @@ export function gomplateFunctions(): FuncMap {
                 for (let i = 0; i < kv.length; i += 2) d[strval(kv[i])] = i + 1 < kv.length ? kv[i + 1] : "";
                 return d;
             }),
-            Slice: fn("i*", (...a) => a),
+            Slice: fn("i*", (...a: unknown[]) => a),
             Has: fn("ii", (c, k) => (isMap(c) ? strval(k) in c : Array.isArray(c) ? c.includes(k) : false)),
             Keys: fn("i*", (...ms) => ms.flatMap((m) => (isMap(m) ? Object.keys(m).sort() : []))),
         }),

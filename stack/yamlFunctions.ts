@@ -180,7 +180,7 @@ export interface YamlFunctionContext {
 /** A string that starts with a known function tag, split into tag and argument text. */
 export function parseYamlFunction(value: string): { tag: string; args: string } | undefined {
     if (!value.startsWith("!")) return undefined;
-    const m = /^(![A-Za-z0-9_.\-]+)(?:[ \t\r\n]+([\s\S]*))?$/.exec(value);
+    const m = /^(![A-Za-z0-9_.-]+)(?:[ \t\r\n]+([\s\S]*))?$/.exec(value);
     if (!m) return undefined;
     if (!(ATMOS_YAML_FUNCTIONS as readonly string[]).includes(m[1])) return undefined;
     return { tag: m[1], args: (m[2] ?? "").trim() };
@@ -272,12 +272,18 @@ export function parseYqPath(expression: string, tag: string): (string | number)[
             if (s[i] === "[") continue;
             const m = /^[A-Za-z_][A-Za-z0-9_-]*/.exec(s.slice(i)) ?? /^"((?:[^"\\]|\\.)*)"/.exec(s.slice(i));
             if (!m) bad();
-            out.push(m![0].startsWith('"') ? JSON.parse(m![0]) : m![0]);
+            out.push(m![0].startsWith('"') ? (JSON.parse(m![0]) as string) : m![0]);
             i += m![0].length;
         } else if (s[i] === "[") {
             const m = /^\[\s*(?:(-?\d+)|"((?:[^"\\]|\\.)*)"|'([^']*)')\s*\]/.exec(s.slice(i));
             if (!m) bad();
-            out.push(m![1] !== undefined ? Number(m![1]) : m![2] !== undefined ? JSON.parse(`"${m![2]}"`) : m![3]);
+            out.push(
+                m![1] !== undefined
+                    ? Number(m![1])
+                    : m![2] !== undefined
+                      ? (JSON.parse(`"${m![2]}"`) as string)
+                      : m![3],
+            );
             i += m![0].length;
         } else bad();
     }
@@ -323,10 +329,7 @@ function defaultRun(command: string): string {
  * per component. Returns the value, a {@link DeployTimeReference}, or {@link UNSET}; throws a
  * {@link YamlFunctionError} for a refused or failing function.
  */
-export function evaluateYamlFunction(
-    value: string,
-    context: YamlFunctionContext = {},
-): unknown | DeployTimeReference | typeof UNSET {
+export function evaluateYamlFunction(value: string, context: YamlFunctionContext = {}): unknown {
     const call = parseYamlFunction(value);
     if (!call) return value;
     const { tag, args } = call;

@@ -289,7 +289,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const stackName = workspace.stackName as string;
         const reference = new pulumi.StackReference(`${name}-workspace`, { name: stackName }, { parent: this });
         const id = pulumi.output(reference.getOutputDetails(WORKSPACE_ID_OUTPUT)).apply((details) => {
-            const value = details.value ?? details.secretValue;
+            const value: unknown = details.value ?? details.secretValue;
             if (typeof value !== "string" || value === "") {
                 throw new Error(
                     `${COMPONENT} "${name}": the workspace stack ${describeValue(stackName)} has no output ` +
@@ -302,13 +302,13 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const endpoint = pulumi
             .all([id, reference.getOutputDetails(WORKSPACE_ENDPOINT_OUTPUT)])
             .apply(([workspaceId, details]) => {
-                const value = details.value ?? details.secretValue;
+                const value: unknown = details.value ?? details.secretValue;
                 return typeof value === "string" && value !== "" ? value : workspaceEndpointOf(workspaceId, region);
             });
         const grafanaVersion = pulumi
             .output(reference.getOutputDetails(WORKSPACE_GRAFANA_VERSION_OUTPUT))
             .apply((details) => {
-                const value = details.value ?? details.secretValue;
+                const value: unknown = details.value ?? details.secretValue;
                 return typeof value === "string" && value !== "" ? pulumi.output(value) : lookUpVersion(id);
             });
         return { id, endpoint, grafanaVersion };

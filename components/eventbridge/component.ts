@@ -76,7 +76,7 @@ export class EventBridge extends pulumi.ComponentResource {
         );
 
         for (const warning of warningsReported(resolved) ? [] : resolved.warnings) {
-            pulumi.log.warn(ComponentArgsError.render(COMPONENT_PATH, name, [warning]), this);
+            void pulumi.log.warn(ComponentArgsError.render(COMPONENT_PATH, name, [warning]), this);
         }
 
         if (resolved.enabled) {
