@@ -9,14 +9,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-floor() { # the lowest version of a caret/tilde/>= range: "^7.23.0" -> "7.23.0"
+floor() { # the lowest version of a caret/tilde/>= range: "^7.23.0" -> "7.23.0", ">=0.14.0 <3.0.0" -> "0.14.0"
     node -e 'const r = require("./package.json").peerDependencies[process.argv[1]];
-             const m = /^(?:\^|~|>=)?\s*(\d+\.\d+\.\d+)$/.exec(r);
+             const m = /^(?:\^|~|>=)?\s*(\d+\.\d+\.\d+)(?:\s+<\s*\d+\.\d+\.\d+)?$/.exec(r);
              if (!m) { console.error(`peerDependencies["${process.argv[1]}"] = ${r}: not a simple range`); process.exit(2); }
              console.log(m[1]);' "$1"
 }
 aws=$(floor @pulumi/aws)
 pulumi=$(floor @pulumi/pulumi)
+grafana=$(floor @pulumiverse/grafana)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/peer-floors-XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -25,11 +26,23 @@ git ls-files -z --cached --others --exclude-standard |
     grep -zvE '^(tests|bench|scratch)/' |
     xargs -0 -I{} cp --parents {} "$work/"
 cd "$work"
-echo "peer floors: @pulumi/aws@$aws @pulumi/pulumi@$pulumi"
+echo "peer floors: @pulumi/aws@$aws @pulumi/pulumi@$pulumi @pulumiverse/grafana@$grafana (optional)"
 npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >/dev/null
 npm install --no-save --no-audit --no-fund --ignore-scripts --loglevel=error \
-    "@pulumi/aws@$aws" "@pulumi/pulumi@$pulumi" >/dev/null
-node -e 'for (const p of ["@pulumi/aws", "@pulumi/pulumi"]) console.log(`installed: ${p}@${require(`${p}/package.json`).version}`)'
+    "@pulumi/aws@$aws" "@pulumi/pulumi@$pulumi" "@pulumiverse/grafana@$grafana" >/dev/null
+node -e 'for (const p of ["@pulumi/aws", "@pulumi/pulumi", "@pulumiverse/grafana"]) console.log(`installed: ${p}@${require(`${p}/package.json`).version}`)'
 npx tsc -p tsconfig.json --noEmit
 npm run --silent synth -- examples/stack.yaml --json >/dev/null
-echo "peer floors OK: the sources type-check and the example synthesizes with @pulumi/aws@$aws and @pulumi/pulumi@$pulumi"
+# The optional Grafana SDK: createDashboardsProvider registers its provider under mocks.
+node -r ts-node/register/transpile-only -e '
+const { installMocks } = require("./program/mocks");
+const { DashboardsApiKey, createDashboardsProvider } = require("./components/apiKey");
+(async () => {
+    const mocks = await installMocks({ stack: "ue2-prod", project: "floors" });
+    const key = new DashboardsApiKey("key", { region: "us-east-2", namespace: "eg", name: "grafana", workspaceId: "g-0123456789" });
+    createDashboardsProvider("grafana", key);
+    await mocks.settle();
+    const types = mocks.resources.map((r) => r.type);
+    if (!types.includes("pulumi:providers:grafana")) throw new Error(`no Grafana provider registered: ${types}`);
+})().catch((e) => { console.error(e); process.exit(1); });'
+echo "peer floors OK: the sources type-check, the example synthesizes and the Grafana provider registers with @pulumi/aws@$aws, @pulumi/pulumi@$pulumi and @pulumiverse/grafana@$grafana"

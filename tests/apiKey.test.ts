@@ -1136,6 +1136,54 @@ describe("managed-dashboards/api-key", () => {
             );
         });
 
+        it("without @pulumiverse/grafana installed, says which package to install, before registering anything", async () => {
+            mocks = await install(DEPLOYMENT);
+            const component = new mod.DashboardsApiKey("grafana-key", { ...BASE, workspaceId: "g-0123456789" });
+            const asked: string[] = [];
+            mod.setGrafanaSdkLoader((name) => {
+                asked.push(name);
+                const error = new Error(
+                    `Cannot find module '${name}'\nRequire stack:\n- x.js`,
+                ) as NodeJS.ErrnoException;
+                error.code = "MODULE_NOT_FOUND";
+                throw error;
+            });
+            try {
+                assert.throws(() => mod.createDashboardsProvider("grafana", component), {
+                    message:
+                        'createDashboardsProvider "grafana": needs the optional peer dependency @pulumiverse/grafana ' +
+                        "(>=0.14.0 <3.0.0), which is not installed; install it beside this package: " +
+                        "npm install '@pulumiverse/grafana@>=0.14.0 <3.0.0'",
+                });
+            } finally {
+                mod.setGrafanaSdkLoader();
+            }
+            assert.deepEqual(asked, ["@pulumiverse/grafana"]);
+            await mocks.settle();
+            assert.equal(mocks.resources.filter((r) => r.type.startsWith("pulumi:providers:grafana")).length, 0);
+        });
+
+        it("passes on other failures to load @pulumiverse/grafana as they are", async () => {
+            mocks = await install(DEPLOYMENT);
+            const component = new mod.DashboardsApiKey("grafana-key", { ...BASE, workspaceId: "g-0123456789" });
+            // A dependency of the SDK missing: not the case the install hint explains.
+            const inner = Object.assign(new Error("Cannot find module 'some-dependency'"), {
+                code: "MODULE_NOT_FOUND",
+            });
+            mod.setGrafanaSdkLoader(() => {
+                throw inner;
+            });
+            try {
+                assert.throws(
+                    () => mod.createDashboardsProvider("grafana", component),
+                    (error) => error === inner,
+                );
+            } finally {
+                mod.setGrafanaSdkLoader();
+            }
+            await mocks.settle();
+        });
+
         it("is the only thing that loads the Grafana SDK: importing the component does not", () => {
             const script =
                 "require('./components/apiKey');" +

@@ -17,6 +17,7 @@ import * as grafana from "@pulumi/aws/grafana";
 import * as ssm from "@pulumi/aws/ssm";
 import { Static } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
+import { loadOptionalPeer, type ModuleLoader } from "../../util/optionalPeer";
 import { programRegistry } from "../programRegistry";
 import { camelCaseField, ComponentArgsError, describeValue } from "../errors";
 import { aliasOptions, requireEngine } from "../engine";
@@ -321,26 +322,39 @@ export interface DashboardsProviderArgs {
     readonly url?: pulumi.Input<string>;
 }
 
+/** The range of `@pulumiverse/grafana` this package supports (its optional peer dependency). */
+export const GRAFANA_SDK_RANGE = ">=0.14.0 <3.0.0";
+
+// How the Grafana SDK is loaded: Node's require, replaceable in tests to simulate its absence.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load of an optional peer
+const nodeRequire: ModuleLoader = (name) => require(name) as unknown;
+let loadModule: ModuleLoader = nodeRequire;
+
+/** Replaces how the Grafana SDK is loaded (tests); without an argument, restores `require`. */
+export function setGrafanaSdkLoader(next?: ModuleLoader): void {
+    loadModule = next ?? nodeRequire;
+}
+
 /**
  * A Grafana provider (`@pulumiverse/grafana`) for the workspace of a {@link DashboardsApiKey},
- * authenticated with its key (a secret). The Grafana SDK is loaded only when this is called.
+ * authenticated with its key (a secret). `@pulumiverse/grafana` is an optional peer dependency,
+ * loaded only when this is called: install it to use this.
  *
- * @throws Error when the key component is disabled (it has no key).
+ * @returns the provider, to pass as the `provider` option of Grafana resources.
+ * @throws Error when the key component is disabled (it has no key), or `@pulumiverse/grafana` is not installed.
  */
 export function createDashboardsProvider(
     name: string,
     apiKey: DashboardsApiKey,
     args: DashboardsProviderArgs = {},
     opts: pulumi.CustomResourceOptions = {},
-): grafanaSdk.Provider {
+): pulumi.ProviderResource {
+    const who = `createDashboardsProvider "${name}"`;
     if (apiKey.apiKey === undefined || apiKey.workspaceEndpoint === undefined) {
-        throw new Error(
-            `createDashboardsProvider "${name}": ${COMPONENT} "${apiKey.resolved.instance}" is disabled, so it has no key`,
-        );
+        throw new Error(`${who}: ${COMPONENT} "${apiKey.resolved.instance}" is disabled, so it has no key`);
     }
     // Loaded here, not at the top: importing this package must not load the Grafana SDK.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const sdk = require("@pulumiverse/grafana") as typeof grafanaSdk;
+    const sdk = loadOptionalPeer<typeof grafanaSdk>("@pulumiverse/grafana", GRAFANA_SDK_RANGE, who, loadModule);
     return new sdk.Provider(
         name,
         {
