@@ -7,7 +7,7 @@ export {
     isResolvedEventBridge,
     resolveEventBridgeArgs,
 } from "./eventbridge";
-export type { EventBridgeArgs, LogsPolicyScope, ResolvedEventBridge } from "./eventbridge";
+export type { EventBridgeArgs, LogsPolicyScope, ResolvedEventBridge, Tags } from "./eventbridge";
 export {
     createDashboardsProvider,
     API_KEY_DEFINITION,
@@ -23,11 +23,12 @@ export type {
     DashboardsCredentialType,
     DashboardsKeyRole,
     DashboardsProviderArgs,
+    DashboardsWorkspaceSource,
     PulumiDeployment,
     ResolvedDashboardsApiKey,
 } from "./apiKey";
 export { ComponentArgsError } from "./errors";
-export type { ArgProblem } from "./errors";
+export type { ArgProblem, ArgProblemInput, FieldNamer } from "./errors";
 export { COMPONENT_DEFINITIONS } from "./registry";
 export type { ComponentPath } from "./registry";
 export type { ArgDefinition, ArgTable, ComponentDefinition, OutputDefinition } from "./definition";

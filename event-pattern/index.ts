@@ -11,4 +11,4 @@ export {
     validateEventPattern,
 } from "./eventPattern";
 export type { EventPatternInspection } from "./eventPattern";
-export { EventPatternError } from "./errors";
+export { EventPatternError, PatternPath } from "./errors";

@@ -19,3 +19,4 @@ export type {
     NormalizedLabelContext,
     TagMap,
 } from "./types";
+export type { PathSegment, Problem, ProblemPath, UserKey } from "../util/problem";

@@ -10,6 +10,7 @@ export type { AtmosStackEntry, RepositoryOptions } from "./repository";
 export { loadAtmosConfig, AtmosConfigError } from "./atmosConfig";
 export type { AtmosConfig, ListMergeStrategy } from "./atmosConfig";
 export type { FileSystem } from "./files";
+export type { RenderFile } from "./manifest";
 export { StackFileError } from "./errors";
 export type { StackFileProblem, StackProblemCode, SourceLocation } from "./errors";
 export { COMPONENT_SCHEMAS, API_KEY_SCHEMA, EVENTBRIDGE_SCHEMA, CONTEXT_VARS } from "./schema";

@@ -50,8 +50,14 @@ describe("README", () => {
         );
     });
 
-    it("gives the commands of the quick start: npm start synthesizes the bundled example", () => {
-        assert.match(readme, /npm install\nnpm start/);
+    it("gives the quick start in two commands: install and run the main job, then the tests", () => {
+        const block = /## Quick start\n[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme);
+        assert.ok(block, "a sh block under Quick start");
+        const commands = block[1]
+            .split("\n")
+            .map((line) => line.replace(/#.*/, "").trim())
+            .filter((line) => line !== "");
+        assert.deepEqual(commands, ["npm ci && npm start", "npm test"]);
         assert.match(scripts.start, /synth.*examples\/stack\.yaml/);
         assert.ok(fs.existsSync(path.join(ROOT, "examples", "stack.yaml")));
     });
