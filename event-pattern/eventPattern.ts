@@ -59,10 +59,11 @@ export function validateEventPattern(pattern: unknown): void {
  *   `"null"` not `null`, `""` not `null`. Numbers compare as numbers: `[300]` matches `300.0` and
  *   `3e2`.
  * - `prefix`, `suffix`, `equals-ignore-case`, `wildcard` and `cidr` match strings only;
- *   `numeric` matches numbers only (between -5e9 and 5e9), and like `anything-but` with numbers
- *   compares them to six digits after the decimal point, as the user guide documents
- *   (`["=", 1]` matches `1.0000001`). An empty prefix or suffix matches any
- *   string. `wildcard`'s `*` matches any run of characters, `/` included.
+ *   `numeric` matches numbers only (between -5e9 and 5e9). Numbers (exact values, `numeric` and
+ *   `anything-but`) compare as IEEE 754 doubles, as Event Ruler has since 1.7.4/1.8.0: nothing is
+ *   rounded to the six decimals the user guide documents, so `["=", 1]` does not match `1.0000001`
+ *   (nor `1.0000009`). An empty prefix or suffix matches any string. `wildcard`'s `*` matches any
+ *   run of characters, `/` included.
  * - `anything-but` needs the field to be present (it never matches a missing field) and
  *   matches every value not excluded, `null` and values of the other type included
  *   (`{"anything-but": ["0"]}` matches the number `0`).

@@ -728,6 +728,13 @@ describe("EventBridge user guide", () => {
             { n: 1.0000009 },
             false,
         ],
+        [
+            "1.0000001 is not 1 (Event Ruler 1.7.4 on no longer truncates to six decimals)",
+            { n: [{ numeric: ["=", 1] }] },
+            { n: 1.0000001 },
+            false,
+        ],
+        ["1.0000001 is not the exact value 1", { n: [1] }, { n: 1.0000001 }, false],
         ["pi within a range", { n: [{ numeric: [">", 3, "<", 4] }] }, { n: 3.14159265358979 }, true],
         [
             "a pattern number with seven decimals, compared as a double",
