@@ -1,5 +1,6 @@
 /**
- * One measured run for bench/synth.ts, in a process of its own so that its peak memory is its own:
+ * One measured run for the synth figures of bench/index.ts, in a process of its own so that its
+ * peak memory is its own:
  *   synthWorker.ts <synth|baseline> <instances>
  * prints {"ms": ..., "maxRssMb": ...} on stdout. `synth` runs the program on a generated stack
  * file of N eventbridge instances; `baseline` registers the same AWS resources directly.

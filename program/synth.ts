@@ -9,7 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { loadStackFile, type LoadedStack } from "../stack";
 import { installMocks, SECRET_PLACEHOLDER, type MockOptions } from "./mocks";
 
-/** One resource of the plan, as INTERFACE.md section 4 prints it. */
+/** One resource of the plan, as `synth --json` prints it (README, "Offline synth"). */
 export interface PlannedResource {
     /** Pulumi type token. */
     readonly type: string;

@@ -759,7 +759,12 @@ describe("EventBridge user guide", () => {
             { n: [5, 15, 25] },
             true,
         ],
-        ["the exact value 300 against 300.0 (compared as numbers, see FACTS.md)", { n: [300] }, '{"n": 300.0}', true],
+        [
+            "the exact value 300 against 300.0 (compared as numbers, as Event Ruler does)",
+            { n: [300] },
+            '{"n": 300.0}',
+            true,
+        ],
         ["the exact value 300 against 3.0e2", { n: [300] }, '{"n": 3.0e2}', true],
         ["the exact value 300 against 301", { n: [300] }, { n: 301 }, false],
     ]);

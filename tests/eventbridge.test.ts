@@ -49,7 +49,7 @@ const ECS_TAGS = { Environment: "ue2", Name: "eg-ue2-prod-ecs-faults", Namespace
 const COMPONENT = "cloudposse:eventbridge:EventBridge";
 const ARN_PREFIX = "arn:aws:logs:us-east-2:111111111111:log-group:";
 
-/** The CloudWatch Logs retention periods, as listed in FACTS.md. */
+/** The retention periods CloudWatch Logs accepts (PutRetentionPolicy's retentionInDays), as the README lists them. */
 const RETENTIONS =
     "1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653";
 
