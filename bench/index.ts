@@ -7,11 +7,14 @@
  *    the same mocks (goal <= 1.25x at 300), with each run's peak memory for N = 100, 200, 300
  *    (memory should grow linearly with N);
  * 3. the cost of importing the package against importing @pulumi/pulumi plus the @pulumi/aws
- *    submodules it uses (goal <= 1.15x).
+ *    submodules it uses (goal <= 1.15x);
+ * 4. event-pattern wildcard matching on an input that makes backtracking matchers blow up (goal:
+ *    linear, at most 3x the time when the value doubles).
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { benchWildcard, describeWildcard } from "./eventPattern";
 import { benchLabel } from "./label";
 
 const ROOT = path.join(__dirname, "..");
@@ -103,6 +106,9 @@ function main(): void {
     console.log(`goal: >= 50,000 labels/s: ${verdict(labelsPerSecond >= 50_000)}`);
     benchSynth();
     benchImport();
+    const wildcard = benchWildcard();
+    console.log(`\n${describeWildcard(wildcard)}`);
+    console.log(`goal: linear, <= 3x when the value doubles: ${verdict(wildcard.growth <= 3)}`);
 }
 
 main();

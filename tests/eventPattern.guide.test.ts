@@ -1662,7 +1662,7 @@ describe("robustness", () => {
         }
     });
 
-    it("very long strings match in linear time", () => {
+    it("very long strings match (their speed is measured by npm run bench)", () => {
         const long = "a".repeat(200000);
         assert.equal(matchesEventPattern({ s: [{ wildcard: "*a*a*a*b" }] }, { s: long }), false);
         assert.equal(matchesEventPattern({ s: [{ "equals-ignore-case": "A".repeat(200000) }] }, { s: long }), true);
