@@ -1,5 +1,6 @@
 import * as assert from "node:assert/strict";
 import { EventPatternError, validateEventPattern } from "../event-pattern";
+import { ECS_PATTERN } from "./fixtures/spec";
 
 /** Asserts that `pattern` is refused with exactly this path and reason. */
 function assertRefused(pattern: unknown, path: string, reason: string): void {
@@ -24,19 +25,7 @@ function alternatives(key: string, n: number): object[] {
 describe("validateEventPattern", () => {
     describe("accepts", () => {
         const valid: [string, unknown][] = [
-            [
-                "the spec's ECS pattern",
-                {
-                    source: ["aws.ecs"],
-                    detail: {
-                        $or: [
-                            { eventType: ["WARN", "ERROR"] },
-                            { agentConnected: [false] },
-                            { containers: { exitCode: [{ "anything-but": [0] }] } },
-                        ],
-                    },
-                },
-            ],
+            ["the spec's ECS pattern", ECS_PATTERN],
             [
                 "the same pattern as JSON text",
                 '{"source":["aws.ecs"],"detail":{"$or":[{"eventType":["WARN","ERROR"]},{"agentConnected":[false]}]}}',

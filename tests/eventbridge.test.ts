@@ -11,7 +11,7 @@ import type * as EventBridgeModule from "../components/eventbridge";
 import type { ComponentArgsError } from "../components/errors";
 import { stackVarNaming } from "../components/definition";
 import { installMocks, type InstalledMocks, type RecordedResource } from "../program/mocks";
-import { ECS_PATTERN } from "./fixtures/spec";
+import { ECS_PATTERN, ECS_PATTERN_JSON } from "./fixtures/spec";
 
 /** The value of an output, awaited (never asserted inside `apply`). */
 function unwrap<T>(output: pulumi.Output<T> | undefined): Promise<T> {
@@ -30,10 +30,6 @@ function thrownBy(fn: () => unknown): ComponentArgsError {
     assert.fail("nothing was thrown");
 }
 
-/** `jsonencode()` of the pattern, from `terraform console` (Terraform 1.11): keys sorted, compact. */
-const ECS_PATTERN_JSON =
-    '{"detail":{"$or":[{"eventType":["WARN","ERROR"]},{"agentConnected":[false]},' +
-    '{"containers":{"exitCode":[{"anything-but":[0]}]}}]},"source":["aws.ecs"]}';
 const ECS_ALERTS = {
     region: "us-east-2",
     namespace: "eg",

@@ -1,6 +1,7 @@
 /** `jsonencode`: Terraform's `jsonencode()` of JSON values; expectations from `terraform console` (1.11). */
 import { strict as assert } from "node:assert";
 import { jsonencode } from "../components/jsonencode";
+import { ECS_PATTERN, ECS_PATTERN_JSON } from "./fixtures/spec";
 
 describe("jsonencode", () => {
     const cases: [string, unknown, string][] = [
@@ -19,20 +20,7 @@ describe("jsonencode", () => {
         ["keeps a negative zero", -0, "-0"],
         ["writes the smallest double in full", 5e-324, "0." + "0".repeat(323) + "5"],
         ["writes null, true and false", [null, true, false], "[null,true,false]"],
-        [
-            "writes the spec's ECS pattern as the original component sends it",
-            {
-                source: ["aws.ecs"],
-                detail: {
-                    $or: [
-                        { eventType: ["WARN", "ERROR"] },
-                        { agentConnected: [false] },
-                        { containers: { exitCode: [{ "anything-but": [0] }] } },
-                    ],
-                },
-            },
-            '{"detail":{"$or":[{"eventType":["WARN","ERROR"]},{"agentConnected":[false]},{"containers":{"exitCode":[{"anything-but":[0]}]}}]},"source":["aws.ecs"]}',
-        ],
+        ["writes the spec's ECS pattern as the original component sends it", ECS_PATTERN, ECS_PATTERN_JSON],
     ];
     for (const [behaviour, value, expected] of cases) {
         it(behaviour, () => assert.equal(jsonencode(value), expected));

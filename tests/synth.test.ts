@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { stackVarNamer } from "../program/deploy";
 import { formatPath, userKey, type ProblemPath } from "../util/problem";
 import { API_KEY_SCHEMA, EVENTBRIDGE_SCHEMA } from "../stack/schema";
+import { ECS_PATTERN } from "./fixtures/spec";
 
 const ROOT = path.join(__dirname, "..");
 
@@ -132,16 +133,7 @@ describe("npm run synth", function () {
             assert.equal(rule.inputs.name, "eg-ue2-prod-ecs-faults");
             assert.equal(rule.inputs.description, "ECS failures and warnings");
             assert.equal(rule.inputs.region, "us-east-2");
-            assert.deepEqual(JSON.parse(String(rule.inputs.eventPattern)), {
-                source: ["aws.ecs"],
-                detail: {
-                    $or: [
-                        { eventType: ["WARN", "ERROR"] },
-                        { agentConnected: [false] },
-                        { containers: { exitCode: [{ "anything-but": [0] }] } },
-                    ],
-                },
-            });
+            assert.deepEqual(JSON.parse(String(rule.inputs.eventPattern)), ECS_PATTERN);
             const logGroup = plan.resources.find((r) => r.type === "aws:cloudwatch/logGroup:LogGroup");
             assert.ok(logGroup);
             assert.equal(logGroup.inputs.retentionInDays, 3);
