@@ -701,8 +701,7 @@ class Parser {
             case "number":
             case "nil":
             case "dot":
-                this.fail(this.currentAction!.pos, `unexpected . after term "${term.text}"`);
-            // eslint-disable-next-line no-fallthrough
+                return this.fail(this.currentAction!.pos, `unexpected . after term "${term.text}"`);
             default:
                 return { kind: "chain", node: term, names, text, pos };
         }
