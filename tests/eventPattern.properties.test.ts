@@ -10,8 +10,9 @@ const key = fc.constantFrom(...KEYS);
 const text = fc.string({ unit: fc.constantFrom("a", "b", "A", "/", ".", "-", "1", "é", " "), maxLength: 5 });
 const nonEmptyText = fc.string({ unit: fc.constantFrom("a", "b", "A", "/", "1"), minLength: 1, maxLength: 4 });
 /**
- * Numbers EventBridge compares exactly: within ±5e9 with at most six decimals (the user guide:
- * "15 digits of precision, or six digits to the right of the decimal point").
+ * Numbers within what the user guide documents for comparisons: within ±5e9 with at most six
+ * decimals ("15 digits of precision, or six digits to the right of the decimal point"). Matching
+ * compares them as doubles, as Event Ruler does; `anyNumber` adds doubles beyond that.
  */
 const comparable = fc.oneof(
     fc.integer({ min: -20, max: 20 }),
