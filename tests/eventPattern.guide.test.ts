@@ -1605,7 +1605,13 @@ describe("EventBridge user guide", () => {
         it("warns above 2,048 characters (the default quota) and refuses above 4,096", () => {
             const big = { a: ["x".repeat(2100)] };
             assert.ok(inspectEventPattern(big).warnings.some((w) => w.includes("2,048")));
-            assert.throws(() => inspectEventPattern({ a: ["x".repeat(4100)] }), EventPatternError);
+            assert.throws(
+                () => inspectEventPattern({ a: ["x".repeat(4100)] }),
+                (error: unknown) =>
+                    error instanceof EventPatternError &&
+                    error.message ===
+                        "$: the pattern is 4,110 characters as JSON; the AWS provider accepts at most 4,096",
+            );
             assert.deepEqual(inspectEventPattern({ a: ["x"] }).warnings, []);
         });
     });
@@ -1647,7 +1653,11 @@ describe("robustness", () => {
         for (let i = 0; i < 20000; i++) {
             deep = { a: deep };
         }
-        assert.throws(() => validateEventPattern(deep), EventPatternError);
+        assert.throws(
+            () => validateEventPattern(deep),
+            (error: unknown) =>
+                error instanceof EventPatternError && error.message === "$: the pattern is nested too deeply",
+        );
     });
 
     it("a deeply nested pattern is refused or accepted, never a RangeError", () => {

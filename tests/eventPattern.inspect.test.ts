@@ -104,6 +104,10 @@ describe("inspectEventPattern", () => {
                 return true;
             },
         );
-        assert.throws(() => inspectEventPattern("not json"), EventPatternError);
+        assert.throws(
+            () => inspectEventPattern("not json"),
+            (error: unknown) =>
+                error instanceof EventPatternError && /^\$: the pattern is not valid JSON text \(/.test(error.message),
+        );
     });
 });
