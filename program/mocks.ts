@@ -6,14 +6,14 @@
  * a stack reference gets the outputs of the workspace stack, and anything else is refused with
  * "Mock not implemented: <token>", so a test cannot pass by accident against an echo.
  *
- * Pulumi's mock interface does not show a resource's parent (it is only folded into the URN), so
- * {@link installMocks} also watches the mock monitor's registrations to record each resource's
- * parent and the order in which resources were registered.
+ * {@link AwsMocks} is a plain `pulumi.runtime.Mocks`. Pulumi's mock interface does not show a
+ * resource's parent, options or URN, so {@link installMocks} also records each registration as
+ * the SDK sends it, through program/sdkAdapter.ts (the one file relying on SDK internals).
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";
-import * as settings from "@pulumi/pulumi/runtime/settings";
 import { setClock } from "../components/lifecycle";
+import { observeMockMonitor, waitForRegistrations, type MonitorRequest } from "./sdkAdapter";
 
 /** The AWS account id every mocked ARN uses. */
 export const EXAMPLE_ACCOUNT_ID = "111111111111";
@@ -31,10 +31,6 @@ export const EXAMPLE_WORKSPACE_OUTPUTS: Readonly<Record<string, unknown>> = {
 
 /** The string every secret value is replaced by in recorded inputs. */
 export const SECRET_PLACEHOLDER = "[secret]";
-
-/** Pulumi's marker for a secret value in serialized properties. */
-const SECRET_SIGNATURE_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIGNATURE = "1b47061264138c4ac30d75fd1eb44270";
 
 /** Options of the mocks. */
 export interface MockOptions {
@@ -75,7 +71,7 @@ export interface RecordedResource {
     readonly type: string;
     /** Logical name. */
     readonly name: string;
-    /** The resource's URN. */
+    /** The resource's URN, as the mock monitor answered it ("" when the mocks refused the resource). */
     readonly urn: string;
     /** `type::name` of the parent, or null at the top level. */
     readonly parent: string | null;
@@ -118,17 +114,9 @@ export interface InstalledMocks {
     reset(): void;
 }
 
-function isSecretValue(value: unknown): value is { value: unknown } {
-    return (
-        typeof value === "object" &&
-        value !== null &&
-        (value as Record<string, unknown>)[SECRET_SIGNATURE_KEY] === SECRET_SIGNATURE
-    );
-}
-
 /** Replaces every secret in a deserialized property value with {@link SECRET_PLACEHOLDER}. */
 export function redactSecrets(value: unknown): unknown {
-    if (isSecretValue(value)) {
+    if (pulumi.runtime.isRpcSecret(value)) {
         return SECRET_PLACEHOLDER;
     }
     if (Array.isArray(value)) {
@@ -146,7 +134,7 @@ export function redactSecrets(value: unknown): unknown {
 
 /** The plain value behind a possibly secret input. */
 function reveal(value: unknown): unknown {
-    return isSecretValue(value) ? value.value : value;
+    return pulumi.runtime.unwrapRpcSecret(value) as unknown;
 }
 
 function addMinutes(rfc3339: string, minutes: number): string {
@@ -355,34 +343,6 @@ export class AwsMocks implements pulumi.runtime.Mocks {
     }
 }
 
-/** What the mock monitor's requests tell about a resource (the SDK's protobuf messages). */
-interface ResourceRequest {
-    getType(): string;
-    getName(): string;
-    getParent(): string;
-    getProvider(): string;
-}
-
-interface ReadRequest extends ResourceRequest {
-    getProperties(): unknown;
-}
-
-interface RegisterRequest extends ResourceRequest {
-    getCustom(): boolean;
-    getDeletebeforereplace(): boolean;
-    getDeletebeforereplacedefined(): boolean;
-    getReplacementTrigger(): { toJavaScript(): unknown } | undefined;
-    getReplaceonchangesList(): string[];
-    getImportid(): string;
-    getAliasesList(): { toObject(): Record<string, unknown> }[];
-}
-
-/** The URN the mock monitor gives a resource (its own rule, reproduced to resolve parents). */
-function mockUrn(parent: string, type: string, name: string): string {
-    const qualified = parent ? `${parent.split("::")[2].split("$").pop()}$${type}` : type;
-    return `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::${qualified}::${name}`;
-}
-
 /**
  * Installs {@link AwsMocks} as Pulumi's runtime mocks and records every registration with its
  * parent, in order. Must be awaited before the modules that create resources are loaded.
@@ -393,6 +353,27 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
     const calls: string[] = [];
     const errors: Error[] = [];
     const byUrn = new Map<string, string>();
+    const record = (request: MonitorRequest): { -readonly [K in keyof RecordedResource]: RecordedResource[K] } => {
+        const replacement: RecordedReplacement = {
+            ...(request.deleteBeforeReplace !== undefined ? { deleteBeforeReplace: request.deleteBeforeReplace } : {}),
+            ...(request.replaceOnChanges.length > 0 ? { replaceOnChanges: [...request.replaceOnChanges] } : {}),
+            ...(request.replacementTrigger !== undefined
+                ? { replacementTrigger: redactSecrets(request.replacementTrigger) }
+                : {}),
+        };
+        return {
+            type: request.type,
+            name: request.name,
+            urn: "",
+            parent: request.parentUrn ? (byUrn.get(request.parentUrn) ?? request.parentUrn) : null,
+            custom: request.custom,
+            inputs: redactSecrets(request.inputs) as Record<string, unknown>,
+            ...(request.provider ? { provider: request.provider } : {}),
+            ...(Object.keys(replacement).length > 0 ? { replacement } : {}),
+            ...(request.importId ? { importId: request.importId } : {}),
+            ...(request.aliases.length > 0 ? { aliases: request.aliases.map((alias) => ({ ...alias })) } : {}),
+        };
+    };
     const refused = <T>(fn: () => T): T => {
         try {
             return fn();
@@ -418,72 +399,22 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
         options.organization ?? "organization",
     );
 
-    const monitor = settings.getMonitor() as unknown as {
-        registerResource(
-            req: RegisterRequest & { getObject(): unknown },
-            callback: (err: unknown, resp: unknown) => void,
-        ): Promise<void>;
-        readResource(req: ReadRequest, callback: (err: unknown, resp: unknown) => void): Promise<void>;
-    };
-    const register = monitor.registerResource.bind(monitor);
-    const { deserializeProperties } = await import("@pulumi/pulumi/runtime/rpc");
-    const record = (
-        req: ResourceRequest,
-        custom: boolean,
-        properties: unknown,
-        extra: Partial<RecordedResource> = {},
-    ) => {
-        const parentUrn = req.getParent();
-        const urn = mockUrn(parentUrn, req.getType(), req.getName());
-        byUrn.set(urn, `${req.getType()}::${req.getName()}`);
-        resources.push({
-            type: req.getType(),
-            name: req.getName(),
-            urn,
-            parent: parentUrn ? (byUrn.get(parentUrn) ?? parentUrn) : null,
-            custom,
-            inputs: redactSecrets(deserializeProperties(properties as never)) as Record<string, unknown>,
-            ...(req.getProvider() ? { provider: req.getProvider() } : {}),
-            ...extra,
-        });
-    };
-    monitor.registerResource = (req, callback) => {
-        const trigger = req.getReplacementTrigger();
-        const replaceOnChanges = req.getReplaceonchangesList();
-        const replacement: RecordedReplacement = {
-            ...(req.getDeletebeforereplacedefined() ? { deleteBeforeReplace: req.getDeletebeforereplace() } : {}),
-            ...(replaceOnChanges.length > 0 ? { replaceOnChanges } : {}),
-            ...(trigger !== undefined ? { replacementTrigger: redactSecrets(trigger.toJavaScript()) } : {}),
+    // Each registration as the SDK sends it, in order; its URN once the mocks have answered.
+    observeMockMonitor((request: MonitorRequest) => {
+        const recorded = record(request);
+        resources.push(recorded);
+        return (urn) => {
+            recorded.urn = urn;
+            byUrn.set(urn, `${request.type}::${request.name}`);
         };
-        const importId = req.getImportid();
-        // Alias specs as the SDK sends them, without the fields left at their defaults.
-        const aliases = req.getAliasesList().map((alias) => {
-            const spec = (alias.toObject() as { spec?: Record<string, unknown> }).spec ?? alias.toObject();
-            return Object.fromEntries(
-                Object.entries(spec).filter(([, value]) => value !== "" && value !== false && value !== undefined),
-            );
-        });
-        record(req, req.getCustom(), req.getObject(), {
-            ...(Object.keys(replacement).length > 0 ? { replacement } : {}),
-            ...(importId ? { importId } : {}),
-            ...(aliases.length > 0 ? { aliases } : {}),
-        });
-        return register(req, callback);
-    };
-    // Resources read rather than created (a `StackReference` is one) reach the monitor here.
-    const read = monitor.readResource.bind(monitor);
-    monitor.readResource = (req, callback) => {
-        record(req, true, req.getProperties());
-        return read(req, callback);
-    };
+    });
 
     return {
         resources,
         calls,
         errors,
         async settle() {
-            // Internal to the SDK (not in its typings), but the same wait `pulumi up` does at the end.
-            await (settings as unknown as { waitForRPCs(): Promise<void> }).waitForRPCs();
+            await waitForRegistrations();
             if (errors.length > 0) {
                 throw errors[0];
             }

@@ -8,6 +8,8 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { loadStackFile, type LoadedStack } from "../stack";
 import { installMocks, SECRET_PLACEHOLDER, type MockOptions } from "./mocks";
+import { readOutput } from "./outputs";
+import { captureUnhandledRejections } from "./sdkAdapter";
 
 /** One resource of the plan, as `synth --json` prints it (README, "Offline synth"). */
 export interface PlannedResource {
@@ -58,11 +60,7 @@ export class SynthRunError extends Error {
     }
 }
 
-interface OutputInternals {
-    promise(withUnknowns?: boolean): Promise<unknown>;
-}
-
-/** The value of an output, `"[secret]"` if it is secret (or holds a secret), undefined when absent. */
+/** The value of an output, `"[secret]"` if it is secret (or holds a secret), null when absent or unknown. */
 async function reveal(output: pulumi.Output<unknown> | undefined): Promise<unknown> {
     if (output === undefined) {
         return null;
@@ -70,8 +68,8 @@ async function reveal(output: pulumi.Output<unknown> | undefined): Promise<unkno
     if (await pulumi.isSecret(output)) {
         return SECRET_PLACEHOLDER;
     }
-    const value = await (output as unknown as OutputInternals).promise();
-    return value === undefined ? null : value;
+    const read = await readOutput(output);
+    return !read.known || read.value === undefined ? null : read.value;
 }
 
 /**
@@ -90,9 +88,9 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
         stack: options.stack ?? (stack.stackName || path.basename(file).replace(/\.[^.]*$/, "")),
     });
 
-    // Failures inside the program's outputs surface as rejected promises; collect them. A resource
-    // whose input failed never reaches the mocks, so waiting for it would never end: the first
-    // failure ends the run.
+    // Failures inside the program's outputs surface as rejected promises that nothing holds (see
+    // program/sdkAdapter.ts); collect them. A resource whose input failed never reaches the mocks,
+    // so waiting for it would never end: the first failure ends the run.
     const failures: unknown[] = [];
     let fail: (reason: unknown) => void = () => undefined;
     const failed = new Promise<never>((_, reject) => {
@@ -103,7 +101,7 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
         failures.push(reason);
         fail(reason);
     };
-    process.on("unhandledRejection", onRejection);
+    const release = captureUnhandledRejections(onRejection);
     try {
         const { deployStack } = await import("./deploy");
         // Synchronous: an invalid var throws its StackVarsError here, before anything is registered.
@@ -141,6 +139,6 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
         }
         return plan;
     } finally {
-        process.off("unhandledRejection", onRejection);
+        release();
     }
 }

@@ -1,0 +1,253 @@
+/**
+ * The one file that relies on behaviour of the Pulumi SDK (`@pulumi/pulumi`) outside its public
+ * API. Everything else (the mocks, synth, the tests) goes through public surfaces: `setMocks` and
+ * the `Mocks` interface, `Output.isInstance`, `apply`, `pulumi.all`, `pulumi.isSecret`, and the
+ * constants and helpers of `@pulumi/pulumi/runtime/rpc` (`isRpcSecret`, `unwrapRpcSecret`).
+ *
+ * What is relied on here, and why nothing public does it (checked on 3.217.0, the peer floor, and
+ * 3.248.0; `tests/sdkAdapter.test.ts` pins each point and names the SDK version when one breaks):
+ *
+ * 1. **What the mock monitor is asked to register.** The public `Mocks.newResource` receives a
+ *    resource's type, name, inputs, provider, id and kind, but not its parent, its replacement
+ *    options (`deleteBeforeReplace`, `replaceOnChanges`, `replacementTrigger`), its aliases, nor
+ *    the URN it gets. The public ways to see those are refused under `setMocks`: resource
+ *    transforms (`registerResourceTransform`, the `transforms` option) throw "The Pulumi CLI does
+ *    not support transforms", resource hooks need `registerResourceHook`, which the mock monitor
+ *    lacks, and `registerStackTransformation` needs a root `Stack` resource, whose presence would
+ *    change every URN. So the requests are read where the SDK hands them to the mock monitor
+ *    (`pulumi.runtime.getMonitor()`, typed as the gRPC client): the `RegisterResourceRequest` and
+ *    `ReadResourceRequest` messages of `@pulumi/pulumi/proto/resource_pb`, and the URN of the answer.
+ * 2. **Waiting for outstanding registrations.** A resource whose inputs are still pending has not
+ *    reached the monitor, so only the SDK knows it is coming: its `waitForRPCs` (marked internal),
+ *    the wait `pulumi up` does before it ends.
+ * 3. **Whether an output's value is known.** `apply` silently skips an unknown value (a preview's
+ *    computed value); the output's `isKnown` promise is not in the typings.
+ * 4. **Failures of registrations.** A resource whose input fails never reaches the monitor: the SDK
+ *    rejects the resource's outputs, which nothing holds, and Node reports them as unhandled
+ *    rejections (as `pulumi up` reports them and stops). They are collected with a process-wide
+ *    listener, installed only here.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import * as settings from "@pulumi/pulumi/runtime/settings";
+import { version } from "@pulumi/pulumi/version";
+
+/** The version of the loaded `@pulumi/pulumi`, named in every contract failure. */
+export function pulumiSdkVersion(): string {
+    return version;
+}
+
+/** An error saying which assumption about the SDK no longer holds, naming its version. */
+export class SdkContractError extends Error {
+    constructor(what: string) {
+        super(
+            `@pulumi/pulumi ${pulumiSdkVersion()}: ${what}; program/sdkAdapter.ts relies on it (see tests/sdkAdapter.test.ts)`,
+        );
+        this.name = "SdkContractError";
+    }
+}
+
+/** A registration (or read) as the SDK hands it to the mock monitor, properties deserialized. */
+export interface MonitorRequest {
+    /** `register` for a resource the program creates or adopts, `read` for one it reads (a StackReference). */
+    readonly kind: "register" | "read";
+    readonly type: string;
+    readonly name: string;
+    /** The parent's URN, "" at the top level. */
+    readonly parentUrn: string;
+    /** True for a custom (provider) resource, false for a component. */
+    readonly custom: boolean;
+    /** The explicit provider reference, "" when none. */
+    readonly provider: string;
+    /** The inputs, deserialized (secrets as the SDK's secret envelopes, see `pulumi.runtime.isRpcSecret`). */
+    readonly inputs: Record<string, unknown>;
+    /** `deleteBeforeReplace`, when the program set it. */
+    readonly deleteBeforeReplace?: boolean;
+    /** `replaceOnChanges` (empty when none). */
+    readonly replaceOnChanges: readonly string[];
+    /** `replacementTrigger` as serialized, when set. */
+    readonly replacementTrigger?: unknown;
+    /** The `import` option's id, "" when none. */
+    readonly importId: string;
+    /** The alias specs sent, without the fields left at their defaults. */
+    readonly aliases: readonly Record<string, unknown>[];
+}
+
+/** Receives each request before the mocks answer it; what it returns receives the URN of the answer. */
+export type MonitorObserver = (request: MonitorRequest) => ((urn: string) => void) | void;
+
+/** The parts of the protobuf request messages read here. */
+interface ResourceRequest {
+    getType(): string;
+    getName(): string;
+    getParent(): string;
+    getProvider(): string;
+}
+interface ReadRequest extends ResourceRequest {
+    getProperties(): unknown;
+}
+interface RegisterRequest extends ResourceRequest {
+    getObject(): unknown;
+    getCustom(): boolean;
+    getDeletebeforereplace(): boolean;
+    getDeletebeforereplacedefined(): boolean;
+    getReplacementTrigger(): { toJavaScript(): unknown } | undefined;
+    getReplaceonchangesList(): string[];
+    getImportid(): string;
+    getAliasesList(): { toObject(): Record<string, unknown> }[];
+}
+type Callback = (err: unknown, response: { getUrn?(): string } | undefined) => void;
+interface ObservableMonitor {
+    registerResource(req: RegisterRequest, callback: Callback): unknown;
+    readResource(req: ReadRequest, callback: Callback): unknown;
+}
+
+/** Monitors already observed, so that installing twice does not observe twice. */
+const observed = new WeakSet<object>();
+
+/**
+ * Calls `observer` with every registration and read the SDK sends to the current mock monitor
+ * (installed by `pulumi.runtime.setMocks`), in the order sent, before the mocks answer.
+ * @throws SdkContractError when the monitor or its requests are not shaped as relied on.
+ */
+export function observeMockMonitor(observer: MonitorObserver): void {
+    const monitor = pulumi.runtime.getMonitor() as unknown as ObservableMonitor | undefined;
+    if (
+        monitor === undefined ||
+        typeof monitor.registerResource !== "function" ||
+        typeof monitor.readResource !== "function"
+    ) {
+        throw new SdkContractError(
+            "after setMocks, pulumi.runtime.getMonitor() is not a monitor with registerResource and readResource",
+        );
+    }
+    if (observed.has(monitor)) {
+        throw new Error("this mock monitor is already observed (install the mocks again with setMocks)");
+    }
+    observed.add(monitor);
+    const register = monitor.registerResource.bind(monitor);
+    const read = monitor.readResource.bind(monitor);
+    monitor.registerResource = (req, callback) => {
+        const onUrn = observer(registration(req));
+        return register(req, answered(callback, onUrn));
+    };
+    monitor.readResource = (req, callback) => {
+        const onUrn = observer({
+            ...common(req),
+            kind: "read",
+            custom: true,
+            inputs: deserialize(req.getProperties()),
+            replaceOnChanges: [],
+            importId: "",
+            aliases: [],
+        });
+        return read(req, answered(callback, onUrn));
+    };
+}
+
+function common(req: ResourceRequest): Pick<MonitorRequest, "type" | "name" | "parentUrn" | "provider"> {
+    for (const getter of ["getType", "getName", "getParent", "getProvider"] as const) {
+        if (typeof req[getter] !== "function") {
+            throw new SdkContractError(`the mock monitor's requests have no ${getter}()`);
+        }
+    }
+    return { type: req.getType(), name: req.getName(), parentUrn: req.getParent(), provider: req.getProvider() };
+}
+
+function registration(req: RegisterRequest): MonitorRequest {
+    for (const getter of [
+        "getObject",
+        "getCustom",
+        "getDeletebeforereplace",
+        "getDeletebeforereplacedefined",
+        "getReplacementTrigger",
+        "getReplaceonchangesList",
+        "getImportid",
+        "getAliasesList",
+    ] as const) {
+        if (typeof req[getter] !== "function") {
+            throw new SdkContractError(`the mock monitor's RegisterResourceRequest has no ${getter}()`);
+        }
+    }
+    const trigger = req.getReplacementTrigger();
+    // Alias specs as the SDK sends them, without the fields left at their defaults.
+    const aliases = req.getAliasesList().map((alias) => {
+        const spec = (alias.toObject() as { spec?: Record<string, unknown> }).spec ?? alias.toObject();
+        return Object.fromEntries(
+            Object.entries(spec).filter(([, value]) => value !== "" && value !== false && value !== undefined),
+        );
+    });
+    return {
+        ...common(req),
+        kind: "register",
+        custom: req.getCustom(),
+        inputs: deserialize(req.getObject()),
+        ...(req.getDeletebeforereplacedefined() ? { deleteBeforeReplace: req.getDeletebeforereplace() } : {}),
+        replaceOnChanges: req.getReplaceonchangesList(),
+        ...(trigger !== undefined ? { replacementTrigger: trigger.toJavaScript() } : {}),
+        importId: req.getImportid(),
+        aliases,
+    };
+}
+
+function deserialize(struct: unknown): Record<string, unknown> {
+    return pulumi.runtime.deserializeProperties(struct as never) as Record<string, unknown>;
+}
+
+/** The monitor's callback, passing the URN of a successful answer to `onUrn` first. */
+function answered(callback: Callback, onUrn: ((urn: string) => void) | void): Callback {
+    return (err, response) => {
+        if (!err && onUrn) {
+            if (typeof response?.getUrn !== "function") {
+                throw new SdkContractError("the mock monitor's answers have no getUrn()");
+            }
+            onUrn(response.getUrn());
+        }
+        callback(err, response);
+    };
+}
+
+/**
+ * Resolves once every registration, read and invoke the program has started has been answered
+ * (the SDK's own wait at the end of `pulumi up`). Never resolves while a registration that failed
+ * is outstanding (its failure is an unhandled rejection: see {@link captureUnhandledRejections}).
+ */
+export function waitForRegistrations(): Promise<void> {
+    const { waitForRPCs } = settings as unknown as { waitForRPCs?: () => Promise<void> };
+    if (typeof waitForRPCs !== "function") {
+        throw new SdkContractError("runtime/settings has no waitForRPCs()");
+    }
+    return waitForRPCs();
+}
+
+/**
+ * Whether an output's value is known (false for a preview's computed value); rejects when the
+ * output fails.
+ */
+export function isKnown(output: pulumi.Output<unknown>): Promise<boolean> {
+    const known = (output as unknown as { isKnown?: unknown }).isKnown;
+    if (!(known instanceof Promise)) {
+        throw new SdkContractError("an Output has no isKnown promise");
+    }
+    return known as Promise<boolean>;
+}
+
+/**
+ * Sends every unhandled rejection of the process to `listener` until the returned function is
+ * called. `exclusive`: the other listeners (a test runner's) are set aside meanwhile and put back.
+ */
+export function captureUnhandledRejections(
+    listener: (reason: unknown) => void,
+    { exclusive = false }: { readonly exclusive?: boolean } = {},
+): () => void {
+    const saved = exclusive ? process.listeners("unhandledRejection") : [];
+    for (const other of saved) {
+        process.off("unhandledRejection", other);
+    }
+    process.on("unhandledRejection", listener);
+    return () => {
+        process.off("unhandledRejection", listener);
+        for (const other of saved) {
+            process.on("unhandledRejection", other);
+        }
+    };
+}
