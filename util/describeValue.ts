@@ -41,9 +41,15 @@ export function describeValue(value: unknown, { maxLength, ellipsis }: Shortenin
     return text.length > maxLength ? text.slice(0, maxLength - ellipsis.length) + ellipsis : text;
 }
 
-/** A `pulumi.Output`, recognised structurally (as `pulumi.Output.isInstance` does) without loading the SDK. */
+/**
+ * A `pulumi.Output`, recognised as `pulumi.Output.isInstance` does (a `__pulumiOutput` member that
+ * is `true`) without loading the SDK: the resolvers that use this module load no Pulumi.
+ * tests/sdkAdapter.test.ts checks that both agree.
+ */
 function isPulumiOutput(value: unknown): boolean {
     return (
-        typeof value === "object" && value !== null && (value as { __pulumiOutput?: unknown }).__pulumiOutput === true
+        (typeof value === "object" || typeof value === "function") &&
+        value !== null &&
+        (value as { __pulumiOutput?: unknown }).__pulumiOutput === true
     );
 }

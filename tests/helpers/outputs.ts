@@ -1,0 +1,49 @@
+/**
+ * Reading outputs and collecting a failed run's rejections in the tests, through
+ * program/outputs.ts and program/sdkAdapter.ts (no `Output.promise()`, no listener juggling).
+ */
+import * as assert from "node:assert/strict";
+import type * as pulumi from "@pulumi/pulumi";
+import { readOutput } from "../../program/outputs";
+import { captureUnhandledRejections } from "../../program/sdkAdapter";
+
+/**
+ * The value of an output, awaited (never asserted inside `apply`). Fails at once when the output is
+ * undefined or its value is unknown (a preview's computed value, which `apply` would never
+ * deliver); rejects with the output's own failure.
+ */
+export async function unwrap<T>(output: pulumi.Output<T> | undefined, what = "the output"): Promise<T> {
+    assert.ok(output !== undefined, `${what} is undefined`);
+    const read = await readOutput(output);
+    if (!read.known) {
+        assert.fail(`${what} is unknown (a preview's computed value): there is no value to unwrap`);
+    }
+    return read.value;
+}
+
+/**
+ * Lets everything the program has set in motion happen: one turn of the event loop, after every
+ * pending promise callback has run and Node has reported the rejections nothing handled. (The
+ * mocks answer through promises only: no timer or I/O is involved, so no wall-clock wait is needed.)
+ */
+export function drained(): Promise<void> {
+    return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Runs `fn`, then {@link drained}, collecting the unhandled rejections of both (a failed
+ * registration surfaces as one, as `pulumi up` reports it and stops), with the test runner's own
+ * listener set aside meanwhile. Returns what `fn` returned and the rejections, in order.
+ */
+export async function withUnhandledRejections<T>(fn: () => Promise<T>): Promise<{ result: T; rejections: unknown[] }> {
+    const rejections: unknown[] = [];
+    const release = captureUnhandledRejections((reason) => void rejections.push(reason), { exclusive: true });
+    try {
+        const result = await fn();
+        return { result, rejections };
+    } finally {
+        // Also when `fn` failed: nothing of this run may reach the runner's listener later.
+        await drained();
+        release();
+    }
+}

@@ -1,0 +1,284 @@
+/**
+ * The contract of program/sdkAdapter.ts with the installed Pulumi SDK: every behaviour it relies on
+ * outside the SDK's public API, checked under plain `pulumi.runtime.setMocks`. A failure names the
+ * SDK version and the broken assumption. Also: util/describeValue.ts's structural Output check
+ * agrees with `pulumi.Output.isInstance`, and the tests' `unwrap` fails fast on an unknown value.
+ */
+import * as assert from "node:assert/strict";
+import * as pulumi from "@pulumi/pulumi";
+import {
+    captureUnhandledRejections,
+    isKnown,
+    observeMockMonitor,
+    pulumiSdkVersion,
+    waitForRegistrations,
+    type MonitorRequest,
+} from "../program/sdkAdapter";
+import { describeValue } from "../util/describeValue";
+import { drained, unwrap, withUnhandledRejections } from "./helpers/outputs";
+
+const SDK = `@pulumi/pulumi ${pulumiSdkVersion()}`;
+/** The message of a contract failure: the SDK version, what no longer holds, where it is relied on. */
+const broken = (what: string) => `${SDK}: ${what} (relied on by program/sdkAdapter.ts)`;
+
+/** Echo mocks: state = inputs (plus `out` for test:index:Thing unless in preview), id = name. */
+async function installEchoMocks(preview = false): Promise<{ requests: MonitorRequest[]; urns: Map<string, string> }> {
+    await pulumi.runtime.setMocks(
+        {
+            newResource: (args) => ({
+                id: `${args.name}_id`,
+                state: args.type === "test:index:Thing" && !preview ? { ...args.inputs, out: "computed" } : args.inputs,
+            }),
+            call: (args) => args.inputs as Record<string, unknown>,
+        },
+        "project",
+        "stack",
+        preview,
+        "organization",
+    );
+    const requests: MonitorRequest[] = [];
+    const urns = new Map<string, string>();
+    observeMockMonitor((request) => {
+        requests.push(request);
+        return (urn) => void urns.set(request.name, urn);
+    });
+    return { requests, urns };
+}
+
+class Thing extends pulumi.CustomResource {
+    declare readonly out: pulumi.Output<string>;
+    constructor(name: string, args: Record<string, pulumi.Input<unknown>>, opts?: pulumi.CustomResourceOptions) {
+        super("test:index:Thing", name, { ...args, out: undefined }, opts);
+    }
+}
+
+class Group extends pulumi.ComponentResource {
+    constructor(name: string, opts?: pulumi.ComponentResourceOptions) {
+        super("test:index:Group", name, {}, opts);
+    }
+}
+
+describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
+    it("the reason it exists holds: transforms are refused under setMocks", async () => {
+        await installEchoMocks();
+        assert.throws(
+            () => pulumi.runtime.registerResourceTransform(() => undefined),
+            /does not support transforms/,
+            `${SDK}: registerResourceTransform now works under setMocks; program/mocks.ts can see parents and ` +
+                "options through a transform instead of observing the mock monitor (program/sdkAdapter.ts)",
+        );
+    });
+
+    it("observes each registration and read with its parent, options, inputs and answered URN", async () => {
+        const { requests, urns } = await installEchoMocks();
+        const group = new Group("group", { aliases: [{ name: "old-group" }] });
+        new Thing(
+            "child",
+            { plain: "x", hidden: pulumi.secret("s") },
+            {
+                parent: group,
+                deleteBeforeReplace: true,
+                replaceOnChanges: ["plain"],
+                replacementTrigger: "2026-01-01T00:00:00Z",
+                import: "existing-id",
+            },
+        );
+        new pulumi.StackReference("ref", { name: "org/project/other" }, { parent: group });
+        await waitForRegistrations();
+
+        // (In the order sent, which need not be the order created: compared by name.)
+        const byName = [...requests].sort((a, b) => a.name.localeCompare(b.name));
+        const shape = byName.map(({ inputs, ...rest }) => ({
+            ...rest,
+            inputs: Object.fromEntries(
+                Object.entries(inputs).map(([k, v]) => [k, pulumi.runtime.isRpcSecret(v) ? "<secret>" : v]),
+            ),
+        }));
+        assert.deepEqual(
+            shape,
+            [
+                {
+                    kind: "register",
+                    type: "test:index:Thing",
+                    name: "child",
+                    parentUrn: urns.get("group"),
+                    custom: true,
+                    provider: "",
+                    inputs: { plain: "x", hidden: "<secret>" },
+                    deleteBeforeReplace: true,
+                    replaceOnChanges: ["plain"],
+                    replacementTrigger: "2026-01-01T00:00:00Z",
+                    importId: "existing-id",
+                    aliases: [],
+                },
+                {
+                    kind: "register",
+                    type: "test:index:Group",
+                    name: "group",
+                    parentUrn: "",
+                    custom: false,
+                    provider: "",
+                    inputs: {},
+                    replaceOnChanges: [],
+                    importId: "",
+                    aliases: [{ name: "old-group" }],
+                },
+                {
+                    kind: "read",
+                    type: "pulumi:pulumi:StackReference",
+                    name: "ref",
+                    parentUrn: urns.get("group"),
+                    custom: true,
+                    provider: "",
+                    inputs: { name: "org/project/other" },
+                    replaceOnChanges: [],
+                    importId: "",
+                    aliases: [],
+                },
+            ],
+            broken("the mock monitor's requests no longer carry these fields"),
+        );
+        assert.deepEqual(
+            Object.fromEntries(urns),
+            {
+                group: "urn:pulumi:stack::project::test:index:Group::group",
+                child: "urn:pulumi:stack::project::test:index:Group$test:index:Thing::child",
+                ref: "urn:pulumi:stack::project::test:index:Group$pulumi:pulumi:StackReference::ref",
+            },
+            broken("the mock monitor's answers no longer give these URNs"),
+        );
+        // The URN observed is the one the resource gets.
+        assert.equal(await unwrap(group.urn), urns.get("group"), broken("the observed URN is not the resource's"));
+    });
+
+    it("waits for registrations that reach the monitor only after their inputs resolve", async () => {
+        const { requests } = await installEchoMocks();
+        const first = new Thing("first", {});
+        // Each of these waits for the previous resource's output.
+        let previous: Thing = first;
+        for (let i = 0; i < 5; i++) {
+            previous = new Thing(`next-${i}`, { after: previous.out });
+        }
+        await waitForRegistrations();
+        assert.deepEqual(
+            requests.map((r) => r.name),
+            ["first", "next-0", "next-1", "next-2", "next-3", "next-4"],
+            broken("waitForRPCs no longer waits for every registration the program started"),
+        );
+    });
+
+    it("tells a known value from an unknown one, and rejects with a failed output", async () => {
+        await installEchoMocks(true);
+        const thing = new Thing("thing", { given: "v" });
+        assert.equal(await isKnown(pulumi.output("v")), true, broken("a plain output is not known"));
+        assert.equal(await isKnown(pulumi.secret("v")), true, broken("a secret output is not known"));
+        assert.equal(await isKnown(thing.out), false, broken("a preview's computed output is not unknown"));
+        assert.equal(await isKnown(pulumi.output(pulumi.unknown)), false, broken("pulumi.unknown is known"));
+        const failed = pulumi.output(Promise.reject(new Error("boom")));
+        await assert.rejects(isKnown(failed), { message: "boom" }, broken("a failed output's isKnown does not reject"));
+    });
+
+    it("a resource whose input fails never reaches the monitor and surfaces as unhandled rejections", async () => {
+        const { requests } = await installEchoMocks();
+        const { rejections } = await withUnhandledRejections(async () => {
+            new Thing("fails", { value: pulumi.output(Promise.reject(new Error("input failed"))) });
+        });
+        assert.deepEqual(
+            requests.map((r) => r.name),
+            [],
+            broken("a resource with a failed input reached the monitor"),
+        );
+        assert.ok(
+            rejections.length > 0 && rejections.every((e) => (e as Error).message.endsWith("input failed")),
+            broken(
+                `a failed registration did not surface as unhandled rejections: ${rejections.map(String).join("; ")}`,
+            ),
+        );
+    });
+
+    it("captureUnhandledRejections sets the other listeners aside only when exclusive, and puts them back", async () => {
+        const other = () => undefined;
+        process.on("unhandledRejection", other);
+        try {
+            const before = process.listeners("unhandledRejection");
+            const mine = () => undefined;
+            const releaseShared = captureUnhandledRejections(mine);
+            assert.deepEqual(process.listeners("unhandledRejection"), [...before, mine]);
+            releaseShared();
+            assert.deepEqual(process.listeners("unhandledRejection"), before);
+            const releaseExclusive = captureUnhandledRejections(mine, { exclusive: true });
+            assert.deepEqual(process.listeners("unhandledRejection"), [mine]);
+            releaseExclusive();
+            assert.deepEqual(new Set(process.listeners("unhandledRejection")), new Set(before));
+        } finally {
+            process.off("unhandledRejection", other);
+        }
+    });
+});
+
+describe("tests/helpers/outputs.ts unwrap", () => {
+    it("gives a known value, a secret's value, and an output's failure", async () => {
+        await installEchoMocks();
+        const thing = new Thing("thing", {});
+        assert.equal(await unwrap(thing.out), "computed");
+        assert.equal(await unwrap(pulumi.secret("s")), "s");
+        assert.deepEqual(await unwrap(pulumi.all([pulumi.output(1), "two"])), [1, "two"]);
+        await assert.rejects(unwrap(pulumi.output(Promise.reject(new Error("boom")))), { message: "boom" });
+        await assert.rejects(unwrap(undefined, "thing.missing"), { message: "thing.missing is undefined" });
+    });
+
+    it("fails at once on an unknown value instead of waiting for the timeout", async function () {
+        this.timeout(2000); // far below mocha's 20 s: a hang fails here
+        await installEchoMocks(true);
+        const thing = new Thing("thing", {});
+        await assert.rejects(unwrap(thing.out, "thing.out"), {
+            message: "thing.out is unknown (a preview's computed value): there is no value to unwrap",
+        });
+    });
+
+    after(() => drained());
+});
+
+describe("util/describeValue.ts's Output check agrees with pulumi.Output.isInstance", () => {
+    const OUTPUT = "a pulumi Output (arguments are plain values, validated before anything is registered)";
+
+    it("on outputs, unknowns, secrets and plain values", async () => {
+        await installEchoMocks(true);
+        const thing = new Thing("thing", {});
+        const marked = () => undefined;
+        (marked as unknown as Record<string, unknown>).__pulumiOutput = true;
+        const values: [string, unknown][] = [
+            ["an output", pulumi.output("v")],
+            ["an output of an object", pulumi.output({ a: 1 })],
+            ["an applied output", pulumi.output(2).apply((n) => n + 1)],
+            ["pulumi.all", pulumi.all([1, "x"])],
+            ["an unknown output", thing.out],
+            ["an output of pulumi.unknown", pulumi.output(pulumi.unknown)],
+            ["a secret", pulumi.secret("s")],
+            ["an interpolation", pulumi.interpolate`a${pulumi.output("b")}`],
+            ["a resource", thing],
+            ["a promise", Promise.resolve(1)],
+            ["a string", "__pulumiOutput"],
+            ["a number", 1],
+            ["null", null],
+            ["undefined", undefined],
+            ["an array of outputs", [pulumi.output(1)]],
+            ["an object holding an output", { value: pulumi.output(1) }],
+            ["a plain object marked true", { __pulumiOutput: true }],
+            ["a plain object marked 'true'", { __pulumiOutput: "true" }],
+            ["a plain object marked 1", { __pulumiOutput: 1 }],
+            ["a function marked true", marked],
+            ["an object with a null prototype", Object.create(null) as unknown],
+        ];
+        for (const [label, value] of values) {
+            assert.equal(
+                describeValue(value) === OUTPUT,
+                pulumi.Output.isInstance(value),
+                `${SDK}: describeValue and pulumi.Output.isInstance disagree on ${label}`,
+            );
+        }
+        assert.ok(pulumi.Output.isInstance(thing.out), "the unknown output is an Output");
+    });
+
+    after(() => drained());
+});
