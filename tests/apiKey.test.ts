@@ -10,6 +10,7 @@ import * as pulumi from "@pulumi/pulumi";
 import fc from "fast-check";
 import type { InstalledMocks, MockOptions, RecordedResource } from "../program/mocks";
 import type { ComponentArgsError } from "../components/errors";
+import { drained, unwrap, withUnhandledRejections } from "./helpers/outputs";
 
 type ApiKeyModule = typeof import("../components/apiKey");
 type Args = import("../components/apiKey").DashboardsApiKeyArgs;
@@ -27,12 +28,6 @@ const WORKSPACE_OUTPUTS = {
 const LABELS = { namespace: "eg", environment: "ue2", stage: "prod", name: "grafana" } as const;
 const BASE: Args = { region: "us-east-2", ...LABELS };
 const TAGS = { Environment: "ue2", Name: "eg-ue2-prod-grafana", Namespace: "eg", Stage: "prod" };
-
-/** The value of an output (rejecting when it fails), never asserting inside `apply`. */
-function unwrap<T>(output: pulumi.Output<T> | undefined): Promise<T> {
-    assert.ok(output !== undefined, "output is undefined");
-    return (output as unknown as { promise(): Promise<T> }).promise();
-}
 
 /** The error a function throws (failing when it does not throw). */
 function thrown(fn: () => unknown): ComponentArgsError {
@@ -862,7 +857,8 @@ describe("managed-dashboards/api-key", () => {
                 console.warn = (message: string) => void warned.push(message);
                 try {
                     await deploy(args, { ...withWorkspace, ...options });
-                    await new Promise((resolve) => setTimeout(resolve, 10));
+                    // The expiry check runs once the key's outputs resolve.
+                    await drained();
                 } finally {
                     console.warn = original;
                 }
@@ -1196,7 +1192,8 @@ describe("managed-dashboards/api-key", () => {
         });
     });
 
-    // Last: a failed registration leaves the SDK waiting for good, so mocks are installed afresh after it.
+    // A failed registration leaves the SDK's wait for registrations pending for good, so each of these
+    // runs under mocks of its own and installs fresh ones after it.
     describe("refusals while the program runs (preview and up), before any key is touched", () => {
         /** Deploys `args`, expecting `output` of the component to fail with `expected`; returns the types registered. */
         async function refusedAtRun(
@@ -1205,31 +1202,23 @@ describe("managed-dashboards/api-key", () => {
             expected: string,
             output?: (c: import("../components/apiKey").DashboardsApiKey) => pulumi.Output<unknown> | undefined,
         ): Promise<string[]> {
-            const saved = process.listeners("unhandledRejection");
-            const unhandled: unknown[] = [];
-            const collect = (reason: unknown) => void unhandled.push(reason);
-            process.removeAllListeners("unhandledRejection");
-            process.on("unhandledRejection", collect);
             try {
-                mocks = await install({ ...DEPLOYMENT, ...options });
-                const component = new mod.DashboardsApiKey("grafana-key", args);
-                if (output) {
-                    await assert.rejects(unwrap(output(component)), (error: Error) => error.message.endsWith(expected));
-                }
+                const { rejections } = await withUnhandledRejections(async () => {
+                    mocks = await install({ ...DEPLOYMENT, ...options });
+                    const component = new mod.DashboardsApiKey("grafana-key", args);
+                    if (output) {
+                        await assert.rejects(unwrap(output(component)), (error: Error) =>
+                            error.message.endsWith(expected),
+                        );
+                    }
+                });
                 // A failed registration surfaces as an unhandled rejection (as Pulumi reports it and stops).
-                for (let i = 0; i < 100 && unhandled.length === 0; i++) {
-                    await new Promise((resolve) => setTimeout(resolve, 20));
-                }
                 assert.ok(
-                    unhandled.length > 0 && unhandled.every((e) => (e as Error).message.endsWith(expected)),
-                    `unexpected rejections: ${unhandled.map(String).join("\n")}`,
+                    rejections.length > 0 && rejections.every((e) => (e as Error).message.endsWith(expected)),
+                    `unexpected rejections: ${rejections.map(String).join("\n")}`,
                 );
                 return mocks.resources.map((r) => r.type);
             } finally {
-                process.removeListener("unhandledRejection", collect);
-                for (const listener of saved) {
-                    process.on("unhandledRejection", listener);
-                }
                 mocks = await install(DEPLOYMENT);
             }
         }
@@ -1307,26 +1296,24 @@ describe("managed-dashboards/api-key", () => {
 
     describe("a workspace stack without the workspace_id output", () => {
         it("fails with an error naming the instance, the stack and the output", async () => {
-            const saved = process.listeners("unhandledRejection");
-            const unhandled: unknown[] = [];
-            const collect = (reason: unknown) => void unhandled.push(reason);
-            process.removeAllListeners("unhandledRejection");
-            process.on("unhandledRejection", collect);
+            const expected =
+                `${PREFIX}the workspace stack "${WORKSPACE_STACK}" has no output "workspace_id" (got undefined); ` +
+                'deploy the workspace component "managed-dashboards/workspace" in that stack first, or give the workspace\'s stack name or id';
             try {
-                mocks = await install({
-                    ...DEPLOYMENT,
-                    stackOutputs: { [WORKSPACE_STACK]: { workspace_endpoint: "x" } },
+                const { rejections } = await withUnhandledRejections(async () => {
+                    mocks = await install({
+                        ...DEPLOYMENT,
+                        stackOutputs: { [WORKSPACE_STACK]: { workspace_endpoint: "x" } },
+                    });
+                    const component = new mod.DashboardsApiKey("grafana-key", BASE);
+                    // The SDK prefixes the message with the input it was serializing when the value failed.
+                    await assert.rejects(unwrap(component.workspaceId), (error: Error) =>
+                        error.message.endsWith(expected),
+                    );
                 });
-                const component = new mod.DashboardsApiKey("grafana-key", BASE);
-                const expected =
-                    `${PREFIX}the workspace stack "${WORKSPACE_STACK}" has no output "workspace_id" (got undefined); ` +
-                    'deploy the workspace component "managed-dashboards/workspace" in that stack first, or give the workspace\'s stack name or id';
-                // The SDK prefixes the message with the input it was serializing when the value failed.
-                await assert.rejects(unwrap(component.workspaceId), (error: Error) => error.message.endsWith(expected));
-                await new Promise((resolve) => setTimeout(resolve, 50));
                 assert.ok(
-                    unhandled.length > 0 && unhandled.every((e) => (e as Error).message.endsWith(expected)),
-                    `unexpected rejections: ${unhandled.map(String).join("\n")}`,
+                    rejections.length > 0 && rejections.every((e) => (e as Error).message.endsWith(expected)),
+                    `unexpected rejections: ${rejections.map(String).join("\n")}`,
                 );
                 // Nothing that needs the workspace id was created.
                 assert.deepEqual(
@@ -1334,10 +1321,6 @@ describe("managed-dashboards/api-key", () => {
                     [COMPONENT_TYPE, "pulumi:pulumi:StackReference"],
                 );
             } finally {
-                process.removeListener("unhandledRejection", collect);
-                for (const listener of saved) {
-                    process.on("unhandledRejection", listener);
-                }
                 mocks = await install(DEPLOYMENT);
             }
         });

@@ -21,7 +21,8 @@ function runWithEchoMocks(body: string): { status: number | null; stdout: string
             call(args) { return args.inputs; },
         }, "project", "stack", false);
         const lib = require("./index");
-        const value = (output) => output === undefined ? Promise.resolve("(undefined)") : output.promise();
+        const { unwrap } = require("./tests/helpers/outputs");
+        const value = (output) => output === undefined ? Promise.resolve("(undefined)") : unwrap(output);
         (async () => { ${body} })().catch((error) => { process.stderr.write(String(error && error.stack || error)); process.exitCode = 1; });`;
     return spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], {
         cwd: ROOT,

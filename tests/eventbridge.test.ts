@@ -12,12 +12,7 @@ import type { ComponentArgsError } from "../components/errors";
 import { stackVarNaming } from "../components/definition";
 import { installMocks, type InstalledMocks, type RecordedResource } from "../program/mocks";
 import { ECS_PATTERN, ECS_PATTERN_JSON } from "./fixtures/spec";
-
-/** The value of an output, awaited (never asserted inside `apply`). */
-function unwrap<T>(output: pulumi.Output<T> | undefined): Promise<T> {
-    assert.ok(output, "the output is undefined");
-    return new Promise((resolve) => output.apply(resolve));
-}
+import { unwrap } from "./helpers/outputs";
 
 /** What `fn` throws, checked to be a ComponentArgsError. */
 function thrownBy(fn: () => unknown): ComponentArgsError {

@@ -13,6 +13,7 @@ const ROOT = path.join(__dirname, "..");
 function runProgram(config: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
     const script = `
         const { installMocks } = require("./program/mocks");
+        const { unwrap } = require("./tests/helpers/outputs");
         installMocks({ project: "cloudposse-components", stack: "ue2-prod" }).then(async (mocks) => {
             // The program exports a promise of its outputs (it reads its previous deployment first).
             const outputs = await require("./program/index.ts");
@@ -20,7 +21,7 @@ function runProgram(config: Record<string, string>): { status: number | null; st
             for (const [instance, named] of Object.entries(outputs)) {
                 resolved[instance] = {};
                 for (const [name, output] of Object.entries(named)) {
-                    resolved[instance][name] = output === undefined ? null : await output.promise();
+                    resolved[instance][name] = output === undefined ? null : await unwrap(output, instance + "." + name);
                 }
             }
             await mocks.settle();
