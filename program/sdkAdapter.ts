@@ -26,6 +26,10 @@
  *    rejects the resource's outputs, which nothing holds, and Node reports them as unhandled
  *    rejections (as `pulumi up` reports them and stops). They are collected with a process-wide
  *    listener, installed only here.
+ *
+ * One more reliance lives outside this file on purpose: util/describeValue.ts recognises an Output
+ * by its `__pulumiOutput` marker, as `pulumi.Output.isInstance` does, so that the resolvers load no
+ * Pulumi SDK; tests/sdkAdapter.test.ts checks that the two agree.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as settings from "@pulumi/pulumi/runtime/settings";
