@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proves the peer ranges: type-checks the package (sources, not tests) against the OLDEST versions
 # its peerDependencies allow, installed into a temporary copy of the project, then synthesizes the
-# example stack with them. A peer range whose floor lacks an input or option the code uses (e.g.
+# example stack with them and runs the contract test of program/sdkAdapter.ts (the SDK behaviour it
+# relies on outside the public API) on them. A peer range whose floor lacks an input or option the code uses (e.g.
 # LogResourcePolicy.resourceArn, new in @pulumi/aws 7.23) fails here.
 #
 #   npm run check-floors
@@ -45,4 +46,9 @@ const { DashboardsApiKey, createDashboardsProvider } = require("./components/api
     const types = mocks.resources.map((r) => r.type);
     if (!types.includes("pulumi:providers:grafana")) throw new Error(`no Grafana provider registered: ${types}`);
 })().catch((e) => { console.error(e); process.exit(1); });'
-echo "peer floors OK: the sources type-check, the example synthesizes and the Grafana provider registers with @pulumi/aws@$aws, @pulumi/pulumi@$pulumi and @pulumiverse/grafana@$grafana"
+# The SDK behaviour program/sdkAdapter.ts relies on outside the public API holds on the floor too.
+mkdir -p tests/helpers
+cp "$root/tests/sdkAdapter.test.ts" tests/
+cp "$root/tests/helpers/outputs.ts" tests/helpers/
+npx mocha --reporter dot tests/sdkAdapter.test.ts
+echo "peer floors OK: the sources type-check, the example synthesizes, the SDK adapter's contract holds and the Grafana provider registers with @pulumi/aws@$aws, @pulumi/pulumi@$pulumi and @pulumiverse/grafana@$grafana"
