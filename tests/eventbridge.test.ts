@@ -309,7 +309,7 @@ describe("eventbridge", () => {
                 [
                     "a description over 512 characters",
                     { eventRuleDescription: "d".repeat(513) },
-                    'eventbridge "ecs-alerts": eventRuleDescription must be at most 512 characters, got 513',
+                    `eventbridge "ecs-alerts": eventRuleDescription must be at most 512 characters (has 513), got "${"d".repeat(196)}...`,
                 ],
                 [
                     "a description that is not a string",
@@ -319,18 +319,18 @@ describe("eventbridge", () => {
                 [
                     "a pattern value that is not a list",
                     { eventRulePattern: { source: "aws.ecs" } },
-                    'eventbridge "ecs-alerts": eventRulePattern is not a valid event pattern at $.source: ' +
+                    'eventbridge "ecs-alerts": eventRulePattern["source"] is not valid in an event pattern at $.source: ' +
                         'leaf values must be a non-empty array, got "aws.ecs"',
                 ],
                 [
                     "an empty pattern",
                     { eventRulePattern: {} },
-                    'eventbridge "ecs-alerts": eventRulePattern is not a valid event pattern at $: an event pattern must not be an empty object',
+                    'eventbridge "ecs-alerts": eventRulePattern is not a valid event pattern: an event pattern must not be an empty object',
                 ],
                 [
                     "a pattern that is not JSON",
                     { eventRulePattern: "{source" },
-                    'eventbridge "ecs-alerts": eventRulePattern is not a valid event pattern at $: ' +
+                    'eventbridge "ecs-alerts": eventRulePattern is not a valid event pattern: ' +
                         "the pattern is not valid JSON text (Expected property name or '}' in JSON at position 1)",
                 ],
                 [
@@ -366,9 +366,9 @@ describe("eventbridge", () => {
                 [
                     "labels that leave the id empty",
                     { namespace: null, environment: null, stage: null, name: null },
-                    'eventbridge "ecs-alerts": name is empty, and so are the other labels of the id ' +
+                    'eventbridge "ecs-alerts": name must be set, or another label of the id ' +
                         "(namespace, environment, stage, name, attributes): the event rule and the log group are named by the id, " +
-                        "which must not be empty",
+                        'which must not be empty, got ""',
                 ],
                 [
                     "a delimiter not allowed in a rule name",
@@ -391,8 +391,8 @@ describe("eventbridge", () => {
                 [
                     "a log group name over 512 characters",
                     { name: "n".repeat(520), labelsAsTags: [] },
-                    'eventbridge "ecs-alerts": idLengthLimit must keep the log group name within 512 characters, ' +
-                        "got a name of 532 (idLengthLimit 0)",
+                    'eventbridge "ecs-alerts": idLengthLimit must keep the log group name (532 characters) within 512 characters, ' +
+                        "got 0",
                 ],
             ];
             for (const [what, change, message] of cases) {
@@ -403,9 +403,9 @@ describe("eventbridge", () => {
                 assert.equal(
                     refusal({ ...ECS_ALERTS, eventRuleDescription: "", name: "n".repeat(520), labelsAsTags: [] }),
                     [
-                        'eventbridge "ecs-alerts": idLengthLimit must keep the log group name within 512 characters, got a name of 532 (idLengthLimit 0)',
-                        'eventbridge "ecs-alerts": eventRuleDescription is empty, so the rule is described by the id, but the id has ' +
-                            "532 characters (at most 512); set a description or idLengthLimit",
+                        'eventbridge "ecs-alerts": idLengthLimit must keep the log group name (532 characters) within 512 characters, got 0',
+                        'eventbridge "ecs-alerts": eventRuleDescription must be set (or idLengthLimit lowered): when it is empty the rule ' +
+                            'is described by the id, but the id has 532 characters (at most 512), got ""',
                     ].join("\n"),
                 );
             });
@@ -429,7 +429,7 @@ describe("eventbridge", () => {
                     [
                         "retention",
                         "region",
-                        "eventRulePattern",
+                        'eventRulePattern["source"]',
                         "eventLogRetentionInDays",
                         "logsPolicyScope",
                         "labelKeyCase",
@@ -440,7 +440,7 @@ describe("eventbridge", () => {
                     [
                         'eventbridge "ecs-alerts": retention is not an argument of eventbridge (did you mean eventLogRetentionInDays?)',
                         'eventbridge "ecs-alerts": region must be an AWS region name such as "us-east-2", got "Ohio"',
-                        'eventbridge "ecs-alerts": eventRulePattern is not a valid event pattern at $.source: leaf values must be a non-empty array, got "aws.ecs"',
+                        'eventbridge "ecs-alerts": eventRulePattern["source"] is not valid in an event pattern at $.source: leaf values must be a non-empty array, got "aws.ecs"',
                         `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 4`,
                         'eventbridge "ecs-alerts": logsPolicyScope must be one of "resource", "account", got "global"',
                         'eventbridge "ecs-alerts": labelKeyCase must be one of "lower", "title", "upper", got "camel"',

@@ -16,12 +16,13 @@
  */
 import { EventPatternError, inspectEventPattern } from "../../event-pattern";
 import type { Label } from "../../label";
+import { isLabelName } from "../../label/id";
 import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel } from "../common";
 import { argNames, type UncheckedArgs } from "../definition";
 import { AWS_LIMITS, checkTags, codePointLength } from "../awsLimits";
 import { MAX_ACCOUNT_LOGS_POLICIES, type NameClaim } from "../collisions";
 import { argProblem, ComponentArgsError, describeValue, type ArgProblem, type ArgProblemInput } from "../errors";
-import { problem, type Problem } from "../../util/problem";
+import { hasValue, problem, type Problem } from "../../util/problem";
 import { jsonencode } from "../jsonencode";
 import { checkAliases, EVENT_TARGET_ID, eventTargetImportId } from "../lifecycle";
 import {
@@ -148,10 +149,7 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
 
     const adoptExisting = isUnset(args.adoptExisting) ? false : args.adoptExisting;
     if (typeof adoptExisting !== "boolean") {
-        problems.push({
-            field: "adoptExisting",
-            message: `must be true or false, got ${describeValue(adoptExisting)}`,
-        });
+        problems.push(problem("TYPE_MISMATCH", ["adoptExisting"], "must be true or false", adoptExisting));
     }
     const targetId = checkTargetId(args.adoptEventTargetId, problems);
     const aliases = checkAliases(args.aliases, name, problems);
@@ -177,23 +175,28 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
             problems,
         );
         if (description === "" && codePointLength(label.id) > MAX_RULE_DESCRIPTION_LENGTH) {
-            problems.push({
-                code: "ID_TOO_LONG_FOR_DESCRIPTION",
-                field: "eventRuleDescription",
-                message:
-                    `is empty, so the rule is described by the id, but the id has ${codePointLength(label.id)} characters ` +
-                    `(at most ${MAX_RULE_DESCRIPTION_LENGTH}); set a description or idLengthLimit`,
-            });
+            problems.push(
+                problem(
+                    "ID_TOO_LONG_FOR_DESCRIPTION",
+                    ["eventRuleDescription"],
+                    `must be set (or idLengthLimit lowered): when it is empty the rule is described by the id, but the id ` +
+                        `has ${codePointLength(label.id)} characters (at most ${MAX_RULE_DESCRIPTION_LENGTH})`,
+                    args.eventRuleDescription,
+                ),
+            );
         }
     }
 
     if (adoptExisting === true && label?.enabled && isUnset(args.adoptEventTargetId)) {
-        problems.push({
-            field: "adoptEventTargetId",
-            message:
+        problems.push(
+            problem(
+                "REQUIRED",
+                ["adoptEventTargetId"],
                 "must be set when adoptExisting is true: the id of the target Terraform created on the rule " +
-                "(npm run tf-adopt reads it from the Terraform state); without it a second target would deliver every event twice",
-        });
+                    "(npm run tf-adopt reads it from the Terraform state); without it a second target would deliver every event twice",
+                args.adoptEventTargetId,
+            ),
+        );
     }
     if (adoptExisting === true && label?.enabled && scope === "resource") {
         warnings.push(
@@ -261,10 +264,14 @@ export function isResolvedEventBridge(value: unknown): value is ResolvedEventBri
 function checkTargetId(value: unknown, problems: ArgProblemInput[]): string | undefined {
     if (isUnset(value)) return undefined;
     if (typeof value !== "string" || !EVENT_TARGET_ID.test(value)) {
-        problems.push({
-            field: "adoptEventTargetId",
-            message: `must be an EventBridge target id: 1 to 64 characters of ".-_A-Za-z0-9", got ${describeValue(value)}`,
-        });
+        problems.push(
+            problem(
+                "BAD_TARGET_ID",
+                ["adoptEventTargetId"],
+                'must be an EventBridge target id: 1 to 64 characters of ".-_A-Za-z0-9"',
+                value,
+            ),
+        );
         return undefined;
     }
     return value;
@@ -286,11 +293,14 @@ function checkDescription(value: unknown, problems: ArgProblemInput[]): string {
     }
     const length = codePointLength(value);
     if (length > MAX_RULE_DESCRIPTION_LENGTH) {
-        problems.push({
-            code: "TOO_LONG",
-            field: "eventRuleDescription",
-            message: `must be at most ${MAX_RULE_DESCRIPTION_LENGTH} characters, got ${length}`,
-        });
+        problems.push(
+            problem(
+                "TOO_LONG",
+                ["eventRuleDescription"],
+                `must be at most ${MAX_RULE_DESCRIPTION_LENGTH} characters (has ${length})`,
+                value,
+            ),
+        );
     }
     return value;
 }
@@ -313,18 +323,28 @@ function checkEventPattern(
         return jsonencode(parsed);
     } catch (error) {
         if (error instanceof EventPatternError) {
-            const where = error.path ? ` at ${error.path}` : "";
-            // The pattern's own path is in the rule, as AWS writes it ($.detail.eventType).
-            problems.push({
-                code: "BAD_EVENT_PATTERN",
-                path: ["eventRulePattern"],
-                rule: `is not a valid event pattern${where}`,
-                detail: error.reason,
-            });
+            problems.push(...error.details.map((p) => eventPatternProblem(p, error.path)));
             return undefined;
         }
         throw error;
     }
+}
+
+/**
+ * A problem of the event-pattern module as a problem of `eventRulePattern`: its code, and its path
+ * inside the pattern (the pattern's keys as written, list indexes) under the argument, e.g.
+ * `eventRulePattern["detail"]["state"][0]`. The rule keeps the JSON path as AWS writes it
+ * (`$.detail.state[0]`), and the event-pattern module's reason (which shows the value) follows.
+ */
+function eventPatternProblem(p: Problem, jsonPath: string): Problem {
+    const rule = p.path.length > 0 ? `is not valid in an event pattern at ${jsonPath}` : "is not a valid event pattern";
+    return {
+        code: p.code,
+        path: ["eventRulePattern", ...p.path],
+        rule,
+        ...(hasValue(p) ? { value: p.value } : {}),
+        detail: p.detail === undefined ? p.rule : `${p.rule}: ${p.detail}`,
+    };
 }
 
 /** `eventLogRetentionInDays`: one of the periods CloudWatch Logs allows. */
@@ -352,13 +372,15 @@ function checkRetention(value: unknown, problems: ArgProblemInput[]): number {
  */
 function checkNames(label: Label, ruleName: string, logGroupName: string, problems: ArgProblemInput[]): void {
     if (label.id === "") {
-        problems.push({
-            code: "EMPTY_ID",
-            field: "name",
-            message:
-                `is empty, and so are the other labels of the id (${label.labelOrder.join(", ")}): ` +
-                "the event rule and the log group are named by the id, which must not be empty",
-        });
+        problems.push(
+            problem(
+                "EMPTY_ID",
+                ["name"],
+                `must be set, or another label of the id (${label.labelOrder.join(", ")}): ` +
+                    "the event rule and the log group are named by the id, which must not be empty",
+                label.name,
+            ),
+        );
         return;
     }
     const ruleProblem = nameProblem("event rule", ruleName, RULE_NAME_CHARACTER, "[.\\-_A-Za-z0-9]", label);
@@ -377,37 +399,43 @@ function checkNames(label: Label, ruleName: string, logGroupName: string, proble
     }
     if (logGroupName === "") {
         // The log group's regex removes `.`, which the id's own regexReplaceChars may keep.
-        problems.push({
-            code: "EMPTY_NAME",
-            field: "regexReplaceChars",
-            message:
-                `leaves only characters the log group name drops (it keeps [a-zA-Z0-9-_/]): the id ${describeValue(label.id)} ` +
-                `gives an empty log group name, got ${describeValue(label.regexReplaceChars)}`,
-        });
+        problems.push(
+            problem(
+                "EMPTY_NAME",
+                ["regexReplaceChars"],
+                `must not leave only characters the log group name drops (it keeps [a-zA-Z0-9-_/]): the id ` +
+                    `${describeValue(label.id)} gives an empty log group name`,
+                label.regexReplaceChars,
+            ),
+        );
     }
     const reserved = AWS_LIMITS.logs.logGroupName.forbiddenPrefixes.find((prefix) => logGroupName.startsWith(prefix));
     if (reserved !== undefined) {
         // Only a label value can bring the "/" (a "/" delimiter is refused by the rule name).
-        const first = label.labelOrder.find((l) => {
-            const v = (label as unknown as Record<string, unknown>)[l];
-            return Array.isArray(v) ? v.length > 0 : typeof v === "string" && v !== "";
+        const first = label.labelOrder.filter(isLabelName).find((l) => {
+            const v = label[l];
+            return typeof v === "string" ? v !== "" : v.length > 0;
         });
-        problems.push({
-            code: "RESERVED_NAME",
-            field: first ?? "name",
-            message:
-                `gives the log group name ${describeValue(logGroupName)}, which must not begin with "${reserved}" ` +
-                `(reserved by AWS; ${AWS_LIMITS.logs.logGroupName.source})`,
-        });
+        problems.push(
+            problem(
+                "RESERVED_NAME",
+                [first ?? "name"],
+                `must not begin the log group name with "${reserved}" (reserved by AWS; ` +
+                    `${AWS_LIMITS.logs.logGroupName.source}): it gives the log group name ${describeValue(logGroupName)}`,
+                first === undefined ? label.name : label[first],
+            ),
+        );
     }
     if (codePointLength(logGroupName) > MAX_LOG_GROUP_NAME_LENGTH) {
-        problems.push({
-            code: "NAME_TOO_LONG",
-            field: "idLengthLimit",
-            message:
-                `must keep the log group name within ${MAX_LOG_GROUP_NAME_LENGTH} characters, ` +
-                `got a name of ${logGroupName.length} (idLengthLimit ${label.idLengthLimit})`,
-        });
+        problems.push(
+            problem(
+                "NAME_TOO_LONG",
+                ["idLengthLimit"],
+                `must keep the log group name (${codePointLength(logGroupName)} characters) within ` +
+                    `${MAX_LOG_GROUP_NAME_LENGTH} characters`,
+                label.idLengthLimit,
+            ),
+        );
     }
 }
 
