@@ -181,8 +181,8 @@ describe("AWS limits", () => {
             // The log group keeps "/" (its own regex), the rule name does not.
             assert.equal(
                 eventBridgeRefusal({ namespace: "aws/eg", stage: null, name: "ecs" }),
-                'eventbridge "rule": namespace gives the log group name "aws/eg-ecs", which must not begin with "aws/" ' +
-                    "(reserved by AWS; CloudWatch Logs CreateLogGroup.logGroupName)",
+                'eventbridge "rule": namespace must not make the log group name begin with "aws/" ' +
+                    '(reserved by AWS; CloudWatch Logs CreateLogGroup.logGroupName), got "aws/eg": the log group name is "aws/eg-ecs"',
             );
             assert.equal(eventBridgeRefusal({ namespace: "awsx/eg" }), "");
         });

@@ -688,7 +688,7 @@ describe("lifecycle", () => {
                 message:
                     'eventbridge "ecs-alerts": adoptEventTargetId must be set when adoptExisting is true: the id of the ' +
                     "target Terraform created on the rule (npm run tf-adopt reads it from the Terraform state); without " +
-                    "it a second target would deliver every event twice",
+                    "it a second target would deliver every event twice, got undefined",
             });
             assert.throws(
                 () => eventbridge.resolveEventBridgeArgs("ecs-alerts", { ...ARGS, adoptEventTargetId: "a b" }),

@@ -164,7 +164,7 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
         label && tryLabel({ context: label.context, regexReplaceChars: LOG_GROUP_REGEX_REPLACE_CHARS }, problems);
 
     if (label?.enabled && ruleLabel && logGroupLabel) {
-        checkNames(label, ruleLabel.id, logGroupLabel.id, problems);
+        checkNames(label, ruleLabel.id, logGroupLabel, problems);
         const origin = { inputTags: label.context.tags, delimiter: label.delimiter };
         checkTags(
             [
@@ -370,7 +370,8 @@ function checkRetention(value: unknown, problems: ArgProblemInput[]): number {
  * way: rule names are 1-64 of `[.\-_A-Za-z0-9]`, log group names 1-512 of `[.\-_/#A-Za-z0-9]`.
  * The labels' regex keeps the label values clean; the delimiter is never filtered.
  */
-function checkNames(label: Label, ruleName: string, logGroupName: string, problems: ArgProblemInput[]): void {
+function checkNames(label: Label, ruleName: string, logGroupLabel: Label, problems: ArgProblemInput[]): void {
+    const logGroupName = logGroupLabel.id;
     if (label.id === "") {
         problems.push(
             problem(
@@ -420,9 +421,10 @@ function checkNames(label: Label, ruleName: string, logGroupName: string, proble
             problem(
                 "RESERVED_NAME",
                 [first ?? "name"],
-                `must not begin the log group name with "${reserved}" (reserved by AWS; ` +
-                    `${AWS_LIMITS.logs.logGroupName.source}): it gives the log group name ${describeValue(logGroupName)}`,
-                first === undefined ? label.name : label[first],
+                `must not make the log group name begin with "${reserved}" (reserved by AWS; ` +
+                    `${AWS_LIMITS.logs.logGroupName.source})`,
+                logGroupLabel[first ?? "name"],
+                `the log group name is ${describeValue(logGroupName)}`,
             ),
         );
     }
