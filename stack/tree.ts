@@ -114,19 +114,25 @@ export function parseYamlTree(text: string, file: string, options: ParseTreeOpti
         return { file, line, column: col };
     };
     if (doc.errors.length > 0) {
+        // The parser can run out of stack at several depths of one nesting (how many depends on
+        // the stack left when it starts): that is one problem, at the first place it happened.
+        const tooDeep = (error: Error) => /Maximum call stack size exceeded/.test(error.message);
+        const firstTooDeep = doc.errors.find(tooDeep);
         return {
             root: null,
-            problems: doc.errors.map((error) =>
-                makeProblem(
-                    "YAML_SYNTAX",
-                    locate(error.pos[0]),
-                    error.code === "MULTIPLE_DOCS"
-                        ? "invalid YAML: a stack file holds one document (found a second ---)"
-                        : /Maximum call stack size exceeded/.test(error.message)
-                          ? "invalid YAML: nested too deeply (thousands of levels)"
-                          : `invalid YAML: ${firstLine(error.message)}`,
+            problems: doc.errors
+                .filter((error) => error === firstTooDeep || !tooDeep(error))
+                .map((error) =>
+                    makeProblem(
+                        "YAML_SYNTAX",
+                        locate(error.pos[0]),
+                        error.code === "MULTIPLE_DOCS"
+                            ? "invalid YAML: a stack file holds one document (found a second ---)"
+                            : tooDeep(error)
+                              ? "invalid YAML: nested too deeply (thousands of levels)"
+                              : `invalid YAML: ${firstLine(error.message)}`,
+                    ),
                 ),
-            ),
         };
     }
     const problems: StackFileProblem[] = [];
