@@ -3,13 +3,14 @@
  * numbers a JavaScript number cannot hold, a reader that closes the pipe early.
  */
 import * as assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
 import { loadStackFile, parseStack } from "../stack";
 import { decodeUtf8, MAX_ALIAS_EXPANSION, representsExactly } from "../stack/tree";
+import { synthCommand } from "./commands";
 import { lines, stackError, STACK_VARS } from "./stack-helpers";
 
 const ROOT = path.join(__dirname, "..");
@@ -165,7 +166,7 @@ describe("hostile input", () => {
     describe("the synth CLI", function () {
         this.timeout(120_000);
 
-        it("reports a component's warning with the file, line, instance and snake_case var", () => {
+        it("reports a component's warning with the file, line, instance and snake_case var", async () => {
             const file = tempFile(
                 "ue2-prod.yaml",
                 lines(
@@ -179,11 +180,7 @@ describe("hostile input", () => {
                     `        event_rule_pattern: '{"a":["x"],"$or":[{"a":["y"]},{"b":["z"]}]}'`,
                 ),
             );
-            const run = spawnSync(
-                process.execPath,
-                ["-r", "ts-node/register/transpile-only", path.join(ROOT, "bin", "synth.ts"), file, "--json"],
-                { cwd: ROOT, encoding: "utf8", timeout: 60_000 },
-            );
+            const run = await synthCommand([file, "--json"]);
             assert.equal(run.status, 0, run.stderr);
             assert.equal(
                 run.stderr,

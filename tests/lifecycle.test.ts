@@ -4,7 +4,6 @@
  * (aliases): pure functions with tables of cases, then the registered options under mocks.
  */
 import * as assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -23,9 +22,9 @@ import { adoptionPlan, adoptionPlanText } from "../migrate/adoptionPlan";
 import { adoptionReport, readTerraformState, TerraformStateError } from "../migrate/terraformState";
 import { installMocks, type InstalledMocks } from "../program/mocks";
 import { parseStack } from "../stack";
+import { synthCommand, tfAdoptCommand } from "./commands";
 import { lines, STACK_VARS } from "./stack-helpers";
 
-const ROOT = path.join(__dirname, "..");
 
 /** A Cloud Posse `eventbridge` deployment as `terraform show -json` prints it (shape and names as the modules write them). */
 const SHOW_JSON = {
@@ -436,28 +435,14 @@ describe("lifecycle", () => {
             try {
                 fs.writeFileSync(path.join(dir, "state.json"), JSON.stringify(SHOW_JSON));
                 fs.writeFileSync(path.join(dir, "prod.yaml"), STACK);
-                const run = spawnSync(
-                    process.execPath,
-                    [
-                        "-r",
-                        "ts-node/register/transpile-only",
-                        "bin/tfAdopt.ts",
-                        path.join(dir, "state.json"),
-                        path.join(dir, "prod.yaml"),
-                    ],
-                    { cwd: ROOT, encoding: "utf8" },
-                );
+                const run = tfAdoptCommand([path.join(dir, "state.json"), path.join(dir, "prod.yaml")]);
                 assert.equal(run.status, 0, run.stderr);
                 assert.match(
                     run.stdout,
                     /^eventbridge\/ecs-alerts:\n {2}vars:\n {4}adopt_existing: true\n {4}adopt_event_target_id: "terraform-20240315120000123400000001"\n {4}logs_policy_scope: "account"$/m,
                 );
                 assert.match(run.stdout, /^terraform state rm /m);
-                const bad = spawnSync(
-                    process.execPath,
-                    ["-r", "ts-node/register/transpile-only", "bin/tfAdopt.ts", path.join(dir, "prod.yaml")],
-                    { cwd: ROOT, encoding: "utf8" },
-                );
+                const bad = tfAdoptCommand([path.join(dir, "prod.yaml")]);
                 assert.deepEqual([bad.status, bad.stdout], [1, ""]);
                 assert.match(bad.stderr, /^tf-adopt: not JSON: /);
             } finally {
@@ -468,7 +453,7 @@ describe("lifecycle", () => {
 
     describe("npm run synth shows what is adopted", function () {
         this.timeout(60_000);
-        it("marks each imported resource with its import id, in JSON and in the readable plan", () => {
+        it("marks each imported resource with its import id, in JSON and in the readable plan", async () => {
             const dir = fs.mkdtempSync(path.join(os.tmpdir(), "adopt-synth-"));
             try {
                 const file = path.join(dir, "prod.yaml");
@@ -487,13 +472,8 @@ describe("lifecycle", () => {
                         "        logs_policy_scope: account",
                     ),
                 );
-                const synth = (...flags: string[]) =>
-                    spawnSync(
-                        process.execPath,
-                        ["-r", "ts-node/register/transpile-only", "bin/synth.ts", file, ...flags],
-                        { cwd: ROOT, encoding: "utf8" },
-                    );
-                const json = synth("--json");
+                const synth = (...flags: string[]) => synthCommand([file, ...flags]);
+                const json = await synth("--json");
                 assert.equal(json.status, 0, json.stderr);
                 const plan = JSON.parse(json.stdout) as { resources: { type: string; import?: string }[] };
                 assert.deepEqual(
@@ -509,7 +489,7 @@ describe("lifecycle", () => {
                         ],
                     ],
                 );
-                const text = synth();
+                const text = await synth();
                 assert.equal(text.status, 0, text.stderr);
                 assert.match(
                     text.stdout,

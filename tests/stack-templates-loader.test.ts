@@ -1,11 +1,10 @@
 import { strict as assert } from "node:assert";
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseStack, StackFileError } from "../stack";
+import { synthCommand } from "./commands";
 
-const ROOT = path.join(__dirname, "..");
 const load = (text: string, options = {}) => parseStack(text, "/tmp/stacks/ue2-dev.yaml", options);
 
 const base = `vars:
@@ -120,7 +119,7 @@ describe("synth: workspace_id from !terraform.output, read with the api-key's St
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "templates-synth-"));
     after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-    it("reads the workspace_id output of the named component's stack (mocked with --stack-outputs)", () => {
+    it("reads the workspace_id output of the named component's stack (mocked with --stack-outputs)", async () => {
         const file = path.join(dir, "ue2-prod.yaml");
         fs.writeFileSync(
             file,
@@ -131,19 +130,7 @@ describe("synth: workspace_id from !terraform.output, read with the api-key's St
             outputs,
             JSON.stringify({ "organization/grafana-workspace/plat-ue2-prod": { workspace_id: "g-0123456789" } }),
         );
-        const run = spawnSync(
-            process.execPath,
-            [
-                "-r",
-                "ts-node/register/transpile-only",
-                path.join(ROOT, "bin", "synth.ts"),
-                file,
-                "--json",
-                "--stack-outputs",
-                outputs,
-            ],
-            { cwd: ROOT, encoding: "utf8", timeout: 60_000 },
-        );
+        const run = await synthCommand([file, "--json", "--stack-outputs", outputs]);
         assert.equal(run.status, 0, run.stderr);
         const plan = JSON.parse(run.stdout) as { resources: { type: string; inputs: Record<string, unknown> }[] };
         const reference = plan.resources.find((r) => r.type === "pulumi:pulumi:StackReference");

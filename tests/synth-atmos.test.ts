@@ -3,26 +3,21 @@
  * --list-stacks, --atmos-stack with --atmos-dir, and the skipped instances of other components.
  */
 import * as assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import * as path from "node:path";
+import { synthCommand } from "./commands";
 
-const ROOT = path.join(__dirname, "..");
 const REPO = path.join("tests", "fixtures", "atmos", "repo");
 
+/** The synth command as `npm run synth` runs it, in-process (NO_COLOR set, as the tests always did). */
 function synthCli(...args: string[]) {
-    const result = spawnSync(
-        process.execPath,
-        ["-r", "ts-node/register/transpile-only", path.join(ROOT, "bin", "synth.ts"), ...args],
-        { cwd: ROOT, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 60_000 },
-    );
-    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+    return synthCommand(args, { NO_COLOR: "1" });
 }
 
 describe("npm run synth on an Atmos repository", function () {
     this.timeout(120_000);
 
-    it("--list-stacks prints each stack's Atmos name and manifest, tab-separated", () => {
-        const run = synthCli("--list-stacks", "--atmos-dir", REPO);
+    it("--list-stacks prints each stack's Atmos name and manifest, tab-separated", async () => {
+        const run = await synthCli("--list-stacks", "--atmos-dir", REPO);
         assert.equal(run.status, 0, run.stderr);
         assert.equal(
             run.stdout,
@@ -34,8 +29,8 @@ describe("npm run synth on an Atmos repository", function () {
         );
     });
 
-    it("--atmos-stack plans the stack Atmos names so, listing the other components under skipped", () => {
-        const run = synthCli("--atmos-stack", "acme-ue2-dev", "--atmos-dir", REPO, "--json");
+    it("--atmos-stack plans the stack Atmos names so, listing the other components under skipped", async () => {
+        const run = await synthCli("--atmos-stack", "acme-ue2-dev", "--atmos-dir", REPO, "--json");
         assert.equal(run.status, 0, run.stderr);
         const plan = JSON.parse(run.stdout) as {
             outputs: Record<string, Record<string, unknown>>;
@@ -50,8 +45,8 @@ describe("npm run synth on an Atmos repository", function () {
         assert.match(run.stderr, /managed-grafana\/api-key is Cloud Posse's name/);
     });
 
-    it("applies the repository's overrides and glob imports", () => {
-        const run = synthCli("--atmos-stack", "acme-ue2-prod", "--atmos-dir", REPO, "--json");
+    it("applies the repository's overrides and glob imports", async () => {
+        const run = await synthCli("--atmos-stack", "acme-ue2-prod", "--atmos-dir", REPO, "--json");
         assert.equal(run.status, 0, run.stderr);
         const plan = JSON.parse(run.stdout) as { resources: { type: string; inputs: Record<string, unknown> }[] };
         const logGroup = plan.resources.find((r) => r.type === "aws:cloudwatch/logGroup:LogGroup")!;
@@ -59,8 +54,8 @@ describe("npm run synth on an Atmos repository", function () {
         assert.deepEqual((logGroup.inputs.tags as Record<string, string>).Criticality, "high");
     });
 
-    it("refuses an unknown stack name with the known names", () => {
-        const run = synthCli("--atmos-stack", "acme-ue2-stage", "--atmos-dir", REPO);
+    it("refuses an unknown stack name with the known names", async () => {
+        const run = await synthCli("--atmos-stack", "acme-ue2-stage", "--atmos-dir", REPO);
         assert.equal(run.status, 1);
         assert.equal(run.stdout, "");
         assert.match(run.stderr, /no Atmos stack named acme-ue2-stage/);

@@ -1,15 +1,16 @@
 /**
- * The offline synth, end to end: `npm run synth` as a user runs it (a child process), and the
- * program's stack-wide validation.
+ * The offline synth, end to end: the synth command as `npm run synth` runs it (in-process, on
+ * strings; tests/cli.e2e.test.ts runs the real command in a child process), and the program's
+ * stack-wide validation.
  */
 import { strict as assert } from "node:assert";
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { stackVarNamer } from "../program/deploy";
 import { formatPath, userKey, type ProblemPath } from "../util/problem";
 import { API_KEY_SCHEMA, EVENTBRIDGE_SCHEMA } from "../stack/schema";
+import { synthCommand } from "./commands";
 import { ECS_PATTERN } from "./fixtures/spec";
 
 const ROOT = path.join(__dirname, "..");
@@ -20,19 +21,9 @@ interface Run {
     readonly stderr: string;
 }
 
-/** Runs the synth CLI the way `npm run synth` does. */
-function synthCli(...args: string[]): Run {
-    const result = spawnSync(
-        process.execPath,
-        ["-r", "ts-node/register/transpile-only", path.join(ROOT, "bin", "synth.ts"), ...args],
-        {
-            cwd: ROOT,
-            encoding: "utf8",
-            env: { ...process.env, NO_COLOR: "1" },
-            timeout: 60_000,
-        },
-    );
-    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+/** Runs the synth command as `npm run synth` does, in-process (NO_COLOR set, as the tests always did). */
+function synthCli(...args: string[]): Promise<Run> {
+    return synthCommand(args, { NO_COLOR: "1" });
 }
 
 const tempDirs: string[] = [];
@@ -99,8 +90,8 @@ describe("npm run synth", function () {
     describe("on the bundled example with --json", () => {
         let run: Run;
         let plan: Plan;
-        before(() => {
-            run = synthCli(path.join(ROOT, "examples", "stack.yaml"), "--json");
+        before(async () => {
+            run = await synthCli(path.join(ROOT, "examples", "stack.yaml"), "--json");
             plan = JSON.parse(run.stdout) as Plan;
         });
 
@@ -164,15 +155,15 @@ describe("npm run synth", function () {
         });
     });
 
-    it("prints a readable tree without --json, without colours when not on a terminal", () => {
-        const run = synthCli(path.join(ROOT, "examples", "stack.yaml"));
+    it("prints a readable tree without --json, without colours when not on a terminal", async () => {
+        const run = await synthCli(path.join(ROOT, "examples", "stack.yaml"));
         assert.equal(run.status, 0, run.stderr);
         assert.match(run.stdout, /\+ cloudposse:eventbridge:EventBridge {2}eventbridge\/ecs-alerts/);
         assert.match(run.stdout, /^Outputs:$/m);
         assert.doesNotMatch(run.stdout, /\x1b\[/);
     });
 
-    it("refuses an invalid var with nothing on stdout, naming the instance and the var", () => {
+    it("refuses an invalid var with nothing on stdout, naming the instance and the var", async () => {
         const file = stackFile(
             [
                 "vars: {region: us-east-2, namespace: eg}",
@@ -186,7 +177,7 @@ describe("npm run synth", function () {
                 "      vars: {name: bad, event_log_retention_in_days: 4}",
             ].join("\n"),
         );
-        const run = synthCli(file, "--json");
+        const run = await synthCli(file, "--json");
         assert.equal(run.status, 1);
         assert.equal(run.stdout, "");
         assert.ok(
@@ -198,16 +189,16 @@ describe("npm run synth", function () {
         assert.match(run.stderr, /, 3653, got 4\n$/);
     });
 
-    it("reports a YAML syntax error with the file, line and column", () => {
+    it("reports a YAML syntax error with the file, line and column", async () => {
         const file = stackFile("components:\n  terraform:\n    x: [1, 2\n");
-        const run = synthCli(file, "--json");
+        const run = await synthCli(file, "--json");
         assert.equal(run.status, 1);
         assert.equal(run.stdout, "");
         assert.ok(run.stderr.includes(`${file}:`), run.stderr);
         assert.match(run.stderr, /:\d+:\d+/);
     });
 
-    it("gives a disabled instance null outputs and registers only its component", () => {
+    it("gives a disabled instance null outputs and registers only its component", async () => {
         const file = stackFile(
             [
                 "components:",
@@ -217,7 +208,7 @@ describe("npm run synth", function () {
                 "      vars: {region: us-east-2, name: off, enabled: false}",
             ].join("\n"),
         );
-        const run = synthCli(file, "--json");
+        const run = await synthCli(file, "--json");
         assert.equal(run.status, 0, run.stderr);
         const plan = JSON.parse(run.stdout) as Plan;
         assert.deepEqual(
@@ -227,8 +218,8 @@ describe("npm run synth", function () {
         assert.equal(plan.outputs["eventbridge/off"], null);
     });
 
-    it("exits 2 with usage on a bad command line", () => {
-        const run = synthCli("--bogus");
+    it("exits 2 with usage on a bad command line", async () => {
+        const run = await synthCli("--bogus");
         assert.equal(run.status, 2);
         assert.equal(run.stdout, "");
         assert.match(run.stderr, /unknown option --bogus/);

@@ -1,0 +1,244 @@
+/**
+ * The synth command (`npm run synth`, `bin/synth.ts`) as a function: parses its arguments, prints
+ * the plan (or what is wrong) to the streams it is given and returns the exit code. `bin/synth.ts`
+ * runs it on the process's own streams; tests run it in-process on strings.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { planToJson, planToText } from "../program/plan";
+import { synth, type SynthOptions } from "../program/synth";
+import { listStacks, loadAtmosStack, loadStackFile } from "../stack";
+import { processIo, type CommandIo } from "./io";
+
+const USAGE = `usage: npm run synth -- <stack-file> [--json] [--stack NAME] [--project NAME]
+                     [--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
+       npm run synth -- --atmos-stack NAME [--atmos-dir DIR] [--json] [...]
+       npm run synth -- --list-stacks [--atmos-dir DIR]
+
+Runs the program of Pulumi.yaml on <stack-file> (or on the Atmos stack NAME of the repository in
+DIR) offline (mocked AWS, no credentials, no Pulumi CLI) and prints the plan: a readable tree, or
+with --json one JSON document. --list-stacks prints "<Atmos stack name><TAB><manifest>" per stack.
+
+  --json                 print {"resources": [...], "outputs": {...}, "skipped": [...]}
+  --atmos-stack NAME     plan the stack Atmos calls NAME (atmos ... -s NAME)
+  --atmos-dir DIR        the Atmos repository (where atmos is run; default: the current directory)
+  --list-stacks          list the repository's stacks and their manifests
+  --stack NAME           Pulumi stack name (default: the stack's Atmos name, else the file's base name)
+  --project NAME         Pulumi project name (default: cloudposse-components)
+  --organization NAME    Pulumi organization (default: organization)
+  --stack-outputs FILE   JSON object: full stack name -> outputs of that referenced stack
+                         (null: the stack does not exist); "*" sets the outputs of any other stack
+  --allow-exec           let the !exec YAML function run its command (refused otherwise)
+`;
+
+/** Exit codes: 0 plan printed, 1 invalid stack file or program failure, 2 bad command line. */
+export const EXIT_INVALID = 1;
+const EXIT_USAGE = 2;
+
+class UsageError extends Error {}
+
+interface Command {
+    readonly file?: string;
+    readonly atmosStack?: string;
+    readonly atmosDir?: string;
+    readonly listStacks: boolean;
+    readonly json: boolean;
+    readonly options: SynthOptions;
+}
+
+function parseArgs(argv: readonly string[]): Command | "help" {
+    let file: string | undefined;
+    let atmosStack: string | undefined;
+    let atmosDir: string | undefined;
+    let list = false;
+    let json = false;
+    const options: { -readonly [K in keyof SynthOptions]: SynthOptions[K] } = {};
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        const value = () => {
+            const next = argv[++i];
+            if (next === undefined) {
+                throw new UsageError(`${arg} needs a value`);
+            }
+            return next;
+        };
+        switch (arg) {
+            case "-h":
+            case "--help":
+                return "help";
+            case "--json":
+                json = true;
+                break;
+            case "--atmos-stack":
+                atmosStack = value();
+                break;
+            case "--atmos-dir":
+                atmosDir = value();
+                break;
+            case "--list-stacks":
+                list = true;
+                break;
+            case "--stack":
+                options.stack = value();
+                break;
+            case "--project":
+                options.project = value();
+                break;
+            case "--organization":
+                options.organization = value();
+                break;
+            case "--allow-exec":
+                options.allowExec = true;
+                break;
+            case "--stack-outputs": {
+                const outputsFile = value();
+                let parsed: unknown;
+                try {
+                    parsed = JSON.parse(fs.readFileSync(outputsFile, "utf8"));
+                } catch (error) {
+                    throw new UsageError(`--stack-outputs ${outputsFile}: ${(error as Error).message}`);
+                }
+                if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+                    throw new UsageError(
+                        `--stack-outputs ${outputsFile}: must hold a JSON object of stack name to outputs`,
+                    );
+                }
+                const { "*": fallback, ...byStack } = parsed as Record<string, Record<string, unknown> | null>;
+                options.stackOutputs = byStack;
+                if (fallback !== undefined) {
+                    options.defaultStackOutputs = fallback;
+                }
+                break;
+            }
+            default:
+                if (arg.startsWith("-")) {
+                    throw new UsageError(`unknown option ${arg}`);
+                }
+                if (file !== undefined) {
+                    throw new UsageError(`one stack file at a time, got ${file} and ${arg}`);
+                }
+                file = arg;
+        }
+    }
+    if (list) {
+        if (file !== undefined || atmosStack !== undefined) {
+            throw new UsageError("--list-stacks takes no stack file and no --atmos-stack");
+        }
+        return { listStacks: true, json, options, ...(atmosDir !== undefined ? { atmosDir } : {}) };
+    }
+    if (file !== undefined && atmosStack !== undefined) {
+        throw new UsageError(
+            `give a stack file or --atmos-stack, not both (got ${file} and --atmos-stack ${atmosStack})`,
+        );
+    }
+    if (file === undefined && atmosStack === undefined) {
+        throw new UsageError("no stack file given (or --atmos-stack NAME, or --list-stacks)");
+    }
+    if (file !== undefined && atmosDir !== undefined) {
+        throw new UsageError("--atmos-dir goes with --atmos-stack or --list-stacks");
+    }
+    return {
+        listStacks: false,
+        json,
+        options,
+        ...(file !== undefined ? { file } : {}),
+        ...(atmosStack !== undefined ? { atmosStack } : {}),
+        ...(atmosDir !== undefined ? { atmosDir } : {}),
+    };
+}
+
+/**
+ * `npm run synth` runs in the package's directory; a relative stack file means one relative to
+ * where the user typed the command (npm's INIT_CWD).
+ */
+function locate(file: string, env: NodeJS.ProcessEnv): string {
+    const typedIn = env.npm_lifecycle_event === "synth" ? env.INIT_CWD : undefined;
+    if (typedIn === undefined || path.isAbsolute(file) || path.resolve(typedIn) === process.cwd()) {
+        return file;
+    }
+    return path.resolve(typedIn, file);
+}
+
+type ConsoleMethod = "log" | "info" | "warn" | "error";
+const CONSOLE_METHODS: readonly ConsoleMethod[] = ["log", "info", "warn", "error"];
+
+/**
+ * The Pulumi SDK logs to the console when no engine is attached: while the command runs, the
+ * console writes to `stderr`, so that stdout holds the plan alone. Returns the restoring function.
+ */
+function consoleTo(stderr: CommandIo["stderr"]): () => void {
+    const saved = CONSOLE_METHODS.map((name) => [name, Object.getOwnPropertyDescriptor(console, name)] as const);
+    for (const name of CONSOLE_METHODS) {
+        console[name] = (...args: unknown[]) => void stderr.write(args.map(String).join(" ") + "\n");
+    }
+    return () => {
+        for (const [name, descriptor] of saved) {
+            if (descriptor !== undefined) {
+                Object.defineProperty(console, name, descriptor);
+            }
+        }
+    };
+}
+
+/** Runs the synth command on `argv` (the arguments after the command's name); returns its exit code. */
+export async function runSynthCommand(argv: readonly string[], io: CommandIo = processIo()): Promise<number> {
+    let command: Command | "help";
+    try {
+        command = parseArgs(argv);
+    } catch (error) {
+        io.stderr.write(`synth: ${(error as Error).message}\n\n${USAGE}`);
+        return EXIT_USAGE;
+    }
+    if (command === "help") {
+        io.stdout.write(USAGE);
+        return 0;
+    }
+    const restoreConsole = consoleTo(io.stderr);
+    try {
+        const atmosDir = locate(command.atmosDir ?? ".", io.env);
+        if (command.listStacks) {
+            for (const entry of listStacks({ atmosDir })) {
+                if (entry.error !== undefined) {
+                    io.stderr.write(`warning: ${entry.error}\n`);
+                }
+                io.stdout.write(`${entry.name}\t${path.relative(process.cwd(), entry.manifest) || entry.manifest}\n`);
+            }
+            return 0;
+        }
+        let file = command.file === undefined ? undefined : locate(command.file, io.env);
+        let loaded;
+        if (command.atmosStack !== undefined) {
+            loaded = loadAtmosStack(command.atmosStack, { atmosDir, allowExec: command.options.allowExec === true });
+            file = loaded.file;
+        } else {
+            loaded = loadStackFile(file!, { allowExec: command.options.allowExec === true });
+        }
+        if (loaded.skipped.length > 0) {
+            const names = loaded.skipped.map((s) =>
+                s.instance === s.component ? s.instance : `${s.instance} (${s.component})`,
+            );
+            io.stderr.write(
+                `note: ${names.length} instance${names.length === 1 ? "" : "s"} of components this package does not implement left to Terraform: ${names.join(", ")}\n`,
+            );
+        }
+        const plan = await synth(file!, {
+            ...command.options,
+            loaded,
+            onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
+        });
+        io.stdout.write(
+            command.json
+                ? planToJson(plan)
+                : planToText(plan, {
+                      color: io.stdout.isTTY === true && !io.env.NO_COLOR,
+                      title: `Plan of ${command.atmosStack !== undefined ? `Atmos stack ${command.atmosStack} (${file})` : command.file}`,
+                  }),
+        );
+        return 0;
+    } catch (error) {
+        io.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+        return EXIT_INVALID;
+    } finally {
+        restoreConsole();
+    }
+}
