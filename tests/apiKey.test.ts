@@ -5,11 +5,11 @@
  */
 import * as assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import fc from "fast-check";
 import type { InstalledMocks, MockOptions, RecordedResource } from "../program/mocks";
 import type { ComponentArgsError } from "../components/errors";
+import { compiledRoot } from "./compiled";
 import { drained, unwrap, withUnhandledRejections } from "./helpers/outputs";
 
 type ApiKeyModule = typeof import("../components/apiKey");
@@ -1184,10 +1184,8 @@ describe("managed-dashboards/api-key", () => {
             const script =
                 "require('./components/apiKey');" +
                 "process.stdout.write(String(Object.keys(require.cache).some((k) => k.includes('@pulumiverse/grafana'))))";
-            const loaded = execFileSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], {
-                cwd: path.resolve(__dirname, ".."),
-                encoding: "utf8",
-            });
+            // A fresh process, on the compiled package (tests/compiled.ts).
+            const loaded = execFileSync(process.execPath, ["-e", script], { cwd: compiledRoot(), encoding: "utf8" });
             assert.equal(loaded, "false");
         });
     });

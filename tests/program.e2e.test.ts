@@ -1,22 +1,22 @@
 /**
  * The `pulumi up` entry of Pulumi.yaml (program/index.ts), run as the Pulumi CLI runs it but under
- * the mocks: its config key, and the stack outputs it exports.
+ * the mocks: its config key, and the stack outputs it exports. Each run is a fresh process (the
+ * program runs when it is loaded) on the compiled package (tests/compiled.ts).
  */
 import { strict as assert } from "node:assert";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-
-const ROOT = path.join(__dirname, "..");
+import { compiledRoot, ROOT } from "./compiled";
 
 /** Runs program/index.ts in a fresh process with the given project config; returns its exports, resolved. */
 function runProgram(config: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
     const script = `
-        const { installMocks } = require("./program/mocks");
-        const { unwrap } = require("./tests/helpers/outputs");
+        const { installMocks } = require(${JSON.stringify(path.join(compiledRoot(), "program", "mocks"))});
+        const { unwrap } = require(${JSON.stringify(path.join(compiledRoot(), "tests", "helpers", "outputs"))});
         installMocks({ project: "cloudposse-components", stack: "ue2-prod" }).then(async (mocks) => {
             // The program exports a promise of its outputs (it reads its previous deployment first).
-            const outputs = await require("./program/index.ts");
+            const outputs = await require(${JSON.stringify(path.join(compiledRoot(), "program", "index"))});
             const resolved = {};
             for (const [instance, named] of Object.entries(outputs)) {
                 resolved[instance] = {};
@@ -27,7 +27,7 @@ function runProgram(config: Record<string, string>): { status: number | null; st
             await mocks.settle();
             process.stdout.write(JSON.stringify({ outputs: resolved, resources: mocks.resources.length }));
         }).catch((error) => { process.stderr.write(String(error && error.message || error)); process.exitCode = 1; });`;
-    return spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], {
+    return spawnSync(process.execPath, ["-e", script], {
         cwd: ROOT,
         encoding: "utf8",
         env: { ...process.env, PULUMI_CONFIG: JSON.stringify(config) },

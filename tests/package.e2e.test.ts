@@ -1,20 +1,44 @@
-/** The package as users get it: what `npm pack` ships, and what importing it does. */
+/**
+ * The package as users get it: what `npm pack` ships, and what importing it does. `npm pack` runs
+ * in a temporary copy of the project (its `prepare` script compiles dist/ there, never in the
+ * working tree), and the import tests load that copy's compiled dist/ in fresh processes.
+ */
 import { strict as assert } from "node:assert";
 import { execFileSync, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
+import { ROOT } from "./compiled";
 
-const ROOT = path.join(__dirname, "..");
+/** Not copied: installed or built things, and version control. */
+const NOT_COPIED = new Set(["node_modules", "dist", ".git", "scratch", "coverage", ".nyc_output"]);
 
 describe("the published package", function () {
     this.timeout(180_000);
 
-    it("ships compiled JavaScript, declarations and the README, and no tests or TypeScript sources", () => {
-        // `prepack` builds dist/ first, as `npm pack` and `npm publish` do.
-        const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts=false"], {
-            cwd: ROOT,
+    let work: string;
+    let packOutput: string;
+    before(() => {
+        work = fs.mkdtempSync(path.join(os.tmpdir(), "package-e2e-"));
+        fs.cpSync(ROOT, work, {
+            recursive: true,
+            filter: (source) => {
+                const relative = path.relative(ROOT, source);
+                return !NOT_COPIED.has(relative.split(path.sep)[0]) && !relative.endsWith(".tgz");
+            },
+        });
+        fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(work, "node_modules"), "dir");
+        // npm's lifecycle scripts run, as for `npm pack` and `npm publish`: `prepare` builds dist/ first.
+        packOutput = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts=false"], {
+            cwd: work,
             encoding: "utf8",
             stdio: ["ignore", "pipe", "pipe"],
         });
+    });
+    after(() => fs.rmSync(work, { recursive: true, force: true }));
+
+    it("ships compiled JavaScript, declarations and the README, and no tests or TypeScript sources", () => {
+        const out = packOutput;
         const files = (JSON.parse(out.slice(out.indexOf("["))) as { files: { path: string }[] }[])[0].files.map(
             (f) => f.path,
         );
@@ -53,15 +77,14 @@ describe("the published package", function () {
                 process.stdout.write(JSON.stringify({
                     resources: mocks.resources.length,
                     grafana: loaded.some((m) => m.includes("@pulumiverse/grafana")),
-                    program: loaded.some((m) => m.endsWith(path.join("program", "index.ts"))),
+                    program: loaded.some((m) => m.endsWith(path.join("program", "index.js"))),
                     exports: Object.keys(pkg).length,
                 }));
             });`;
-        const run = spawnSync(
-            process.execPath,
-            ["-r", "ts-node/register/transpile-only", "-e", `const path = require("node:path");${script}`],
-            { cwd: ROOT, encoding: "utf8" },
-        );
+        const run = spawnSync(process.execPath, ["-e", `const path = require("node:path");${script}`], {
+            cwd: path.join(work, "dist"),
+            encoding: "utf8",
+        });
         assert.equal(run.status, 0, run.stderr);
         const result = JSON.parse(run.stdout) as {
             resources: number;
@@ -98,10 +121,7 @@ describe("the published package", function () {
                 result[m] = { exports: Object.keys(exported).length > 0, pulumi: pulumiLoaded().length };
             }
             process.stdout.write(JSON.stringify(result));`;
-        const run = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], {
-            cwd: ROOT,
-            encoding: "utf8",
-        });
+        const run = spawnSync(process.execPath, ["-e", script], { cwd: path.join(work, "dist"), encoding: "utf8" });
         assert.equal(run.status, 0, run.stderr);
         const result = JSON.parse(run.stdout) as Record<string, { exports: boolean; pulumi: number }>;
         assert.deepEqual(result, Object.fromEntries(modules.map((m) => [m, { exports: true, pulumi: 0 }])));

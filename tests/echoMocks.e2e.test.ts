@@ -1,13 +1,13 @@
 /**
  * The components under the plainest mocks a user's own unit tests would write: `setMocks` without
  * an organization, and `newResource` echoing the inputs (so no ARN, no rfc3339, no computed field).
- * Each case runs in a fresh process, as the mocks are global to the runtime.
+ * Each case runs in a fresh process, as the mocks are global to the runtime, on the compiled
+ * package (tests/compiled.ts).
  */
 import { strict as assert } from "node:assert";
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
-
-const ROOT = path.join(__dirname, "..");
+import { compiledRoot, ROOT } from "./compiled";
 
 function runWithEchoMocks(body: string): { status: number | null; stdout: string; stderr: string } {
     const script = `
@@ -20,11 +20,11 @@ function runWithEchoMocks(body: string): { status: number | null; stdout: string
             },
             call(args) { return args.inputs; },
         }, "project", "stack", false);
-        const lib = require("./index");
-        const { unwrap } = require("./tests/helpers/outputs");
+        const lib = require(${JSON.stringify(path.join(compiledRoot(), "index"))});
+        const { unwrap } = require(${JSON.stringify(path.join(compiledRoot(), "tests", "helpers", "outputs"))});
         const value = (output) => output === undefined ? Promise.resolve("(undefined)") : unwrap(output);
         (async () => { ${body} })().catch((error) => { process.stderr.write(String(error && error.stack || error)); process.exitCode = 1; });`;
-    return spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], {
+    return spawnSync(process.execPath, ["-e", script], {
         cwd: ROOT,
         encoding: "utf8",
         timeout: 60_000,
