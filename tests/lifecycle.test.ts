@@ -25,7 +25,6 @@ import { parseStack } from "../stack";
 import { synthCommand, tfAdoptCommand } from "./commands";
 import { lines, STACK_VARS } from "./stack-helpers";
 
-
 /** A Cloud Posse `eventbridge` deployment as `terraform show -json` prints it (shape and names as the modules write them). */
 const SHOW_JSON = {
     format_version: "1.0",
