@@ -34,7 +34,7 @@ function sources(): string[] {
         }
     };
     for (const pattern of [...include, "tests/helpers/**/*.ts"]) {
-        const match = /^([^*/]+)\/\*\*\/\*\.ts$/.exec(pattern);
+        const match = /^([^*]+)\/\*\*\/\*\.ts$/.exec(pattern);
         if (match !== null) {
             walk(path.join(ROOT, match[1]));
         } else if (!pattern.includes("*")) {
