@@ -63,6 +63,17 @@ export const AWS_LIMITS = {
             // CreateLogGroup's documentation: "Log group names can't start with the string aws/".
             forbiddenPrefixes: ["aws/"],
         },
+        /**
+         * The log group's ARN, as `TagResource` (and so every later tag change) takes it: `#`,
+         * allowed in log group names, is not allowed here.
+         */
+        resourceArn: {
+            source: "CloudWatch Logs TagResource.resourceArn",
+            min: 1,
+            max: 1011,
+            pattern: /^[\w+=/:,.@-]*$/u,
+            patternText: "letters, digits and _ + = / : , . @ -",
+        },
         policyName: { source: "CloudWatch Logs PutResourcePolicy.policyName", min: 1 },
         policyDocument: { source: "CloudWatch Logs PutResourcePolicy.policyDocument", min: 1, max: 51200 },
         tagKey: {
@@ -156,6 +167,11 @@ export function partitionOf(region: string): string {
  */
 export function ssmArnPrefix(region: string): string {
     return `arn:${partitionOf(region)}:ssm:${region}:${"1".repeat(ACCOUNT_ID_LENGTH)}:parameter`;
+}
+
+/** The ARN of a log group, as `TagResource` takes it (no `:*`), for a 12-digit account id. */
+export function logGroupArn(region: string, logGroupName: string): string {
+    return `arn:${partitionOf(region)}:logs:${region}:${"1".repeat(ACCOUNT_ID_LENGTH)}:log-group:${logGroupName}`;
 }
 
 /** The longest parameter name (starting with `/`) SSM accepts in `region`. */

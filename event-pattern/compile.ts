@@ -57,6 +57,20 @@ const OR = "$or";
 /** The largest pattern the AWS provider takes: a rewritten pattern must stay within it. */
 const REWRITTEN_MAX_LENGTH = 4096;
 
+/**
+ * The size of a pattern as the AWS provider measures it before calling `PutRule`: its JSON
+ * re-encoded by Go's `encoding/json` (compact; `<`, `>` and `&` put back unescaped), counted in
+ * UTF-8 bytes (Go's `len`). That is the JSON text's UTF-8 length, plus 3 for each U+2028 and
+ * U+2029, which Go writes as 6-byte escapes where the text has them raw (3 bytes).
+ */
+export function providerPatternLength(json: string): number {
+    let length = Buffer.byteLength(json, "utf8");
+    for (const character of json) {
+        if (character === "\u2028" || character === "\u2029") length += 3;
+    }
+    return length;
+}
+
 /** Operator names Event Ruler reserves: refused as field names inside `$or`. */
 const RESERVED_IN_OR: ReadonlySet<string> = new Set([
     "exactly",
@@ -127,10 +141,10 @@ function compile(pattern: unknown): CompiledPattern {
         try {
             sent = withoutRepeatedFields(combinations);
             compile(sent);
-            if (JSON.stringify(sent).length > REWRITTEN_MAX_LENGTH) {
+            if (providerPatternLength(JSON.stringify(sent)) > REWRITTEN_MAX_LENGTH) {
                 refuse(
                     ROOT_PATH,
-                    `written without repeated fields it has over ${formatCount(REWRITTEN_MAX_LENGTH)} characters`,
+                    `written without repeated fields it has over ${formatCount(REWRITTEN_MAX_LENGTH)} bytes (UTF-8)`,
                 );
             }
         } catch (error) {

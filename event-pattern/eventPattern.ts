@@ -8,14 +8,17 @@
  * @see https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-event-patterns.html
  */
 
-import { compilePattern } from "./compile";
+import { compilePattern, providerPatternLength } from "./compile";
 import { EventPatternError, formatCount, ROOT_PATH } from "./errors";
 import { flattenEvent, readEvent } from "./event";
 import { combinationMatches } from "./match";
 
 /** EventBridge's default quota for the size of an event pattern, in characters (adjustable). */
 export const EVENT_PATTERN_DEFAULT_MAX_LENGTH = 2048;
-/** The largest event pattern the AWS provider accepts, in characters. */
+/**
+ * The largest event pattern the AWS provider accepts: 4,096 bytes of its JSON in UTF-8 (the
+ * provider's `len`), so 4,096 characters when the pattern is ASCII, fewer otherwise.
+ */
 export const EVENT_PATTERN_PROVIDER_MAX_LENGTH = 4096;
 
 /**
@@ -102,7 +105,8 @@ export interface EventPatternInspection {
  * Validates `pattern` (throws {@link EventPatternError} as {@link validateEventPattern} does),
  * and returns the canonical JSON text to send to AWS with warnings.
  *
- * Size: over 4,096 characters is refused (the provider's limit); over EventBridge's default quota of
+ * Size: over 4,096 bytes of JSON in UTF-8 is refused (the provider's limit, as the provider counts
+ * it: `é` is 2 bytes, an emoji 4; for an ASCII pattern, 4,096 characters); over EventBridge's default quota of
  * 2,048 characters gives a warning (the quota can be raised). Other warnings: a field given both
  * outside and inside `$or` (EventBridge keeps only the later one), and exact numbers outside
  * ±5,000,000,000 (compared as text).
@@ -111,11 +115,15 @@ export function inspectEventPattern(pattern: unknown): EventPatternInspection {
     const compiled = compilePattern(pattern);
     const json = JSON.stringify(compiled.source);
     const warnings = [...compiled.warnings];
-    if (json.length > EVENT_PATTERN_PROVIDER_MAX_LENGTH) {
+    const bytes = providerPatternLength(json);
+    if (bytes > EVENT_PATTERN_PROVIDER_MAX_LENGTH) {
         throw new EventPatternError(
             ROOT_PATH,
-            `the pattern is ${formatCount(json.length)} characters as JSON; ` +
-                `the AWS provider accepts at most ${formatCount(EVENT_PATTERN_PROVIDER_MAX_LENGTH)}`,
+            bytes === json.length
+                ? `the pattern is ${formatCount(json.length)} characters as JSON; ` +
+                      `the AWS provider accepts at most ${formatCount(EVENT_PATTERN_PROVIDER_MAX_LENGTH)}`
+                : `the pattern is ${formatCount(bytes)} bytes as JSON in UTF-8, as the AWS provider counts it ` +
+                      `(${formatCount([...json].length)} characters); it accepts at most ${formatCount(EVENT_PATTERN_PROVIDER_MAX_LENGTH)} bytes`,
         );
     }
     if (json.length > EVENT_PATTERN_DEFAULT_MAX_LENGTH) {

@@ -177,6 +177,54 @@ describe("AWS limits", () => {
             assert.ok(document.length < 1000);
         });
 
+        // The AWS provider measures a pattern as its JSON in UTF-8 bytes (Go's len), U+2028 and U+2029
+        // written as 6-byte escapes; {"source":["<x>"]} is 15 bytes around <x>.
+        const bytes = (count: string, characters: string) =>
+            `the pattern is ${count} bytes as JSON in UTF-8, as the AWS provider counts it (${characters} characters); it accepts at most 4,096 bytes`;
+        // [what, pattern's one value, "" when accepted, else the reason]
+        const patternRows: [string, string, string][] = [
+            ["4,081 ASCII characters (4,096 bytes)", "a".repeat(4081), ""],
+            [
+                "4,082 ASCII characters (4,097 bytes)",
+                "a".repeat(4082),
+                "the pattern is 4,097 characters as JSON; the AWS provider accepts at most 4,096",
+            ],
+            ["2,040 two-byte letters (4,095 bytes)", "é".repeat(2040), ""],
+            ["2,041 two-byte letters (4,097 bytes)", "é".repeat(2041), bytes("4,097", "2,056")],
+            ["3,000 two-byte letters (6,015 bytes)", "ü".repeat(3000), bytes("6,015", "3,015")],
+            ["1,020 emoji (4,095 bytes)", "😀".repeat(1020), ""],
+            ["1,021 emoji (4,099 bytes)", "😀".repeat(1021), bytes("4,099", "1,036")],
+            ["680 line separators (escaped by Go: 4,095 bytes)", "\u2028".repeat(680), ""],
+            ["681 paragraph separators (escaped by Go: 4,101 bytes)", "\u2029".repeat(681), bytes("4,101", "696")],
+        ];
+        for (const [what, value, reason] of patternRows) {
+            it(`${reason === "" ? "accepts" : "refuses"} a pattern of ${what}, as the AWS provider counts it`, () => {
+                assert.equal(
+                    eventBridgeRefusal({ eventRulePattern: { source: [value] } }),
+                    reason === "" ? "" : `eventbridge "rule": eventRulePattern is not a valid event pattern: ${reason}`,
+                );
+            });
+        }
+
+        it("refuses a '#' delimiter in the name of a tagged log group (TagResource refuses it in the ARN)", () => {
+            // One label: the rule name (limit 64) has no delimiter; the log group's id (limit 8) is
+            // cut as "<start><delimiter><hash>". No generated tags, so no Name tag shows the "#".
+            const hashed = {
+                stage: null,
+                namespace: null,
+                name: "service-abc",
+                delimiter: "#",
+                idLengthLimit: 8,
+                labelsAsTags: [],
+            };
+            assert.match(
+                eventBridgeRefusal({ ...hashed, tags: { team: "ops" } }),
+                /^eventbridge "rule": delimiter must not bring "#" into the log group name "se#[0-9a-f]{5}": the log group has tags, and CloudWatch Logs TagResource\.resourceArn takes its ARN, which may only contain letters, digits and _ \+ = \/ : , \. @ -, got "#"$/,
+            );
+            assert.equal(eventBridgeRefusal({ ...hashed, tags: {} }), "");
+            assert.equal(eventBridgeRefusal({ ...hashed, delimiter: ".", tags: { team: "ops" } }), "");
+        });
+
         it("refuses a log group name beginning with aws/", () => {
             // The log group keeps "/" (its own regex), the rule name does not.
             assert.equal(

@@ -120,7 +120,7 @@ export const EVENTBRIDGE_DEFINITION = {
             defaultTs: '`{ source: ["aws.ec2"] }`',
             rule:
                 "an event pattern EventBridge accepts, given as an object or as JSON text; over 2,048 characters " +
-                "logs a warning (the default quota), over 4,096 is refused",
+                "logs a warning (the default quota), over 4,096 bytes of JSON in UTF-8 (the provider's count) is refused",
             aliases: ["cloudwatch_event_rule_pattern"],
             doc: "EventBridge event pattern (an object, or JSON text).",
         },

@@ -19,7 +19,7 @@ import type { Label } from "../../label";
 import { isLabelName } from "../../label/id";
 import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel } from "../common";
 import { argNames, type UncheckedArgs } from "../definition";
-import { AWS_LIMITS, checkTags, codePointLength } from "../awsLimits";
+import { AWS_LIMITS, checkTags, codePointLength, logGroupArn, stringViolations } from "../awsLimits";
 import { MAX_ACCOUNT_LOGS_POLICIES, type NameClaim } from "../collisions";
 import { argProblem, ComponentArgsError, describeValue, type ArgProblem, type ArgProblemInput } from "../errors";
 import { hasValue, problem, type Problem } from "../../util/problem";
@@ -165,6 +165,7 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
 
     if (label?.enabled && ruleLabel && logGroupLabel) {
         checkNames(label, ruleLabel.id, logGroupLabel, problems);
+        if (region !== undefined) checkTaggedLogGroupArn(region, logGroupLabel, label, problems);
         const origin = { inputTags: label.context.tags, delimiter: label.delimiter };
         checkTags(
             [
@@ -439,6 +440,29 @@ function checkNames(label: Label, ruleName: string, logGroupLabel: Label, proble
             ),
         );
     }
+}
+
+/**
+ * A tagged log group is tagged by its ARN (`TagResource`), whose pattern refuses `#`, which log
+ * group names allow: only the delimiter can bring one in (the log group's regex removes it from
+ * the labels), through the truncated id (`<start><delimiter><hash>`) or an id of one label.
+ */
+function checkTaggedLogGroupArn(region: string, logGroupLabel: Label, label: Label, problems: ArgProblemInput[]): void {
+    if (Object.keys(logGroupLabel.tags).length === 0 || logGroupLabel.id === "") return;
+    const limit = AWS_LIMITS.logs.resourceArn;
+    const arn = logGroupArn(region, logGroupLabel.id);
+    if (stringViolations(arn, limit).length === 0) return;
+    const bad = [...new Set([...logGroupLabel.id].filter((c) => !/^[\w+=/:,.@-]$/u.test(c)))];
+    problems.push(
+        problem(
+            "BAD_NAME_CHARACTERS",
+            [bad.some((c) => label.delimiter.includes(c)) ? "delimiter" : "regexReplaceChars"],
+            `must not bring ${bad.map((c) => describeValue(c)).join(", ")} into the log group name ` +
+                `${describeValue(logGroupLabel.id)}: the log group has tags, and ${limit.source} ` +
+                `takes its ARN, which may only contain ${limit.patternText}`,
+            bad.some((c) => label.delimiter.includes(c)) ? label.delimiter : label.regexReplaceChars,
+        ),
+    );
 }
 
 /** A problem when `resourceName` has characters AWS refuses: blamed on the delimiter, or else the regex. */
