@@ -473,7 +473,7 @@ describe("managed-dashboards/api-key", () => {
                 [
                     "a path breaking several rules",
                     { ...BASE, ssmPathFormatApiKey: "aws %s" },
-                    'ssmPathFormatApiKey gives the SSM parameter name "aws eg-ue2-prod-grafana", which must start with "/"; ' +
+                    'ssmPathFormatApiKey gives the SSM parameter name "aws eg-ue2-prod-grafana", which ' +
                         'may only contain a-z, A-Z, 0-9, "_", ".", "-" and "/" (found " "); must not begin with "aws" or "ssm" (in any case) at its first level',
                 ],
                 [

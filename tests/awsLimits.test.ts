@@ -261,6 +261,29 @@ describe("AWS limits", () => {
             );
         });
 
+        // PutParameter.Name: a name in a hierarchy starts with "/"; a name without "/" is a top-level
+        // parameter, whose ARN adds the "/" (one character fewer for the name).
+        const ssmNameRows: [string, string, string][] = [
+            ["a top-level name", "%s", ""],
+            ["a top-level name with a prefix", "grafana-%s", ""],
+            ["a rooted name", "/dashboards/%s", ""],
+            ["levels without the leading /", "dashboards/%s", 'which must start with "/"'],
+            ["a top-level name under aws", "awskey-%s", 'which must not begin with "aws" or "ssm"'],
+            ["a top-level name at the limit", `${"p".repeat(966 - 15)}%s`, ""],
+            [
+                "a top-level name over the limit",
+                `${"p".repeat(967 - 15)}%s`,
+                "must be at most 966 characters in us-east-2",
+            ],
+        ];
+        for (const [what, format, refusal] of ssmNameRows) {
+            it(`${refusal === "" ? "accepts" : "refuses"} ${what} as the SSM parameter name`, () => {
+                const message = apiKeyRefusal({ ssmPathFormatApiKey: format });
+                if (refusal === "") assert.equal(message, "");
+                else assert.ok(message.includes(refusal), message);
+            });
+        }
+
         it("refuses SSM tags AWS refuses", () => {
             assert.match(
                 apiKeyRefusal({ tags: { "cost,center": "1" } }),

@@ -131,7 +131,9 @@ export function workspaceStackName(
 function checkSsmPath(path: string, region: string | undefined, field: string, problems: ArgProblemInput[]): void {
     const gives = `gives the SSM parameter name ${describeValue(path)}`;
     const rules: string[] = [];
-    if (!path.startsWith("/")) {
+    // PutParameter.Name: "For parameters in a hierarchy, you must include a leading forward slash";
+    // a name without any "/" is a top-level parameter.
+    if (!path.startsWith("/") && path.includes("/")) {
         rules.push('must start with "/"');
     }
     if (!SSM_NAME_CHARACTERS.test(path)) {
@@ -148,11 +150,13 @@ function checkSsmPath(path: string, region: string | undefined, field: string, p
     if (levels.length > MAX_SSM_LEVELS) {
         rules.push(`must have at most ${MAX_SSM_LEVELS} levels, has ${levels.length}`);
     }
-    if (region !== undefined && codePointLength(path) > ssmNameLimit(region)) {
-        // SSM counts the ARN before the name within its 1,011 characters (a 12-digit account id).
+    // SSM counts the ARN before the name within its 1,011 characters (a 12-digit account id); the
+    // ARN puts a "/" before a top-level name.
+    const limit = region === undefined ? undefined : ssmNameLimit(region) - (path.startsWith("/") ? 0 : 1);
+    if (region !== undefined && limit !== undefined && codePointLength(path) > limit) {
         rules.push(
-            `must be at most ${ssmNameLimit(region)} characters in ${region} (1,011 with the ARN prefix ` +
-                `${describeValue(ssmArnPrefix(region))} before it), has ${codePointLength(path)}`,
+            `must be at most ${limit} characters in ${region} (1,011 with the ARN prefix ` +
+                `${describeValue(ssmArnPrefix(region) + (path.startsWith("/") ? "" : "/"))} before it), has ${codePointLength(path)}`,
         );
     }
     if (rules.length > 0) {
