@@ -7,6 +7,7 @@
  */
 import { DASHBOARDS_API_KEY_DEFAULTS, MAX_MINUTES_TO_LIVE } from "./apiKey/definition";
 import { describeValue, type ArgProblemInput } from "./errors";
+import { problem, type Problem } from "../util/problem";
 
 /** The run cadence assumed when none is given: one `pulumi up` a week. */
 export const DEFAULT_RUN_CADENCE_MINUTES: number = DASHBOARDS_API_KEY_DEFAULTS.runCadenceMinutes;
@@ -99,32 +100,39 @@ export function planRotation(
         rotation = half + cadence <= lifetime ? half : lifetime - cadence;
     }
     if (lifetime <= cadence) {
-        problems.push({
-            field: minutesToLive === null ? "runCadenceMinutes" : "minutesToLive",
-            message:
-                `leaves no rotation that keeps a valid key: minutesToLive ${lifetime} must be more than ` +
-                `runCadenceMinutes ${cadenceText}, because a key must outlive the gap between two runs ` +
-                `plus at least one minute of rotation; run pulumi up more often or let keys live longer`,
-        });
+        problems.push(
+            scheduleProblem(
+                "NO_VALID_ROTATION",
+                minutesToLive === null ? ["runCadenceMinutes", runCadenceMinutes] : ["minutesToLive", minutesToLive],
+                "leaves no rotation that keeps a valid key",
+                `minutesToLive ${lifetime} must be more than runCadenceMinutes ${cadenceText}, because a key must ` +
+                    `outlive the gap between two runs plus at least one minute of rotation; run pulumi up more ` +
+                    `often or let keys live longer`,
+            ),
+        );
     } else if (rotation + cadence > lifetime) {
         const latest = rotation + cadence;
-        problems.push({
-            field: rotationMinutes === null ? "minutesToLive" : "rotationMinutes",
-            message:
-                `lets the key expire between runs: rotationMinutes ${rotation} + runCadenceMinutes ${cadenceText} = ` +
-                `${latest} > minutesToLive ${lifetime}, so a key is replaced up to ${latest} minutes after it was ` +
-                `created, ${latest - lifetime} minutes after it expired; set rotationMinutes to at most ` +
-                `${lifetime - cadence}`,
-        });
+        problems.push(
+            scheduleProblem(
+                "KEY_EXPIRES_BETWEEN_RUNS",
+                rotationMinutes === null ? ["minutesToLive", minutesToLive] : ["rotationMinutes", rotationMinutes],
+                "lets the key expire between runs",
+                `rotationMinutes ${rotation} + runCadenceMinutes ${cadenceText} = ${latest} > minutesToLive ` +
+                    `${lifetime}, so a key is replaced up to ${latest} minutes after it was created, ` +
+                    `${latest - lifetime} minutes after it expired; set rotationMinutes to at most ${lifetime - cadence}`,
+            ),
+        );
     } else if (rotation + 2 * cadence > lifetime) {
-        warnings.push({
-            field: "rotationMinutes",
-            message:
-                `leaves no room for a missed run: rotationMinutes ${rotation} + 2 × runCadenceMinutes ${cadence} = ` +
-                `${rotation + 2 * cadence} > minutesToLive ${lifetime}, so if one scheduled run does not happen the ` +
-                `key expires before the next one; rotate at most every ${Math.max(1, lifetime - 2 * cadence)} minutes ` +
-                `to tolerate one`,
-        });
+        warnings.push(
+            scheduleProblem(
+                "NO_ROOM_FOR_MISSED_RUN",
+                ["rotationMinutes", rotationMinutes],
+                "leaves no room for a missed run",
+                `rotationMinutes ${rotation} + 2 × runCadenceMinutes ${cadence} = ${rotation + 2 * cadence} > ` +
+                    `minutesToLive ${lifetime}, so if one scheduled run does not happen the key expires before the ` +
+                    `next one; rotate at most every ${Math.max(1, lifetime - 2 * cadence)} minutes to tolerate one`,
+            ),
+        );
     }
     return {
         minutesToLive: lifetime,
@@ -132,6 +140,21 @@ export function planRotation(
         runCadenceMinutes: cadence,
         slackMinutes: lifetime - rotation - cadence,
     };
+}
+
+/**
+ * A problem of the rotation schedule, blamed on `field`: the rule, the user's value of `field` (left
+ * out when the user did not set it and its default applies), and the arithmetic behind it.
+ */
+function scheduleProblem(
+    code: string,
+    [field, value]: [string, number | null],
+    rule: string,
+    arithmetic: string,
+): Problem {
+    return value === null
+        ? { code, path: [field], rule, detail: arithmetic }
+        : problem(code, [field], rule, value, arithmetic);
 }
 
 /**
@@ -214,18 +237,27 @@ export function checkAliases(value: unknown, instance: string, problems: ArgProb
         return [];
     }
     if (!Array.isArray(value) || value.some((item) => typeof item !== "string" || item.trim() === "")) {
-        problems.push({
-            field: "aliases",
-            message: `must be a list of the instance's previous names (non-empty strings), got ${describeValue(value)}`,
-        });
+        problems.push(
+            problem(
+                "TYPE_MISMATCH",
+                ["aliases"],
+                "must be a list of the instance's previous names (non-empty strings)",
+                value,
+            ),
+        );
         return [];
     }
     const names = [...(value as string[])];
-    if (names.includes(instance)) {
-        problems.push({
-            field: "aliases",
-            message: `must list previous names, not the instance's own name ${describeValue(instance)}`,
-        });
+    const own = names.indexOf(instance);
+    if (own >= 0) {
+        problems.push(
+            problem(
+                "OWN_NAME_AS_ALIAS",
+                ["aliases", own],
+                "must be a previous name, not the instance's own name",
+                instance,
+            ),
+        );
     }
     return names;
 }

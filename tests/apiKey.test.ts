@@ -306,7 +306,7 @@ describe("managed-dashboards/api-key", () => {
                     [
                         [
                             "rotationMinutes",
-                            "leaves no room for a missed run: rotationMinutes 30000 + 2 × runCadenceMinutes 10080 = " +
+                            "leaves no room for a missed run, got 30000: rotationMinutes 30000 + 2 × runCadenceMinutes 10080 = " +
                                 "50160 > minutesToLive 43200, so if one scheduled run does not happen the key expires " +
                                 "before the next one; rotate at most every 23040 minutes to tolerate one",
                         ],
@@ -379,28 +379,28 @@ describe("managed-dashboards/api-key", () => {
                 [
                     "a rotation that, with the weekly cadence, outlives the key",
                     { ...BASE, rotationMinutes: 40000 },
-                    "rotationMinutes lets the key expire between runs: rotationMinutes 40000 + runCadenceMinutes " +
+                    "rotationMinutes lets the key expire between runs, got 40000: rotationMinutes 40000 + runCadenceMinutes " +
                         "10080 (a week, the default) = 50080 > minutesToLive 43200, so a key is replaced up to 50080 " +
                         "minutes after it was created, 6880 minutes after it expired; set rotationMinutes to at most 33120",
                 ],
                 [
                     "a rotation only at expiry",
                     { ...BASE, minutesToLive: 60, rotationMinutes: 60, runCadenceMinutes: 10 },
-                    "rotationMinutes lets the key expire between runs: rotationMinutes 60 + runCadenceMinutes 10 = 70 > " +
+                    "rotationMinutes lets the key expire between runs, got 60: rotationMinutes 60 + runCadenceMinutes 10 = 70 > " +
                         "minutesToLive 60, so a key is replaced up to 70 minutes after it was created, 10 minutes after " +
                         "it expired; set rotationMinutes to at most 50",
                 ],
                 [
                     "a lifetime no longer than the weekly cadence",
                     { ...BASE, minutesToLive: 1440 },
-                    "minutesToLive leaves no rotation that keeps a valid key: minutesToLive 1440 must be more than " +
+                    "minutesToLive leaves no rotation that keeps a valid key, got 1440: minutesToLive 1440 must be more than " +
                         "runCadenceMinutes 10080 (a week, the default), because a key must outlive the gap between two " +
                         "runs plus at least one minute of rotation; run pulumi up more often or let keys live longer",
                 ],
                 [
                     "a cadence no shorter than the default lifetime",
                     { ...BASE, runCadenceMinutes: 43200 },
-                    "runCadenceMinutes leaves no rotation that keeps a valid key: minutesToLive 43200 must be more than " +
+                    "runCadenceMinutes leaves no rotation that keeps a valid key, got 43200: minutesToLive 43200 must be more than " +
                         "runCadenceMinutes 43200, because a key must outlive the gap between two runs plus at least one " +
                         "minute of rotation; run pulumi up more often or let keys live longer",
                 ],
@@ -417,7 +417,7 @@ describe("managed-dashboards/api-key", () => {
                 [
                     "an alias that is the instance's own name",
                     { ...BASE, aliases: ["grafana-key"] },
-                    'aliases must list previous names, not the instance\'s own name "grafana-key"',
+                    'aliases[0] must be a previous name, not the instance\'s own name, got "grafana-key"',
                 ],
                 [
                     "a path format that is not a string",

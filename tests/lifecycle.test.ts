@@ -17,7 +17,7 @@ import {
     rotationWindowStart,
     unaliasedRenames,
 } from "../components/lifecycle";
-import type { ArgProblem } from "../components/errors";
+import { formatPath, type Problem } from "../util/problem";
 import { adoptionPlan, adoptionPlanText } from "../migrate/adoptionPlan";
 import { adoptionReport, readTerraformState, TerraformStateError } from "../migrate/terraformState";
 import { installMocks, type InstalledMocks } from "../program/mocks";
@@ -165,10 +165,14 @@ const STACK = lines(
 describe("lifecycle", () => {
     describe("planRotation: a key survives the run cadence", () => {
         const plan = (l: number | null, r: number | null, c: number | null) => {
-            const problems: ArgProblem[] = [];
-            const warnings: ArgProblem[] = [];
+            const problems: Problem[] = [];
+            const warnings: Problem[] = [];
             const result = planRotation(l, r, c, problems, warnings);
-            return { result, problems: problems.map((p) => p.field), warnings: warnings.map((w) => w.field) };
+            return {
+                result,
+                problems: problems.map((p) => formatPath(p.path)),
+                warnings: warnings.map((w) => formatPath(w.path)),
+            };
         };
         const cases: [string, [number | null, number | null, number | null], number, string[], string[]][] = [
             ["defaults", [null, null, null], 21600, [], []],
