@@ -291,14 +291,20 @@ describe("managed-dashboards/api-key", () => {
                         dashboardsComponentName: "x",
                     },
                     [
-                        ["dashboardsStackName", "is ignored: the workspace id is given, so no stack is referenced"],
-                        ["dashboardsComponentName", "is ignored: the workspace id is given, so no stack is referenced"],
+                        [
+                            "dashboardsStackName",
+                            'is ignored: the workspace id is given, so no stack is referenced, got "a/b/c"',
+                        ],
+                        [
+                            "dashboardsComponentName",
+                            'is ignored: the workspace id is given, so no stack is referenced, got "x"',
+                        ],
                     ],
                 ],
                 [
                     "dashboardsComponentName with dashboardsStackName",
                     { ...BASE, dashboardsStackName: "a/b/c", dashboardsComponentName: "x" },
-                    [["dashboardsComponentName", "is ignored: the workspace stack is named directly"]],
+                    [["dashboardsComponentName", 'is ignored: the workspace stack is named directly, got "x"']],
                 ],
                 [
                     "a schedule that survives no missed run",
@@ -437,59 +443,59 @@ describe("managed-dashboards/api-key", () => {
                 [
                     'a path without the leading "/"',
                     { ...BASE, ssmPathFormatApiKey: "dashboards/%s" },
-                    'ssmPathFormatApiKey gives the SSM parameter name "dashboards/eg-ue2-prod-grafana", which must start with "/"',
+                    'ssmPathFormatApiKey must give an SSM parameter name SSM accepts, got "dashboards/%s": the name "dashboards/eg-ue2-prod-grafana" must start with "/"',
                 ],
                 [
                     "a path with other characters",
                     { ...BASE, ssmPathFormatApiKey: "/dash boards/%s:key" },
-                    'ssmPathFormatApiKey gives the SSM parameter name "/dash boards/eg-ue2-prod-grafana:key", which may only contain a-z, A-Z, 0-9, "_", ".", "-" and "/" (found " ", ":")',
+                    'ssmPathFormatApiKey must give an SSM parameter name SSM accepts, got "/dash boards/%s:key": the name "/dash boards/eg-ue2-prod-grafana:key" may only contain a-z, A-Z, 0-9, "_", ".", "-" and "/" (found " ", ":")',
                 ],
                 [
                     "a path under /aws",
                     { ...BASE, ssmPathFormatApiKey: "/AWS/%s" },
-                    'ssmPathFormatApiKey gives the SSM parameter name "/AWS/eg-ue2-prod-grafana", which must not begin with "aws" or "ssm" (in any case) at its first level',
+                    'ssmPathFormatApiKey must give an SSM parameter name SSM accepts, got "/AWS/%s": the name "/AWS/eg-ue2-prod-grafana" must not begin with "aws" or "ssm" (in any case) at its first level',
                 ],
                 [
                     "a path whose first level begins with ssm",
                     { ...BASE, ssmPathFormatApiKey: "/ssmkeys/%s" },
-                    'ssmPathFormatApiKey gives the SSM parameter name "/ssmkeys/eg-ue2-prod-grafana", which must not begin with "aws" or "ssm" (in any case) at its first level',
+                    'ssmPathFormatApiKey must give an SSM parameter name SSM accepts, got "/ssmkeys/%s": the name "/ssmkeys/eg-ue2-prod-grafana" must not begin with "aws" or "ssm" (in any case) at its first level',
                 ],
                 [
                     "a path with an empty level",
                     { ...BASE, ssmPathFormatApiKey: "/dashboards//%s/" },
-                    'ssmPathFormatApiKey gives the SSM parameter name "/dashboards//eg-ue2-prod-grafana/", which must not have an empty level ("//" or a trailing "/")',
+                    'ssmPathFormatApiKey must give an SSM parameter name SSM accepts, got "/dashboards//%s/": the name "/dashboards//eg-ue2-prod-grafana/" must not have an empty level ("//" or a trailing "/")',
                 ],
                 [
                     "a path of 16 levels",
                     { ...BASE, ssmPathFormatApiKey: "/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/%s" },
-                    'ssmPathFormatApiKey gives the SSM parameter name "/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/eg-ue2-prod-grafana", which must have at most 15 levels, has 16',
+                    'ssmPathFormatApiKey must give an SSM parameter name SSM accepts, got "/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/%s": the name "/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/eg-ue2-prod-grafana" must have at most 15 levels, has 16',
                 ],
                 [
                     "a path over 1011 characters",
                     { ...BASE, ssmPathFormatApiKey: `/${long}/%s` },
-                    `ssmPathFormatApiKey gives the SSM parameter name "/${"a".repeat(195)}..., which must be at most 967 characters in us-east-2 ` +
+                    `ssmPathFormatApiKey must give an SSM parameter name SSM accepts, got "/${"a".repeat(195)}...: the name "/${"a".repeat(195)}... must be at most 967 characters in us-east-2 ` +
                         '(1,011 with the ARN prefix "arn:aws:ssm:us-east-2:111111111111:parameter" before it), has 1021',
                 ],
                 [
                     "a path breaking several rules",
                     { ...BASE, ssmPathFormatApiKey: "aws %s" },
-                    'ssmPathFormatApiKey gives the SSM parameter name "aws eg-ue2-prod-grafana", which ' +
+                    'ssmPathFormatApiKey must give an SSM parameter name SSM accepts, got "aws %s": the name "aws eg-ue2-prod-grafana" ' +
                         'may only contain a-z, A-Z, 0-9, "_", ".", "-" and "/" (found " "); must not begin with "aws" or "ssm" (in any case) at its first level',
                 ],
                 [
                     "an empty id (the key name)",
                     { region: "us-east-2", credentialType: "api-key" },
-                    "name must be set (or another label: namespace, tenant, environment, stage, attributes): the id is the API key name, and it is empty",
+                    'name must be set (or another label: namespace, tenant, environment, stage, attributes): the id is the API key name, and it is empty, got ""',
                 ],
                 [
                     "an id over 100 characters for an API key",
                     { region: "us-east-2", name: "k".repeat(101), credentialType: "api-key" },
-                    `idLengthLimit must be set to at most 100: the id "${"k".repeat(101)}" is the API key name, which may have at most 100 characters, and it has 101`,
+                    `idLengthLimit must be set to at most 100: the id is the API key name, which may have at most 100 characters, got 0: the id "${"k".repeat(101)}" has 101`,
                 ],
                 [
                     "an id over 128 characters for a service account",
                     { region: "us-east-2", name: "k".repeat(129), credentialType: "service-account-token" },
-                    `idLengthLimit must be set to at most 128: the id "${"k".repeat(129)}" is the service account and token name, which may have at most 128 characters, and it has 129`,
+                    `idLengthLimit must be set to at most 128: the id is the service account and token name, which may have at most 128 characters, got 0: the id "${"k".repeat(129)}" has 129`,
                 ],
                 [
                     "a workspace id of the wrong shape",
@@ -555,7 +561,7 @@ describe("managed-dashboards/api-key", () => {
                 [
                     "a workspace stack that is this stack",
                     { ...BASE, dashboardsStackName: "acme/dashboards/ue2-prod" },
-                    'dashboardsStackName must lead to the workspace\'s stack, not to the stack being deployed ("acme/dashboards/ue2-prod")',
+                    'dashboardsStackName must lead to the workspace\'s stack, not to the stack being deployed, got "acme/dashboards/ue2-prod"',
                 ],
             ];
             for (const [title, args, message] of cases) {
@@ -565,7 +571,7 @@ describe("managed-dashboards/api-key", () => {
             it("a component name mapped to this very stack", () => {
                 assert.equal(
                     refusal({ ...BASE, dashboardsComponentName: "dashboards" }),
-                    `${PREFIX}dashboardsComponentName must lead to the workspace's stack, not to the stack being deployed ("acme/dashboards/ue2-prod")`,
+                    `${PREFIX}dashboardsComponentName must lead to the workspace's stack, not to the stack being deployed (it leads to "acme/dashboards/ue2-prod"), got "dashboards"`,
                 );
             });
 
@@ -1029,7 +1035,7 @@ describe("managed-dashboards/api-key", () => {
             }
             // Without an engine (as under mocks) Pulumi prints warnings to stderr with this prefix.
             assert.deepEqual(warned, [
-                `warning: [runtime] ${PREFIX}dashboardsComponentName is ignored: the workspace id is given, so no stack is referenced`,
+                `warning: [runtime] ${PREFIX}dashboardsComponentName is ignored: the workspace id is given, so no stack is referenced, got "grafana"`,
             ]);
         });
 

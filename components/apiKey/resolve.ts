@@ -127,9 +127,17 @@ export function workspaceStackName(
     return `${deployment.organization}/${workspaceProjectName(componentName)}/${deployment.stack}`;
 }
 
-/** Checks an SSM parameter name as SSM does, recording what is wrong with it under `field`. */
-function checkSsmPath(path: string, region: string | undefined, field: string, problems: ArgProblemInput[]): void {
-    const gives = `gives the SSM parameter name ${describeValue(path)}`;
+/**
+ * Checks an SSM parameter name as SSM does, recording what is wrong with it under `field`, whose
+ * value (`format`) gave the name.
+ */
+function checkSsmPath(
+    path: string,
+    region: string | undefined,
+    field: string,
+    format: string,
+    problems: ArgProblemInput[],
+): void {
     const rules: string[] = [];
     // PutParameter.Name: "For parameters in a hierarchy, you must include a leading forward slash";
     // a name without any "/" is a top-level parameter.
@@ -160,7 +168,15 @@ function checkSsmPath(path: string, region: string | undefined, field: string, p
         );
     }
     if (rules.length > 0) {
-        problems.push({ code: "BAD_SSM_NAME", field, message: `${gives}, which ${rules.join("; ")}` });
+        problems.push(
+            problem(
+                "BAD_SSM_NAME",
+                [field],
+                "must give an SSM parameter name SSM accepts",
+                format,
+                `the name ${describeValue(path)} ${rules.join("; ")}`,
+            ),
+        );
     }
 }
 
@@ -227,9 +243,7 @@ export function resolveDashboardsApiKey(
     const problems: ArgProblemInput[] = [];
     const warnings: ArgProblemInput[] = [];
     if (typeof args !== "object" || args === null || Array.isArray(args)) {
-        throw new ComponentArgsError(COMPONENT, name, [
-            { field: "args", message: `must be an object, got ${describeValue(args)}` },
-        ]);
+        throw new ComponentArgsError(COMPONENT, name, [problem("TYPE_MISMATCH", ["args"], "must be an object", args)]);
     }
     const raw = args;
 
@@ -348,10 +362,7 @@ export function resolveDashboardsApiKey(
 
     const adoptExisting = raw.adoptExisting ?? false;
     if (typeof adoptExisting !== "boolean") {
-        problems.push({
-            field: "adoptExisting",
-            message: `must be true or false, got ${describeValue(adoptExisting)}`,
-        });
+        problems.push(problem("TYPE_MISMATCH", ["adoptExisting"], "must be true or false", adoptExisting));
     }
     const aliases = checkAliases(raw.aliases, name, problems);
 
@@ -411,7 +422,7 @@ export function resolveDashboardsApiKey(
         }
         // An empty id is reported below; the path it gives ("/dashboards//api_key") would only repeat it.
         if (label && enabled && keyName !== "" && ssmPath !== "") {
-            checkSsmPath(ssmPath, region, "ssmPathFormatApiKey", problems);
+            checkSsmPath(ssmPath, region, "ssmPathFormatApiKey", spec, problems);
         }
     }
 
@@ -419,19 +430,24 @@ export function resolveDashboardsApiKey(
         const limit = credentialType === "api-key" ? MAX_KEY_NAME : MAX_SERVICE_ACCOUNT_NAME;
         const what = credentialType === "api-key" ? "API key name" : "service account and token name";
         if (keyName === "") {
-            problems.push({
-                code: "EMPTY_ID",
-                field: "name",
-                message: `must be set (or another label: namespace, tenant, environment, stage, attributes): the id is the ${what}, and it is empty`,
-            });
+            problems.push(
+                problem(
+                    "EMPTY_ID",
+                    ["name"],
+                    `must be set (or another label: namespace, tenant, environment, stage, attributes): the id is the ${what}, and it is empty`,
+                    label.name,
+                ),
+            );
         } else if (codePointLength(keyName) > limit) {
-            problems.push({
-                code: "NAME_TOO_LONG",
-                field: "idLengthLimit",
-                message:
-                    `must be set to at most ${limit}: the id ${describeValue(keyName)} is the ${what}, which may have at most ${limit} characters, ` +
-                    `and it has ${codePointLength(keyName)}`,
-            });
+            problems.push(
+                problem(
+                    "NAME_TOO_LONG",
+                    ["idLengthLimit"],
+                    `must be set to at most ${limit}: the id is the ${what}, which may have at most ${limit} characters`,
+                    label.idLengthLimit,
+                    `the id ${describeValue(keyName)} has ${codePointLength(keyName)}`,
+                ),
+            );
         }
         if (label) {
             checkTags(
@@ -443,26 +459,27 @@ export function resolveDashboardsApiKey(
     }
 
     if (workspaceId !== undefined) {
-        if (isSet(raw.dashboardsStackName)) {
-            warnings.push({
-                code: "IGNORED",
-                field: "dashboardsStackName",
-                message: "is ignored: the workspace id is given, so no stack is referenced",
-            });
-        }
-        if (isSet(raw.dashboardsComponentName)) {
-            warnings.push({
-                code: "IGNORED",
-                field: "dashboardsComponentName",
-                message: "is ignored: the workspace id is given, so no stack is referenced",
-            });
+        for (const field of ["dashboardsStackName", "dashboardsComponentName"] as const) {
+            if (isSet(raw[field])) {
+                warnings.push(
+                    problem(
+                        "IGNORED",
+                        [field],
+                        "is ignored: the workspace id is given, so no stack is referenced",
+                        raw[field],
+                    ),
+                );
+            }
         }
     } else if (explicitStackName !== undefined && isSet(raw.dashboardsComponentName)) {
-        warnings.push({
-            code: "IGNORED",
-            field: "dashboardsComponentName",
-            message: "is ignored: the workspace stack is named directly",
-        });
+        warnings.push(
+            problem(
+                "IGNORED",
+                ["dashboardsComponentName"],
+                "is ignored: the workspace stack is named directly",
+                raw.dashboardsComponentName,
+            ),
+        );
     }
 
     const stackName = explicitStackName ?? (deployment ? workspaceStackName(componentName, deployment) : undefined);
@@ -472,11 +489,16 @@ export function resolveDashboardsApiKey(
         stackName !== undefined &&
         stackName === `${deployment.organization}/${deployment.project}/${deployment.stack}`
     ) {
-        problems.push({
-            code: "SELF_REFERENCE",
-            field: explicitStackName !== undefined ? "dashboardsStackName" : "dashboardsComponentName",
-            message: `must lead to the workspace's stack, not to the stack being deployed (${describeValue(stackName)})`,
-        });
+        const field = explicitStackName !== undefined ? "dashboardsStackName" : "dashboardsComponentName";
+        problems.push(
+            problem(
+                "SELF_REFERENCE",
+                [field],
+                "must lead to the workspace's stack, not to the stack being deployed" +
+                    (field === "dashboardsStackName" ? "" : ` (it leads to ${describeValue(stackName)})`),
+                raw[field] ?? componentName,
+            ),
+        );
     }
 
     if (problems.length > 0 || region === undefined || label === undefined) {
