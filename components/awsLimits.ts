@@ -10,6 +10,7 @@
  * (`\p{L}`, `\p{Z}`, `\p{N}` are Unicode general categories in both).
  */
 import { describeValue } from "../util/describeValue";
+import { formatPath, problem, userKey, type Problem, type ProblemPath } from "../util/problem";
 
 /** The constraints of one string member of an AWS request. */
 export interface StringLimit {
@@ -220,30 +221,29 @@ function badCharacters(value: string, pattern: RegExp): string[] {
     return [...new Set([...value].filter((c) => !one.test(c)))];
 }
 
-/** One rule broken by a value sent to AWS, to be reported against `field`. */
-export interface LimitProblem {
-    readonly field: string;
-    readonly message: string;
-}
-
 /**
- * Checks a value sent to AWS; returns problems for `field` phrased
- * `<what> <value> <rule>; <source>` (nothing when valid).
+ * Checks a value sent to AWS; records a problem (code `AWS_LIMIT`) against `field`, with the value
+ * and the rules it breaks (nothing when valid).
  */
 export function checkLimit(
     value: string,
     limit: StringLimit,
     field: string,
     what: string,
-    problems: { push(problem: LimitProblem): unknown },
+    problems: { push(problem: Problem): unknown },
     hint = "",
 ): void {
     const broken = stringViolations(value, limit);
     if (broken.length > 0) {
-        problems.push({
-            field,
-            message: `gives ${what} ${describeValue(value)}, which ${broken.join(" and ")} (${limit.source})${hint}`,
-        });
+        problems.push(
+            problem(
+                "AWS_LIMIT",
+                [field],
+                `must give ${what} that AWS accepts (${limit.source})${hint}`,
+                value,
+                broken.join(" and "),
+            ),
+        );
     }
 }
 
@@ -287,15 +287,38 @@ export interface TaggedResource {
 export function checkTags(
     resources: readonly TaggedResource[],
     origin: TagOrigin,
-    problems: { push(problem: LimitProblem): unknown },
+    problems: { push(problem: Problem): unknown },
 ): void {
-    const found = new Map<string, { field: string; resources: string[]; sources: string[]; text: string }>();
-    const add = (field: string, text: string, resource: string, source: string) => {
-        const signature = `${field}\u0000${text}`;
-        const entry = found.get(signature) ?? { field, resources: [], sources: [], text };
+    interface Found {
+        readonly code: string;
+        readonly path: ProblemPath;
+        readonly text: string;
+        /** The value received, when one applies (`[value]`). */
+        readonly value: [] | [unknown];
+        readonly resources: string[];
+        readonly sources: string[];
+    }
+    const found = new Map<string, Found>();
+    const add = (
+        code: string,
+        path: ProblemPath,
+        text: string,
+        value: [] | [unknown],
+        resource: string,
+        source: string,
+    ) => {
+        const signature = [code, formatPath(path), text, ...value.map((v) => describeValue(v))].join("\u0000");
+        const entry = found.get(signature) ?? { code, path, text, value, resources: [], sources: [] };
         if (!entry.resources.includes(resource)) entry.resources.push(resource);
         if (!entry.sources.includes(source)) entry.sources.push(source);
         found.set(signature, entry);
+    };
+    /** The path of the input that made tag `key`: a user's tag by its key (`tags["OwnerTeam"]`), else the label input. */
+    const blamed = (key: string, about: "key" | "value", rule: "length" | "characters"): ProblemPath => {
+        const field = blameTag(key, origin, about, rule);
+        return field === "tags" && Object.prototype.hasOwnProperty.call(origin.inputTags, key)
+            ? ["tags", userKey(key)]
+            : [field];
     };
     for (const { tags, service, resource } of resources) {
         const limits = AWS_LIMITS[service];
@@ -303,8 +326,10 @@ export function checkTags(
         if (keys.length > MAX_TAGS_PER_RESOURCE) {
             const generated = keys.filter((k) => !Object.prototype.hasOwnProperty.call(origin.inputTags, k)).length;
             add(
-                "tags",
+                "TOO_MANY_TAGS",
+                ["tags"],
                 `${keys.length} tags (${generated} generated from the labels), but AWS allows at most ${MAX_TAGS_PER_RESOURCE} per resource`,
+                [],
                 resource,
                 "AWS tagging limits",
             );
@@ -314,8 +339,10 @@ export function checkTags(
             if (keyBroken.length > 0) {
                 const lengthOnly = keyBroken.every((b) => b.includes("characters,") || b.includes("empty"));
                 add(
-                    blameTag(key, origin, "key", lengthOnly ? "length" : "characters"),
-                    `the tag key ${describeValue(key)}, which ${keyBroken.join(" and ")}`,
+                    "BAD_TAG_KEY",
+                    blamed(key, "key", lengthOnly ? "length" : "characters"),
+                    `a tag key that ${keyBroken.join(" and ")}`,
+                    [key],
                     resource,
                     limits.tagKey.source,
                 );
@@ -325,8 +352,10 @@ export function checkTags(
             if (valueBroken.length > 0) {
                 const lengthOnly = valueBroken.every((b) => b.includes("characters,"));
                 add(
-                    blameTag(key, origin, "value", lengthOnly ? "length" : "characters"),
-                    `the tag ${describeValue(key)} = ${describeValue(value)}, which ${valueBroken.join(" and ")}`,
+                    "BAD_TAG_VALUE",
+                    blamed(key, "value", lengthOnly ? "length" : "characters"),
+                    `the tag ${describeValue(key)} a value that ${valueBroken.join(" and ")}`,
+                    [value],
                     resource,
                     limits.tagValue.source,
                 );
@@ -335,6 +364,8 @@ export function checkTags(
     }
     for (const entry of found.values()) {
         const who = entry.resources.map((r) => `the ${r}`).join(" and ");
-        problems.push({ field: entry.field, message: `gives ${who} ${entry.text} (${entry.sources.join("; ")})` });
+        problems.push(
+            problem(entry.code, entry.path, `gives ${who} ${entry.text} (${entry.sources.join("; ")})`, ...entry.value),
+        );
     }
 }

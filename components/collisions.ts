@@ -11,6 +11,7 @@
  *   known before deploying (the same `workspaceId`, or the same workspace stack).
  */
 import { describeValue } from "../util/describeValue";
+import { problem, type Problem } from "../util/problem";
 
 /** At most this many account-scoped CloudWatch Logs resource policies per region (not adjustable). */
 export const MAX_ACCOUNT_LOGS_POLICIES = 10;
@@ -36,11 +37,12 @@ export interface Claimant {
     readonly where?: string;
 }
 
-/** A collision between two instances, reported against the second: the argument and the rule. */
-export interface Collision {
-    readonly field: string;
-    readonly message: string;
-}
+/**
+ * A collision between two instances, reported against the second: a problem whose path is the
+ * argument that sets the name. The name is derived (from the labels), not a value received, so
+ * the rule shows it and no value is recorded.
+ */
+export type Collision = Problem;
 
 const show = (value: string) => describeValue(value);
 
@@ -65,23 +67,27 @@ export class NameRegistry {
             const key = `${claim.what}\u0000${claim.scope}\u0000${claim.name}`;
             const owner = this.owners.get(key);
             if (owner && !same(owner.claimant)) {
-                collisions.push({
-                    field: claim.field,
-                    message:
+                collisions.push(
+                    problem(
+                        "NAME_IN_USE",
+                        [claim.field],
                         `gives the ${claim.what} name ${show(claim.name)} in ${claim.scope}, which ` +
-                        `${describeClaimant(owner.claimant)} also uses; each ${claim.what} name must be unique in its ${claim.scope.split(" ")[0] === "workspace" ? "workspace" : "region"}`,
-                });
+                            `${describeClaimant(owner.claimant)} also uses; each ${claim.what} name must be unique in its ${claim.scope.split(" ")[0] === "workspace" ? "workspace" : "region"}`,
+                    ),
+                );
             }
             if (claim.limited) {
                 const countKey = `${claim.limited.what}\u0000${claim.scope}`;
                 const holders = (this.counts.get(countKey) ?? []).filter((c) => !same(c));
                 if (holders.length >= claim.limited.max) {
-                    collisions.push({
-                        field: claim.field,
-                        message:
+                    collisions.push(
+                        problem(
+                            "TOO_MANY_IN_REGION",
+                            [claim.field],
                             `makes ${holders.length + 1} ${claim.limited.what}s in ${claim.scope}, but AWS allows at most ` +
-                            `${claim.limited.max} per region (the others: ${holders.map((h) => `${h.component} "${h.instance}"`).join(", ")})`,
-                    });
+                                `${claim.limited.max} per region (the others: ${holders.map((h) => `${h.component} "${h.instance}"`).join(", ")})`,
+                        ),
+                    );
                 }
             }
         }

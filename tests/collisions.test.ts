@@ -29,8 +29,9 @@ describe("collisions between instances", () => {
             assert.deepEqual(registry.claim({ component: "eventbridge", instance: "a" }, [claim]), []);
             assert.deepEqual(registry.claim({ component: "eventbridge", instance: "b" }, [claim]), [
                 {
-                    field: "name",
-                    message:
+                    code: "NAME_IN_USE",
+                    path: ["name"],
+                    rule:
                         'gives the log group name "eg-x" in us-east-2, which eventbridge "a" also uses; ' +
                         "each log group name must be unique in its region",
                 },
