@@ -26,10 +26,10 @@ export interface ArgProblem extends Problem {
 }
 
 /**
- * What a check records: a problem, or a field (an argument name) and a message (the rule and the
- * value, already written).
+ * What a check records: a problem of the model (`problem(code, path, rule, value)`). Checks never
+ * write a field name into a message; the path names it, and the renderers word it.
  */
-export type ArgProblemInput = Problem | { readonly field: string; readonly message: string; readonly code?: string };
+export type ArgProblemInput = Problem;
 
 /** Names the fields of a problem's path for a reader: the TypeScript API's, or a stack file's vars. */
 export type FieldNamer = PathNaming;
@@ -39,12 +39,7 @@ export const camelCaseField: FieldNamer = TYPESCRIPT_NAMING;
 
 /** A problem of the model, with its TypeScript wording. */
 export function argProblem(input: ArgProblemInput): ArgProblem {
-    if ("path" in input) {
-        return { ...input, field: formatPath(input.path), message: formatRule(input) };
-    }
-    // A check that wrote its own message: its field is an argument name.
-    const p = problem(input.code ?? "INVALID_ARGUMENT", [input.field], input.message);
-    return { ...p, field: input.field, message: input.message };
+    return { ...input, field: formatPath(input.path), message: formatRule(input) };
 }
 
 /** Formats a value for an error message: strings quoted, the rest as JSON, shortened as everywhere. */
