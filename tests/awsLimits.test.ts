@@ -138,7 +138,10 @@ describe("AWS limits", () => {
                 /tags\["owner"\] gives the log group the tag "owner" a value that may only contain .* \(found ";"\) .*, got "ops;oncall"$/,
             );
             assert.match(eventBridgeRefusal({ tags: { note: "a\nb" } }), /found "\\n"/);
-            assert.match(eventBridgeRefusal({ tags: { "": "x" } }), /tags\[""\] gives the log group and the event rule a tag key that must not be empty .*, got ""$/);
+            assert.match(
+                eventBridgeRefusal({ tags: { "": "x" } }),
+                /tags\[""\] gives the log group and the event rule a tag key that must not be empty .*, got ""$/,
+            );
         });
 
         it("refuses more than 50 tags per resource, counting the generated ones", () => {
