@@ -270,8 +270,8 @@ describe("AWS limits", () => {
             ["a top-level name", "%s", ""],
             ["a top-level name with a prefix", "grafana-%s", ""],
             ["a rooted name", "/dashboards/%s", ""],
-            ["levels without the leading /", "dashboards/%s", 'which must start with "/"'],
-            ["a top-level name under aws", "awskey-%s", 'which must not begin with "aws" or "ssm"'],
+            ["levels without the leading /", "dashboards/%s", '" must start with "/"'],
+            ["a top-level name under aws", "awskey-%s", '" must not begin with "aws" or "ssm"'],
             ["a top-level name at the limit", `${"p".repeat(966 - 15)}%s`, ""],
             [
                 "a top-level name over the limit",
