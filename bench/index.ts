@@ -3,22 +3,24 @@
  * unit tests). Figures are for this machine; each goal is printed beside its figure.
  *
  * 1. label throughput over a three-label context chain (goal >= 50,000 labels/s);
- * 2. synth of N eventbridge instances against registering the same AWS resources directly under
- *    the same mocks (goal <= 1.25x at 300), with each run's peak memory for N = 100, 200, 300
- *    (memory should grow linearly with N);
+ * 2. `npm run synth` on 300 eventbridge instances against a plain JavaScript program registering
+ *    the same resources under its own echo mock (goal <= 0.8x), and the synth's peak memory for
+ *    N = 100, 200, 300, 600 with a linear fit (bench/synth.ts);
  * 3. the cost of importing the package against importing @pulumi/pulumi plus the @pulumi/aws
  *    submodules it uses (goal <= 1.15x);
  * 4. event-pattern wildcard matching on an input that makes backtracking matchers blow up (goal:
- *    linear, at most 6x the time when the value is four times as long).
+ *    linear, at most 6x the time when the value is four times as long);
+ * 5. `npm test`: wall time (goal <= 13 s on an idle machine) and CPU time (bench/synth.ts).
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { benchWildcard, describeWildcard } from "./eventPattern";
 import { benchLabel } from "./label";
+import { benchSynthMemory, benchSynthVsBaseline, benchTests } from "./synth";
 
 const ROOT = path.join(__dirname, "..");
-const RUNS = 3;
 
 function median(values: number[]): number {
     const sorted = [...values].sort((a, b) => a - b);
@@ -27,48 +29,6 @@ function median(values: number[]): number {
 
 function verdict(ok: boolean): string {
     return ok ? "ok" : "MISSED";
-}
-
-function runWorker(mode: "synth" | "baseline", count: number): { ms: number; maxRssMb: number } {
-    const out = execFileSync(
-        process.execPath,
-        ["-r", "ts-node/register/transpile-only", path.join(__dirname, "synthWorker.ts"), mode, String(count)],
-        { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
-    );
-    return JSON.parse(out) as { ms: number; maxRssMb: number };
-}
-
-function benchSynth(): void {
-    console.log(
-        "\nsynth of N eventbridge instances vs. the same resources registered directly (median of %d runs)",
-        RUNS,
-    );
-    console.log("     N   synth ms  baseline ms  ratio   synth MiB  baseline MiB");
-    let ratioAt300 = Infinity;
-    for (const count of [100, 200, 300]) {
-        const synth: { ms: number; maxRssMb: number }[] = [];
-        const base: { ms: number; maxRssMb: number }[] = [];
-        for (let run = 0; run < RUNS; run++) {
-            // Alternate so that neither side always runs on a warmer machine.
-            base.push(runWorker("baseline", count));
-            synth.push(runWorker("synth", count));
-        }
-        const synthMs = median(synth.map((r) => r.ms));
-        const baseMs = median(base.map((r) => r.ms));
-        const ratio = synthMs / baseMs;
-        if (count === 300) {
-            ratioAt300 = ratio;
-        }
-        console.log(
-            `${String(count).padStart(6)} ${synthMs.toFixed(0).padStart(10)} ${baseMs.toFixed(0).padStart(12)} ${ratio.toFixed(2).padStart(6)}x` +
-                `${median(synth.map((r) => r.maxRssMb))
-                    .toFixed(0)
-                    .padStart(11)} ${median(base.map((r) => r.maxRssMb))
-                    .toFixed(0)
-                    .padStart(13)}`,
-        );
-    }
-    console.log(`goal: synth <= 1.25x baseline at N = 300: ${ratioAt300.toFixed(2)}x ${verdict(ratioAt300 <= 1.25)}`);
 }
 
 function importMs(modules: readonly string[]): number {
@@ -104,11 +64,18 @@ function main(): void {
         `label: ${Math.round(labelsPerSecond).toLocaleString("en-US")} labels/s over a three-label context chain`,
     );
     console.log(`goal: >= 50,000 labels/s: ${verdict(labelsPerSecond >= 50_000)}`);
-    benchSynth();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-synth-"));
+    try {
+        benchSynthVsBaseline(dir);
+        benchSynthMemory(dir);
+    } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+    }
     benchImport();
     const wildcard = benchWildcard();
     console.log(`\n${describeWildcard(wildcard)}`);
     console.log(`goal: linear, <= 6x for a value four times as long: ${verdict(wildcard.growth <= 6)}`);
+    benchTests();
 }
 
 main();

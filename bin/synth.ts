@@ -6,6 +6,18 @@
  */
 import { EXIT_INVALID, runSynthCommand } from "./synthCommand";
 
+// The command prints messages, never stack traces, and the Pulumi SDK creates errors and stack
+// traces for each resource it registers: without their frames a large stack plans in about 40% less
+// CPU time (npm run bench). The SDK's own source positions are unaffected (it lifts the limit for
+// them). \`node --stack-trace-limit=N\` (or NODE_OPTIONS) keeps N for debugging.
+if (
+    ![...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some((o) =>
+        o.startsWith("--stack-trace-limit"),
+    )
+) {
+    Error.stackTraceLimit = 0;
+}
+
 // A reader that stops early (`synth --json | head -1`) closes the pipe: end quietly, as `cat` does.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE") {
