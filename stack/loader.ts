@@ -275,6 +275,8 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
         problems.add(
             makeProblem("BAD_SHAPE", value.loc, `${where}${key} must be a map, got ${describeValue(value)}`, {
                 ...(instance !== undefined ? { instance } : {}),
+                rule: "must be a map",
+                value: toPlain(value),
                 field: `${where}${key}`.replace(/^instance "[^"]*": /, ""),
             }),
         );
@@ -317,7 +319,7 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
                     "BAD_SHAPE",
                     entry.value.loc,
                     `instance ${JSON.stringify(entry.key)} must be a map, got ${describeValue(entry.value)}`,
-                    { instance: entry.key },
+                    { instance: entry.key, rule: "must be a map", value: toPlain(entry.value) },
                 ),
             );
         } else {
@@ -382,6 +384,8 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
                     {
                         instance: name,
                         field: "component",
+                        rule: "must be a string",
+                        value: toPlain(deprecated),
                     },
                 ),
             );
@@ -403,6 +407,8 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
                     {
                         instance: name,
                         field: "metadata.inherits",
+                        rule: "must be a list of component names",
+                        value: toPlain(value),
                     },
                 ),
             );
@@ -496,6 +502,8 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
                         {
                             instance: name,
                             field: "metadata.component",
+                            rule: "must be a component path (a string)",
+                            value: toPlain(metadataComponent),
                         },
                     ),
                 );
@@ -515,7 +523,7 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
                     "BAD_SHAPE",
                     enabledNode.loc,
                     `${who}metadata.enabled must be a bool, got ${describeValue(enabledNode)}`,
-                    { instance: name, field: "metadata.enabled" },
+                    { instance: name, field: "metadata.enabled", rule: "must be a bool", value: toPlain(enabledNode) },
                 ),
             );
         }
@@ -889,7 +897,7 @@ function convertContext(
                 "TYPE_MISMATCH",
                 node.loc,
                 `${who}: context must be a map (a null-label context), got ${describeValue(node)}`,
-                details,
+                { ...details, rule: "must be a map (a null-label context)", value: toPlain(node) },
             ),
         );
         return undefined;

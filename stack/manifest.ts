@@ -211,7 +211,10 @@ class ManifestProcessor {
         if (root.kind === "scalar" && root.value === null) return emptyMap(root.loc);
         if (root.kind !== "map") {
             problems.add(
-                makeProblem("BAD_SHAPE", root.loc, `a stack manifest must be a map, got ${describeValue(root)}`),
+                makeProblem("BAD_SHAPE", root.loc, `a stack manifest must be a map, got ${describeValue(root)}`, {
+                    rule: "a stack manifest must be a map",
+                    value: toPlain(root),
+                }),
             );
             return undefined;
         }
@@ -377,7 +380,13 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
     if (node === undefined || (node.kind === "scalar" && node.value === null)) return [];
     const field = { field: "import" };
     if (node.kind !== "seq") {
-        problems.add(makeProblem("BAD_IMPORT", node.loc, `import must be a list, got ${describeValue(node)}`, field));
+        problems.add(
+            makeProblem("BAD_IMPORT", node.loc, `import must be a list, got ${describeValue(node)}`, {
+                ...field,
+                rule: "must be a list",
+                value: toPlain(node),
+            }),
+        );
         return [];
     }
     const entries: ImportEntry[] = [];
@@ -398,7 +407,7 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
                     "BAD_IMPORT",
                     item.loc,
                     `import entry must be a path or a map with path, got ${describeValue(item)}`,
-                    field,
+                    { ...field, rule: "must list paths or maps with path", value: toPlain(item) },
                 ),
             );
             continue;
@@ -410,7 +419,7 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
                     "BAD_IMPORT",
                     item.loc,
                     `import entry must have a path (a string), got ${describeValue(item)}`,
-                    field,
+                    { ...field, rule: "must give each entry a path (a string)", value: toPlain(item) },
                 ),
             );
             continue;
@@ -469,7 +478,7 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
                     "BAD_IMPORT",
                     skip.loc,
                     `import skip_if_missing must be a bool, got ${describeValue(skip)}`,
-                    field,
+                    { ...field, rule: "must give skip_if_missing as a bool", value: toPlain(skip) },
                 ),
             );
             continue;

@@ -13,7 +13,7 @@ import { NameRegistry } from "../components/collisions";
 import { ComponentArgsError } from "../components/errors";
 import { validateStack, StackVarsError } from "../program/deploy";
 import { installMocks } from "../program/mocks";
-import { parseStack } from "../stack";
+import { parseStack, StackFileError } from "../stack";
 import { hasValue, problemToJson, userKey, type Problem, type ProblemPath } from "../util/problem";
 import { lines, STACK_VARS } from "./stack-helpers";
 
@@ -389,6 +389,111 @@ describe("component problems: code, path and value of every check", () => {
                 ],
             );
         });
+    });
+
+    describe("stack loader shape problems carry the value received", () => {
+        const rows: [string, string, string, ProblemPath, string, unknown][] = [
+            ["a manifest that is not a map", "- a", "BAD_SHAPE", [], "a stack manifest must be a map", ["a"]],
+            ["an import that is not a list", "import: x", "BAD_IMPORT", ["import"], "must be a list", "x"],
+            [
+                "an import entry that is not a path",
+                "import: [1]",
+                "BAD_IMPORT",
+                ["import"],
+                "must list paths or maps with path",
+                1,
+            ],
+            [
+                "an import entry without a path",
+                "import: [{skip_if_missing: true}]",
+                "BAD_IMPORT",
+                ["import"],
+                "must give each entry a path (a string)",
+                { skip_if_missing: true },
+            ],
+            [
+                "skip_if_missing that is not a bool",
+                "import: [{path: a, skip_if_missing: yes}]",
+                "BAD_IMPORT",
+                ["import"],
+                "must give skip_if_missing as a bool",
+                "yes",
+            ],
+            ["components that is not a map", "components: [1]", "BAD_SHAPE", ["components"], "must be a map", [1]],
+            [
+                "an instance that is not a map",
+                lines("components:", "  terraform:", "    rule: 3"),
+                "BAD_SHAPE",
+                [],
+                "must be a map",
+                3,
+            ],
+            [
+                "metadata.enabled that is not a bool",
+                lines(
+                    "components:",
+                    "  terraform:",
+                    "    rule:",
+                    "      metadata: {component: eventbridge, enabled: 2}",
+                ),
+                "BAD_SHAPE",
+                ["metadata.enabled"],
+                "must be a bool",
+                2,
+            ],
+            [
+                "metadata.component that is not a string",
+                lines("components:", "  terraform:", "    rule:", "      metadata: {component: [eventbridge]}"),
+                "BAD_SHAPE",
+                ["metadata.component"],
+                "must be a component path (a string)",
+                ["eventbridge"],
+            ],
+            [
+                "metadata.inherits that is not a list of names",
+                lines(
+                    "components:",
+                    "  terraform:",
+                    "    rule:",
+                    "      metadata: {component: eventbridge, inherits: base}",
+                ),
+                "BAD_SHAPE",
+                ["metadata.inherits"],
+                "must be a list of component names",
+                "base",
+            ],
+            [
+                "a context that is not a map",
+                lines(
+                    STACK_VARS,
+                    "components:",
+                    "  terraform:",
+                    "    rule:",
+                    "      metadata: {component: eventbridge}",
+                    "      vars: {name: x, context: [1]}",
+                ),
+                "TYPE_MISMATCH",
+                ["context"],
+                "must be a map (a null-label context)",
+                [1],
+            ],
+        ];
+        for (const [what, text, code, path, rule, value] of rows) {
+            it(`${code} for ${what}`, () => {
+                let error: unknown;
+                try {
+                    parseStack(text, "stacks/prod.yaml");
+                } catch (e) {
+                    error = e;
+                }
+                assert.ok(error instanceof StackFileError, String(error));
+                const found = error.details.filter((p) => p.code === code && p.rule === rule);
+                assert.equal(found.length, 1, error.message);
+                assert.deepEqual(found[0].path, path);
+                assert.equal(hasValue(found[0]), true);
+                assert.deepEqual(found[0].value, value);
+            });
+        }
     });
 
     describe("in a stack file", () => {
