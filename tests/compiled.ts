@@ -66,7 +66,9 @@ export function compiledRoot(): string {
                 transform: { useDefineForClassFields: true },
             },
             module: { type: "commonjs" },
-            sourceMaps: false,
+            // Inline maps to the sources, so that coverage (c8) counts these runs against them.
+            sourceMaps: "inline",
+            sourceFileName: file,
             swcrc: false,
             configFile: false,
         });
