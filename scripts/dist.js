@@ -10,6 +10,7 @@
 const fs = require("node:fs");
 const path = require("node:path");
 const { spawnSync } = require("node:child_process");
+const { staleSource } = require("./staleness");
 
 const root = path.resolve(__dirname, "..");
 const [entry, ...args] = process.argv.slice(2);
@@ -18,33 +19,7 @@ if (entry === undefined || !/^[\w/.-]+\.js$/.test(entry)) {
     process.exit(2);
 }
 
-/** The first source file (.ts, outside tests) whose compiled .js is missing or older, or undefined. */
-function staleSource() {
-    const config = JSON.parse(fs.readFileSync(path.join(root, "tsconfig.json"), "utf8"));
-    const tops = new Set(config.include.map((pattern) => pattern.split("/")[0]));
-    const pending = [...tops].map((top) => path.join(root, top));
-    while (pending.length > 0) {
-        const file = pending.pop();
-        const stat = fs.statSync(file, { throwIfNoEntry: false });
-        if (stat === undefined) {
-            continue;
-        }
-        if (stat.isDirectory()) {
-            for (const name of fs.readdirSync(file)) {
-                pending.push(path.join(file, name));
-            }
-        } else if (file.endsWith(".ts") && !file.endsWith(".d.ts")) {
-            const compiled = path.join(root, "dist", path.relative(root, file)).replace(/\.ts$/, ".js");
-            const built = fs.statSync(compiled, { throwIfNoEntry: false });
-            if (built === undefined || built.mtimeMs < stat.mtimeMs) {
-                return path.relative(root, file);
-            }
-        }
-    }
-    return undefined;
-}
-
-const stale = staleSource();
+const stale = staleSource(root);
 if (stale !== undefined) {
     process.stderr.write(`${stale} is newer than dist/: rebuilding dist/ (npm run build)\n`);
     const tsc = require.resolve("typescript/bin/tsc", { paths: [root] });

@@ -1,7 +1,10 @@
 /**
  * The package as users get it: what `npm pack` ships, and what importing it does. `npm pack` runs
- * in a temporary copy of the project (its `prepare` script compiles dist/ there, never in the
- * working tree), and the import tests load that copy's compiled dist/ in fresh processes.
+ * in a temporary copy of the project, never in the working tree. When the working tree's dist/ is
+ * what tsc builds from the sources now (scripts/staleness.js: no source newer than its compiled
+ * file, as after `npm ci` or `npm run build`), the copy takes that dist/ and packs it without
+ * lifecycle scripts; otherwise npm's `prepare` script compiles dist/ in the copy first, as for
+ * `npm pack` and `npm publish`. The import tests load the copy's dist/ in fresh processes.
  */
 import { strict as assert } from "node:assert";
 import { execFileSync, spawnSync } from "node:child_process";
@@ -9,6 +12,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { ROOT } from "./compiled";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script shared with scripts/dist.js
+const { staleSource } = require("../scripts/staleness") as { staleSource: (root: string) => string | undefined };
 
 /** Not copied: installed or built things, and version control. */
 const NOT_COPIED = new Set(["node_modules", "dist", ".git", "scratch", "coverage", ".nyc_output"]);
@@ -28,8 +34,12 @@ describe("the published package", function () {
             },
         });
         fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(work, "node_modules"), "dir");
-        // npm's lifecycle scripts run, as for `npm pack` and `npm publish`: `prepare` builds dist/ first.
-        packOutput = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts=false"], {
+        const built = fs.existsSync(path.join(ROOT, "dist", "index.js")) && staleSource(ROOT) === undefined;
+        if (built) {
+            fs.cpSync(path.join(ROOT, "dist"), path.join(work, "dist"), { recursive: true });
+        }
+        // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepare` builds dist/ first.
+        packOutput = execFileSync("npm", ["pack", "--dry-run", "--json", `--ignore-scripts=${String(built)}`], {
             cwd: work,
             encoding: "utf8",
             stdio: ["ignore", "pipe", "pipe"],
