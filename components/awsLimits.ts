@@ -267,6 +267,10 @@ function blameTag(key: string, origin: TagOrigin, about: "key" | "value", rule: 
         if (rule === "length") return "idLengthLimit";
         return [...origin.delimiter].some((c) => !TAG_CHARACTERS.test(c)) ? "delimiter" : "regexReplaceChars";
     }
+    // The Attributes tag joins the attributes with the delimiter: a bad character may be the delimiter's.
+    if (label === "attributes" && about === "value" && rule === "characters") {
+        if ([...origin.delimiter].some((c) => !TAG_CHARACTERS.test(c))) return "delimiter";
+    }
     return label;
 }
 

@@ -95,9 +95,11 @@ export function planRotation(
     const cadenceText = runCadenceMinutes === null ? `${cadence} (a week, the default)` : `${cadence}`;
     let rotation = rotationMinutes;
     if (rotation === null) {
-        // Halfway through the key's life, or later if the cadence needs it: as late as is safe.
+        // Halfway through the key's life, or earlier so that a missed run still leaves a valid key, or,
+        // when the lifetime is too short for that, early enough for runs that keep the cadence.
         const half = Math.ceil(lifetime / 2);
-        rotation = half + cadence <= lifetime ? half : lifetime - cadence;
+        const toleratesMissedRun = lifetime - 2 * cadence;
+        rotation = toleratesMissedRun >= 1 ? Math.min(half, toleratesMissedRun) : Math.min(half, lifetime - cadence);
     }
     if (lifetime <= cadence) {
         problems.push(
@@ -123,14 +125,24 @@ export function planRotation(
             ),
         );
     } else if (rotation + 2 * cadence > lifetime) {
+        const latest = rotation + 2 * cadence;
+        const tolerant = lifetime - 2 * cadence;
+        const remedy =
+            tolerant >= 1
+                ? `rotate at most every ${tolerant} minutes to tolerate one`
+                : `no rotation tolerates one, because minutesToLive ${lifetime} is not more than 2 × runCadenceMinutes ` +
+                  `${cadence} = ${2 * cadence}; to tolerate one, set minutesToLive to at least ${2 * cadence + 1} ` +
+                  `or run pulumi up more often`;
         warnings.push(
             scheduleProblem(
                 "NO_ROOM_FOR_MISSED_RUN",
-                ["rotationMinutes", rotationMinutes],
+                rotationMinutes === null || tolerant < 1
+                    ? ["minutesToLive", minutesToLive]
+                    : ["rotationMinutes", rotationMinutes],
                 "leaves no room for a missed run",
-                `rotationMinutes ${rotation} + 2 × runCadenceMinutes ${cadence} = ${rotation + 2 * cadence} > ` +
-                    `minutesToLive ${lifetime}, so if one scheduled run does not happen the key expires before the ` +
-                    `next one; rotate at most every ${Math.max(1, lifetime - 2 * cadence)} minutes to tolerate one`,
+                `rotationMinutes ${rotation}${rotationMinutes === null ? " (the default)" : ""} + 2 × ` +
+                    `runCadenceMinutes ${cadenceText} = ${latest} > minutesToLive ${lifetime}, so if one scheduled ` +
+                    `run does not happen the key expires before the next one; ${remedy}`,
             ),
         );
     }
@@ -159,15 +171,22 @@ function scheduleProblem(
 
 /**
  * The warning to log when the live key expires before the next scheduled run (or has expired), or
- * undefined. `expiresAt`: RFC 3339; `time`: now in milliseconds; `marginMinutes`: the run cadence.
+ * undefined. `expiresAt`: RFC 3339; `time`: now in milliseconds; `marginMinutes`: the run cadence;
+ * `urns`: what the recovery command replaces (the key, and for an API key the record of when it was issued).
  */
-export function expiryWarning(expiresAt: string, time: number, marginMinutes: number, urn: string): string | undefined {
+export function expiryWarning(
+    expiresAt: string,
+    time: number,
+    marginMinutes: number,
+    urns: string | readonly string[],
+): string | undefined {
     const expiry = Date.parse(expiresAt);
     if (Number.isNaN(expiry)) {
         return undefined;
     }
     const minutesLeft = Math.floor((expiry - time) / 60_000);
-    const recovery = `to replace it now: pulumi up --replace '${urn}'`;
+    const targets = (typeof urns === "string" ? [urns] : urns).map((urn) => `--replace '${urn}'`).join(" ");
+    const recovery = `to replace it now: pulumi up ${targets}`;
     if (minutesLeft < 0) {
         return (
             `the live key expired at ${expiresAt} (${-minutesLeft} minutes ago) and this run does not replace it; ` +
@@ -226,6 +245,16 @@ export function credentialProblem(credentialType: string, version: string | unde
 /** The import id of an EventBridge target on the default bus: `<rule name>/<target id>`. */
 export function eventTargetImportId(ruleName: string, targetId: string): string {
     return `${ruleName}/${targetId}`;
+}
+
+/**
+ * An import id that names its region: `<id>@<region>`, the AWS provider's form (from 6.0 / @pulumi/aws
+ * 7) for importing a resource whose `region` argument differs from the provider's region. Every
+ * child of these components sets `region`, so a bare id would be looked up in the provider's default
+ * region instead; the suffix is harmless when the two agree.
+ */
+export function regionalImportId(id: string, region: string): string {
+    return `${id}@${region}`;
 }
 
 /** EventBridge target ids: 1 to 64 characters of `[.\-_A-Za-z0-9]`. */

@@ -28,8 +28,15 @@ export interface AdoptionPlan {
     readonly notes: readonly string[];
 }
 
-/** The names an instance would give its resources (adoption vars left out, as they are being worked out). */
-function namesOf(instance: StackInstance): { rule?: string; ssmPath?: string } {
+/** The original component's SSM path format (`managed-grafana/api-key`); this package's default differs. */
+const LEGACY_SSM_PATH_FORMAT = "/grafana/%s/api_key";
+
+/**
+ * The names an instance would give its resources (adoption vars left out, as they are being worked
+ * out). An api-key instance that does not set `ssm_path_format_api_key` also answers for the path it
+ * would have under the original's format, which a port straight from Atmos keeps.
+ */
+function namesOf(instance: StackInstance): { rule?: string; ssmPath?: string; legacySsmPath?: string } {
     const args: Record<string, unknown> = { ...instance.args };
     delete args.adoptExisting;
     delete args.adoptEventTargetId;
@@ -40,7 +47,16 @@ function namesOf(instance: StackInstance): { rule?: string; ssmPath?: string } {
         if (instance.component === "managed-dashboards/api-key") {
             // The deployment only names the workspace stack, which plays no part here.
             const deployment = { organization: "organization", project: "migration", stack: "adoption" };
-            return { ssmPath: resolveDashboardsApiKey(instance.name, args, deployment).ssmPath };
+            const ssmPath = resolveDashboardsApiKey(instance.name, args, deployment).ssmPath;
+            const legacySsmPath =
+                instance.vars.ssm_path_format_api_key === undefined
+                    ? resolveDashboardsApiKey(
+                          instance.name,
+                          { ...args, ssmPathFormatApiKey: LEGACY_SSM_PATH_FORMAT },
+                          deployment,
+                      ).ssmPath
+                    : undefined;
+            return { ssmPath, legacySsmPath };
         }
     } catch {
         // An instance with invalid vars matches nothing; the synth reports it.
@@ -69,8 +85,15 @@ export function adoptionPlan(report: AdoptionReport, instances: readonly StackIn
         removed.push(...rule.addresses);
     }
     for (const parameter of report.parameters) {
-        const match = names.find((n) => n.ssmPath === parameter.name);
+        const match =
+            names.find((n) => n.ssmPath === parameter.name) ?? names.find((n) => n.legacySsmPath === parameter.name);
         const legacy = /^\/grafana\/([^/]+)\/api_key$/.exec(parameter.name);
+        // The workspace of the key stored there, from the key's own state (same name as the parameter's id).
+        const keyName = legacy?.[1] ?? match?.ssmPath?.split("/").at(-2);
+        const workspaceId =
+            match?.instance.vars.workspace_id === undefined && match?.instance.vars.dashboards_stack_name === undefined
+                ? report.apiKeys.find((key) => key.keyName === keyName && key.workspaceId !== "")?.workspaceId
+                : undefined;
         planned.push({
             instance: match?.instance.name,
             what: `SSM parameter "${parameter.name}"`,
@@ -78,8 +101,10 @@ export function adoptionPlan(report: AdoptionReport, instances: readonly StackIn
                 adopt_existing: true,
                 // The original's default path: keep it, so that consumers reading it keep working.
                 ...(legacy && match?.instance.vars.ssm_path_format_api_key === undefined
-                    ? { ssm_path_format_api_key: "/grafana/%s/api_key" }
+                    ? { ssm_path_format_api_key: LEGACY_SSM_PATH_FORMAT }
                     : {}),
+                // While Terraform still manages the workspace there is no Pulumi stack to read it from.
+                ...(workspaceId !== undefined ? { workspace_id: workspaceId } : {}),
             },
         });
         removed.push(parameter.address);

@@ -7,10 +7,8 @@
  * checkout never runs stale code. stdout is left to the command.
  */
 "use strict";
-const fs = require("node:fs");
 const path = require("node:path");
-const { spawnSync } = require("node:child_process");
-const { staleSource } = require("./staleness");
+const { ensureBuilt } = require("./staleness");
 
 const root = path.resolve(__dirname, "..");
 const [entry, ...args] = process.argv.slice(2);
@@ -19,17 +17,11 @@ if (entry === undefined || !/^[\w/.-]+\.js$/.test(entry)) {
     process.exit(2);
 }
 
-const stale = staleSource(root);
-if (stale !== undefined) {
-    process.stderr.write(`${stale} is newer than dist/: rebuilding dist/ (npm run build)\n`);
-    const tsc = require.resolve("typescript/bin/tsc", { paths: [root] });
-    const build = spawnSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json")], {
-        cwd: root,
-        stdio: ["ignore", 2, 2],
-    });
-    if (build.status !== 0) {
-        process.exit(build.status ?? 1);
-    }
+try {
+    ensureBuilt(root);
+} catch (error) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
 }
 
 const compiled = path.join(root, "dist", entry);

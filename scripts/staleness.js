@@ -1,12 +1,15 @@
 /**
  * Whether dist/ is what `tsc -p tsconfig.json` would build from the sources now: `staleSource(root)`
  * gives the first source file (.ts under tsconfig.json's include roots) whose compiled .js in dist/
- * is missing or older, or undefined when there is none. Used by scripts/dist.js (rebuild before
- * running a command) and tests/package.e2e.test.ts (pack the dist/ already built).
+ * is missing or older, or undefined when there is none; `ensureBuilt(root)` rebuilds dist/ then
+ * (`tsc -p tsconfig.json`), saying so on stderr. Used by scripts/dist.js and scripts/program.js
+ * (rebuild before running a command or the Pulumi program) and tests/package.e2e.test.ts (pack the
+ * dist/ already built).
  */
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
+const { spawnSync } = require("node:child_process");
 
 /** @param {string} root the project's directory @returns {string | undefined} a path relative to root */
 function staleSource(root) {
@@ -34,4 +37,33 @@ function staleSource(root) {
     return undefined;
 }
 
-module.exports = { staleSource };
+/**
+ * Rebuilds dist/ when a source is newer than its compiled file (or dist/ is missing). Throws when the
+ * build fails or TypeScript is not installed (an install without devDependencies cannot build).
+ * @param {string} root the project's directory
+ */
+function ensureBuilt(root) {
+    const stale = staleSource(root);
+    if (stale === undefined) {
+        return;
+    }
+    let tsc;
+    try {
+        tsc = require.resolve("typescript/bin/tsc", { paths: [root] });
+    } catch {
+        throw new Error(
+            `${stale} is newer than dist/ (or dist/ is missing), and TypeScript is not installed to rebuild it: ` +
+                "install with the dev dependencies (npm ci) and run npm run build",
+        );
+    }
+    process.stderr.write(`${stale} is newer than dist/: rebuilding dist/ (npm run build)\n`);
+    const build = spawnSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json")], {
+        cwd: root,
+        stdio: ["ignore", 2, 2],
+    });
+    if (build.status !== 0) {
+        throw new Error(`npm run build failed (tsc exited ${build.status ?? build.signal})`);
+    }
+}
+
+module.exports = { staleSource, ensureBuilt };

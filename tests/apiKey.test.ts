@@ -149,10 +149,12 @@ describe("managed-dashboards/api-key", () => {
             assert.equal(resolve({ ...BASE, kmsKeyId: "" }).kmsKeyId, undefined);
         });
 
-        describe("rotates after half the lifetime by default (rounded up), later only when the cadence needs it", () => {
+        describe("rotates after half the lifetime by default (rounded up), earlier to survive a missed run, later only when the cadence needs it", () => {
             for (const [minutesToLive, runCadenceMinutes, rotationMinutes] of [
                 [2, 1, 1],
-                [3, 1, 2],
+                [3, 1, 1],
+                [4, 1, 2],
+                [25000, 10080, 4840],
                 [60, 30, 30],
                 [60, 45, 15],
                 [43199, 10080, 21600],
@@ -312,7 +314,7 @@ describe("managed-dashboards/api-key", () => {
                     [
                         [
                             "rotationMinutes",
-                            "leaves no room for a missed run, got 30000: rotationMinutes 30000 + 2 × runCadenceMinutes 10080 = " +
+                            "leaves no room for a missed run, got 30000: rotationMinutes 30000 + 2 × runCadenceMinutes 10080 (a week, the default) = " +
                                 "50160 > minutesToLive 43200, so if one scheduled run does not happen the key expires " +
                                 "before the next one; rotate at most every 23040 minutes to tolerate one",
                         ],
@@ -796,7 +798,16 @@ describe("managed-dashboards/api-key", () => {
                     type: "time:index/static:Static",
                     name: "grafana-key-issued",
                     parent: COMPONENT_PARENT,
-                    inputs: { triggers: { window: WINDOW, minutesToLive: "43200" } },
+                    inputs: {
+                        triggers: {
+                            window: WINDOW,
+                            minutesToLive: "43200",
+                            keyName: "eg-ue2-prod-grafana",
+                            keyRole: "ADMIN",
+                            workspaceId: "g-aaaaaaaaaa",
+                            region: "us-east-2",
+                        },
+                    },
                 },
                 {
                     type: "aws:grafana/workspaceApiKey:WorkspaceApiKey",
@@ -851,8 +862,32 @@ describe("managed-dashboards/api-key", () => {
                 const issued = mocks.resources.find((r) => r.name === "grafana-key-issued");
                 // rotationMinutes: 20000 - 10080 = 9920 (half would leave less than a week).
                 assert.deepEqual(issued?.inputs, {
-                    triggers: { window: "2026-01-07T00:00:00Z", minutesToLive: "20000" },
+                    triggers: {
+                        window: "2026-01-07T00:00:00Z",
+                        minutesToLive: "20000",
+                        keyName: "eg-ue2-prod-grafana",
+                        keyRole: "ADMIN",
+                        workspaceId: "g-aaaaaaaaaa",
+                        region: "us-east-2",
+                    },
                 });
+            });
+            it("the issue time of an API key follows every change that makes a new key (role, name, workspace)", async () => {
+                const triggersOf = async (args: Args, options: MockOptions = withWorkspace) => {
+                    await deploy(args, options);
+                    return mocks.resources.find((r) => r.name === "grafana-key-issued")?.inputs.triggers;
+                };
+                const base = await triggersOf(API_KEY);
+                const changed = [
+                    await triggersOf({ ...API_KEY, keyRole: "VIEWER" }),
+                    await triggersOf({ ...API_KEY, name: "other" }),
+                    await triggersOf(API_KEY, {
+                        stackOutputs: { [WORKSPACE_STACK]: { ...WORKSPACE_OUTPUTS, workspace_id: "g-cccccccccc" } },
+                    }),
+                ];
+                for (const triggers of changed) {
+                    assert.notDeepEqual(triggers, base);
+                }
             });
         });
 
@@ -876,7 +911,8 @@ describe("managed-dashboards/api-key", () => {
                     [
                         `warning: [runtime] ${PREFIX}the live key expires at 2026-01-31T00:00:00Z, in 7200 minutes, before the ` +
                             "next scheduled run (every 10080 minutes); to replace it now: pulumi up --replace " +
-                            "'urn:pulumi:ue2-prod::dashboards::cloudposse:managed-dashboards:DashboardsApiKey$aws:grafana/workspaceApiKey:WorkspaceApiKey::grafana-key-key', " +
+                            "'urn:pulumi:ue2-prod::dashboards::cloudposse:managed-dashboards:DashboardsApiKey$aws:grafana/workspaceApiKey:WorkspaceApiKey::grafana-key-key' " +
+                            "--replace 'urn:pulumi:ue2-prod::dashboards::cloudposse:managed-dashboards:DashboardsApiKey$time:index/static:Static::grafana-key-issued', " +
                             "or run again before it expires (checked at 2026-01-26T00:00:00Z)",
                     ],
                 );
@@ -912,7 +948,14 @@ describe("managed-dashboards/api-key", () => {
             );
             const byName = Object.fromEntries(mocks.resources.map((r) => [r.name, r.inputs]));
             assert.deepEqual(byName["grafana-key-issued"], {
-                triggers: { window: "2025-12-31T18:00:00Z", minutesToLive: "1440" },
+                triggers: {
+                    window: "2025-12-31T18:00:00Z",
+                    minutesToLive: "1440",
+                    keyName: "eg-ue2-prod-grafana",
+                    keyRole: "EDITOR",
+                    workspaceId: "g-aaaaaaaaaa",
+                    region: "us-east-2",
+                },
             });
             assert.deepEqual(
                 [byName["grafana-key-key"].keyRole, byName["grafana-key-key"].secondsToLive],
@@ -1007,7 +1050,7 @@ describe("managed-dashboards/api-key", () => {
             await deploy({ ...API_KEY, adoptExisting: true }, withWorkspace);
             assert.deepEqual(
                 mocks.resources.filter((r) => r.importId !== undefined).map((r) => [r.name, r.importId]),
-                [["grafana-key-parameter", "/dashboards/eg-ue2-prod-grafana/api_key"]],
+                [["grafana-key-parameter", "/dashboards/eg-ue2-prod-grafana/api_key@us-east-2"]],
             );
             await deploy(API_KEY, withWorkspace);
             assert.deepEqual(
@@ -1236,8 +1279,8 @@ describe("managed-dashboards/api-key", () => {
                     'Managed Grafana removed API keys in Grafana 12; use "service-account-token" (the default) (workspace g-aaaaaaaaaa)',
                 (c) => c.workspaceId,
             );
-            // No key: only what does not need the checked workspace id.
-            assert.deepEqual(types, [COMPONENT_TYPE, "pulumi:pulumi:StackReference", "time:index/static:Static"]);
+            // No key, and no record of its issue time: only what does not need the checked workspace id.
+            assert.deepEqual(types, [COMPONENT_TYPE, "pulumi:pulumi:StackReference"]);
         });
 
         it("api-key on a workspace whose stack says Grafana 12", async () => {

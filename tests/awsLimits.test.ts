@@ -167,6 +167,11 @@ describe("AWS limits", () => {
                 eventBridgeRefusal({ attributes: ["a".repeat(150), "b".repeat(150)], idLengthLimit: 64 }),
                 /^eventbridge "rule": attributes gives the log group and the event rule the tag "Attributes" a value that .*has 301/,
             );
+            // The attributes are joined with the delimiter: a bad character of the delimiter is the delimiter's.
+            assert.match(
+                eventBridgeRefusal({ labelOrder: ["name"], attributes: ["a", "b"], delimiter: "&" }),
+                /^eventbridge "rule": delimiter gives .* the tag "Attributes" a value that may only contain .*\(found "&"\).*, got "a&b"$/m,
+            );
             assert.match(
                 eventBridgeRefusal({ tags: { Stage: "s".repeat(300) } }),
                 /^eventbridge "rule": tags\["Stage"\] gives the log group and the event rule the tag "Stage" a value that /,
@@ -204,6 +209,46 @@ describe("AWS limits", () => {
             it(`${reason === "" ? "accepts" : "refuses"} a pattern of ${what}, as the AWS provider counts it`, () => {
                 assert.equal(
                     eventBridgeRefusal({ eventRulePattern: { source: [value] } }),
+                    reason === "" ? "" : `eventbridge "rule": eventRulePattern is not a valid event pattern: ${reason}`,
+                );
+            });
+        }
+
+        it("blames a character the id brings into the SSM name on the label input that let it through", () => {
+            assert.equal(
+                apiKeyRefusal({ delimiter: "&" }).split("\n")[0],
+                'managed-dashboards/api-key "key": delimiter must not bring "&" into the SSM parameter name ' +
+                    '"/dashboards/eg&prod&grafana/api_key", which may only contain a-z, A-Z, 0-9, "_", ".", "-" and "/", got "&"',
+            );
+            assert.equal(
+                apiKeyRefusal({ name: "café", regexReplaceChars: "/[^a-zA-Z0-9é-]/", labelsAsTags: [] }),
+                'managed-dashboards/api-key "key": regexReplaceChars must not bring "é" into the SSM parameter name ' +
+                    '"/dashboards/eg-prod-café/api_key", which may only contain a-z, A-Z, 0-9, "_", ".", "-" and "/", ' +
+                    'got "/[^a-zA-Z0-9é-]/"',
+            );
+            // A character of the format itself stays the format's.
+            assert.match(
+                apiKeyRefusal({ ssmPathFormatApiKey: "/x y/%s" }),
+                /^managed-dashboards\/api-key "key": ssmPathFormatApiKey must give an SSM parameter name SSM accepts, got "\/x y\/%s": .*\(found " "\)$/,
+            );
+        });
+
+        // The text registered is Terraform's jsonencode: <, > and & become 6-character escapes and numbers
+        // are written in full, so it can outgrow the pattern as measured above; it is bounded too.
+        const sent = (count: string) =>
+            `the JSON sent to AWS (written as Terraform's jsonencode writes it: <, > and & escaped as \\u003c, ` +
+            `\\u003e and \\u0026, numbers in full) is ${count} bytes; PutRule accepts at most 4,096`;
+        const encodedRows: [string, unknown, string][] = [
+            ["675 '&' (4,065 bytes once escaped)", { source: ["&".repeat(675)] }, ""],
+            ["700 '&' (715 as JSON, 4,215 bytes once escaped)", { source: ["&".repeat(700)] }, sent("4,215")],
+            ["'>' and '<' escaped too", { source: ["<>".repeat(350)] }, sent("4,215")],
+            ["14 numbers of 1e300 (301 digits each)", { detail: { n: Array(14).fill(1e300) } }, sent("4,246")],
+            ["13 numbers of 1e300", { detail: { n: Array(13).fill(1e300) } }, ""],
+        ];
+        for (const [what, pattern, reason] of encodedRows) {
+            it(`${reason === "" ? "accepts" : "refuses"} a pattern of ${what}, by the text it registers`, () => {
+                assert.equal(
+                    eventBridgeRefusal({ eventRulePattern: pattern as EventBridgeArgs["eventRulePattern"] }),
                     reason === "" ? "" : `eventbridge "rule": eventRulePattern is not a valid event pattern: ${reason}`,
                 );
             });

@@ -566,7 +566,8 @@ describe("component problems: code, path and value of every check", () => {
                 warnings.map((w) => w.replace(/ so if one .*$/, "")),
                 [
                     'stacks/prod.yaml:11:27: managed-dashboards/api-key "rule": rotation_minutes leaves no room for a ' +
-                        "missed run, got 30000: rotationMinutes 30000 + 2 × runCadenceMinutes 10080 = 50160 > minutesToLive 43200,",
+                        "missed run, got 30000: rotationMinutes 30000 + 2 × runCadenceMinutes 10080 (a week, the default) = 50160 > " +
+                        "minutesToLive 43200,",
                     'stacks/prod.yaml:9:32: managed-dashboards/api-key "rule": dashboards_stack_name is ignored: the ' +
                         'workspace id is given, so no stack is referenced, got "a/b/c"',
                 ],

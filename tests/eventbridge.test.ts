@@ -404,9 +404,19 @@ describe("eventbridge", () => {
                     refusal({ ...ECS_ALERTS, eventRuleDescription: "", name: "n".repeat(520), labelsAsTags: [] }),
                     [
                         'eventbridge "ecs-alerts": idLengthLimit must keep the log group name (532 characters) within 512 characters, got 0',
-                        'eventbridge "ecs-alerts": eventRuleDescription must be set (or idLengthLimit lowered): when it is empty the rule ' +
-                            'is described by the id, but the id has 532 characters (at most 512), got ""',
+                        'eventbridge "ecs-alerts": eventRuleDescription must be set, or the id shortened (its length limit lowered): ' +
+                            'when it is empty the rule is described by the id, but the id has 532 characters (at most 512), got ""',
                     ].join("\n"),
+                );
+                // Not given at all: no value to show.
+                assert.match(
+                    refusal({
+                        ...ECS_ALERTS,
+                        eventRuleDescription: undefined,
+                        name: "n".repeat(520),
+                        labelsAsTags: [],
+                    }),
+                    /eventRuleDescription must be set, or the id shortened .* \(at most 512\)$/,
                 );
             });
 

@@ -88,7 +88,7 @@ const SHOW_JSON = {
                     address: "module.cloudwatch_event[0]",
                     resources: [
                         {
-                            address: "module.cloudwatch_event[0].aws_cloudwatch_event_rule.this[0]",
+                            address: "module.cloudwatch_event[0].aws_cloudwatch_event_rule.this",
                             mode: "managed",
                             type: "aws_cloudwatch_event_rule",
                             name: "this",
@@ -96,7 +96,7 @@ const SHOW_JSON = {
                             values: { name: "eg-ue2-prod-ecs-faults", event_bus_name: "default" },
                         },
                         {
-                            address: "module.cloudwatch_event[0].aws_cloudwatch_event_target.this[0]",
+                            address: "module.cloudwatch_event[0].aws_cloudwatch_event_target.this",
                             mode: "managed",
                             type: "aws_cloudwatch_event_target",
                             name: "this",
@@ -181,7 +181,9 @@ describe("lifecycle", () => {
             ["one minute over", [43200, 33121, 10080], 33121, ["rotationMinutes"], []],
             ["a lifetime equal to the cadence", [10080, null, 10080], 0, ["minutesToLive"], []],
             ["the default lifetime with a 30-day cadence", [null, null, 43200], 0, ["runCadenceMinutes"], []],
-            ["rotation defaulted late when half is too early", [20000, null, 10080], 9920, [], ["rotationMinutes"]],
+            // No rotation survives a missed run (20000 <= 2 × 10080): blamed on the lifetime, not the defaulted rotation.
+            ["rotation defaulted late when half is too early", [20000, null, 10080], 9920, [], ["minutesToLive"]],
+            ["rotation defaulted early enough to survive a missed run", [25000, null, 10080], 4840, [], []],
         ];
         for (const [title, [l, r, c], rotation, problems, warnings] of cases) {
             it(title, () => {
@@ -304,8 +306,8 @@ describe("lifecycle", () => {
                     "aws_cloudwatch_log_resource_policy.eventbridge_cloudwatch_logs_policy[0]",
                     "module.cloudwatch_logs[0].aws_cloudwatch_log_group.default[0]",
                     "module.cloudwatch_logs[0].module.role.aws_iam_role.default[0]",
-                    "module.cloudwatch_event[0].aws_cloudwatch_event_rule.this[0]",
-                    "module.cloudwatch_event[0].aws_cloudwatch_event_target.this[0]",
+                    "module.cloudwatch_event[0].aws_cloudwatch_event_rule.this",
+                    "module.cloudwatch_event[0].aws_cloudwatch_event_target.this",
                 ],
             );
         });
@@ -352,8 +354,8 @@ describe("lifecycle", () => {
                     logGroupName: "eg-ue2-prod-ecs-faults",
                     logsPolicyName: "eg-ue2-prod-ecs-faults",
                     addresses: [
-                        "module.cloudwatch_event[0].aws_cloudwatch_event_rule.this[0]",
-                        "module.cloudwatch_event[0].aws_cloudwatch_event_target.this[0]",
+                        "module.cloudwatch_event[0].aws_cloudwatch_event_rule.this",
+                        "module.cloudwatch_event[0].aws_cloudwatch_event_target.this",
                         "module.cloudwatch_logs[0].aws_cloudwatch_log_group.default[0]",
                         "aws_cloudwatch_log_resource_policy.eventbridge_cloudwatch_logs_policy[0]",
                     ],
@@ -386,12 +388,34 @@ describe("lifecycle", () => {
             ]);
             assert.equal(
                 plan.stateRm,
-                "terraform state rm 'module.cloudwatch_event[0].aws_cloudwatch_event_rule.this[0]' " +
-                    "'module.cloudwatch_event[0].aws_cloudwatch_event_target.this[0]' " +
+                "terraform state rm 'module.cloudwatch_event[0].aws_cloudwatch_event_rule.this' " +
+                    "'module.cloudwatch_event[0].aws_cloudwatch_event_target.this' " +
                     "'module.cloudwatch_logs[0].aws_cloudwatch_log_group.default[0]' " +
                     "'aws_cloudwatch_log_resource_policy.eventbridge_cloudwatch_logs_policy[0]' " +
                     `'module.ssm_parameters.aws_ssm_parameter.default["/grafana/eg-ue2-prod-grafana/api_key"]'`,
             );
+        });
+
+        it("matches an instance ported as is (no path format, no workspace) by the original's path", () => {
+            const ported = lines(
+                STACK_VARS,
+                "components:",
+                "  terraform:",
+                "    grafana/api-key:",
+                "      metadata: {component: managed-dashboards/api-key}",
+                "      vars: {name: grafana}",
+            );
+            const plan = adoptionPlan(report, parseStack(ported, "stacks/prod.yaml").instances);
+            assert.deepEqual(plan.instances.at(-1), {
+                instance: "grafana/api-key",
+                what: 'SSM parameter "/grafana/eg-ue2-prod-grafana/api_key"',
+                vars: {
+                    adopt_existing: true,
+                    ssm_path_format_api_key: "/grafana/%s/api_key",
+                    workspace_id: "g-0123456789",
+                },
+            });
+            assert.ok(!plan.notes.some((n) => n.includes("no instance of the stack file gives SSM parameter")));
         });
 
         it("without a matching instance, says so and suggests the original's path", () => {
@@ -407,7 +431,15 @@ describe("lifecycle", () => {
                             logs_policy_scope: "account",
                         },
                     ],
-                    [undefined, { adopt_existing: true, ssm_path_format_api_key: "/grafana/%s/api_key" }],
+                    [
+                        undefined,
+                        {
+                            adopt_existing: true,
+                            ssm_path_format_api_key: "/grafana/%s/api_key",
+                            // From the key stored there, in the same state.
+                            workspace_id: "g-0123456789",
+                        },
+                    ],
                 ],
             );
             assert.ok(
@@ -425,7 +457,7 @@ describe("lifecycle", () => {
                 attributes: { rule: "eg-ue2-prod-ecs-faults", target_id: "t2", arn: "arn:aws:sns:x" },
             };
             assert.deepEqual(adoptionReport([...resources, second]).problems, [
-                'module.cloudwatch_event[0].aws_cloudwatch_event_rule.this[0]: rule "eg-ue2-prod-ecs-faults" has 2 targets ' +
+                'module.cloudwatch_event[0].aws_cloudwatch_event_rule.this: rule "eg-ue2-prod-ecs-faults" has 2 targets ' +
                     "in the state; the component creates exactly one (set adopt_event_target_id to the one sending to its log group)",
             ]);
         });
@@ -483,12 +515,12 @@ describe("lifecycle", () => {
                     plan.resources.map((r) => [r.type, r.import]),
                     [
                         ["cloudposse:eventbridge:EventBridge", undefined],
-                        ["aws:cloudwatch/logGroup:LogGroup", "eg-ue2-prod-ecs-faults"],
-                        ["aws:cloudwatch/eventRule:EventRule", "eg-ue2-prod-ecs-faults"],
-                        ["aws:cloudwatch/logResourcePolicy:LogResourcePolicy", "eg-ue2-prod-ecs-faults"],
+                        ["aws:cloudwatch/logGroup:LogGroup", "eg-ue2-prod-ecs-faults@us-east-2"],
+                        ["aws:cloudwatch/eventRule:EventRule", "eg-ue2-prod-ecs-faults@us-east-2"],
+                        ["aws:cloudwatch/logResourcePolicy:LogResourcePolicy", "eg-ue2-prod-ecs-faults@us-east-2"],
                         [
                             "aws:cloudwatch/eventTarget:EventTarget",
-                            "eg-ue2-prod-ecs-faults/terraform-20240315120000123400000001",
+                            "eg-ue2-prod-ecs-faults/terraform-20240315120000123400000001@us-east-2",
                         ],
                     ],
                 );
@@ -496,7 +528,7 @@ describe("lifecycle", () => {
                 assert.equal(text.status, 0, text.stderr);
                 assert.match(
                     text.stdout,
-                    /^ {4}= aws:cloudwatch\/eventTarget:EventTarget {2}eventbridge\/ecs-alerts {2}\(import eg-ue2-prod-ecs-faults\/terraform-20240315120000123400000001\)$/m,
+                    /^ {4}= aws:cloudwatch\/eventTarget:EventTarget {2}eventbridge\/ecs-alerts {2}\(import eg-ue2-prod-ecs-faults\/terraform-20240315120000123400000001@us-east-2\)$/m,
                 );
                 assert.match(text.stdout, /^Resources: \+ 1 to create, = 4 to import$/m);
             } finally {
@@ -612,10 +644,11 @@ describe("lifecycle", () => {
                 mocks.resources.map((r) => [r.type, r.importId]),
                 [
                     ["cloudposse:eventbridge:EventBridge", undefined],
-                    ["aws:cloudwatch/logGroup:LogGroup", "eg-ue2-prod-ecs-faults"],
-                    ["aws:cloudwatch/eventRule:EventRule", "eg-ue2-prod-ecs-faults"],
-                    ["aws:cloudwatch/logResourcePolicy:LogResourcePolicy", "eg-ue2-prod-ecs-faults"],
-                    ["aws:cloudwatch/eventTarget:EventTarget", `eg-ue2-prod-ecs-faults/${TARGET_ID}`],
+                    // Every id names the region (the provider's `<id>@<region>`): each child sets its own region.
+                    ["aws:cloudwatch/logGroup:LogGroup", "eg-ue2-prod-ecs-faults@us-east-2"],
+                    ["aws:cloudwatch/eventRule:EventRule", "eg-ue2-prod-ecs-faults@us-east-2"],
+                    ["aws:cloudwatch/logResourcePolicy:LogResourcePolicy", "eg-ue2-prod-ecs-faults@us-east-2"],
+                    ["aws:cloudwatch/eventTarget:EventTarget", `eg-ue2-prod-ecs-faults/${TARGET_ID}@us-east-2`],
                 ],
             );
             // The target keeps the adopted id, so no second target is created.
@@ -630,10 +663,10 @@ describe("lifecycle", () => {
                 adoptEventTargetId: TARGET_ID,
             });
             assert.deepEqual(resolved.adopt, {
-                logGroup: "eg-ue2-prod-ecs-faults",
-                rule: "eg-ue2-prod-ecs-faults",
+                logGroup: "eg-ue2-prod-ecs-faults@us-east-2",
+                rule: "eg-ue2-prod-ecs-faults@us-east-2",
                 policy: undefined,
-                target: `eg-ue2-prod-ecs-faults/${TARGET_ID}`,
+                target: `eg-ue2-prod-ecs-faults/${TARGET_ID}@us-east-2`,
             });
             assert.deepEqual(
                 resolved.warnings.map((w) => `${w.field} ${w.message}`),

@@ -9,14 +9,25 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { compiledRoot, ROOT } from "./compiled";
 
-/** Runs program/index.ts in a fresh process with the given project config; returns its exports, resolved. */
-function runProgram(config: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script shared with scripts/dist.js
+const { staleSource } = require("../scripts/staleness") as { staleSource: (root: string) => string | undefined };
+
+/**
+ * Runs program/index.ts in a fresh process with the given project config; returns its exports,
+ * resolved. `main`: the module the runtime loads (default: the compiled copy's program/index),
+ * with the mocks of `mocksFrom` (the same copy of the package).
+ */
+function runProgram(
+    config: Record<string, string>,
+    main = path.join(compiledRoot(), "program", "index"),
+    mocksFrom = compiledRoot(),
+): { status: number | null; stdout: string; stderr: string } {
     const script = `
-        const { installMocks } = require(${JSON.stringify(path.join(compiledRoot(), "program", "mocks"))});
+        const { installMocks } = require(${JSON.stringify(path.join(mocksFrom, "program", "mocks"))});
         const { unwrap } = require(${JSON.stringify(path.join(compiledRoot(), "tests", "helpers", "outputs"))});
         installMocks({ project: "cloudposse-components", stack: "ue2-prod" }).then(async (mocks) => {
             // The program exports a promise of its outputs (it reads its previous deployment first).
-            const outputs = await require(${JSON.stringify(path.join(compiledRoot(), "program", "index"))});
+            const outputs = await require(${JSON.stringify(main)});
             const resolved = {};
             for (const [instance, named] of Object.entries(outputs)) {
                 resolved[instance] = {};
@@ -38,10 +49,12 @@ function runProgram(config: Record<string, string>): { status: number | null; st
 describe("the Pulumi program (Pulumi.yaml)", function () {
     this.timeout(120_000);
 
-    it("runs program/index.ts, requires the CLI that honours the trigger, and declares the stackFile config", () => {
+    it("runs the compiled program, requires the CLI that honours the trigger, and declares the stackFile config", () => {
         const project = fs.readFileSync(path.join(ROOT, "Pulumi.yaml"), "utf8");
         assert.match(project, /^name: cloudposse-components$/m);
-        assert.match(project, /^main: program\/index\.ts$/m);
+        // JavaScript: no ts-node (a devDependency) at run time.
+        assert.match(project, /^main: scripts\/program\.js$/m);
+        assert.match(project, /^ {4}typescript: false$/m);
         assert.match(project, /^requiredPulumiVersion: ">=3\.226\.0"$/m);
         // No refresh on every operation: `pulumi destroy` must work once the workspace stack is gone.
         assert.doesNotMatch(project, /^\s*refresh:/m);
@@ -67,6 +80,25 @@ describe("the Pulumi program (Pulumi.yaml)", function () {
             "/dashboards/eg-ue2-prod/api_key",
         );
         // The instances' resources, and the reference to this stack's previous deployment (the rename guard).
+        assert.equal(resources, 11);
+    });
+
+    it("loads the same program through Pulumi.yaml's main (scripts/program.js, on dist/)", function () {
+        // scripts/program.js would rebuild a stale dist/ in the working tree, which no test may write.
+        if (staleSource(ROOT) !== undefined || !fs.existsSync(path.join(ROOT, "dist", "program", "index.js"))) {
+            this.skip();
+        }
+        const run = runProgram(
+            { "cloudposse-components:stackFile": "examples/stack.yaml" },
+            path.join(ROOT, "scripts", "program.js"),
+            path.join(ROOT, "dist"),
+        );
+        assert.equal(run.status, 0, run.stderr);
+        const { outputs, resources } = JSON.parse(run.stdout) as {
+            outputs: Record<string, Record<string, unknown>>;
+            resources: number;
+        };
+        assert.deepEqual(Object.keys(outputs).sort(), ["eventbridge/ecs-alerts", "managed-dashboards/api-key"]);
         assert.equal(resources, 11);
     });
 

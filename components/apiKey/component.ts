@@ -27,6 +27,7 @@ import {
     MINIMUM_PULUMI_CLI,
     MINIMUM_PULUMI_CLI_FOR_ADOPTION,
     now,
+    regionalImportId,
     rfc3339,
     rotationWindowStart,
 } from "../lifecycle";
@@ -168,12 +169,24 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
 
         let key: pulumi.Output<string>;
         let expiresAt: pulumi.Output<string>;
-        let keyUrn: pulumi.Output<string>;
+        let keyUrns: pulumi.Output<string[]>;
         if (resolved.credentialType === "api-key") {
-            // When the current key was issued: replaced with the key (same window, same lifetime).
+            // When the current key was issued: replaced whenever the key is, so its triggers are everything
+            // that makes a new key (the window, the lifetime, the key's name, role, workspace and region).
+            // A key replaced by hand (pulumi up --replace) needs this replaced too: the expiry warning's
+            // recovery command names both.
             const issued = new Static(
                 `${name}-issued`,
-                { triggers: { window, minutesToLive: String(resolved.minutesToLive) } },
+                {
+                    triggers: {
+                        window,
+                        minutesToLive: String(resolved.minutesToLive),
+                        keyName: resolved.keyName,
+                        keyRole: resolved.keyRole,
+                        workspaceId,
+                        region,
+                    },
+                },
                 { parent: this },
             );
             const apiKey = new grafana.WorkspaceApiKey(
@@ -188,7 +201,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 { ...rotated, dependsOn: [issued] },
             );
             key = apiKey.key;
-            keyUrn = apiKey.urn;
+            keyUrns = pulumi.all([apiKey.urn, issued.urn]);
             // (Mocks that echo inputs give no rfc3339: then the expiry is unknown, not an error.)
             expiresAt = issued.rfc3339.apply((start) =>
                 start === undefined ? start : addMinutesRfc3339(start, resolved.minutesToLive),
@@ -217,14 +230,14 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 rotated,
             );
             key = token.key;
-            keyUrn = token.urn;
+            keyUrns = pulumi.all([token.urn]);
             expiresAt = token.expiresAt;
         }
         // During preview and up: the key that stays live must outlast the next scheduled run. (A key this
         // run replaces has an unknown expiry in preview, so it is not warned about.)
-        pulumi.all([expiresAt, keyUrn]).apply(([expiry, urn]) => {
+        pulumi.all([expiresAt, keyUrns]).apply(([expiry, urns]) => {
             const warning =
-                typeof expiry === "string" ? expiryWarning(expiry, time, resolved.runCadenceMinutes, urn) : undefined;
+                typeof expiry === "string" ? expiryWarning(expiry, time, resolved.runCadenceMinutes, urns) : undefined;
             if (warning !== undefined) {
                 void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
             }
@@ -247,7 +260,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 region,
             },
             // Adoption: the parameter Terraform created at this path (its id is its name).
-            { parent: this, ...(resolved.adoptExisting ? { import: resolved.ssmPath } : {}) },
+            { parent: this, ...(resolved.adoptExisting ? { import: regionalImportId(resolved.ssmPath, region) } : {}) },
         );
 
         this.ssmPathDashboardsApiKey = parameter.name;

@@ -179,7 +179,8 @@ export const API_KEY_DEFINITION = {
         rotationMinutes: {
             var: "rotation_minutes",
             type: "number",
-            defaultText: "half of minutes_to_live (rounded up), or minutes_to_live - run_cadence_minutes if smaller",
+            defaultText:
+                "half of minutes_to_live (rounded up), or the largest that survives a missed run (minutes_to_live - 2 × run_cadence_minutes) if smaller, or minutes_to_live - run_cadence_minutes if no rotation survives one",
             defaultTs: "`Math.ceil(minutesToLive / 2)`, or `minutesToLive - runCadenceMinutes` when that is smaller",
             min: 1,
             max: MAX_MINUTES_TO_LIVE,

@@ -137,15 +137,36 @@ function checkSsmPath(
     field: string,
     format: string,
     problems: ArgProblemInput[],
+    label?: { readonly delimiter: string; readonly regexReplaceChars: string },
 ): void {
     const rules: string[] = [];
+    // Characters the format does not hold came with the id: blamed on the label input that let them
+    // through (the delimiter, else the regex that keeps the label values), as the tag checks do.
+    const fromFormat = format.replace("%s", "");
+    const badInId = [...new Set(path.replace(/[a-zA-Z0-9_.\-/]/g, ""))].filter((c) => !fromFormat.includes(c));
+    if (label !== undefined && badInId.length > 0) {
+        const inDelimiter = badInId.some((c) => label.delimiter.includes(c));
+        problems.push(
+            problem(
+                "BAD_SSM_NAME",
+                [inDelimiter ? "delimiter" : "regexReplaceChars"],
+                `must not bring ${badInId.map((c) => describeValue(c)).join(", ")} into the SSM parameter name ` +
+                    `${describeValue(path)}, which may only contain a-z, A-Z, 0-9, "_", ".", "-" and "/"`,
+                inDelimiter ? label.delimiter : label.regexReplaceChars,
+            ),
+        );
+    }
+    // What is left for the format to answer for.
+    const blamedOnFormat = label === undefined ? path : [...path].filter((c) => !badInId.includes(c)).join("");
     // PutParameter.Name: "For parameters in a hierarchy, you must include a leading forward slash";
     // a name without any "/" is a top-level parameter.
     if (!path.startsWith("/") && path.includes("/")) {
         rules.push('must start with "/"');
     }
-    if (!SSM_NAME_CHARACTERS.test(path)) {
-        const bad = [...new Set(path.replace(/[a-zA-Z0-9_.\-/]/g, ""))].map((c) => describeValue(c)).join(", ");
+    if (!SSM_NAME_CHARACTERS.test(blamedOnFormat)) {
+        const bad = [...new Set(blamedOnFormat.replace(/[a-zA-Z0-9_.\-/]/g, ""))]
+            .map((c) => describeValue(c))
+            .join(", ");
         rules.push(`may only contain a-z, A-Z, 0-9, "_", ".", "-" and "/" (found ${bad})`);
     }
     const levels = path.replace(/^\//, "").split("/");
@@ -422,7 +443,7 @@ export function resolveDashboardsApiKey(
         }
         // An empty id is reported below; the path it gives ("/dashboards//api_key") would only repeat it.
         if (label && enabled && keyName !== "" && ssmPath !== "") {
-            checkSsmPath(ssmPath, region, "ssmPathFormatApiKey", spec, problems);
+            checkSsmPath(ssmPath, region, "ssmPathFormatApiKey", spec, problems, label);
         }
     }
 

@@ -14,7 +14,7 @@
  * - a CloudWatch Logs resource policy letting `events.amazonaws.com` and
  *   `delivery.logs.amazonaws.com` create streams and put events in the log group.
  */
-import { EventPatternError, inspectEventPattern } from "../../event-pattern";
+import { EVENT_PATTERN_PROVIDER_MAX_LENGTH, EventPatternError, inspectEventPattern } from "../../event-pattern";
 import type { Label } from "../../label";
 import { isLabelName } from "../../label/id";
 import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel } from "../common";
@@ -24,7 +24,7 @@ import { MAX_ACCOUNT_LOGS_POLICIES, type NameClaim } from "../collisions";
 import { argProblem, ComponentArgsError, describeValue, type ArgProblem, type ArgProblemInput } from "../errors";
 import { hasValue, problem, type Problem } from "../../util/problem";
 import { jsonencode } from "../jsonencode";
-import { checkAliases, EVENT_TARGET_ID, eventTargetImportId } from "../lifecycle";
+import { checkAliases, EVENT_TARGET_ID, eventTargetImportId, regionalImportId } from "../lifecycle";
 import {
     DEFAULT_EVENT_LOG_RETENTION_IN_DAYS,
     DEFAULT_EVENT_RULE_PATTERN,
@@ -176,14 +176,14 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
             problems,
         );
         if (description === "" && codePointLength(label.id) > MAX_RULE_DESCRIPTION_LENGTH) {
+            // (Not set at all: no value to show. The id can also be shortened with the label's length limit.)
+            const rule =
+                `must be set, or the id shortened (its length limit lowered): when it is empty the rule is ` +
+                `described by the id, but the id has ${codePointLength(label.id)} characters (at most ${MAX_RULE_DESCRIPTION_LENGTH})`;
             problems.push(
-                problem(
-                    "ID_TOO_LONG_FOR_DESCRIPTION",
-                    ["eventRuleDescription"],
-                    `must be set (or idLengthLimit lowered): when it is empty the rule is described by the id, but the id ` +
-                        `has ${codePointLength(label.id)} characters (at most ${MAX_RULE_DESCRIPTION_LENGTH})`,
-                    args.eventRuleDescription,
-                ),
+                isUnset(args.eventRuleDescription)
+                    ? { code: "ID_TOO_LONG_FOR_DESCRIPTION", path: ["eventRuleDescription"], rule }
+                    : problem("ID_TOO_LONG_FOR_DESCRIPTION", ["eventRuleDescription"], rule, args.eventRuleDescription),
             );
         }
     }
@@ -232,10 +232,10 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
         adopt:
             adoptExisting === true && label.enabled && targetId !== undefined
                 ? {
-                      logGroup: logGroupLabel.id,
-                      rule: ruleLabel.id,
-                      policy: scope === "account" ? label.id : undefined,
-                      target: eventTargetImportId(ruleLabel.id, targetId),
+                      logGroup: regionalImportId(logGroupLabel.id, region),
+                      rule: regionalImportId(ruleLabel.id, region),
+                      policy: scope === "account" ? regionalImportId(label.id, region) : undefined,
+                      target: regionalImportId(eventTargetImportId(ruleLabel.id, targetId), region),
                   }
                 : undefined,
         aliases,
@@ -321,7 +321,24 @@ function checkEventPattern(
             ),
         );
         // The original sends `jsonencode(pattern)`: the same text keeps a migrated rule unchanged.
-        return jsonencode(parsed);
+        const text = jsonencode(parsed);
+        // That text is what the plan registers, so it must fit PutRule's EventPattern too. It can be
+        // longer than the pattern as measured above: jsonencode writes <, > and & as \u003c, \u003e and
+        // \u0026, and numbers in full (1e300 as 301 digits). Counted in UTF-8 bytes, as the provider counts.
+        const bytes = Buffer.byteLength(text, "utf8");
+        if (bytes > EVENT_PATTERN_PROVIDER_MAX_LENGTH) {
+            problems.push({
+                code: "INVALID_EVENT_PATTERN",
+                path: ["eventRulePattern"],
+                rule: "is not a valid event pattern",
+                detail:
+                    `the JSON sent to AWS (written as Terraform's jsonencode writes it: <, > and & escaped as ` +
+                    `\\u003c, \\u003e and \\u0026, numbers in full) is ${bytes.toLocaleString("en-US")} bytes; ` +
+                    `PutRule accepts at most ${EVENT_PATTERN_PROVIDER_MAX_LENGTH.toLocaleString("en-US")}`,
+            });
+            return undefined;
+        }
+        return text;
     } catch (error) {
         if (error instanceof EventPatternError) {
             problems.push(...error.details.map((p) => eventPatternProblem(p, error.path)));
