@@ -20,9 +20,11 @@ export const DEFAULT_RUN_CADENCE_MINUTES: number = DASHBOARDS_API_KEY_DEFAULTS.r
 export const MINIMUM_PULUMI_CLI = "3.226.0";
 
 /**
- * The oldest Pulumi CLI that adoption (the `import` option) is safe with: before 3.252.0 a resource
- * whose import id differs from its canonical id (an EventBridge target: `rule/target-id`) was deleted
- * on the next update after the import (pulumi/pulumi#23834).
+ * The Pulumi CLI that adoption (the `import` option) requires: the engine must keep the import id
+ * in its state (pulumi/pulumi#19314), because every import id here (`<id>@<region>`, a target's
+ * `rule/target-id`) differs from the resource's id, and must import then update a resource whose
+ * inputs differ from the program's instead of failing (documented in pulumi/docs#18114, March
+ * 2026). 3.252.0 has both; it is a conservative floor, not one tried against a real engine.
  */
 export const MINIMUM_PULUMI_CLI_FOR_ADOPTION = "3.252.0";
 
