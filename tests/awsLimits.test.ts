@@ -122,6 +122,20 @@ describe("AWS limits", () => {
             assert.equal(eventBridgeRefusal({ eventRuleDescription: "😀".repeat(300) }), "");
         });
 
+        it("warns about a description over 512 bytes, which the AWS provider's own check counts", () => {
+            const warningsFor = (description: string) =>
+                resolveEventBridgeArgs("rule", { ...EVENTBRIDGE, eventRuleDescription: description }).warnings.map(
+                    (w) => `${w.field} ${w.message}`,
+                );
+            assert.deepEqual(warningsFor("😀".repeat(300)), [
+                "eventRuleDescription is within PutRule's 512 characters (has 300), but it is 1200 bytes in UTF-8, and the " +
+                    "AWS provider checks at most 512 bytes before calling AWS, so pulumi preview may refuse it; use fewer " +
+                    "multi-byte characters",
+            ]);
+            assert.deepEqual(warningsFor("😀".repeat(128)), []);
+            assert.deepEqual(warningsFor("a".repeat(512)), []);
+        });
+
         it("refuses tags AWS refuses, naming the tag, the rule and the service", () => {
             assert.equal(
                 eventBridgeRefusal({ tags: { "R&D": "yes" } }),

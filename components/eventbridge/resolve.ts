@@ -136,7 +136,7 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
 
     checkUnknownArgs(COMPONENT_PATH, args, EVENTBRIDGE_ARG_KEYS, problems);
     const region = checkRegion(args.region, problems);
-    const description = checkDescription(args.eventRuleDescription, problems);
+    const description = checkDescription(args.eventRuleDescription, problems, warnings);
     const eventPattern = checkEventPattern(args.eventRulePattern, problems, warnings);
     const retentionInDays = checkRetention(args.eventLogRetentionInDays, problems);
     const scope = checkOneOf(
@@ -284,7 +284,7 @@ function isUnset(value: unknown): value is null | undefined {
 }
 
 /** `eventRuleDescription`: a string of at most 512 characters; `""` (the default) means the id. */
-function checkDescription(value: unknown, problems: ArgProblemInput[]): string {
+function checkDescription(value: unknown, problems: ArgProblemInput[], warnings: ArgProblemInput[]): string {
     if (isUnset(value)) {
         return "";
     }
@@ -302,6 +302,17 @@ function checkDescription(value: unknown, problems: ArgProblemInput[]): string {
                 value,
             ),
         );
+    } else if (Buffer.byteLength(value, "utf8") > MAX_RULE_DESCRIPTION_LENGTH) {
+        // PutRule counts characters, but the AWS provider's own check (StringLenBetween) counts bytes.
+        warnings.push({
+            code: "DESCRIPTION_BYTES",
+            path: ["eventRuleDescription"],
+            rule:
+                `is within PutRule's ${MAX_RULE_DESCRIPTION_LENGTH} characters (has ${length}), but it is ` +
+                `${Buffer.byteLength(value, "utf8")} bytes in UTF-8, and the AWS provider checks at most ` +
+                `${MAX_RULE_DESCRIPTION_LENGTH} bytes before calling AWS, so pulumi preview may refuse it; ` +
+                `use fewer multi-byte characters`,
+        });
     }
     return value;
 }
