@@ -12,8 +12,8 @@
  *   `metadata.inherits` in order, each with its own bases first), the instance's own `vars`, and
  *   its `overrides.vars`. `metadata` is inherited too (not `inherits` and `type`), over the
  *   manifest's global `metadata`.
- * - The component path is the instance's own `metadata.component`, else its deprecated
- *   `component:`, else its name. Instances of other components are skipped (left to Terraform),
+ * - The component path is the `metadata.component` of the merged metadata (the instance's own, else
+ *   a base's when `stacks.inherit.metadata` is on), else its deprecated `component:`, else its name. Instances of other components are skipped (left to Terraform),
  *   abstract ones are bases only, `metadata.enabled: false` ones are left out.
  * - Sections and keys Atmos uses for other purposes (settings, env, backend, providers, hooks,
  *   other component types, custom metadata, anchor-holding top-level keys) are ignored; the vars
@@ -35,10 +35,9 @@ import { NODE_FILE_SYSTEM, readerFileSystem, type FileSystem } from "./files";
 import { processManifest, type RenderFile } from "./manifest";
 import { mergeAll } from "./merge";
 import { applyNamePattern, fileStackName } from "./names";
-import { evaluateVar, type EvaluationContext } from "./evaluate";
-import { atmosFunctionMap, componentTemplateContext, templateSettingsFrom, type TemplateSettings } from "./templating";
-import type { DeployTimeReference } from "./yamlFunctions";
-import { GoTemplate } from "../gotemplate";
+import { evaluateVar, type Evaluated, type EvaluationContext } from "./evaluate";
+import { componentTemplateContext, processTmpl, templateSettingsFrom, type TemplateSettings } from "./templating";
+import { isValueFunction, type DeployTimeReference } from "./yamlFunctions";
 import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
 import { emptyMap, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 
@@ -234,6 +233,8 @@ function load(file: string, text: string | undefined, options: LoadOptions): Loa
         display,
         ...(options.renderFile ? { renderFile: options.renderFile } : {}),
         ...(options.cwd !== undefined ? { cwd: nodePath.resolve(options.cwd) } : {}),
+        ...(options.env !== undefined ? { env: options.env } : {}),
+        allowExec: options.allowExec === true,
     });
     problems.throwIfAny();
     const resolved = resolveStack(root, absolute, config, problems, options, display);
@@ -258,6 +259,8 @@ export interface MergedComponent {
     readonly vars: MapNode;
     /** The vars layers written under this instance and its bases (for strict checks), bases first. */
     readonly ownLayers: readonly { readonly instance: string; readonly vars: MapNode }[];
+    /** Every vars layer in merge order (stack-level, bases, own, overrides), for Atmos's deferred merge. */
+    readonly varLayers: readonly MapNode[];
     readonly strategy: ListMergeStrategy;
     /** Plain sections for templates and names. */
     readonly context: Readonly<Record<string, unknown>>;
@@ -440,16 +443,13 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
 
         const baseVars = bases.map((b) => ({ instance: b, vars: layer(b, "vars") ?? emptyMap(own(b).loc) }));
         const ownVars = { instance: name, vars: layer(name, "vars") ?? emptyMap(ownMap.loc) };
-        const vars = mergeAll(
-            [
-                globalVars,
-                ...baseVars.map((l) => l.vars),
-                ownVars.vars,
-                section(overrides, "vars", `${who}overrides.`, name),
-            ],
-            loc,
-            componentStrategy,
-        );
+        const varLayers = [
+            globalVars,
+            ...baseVars.map((l) => l.vars),
+            ownVars.vars,
+            section(overrides, "vars", `${who}overrides.`, name),
+        ].filter((l): l is MapNode => l !== undefined);
+        const vars = mergeAll(varLayers, loc, componentStrategy);
         const env = mergeAll(
             [
                 globalEnv,
@@ -478,7 +478,9 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
             : [];
         const metadata = mergeAll([globalMetadata, ...inheritedMetadata, ownMetadata], loc, componentStrategy);
 
-        const metadataComponent = ownMetadata.entries.get("component")?.value;
+        // Atmos's ProcessComponentMetadata reads metadata.component from the merged metadata, so a
+        // base's metadata.component (inherited with stacks.inherit.metadata) names the directory.
+        const metadataComponent = (config.inheritMetadata ? metadata : ownMetadata).entries.get("component")?.value;
         const deprecated = ownMap.entries.get("component")?.value;
         let component = name;
         let componentLoc: Location | undefined;
@@ -512,6 +514,15 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
             component = deprecated.value;
             componentLoc = deprecated.loc;
         }
+        // The component section's `component` (templates' `.component`): the instance's own
+        // metadata.component, else its deprecated `component:`, else its name (not a base's metadata).
+        const ownComponent = ownMetadata.entries.get("component")?.value;
+        const componentAttribute =
+            ownComponent?.kind === "scalar" && typeof ownComponent.value === "string" && ownComponent.value !== ""
+                ? ownComponent.value
+                : deprecated?.kind === "scalar" && typeof deprecated.value === "string" && deprecated.value !== ""
+                  ? deprecated.value
+                  : name;
         const type = ownMetadata.entries.get("type")?.value;
         const enabledNode = metadata.entries.get("enabled")?.value;
         if (
@@ -537,6 +548,7 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
             enabled: !(enabledNode?.kind === "scalar" && enabledNode.value === false),
             vars,
             ownLayers: [...baseVars, ownVars],
+            varLayers,
             strategy: componentStrategy,
             context: {
                 vars: plain(vars),
@@ -545,7 +557,7 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
                 metadata: plain(metadata),
                 providers: plain(providers),
                 overrides: overrides ? plain(overrides) : {},
-                component,
+                component: componentAttribute,
                 atmos_component: name,
             },
         });
@@ -559,6 +571,7 @@ export function componentStackName(
     root: MapNode,
     manifest: string,
     config: AtmosConfig,
+    env?: Readonly<Record<string, string | undefined>>,
 ): { name: string; problem?: string; warning?: string } {
     const nameNode = root.entries.get("name")?.value;
     if (nameNode?.kind === "scalar" && typeof nameNode.value === "string" && nameNode.value !== "")
@@ -566,14 +579,18 @@ export function componentStackName(
     const fallback = fileStackName(manifest, config.stacksBasePath);
     const context = component?.context ?? { vars: toPlain(mergeAll([], root.loc, "replace")) };
     if (config.nameTemplate) {
+        // Atmos's ProcessTmpl: Gomplate's, Sprig's and Atmos's functions whatever templates.settings says.
         const settings = templateSettingsFrom(config.raw, config.files.length > 0);
         try {
-            const template = GoTemplate.parse("name_template", config.nameTemplate, {
-                sprig: settings.sprig,
-                funcs: atmosFunctionMap(settings),
-                missingKey: "error",
-            });
-            return { name: template.execute(context) };
+            return {
+                name: processTmpl(
+                    "name_template",
+                    config.nameTemplate,
+                    context,
+                    settings.ignoreMissingTemplateValues,
+                    env,
+                ),
+            };
         } catch (error) {
             const message = (error as Error).message;
             if (/not supported/.test(message))
@@ -615,7 +632,7 @@ function resolveStack(
     // The stack name: from the first of this package's instances, else the first real component.
     const ours = merged.filter((c) => !c.abstract && canonicalPath(c.component) !== undefined);
     const namer = ours[0] ?? merged.find((c) => !c.abstract);
-    const named = componentStackName(namer, root, manifest, config);
+    const named = componentStackName(namer, root, manifest, config, options.env);
     if (named.problem)
         problems.add(
             makeProblem(
@@ -630,7 +647,10 @@ function resolveStack(
     const stackName = named.name;
 
     const known = [...Object.keys(COMPONENT_SCHEMAS), ...Object.keys(COMPONENT_ALIASES)];
-    const templates: TemplateSettings = templateSettingsFrom(config.raw, config.files.length > 0);
+    const templates: TemplateSettings = {
+        ...templateSettingsFrom(config.raw, config.files.length > 0),
+        ...(options.env !== undefined ? { processEnv: options.env } : {}),
+    };
     for (const component of merged) {
         if (component.abstract || !component.enabled) continue;
         const canonical = canonicalPath(component.component);
@@ -653,12 +673,18 @@ function resolveStack(
         const shownStack = config.files.length > 0 ? stackName : undefined;
         const who = `${schema.path} ${JSON.stringify(component.name)}${shownStack === undefined ? "" : ` (stack ${shownStack})`}`;
         const evaluation: EvaluationContext = {
-            templates,
+            templates: componentTemplateSettings(templates, component.context.settings),
             templateData: componentTemplateContext({
                 instance: component.name,
                 stack: stackName,
                 stackFile: fileStackName(manifest, config.stacksBasePath),
-                component: component.component,
+                component: String(component.context.component),
+                workspace: terraformWorkspace(
+                    component,
+                    componentStackName(component, root, manifest, config, options.env).name,
+                    config,
+                    options.env,
+                ),
                 sections: component.context,
             }),
             functions: {
@@ -676,6 +702,82 @@ function resolveStack(
         if (instance) instances.push(instance);
     }
     return { stackName, instances, skipped, warnings: [...new Set(warnings)] };
+}
+
+/**
+ * The component pass's template settings for one component: atmos.yaml's, with the component's
+ * `settings.templates.settings.env` over atmos.yaml's `env` (Atmos's ProcessTmplWithDatasources).
+ */
+function componentTemplateSettings(templates: TemplateSettings, settings: unknown): TemplateSettings {
+    const env = isPlainRecord(settings) ? followRecord(settings, ["templates", "settings", "env"]) : undefined;
+    if (env === undefined || Object.keys(env).length === 0) return templates;
+    const own = Object.fromEntries(
+        Object.entries(env).map(([k, v]) => [
+            k,
+            v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v),
+        ]),
+    );
+    return { ...templates, env: { ...templates.env, ...own } };
+}
+
+function followRecord(value: Record<string, unknown>, path: readonly string[]): Record<string, unknown> | undefined {
+    let v: unknown = value;
+    for (const key of path) v = isPlainRecord(v) ? v[key] : undefined;
+    return isPlainRecord(v) ? v : undefined;
+}
+
+/**
+ * The Terraform workspace of a component (Atmos's BuildTerraformWorkspace, `stack_utils.go`):
+ * `default` when atmos.yaml disables workspaces; else `metadata.terraform_workspace_template`
+ * (rendered), `metadata.terraform_workspace_pattern` (context tokens), `metadata.terraform_workspace`,
+ * else the stack name, followed by `-<instance>` when the instance's Terraform component is not its
+ * own name. Slashes become dashes.
+ */
+export function terraformWorkspace(
+    component: MergedComponent,
+    prefix: string,
+    config: AtmosConfig,
+    env?: Readonly<Record<string, string | undefined>>,
+): string {
+    const terraformConfig = followRecord(config.raw, ["components", "terraform"]);
+    if (terraformConfig?.workspaces_enabled === false) return "default";
+    const metadata = (component.context.metadata ?? {}) as Record<string, unknown>;
+    const vars = (component.context.vars ?? {}) as Record<string, unknown>;
+    const baseComponent = component.component === component.name ? "" : component.component;
+    let workspace: string | undefined;
+    if (typeof metadata.terraform_workspace_template === "string") {
+        try {
+            workspace = processTmpl(
+                "terraform-workspace-template",
+                metadata.terraform_workspace_template,
+                component.context,
+                false,
+                env,
+            );
+        } catch {
+            workspace = undefined;
+        }
+    } else if (typeof metadata.terraform_workspace_pattern === "string") {
+        const text = (key: string): string => (typeof vars[key] === "string" ? (vars[key] as string) : "");
+        const tokens: Record<string, string> = {
+            "{base-component}": baseComponent.split("/").pop() ?? "",
+            "{component}": component.name,
+            "{namespace}": text("namespace"),
+            "{environment}": text("environment"),
+            "{region}": text("region"),
+            "{tenant}": text("tenant"),
+            "{stage}": text("stage"),
+            "{attributes}": Array.isArray(vars.attributes) ? vars.attributes.map(String).join("-") : "",
+        };
+        workspace = metadata.terraform_workspace_pattern.replace(
+            /\{(?:base-component|component|namespace|environment|region|tenant|stage|attributes)\}/g,
+            (token) => tokens[token],
+        );
+    } else if (typeof metadata.terraform_workspace === "string") {
+        workspace = metadata.terraform_workspace;
+    }
+    workspace ??= baseComponent === "" ? prefix : `${prefix}-${component.name}`;
+    return workspace.replace(/\//g, "-");
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
@@ -770,7 +872,8 @@ function resolveInstance(
     const evaluated = new Map<string, MapEntry>();
     const deployTime: Record<string, DeployTimeReference> = {};
     for (const entry of finalEntries.values()) {
-        const result = evaluateVar(entry.key, entry.value, evaluation);
+        const result =
+            deferredMerge(component, entry.key, schema, evaluation) ?? evaluateVar(entry.key, entry.value, evaluation);
         if (result.kind === "problem") problems.add(result.problem);
         else if (result.kind === "value") evaluated.set(entry.key, { ...entry, value: result.node });
         else if (result.kind === "deploy-time") {
@@ -847,6 +950,40 @@ function resolveInstance(
     }
     if (problems.size > before) return undefined;
     return { name, component: schema.path, schema, vars, args, location: component.keyLoc, varLocations };
+}
+
+/**
+ * Atmos's deferred merge of YAML functions (`pkg/merge/deferred.go`): when a layer of a var holds a
+ * YAML function, each layer's value is evaluated (templates, then functions) before the layers are
+ * deep-merged, so a function's map merges with a map written in another layer instead of replacing
+ * it. Undefined when no layer holds a function, when the var is also written under an alias, or
+ * when a layer's value cannot be evaluated here (a deploy-time value, `!unset`, a failure): then
+ * the merged value is evaluated as before, and a function a later layer overrides never runs.
+ */
+function deferredMerge(
+    component: MergedComponent,
+    key: string,
+    schema: ComponentSchema,
+    evaluation: EvaluationContext,
+): Evaluated | undefined {
+    const values = component.varLayers.map((layer) => layer.entries.get(key)).filter((e) => e !== undefined);
+    if (values.length < 2 || !values.some((e) => holdsFunction(e.value))) return undefined;
+    const aliases = Object.entries(schema.aliases).filter(([, target]) => target === key);
+    if (aliases.some(([alias]) => component.varLayers.some((layer) => layer.entries.has(alias)))) return undefined;
+    const evaluated: MapNode[] = [];
+    for (const entry of values) {
+        const result = evaluateVar(key, entry.value, evaluation);
+        if (result.kind !== "value") return undefined;
+        evaluated.push({ kind: "map", loc: entry.keyLoc, entries: new Map([[key, { ...entry, value: result.node }]]) });
+    }
+    const merged = mergeAll(evaluated, component.keyLoc, component.strategy).entries.get(key);
+    return merged === undefined ? undefined : { kind: "value", node: merged.value };
+}
+
+function holdsFunction(node: TreeNode): boolean {
+    if (node.kind === "scalar") return isValueFunction(node.value);
+    if (node.kind === "seq") return node.items.some(holdsFunction);
+    return [...node.entries.values()].some((e) => holdsFunction(e.value));
 }
 
 /**

@@ -8,20 +8,49 @@
  * - a manifest is rendered as text before YAML parsing when it is a `.yaml.tmpl`/`.yml.tmpl`
  *   file, when its import gave it a context, or when it has `locals` (then with its own locals,
  *   settings, vars and env in the context);
- * - a scalar that is exactly `{{ .locals.tags }}` takes the typed value (a map stays a map).
+ * - a scalar that is exactly `{{ .locals.tags }}` takes the typed value (a map stays a map);
+ * - a local's templates see Sprig's functions only, with `missingkey=error` (`pkg/locals/resolver.go`);
+ * - a local written as a YAML function (`!env NAME`) is evaluated first; one this port cannot
+ *   evaluate while loading (`!exec` without opt-in, `!terraform.output`, ...) stays as written.
  *
- * Pure: text in, text out.
+ * Pure apart from the YAML functions (`!env` reads the given environment): text in, text out.
  */
-import { parse as parseYaml } from "yaml";
+import { parse as parseYaml, type ScalarTag } from "yaml";
 import { isMap } from "../gotemplate/fmt";
-import { GoTemplate } from "../gotemplate";
+import { GoTemplate, unsupportedFunction } from "../gotemplate";
 import {
-    atmosTemplateFunctions,
-    gomplateFunctions,
+    atmosFunctionMap,
     hasTemplate,
     renderImportText,
+    sprigEnvFunctions,
     StackTemplateError,
+    type Environment,
 } from "./templating";
+import { atmosFunctionTags } from "./tree";
+import {
+    evaluateYamlFunction,
+    isDeployTimeReference,
+    isValueFunction,
+    UNSET,
+    YamlFunctionError,
+    type YamlFunctionContext,
+} from "./yamlFunctions";
+
+/** What evaluating a file's locals may read. */
+export interface LocalsOptions {
+    /** The environment (`!env`, Sprig's `env`). @default process.env */
+    readonly env?: Environment;
+    /** Whether `!exec` may run commands. @default false */
+    readonly allowExec?: boolean;
+    /** The working directory (`!cwd`, `!repo-root`). @default process.cwd() */
+    readonly cwd?: string;
+}
+
+/** YAML function tags read as `!tag args` strings (as the stack tree reads them), not dropped. */
+const FUNCTION_TAGS: ScalarTag[] = atmosFunctionTags().map((tag) => ({
+    tag,
+    resolve: (value: string) => (value === "" ? tag : `${tag} ${value}`),
+}));
 
 const LOCAL_REFERENCE = /\.locals\.([\p{L}_][\p{L}_0-9]*)/gu;
 
@@ -36,7 +65,49 @@ function references(value: unknown): Set<string> {
     return out;
 }
 
-function renderValue(value: unknown, data: Record<string, unknown>, file: string): unknown {
+/** A local written as a YAML function, evaluated; one that cannot be evaluated while loading stays as written. */
+function evaluateLocalFunction(value: string, options: LocalsOptions): unknown {
+    const context: YamlFunctionContext = {
+        allowExec: options.allowExec === true,
+        ...(options.env !== undefined ? { processEnv: options.env } : {}),
+        ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    };
+    try {
+        const result = evaluateYamlFunction(value, context);
+        if (result === UNSET || isDeployTimeReference(result)) return value;
+        return result;
+    } catch (e) {
+        if (e instanceof YamlFunctionError) return value;
+        throw e;
+    }
+}
+
+function renderLocal(value: unknown, data: Record<string, unknown>, file: string, options: LocalsOptions): unknown {
+    if (typeof value === "string") {
+        if (isValueFunction(value)) return evaluateLocalFunction(value, options);
+        if (!hasTemplate(value)) return value;
+        // exactly one field chain: the typed value
+        const exact = /^\{\{-?\s*((?:\.[\p{L}_][\p{L}_0-9]*)+)\s*-?\}\}$/u.exec(value);
+        if (exact) {
+            let v: unknown = data;
+            for (const k of exact[1].slice(1).split(".")) v = isMap(v) ? v[k] : undefined;
+            if (v !== undefined && typeof v !== "string") return v;
+        }
+        // Sprig's functions (and Atmos's collectKeys) only, missing keys fail.
+        const funcs = { ...sprigEnvFunctions(options.env), collectKeys: unsupportedFunction("collectKeys") };
+        try {
+            return GoTemplate.parse(file, value, { funcs, sprig: true, missingKey: "error" }).execute(data);
+        } catch (e) {
+            throw new StackTemplateError(`locals: ${e instanceof Error ? e.message : String(e)}`, file);
+        }
+    }
+    if (Array.isArray(value)) return value.map((v) => renderLocal(v, data, file, options));
+    if (isMap(value))
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderLocal(v, data, file, options)]));
+    return value;
+}
+
+function renderValue(value: unknown, data: Record<string, unknown>, file: string, options: LocalsOptions): unknown {
     if (typeof value === "string") {
         if (!hasTemplate(value)) return value;
         // exactly one field chain: the typed value
@@ -46,29 +117,31 @@ function renderValue(value: unknown, data: Record<string, unknown>, file: string
             for (const k of exact[1].slice(1).split(".")) v = isMap(v) ? v[k] : undefined;
             if (v !== undefined && typeof v !== "string") return v;
         }
-        const funcs = { ...gomplateFunctions(), ...atmosTemplateFunctions() };
+        const funcs = atmosFunctionMap({ sprig: true, gomplate: true }, options.env);
         try {
             return GoTemplate.parse(file, value, { funcs, sprig: true, missingKey: "default" }).execute(data);
         } catch (e) {
             throw new StackTemplateError(`locals: ${e instanceof Error ? e.message : String(e)}`, file);
         }
     }
-    if (Array.isArray(value)) return value.map((v) => renderValue(v, data, file));
-    if (isMap(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderValue(v, data, file)]));
+    if (Array.isArray(value)) return value.map((v) => renderValue(v, data, file, options));
+    if (isMap(value))
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderValue(v, data, file, options)]));
     return value;
 }
 
 /** Renders the templates of a section's values; a value whose template fails stays as written. */
-function tryRender(value: unknown, data: Record<string, unknown>, file: string): unknown {
+function tryRender(value: unknown, data: Record<string, unknown>, file: string, options: LocalsOptions): unknown {
     if (typeof value === "string") {
         try {
-            return renderValue(value, data, file);
+            return renderValue(value, data, file, options);
         } catch {
             return value;
         }
     }
-    if (Array.isArray(value)) return value.map((v) => tryRender(v, data, file));
-    if (isMap(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tryRender(v, data, file)]));
+    if (Array.isArray(value)) return value.map((v) => tryRender(v, data, file, options));
+    if (isMap(value))
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tryRender(v, data, file, options)]));
     return value;
 }
 
@@ -80,6 +153,7 @@ export function resolveLocals(
     locals: Readonly<Record<string, unknown>>,
     scope: { readonly settings?: unknown; readonly vars?: unknown; readonly env?: unknown },
     file: string,
+    options: LocalsOptions = {},
 ): Record<string, unknown> {
     const resolved: Record<string, unknown> = {};
     const state = new Map<string, "visiting" | "done">();
@@ -96,10 +170,11 @@ export function resolveLocals(
                 throw new StackTemplateError(`locals: circular dependency: ${name} -> ${name}`, file);
             }
         }
-        resolved[name] = renderValue(
+        resolved[name] = renderLocal(
             locals[name],
             { locals: resolved, settings: scope.settings ?? {}, vars: scope.vars ?? {}, env: scope.env ?? {} },
             file,
+            options,
         );
         state.set(name, "done");
     };
@@ -108,7 +183,7 @@ export function resolveLocals(
 }
 
 /** Options of {@link renderManifestText}. */
-export interface ManifestTextOptions {
+export interface ManifestTextOptions extends LocalsOptions {
     /** The import's `context` merged with its importers' (empty for a top-level manifest). */
     readonly context?: Readonly<Record<string, unknown>>;
     /** The import's (or atmos.yaml's) `ignore_missing_template_values`. */
@@ -129,7 +204,7 @@ export function renderManifestText(text: string, file: string, options: Manifest
     if (/^(locals|terraform):/m.test(text)) {
         let doc: unknown;
         try {
-            doc = parseYaml(text);
+            doc = parseYaml(text, { customTags: FUNCTION_TAGS, logLevel: "error" });
         } catch {
             doc = undefined;
         }
@@ -142,30 +217,34 @@ export function renderManifestText(text: string, file: string, options: Manifest
             if (Object.keys(locals).length > 0) {
                 hasLocals = true;
                 const raw = { settings: doc.settings ?? {}, vars: doc.vars ?? {}, env: doc.env ?? {} };
-                const resolved = resolveLocals(locals, raw, file);
+                const resolved = resolveLocals(locals, raw, file, options);
                 // Then settings, vars and env may use the locals (and each the ones before it).
-                const settings = tryRender(raw.settings, { ...raw, locals: resolved }, file);
-                const vars = tryRender(raw.vars, { ...raw, settings, locals: resolved }, file);
-                const env = tryRender(raw.env, { ...raw, settings, vars, locals: resolved }, file);
+                const settings = tryRender(raw.settings, { ...raw, locals: resolved }, file, options);
+                const vars = tryRender(raw.vars, { ...raw, settings, locals: resolved }, file, options);
+                const env = tryRender(raw.env, { ...raw, settings, vars, locals: resolved }, file, options);
                 data = { settings, vars, env, ...data, locals: resolved };
             }
         }
     }
     if (!/\.ya?ml\.tmpl$/.test(file) && !contextFromOutside && !hasLocals) return text;
     if (contextFromOutside || !hasLocals) {
-        return renderImportText(text, data, file, { contextFromOutside, ignoreMissing: options.ignoreMissing });
+        return renderImportText(text, data, file, {
+            contextFromOutside,
+            ignoreMissing: options.ignoreMissing,
+            env: options.env,
+        });
     }
     // Only the file's own locals: the templates that need the component (`.atmos_component`,
     // `.vars` of the merged stack...) are left for the component pass, line by line.
     try {
-        return renderImportText(text, data, file, { contextFromOutside: true });
+        return renderImportText(text, data, file, { contextFromOutside: true, env: options.env });
     } catch {
         return text
             .split("\n")
             .map((line) => {
                 if (!hasTemplate(line)) return line;
                 try {
-                    return renderImportText(line, data, file, { contextFromOutside: true });
+                    return renderImportText(line, data, file, { contextFromOutside: true, env: options.env });
                 } catch {
                     return line;
                 }

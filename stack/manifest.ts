@@ -28,7 +28,7 @@ import { describeValue } from "./convert";
 import { mergeAll, mergeTree } from "./merge";
 import { emptyMap, parseYamlTree, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 import { renderManifestText } from "./locals";
-import { renderImportPath, StackTemplateError } from "./templating";
+import { renderImportPath, StackTemplateError, templateSettingsFrom } from "./templating";
 import { isMap } from "../gotemplate/fmt";
 
 /** Deepest import chain accepted (Atmos has no limit; real repositories stay under ten). */
@@ -49,6 +49,10 @@ export interface ManifestContext {
     readonly renderFile?: RenderFile;
     /** The working directory (`!include` paths that are not `./`). @default process.cwd() */
     readonly cwd?: string;
+    /** The environment file templates and `locals` YAML functions read (`LoadOptions.env`). @default process.env */
+    readonly env?: Readonly<Record<string, string | undefined>>;
+    /** Whether `!exec` in `locals` may run commands. @default false */
+    readonly allowExec?: boolean;
 }
 
 /** The merged result of one file and its imports. */
@@ -132,6 +136,9 @@ class ManifestProcessor {
         let imported = parentImported;
         const layers: MapNode[] = [];
         const here = [...chain, file];
+        // Atmos's accumulated import-path context: the importers' (a snapshot), then the
+        // settings, vars and env of each import of this file once processed.
+        let pathContext: Readonly<Record<string, unknown>> = templates.pathContext ?? {};
         for (const entry of importEntries(root, shown, problems)) {
             // The entry's context under its importers' (theirs win), inherited by nested imports.
             const context = entry.context ? deepMergePlain(entry.context, templates.context) : templates.context;
@@ -139,13 +146,18 @@ class ManifestProcessor {
                 context,
                 ignoreMissing: entry.ignoreMissing,
                 skip: entry.skipTemplates,
+                pathContext,
             };
-            const pathData = () => ({ ...sectionsOf([...layers, root]), ...context });
-            for (const target of this.resolveImport(file, entry, here, pathData)) {
+            const pathData = pathContext;
+            const targets = this.resolveImport(file, entry, here, () =>
+                entry.context ? deepMergePlain(pathData, entry.context) : pathData,
+            );
+            for (const target of targets) {
                 const result = this.process(target, here, inline, imported, entry.loc, childTemplates);
                 if (result === undefined) continue;
                 imported = mergeAll([imported, result.imported, result.inline], loc, strategy);
                 layers.push(result.merged);
+                pathContext = deepMergePlain(pathContext, sectionsOf([result.merged]));
             }
         }
 
@@ -177,6 +189,9 @@ class ManifestProcessor {
                         text = renderManifestText(text, shown, {
                             context: templates.context,
                             ignoreMissing: templates.ignoreMissing,
+                            ...(this.context.env !== undefined ? { env: this.context.env } : {}),
+                            ...(this.context.cwd !== undefined ? { cwd: this.context.cwd } : {}),
+                            allowExec: this.context.allowExec === true,
                         });
                     } catch (error) {
                         if (!(error instanceof StackTemplateError)) throw error;
@@ -232,14 +247,22 @@ class ManifestProcessor {
         let path = entry.path;
         const field = { field: "import" };
         if (path.includes("{{")) {
-            try {
-                path = renderImportPath(path, pathData(), display(file));
-            } catch (error) {
-                if (!(error instanceof StackTemplateError)) throw error;
-                problems.add(makeProblem("TEMPLATE_ERROR", entry.loc, error.message, field));
-                return [];
+            // Atmos's renderImportPath: not with skip_templates_processing nor with templates
+            // disabled; a missing value fails unless ignore_missing_template_values is set.
+            const settings = templateSettingsFrom(config.raw, config.files.length > 0);
+            if (!entry.skipTemplates && settings.enabled) {
+                try {
+                    path = renderImportPath(path, pathData(), display(file), {
+                        ignoreMissing: entry.ignoreMissing || settings.ignoreMissingTemplateValues,
+                        ...(this.context.env !== undefined ? { env: this.context.env } : {}),
+                    });
+                } catch (error) {
+                    if (!(error instanceof StackTemplateError)) throw error;
+                    problems.add(makeProblem("TEMPLATE_ERROR", entry.loc, error.message, field));
+                    return [];
+                }
             }
-            // Still a template (its data comes later): Atmos skips it silently.
+            // Still a template (left raw, or a value printed `<no value>`): no file matches it, skipped.
             if (path.includes("{{") || path.includes("<no value>")) return [];
         }
         if (isRemoteImport(path)) {
@@ -335,6 +358,11 @@ interface FileTemplates {
     readonly context: Readonly<Record<string, unknown>>;
     readonly ignoreMissing: boolean;
     readonly skip: boolean;
+    /**
+     * The data templated import paths of the file see (Atmos's import-path context): the
+     * `settings`, `vars` and `env` of the imports its importers processed before it.
+     */
+    readonly pathContext?: Readonly<Record<string, unknown>>;
 }
 
 const NO_TEMPLATES: FileTemplates = { context: {}, ignoreMissing: false, skip: false };

@@ -58,17 +58,27 @@ export function listStacks(options: RepositoryOptions = {}): AtmosStackEntry[] {
     const entries: AtmosStackEntry[] = [];
     for (const manifest of stackManifests(config, files)) {
         const problems = new ProblemList();
-        const root = processManifest(manifest, { config, files, problems, display });
+        const root = processManifest(manifest, {
+            config,
+            files,
+            problems,
+            display,
+            ...(options.env !== undefined ? { env: options.env } : {}),
+        });
         const components = problems.size === 0 ? mergeComponents(root, config, problems) : [];
         if (problems.size > 0) {
             const error = problems.items.map((p) => p.message).join("\n");
-            entries.push({ name: componentStackName(undefined, root, manifest, config).name, manifest, error });
+            entries.push({
+                name: componentStackName(undefined, root, manifest, config, options.env).name,
+                manifest,
+                error,
+            });
             continue;
         }
         const real = components.filter((c) => !c.abstract);
         const names = new Set<string>();
         for (const component of real.length > 0 ? real : [undefined]) {
-            names.add(componentStackName(component, root, manifest, config).name);
+            names.add(componentStackName(component, root, manifest, config, options.env).name);
         }
         for (const name of names) entries.push({ name, manifest });
     }

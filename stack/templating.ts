@@ -60,7 +60,15 @@ export interface TemplateSettings {
     readonly ignoreMissingTemplateValues: boolean;
     /** `templates.settings.env`: variables set while templates run. */
     readonly env: Readonly<Record<string, string>>;
+    /**
+     * The environment templates' `env`-reading functions see under {@link env} (the loader's
+     * `LoadOptions.env`, as `!env` reads it). @default process.env
+     */
+    readonly processEnv?: Readonly<Record<string, string | undefined>>;
 }
+
+/** An environment to read: a record (`LoadOptions.env`), else `process.env`. */
+export type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
  * Reads `templates.settings` from a parsed atmos.yaml. With no atmos.yaml at all, Atmos enables
@@ -110,7 +118,7 @@ function namespace(name: string, members: Record<string, GoFunc>): FuncMap {
 }
 
 /** Gomplate's functions this port implements (a subset; other members fail naming themselves). */
-export function gomplateFunctions(): FuncMap {
+export function gomplateFunctions(env: Environment = process.env): FuncMap {
     const toBool = (v: unknown): boolean =>
         typeof v === "boolean"
             ? v
@@ -209,7 +217,7 @@ export function gomplateFunctions(): FuncMap {
             ToYAML: fn("i", (v) => goYaml(v) + "\n"),
         }),
         env: namespace("env", {
-            Getenv: fn("ii*", (name, ...d) => process.env[strval(name)] || (d.length ? strval(d[0]) : "")),
+            Getenv: fn("ii*", (name, ...d) => env[strval(name)] || (d.length ? strval(d[0]) : "")),
         }),
         math: namespace("math", {
             Add: fn("i*", (...a) => a.reduce<number>((x, y) => x + toFloat64(y), 0)),
@@ -227,7 +235,7 @@ export function gomplateFunctions(): FuncMap {
             Has: fn("ii", (c, k) => (isMap(c) ? strval(k) in c : Array.isArray(c) ? c.includes(k) : false)),
             Keys: fn("i*", (...ms) => ms.flatMap((m) => (isMap(m) ? Object.keys(m).sort() : []))),
         }),
-        getenv: fn("ii*", (name, ...d) => process.env[strval(name)] || (d.length ? strval(d[0]) : "")),
+        getenv: fn("ii*", (name, ...d) => env[strval(name)] || (d.length ? strval(d[0]) : "")),
         json: fn("i", (s) => fromData(strval(s))),
         yaml: fn("i", (s) => fromData(strval(s))),
         toJSON: fn("i", (v) => goJson(v, "", true)),
@@ -273,17 +281,52 @@ export function atmosTemplateFunctions(): FuncMap {
     };
 }
 
-/** The functions a component-pass template sees, as atmos.yaml's `templates.settings` enables them. */
-export function atmosFunctionMap(settings: Pick<TemplateSettings, "sprig" | "gomplate">): FuncMap {
+/** Sprig's `env` and `expandenv`, reading `env` (Sprig's own read `process.env`). */
+export function sprigEnvFunctions(env: Environment = process.env): FuncMap {
+    const read = (name: string): string => env[name] ?? "";
+    return {
+        env: fn("i", (s) => read(strval(s))),
+        expandenv: fn("i", (s) =>
+            strval(s).replace(/\$(\{([^}]*)\}|[A-Za-z0-9_]+)/g, (_a, x: string, braced?: string) => read(braced ?? x)),
+        ),
+    };
+}
+
+/**
+ * The functions a component-pass template sees, as atmos.yaml's `templates.settings` enables them,
+ * in Atmos's order: Gomplate's, then Sprig's (which win a clash: `env "USER"` is Sprig's), then
+ * Atmos's. The `env`-reading functions read `env`.
+ */
+export function atmosFunctionMap(settings: Pick<TemplateSettings, "sprig" | "gomplate">, env?: Environment): FuncMap {
     const funcs: FuncMap = {};
     if (settings.gomplate) {
-        // Atmos adds Sprig after Gomplate, so Sprig's functions win a clash (`env "USER"` is Sprig's).
-        const gomplate = gomplateFunctions();
+        const gomplate = gomplateFunctions(env);
         if (settings.sprig) for (const name of Object.keys(sprigFunctions())) delete gomplate[name];
         Object.assign(funcs, gomplate);
     }
+    if (settings.sprig) Object.assign(funcs, sprigEnvFunctions(env));
     Object.assign(funcs, atmosTemplateFunctions());
     return funcs;
+}
+
+/**
+ * Atmos's `ProcessTmpl` (`internal/exec/template_utils.go`), used for `stacks.name_template` and
+ * `metadata.terraform_workspace_template`: Gomplate's functions, then Sprig's, then Atmos's,
+ * whatever `templates.settings` enables, `missingkey=error` unless `ignoreMissing`.
+ */
+export function processTmpl(
+    name: string,
+    text: string,
+    data: unknown,
+    ignoreMissing: boolean,
+    env?: Readonly<Record<string, string | undefined>>,
+): string {
+    const funcs = atmosFunctionMap({ sprig: true, gomplate: true }, env);
+    return GoTemplate.parse(name, text, {
+        sprig: true,
+        funcs,
+        missingKey: ignoreMissing ? "default" : "error",
+    }).execute(data);
 }
 
 /** Where a template is written, for error messages. */
@@ -308,17 +351,43 @@ export class StackTemplateError extends Error {
     }
 }
 
-const cache = new Map<string, GoTemplate>();
+/** Parsed templates by environment (their functions read it), then by functions, file and text. */
+const cache = new WeakMap<object, Map<string, GoTemplate>>();
 
-function parseCached(text: string, source: TemplateSource, key: string, create: () => GoTemplate): GoTemplate {
+function parseCached(
+    text: string,
+    source: TemplateSource,
+    key: string,
+    env: Environment,
+    create: () => GoTemplate,
+): GoTemplate {
+    let byEnv = cache.get(env);
+    if (!byEnv) {
+        byEnv = new Map();
+        cache.set(env, byEnv);
+    }
     const k = key + "\0" + source.file + "\0" + text;
-    let t = cache.get(k);
+    let t = byEnv.get(k);
     if (!t) {
         t = create();
-        if (cache.size > 5000) cache.clear();
-        cache.set(k, t);
+        if (byEnv.size > 5000) byEnv.clear();
+        byEnv.set(k, t);
     }
     return t;
+}
+
+/** The environment component-pass templates read: the loader's, under `templates.settings.env`. */
+const templateEnvironments = new WeakMap<TemplateSettings, Environment>();
+
+function templateEnvironment(settings: TemplateSettings): Environment {
+    const base = settings.processEnv ?? process.env;
+    if (Object.keys(settings.env).length === 0) return base;
+    let env = templateEnvironments.get(settings);
+    if (!env) {
+        env = { ...base, ...settings.env };
+        templateEnvironments.set(settings, env);
+    }
+    return env;
 }
 
 function wrap(error: unknown, source: TemplateSource): never {
@@ -336,21 +405,6 @@ function wrap(error: unknown, source: TemplateSource): never {
     throw error;
 }
 
-function withEnv<T>(env: Readonly<Record<string, string>>, f: () => T): T {
-    const keys = Object.keys(env);
-    if (!keys.length) return f();
-    const saved = keys.map((k) => [k, process.env[k]] as const);
-    for (const k of keys) process.env[k] = env[k];
-    try {
-        return f();
-    } finally {
-        for (const [k, v] of saved) {
-            if (v === undefined) delete process.env[k];
-            else process.env[k] = v;
-        }
-    }
-}
-
 /**
  * The component pass for one string value: rendered `settings.evaluations` times over the
  * component's context, with `<no value>` for a missing key. A string without the delimiters is
@@ -363,32 +417,32 @@ export function renderComponentString(
     source: TemplateSource,
 ): string {
     if (!settings.enabled || !hasTemplate(text, settings.delimiters)) return text;
-    const funcs = atmosFunctionMap(settings);
+    const env = templateEnvironment(settings);
+    const funcs = atmosFunctionMap(settings, env);
     let out = text;
-    return withEnv(settings.env, () => {
-        for (let i = 0; i < settings.evaluations; i++) {
-            if (!hasTemplate(out, settings.delimiters)) break;
-            const current = out;
-            try {
-                const t = parseCached(
-                    current,
-                    source,
-                    `c${settings.sprig ? 1 : 0}${settings.gomplate ? 1 : 0}${settings.delimiters.join("")}`,
-                    () =>
-                        GoTemplate.parse(source.file, current, {
-                            delims: settings.delimiters,
-                            sprig: settings.sprig,
-                            funcs,
-                            missingKey: "default",
-                        }),
-                );
-                out = t.execute(context);
-            } catch (e) {
-                wrap(e, source);
-            }
+    for (let i = 0; i < settings.evaluations; i++) {
+        if (!hasTemplate(out, settings.delimiters)) break;
+        const current = out;
+        try {
+            const t = parseCached(
+                current,
+                source,
+                `c${settings.sprig ? 1 : 0}${settings.gomplate ? 1 : 0}${settings.delimiters.join("")}`,
+                env,
+                () =>
+                    GoTemplate.parse(source.file, current, {
+                        delims: settings.delimiters,
+                        sprig: settings.sprig,
+                        funcs,
+                        missingKey: "default",
+                    }),
+            );
+            out = t.execute(context);
+        } catch (e) {
+            wrap(e, source);
         }
-        return out;
-    });
+    }
+    return out;
 }
 
 /**
@@ -457,6 +511,8 @@ export interface ImportTemplateOptions {
     readonly ignoreMissing?: boolean;
     /** Whether the context came from an importing file: without one, a failure leaves the raw text. */
     readonly contextFromOutside: boolean;
+    /** The environment `env`-reading functions see. @default process.env */
+    readonly env?: Environment;
 }
 
 const EXACT_SCALAR =
@@ -480,7 +536,8 @@ export function renderImportText(
         if (value === undefined || typeof value === "string" || value === null) return whole;
         return groups.lead + goJson(value, "", true) + groups.tail;
     });
-    const funcs = { ...gomplateFunctions(), ...atmosTemplateFunctions() };
+    // Atmos's ProcessTmpl: Gomplate's, then Sprig's, then Atmos's functions.
+    const funcs = atmosFunctionMap({ sprig: true, gomplate: true }, options.env);
     try {
         const t = GoTemplate.parse(file, typed, {
             funcs,
@@ -494,13 +551,21 @@ export function renderImportText(
     }
 }
 
-/** An import path holding a template, rendered from the importing file's settings, vars, env and the import's context. */
-export function renderImportPath(path: string, context: Readonly<Record<string, unknown>>, file: string): string {
+/**
+ * An import path holding a template (Atmos's renderImportPath), rendered with ProcessTmpl from the
+ * settings, vars and env of the imports processed before it and the import's context. A missing
+ * value fails (naming the file and the import) unless `ignoreMissing`.
+ */
+export function renderImportPath(
+    path: string,
+    context: Readonly<Record<string, unknown>>,
+    file: string,
+    options: { readonly ignoreMissing?: boolean; readonly env?: Environment } = {},
+): string {
     if (!hasTemplate(path)) return path;
-    const funcs = { ...gomplateFunctions(), ...atmosTemplateFunctions() };
     try {
-        return GoTemplate.parse(file, path, { funcs, sprig: true, missingKey: "default" }).execute(context);
+        return processTmpl(`import-path(${file})`, path, context, options.ignoreMissing === true, options.env);
     } catch (e) {
-        wrap(e, { file, what: `import path ${JSON.stringify(path)}` });
+        wrap(e, { file, what: `import path ${JSON.stringify(path)} in ${file}` });
     }
 }

@@ -334,6 +334,11 @@ const ATMOS_FUNCTION_TAGS = new Set([
     "!aws.organization_id",
 ]);
 
+/** The tags Atmos evaluates as YAML functions. */
+export function atmosFunctionTags(): string[] {
+    return [...ATMOS_FUNCTION_TAGS];
+}
+
 /** True for a tag Atmos evaluates as a YAML function. */
 export function isAtmosFunctionTag(tag: string): boolean {
     return ATMOS_FUNCTION_TAGS.has(tag);

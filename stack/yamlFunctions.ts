@@ -180,10 +180,12 @@ export interface YamlFunctionContext {
 /** A string that starts with a known function tag, split into tag and argument text. */
 export function parseYamlFunction(value: string): { tag: string; args: string } | undefined {
     if (!value.startsWith("!")) return undefined;
-    const m = /^(![A-Za-z0-9_.-]+)(?:[ \t\r\n]+([\s\S]*))?$/.exec(value);
+    // Atmos matches the tag as a prefix, so `!template["a"]` (a `{{-` template ate the space) is `!template`.
+    const m = /^(![A-Za-z0-9_.-]+)([\s\S]*)$/.exec(value);
     if (!m) return undefined;
     if (!(ATMOS_YAML_FUNCTIONS as readonly string[]).includes(m[1])) return undefined;
-    return { tag: m[1], args: (m[2] ?? "").trim() };
+    if (m[2] !== "" && !/^[ \t\r\n]/.test(m[2]) && !/^[[{"']/.test(m[2])) return undefined;
+    return { tag: m[1], args: m[2].trim() };
 }
 
 /** Whether a string is a YAML function the loader evaluates per component (`!env HOME`, not `!include`). */
@@ -353,8 +355,9 @@ export function evaluateYamlFunction(value: string, context: YamlFunctionContext
             const [name, fallback] = parts;
             const own = context.componentEnv?.[name];
             if (own !== undefined && own !== null) return String(own);
+            // os.LookupEnv: a variable set to "" is set, and beats the default.
             const fromProcess = env[name];
-            if (fromProcess !== undefined && fromProcess !== "") return fromProcess;
+            if (fromProcess !== undefined) return fromProcess;
             return fallback ?? "";
         }
         case "!cwd":

@@ -45,6 +45,7 @@ describe("Go templates in imports and !include, while manifests are read", () =>
     it("renders a templated import path from an earlier import's settings", () => {
         const stack = load(
             {
+                "atmos.yaml": `${ATMOS_YAML}templates:\n  settings:\n    enabled: true\n`,
                 "stacks/deploy/dev.yaml":
                     "import:\n  - _defaults\n  - 'catalog/{{ .settings.ref }}/svc'\nvars:\n  stage: dev\n",
                 "stacks/_defaults.yaml": "settings:\n  ref: v2\n",
@@ -56,7 +57,7 @@ describe("Go templates in imports and !include, while manifests are read", () =>
         assert.equal(stack.instances[0].vars.name, "from-v2");
     });
 
-    it("skips an import path whose data is missing (it is still a template), as Atmos does", () => {
+    it("skips a templated import path when templates are disabled (it is still a template), as Atmos does", () => {
         const stack = load(
             {
                 "stacks/deploy/dev.yaml":

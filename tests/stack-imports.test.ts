@@ -274,7 +274,7 @@ describe("metadata.inherits", () => {
         );
     });
 
-    it("does not take the component path from a base (Atmos: own metadata.component, else the instance name)", () => {
+    it("takes the component path from a base's metadata.component (Atmos merges the base's metadata)", () => {
         const loaded = parseStack(
             stack(
                 "key/defaults: {metadata: {component: managed-dashboards/api-key, type: abstract}}",
@@ -285,12 +285,12 @@ describe("metadata.inherits", () => {
         );
         assert.deepEqual(
             loaded.instances.map((i) => [i.name, i.component]),
-            [["managed-dashboards/api-key", "managed-dashboards/api-key"]],
+            [
+                ["key/main", "managed-dashboards/api-key"],
+                ["managed-dashboards/api-key", "managed-dashboards/api-key"],
+            ],
         );
-        assert.deepEqual(
-            loaded.skipped.map((i) => [i.instance, i.component]),
-            [["key/main", "key/main"]],
-        );
+        assert.deepEqual(loaded.skipped, []);
     });
 
     it("lets an instance's own metadata.component win over its base's", () => {
