@@ -17,7 +17,7 @@
  */
 import { parse as parseYaml, type ScalarTag } from "yaml";
 import { isMap } from "../gotemplate/fmt";
-import { GoTemplate, unsupportedFunction } from "../gotemplate";
+import { GoTemplate, unsupportedFunction, type FuncMap } from "../gotemplate";
 import {
     atmosFunctionMap,
     hasTemplate,
@@ -82,9 +82,37 @@ function evaluateLocalFunction(value: string, options: LocalsOptions): unknown {
     }
 }
 
-function renderLocal(value: unknown, data: Record<string, unknown>, file: string, options: LocalsOptions): unknown {
+/** How one kind of value is rendered: the template's functions, its missing-key rule, and YAML functions or not. */
+interface RenderMode {
+    readonly funcs: (options: LocalsOptions) => FuncMap;
+    readonly missingKey: "error" | "default";
+    /** Whether a string that is a YAML function (`!env NAME`) is evaluated first (locals only). */
+    readonly yamlFunctions: boolean;
+}
+
+/** Locals: Sprig's functions (and Atmos's collectKeys) only, missing keys fail, YAML functions evaluated. */
+const LOCAL_MODE: RenderMode = {
+    funcs: (options) => ({ ...sprigEnvFunctions(options.env), collectKeys: unsupportedFunction("collectKeys") }),
+    missingKey: "error",
+    yamlFunctions: true,
+};
+
+/** The sections that may use locals (settings, vars, env): Sprig's and Gomplate's functions. */
+const SECTION_MODE: RenderMode = {
+    funcs: (options) => atmosFunctionMap({ sprig: true, gomplate: true }, options.env),
+    missingKey: "default",
+    yamlFunctions: false,
+};
+
+function render(
+    value: unknown,
+    data: Record<string, unknown>,
+    file: string,
+    options: LocalsOptions,
+    mode: RenderMode,
+): unknown {
     if (typeof value === "string") {
-        if (isValueFunction(value)) return evaluateLocalFunction(value, options);
+        if (mode.yamlFunctions && isValueFunction(value)) return evaluateLocalFunction(value, options);
         if (!hasTemplate(value)) return value;
         // exactly one field chain: the typed value
         const exact = /^\{\{-?\s*((?:\.[\p{L}_][\p{L}_0-9]*)+)\s*-?\}\}$/u.exec(value);
@@ -93,41 +121,28 @@ function renderLocal(value: unknown, data: Record<string, unknown>, file: string
             for (const k of exact[1].slice(1).split(".")) v = isMap(v) ? v[k] : undefined;
             if (v !== undefined && typeof v !== "string") return v;
         }
-        // Sprig's functions (and Atmos's collectKeys) only, missing keys fail.
-        const funcs = { ...sprigEnvFunctions(options.env), collectKeys: unsupportedFunction("collectKeys") };
         try {
-            return GoTemplate.parse(file, value, { funcs, sprig: true, missingKey: "error" }).execute(data);
+            return GoTemplate.parse(file, value, {
+                funcs: mode.funcs(options),
+                sprig: true,
+                missingKey: mode.missingKey,
+            }).execute(data);
         } catch (e) {
             throw new StackTemplateError(`locals: ${e instanceof Error ? e.message : String(e)}`, file);
         }
     }
-    if (Array.isArray(value)) return value.map((v) => renderLocal(v, data, file, options));
+    if (Array.isArray(value)) return value.map((v) => render(v, data, file, options, mode));
     if (isMap(value))
-        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderLocal(v, data, file, options)]));
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, render(v, data, file, options, mode)]));
     return value;
 }
 
+function renderLocal(value: unknown, data: Record<string, unknown>, file: string, options: LocalsOptions): unknown {
+    return render(value, data, file, options, LOCAL_MODE);
+}
+
 function renderValue(value: unknown, data: Record<string, unknown>, file: string, options: LocalsOptions): unknown {
-    if (typeof value === "string") {
-        if (!hasTemplate(value)) return value;
-        // exactly one field chain: the typed value
-        const exact = /^\{\{-?\s*((?:\.[\p{L}_][\p{L}_0-9]*)+)\s*-?\}\}$/u.exec(value);
-        if (exact) {
-            let v: unknown = data;
-            for (const k of exact[1].slice(1).split(".")) v = isMap(v) ? v[k] : undefined;
-            if (v !== undefined && typeof v !== "string") return v;
-        }
-        const funcs = atmosFunctionMap({ sprig: true, gomplate: true }, options.env);
-        try {
-            return GoTemplate.parse(file, value, { funcs, sprig: true, missingKey: "default" }).execute(data);
-        } catch (e) {
-            throw new StackTemplateError(`locals: ${e instanceof Error ? e.message : String(e)}`, file);
-        }
-    }
-    if (Array.isArray(value)) return value.map((v) => renderValue(v, data, file, options));
-    if (isMap(value))
-        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderValue(v, data, file, options)]));
-    return value;
+    return render(value, data, file, options, SECTION_MODE);
 }
 
 /** Renders the templates of a section's values; a value whose template fails stays as written. */

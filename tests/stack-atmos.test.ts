@@ -6,36 +6,10 @@
  */
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
-import { findStack, listStacks, loadAtmosConfig, loadAtmosStack, loadStackFile, type FileSystem } from "../stack";
-import { compareBytes, globMatches } from "../stack/files";
+import { findStack, listStacks, loadAtmosConfig, loadAtmosStack, loadStackFile } from "../stack";
+import { globMatches } from "../stack/files";
 import { MAX_IMPORT_DEPTH } from "../stack/manifest";
-import { lines, stackError } from "./stack-helpers";
-
-const ROOT = "/repo";
-
-/** A file system holding `files` (paths relative to /repo); directories are implied. */
-function memoryFiles(files: Readonly<Record<string, string>>): FileSystem {
-    const absolute = new Map(Object.entries(files).map(([p, text]) => [path.join(ROOT, p), text]));
-    const isDirectory = (dir: string) => [...absolute.keys()].some((p) => p.startsWith(`${dir}/`));
-    return {
-        readFile: (p) => {
-            const text = absolute.get(p);
-            if (text === undefined) throw Object.assign(new Error(`ENOENT: ${p}`), { code: "ENOENT" });
-            return text;
-        },
-        isFile: (p) => absolute.has(p),
-        isDirectory,
-        readDir: (dir) => {
-            const entries = new Map<string, boolean>();
-            for (const p of absolute.keys()) {
-                if (!p.startsWith(`${dir}/`)) continue;
-                const [name, ...rest] = p.slice(dir.length + 1).split("/");
-                entries.set(name, (entries.get(name) ?? false) || rest.length > 0);
-            }
-            return [...entries].map(([name, dir]) => ({ name, dir })).sort((a, b) => compareBytes(a.name, b.name));
-        },
-    };
-}
+import { lines, memoryFiles, ROOT, stackError } from "./stack-helpers";
 
 const ATMOS_YAML = lines(
     "base_path: .",

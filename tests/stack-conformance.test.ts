@@ -6,35 +6,8 @@
  * Small repositories written for these tests, in memory.
  */
 import * as assert from "node:assert/strict";
-import * as path from "node:path";
-import { loadStackFile, type FileSystem } from "../stack";
-import { compareBytes } from "../stack/files";
-import { lines, stackError } from "./stack-helpers";
-
-const ROOT = "/repo";
-
-/** A file system holding `files` (paths relative to /repo); directories are implied. */
-function memoryFiles(files: Readonly<Record<string, string>>): FileSystem {
-    const absolute = new Map(Object.entries(files).map(([p, text]) => [path.join(ROOT, p), text]));
-    return {
-        readFile: (p) => {
-            const text = absolute.get(p);
-            if (text === undefined) throw Object.assign(new Error(`ENOENT: ${p}`), { code: "ENOENT" });
-            return text;
-        },
-        isFile: (p) => absolute.has(p),
-        isDirectory: (dir) => [...absolute.keys()].some((p) => p.startsWith(`${dir}/`)),
-        readDir: (dir) => {
-            const entries = new Map<string, boolean>();
-            for (const p of absolute.keys()) {
-                if (!p.startsWith(`${dir}/`)) continue;
-                const [name, ...rest] = p.slice(dir.length + 1).split("/");
-                entries.set(name, (entries.get(name) ?? false) || rest.length > 0);
-            }
-            return [...entries].map(([name, dir]) => ({ name, dir })).sort((a, b) => compareBytes(a.name, b.name));
-        },
-    };
-}
+import { loadStackFile } from "../stack";
+import { lines, memoryFiles, ROOT, stackError } from "./stack-helpers";
 
 /** An atmos.yaml with templates (and Sprig, Gomplate) enabled, plus `extra` lines. */
 function atmosYaml(...extra: string[]): string {

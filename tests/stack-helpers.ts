@@ -1,6 +1,8 @@
 /** Helpers shared by the stack-file loader tests. */
 import * as assert from "node:assert/strict";
-import { StackFileError } from "../stack";
+import * as path from "node:path";
+import { StackFileError, type FileSystem } from "../stack";
+import { compareBytes } from "../stack/files";
 
 /** Joins lines into YAML text (so a test can read off line numbers). */
 export function lines(...text: string[]): string {
@@ -28,3 +30,30 @@ export function stackError(fn: () => unknown): StackFileError {
 
 /** Stack-level vars that satisfy every component's required vars. */
 export const STACK_VARS = "vars: {region: us-east-2, namespace: eg, environment: ue2, stage: prod}";
+
+/** The root of the in-memory repositories of {@link memoryFiles}. */
+export const ROOT = "/repo";
+
+/** A file system holding `files` (paths relative to /repo); directories are implied. */
+export function memoryFiles(files: Readonly<Record<string, string>>): FileSystem {
+    const absolute = new Map(Object.entries(files).map(([p, text]) => [path.join(ROOT, p), text]));
+    const isDirectory = (dir: string) => [...absolute.keys()].some((p) => p.startsWith(`${dir}/`));
+    return {
+        readFile: (p) => {
+            const text = absolute.get(p);
+            if (text === undefined) throw Object.assign(new Error(`ENOENT: ${p}`), { code: "ENOENT" });
+            return text;
+        },
+        isFile: (p) => absolute.has(p),
+        isDirectory,
+        readDir: (dir) => {
+            const entries = new Map<string, boolean>();
+            for (const p of absolute.keys()) {
+                if (!p.startsWith(`${dir}/`)) continue;
+                const [name, ...rest] = p.slice(dir.length + 1).split("/");
+                entries.set(name, (entries.get(name) ?? false) || rest.length > 0);
+            }
+            return [...entries].map(([name, dir]) => ({ name, dir })).sort((a, b) => compareBytes(a.name, b.name));
+        },
+    };
+}
