@@ -37,7 +37,7 @@ import { mergeAll } from "./merge";
 import { applyNamePattern, fileStackName } from "./names";
 import { evaluateVar, type Evaluated, type EvaluationContext } from "./evaluate";
 import { componentTemplateContext, processTmpl, templateSettingsFrom, type TemplateSettings } from "./templating";
-import { isValueFunction, type DeployTimeReference } from "./yamlFunctions";
+import { isValueFunction, parseYamlFunction, type DeployTimeReference } from "./yamlFunctions";
 import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
 import { emptyMap, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 
@@ -968,6 +968,10 @@ function deferredMerge(
 ): Evaluated | undefined {
     const values = component.varLayers.map((layer) => layer.entries.get(key)).filter((e) => e !== undefined);
     if (values.length < 2 || !values.some((e) => holdsFunction(e.value))) return undefined;
+    // Atmos never defers `!unset` (merge_yaml_functions.go): the marker is merged like a string and
+    // removed afterwards, at any depth. Evaluating its layer first would drop the key from that layer
+    // only, and the value of an earlier layer would come back.
+    if (values.some((e) => holdsFunction(e.value, "!unset"))) return undefined;
     const aliases = Object.entries(schema.aliases).filter(([, target]) => target === key);
     if (aliases.some(([alias]) => component.varLayers.some((layer) => layer.entries.has(alias)))) return undefined;
     const evaluated: MapNode[] = [];
@@ -980,10 +984,13 @@ function deferredMerge(
     return merged === undefined ? undefined : { kind: "value", node: merged.value };
 }
 
-function holdsFunction(node: TreeNode): boolean {
-    if (node.kind === "scalar") return isValueFunction(node.value);
-    if (node.kind === "seq") return node.items.some(holdsFunction);
-    return [...node.entries.values()].some((e) => holdsFunction(e.value));
+/** Whether `node` holds a YAML function anywhere (only the function `name`, when given). */
+function holdsFunction(node: TreeNode, name?: string): boolean {
+    if (node.kind === "scalar") {
+        return isValueFunction(node.value) && (name === undefined || parseYamlFunction(node.value)?.tag === name);
+    }
+    if (node.kind === "seq") return node.items.some((item) => holdsFunction(item, name));
+    return [...node.entries.values()].some((e) => holdsFunction(e.value, name));
 }
 
 /**

@@ -433,6 +433,13 @@ describe("Atmos conformance", () => {
                 want: { enabled: true, base_only: "yes", new: "v" },
             },
             {
+                // Atmos never defers !unset: the marker merges like a string, then its key goes, at any depth.
+                title: "a nested !unset removes the key the base set (not deferred, as in Atmos)",
+                base: "event_rule_pattern: {source: [aws.ec2], detail: {x: [1], y: [2]}}",
+                own: "event_rule_pattern: {detail: {y: !unset}}",
+                want: { source: ["aws.ec2"], detail: { x: [1] } },
+            },
+            {
                 title: "a base's !exec overridden by the instance does not run without the opt-in",
                 base: 'event_rule_pattern: !exec "echo {}"',
                 own: "event_rule_pattern: {a: b}",
