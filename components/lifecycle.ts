@@ -80,7 +80,9 @@ export interface RotationPlan {
  * `rotationMinutes + runCadenceMinutes` after t when runs keep the cadence; it expires at
  * t + `minutesToLive`. So the schedule is valid when
  * `rotationMinutes + runCadenceMinutes <= minutesToLive`; a missed run (`+ runCadenceMinutes` more)
- * that would let the key expire is a warning.
+ * that would let the key expire is a warning. A schedule that breaks a cadence the user stated is
+ * refused; one that breaks only the cadence assumed when none is given (a week) is a warning that
+ * asks for the cadence, so that every `minutesToLive` the original takes (1 to 43200) still loads.
  *
  * `minutesToLive`, `rotationMinutes`, `runCadenceMinutes`: the user's values, or null when not set
  * (already checked to be integers in range).
@@ -101,29 +103,41 @@ export function planRotation(
         // when the lifetime is too short for that, early enough for runs that keep the cadence.
         const half = Math.ceil(lifetime / 2);
         const toleratesMissedRun = lifetime - 2 * cadence;
-        rotation = toleratesMissedRun >= 1 ? Math.min(half, toleratesMissedRun) : Math.min(half, lifetime - cadence);
+        const outlivesCadence = lifetime - cadence;
+        rotation =
+            toleratesMissedRun >= 1
+                ? Math.min(half, toleratesMissedRun)
+                : outlivesCadence >= 1
+                  ? Math.min(half, outlivesCadence)
+                  : half;
     }
+    // Refused against a stated cadence; against the assumed one, a warning that asks for the real one.
+    const assumed = runCadenceMinutes === null;
+    const scheduleErrors = assumed ? warnings : problems;
+    const askCadence = assumed
+        ? "; set runCadenceMinutes (run_cadence_minutes in a stack file) to how often pulumi up really runs (a week is assumed)"
+        : "";
     if (lifetime <= cadence) {
-        problems.push(
+        scheduleErrors.push(
             scheduleProblem(
                 "NO_VALID_ROTATION",
                 minutesToLive === null ? ["runCadenceMinutes", runCadenceMinutes] : ["minutesToLive", minutesToLive],
                 "leaves no rotation that keeps a valid key",
                 `minutesToLive ${lifetime} must be more than runCadenceMinutes ${cadenceText}, because a key must ` +
                     `outlive the gap between two runs plus at least one minute of rotation; run pulumi up more ` +
-                    `often or let keys live longer`,
+                    `often or let keys live longer${askCadence}`,
             ),
         );
     } else if (rotation + cadence > lifetime) {
         const latest = rotation + cadence;
-        problems.push(
+        scheduleErrors.push(
             scheduleProblem(
                 "KEY_EXPIRES_BETWEEN_RUNS",
                 rotationMinutes === null ? ["minutesToLive", minutesToLive] : ["rotationMinutes", rotationMinutes],
                 "lets the key expire between runs",
                 `rotationMinutes ${rotation} + runCadenceMinutes ${cadenceText} = ${latest} > minutesToLive ` +
                     `${lifetime}, so a key is replaced up to ${latest} minutes after it was created, ` +
-                    `${latest - lifetime} minutes after it expired; set rotationMinutes to at most ${lifetime - cadence}`,
+                    `${latest - lifetime} minutes after it expired; set rotationMinutes to at most ${lifetime - cadence}${askCadence}`,
             ),
         );
     } else if (rotation + 2 * cadence > lifetime) {

@@ -58,10 +58,53 @@ describe("managed-dashboards/api-key", () => {
     });
 
     describe("resolveDashboardsApiKeyArgs", () => {
+        const API_KEY_BASE: Args = { ...BASE, credentialType: "api-key" };
         const resolve = (args: Args, ...deployment: [typeof DEPLOYMENT | undefined] | []) =>
             mod.resolveDashboardsApiKeyArgs("grafana-key", args, deployment.length === 0 ? DEPLOYMENT : deployment[0]);
         /** The message of the refusal of `args`. */
         const refusal = (args: Args) => thrown(() => resolve(args)).message;
+
+        it("accepts any lifetime the original takes (1 to 43200) when no cadence is given, warning against a weekly one", () => {
+            for (const minutesToLive of [1, 60, 1440, 10080, 20000]) {
+                const resolved = resolve({ ...API_KEY_BASE, minutesToLive });
+                assert.equal(resolved.minutesToLive, minutesToLive);
+                assert.ok(resolved.rotationMinutes >= 1 && resolved.rotationMinutes <= Math.ceil(minutesToLive / 2));
+                assert.equal(resolved.warnings.length, 1, `${minutesToLive}: ${JSON.stringify(resolved.warnings)}`);
+            }
+            assert.deepEqual(
+                resolve({ ...API_KEY_BASE, minutesToLive: 1440 }).warnings.map((w) => `${w.field} ${w.message}`),
+                [
+                    "minutesToLive leaves no rotation that keeps a valid key, got 1440: minutesToLive 1440 must be more " +
+                        "than runCadenceMinutes 10080 (a week, the default), because a key must outlive the gap between " +
+                        "two runs plus at least one minute of rotation; run pulumi up more often or let keys live longer; " +
+                        "set runCadenceMinutes (run_cadence_minutes in a stack file) to how often pulumi up really runs " +
+                        "(a week is assumed)",
+                ],
+            );
+            // With the real cadence stated, the same lifetime is valid and quiet.
+            assert.deepEqual(resolve({ ...API_KEY_BASE, minutesToLive: 1440, runCadenceMinutes: 60 }).warnings, []);
+        });
+
+        it("takes null for every optional argument as its default, as the types say", () => {
+            // Type-checked too: every optional argument's type admits null.
+            const nulls: Args = {
+                ...BASE,
+                dashboardsComponentName: null,
+                dashboardsStackName: null,
+                keyRole: null,
+                minutesToLive: null,
+                rotationMinutes: null,
+                runCadenceMinutes: null,
+                ssmPathFormatApiKey: null,
+                credentialType: null,
+                kmsKeyId: null,
+                adoptExisting: null,
+                aliases: null,
+            };
+            const { label: _a, ...withNulls } = resolve(nulls);
+            const { label: _b, ...defaults } = resolve(BASE);
+            assert.deepEqual(withNulls, defaults);
+        });
 
         it("applies the spec's defaults", () => {
             const resolved = resolve(BASE);
@@ -385,10 +428,10 @@ describe("managed-dashboards/api-key", () => {
                     "runCadenceMinutes must be an integer from 1 to 43200, got 0",
                 ],
                 [
-                    "a rotation that, with the weekly cadence, outlives the key",
-                    { ...BASE, rotationMinutes: 40000 },
+                    "a rotation that, with a weekly cadence, outlives the key",
+                    { ...BASE, rotationMinutes: 40000, runCadenceMinutes: 10080 },
                     "rotationMinutes lets the key expire between runs, got 40000: rotationMinutes 40000 + runCadenceMinutes " +
-                        "10080 (a week, the default) = 50080 > minutesToLive 43200, so a key is replaced up to 50080 " +
+                        "10080 = 50080 > minutesToLive 43200, so a key is replaced up to 50080 " +
                         "minutes after it was created, 6880 minutes after it expired; set rotationMinutes to at most 33120",
                 ],
                 [
@@ -399,10 +442,10 @@ describe("managed-dashboards/api-key", () => {
                         "it expired; set rotationMinutes to at most 50",
                 ],
                 [
-                    "a lifetime no longer than the weekly cadence",
-                    { ...BASE, minutesToLive: 1440 },
+                    "a lifetime no longer than a weekly cadence",
+                    { ...BASE, minutesToLive: 1440, runCadenceMinutes: 10080 },
                     "minutesToLive leaves no rotation that keeps a valid key, got 1440: minutesToLive 1440 must be more than " +
-                        "runCadenceMinutes 10080 (a week, the default), because a key must outlive the gap between two " +
+                        "runCadenceMinutes 10080, because a key must outlive the gap between two " +
                         "runs plus at least one minute of rotation; run pulumi up more often or let keys live longer",
                 ],
                 [

@@ -228,14 +228,14 @@ describe("component problems: code, path and value of every check", () => {
             ],
             [
                 "a schedule that lets the key expire",
-                { rotationMinutes: 40000 },
+                { rotationMinutes: 40000, runCadenceMinutes: 10080 },
                 "KEY_EXPIRES_BETWEEN_RUNS",
                 ["rotationMinutes"],
                 [40000],
             ],
             [
                 "a lifetime no longer than the cadence",
-                { minutesToLive: 1440 },
+                { minutesToLive: 1440, runCadenceMinutes: 10080 },
                 "NO_VALID_ROTATION",
                 ["minutesToLive"],
                 [1440],
@@ -315,10 +315,13 @@ describe("component problems: code, path and value of every check", () => {
                 problems.map((p) => [p.code, p.path, hasValue(p)]),
                 [["NO_VALID_ROTATION", ["runCadenceMinutes"], true]],
             );
+            // Against the assumed cadence (none given): a warning, not a refusal.
             const unset: Problem[] = [];
-            planRotation(1440, 2000, null, unset, []);
+            const unsetWarnings: Problem[] = [];
+            planRotation(1440, 2000, null, unset, unsetWarnings);
+            assert.deepEqual(unset, []);
             assert.deepEqual(
-                unset.map((p) => [p.code, p.path, p.value]),
+                unsetWarnings.map((p) => [p.code, p.path, p.value]),
                 [["NO_VALID_ROTATION", ["minutesToLive"], 1440]],
             );
             const defaults: Problem[] = [];

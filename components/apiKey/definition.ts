@@ -43,41 +43,41 @@ export interface DashboardsApiKeyArgs extends LabelInput {
      * mirrors `dashboards_component_name` (the original's `grafana_component_name`).
      * @default "managed-dashboards/workspace"
      */
-    readonly dashboardsComponentName?: string;
+    readonly dashboardsComponentName?: string | null;
     /**
      * Full name `organization/project/stack` of the workspace stack; overrides the mapping from
      * `dashboardsComponentName`; mirrors `dashboards_stack_name` (an addition of this port).
      * @default the mapped stack name
      */
-    readonly dashboardsStackName?: string;
+    readonly dashboardsStackName?: string | null;
     /**
      * Workspace id (`g-` and ten hex digits); when given, no stack is referenced;
      * mirrors `workspace_id` (an addition of this port).
      * @default the `workspace_id` output of the workspace stack
      */
-    readonly workspaceId?: string;
+    readonly workspaceId?: string | null;
     /** Permission level of the key: `VIEWER`, `EDITOR` or `ADMIN` (upper case); mirrors `key_role`. @default "ADMIN" */
-    readonly keyRole?: DashboardsKeyRole;
+    readonly keyRole?: DashboardsKeyRole | null;
     /** Minutes until the key expires: an integer from 1 to 43200 (30 days); mirrors `minutes_to_live`. @default 43200 */
-    readonly minutesToLive?: number;
+    readonly minutesToLive?: number | null;
     /**
      * Minutes between key rotations; `rotationMinutes + runCadenceMinutes` may not exceed `minutesToLive`;
      * mirrors `rotation_minutes` (an addition of this port; the original rotates only when the key expires).
      * @default Math.ceil(minutesToLive / 2), or `minutesToLive - runCadenceMinutes` when that is smaller
      */
-    readonly rotationMinutes?: number;
+    readonly rotationMinutes?: number | null;
     /**
      * The longest gap, in minutes, between two `pulumi up` runs of this stack that you commit to: the
      * schedule is checked so that a valid key survives it; mirrors `run_cadence_minutes`.
      * @default 10080 (weekly)
      */
-    readonly runCadenceMinutes?: number;
+    readonly runCadenceMinutes?: number | null;
     /**
      * SSM parameter path of the key, a Terraform `format()` string taking one argument, the label id;
      * mirrors `ssm_path_format_api_key`.
      * @default "/dashboards/%s/api_key"
      */
-    readonly ssmPathFormatApiKey?: string;
+    readonly ssmPathFormatApiKey?: string | null;
     /**
      * Kind of credential: `service-account-token` (a service account and its token, Grafana 9+
      * workspaces, the only kind Grafana 12 has) or `api-key` (a workspace API key, Grafana 8 to 10);
@@ -85,26 +85,26 @@ export interface DashboardsApiKeyArgs extends LabelInput {
      * to run Grafana 12 or later.
      * @default "service-account-token"
      */
-    readonly credentialType?: DashboardsCredentialType;
+    readonly credentialType?: DashboardsCredentialType | null;
     /**
      * KMS key (id, ARN or alias) that encrypts the SecureString parameter; mirrors `kms_key_id`
      * (the parameter store module's `kms_arn`).
      * @default the account's `alias/aws/ssm`
      */
-    readonly kmsKeyId?: string;
+    readonly kmsKeyId?: string | null;
     /**
      * Adopt the SSM parameter a Terraform deployment created at the same path (Pulumi's `import`
      * option) instead of creating it; the key itself is recreated (see MIGRATING.md); mirrors
      * `adopt_existing`. Turn it off after the first successful `pulumi up`.
      * @default false
      */
-    readonly adoptExisting?: boolean;
+    readonly adoptExisting?: boolean | null;
     /**
      * Previous names of this instance: the component (and, through it, its children) keeps its
      * resources when renamed (Pulumi `aliases`); mirrors `aliases`.
      * @default []
      */
-    readonly aliases?: readonly string[];
+    readonly aliases?: readonly string[] | null;
 }
 
 const DEFAULTS = DASHBOARDS_API_KEY_DEFAULTS;
@@ -180,7 +180,7 @@ export const API_KEY_DEFINITION = {
             var: "rotation_minutes",
             type: "number",
             defaultText:
-                "half of minutes_to_live (rounded up), or the largest that survives a missed run (minutes_to_live - 2 × run_cadence_minutes) if smaller, or minutes_to_live - run_cadence_minutes if no rotation survives one",
+                "half of minutes_to_live (rounded up), or the largest that survives a missed run (minutes_to_live - 2 × run_cadence_minutes) if smaller, or minutes_to_live - run_cadence_minutes if no rotation survives one (half when that is not positive)",
             defaultTs: "`Math.ceil(minutesToLive / 2)`, or `minutesToLive - runCadenceMinutes` when that is smaller",
             min: 1,
             max: MAX_MINUTES_TO_LIVE,
