@@ -21,6 +21,7 @@ function runProgram(
     config: Record<string, string>,
     main = path.join(compiledRoot(), "program", "index"),
     mocksFrom = compiledRoot(),
+    cwd = ROOT,
 ): { status: number | null; stdout: string; stderr: string } {
     const script = `
         const { installMocks } = require(${JSON.stringify(path.join(mocksFrom, "program", "mocks"))});
@@ -39,7 +40,7 @@ function runProgram(
             process.stdout.write(JSON.stringify({ outputs: resolved, resources: mocks.resources.length }));
         }).catch((error) => { process.stderr.write(String(error && error.message || error)); process.exitCode = 1; });`;
     return spawnSync(process.execPath, ["-e", script], {
-        cwd: ROOT,
+        cwd,
         encoding: "utf8",
         env: { ...process.env, PULUMI_CONFIG: JSON.stringify(config) },
         timeout: 60_000,
@@ -83,15 +84,18 @@ describe("the Pulumi program (Pulumi.yaml)", function () {
         assert.equal(resources, 11);
     });
 
-    it("loads the same program through Pulumi.yaml's main (scripts/program.js, on dist/)", function () {
+    it("loads the same program through Pulumi.yaml's main (scripts/program.js, on dist/), run from its directory", function () {
         // scripts/program.js would rebuild a stale dist/ in the working tree, which no test may write.
         if (staleSource(ROOT) !== undefined || !fs.existsSync(path.join(ROOT, "dist", "program", "index.js"))) {
             this.skip();
         }
+        // From scripts/, as the Pulumi CLI runs a program whose main is a file: stackFile is still
+        // relative to the project directory.
         const run = runProgram(
             { "cloudposse-components:stackFile": "examples/stack.yaml" },
             path.join(ROOT, "scripts", "program.js"),
             path.join(ROOT, "dist"),
+            path.join(ROOT, "scripts"),
         );
         assert.equal(run.status, 0, run.stderr);
         const { outputs, resources } = JSON.parse(run.stdout) as {
