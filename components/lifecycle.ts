@@ -117,7 +117,18 @@ export function planRotation(
     const askCadence = assumed
         ? "; set runCadenceMinutes (run_cadence_minutes in a stack file) to how often pulumi up really runs (a week is assumed)"
         : "";
-    if (lifetime <= cadence) {
+    if (rotationMinutes !== null && rotation >= lifetime) {
+        // Whatever the cadence: a key is still in use when it expires.
+        problems.push(
+            scheduleProblem(
+                "ROTATION_NOT_BEFORE_EXPIRY",
+                ["rotationMinutes", rotationMinutes],
+                "must be less than minutesToLive",
+                `rotationMinutes ${rotation} >= minutesToLive ${lifetime}, so a key is still in use after it expires, ` +
+                    `whatever the run cadence; set rotationMinutes below ${lifetime}, leaving room for the gap between runs`,
+            ),
+        );
+    } else if (lifetime <= cadence) {
         scheduleErrors.push(
             scheduleProblem(
                 "NO_VALID_ROTATION",
@@ -143,12 +154,18 @@ export function planRotation(
     } else if (rotation + 2 * cadence > lifetime) {
         const latest = rotation + 2 * cadence;
         const tolerant = lifetime - 2 * cadence;
+        // The lifetime that would tolerate one with this rotation (a defaulted rotation adapts: 2c + 1).
+        const needed = rotationMinutes === null ? 2 * cadence + 1 : rotation + 2 * cadence;
         const remedy =
             tolerant >= 1
-                ? `rotate at most every ${tolerant} minutes to tolerate one`
+                ? `rotate at most every ${tolerant} minutes to tolerate one` +
+                  (needed <= MAX_MINUTES_TO_LIVE ? `, or set minutesToLive to at least ${needed}` : "")
                 : `no rotation tolerates one, because minutesToLive ${lifetime} is not more than 2 × runCadenceMinutes ` +
-                  `${cadence} = ${2 * cadence}; to tolerate one, set minutesToLive to at least ${2 * cadence + 1} ` +
-                  `or run pulumi up more often`;
+                  `${cadence} = ${2 * cadence}; ` +
+                  (needed <= MAX_MINUTES_TO_LIVE
+                      ? `to tolerate one, set minutesToLive to at least ${needed} or run pulumi up more often`
+                      : `no minutesToLive up to ${MAX_MINUTES_TO_LIVE} tolerates one at this cadence (it would take ` +
+                        `${needed}): run pulumi up more often`);
         warnings.push(
             scheduleProblem(
                 "NO_ROOM_FOR_MISSED_RUN",

@@ -437,9 +437,9 @@ describe("managed-dashboards/api-key", () => {
                 [
                     "a rotation only at expiry",
                     { ...BASE, minutesToLive: 60, rotationMinutes: 60, runCadenceMinutes: 10 },
-                    "rotationMinutes lets the key expire between runs, got 60: rotationMinutes 60 + runCadenceMinutes 10 = 70 > " +
-                        "minutesToLive 60, so a key is replaced up to 70 minutes after it was created, 10 minutes after " +
-                        "it expired; set rotationMinutes to at most 50",
+                    "rotationMinutes must be less than minutesToLive, got 60: rotationMinutes 60 >= minutesToLive 60, so a " +
+                        "key is still in use after it expires, whatever the run cadence; set rotationMinutes below 60, " +
+                        "leaving room for the gap between runs",
                 ],
                 [
                     "a lifetime no longer than a weekly cadence",
@@ -826,7 +826,14 @@ describe("managed-dashboards/api-key", () => {
                 [
                     [
                         "grafana-key-key",
-                        { deleteBeforeReplace: true, replaceOnChanges: ["secondsToLive"], replacementTrigger: WINDOW },
+                        {
+                            deleteBeforeReplace: true,
+                            replaceOnChanges: ["secondsToLive"],
+                            // The window, and the id of the record of its issue time (a time.Static's id is
+                            // the time it was created: under the mocks, this run's time), so that whatever
+                            // replaces the record replaces the key.
+                            replacementTrigger: `${WINDOW} 2026-01-01T00:00:00Z`,
+                        },
                     ],
                 ],
             );
@@ -871,10 +878,15 @@ describe("managed-dashboards/api-key", () => {
         });
 
         describe("two runs at different times: the trigger changes only in a new rotation window", () => {
+            // The window part of the trigger. (An API key's trigger also carries its issue record's id,
+            // which a real run keeps from its state until the record is replaced; the mocks keep no
+            // state, so every simulated run would create the record anew.)
             const triggerAt = async (now: string, args: Args = BASE) => {
                 await deploy(args, { ...withWorkspace, now });
-                return mocks.resources.find((r) => r.name === "grafana-key-token" || r.name === "grafana-key-key")
-                    ?.replacement?.replacementTrigger;
+                const trigger = mocks.resources.find(
+                    (r) => r.name === "grafana-key-token" || r.name === "grafana-key-key",
+                )?.replacement?.replacementTrigger;
+                return typeof trigger === "string" ? trigger.split(" ")[0] : trigger;
             };
             it("a run 6 days later, in the same window, keeps the key", async () => {
                 assert.deepEqual(

@@ -318,7 +318,7 @@ describe("component problems: code, path and value of every check", () => {
             // Against the assumed cadence (none given): a warning, not a refusal.
             const unset: Problem[] = [];
             const unsetWarnings: Problem[] = [];
-            planRotation(1440, 2000, null, unset, unsetWarnings);
+            planRotation(1440, 700, null, unset, unsetWarnings);
             assert.deepEqual(unset, []);
             assert.deepEqual(
                 unsetWarnings.map((p) => [p.code, p.path, p.value]),
@@ -332,14 +332,14 @@ describe("component problems: code, path and value of every check", () => {
         it("planRotation words the arithmetic as the detail, after the value", () => {
             const problems: Problem[] = [];
             planRotation(60, null, 10, problems, []);
-            planRotation(60, 60, 10, problems, []);
+            planRotation(60, 55, 10, problems, []);
             assert.deepEqual(
                 problems.map((p) => [p.code, p.path, hasValue(p) ? p.value : "none"]),
-                [["KEY_EXPIRES_BETWEEN_RUNS", ["rotationMinutes"], 60]],
+                [["KEY_EXPIRES_BETWEEN_RUNS", ["rotationMinutes"], 55]],
             );
             assert.match(
                 problems[0].detail ?? "",
-                /^rotationMinutes 60 \+ runCadenceMinutes 10 = 70 > minutesToLive 60/,
+                /^rotationMinutes 55 \+ runCadenceMinutes 10 = 65 > minutesToLive 60/,
             );
             const unsetRotation: Problem[] = [];
             planRotation(100, null, 45, unsetRotation, []);

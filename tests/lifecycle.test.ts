@@ -174,6 +174,26 @@ describe("lifecycle", () => {
                 warnings: warnings.map((w) => formatPath(w.path)),
             };
         };
+        it("gives missed-run advice that is possible and enough", () => {
+            const detail = (l: number, r: number | null, c: number) => {
+                const warnings: Problem[] = [];
+                planRotation(l, r, c, [], warnings);
+                return warnings.map((w) => w.detail ?? "").join("\n");
+            };
+            // A set rotation of 30 needs 30 + 2 × 60 = 150 minutes of life, not 2 × 60 + 1.
+            assert.match(detail(100, 30, 60), /set minutesToLive to at least 150 or run pulumi up more often$/);
+            assert.match(
+                detail(121, 30, 60),
+                /rotate at most every 1 minutes to tolerate one, or set minutesToLive to at least 150$/,
+            );
+            // Past the 43,200-minute maximum only running more often helps.
+            assert.match(
+                detail(43200, null, 21601),
+                /no minutesToLive up to 43200 tolerates one at this cadence \(it would take 43203\): run pulumi up more often$/,
+            );
+            assert.match(detail(43200, 30000, 10080), /rotate at most every 23040 minutes to tolerate one$/);
+        });
+
         const cases: [string, [number | null, number | null, number | null], number, string[], string[]][] = [
             ["defaults", [null, null, null], 21600, [], []],
             ["daily runs", [43200, null, 1440], 21600, [], []],
@@ -184,6 +204,11 @@ describe("lifecycle", () => {
             // No rotation survives a missed run (20000 <= 2 × 10080): blamed on the lifetime, not the defaulted rotation.
             ["rotation defaulted late when half is too early", [20000, null, 10080], 9920, [], ["minutesToLive"]],
             ["rotation defaulted early enough to survive a missed run", [25000, null, 10080], 4840, [], []],
+            // A rotation at or past the lifetime lapses whatever the cadence: refused even when it is assumed.
+            ["a set rotation not before expiry, cadence assumed", [1440, 43200, null], 0, ["rotationMinutes"], []],
+            ["a set rotation equal to the lifetime, cadence assumed", [20161, 20161, null], 0, ["rotationMinutes"], []],
+            // Against the assumed cadence only: warnings.
+            ["a short lifetime with the cadence assumed", [1440, null, null], 720, [], ["minutesToLive"]],
         ];
         for (const [title, [l, r, c], rotation, problems, warnings] of cases) {
             it(title, () => {
@@ -192,7 +217,8 @@ describe("lifecycle", () => {
                     [got.problems, got.warnings, ...(problems.length === 0 ? [got.result.rotationMinutes] : [])],
                     [problems, warnings, ...(problems.length === 0 ? [rotation] : [])],
                 );
-                if (problems.length === 0) {
+                // (Against an assumed cadence a schedule may fall short: a warning, with negative slack.)
+                if (problems.length === 0 && warnings.length === 0) {
                     const { minutesToLive, rotationMinutes, runCadenceMinutes, slackMinutes } = got.result;
                     assert.equal(slackMinutes, minutesToLive - rotationMinutes - runCadenceMinutes);
                     assert.ok(slackMinutes >= 0);

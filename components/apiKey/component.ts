@@ -198,7 +198,13 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     workspaceId,
                     region,
                 },
-                { ...rotated, dependsOn: [issued] },
+                {
+                    ...rotated,
+                    // Tied to its issue time: whatever replaces the record (a new trigger of its own, as
+                    // when upgrading from a version with fewer) replaces the key, so expiresAt stays true.
+                    replacementTrigger: pulumi.all([trigger, issued.id]).apply(([start, id]) => `${start} ${id}`),
+                    dependsOn: [issued],
+                },
             );
             key = apiKey.key;
             keyUrns = pulumi.all([apiKey.urn, issued.urn]);

@@ -61,9 +61,11 @@ export interface DashboardsApiKeyArgs extends LabelInput {
     /** Minutes until the key expires: an integer from 1 to 43200 (30 days); mirrors `minutes_to_live`. @default 43200 */
     readonly minutesToLive?: number | null;
     /**
-     * Minutes between key rotations; `rotationMinutes + runCadenceMinutes` may not exceed `minutesToLive`;
-     * mirrors `rotation_minutes` (an addition of this port; the original rotates only when the key expires).
-     * @default Math.ceil(minutesToLive / 2), or `minutesToLive - runCadenceMinutes` when that is smaller
+     * Minutes between key rotations: less than `minutesToLive`, and with a stated `runCadenceMinutes`,
+     * `rotationMinutes + runCadenceMinutes` may not exceed `minutesToLive` (with the cadence assumed, a
+     * warning); mirrors `rotation_minutes` (an addition of this port; the original rotates only when
+     * the key expires).
+     * @default `Math.ceil(minutesToLive / 2)`, or `minutesToLive - 2 * runCadenceMinutes` when that is smaller and positive (a missed run is survived), or `minutesToLive - runCadenceMinutes` when that is smaller and positive
      */
     readonly rotationMinutes?: number | null;
     /**
@@ -181,12 +183,13 @@ export const API_KEY_DEFINITION = {
             type: "number",
             defaultText:
                 "half of minutes_to_live (rounded up), or the largest that survives a missed run (minutes_to_live - 2 × run_cadence_minutes) if smaller, or minutes_to_live - run_cadence_minutes if no rotation survives one (half when that is not positive)",
-            defaultTs: "`Math.ceil(minutesToLive / 2)`, or `minutesToLive - runCadenceMinutes` when that is smaller",
+            defaultTs:
+                "`Math.ceil(minutesToLive / 2)`, or `minutesToLive - 2 * runCadenceMinutes` when that is smaller and positive, or `minutesToLive - runCadenceMinutes` when that is smaller and positive",
             min: 1,
             max: MAX_MINUTES_TO_LIVE,
-            rule: "an integer from 1 with `rotationMinutes + runCadenceMinutes <= minutesToLive`",
+            rule: "an integer from 1, less than `minutesToLive`; with `runCadenceMinutes` set, `rotationMinutes + runCadenceMinutes <= minutesToLive` (a warning when the cadence is assumed)",
             origin: "added by this port",
-            doc: "Minutes between rotations; rotation_minutes + run_cadence_minutes <= minutes_to_live.",
+            doc: "Minutes between rotations, less than minutes_to_live; rotation_minutes + run_cadence_minutes <= minutes_to_live when run_cadence_minutes is set (a warning otherwise).",
         },
         runCadenceMinutes: {
             var: "run_cadence_minutes",
