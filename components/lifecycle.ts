@@ -123,7 +123,7 @@ export function planRotation(
             scheduleProblem(
                 "ROTATION_NOT_BEFORE_EXPIRY",
                 ["rotationMinutes", rotationMinutes],
-                "must be less than minutesToLive",
+                "must be less than the key's lifetime",
                 `rotationMinutes ${rotation} >= minutesToLive ${lifetime}, so a key is still in use after it expires, ` +
                     `whatever the run cadence; set rotationMinutes below ${lifetime}, leaving room for the gap between runs`,
             ),

@@ -6,6 +6,7 @@
  */
 import { resolveDashboardsApiKey } from "../components/apiKey/resolve";
 import { resolveEventBridge } from "../components/eventbridge/resolve";
+import { format } from "../label";
 import type { StackInstance } from "../stack";
 import { shellQuote, type AdoptionReport } from "./terraformState";
 
@@ -36,7 +37,12 @@ const LEGACY_SSM_PATH_FORMAT = "/grafana/%s/api_key";
  * out). An api-key instance that does not set `ssm_path_format_api_key` also answers for the path it
  * would have under the original's format, which a port straight from Atmos keeps.
  */
-function namesOf(instance: StackInstance): { rule?: string; ssmPath?: string; legacySsmPath?: string } {
+function namesOf(instance: StackInstance): {
+    rule?: string;
+    ssmPath?: string;
+    legacySsmPath?: string;
+    keyName?: string;
+} {
     const args: Record<string, unknown> = { ...instance.args };
     delete args.adoptExisting;
     delete args.adoptEventTargetId;
@@ -47,16 +53,12 @@ function namesOf(instance: StackInstance): { rule?: string; ssmPath?: string; le
         if (instance.component === "managed-dashboards/api-key") {
             // The deployment only names the workspace stack, which plays no part here.
             const deployment = { organization: "organization", project: "migration", stack: "adoption" };
-            const ssmPath = resolveDashboardsApiKey(instance.name, args, deployment).ssmPath;
+            const { ssmPath, keyName } = resolveDashboardsApiKey(instance.name, args, deployment);
             const legacySsmPath =
                 instance.vars.ssm_path_format_api_key === undefined
-                    ? resolveDashboardsApiKey(
-                          instance.name,
-                          { ...args, ssmPathFormatApiKey: LEGACY_SSM_PATH_FORMAT },
-                          deployment,
-                      ).ssmPath
+                    ? format(LEGACY_SSM_PATH_FORMAT, keyName)
                     : undefined;
-            return { ssmPath, legacySsmPath };
+            return { ssmPath, legacySsmPath, keyName };
         }
     } catch {
         // An instance with invalid vars matches nothing; the synth reports it.
@@ -89,7 +91,7 @@ export function adoptionPlan(report: AdoptionReport, instances: readonly StackIn
             names.find((n) => n.ssmPath === parameter.name) ?? names.find((n) => n.legacySsmPath === parameter.name);
         const legacy = /^\/grafana\/([^/]+)\/api_key$/.exec(parameter.name);
         // The workspace of the key stored there, from the key's own state (same name as the parameter's id).
-        const keyName = legacy?.[1] ?? match?.ssmPath?.split("/").at(-2);
+        const keyName = match?.keyName ?? legacy?.[1];
         const workspaceId =
             match?.instance.vars.workspace_id === undefined && match?.instance.vars.dashboards_stack_name === undefined
                 ? report.apiKeys.find((key) => key.keyName === keyName && key.workspaceId !== "")?.workspaceId

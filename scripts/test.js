@@ -15,7 +15,7 @@ const root = path.resolve(__dirname, "..");
 const mocha = require.resolve("mocha/bin/mocha.js", { paths: [root] });
 const extra = process.argv.slice(2);
 
-/** Runs one tier; resolves with its exit code and, unless streamed, its output. */
+/** Runs one tier; resolves with its exit code, its output (also shown as it comes when `stream`) and its wall time. */
 function tier(args, stream) {
     const start = process.hrtime.bigint();
     return new Promise((resolve) => {

@@ -13,8 +13,9 @@
  *   its `overrides.vars`. `metadata` is inherited too (not `inherits` and `type`), over the
  *   manifest's global `metadata`.
  * - The component path is the `metadata.component` of the merged metadata (the instance's own, else
- *   a base's when `stacks.inherit.metadata` is on), else its deprecated `component:`, else its name. Instances of other components are skipped (left to Terraform),
- *   abstract ones are bases only, `metadata.enabled: false` ones are left out.
+ *   a base's when `stacks.inherit.metadata` is on), else its deprecated `component:`, else its name.
+ *   Instances of other components are skipped (left to Terraform), abstract ones are bases only,
+ *   `metadata.enabled: false` ones are left out.
  * - Sections and keys Atmos uses for other purposes (settings, env, backend, providers, hooks,
  *   other component types, custom metadata, anchor-holding top-level keys) are ignored; the vars
  *   of this package's instances are checked strictly.
@@ -488,12 +489,9 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
             metadataComponent !== undefined &&
             !(metadataComponent.kind === "scalar" && metadataComponent.value === null)
         ) {
-            if (
-                metadataComponent.kind === "scalar" &&
-                typeof metadataComponent.value === "string" &&
-                metadataComponent.value !== ""
-            ) {
-                component = metadataComponent.value;
+            const path = nonEmptyString(metadataComponent);
+            if (path !== undefined) {
+                component = path;
                 componentLoc = metadataComponent.loc;
             } else {
                 problems.add(
@@ -510,19 +508,17 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
                     ),
                 );
             }
-        } else if (deprecated?.kind === "scalar" && typeof deprecated.value === "string" && deprecated.value !== "") {
-            component = deprecated.value;
-            componentLoc = deprecated.loc;
+        } else {
+            const path = nonEmptyString(deprecated);
+            if (path !== undefined) {
+                component = path;
+                componentLoc = deprecated?.loc;
+            }
         }
         // The component section's `component` (templates' `.component`): the instance's own
         // metadata.component, else its deprecated `component:`, else its name (not a base's metadata).
-        const ownComponent = ownMetadata.entries.get("component")?.value;
         const componentAttribute =
-            ownComponent?.kind === "scalar" && typeof ownComponent.value === "string" && ownComponent.value !== ""
-                ? ownComponent.value
-                : deprecated?.kind === "scalar" && typeof deprecated.value === "string" && deprecated.value !== ""
-                  ? deprecated.value
-                  : name;
+            nonEmptyString(ownMetadata.entries.get("component")?.value) ?? nonEmptyString(deprecated) ?? name;
         const type = ownMetadata.entries.get("type")?.value;
         const enabledNode = metadata.entries.get("enabled")?.value;
         if (
@@ -778,6 +774,11 @@ export function terraformWorkspace(
     }
     workspace ??= baseComponent === "" ? prefix : `${prefix}-${component.name}`;
     return workspace.replace(/\//g, "-");
+}
+
+/** The value of a scalar holding a non-empty string, else undefined. */
+function nonEmptyString(node: TreeNode | undefined): string | undefined {
+    return node?.kind === "scalar" && typeof node.value === "string" && node.value !== "" ? node.value : undefined;
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {

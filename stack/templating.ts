@@ -44,6 +44,9 @@ import {
 } from "../gotemplate";
 import { isMap } from "../gotemplate/fmt";
 
+/** An environment to read: a record (`LoadOptions.env`), else `process.env`. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
 /** atmos.yaml `templates.settings`, with Atmos's defaults applied. */
 export interface TemplateSettings {
     /** `templates.settings.enabled`: whether the component pass runs. */
@@ -64,11 +67,8 @@ export interface TemplateSettings {
      * The environment templates' `env`-reading functions see under {@link env} (the loader's
      * `LoadOptions.env`, as `!env` reads it). @default process.env
      */
-    readonly processEnv?: Readonly<Record<string, string | undefined>>;
+    readonly processEnv?: Environment;
 }
-
-/** An environment to read: a record (`LoadOptions.env`), else `process.env`. */
-export type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
  * Reads `templates.settings` from a parsed atmos.yaml. With no atmos.yaml at all, Atmos enables
@@ -319,7 +319,7 @@ export function processTmpl(
     text: string,
     data: unknown,
     ignoreMissing: boolean,
-    env?: Readonly<Record<string, string | undefined>>,
+    env?: Environment,
 ): string {
     const funcs = atmosFunctionMap({ sprig: true, gomplate: true }, env);
     return GoTemplate.parse(name, text, {

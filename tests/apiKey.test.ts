@@ -437,7 +437,7 @@ describe("managed-dashboards/api-key", () => {
                 [
                     "a rotation only at expiry",
                     { ...BASE, minutesToLive: 60, rotationMinutes: 60, runCadenceMinutes: 10 },
-                    "rotationMinutes must be less than minutesToLive, got 60: rotationMinutes 60 >= minutesToLive 60, so a " +
+                    "rotationMinutes must be less than the key's lifetime, got 60: rotationMinutes 60 >= minutesToLive 60, so a " +
                         "key is still in use after it expires, whatever the run cadence; set rotationMinutes below 60, " +
                         "leaving room for the gap between runs",
                 ],

@@ -46,7 +46,7 @@ const PROJECT_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 /** One part of a full stack name (organization, project or stack). */
 const STACK_NAME_PART = /^[A-Za-z0-9_.-]{1,100}$/;
 /** The characters SSM allows in a parameter name. */
-const SSM_NAME_CHARACTERS = /^[a-zA-Z0-9_.\-/]*$/;
+const SSM_NAME_CHARACTER = /[a-zA-Z0-9_.\-/]/g;
 
 /** Where the workspace comes from. */
 export type DashboardsWorkspaceSource =
@@ -143,7 +143,7 @@ function checkSsmPath(
     // Characters the format does not hold came with the id: blamed on the label input that let them
     // through (the delimiter, else the regex that keeps the label values), as the tag checks do.
     const fromFormat = format.replace("%s", "");
-    const badInId = [...new Set(path.replace(/[a-zA-Z0-9_.\-/]/g, ""))].filter((c) => !fromFormat.includes(c));
+    const badInId = label === undefined ? [] : refusedSsmCharacters(path).filter((c) => !fromFormat.includes(c));
     if (label !== undefined && badInId.length > 0) {
         const inDelimiter = badInId.some((c) => label.delimiter.includes(c));
         problems.push(
@@ -157,16 +157,14 @@ function checkSsmPath(
         );
     }
     // What is left for the format to answer for.
-    const blamedOnFormat = label === undefined ? path : [...path].filter((c) => !badInId.includes(c)).join("");
+    const blamedOnFormat = refusedSsmCharacters(path).filter((c) => !badInId.includes(c));
     // PutParameter.Name: "For parameters in a hierarchy, you must include a leading forward slash";
     // a name without any "/" is a top-level parameter.
     if (!path.startsWith("/") && path.includes("/")) {
         rules.push('must start with "/"');
     }
-    if (!SSM_NAME_CHARACTERS.test(blamedOnFormat)) {
-        const bad = [...new Set(blamedOnFormat.replace(/[a-zA-Z0-9_.\-/]/g, ""))]
-            .map((c) => describeValue(c))
-            .join(", ");
+    if (blamedOnFormat.length > 0) {
+        const bad = blamedOnFormat.map((c) => describeValue(c)).join(", ");
         rules.push(`may only contain a-z, A-Z, 0-9, "_", ".", "-" and "/" (found ${bad})`);
     }
     const levels = path.replace(/^\//, "").split("/");
@@ -199,6 +197,11 @@ function checkSsmPath(
             ),
         );
     }
+}
+
+/** The distinct characters of `text` that SSM parameter names may not contain, in order. */
+function refusedSsmCharacters(text: string): string[] {
+    return [...new Set(text.replace(SSM_NAME_CHARACTER, ""))];
 }
 
 /** Checks an optional string argument that must be non-empty when set; returns it or undefined. */

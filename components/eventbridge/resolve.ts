@@ -15,6 +15,7 @@
  *   `delivery.logs.amazonaws.com` create streams and put events in the log group.
  */
 import { EVENT_PATTERN_PROVIDER_MAX_LENGTH, EventPatternError, inspectEventPattern } from "../../event-pattern";
+import { formatCount } from "../../event-pattern/errors";
 import type { Label } from "../../label";
 import { isLabelName } from "../../label/id";
 import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel } from "../common";
@@ -302,14 +303,17 @@ function checkDescription(value: unknown, problems: ArgProblemInput[], warnings:
                 value,
             ),
         );
-    } else if (Buffer.byteLength(value, "utf8") > MAX_RULE_DESCRIPTION_LENGTH) {
-        // PutRule counts characters, but the AWS provider's own check (StringLenBetween) counts bytes.
+        return value;
+    }
+    // PutRule counts characters, but the AWS provider's own check (StringLenBetween) counts bytes.
+    const bytes = Buffer.byteLength(value, "utf8");
+    if (bytes > MAX_RULE_DESCRIPTION_LENGTH) {
         warnings.push({
             code: "DESCRIPTION_BYTES",
             path: ["eventRuleDescription"],
             rule:
                 `is within PutRule's ${MAX_RULE_DESCRIPTION_LENGTH} characters (has ${length}), but it is ` +
-                `${Buffer.byteLength(value, "utf8")} bytes in UTF-8, and the AWS provider checks at most ` +
+                `${bytes} bytes in UTF-8, and the AWS provider checks at most ` +
                 `${MAX_RULE_DESCRIPTION_LENGTH} bytes before calling AWS, so pulumi preview may refuse it; ` +
                 `use fewer multi-byte characters`,
         });
@@ -344,8 +348,8 @@ function checkEventPattern(
                 rule: "is not a valid event pattern",
                 detail:
                     `the JSON sent to AWS (written as Terraform's jsonencode writes it: <, > and & escaped as ` +
-                    `\\u003c, \\u003e and \\u0026, numbers in full) is ${bytes.toLocaleString("en-US")} bytes; ` +
-                    `PutRule accepts at most ${EVENT_PATTERN_PROVIDER_MAX_LENGTH.toLocaleString("en-US")}`,
+                    `\\u003c, \\u003e and \\u0026, numbers in full) is ${formatCount(bytes)} bytes; ` +
+                    `PutRule accepts at most ${formatCount(EVENT_PATTERN_PROVIDER_MAX_LENGTH)}`,
             });
             return undefined;
         }
