@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { planToJson, planToText } from "../program/plan";
-import { synth, type SynthOptions } from "../program/synth";
+import type { SynthOptions } from "../program/synth";
 import { listStacks, loadAtmosStack, loadStackFile } from "../stack";
 import { processIo, type CommandIo } from "./io";
 
@@ -221,6 +221,9 @@ export async function runSynthCommand(argv: readonly string[], io: CommandIo = p
                 `note: ${names.length} instance${names.length === 1 ? "" : "s"} of components this package does not implement left to Terraform: ${names.join(", ")}\n`,
             );
         }
+        // The Pulumi SDK (about a second to load) only once the stack file has loaded: --help,
+        // --list-stacks and a stack file that does not load answer without it.
+        const { synth } = await import("../program/synth");
         const plan = await synth(file!, {
             ...command.options,
             loaded,

@@ -13,37 +13,7 @@
  * last outputs to refuse renames without an alias (`renameGuard`, on by default).
  */
 import * as pulumi from "@pulumi/pulumi";
-import * as path from "node:path";
-import { loadAtmosStack, loadStackFile } from "../stack";
-import { deployStack } from "./deploy";
-import { deployStackGuardingRenames } from "./renames";
+import { runProgram } from "./run";
 
-const config = new pulumi.Config();
-const atmosStack = config.get("atmosStack") || undefined;
-const stackFile = config.get("stackFile") || undefined;
-if ((atmosStack === undefined) === (stackFile === undefined)) {
-    throw new Error(
-        "set exactly one of the config keys stackFile (a stack manifest) and atmosStack (an Atmos stack name, with atmosDir)",
-    );
-}
-const allowExec = config.getBoolean("allowExec") === true;
-let stack;
-if (atmosStack !== undefined) {
-    const atmosDir = path.resolve(config.get("atmosDir") ?? ".");
-    stack = loadAtmosStack(atmosStack, { atmosDir, allowExec });
-} else {
-    stack = loadStackFile(path.resolve(stackFile!), { allowExec });
-}
-for (const warning of stack.warnings) {
-    void pulumi.log.warn(warning);
-}
-if (stack.skipped.length > 0) {
-    void pulumi.log.info(
-        `${stack.skipped.length} instance(s) of components this package does not implement left to Terraform: ${stack.skipped.map((s) => s.instance).join(", ")}`,
-    );
-}
-
-// Stack outputs: `{ "<instance>": { "<spec output name>": ... } }`. Before any instance is registered,
-// an instance renamed without an alias is refused (it would take over its old resources' names and
-// then delete them); `pulumi config set renameGuard false` skips that check.
-export = config.getBoolean("renameGuard") === false ? deployStack(stack) : deployStackGuardingRenames(stack);
+// Stack outputs: `{ "<instance>": { "<spec output name>": ... } }`.
+export = runProgram(new pulumi.Config());

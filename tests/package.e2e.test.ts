@@ -4,14 +4,15 @@
  * what tsc builds from the sources now (scripts/staleness.js: no source newer than its compiled
  * file, as after `npm ci` or `npm run build`), the copy takes that dist/ and packs it without
  * lifecycle scripts; otherwise npm's `prepare` script compiles dist/ in the copy first, as for
- * `npm pack` and `npm publish`. The import tests load the copy's dist/ in fresh processes.
+ * `npm pack` and `npm publish`. The import tests load the copy's dist/ in fresh processes. The
+ * processes start before the first test (tests/helpers/processes.ts).
  */
 import { strict as assert } from "node:assert";
-import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { ROOT } from "./compiled";
+import { awaitedLater, runNode, runProcess, type ProcessRun } from "./helpers/processes";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script shared with scripts/dist.js
 const { staleSource } = require("../scripts/staleness") as { staleSource: (root: string) => string | undefined };
@@ -19,36 +20,91 @@ const { staleSource } = require("../scripts/staleness") as { staleSource: (root:
 /** Not copied: installed or built things, and version control. */
 const NOT_COPIED = new Set(["node_modules", "dist", ".git", "scratch", "coverage", ".nyc_output"]);
 
+/** The modules that must load without any Pulumi SDK, each in turn in one fresh process. */
+const SDK_FREE = [
+    "./components/registry",
+    "./components/eventbridge/definition",
+    "./components/eventbridge/resolve",
+    "./components/apiKey/definition",
+    "./components/apiKey/resolve",
+    "./stack",
+    "./label",
+    "./event-pattern",
+    "./components/lifecycle",
+    "./migrate/terraformState",
+    "./migrate/adoptionPlan",
+];
+
+/** Imports the package (dist/index) under the mocks; prints what it registered and loaded. */
+const IMPORT_SCRIPT = `const path = require("node:path");
+    const { installMocks } = require("./program/mocks");
+    installMocks().then(async (mocks) => {
+        const pkg = require("./index");
+        await mocks.settle();
+        const loaded = Object.keys(require.cache);
+        process.stdout.write(JSON.stringify({
+            resources: mocks.resources.length,
+            grafana: loaded.some((m) => m.includes("@pulumiverse/grafana")),
+            program: loaded.some((m) => m.endsWith(path.join("program", "index.js"))),
+            exports: Object.keys(pkg).length,
+        }));
+    });`;
+
+/** Requires each of SDK_FREE in turn; prints which Pulumi packages each had added to require.cache. */
+const SDK_FREE_SCRIPT = `
+    const pulumiLoaded = () => Object.keys(require.cache).filter((m) => /[\\/]node_modules[\\/]@pulumi(verse)?[\\/]/.test(m));
+    const result = {};
+    for (const m of ${JSON.stringify(SDK_FREE)}) {
+        const exported = require(m);
+        result[m] = { exports: Object.keys(exported).length > 0, pulumi: pulumiLoaded().length };
+    }
+    process.stdout.write(JSON.stringify(result));`;
+
+let work: string;
+let packed: Promise<string>;
+let imported: Promise<ProcessRun>;
+let sdkFree: Promise<ProcessRun>;
+
+before(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), "package-e2e-"));
+    fs.cpSync(ROOT, work, {
+        recursive: true,
+        filter: (source) => {
+            const relative = path.relative(ROOT, source);
+            return !NOT_COPIED.has(relative.split(path.sep)[0]) && !relative.endsWith(".tgz");
+        },
+    });
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(work, "node_modules"), "dir");
+    const built = fs.existsSync(path.join(ROOT, "dist", "index.js")) && staleSource(ROOT) === undefined;
+    if (built) {
+        fs.cpSync(path.join(ROOT, "dist"), path.join(work, "dist"), { recursive: true });
+    }
+    // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepare` builds dist/ first.
+    packed = awaitedLater(
+        runProcess("npm", ["pack", "--dry-run", "--json", `--ignore-scripts=${String(built)}`], {
+            cwd: work,
+            timeoutMs: 180_000,
+        }).then((run) => {
+            if (run.status !== 0) throw new Error(`npm pack exited with ${String(run.status)}: ${run.stderr}`);
+            return run.stdout;
+        }),
+    );
+    const ready = built ? Promise.resolve() : packed.then(() => undefined);
+    const dist = path.join(work, "dist");
+    imported = awaitedLater(ready.then(() => runNode(["-e", IMPORT_SCRIPT], { cwd: dist })));
+    sdkFree = awaitedLater(ready.then(() => runNode(["-e", SDK_FREE_SCRIPT], { cwd: dist })));
+});
+
+after(async () => {
+    await Promise.allSettled([packed, imported, sdkFree]);
+    fs.rmSync(work, { recursive: true, force: true });
+});
+
 describe("the published package", function () {
     this.timeout(180_000);
 
-    let work: string;
-    let packOutput: string;
-    before(() => {
-        work = fs.mkdtempSync(path.join(os.tmpdir(), "package-e2e-"));
-        fs.cpSync(ROOT, work, {
-            recursive: true,
-            filter: (source) => {
-                const relative = path.relative(ROOT, source);
-                return !NOT_COPIED.has(relative.split(path.sep)[0]) && !relative.endsWith(".tgz");
-            },
-        });
-        fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(work, "node_modules"), "dir");
-        const built = fs.existsSync(path.join(ROOT, "dist", "index.js")) && staleSource(ROOT) === undefined;
-        if (built) {
-            fs.cpSync(path.join(ROOT, "dist"), path.join(work, "dist"), { recursive: true });
-        }
-        // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepare` builds dist/ first.
-        packOutput = execFileSync("npm", ["pack", "--dry-run", "--json", `--ignore-scripts=${String(built)}`], {
-            cwd: work,
-            encoding: "utf8",
-            stdio: ["ignore", "pipe", "pipe"],
-        });
-    });
-    after(() => fs.rmSync(work, { recursive: true, force: true }));
-
-    it("ships compiled JavaScript, declarations and the README, and no tests or TypeScript sources", () => {
-        const out = packOutput;
+    it("ships compiled JavaScript, declarations and the README, and no tests or TypeScript sources", async () => {
+        const out = await packed;
         const files = (JSON.parse(out.slice(out.indexOf("["))) as { files: { path: string }[] }[])[0].files.map(
             (f) => f.path,
         );
@@ -77,24 +133,8 @@ describe("the published package", function () {
         );
     });
 
-    it("creates no resource and loads neither the Grafana SDK nor the program when imported", () => {
-        const script = `
-            const { installMocks } = require("./program/mocks");
-            installMocks().then(async (mocks) => {
-                const pkg = require("./index");
-                await mocks.settle();
-                const loaded = Object.keys(require.cache);
-                process.stdout.write(JSON.stringify({
-                    resources: mocks.resources.length,
-                    grafana: loaded.some((m) => m.includes("@pulumiverse/grafana")),
-                    program: loaded.some((m) => m.endsWith(path.join("program", "index.js"))),
-                    exports: Object.keys(pkg).length,
-                }));
-            });`;
-        const run = spawnSync(process.execPath, ["-e", `const path = require("node:path");${script}`], {
-            cwd: path.join(work, "dist"),
-            encoding: "utf8",
-        });
+    it("creates no resource and loads neither the Grafana SDK nor the program when imported", async () => {
+        const run = await imported;
         assert.equal(run.status, 0, run.stderr);
         const result = JSON.parse(run.stdout) as {
             resources: number;
@@ -108,32 +148,10 @@ describe("the published package", function () {
         );
     });
 
-    it("loads no Pulumi SDK for the definitions, the resolvers and the stack-file loader", () => {
-        // Each module in turn, in a fresh process: which Pulumi packages it added to require.cache.
-        const modules = [
-            "./components/registry",
-            "./components/eventbridge/definition",
-            "./components/eventbridge/resolve",
-            "./components/apiKey/definition",
-            "./components/apiKey/resolve",
-            "./stack",
-            "./label",
-            "./event-pattern",
-            "./components/lifecycle",
-            "./migrate/terraformState",
-            "./migrate/adoptionPlan",
-        ];
-        const script = `
-            const pulumiLoaded = () => Object.keys(require.cache).filter((m) => /[\\/]node_modules[\\/]@pulumi(verse)?[\\/]/.test(m));
-            const result = {};
-            for (const m of ${JSON.stringify(modules)}) {
-                const exported = require(m);
-                result[m] = { exports: Object.keys(exported).length > 0, pulumi: pulumiLoaded().length };
-            }
-            process.stdout.write(JSON.stringify(result));`;
-        const run = spawnSync(process.execPath, ["-e", script], { cwd: path.join(work, "dist"), encoding: "utf8" });
+    it("loads no Pulumi SDK for the definitions, the resolvers and the stack-file loader", async () => {
+        const run = await sdkFree;
         assert.equal(run.status, 0, run.stderr);
         const result = JSON.parse(run.stdout) as Record<string, { exports: boolean; pulumi: number }>;
-        assert.deepEqual(result, Object.fromEntries(modules.map((m) => [m, { exports: true, pulumi: 0 }])));
+        assert.deepEqual(result, Object.fromEntries(SDK_FREE.map((m) => [m, { exports: true, pulumi: 0 }])));
     });
 });

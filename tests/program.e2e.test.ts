@@ -1,13 +1,14 @@
 /**
  * The `pulumi up` entry of Pulumi.yaml (program/index.ts), run as the Pulumi CLI runs it but under
- * the mocks: its config key, and the stack outputs it exports. Each run is a fresh process (the
- * program runs when it is loaded) on the compiled package (tests/compiled.ts).
+ * the mocks, in a fresh process (the program runs when it is loaded): its config from the
+ * environment, and the stack outputs it exports. tests/programRun.test.ts covers the config's
+ * choices in-process.
  */
 import { strict as assert } from "node:assert";
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { compiledRoot, ROOT } from "./compiled";
+import { awaitedLater, runNode, type ProcessRun } from "./helpers/processes";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script shared with scripts/dist.js
 const { staleSource } = require("../scripts/staleness") as { staleSource: (root: string) => string | undefined };
@@ -22,7 +23,7 @@ function runProgram(
     main = path.join(compiledRoot(), "program", "index"),
     mocksFrom = compiledRoot(),
     cwd = ROOT,
-): { status: number | null; stdout: string; stderr: string } {
+): Promise<ProcessRun> {
     const script = `
         const { installMocks } = require(${JSON.stringify(path.join(mocksFrom, "program", "mocks"))});
         const { unwrap } = require(${JSON.stringify(path.join(compiledRoot(), "tests", "helpers", "outputs"))});
@@ -39,13 +40,38 @@ function runProgram(
             await mocks.settle();
             process.stdout.write(JSON.stringify({ outputs: resolved, resources: mocks.resources.length }));
         }).catch((error) => { process.stderr.write(String(error && error.message || error)); process.exitCode = 1; });`;
-    return spawnSync(process.execPath, ["-e", script], {
-        cwd,
-        encoding: "utf8",
-        env: { ...process.env, PULUMI_CONFIG: JSON.stringify(config) },
-        timeout: 60_000,
-    });
+    return runNode(["-e", script], { cwd, env: { ...process.env, PULUMI_CONFIG: JSON.stringify(config) } });
 }
+
+/**
+ * The program on examples/stack.yaml through Pulumi.yaml's main (scripts/program.js, on dist/), run
+ * from its directory as the Pulumi CLI runs a program whose main is a file: stackFile is still
+ * relative to the project directory. A stale dist/ would make scripts/program.js rebuild it in the
+ * working tree, which no test may do: then the compiled copy of the sources runs the program.
+ */
+function runExampleThroughMain(): Promise<ProcessRun> {
+    const distFresh = staleSource(ROOT) === undefined && fs.existsSync(path.join(ROOT, "dist", "program", "index.js"));
+    const stackFile = { "cloudposse-components:stackFile": "examples/stack.yaml" };
+    return distFresh
+        ? runProgram(
+              stackFile,
+              path.join(ROOT, "scripts", "program.js"),
+              path.join(ROOT, "dist"),
+              path.join(ROOT, "scripts"),
+          )
+        : runProgram(stackFile);
+}
+
+let example: Promise<ProcessRun>;
+before(() => {
+    example = awaitedLater(runExampleThroughMain());
+});
+after(() =>
+    example.then(
+        () => undefined,
+        () => undefined,
+    ),
+);
 
 describe("the Pulumi program (Pulumi.yaml)", function () {
     this.timeout(120_000);
@@ -62,8 +88,8 @@ describe("the Pulumi program (Pulumi.yaml)", function () {
         assert.match(project, /^ {2}stackFile:$/m);
     });
 
-    it("deploys the stack file named by the stackFile config and exports each instance's outputs", () => {
-        const run = runProgram({ "cloudposse-components:stackFile": "examples/stack.yaml" });
+    it("deploys the stack file named by the stackFile config and exports each instance's outputs, through Pulumi.yaml's main", async () => {
+        const run = await example;
         assert.equal(run.status, 0, run.stderr);
         const { outputs, resources } = JSON.parse(run.stdout) as {
             outputs: Record<string, Record<string, unknown>>;
@@ -82,45 +108,5 @@ describe("the Pulumi program (Pulumi.yaml)", function () {
         );
         // The instances' resources, and the reference to this stack's previous deployment (the rename guard).
         assert.equal(resources, 11);
-    });
-
-    it("loads the same program through Pulumi.yaml's main (scripts/program.js, on dist/), run from its directory", function () {
-        // scripts/program.js would rebuild a stale dist/ in the working tree, which no test may write.
-        if (staleSource(ROOT) !== undefined || !fs.existsSync(path.join(ROOT, "dist", "program", "index.js"))) {
-            this.skip();
-        }
-        // From scripts/, as the Pulumi CLI runs a program whose main is a file: stackFile is still
-        // relative to the project directory.
-        const run = runProgram(
-            { "cloudposse-components:stackFile": "examples/stack.yaml" },
-            path.join(ROOT, "scripts", "program.js"),
-            path.join(ROOT, "dist"),
-            path.join(ROOT, "scripts"),
-        );
-        assert.equal(run.status, 0, run.stderr);
-        const { outputs, resources } = JSON.parse(run.stdout) as {
-            outputs: Record<string, Record<string, unknown>>;
-            resources: number;
-        };
-        assert.deepEqual(Object.keys(outputs).sort(), ["eventbridge/ecs-alerts", "managed-dashboards/api-key"]);
-        assert.equal(resources, 11);
-    });
-
-    it("fails with the config keys' names when neither stackFile nor atmosStack is set", () => {
-        const run = runProgram({});
-        assert.equal(run.status, 1);
-        assert.match(run.stderr, /set exactly one of the config keys stackFile .* and atmosStack/);
-    });
-
-    it("deploys an Atmos stack named by the atmosStack config, from the repository in atmosDir", () => {
-        const run = runProgram({
-            "cloudposse-components:atmosStack": "acme-ue2-dev",
-            "cloudposse-components:atmosDir": "tests/fixtures/atmos/repo",
-        });
-        assert.equal(run.status, 0, run.stderr);
-        const { outputs } = JSON.parse(run.stdout.slice(run.stdout.lastIndexOf("\n") + 1)) as {
-            outputs: Record<string, Record<string, unknown>>;
-        };
-        assert.deepEqual(Object.keys(outputs).sort(), ["eventbridge/alerts", "grafana/api-key"]);
     });
 });

@@ -1,0 +1,49 @@
+/**
+ * The program of `Pulumi.yaml` as a function of its config (program/index.ts runs it on the
+ * stack's config): loads the stack its config names and deploys every instance of it.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import * as path from "node:path";
+import { loadAtmosStack, loadStackFile } from "../stack";
+import { deployStack, type StackOutputs } from "./deploy";
+import { deployStackGuardingRenames } from "./renames";
+
+/** The config keys the program reads (a `pulumi.Config` of the project). */
+export interface ProgramConfig {
+    get(key: string): string | undefined;
+    getBoolean(key: string): boolean | undefined;
+}
+
+/**
+ * Deploys the stack named by `config`: `stackFile` (a stack manifest) or `atmosStack` (an Atmos
+ * stack name, in the repository at `atmosDir`), paths relative to the current directory (the
+ * project's). Returns the stack outputs: `{ "<instance>": { "<spec output name>": ... } }`.
+ * Throws before registering anything when the config names no stack or two, or the stack does not
+ * load.
+ */
+export function runProgram(config: ProgramConfig): StackOutputs | Promise<StackOutputs> {
+    const atmosStack = config.get("atmosStack") || undefined;
+    const stackFile = config.get("stackFile") || undefined;
+    if ((atmosStack === undefined) === (stackFile === undefined)) {
+        throw new Error(
+            "set exactly one of the config keys stackFile (a stack manifest) and atmosStack (an Atmos stack name, with atmosDir)",
+        );
+    }
+    const allowExec = config.getBoolean("allowExec") === true;
+    const stack =
+        atmosStack !== undefined
+            ? loadAtmosStack(atmosStack, { atmosDir: path.resolve(config.get("atmosDir") ?? "."), allowExec })
+            : loadStackFile(path.resolve(stackFile!), { allowExec });
+    for (const warning of stack.warnings) {
+        void pulumi.log.warn(warning);
+    }
+    if (stack.skipped.length > 0) {
+        void pulumi.log.info(
+            `${stack.skipped.length} instance(s) of components this package does not implement left to Terraform: ${stack.skipped.map((s) => s.instance).join(", ")}`,
+        );
+    }
+    // Before any instance is registered, an instance renamed without an alias is refused (it would
+    // take over its old resources' names and then delete them); `pulumi config set renameGuard
+    // false` skips that check.
+    return config.getBoolean("renameGuard") === false ? deployStack(stack) : deployStackGuardingRenames(stack);
+}

@@ -1,0 +1,78 @@
+/**
+ * Child processes for the end-to-end tier, started without blocking: a test file starts its
+ * processes in a root-level `before` hook (mocha runs every file's root hooks before the first
+ * test), so they run side by side, and each test awaits the one it checks.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import * as os from "node:os";
+
+/**
+ * Lowers a started child's scheduling priority, so that the tests running in this process keep
+ * their core while the children use what is left. Best effort: where the system refuses, the child
+ * runs at the normal priority.
+ */
+export function inBackground<C extends ChildProcess>(child: C): C {
+    if (child.pid !== undefined) {
+        try {
+            os.setPriority(child.pid, 10);
+        } catch {
+            // Not permitted here: the child keeps the normal priority.
+        }
+    }
+    return child;
+}
+
+/** What a finished process printed, and its exit code (null when a signal ended it). */
+export interface ProcessRun {
+    readonly status: number | null;
+    readonly stdout: string;
+    readonly stderr: string;
+}
+
+/** Options of {@link runProcess}. */
+export interface RunOptions {
+    readonly cwd: string;
+    readonly env?: NodeJS.ProcessEnv;
+    /** Killed after this long (its run then ends with status null). @default 60000 */
+    readonly timeoutMs?: number;
+}
+
+/** Runs `command` with `args` to its end, collecting its output; never rejects for an exit code. */
+export function runProcess(command: string, args: readonly string[], options: RunOptions): Promise<ProcessRun> {
+    return new Promise((resolve, reject) => {
+        const child = inBackground(
+            spawn(command, args, {
+                cwd: options.cwd,
+                env: options.env ?? process.env,
+                stdio: ["ignore", "pipe", "pipe"],
+            }),
+        );
+        let stdout = "";
+        let stderr = "";
+        child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+        child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+        const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
+        child.on("error", (error) => {
+            clearTimeout(timer);
+            reject(error);
+        });
+        child.on("close", (status) => {
+            clearTimeout(timer);
+            resolve({ status, stdout, stderr });
+        });
+    });
+}
+
+/** `node <args>`, with this process's Node. */
+export function runNode(args: readonly string[], options: RunOptions): Promise<ProcessRun> {
+    return runProcess(process.execPath, args, options);
+}
+
+/**
+ * `promise`, marked as handled: a test awaits it later and reports its failure; until then Node
+ * must not report it as an unhandled rejection.
+ */
+export function awaitedLater<T>(promise: Promise<T>): Promise<T> {
+    promise.catch(() => undefined);
+    return promise;
+}
