@@ -12,7 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { synthCommand, tfAdoptCommand } from "./commands";
 import { compiledRoot, ROOT } from "./compiled";
-import { awaitedLater, inBackground, runNode, type ProcessRun } from "./helpers/processes";
+import { awaitedLater, inBackground, runNode, startBeforeTests, type ProcessRun } from "./helpers/processes";
 import { lines, STACK_VARS } from "./stack-helpers";
 
 /** Runs a compiled command (`bin/synth.js`, `bin/tfAdopt.js`) in a child process, in the project's directory. */
@@ -38,18 +38,10 @@ function synthReadOnce(file: string): Promise<{ code: number | null; stderr: str
 }
 
 const EXAMPLE_ARGS = [path.join(ROOT, "examples", "stack.yaml"), "--json"];
-let dir: string;
-let invalidFile: string;
-let runs: {
-    example: Promise<ProcessRun>;
-    invalid: Promise<ProcessRun>;
-    readOnce: Promise<{ code: number | null; stderr: string }>;
-    tfAdopt: Promise<ProcessRun>;
-};
 
-before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "cli-e2e-"));
-    invalidFile = path.join(dir, "ue2-prod.yaml");
+const started = startBeforeTests(() => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cli-e2e-"));
+    const invalidFile = path.join(dir, "ue2-prod.yaml");
     // A var the loader refuses (a string for a number): the command answers before loading the Pulumi SDK.
     fs.writeFileSync(
         invalidFile,
@@ -69,31 +61,37 @@ before(() => {
         `      vars: {name: rule-${i}}`,
     ]).flat();
     fs.writeFileSync(many, lines(STACK_VARS, "components:", "  terraform:", ...instances));
-    runs = {
+    return {
+        dir,
+        invalidFile,
         example: awaitedLater(run("synth.js", EXAMPLE_ARGS)),
         invalid: awaitedLater(run("synth.js", [invalidFile])),
-        readOnce: synthReadOnce(many),
+        readOnce: awaitedLater(synthReadOnce(many)),
         tfAdopt: awaitedLater(run("tfAdopt.js", ["--bogus"])),
     };
 });
 
 after(async () => {
-    await Promise.allSettled(Object.values(runs));
-    fs.rmSync(dir, { recursive: true, force: true });
+    const runs = await started().catch(() => undefined);
+    if (runs !== undefined) {
+        await Promise.allSettled([runs.example, runs.invalid, runs.readOnce, runs.tfAdopt]);
+        fs.rmSync(runs.dir, { recursive: true, force: true });
+    }
 });
 
 describe("the commands in child processes", function () {
     this.timeout(60_000);
 
     it("synth prints the plan the in-process command prints, and exits 0", async () => {
-        const child = await runs.example;
+        const child = await (await started()).example;
         assert.equal(child.status, 0, child.stderr);
         assert.deepEqual(child, await synthCommand(EXAMPLE_ARGS, { NO_COLOR: "1" }));
         assert.ok(child.stdout.length > 0);
     });
 
     it("synth refuses an invalid stack file as the in-process command does: exit 1, stdout empty", async () => {
-        const child = await runs.invalid;
+        const { invalid, invalidFile } = await started();
+        const child = await invalid;
         assert.deepEqual([child.status, child.stdout], [1, ""]);
         assert.match(
             child.stderr,
@@ -103,13 +101,13 @@ describe("the commands in child processes", function () {
     });
 
     it("synth ends quietly when its reader closes the pipe early (synth --json | head -1)", async () => {
-        const { code, stderr } = await runs.readOnce;
+        const { code, stderr } = await (await started()).readOnce;
         assert.equal(stderr, "");
         assert.equal(code, 0);
     });
 
     it("tf-adopt exits 2 with its usage on a bad command line, as the in-process command does", async () => {
-        const child = await runs.tfAdopt;
+        const child = await (await started()).tfAdopt;
         assert.equal(child.status, 2);
         assert.match(child.stderr, /^usage: npm run tf-adopt/);
         assert.deepEqual(child, tfAdoptCommand(["--bogus"]));

@@ -8,7 +8,7 @@
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { compiledRoot, ROOT } from "./compiled";
-import { awaitedLater, runNode } from "./helpers/processes";
+import { runNode, startBeforeTests } from "./helpers/processes";
 
 /** What each case printed, by case name, from one process running the cases' bodies in turn under the echo mocks. */
 async function runWithEchoMocks(cases: Readonly<Record<string, string>>): Promise<{
@@ -43,40 +43,31 @@ async function runWithEchoMocks(cases: Readonly<Record<string, string>>): Promis
     };
 }
 
-let echo: ReturnType<typeof runWithEchoMocks>;
-before(() => {
-    echo = awaitedLater(
-        runWithEchoMocks({
-            apiKey: `
+const echo = startBeforeTests(() =>
+    runWithEchoMocks({
+        apiKey: `
             const key = new lib.DashboardsApiKey("k", { region: "us-east-2", name: "k" });
             const byId = new lib.DashboardsApiKey("i", { region: "us-east-2", name: "i", workspaceId: "g-0123456789" });
             const off = new lib.DashboardsApiKey("o", { region: "us-east-2", name: "o", enabled: false });
             return [await value(key.ssmPathDashboardsApiKey), await value(key.workspaceId),
                 await value(byId.workspaceId), await value(off.ssmPathDashboardsApiKey)];`,
-            eventBridge: `
+        eventBridge: `
             const rule = new lib.EventBridge("e", { region: "us-east-2", name: "e" });
             return [await value(rule.eventRuleName), await value(rule.logsLogGroupName)];`,
-        }),
-    );
-});
-after(() =>
-    echo.then(
-        () => undefined,
-        () => undefined,
-    ),
+    }),
 );
 
 describe("components under echo mocks without an organization", function () {
     this.timeout(120_000);
 
     it("DashboardsApiKey works, enabled and disabled, with or without a workspace id", async () => {
-        const run = await echo;
+        const run = await echo();
         assert.equal(run.status, 0, run.stderr);
         assert.deepEqual(run.results.apiKey, ["/dashboards/k/api_key", "g-abcdef0123", "g-0123456789", "(undefined)"]);
     });
 
     it("EventBridge works although the mocks give no ARN", async () => {
-        const run = await echo;
+        const run = await echo();
         assert.equal(run.status, 0, run.stderr);
         assert.deepEqual(run.results.eventBridge, ["e", "e"]);
     });

@@ -12,7 +12,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { ROOT } from "./compiled";
-import { awaitedLater, runNode, runProcess, type ProcessRun } from "./helpers/processes";
+import { awaitedLater, runNode, runProcess, startBeforeTests } from "./helpers/processes";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script shared with scripts/dist.js
 const { staleSource } = require("../scripts/staleness") as { staleSource: (root: string) => string | undefined };
@@ -60,13 +60,9 @@ const SDK_FREE_SCRIPT = `
     }
     process.stdout.write(JSON.stringify(result));`;
 
-let work: string;
-let packed: Promise<string>;
-let imported: Promise<ProcessRun>;
-let sdkFree: Promise<ProcessRun>;
-
-before(() => {
-    work = fs.mkdtempSync(path.join(os.tmpdir(), "package-e2e-"));
+/** The temporary copy of the project, and the processes run in it. */
+const started = startBeforeTests(() => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "package-e2e-"));
     fs.cpSync(ROOT, work, {
         recursive: true,
         filter: (source) => {
@@ -80,7 +76,7 @@ before(() => {
         fs.cpSync(path.join(ROOT, "dist"), path.join(work, "dist"), { recursive: true });
     }
     // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepare` builds dist/ first.
-    packed = awaitedLater(
+    const packed = awaitedLater(
         runProcess("npm", ["pack", "--dry-run", "--json", `--ignore-scripts=${String(built)}`], {
             cwd: work,
             timeoutMs: 180_000,
@@ -91,20 +87,27 @@ before(() => {
     );
     const ready = built ? Promise.resolve() : packed.then(() => undefined);
     const dist = path.join(work, "dist");
-    imported = awaitedLater(ready.then(() => runNode(["-e", IMPORT_SCRIPT], { cwd: dist })));
-    sdkFree = awaitedLater(ready.then(() => runNode(["-e", SDK_FREE_SCRIPT], { cwd: dist })));
+    return {
+        work,
+        packed,
+        imported: awaitedLater(ready.then(() => runNode(["-e", IMPORT_SCRIPT], { cwd: dist }))),
+        sdkFree: awaitedLater(ready.then(() => runNode(["-e", SDK_FREE_SCRIPT], { cwd: dist }))),
+    };
 });
 
 after(async () => {
-    await Promise.allSettled([packed, imported, sdkFree]);
-    fs.rmSync(work, { recursive: true, force: true });
+    const copy = await started().catch(() => undefined);
+    if (copy !== undefined) {
+        await Promise.allSettled([copy.packed, copy.imported, copy.sdkFree]);
+        fs.rmSync(copy.work, { recursive: true, force: true });
+    }
 });
 
 describe("the published package", function () {
     this.timeout(180_000);
 
     it("ships compiled JavaScript, declarations and the README, and no tests or TypeScript sources", async () => {
-        const out = await packed;
+        const out = await (await started()).packed;
         const files = (JSON.parse(out.slice(out.indexOf("["))) as { files: { path: string }[] }[])[0].files.map(
             (f) => f.path,
         );
@@ -134,7 +137,7 @@ describe("the published package", function () {
     });
 
     it("creates no resource and loads neither the Grafana SDK nor the program when imported", async () => {
-        const run = await imported;
+        const run = await (await started()).imported;
         assert.equal(run.status, 0, run.stderr);
         const result = JSON.parse(run.stdout) as {
             resources: number;
@@ -149,7 +152,7 @@ describe("the published package", function () {
     });
 
     it("loads no Pulumi SDK for the definitions, the resolvers and the stack-file loader", async () => {
-        const run = await sdkFree;
+        const run = await (await started()).sdkFree;
         assert.equal(run.status, 0, run.stderr);
         const result = JSON.parse(run.stdout) as Record<string, { exports: boolean; pulumi: number }>;
         assert.deepEqual(result, Object.fromEntries(SDK_FREE.map((m) => [m, { exports: true, pulumi: 0 }])));

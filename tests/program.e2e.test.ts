@@ -8,7 +8,7 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { compiledRoot, ROOT } from "./compiled";
-import { awaitedLater, runNode, type ProcessRun } from "./helpers/processes";
+import { runNode, startBeforeTests, type ProcessRun } from "./helpers/processes";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script shared with scripts/dist.js
 const { staleSource } = require("../scripts/staleness") as { staleSource: (root: string) => string | undefined };
@@ -62,16 +62,7 @@ function runExampleThroughMain(): Promise<ProcessRun> {
         : runProgram(stackFile);
 }
 
-let example: Promise<ProcessRun>;
-before(() => {
-    example = awaitedLater(runExampleThroughMain());
-});
-after(() =>
-    example.then(
-        () => undefined,
-        () => undefined,
-    ),
-);
+const example = startBeforeTests(runExampleThroughMain);
 
 describe("the Pulumi program (Pulumi.yaml)", function () {
     this.timeout(120_000);
@@ -89,7 +80,7 @@ describe("the Pulumi program (Pulumi.yaml)", function () {
     });
 
     it("deploys the stack file named by the stackFile config and exports each instance's outputs, through Pulumi.yaml's main", async () => {
-        const run = await example;
+        const run = await example();
         assert.equal(run.status, 0, run.stderr);
         const { outputs, resources } = JSON.parse(run.stdout) as {
             outputs: Record<string, Record<string, unknown>>;

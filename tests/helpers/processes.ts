@@ -1,7 +1,8 @@
 /**
  * Child processes for the end-to-end tier, started without blocking: a test file starts its
- * processes in a root-level `before` hook (mocha runs every file's root hooks before the first
- * test), so they run side by side, and each test awaits the one it checks.
+ * processes with {@link startBeforeTests}, in a root-level `before` hook (mocha runs every file's
+ * root hooks before the first test), so they run side by side, and each test awaits the one it
+ * checks.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as os from "node:os";
@@ -75,4 +76,24 @@ export function runNode(args: readonly string[], options: RunOptions): Promise<P
 export function awaitedLater<T>(promise: Promise<T>): Promise<T> {
     promise.catch(() => undefined);
     return promise;
+}
+
+/**
+ * Calls `start` in a root-level `before` hook (before the first test of the whole run) and returns
+ * a getter of its result. A failure of `start`, thrown or rejected, fails the tests that use the
+ * result, not the hook (a failing root hook would skip every test of the run); `after` waits for
+ * it to settle.
+ */
+export function startBeforeTests<T>(start: () => T | Promise<T>): () => Promise<T> {
+    let started: Promise<T> | undefined;
+    before(() => {
+        started = awaitedLater(Promise.resolve().then(start));
+    });
+    after(() =>
+        started?.then(
+            () => undefined,
+            () => undefined,
+        ),
+    );
+    return () => started ?? Promise.reject(new Error("not started: mocha's root before hooks did not run"));
 }
