@@ -12,7 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { synthCommand, tfAdoptCommand } from "./commands";
 import { compiledRoot, ROOT } from "./compiled";
-import { awaitedLater, inBackground, runNode, startBeforeTests, type ProcessRun } from "./helpers/processes";
+import { awaitedLater, inBackground, inTurn, runNode, startBeforeTests, type ProcessRun } from "./helpers/processes";
 import { lines, STACK_VARS } from "./stack-helpers";
 
 /** Runs a compiled command (`bin/synth.js`, `bin/tfAdopt.js`) in a child process, in the project's directory. */
@@ -25,16 +25,18 @@ function run(command: string, args: readonly string[]): Promise<ProcessRun> {
 
 /** `synth --json` on `file`, its reader closing stdout after the first chunk: its exit code and stderr. */
 function synthReadOnce(file: string): Promise<{ code: number | null; stderr: string }> {
-    const child = inBackground(
-        spawn(process.execPath, [path.join(compiledRoot(), "bin", "synth.js"), file, "--json"], {
-            cwd: ROOT,
-            stdio: ["ignore", "pipe", "pipe"],
-        }),
-    );
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout.once("data", () => child.stdout.destroy());
-    return new Promise((resolve) => child.on("close", (code) => resolve({ code, stderr })));
+    return inTurn(() => {
+        const child = inBackground(
+            spawn(process.execPath, [path.join(compiledRoot(), "bin", "synth.js"), file, "--json"], {
+                cwd: ROOT,
+                stdio: ["ignore", "pipe", "pipe"],
+            }),
+        );
+        let stderr = "";
+        child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+        child.stdout.once("data", () => child.stdout.destroy());
+        return new Promise((resolve) => child.on("close", (code) => resolve({ code, stderr })));
+    });
 }
 
 const EXAMPLE_ARGS = [path.join(ROOT, "examples", "stack.yaml"), "--json"];

@@ -1,8 +1,9 @@
 /**
  * Child processes for the end-to-end tier, started without blocking: a test file starts its
  * processes with {@link startBeforeTests}, in a root-level `before` hook (mocha runs every file's
- * root hooks before the first test), so they run side by side, and each test awaits the one it
- * checks.
+ * root hooks before the first test), so they run beside the unit tier, and each test awaits the
+ * one it checks. They run in turn, as many at once as there are cores ({@link inTurn}), in the
+ * order started, so that the first ones a test needs end first.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as os from "node:os";
@@ -23,6 +24,25 @@ export function inBackground<C extends ChildProcess>(child: C): C {
     return child;
 }
 
+/** How many children run at once: one per core (more only share the cores, and all end later). */
+const AT_ONCE = os.availableParallelism();
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `start` once fewer than AT_ONCE children started this way are running (in the order asked); resolves with its result. */
+export async function inTurn<T>(start: () => Promise<T>): Promise<T> {
+    if (running >= AT_ONCE) {
+        await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    running++;
+    try {
+        return await start();
+    } finally {
+        running--;
+        waiting.shift()?.();
+    }
+}
+
 /** What a finished process printed, and its exit code (null when a signal ended it). */
 export interface ProcessRun {
     readonly status: number | null;
@@ -40,6 +60,10 @@ export interface RunOptions {
 
 /** Runs `command` with `args` to its end, collecting its output; never rejects for an exit code. */
 export function runProcess(command: string, args: readonly string[], options: RunOptions): Promise<ProcessRun> {
+    return inTurn(() => spawned(command, args, options));
+}
+
+function spawned(command: string, args: readonly string[], options: RunOptions): Promise<ProcessRun> {
     return new Promise((resolve, reject) => {
         const child = inBackground(
             spawn(command, args, {
