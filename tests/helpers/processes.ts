@@ -32,14 +32,20 @@ const waiting: (() => void)[] = [];
 /** Runs `start` once fewer than AT_ONCE children started this way are running (in the order asked); resolves with its result. */
 export async function inTurn<T>(start: () => Promise<T>): Promise<T> {
     if (running >= AT_ONCE) {
+        // A finishing run hands its slot over (running stays as it is).
         await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+        running++;
     }
-    running++;
     try {
         return await start();
     } finally {
-        running--;
-        waiting.shift()?.();
+        const next = waiting.shift();
+        if (next !== undefined) {
+            next();
+        } else {
+            running--;
+        }
     }
 }
 
