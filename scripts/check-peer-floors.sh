@@ -49,6 +49,6 @@ const { DashboardsApiKey, createDashboardsProvider } = require("./components/api
 # The SDK behaviour program/sdkAdapter.ts relies on outside the public API holds on the floor too.
 mkdir -p tests/helpers
 cp "$root/tests/sdkAdapter.test.ts" tests/
-cp "$root/tests/helpers/outputs.ts" tests/helpers/
+cp "$root/tests/helpers/outputs.ts" "$root/tests/helpers/sdkStacks.ts" tests/helpers/
 npx mocha --reporter dot tests/sdkAdapter.test.ts
 echo "peer floors OK: the sources type-check, the example synthesizes, the SDK adapter's contract holds and the Grafana provider registers with @pulumi/aws@$aws, @pulumi/pulumi@$pulumi and @pulumiverse/grafana@$grafana"
