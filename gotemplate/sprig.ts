@@ -7,7 +7,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import * as path from "node:path";
 import { RE2JS } from "re2js";
-import { stringify as yamlStringify } from "yaml";
+import { yaml } from "../util/yaml";
 import { FunctionError } from "./errors";
 import type { FuncMap, GoFunc } from "./exec";
 import { isTrue } from "./exec";
@@ -238,7 +238,7 @@ export function goYaml(v: unknown): string {
             );
         return x === undefined ? null : x;
     };
-    return yamlStringify(sorted(v), { indentSeq: false, lineWidth: 0 }).replace(/\n$/, "");
+    return yaml().stringify(sorted(v), { indentSeq: false, lineWidth: 0 }).replace(/\n$/, "");
 }
 
 function until(start: number, stop: number, step: number): number[] {

@@ -16,7 +16,7 @@
  * Then the `ATMOS_*` environment overrides.
  */
 import * as nodePath from "node:path";
-import { parse as parseYaml } from "yaml";
+import { yaml } from "../util/yaml";
 import { compareBytes, globMatches, hasGlobMeta, type FileSystem } from "./files";
 
 /** Atmos's `settings.list_merge_strategy`. */
@@ -249,7 +249,7 @@ function readConfigFile(
     ];
     let parsed: unknown;
     try {
-        parsed = parseYaml(text, { customTags, merge: true, uniqueKeys: false, logLevel: "silent" });
+        parsed = yaml().parse(text, { customTags, merge: true, uniqueKeys: false, logLevel: "silent" });
     } catch (error) {
         throw new AtmosConfigError(
             file,

@@ -10,7 +10,7 @@
  */
 import * as fs from "node:fs";
 import * as nodePath from "node:path";
-import { parse as parseYaml } from "yaml";
+import { yaml } from "../util/yaml";
 import { makeProblem, type StackFileProblem } from "./errors";
 import { plainToNode } from "./evaluate";
 import type { Location, TreeNode } from "./tree";
@@ -84,7 +84,7 @@ function parseByExtension(text: string, file: string, tag: string): unknown {
         switch (ext) {
             case ".yaml":
             case ".yml":
-                return parseYaml(text) ?? null;
+                return yaml().parse(text) ?? null;
             case ".json":
                 return JSON.parse(text);
             case ".hcl":

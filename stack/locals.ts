@@ -15,7 +15,8 @@
  *
  * Pure apart from the YAML functions (`!env` reads the given environment): text in, text out.
  */
-import { parse as parseYaml, type ScalarTag } from "yaml";
+import type { ScalarTag } from "yaml";
+import { yaml } from "../util/yaml";
 import { isMap } from "../gotemplate/fmt";
 import { GoTemplate, unsupportedFunction, type FuncMap } from "../gotemplate";
 import {
@@ -219,7 +220,7 @@ export function renderManifestText(text: string, file: string, options: Manifest
     if (/^(locals|terraform):/m.test(text)) {
         let doc: unknown;
         try {
-            doc = parseYaml(text, { customTags: FUNCTION_TAGS, logLevel: "error" });
+            doc = yaml().parse(text, { customTags: FUNCTION_TAGS, logLevel: "error" });
         } catch {
             doc = undefined;
         }

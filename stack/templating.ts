@@ -18,7 +18,7 @@
  *
  * Pure apart from `env`-reading functions; no Pulumi import.
  */
-import { parse as parseYaml } from "yaml";
+import { yaml } from "../util/yaml";
 import {
     fn,
     FunctionError,
@@ -127,7 +127,7 @@ export function gomplateFunctions(env: Environment = process.env): FuncMap {
               : toInt64(v) !== 0;
     const fromData = (s: string): unknown => {
         try {
-            return parseYaml(s);
+            return yaml().parse(s);
         } catch (e) {
             throw new FunctionError(e instanceof Error ? e.message : String(e));
         }

@@ -4,8 +4,13 @@
  * column of the value it is about. Parsing uses the `yaml` package (YAML 1.2 core schema,
  * merge keys `<<` enabled as in Atmos' Go YAML decoder).
  */
-import { Alias, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
-import type { Document, Node as YamlNode } from "yaml";
+import type { Alias, Document, Node as YamlNode, Scalar, YAMLMap, YAMLSeq } from "yaml";
+import { yaml } from "../util/yaml";
+
+const isAlias = (node: unknown): node is Alias => yaml().isAlias(node);
+const isMap = (node: unknown): node is YAMLMap => yaml().isMap(node);
+const isScalar = (node: unknown): node is Scalar => yaml().isScalar(node);
+const isSeq = (node: unknown): node is YAMLSeq => yaml().isSeq(node);
 import { includeNode, type IncludeContext } from "./include";
 import { makeProblem, type StackFileProblem } from "./errors";
 
@@ -107,6 +112,7 @@ const YAML_TAG_PREFIX = "tag:yaml.org,2002:";
 
 /** Parses YAML text into a located tree; syntax errors come back as problems with line/column. */
 export function parseYamlTree(text: string, file: string, options: ParseTreeOptions = {}): ParsedFile {
+    const { LineCounter, parseDocument } = yaml();
     const lineCounter = new LineCounter();
     const doc = parseDocument(text, { lineCounter, keepSourceTokens: true, merge: true, prettyErrors: false });
     const locate = (offset: number | undefined): Location => {
