@@ -4,8 +4,9 @@
  * what tsc builds from the sources now (scripts/staleness.js: no source newer than its compiled
  * file, as after `npm ci` or `npm run build`), the copy takes that dist/ and packs it without
  * lifecycle scripts; otherwise npm's `prepare` script compiles dist/ in the copy first, as for
- * `npm pack` and `npm publish`. The import tests load the copy's dist/ in fresh processes. The
- * processes start before the first test (tests/helpers/processes.ts).
+ * `npm pack` and `npm publish`. The other tests use the copy's dist/ in one fresh process, as a
+ * user's program or unit tests would. The processes start before the first test
+ * (tests/helpers/processes.ts).
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
@@ -35,30 +36,62 @@ const SDK_FREE = [
     "./migrate/adoptionPlan",
 ];
 
-/** Imports the package (dist/index) under the mocks; prints what it registered and loaded. */
-const IMPORT_SCRIPT = `const path = require("node:path");
-    const { installMocks } = require("./program/mocks");
-    installMocks().then(async (mocks) => {
-        const pkg = require("./index");
+/**
+ * One process as a user's would use the package, in the copy's dist/: first each of SDK_FREE in
+ * turn (which Pulumi packages each added to require.cache), then the package's index under the
+ * package's mocks (what importing it registered and loaded), then the components under the
+ * plainest mocks a user's own unit tests would write: `setMocks` without an organization, and
+ * `newResource` echoing the inputs (so no ARN, no rfc3339, no computed field).
+ */
+const USER_SCRIPT = `
+    const path = require("node:path");
+    const pulumiLoaded = () => Object.keys(require.cache).filter((m) => /[\\/]node_modules[\\/]@pulumi(verse)?[\\/]/.test(m));
+    const out = { sdkFree: {}, echo: {} };
+    for (const m of ${JSON.stringify(SDK_FREE)}) {
+        const exported = require(m);
+        out.sdkFree[m] = { exports: Object.keys(exported).length > 0, pulumi: pulumiLoaded().length };
+    }
+    (async () => {
+        const mocks = await require("./program/mocks").installMocks();
+        const lib = require("./index");
         await mocks.settle();
         const loaded = Object.keys(require.cache);
-        process.stdout.write(JSON.stringify({
+        out.imported = {
             resources: mocks.resources.length,
             grafana: loaded.some((m) => m.includes("@pulumiverse/grafana")),
             program: loaded.some((m) => m.endsWith(path.join("program", "index.js"))),
-            exports: Object.keys(pkg).length,
-        }));
-    });`;
+            exports: Object.keys(lib).length,
+        };
+        await require("@pulumi/pulumi").runtime.setMocks({
+            newResource(args) {
+                const state = { ...args.inputs };
+                if (args.type === "pulumi:pulumi:StackReference") state.outputs = { workspace_id: "g-abcdef0123" };
+                return { id: args.name + "_id", state };
+            },
+            call(args) { return args.inputs; },
+        }, "project", "stack", false);
+        const { readOutput } = require("./program/outputs");
+        const value = async (output) => {
+            if (output === undefined) return "(undefined)";
+            const read = await readOutput(output);
+            return read.known ? read.value : "(unknown)";
+        };
+        const key = new lib.DashboardsApiKey("k", { region: "us-east-2", name: "k" });
+        const byId = new lib.DashboardsApiKey("i", { region: "us-east-2", name: "i", workspaceId: "g-0123456789" });
+        const off = new lib.DashboardsApiKey("o", { region: "us-east-2", name: "o", enabled: false });
+        out.echo.apiKey = [await value(key.ssmPathDashboardsApiKey), await value(key.workspaceId),
+            await value(byId.workspaceId), await value(off.ssmPathDashboardsApiKey)];
+        const rule = new lib.EventBridge("e", { region: "us-east-2", name: "e" });
+        out.echo.eventBridge = [await value(rule.eventRuleName), await value(rule.logsLogGroupName)];
+        process.stdout.write(JSON.stringify(out));
+    })().catch((error) => { process.stderr.write(String(error && error.stack || error)); process.exitCode = 1; });`;
 
-/** Requires each of SDK_FREE in turn; prints which Pulumi packages each had added to require.cache. */
-const SDK_FREE_SCRIPT = `
-    const pulumiLoaded = () => Object.keys(require.cache).filter((m) => /[\\/]node_modules[\\/]@pulumi(verse)?[\\/]/.test(m));
-    const result = {};
-    for (const m of ${JSON.stringify(SDK_FREE)}) {
-        const exported = require(m);
-        result[m] = { exports: Object.keys(exported).length > 0, pulumi: pulumiLoaded().length };
-    }
-    process.stdout.write(JSON.stringify(result));`;
+/** What {@link USER_SCRIPT} printed. */
+interface UserRun {
+    readonly sdkFree: Record<string, { exports: boolean; pulumi: number }>;
+    readonly imported: { resources: number; grafana: boolean; program: boolean; exports: number };
+    readonly echo: { apiKey: unknown[]; eventBridge: unknown[] };
+}
 
 /** The temporary copy of the project, and the processes run in it. */
 const started = startBeforeTests(() => {
@@ -87,18 +120,22 @@ const started = startBeforeTests(() => {
     );
     const ready = built ? Promise.resolve() : packed.then(() => undefined);
     const dist = path.join(work, "dist");
-    return {
-        work,
-        packed,
-        imported: awaitedLater(ready.then(() => runNode(["-e", IMPORT_SCRIPT], { cwd: dist }))),
-        sdkFree: awaitedLater(ready.then(() => runNode(["-e", SDK_FREE_SCRIPT], { cwd: dist }))),
-    };
+    const user = awaitedLater(
+        ready
+            .then(() => runNode(["-e", USER_SCRIPT], { cwd: dist }))
+            .then((run): UserRun => {
+                if (run.status !== 0)
+                    throw new Error(`the user's process exited with ${String(run.status)}: ${run.stderr}`);
+                return JSON.parse(run.stdout) as UserRun;
+            }),
+    );
+    return { work, packed, user };
 });
 
 after(async () => {
     const copy = await started().catch(() => undefined);
     if (copy !== undefined) {
-        await Promise.allSettled([copy.packed, copy.imported, copy.sdkFree]);
+        await Promise.allSettled([copy.packed, copy.user]);
         fs.rmSync(copy.work, { recursive: true, force: true });
     }
 });
@@ -137,24 +174,29 @@ describe("the published package", function () {
     });
 
     it("creates no resource and loads neither the Grafana SDK nor the program when imported", async () => {
-        const run = await (await started()).imported;
-        assert.equal(run.status, 0, run.stderr);
-        const result = JSON.parse(run.stdout) as {
-            resources: number;
-            grafana: boolean;
-            program: boolean;
-            exports: number;
-        };
+        const { imported } = await (await started()).user;
         assert.deepEqual(
-            { ...result, exports: result.exports > 0 },
+            { ...imported, exports: imported.exports > 0 },
             { resources: 0, grafana: false, program: false, exports: true },
         );
     });
 
     it("loads no Pulumi SDK for the definitions, the resolvers and the stack-file loader", async () => {
-        const run = await (await started()).sdkFree;
-        assert.equal(run.status, 0, run.stderr);
-        const result = JSON.parse(run.stdout) as Record<string, { exports: boolean; pulumi: number }>;
-        assert.deepEqual(result, Object.fromEntries(SDK_FREE.map((m) => [m, { exports: true, pulumi: 0 }])));
+        const { sdkFree } = await (await started()).user;
+        assert.deepEqual(sdkFree, Object.fromEntries(SDK_FREE.map((m) => [m, { exports: true, pulumi: 0 }])));
+    });
+});
+
+describe("the published package under echo mocks without an organization", function () {
+    this.timeout(180_000);
+
+    it("DashboardsApiKey works, enabled and disabled, with or without a workspace id", async () => {
+        const { echo } = await (await started()).user;
+        assert.deepEqual(echo.apiKey, ["/dashboards/k/api_key", "g-abcdef0123", "g-0123456789", "(undefined)"]);
+    });
+
+    it("EventBridge works although the mocks give no ARN", async () => {
+        const { echo } = await (await started()).user;
+        assert.deepEqual(echo.eventBridge, ["e", "e"]);
     });
 });
