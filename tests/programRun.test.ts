@@ -5,6 +5,7 @@
  */
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
 import { installMocks } from "../program/mocks";
 import type { StackOutputs } from "../program/deploy";
 import type { ProgramConfig } from "../program/run";
@@ -84,5 +85,24 @@ describe("the program's config (program/run.ts)", () => {
         const { error, types } = await run({ stackFile: "stacks/absent.yaml" });
         assert.equal(error?.message, `${path.join("stacks", "absent.yaml")}: file not found`);
         assert.deepEqual(types, []);
+    });
+
+    it("program/index.ts runs it on the project config the CLI sets (pulumi.Config)", async () => {
+        const mocks = await installMocks({ project: "cloudposse-components", stack: "ue2-prod" });
+        const saved = pulumi.runtime.allConfig();
+        pulumi.runtime.setAllConfig({ ...saved, "cloudposse-components:stackFile": "examples/stack.yaml" });
+        const cwd = process.cwd();
+        process.chdir(ROOT);
+        try {
+            // The program runs when it is loaded: this is the only test that loads it.
+            const outputs = await (await import("../program/index")).default;
+            await mocks.settle();
+            assert.deepEqual(Object.keys(outputs).sort(), ["eventbridge/ecs-alerts", "managed-dashboards/api-key"]);
+            // The instances' resources, and the reference to this stack's previous deployment.
+            assert.equal(mocks.resources.length, 11);
+        } finally {
+            process.chdir(cwd);
+            pulumi.runtime.setAllConfig(saved);
+        }
     });
 });
