@@ -90,7 +90,7 @@ interface Resource {
 const key = (r: Resource) => JSON.stringify([r.type, r.name, r.inputs]);
 
 /** `npm run synth` against the plain program at N = `count`; returns the ratio of the medians. */
-export function benchSynthVsBaseline(dir: string, count = 300, runs = 3): number {
+export function benchSynthVsBaseline(dir: string, count = 300, runs = 5): number {
     const file = path.join(dir, `stack-${count}.yaml`);
     fs.writeFileSync(file, eventbridgeStack(count));
     const synth = (...flags: string[]) => timed("npm", ["run", "--silent", "synth", "--", file, ...flags]);
