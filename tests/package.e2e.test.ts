@@ -60,8 +60,11 @@ const USER_SCRIPT = `
             resources: mocks.resources.length,
             grafana: loaded.some((m) => m.includes("@pulumiverse/grafana")),
             program: loaded.some((m) => m.endsWith(path.join("program", "index.js"))),
+            yaml: loaded.some((m) => m.includes(path.join("node_modules", "yaml", ""))),
             exports: Object.keys(lib).length,
         };
+        // A user's own tests run on the real clock (the package's mocks fixed it).
+        require("./components/lifecycle").setClock();
         await require("@pulumi/pulumi").runtime.setMocks({
             newResource(args) {
                 const state = { ...args.inputs };
@@ -89,29 +92,33 @@ const USER_SCRIPT = `
 /** What {@link USER_SCRIPT} printed. */
 interface UserRun {
     readonly sdkFree: Record<string, { exports: boolean; pulumi: number }>;
-    readonly imported: { resources: number; grafana: boolean; program: boolean; exports: number };
+    readonly imported: { resources: number; grafana: boolean; program: boolean; yaml: boolean; exports: number };
     readonly echo: { apiKey: unknown[]; eventBridge: unknown[] };
 }
 
-/** The temporary copy of the project, and the processes run in it. */
+/** The temporary copy of the project, removed after the last test. */
+let work: string | undefined;
+
+/** The processes run in the copy. */
 const started = startBeforeTests(() => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), "package-e2e-"));
-    fs.cpSync(ROOT, work, {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "package-e2e-"));
+    work = copy;
+    fs.cpSync(ROOT, copy, {
         recursive: true,
         filter: (source) => {
             const relative = path.relative(ROOT, source);
             return !NOT_COPIED.has(relative.split(path.sep)[0]) && !relative.endsWith(".tgz");
         },
     });
-    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(work, "node_modules"), "dir");
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
     const built = fs.existsSync(path.join(ROOT, "dist", "index.js")) && staleSource(ROOT) === undefined;
     if (built) {
-        fs.cpSync(path.join(ROOT, "dist"), path.join(work, "dist"), { recursive: true });
+        fs.cpSync(path.join(ROOT, "dist"), path.join(copy, "dist"), { recursive: true });
     }
     // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepare` builds dist/ first.
     const packed = awaitedLater(
         runProcess("npm", ["pack", "--dry-run", "--json", `--ignore-scripts=${String(built)}`], {
-            cwd: work,
+            cwd: copy,
             timeoutMs: 180_000,
         }).then((run) => {
             if (run.status !== 0) throw new Error(`npm pack exited with ${String(run.status)}: ${run.stderr}`);
@@ -119,7 +126,7 @@ const started = startBeforeTests(() => {
         }),
     );
     const ready = built ? Promise.resolve() : packed.then(() => undefined);
-    const dist = path.join(work, "dist");
+    const dist = path.join(copy, "dist");
     const user = awaitedLater(
         ready
             .then(() => runNode(["-e", USER_SCRIPT], { cwd: dist }))
@@ -129,15 +136,15 @@ const started = startBeforeTests(() => {
                 return JSON.parse(run.stdout) as UserRun;
             }),
     );
-    return { work, packed, user };
+    return { packed, user };
 });
 
 after(async () => {
-    const copy = await started().catch(() => undefined);
-    if (copy !== undefined) {
-        await Promise.allSettled([copy.packed, copy.user]);
-        fs.rmSync(copy.work, { recursive: true, force: true });
+    const runs = await started().catch(() => undefined);
+    if (runs !== undefined) {
+        await Promise.allSettled([runs.packed, runs.user]);
     }
+    if (work !== undefined) fs.rmSync(work, { recursive: true, force: true });
 });
 
 describe("the published package", function () {
@@ -173,11 +180,11 @@ describe("the published package", function () {
         );
     });
 
-    it("creates no resource and loads neither the Grafana SDK nor the program when imported", async () => {
+    it("creates no resource and loads neither the Grafana SDK, the program nor the YAML parser when imported", async () => {
         const { imported } = await (await started()).user;
         assert.deepEqual(
             { ...imported, exports: imported.exports > 0 },
-            { resources: 0, grafana: false, program: false, exports: true },
+            { resources: 0, grafana: false, program: false, yaml: false, exports: true },
         );
     });
 

@@ -79,7 +79,7 @@ describe("the Pulumi program (Pulumi.yaml)", function () {
         assert.match(project, /^ {2}stackFile:$/m);
     });
 
-    it("deploys the stack file named by the stackFile config and exports each instance's outputs, through Pulumi.yaml's main", async () => {
+    it("deploys the stack file named by the stackFile config and exports each instance's outputs (through Pulumi.yaml's main when dist/ is up to date)", async () => {
         const run = await example();
         assert.equal(run.status, 0, run.stderr);
         const { outputs, resources } = JSON.parse(run.stdout) as {

@@ -1,12 +1,18 @@
 /**
- * Child processes for the end-to-end tier, started without blocking: a test file starts its
+ * Child processes for the end-to-end tier, started without blocking: a test file asks for its
  * processes with {@link startBeforeTests}, in a root-level `before` hook (mocha runs every file's
  * root hooks before the first test), so they run beside the unit tier, and each test awaits the
  * one it checks. They run in turn, as many at once as there are cores ({@link inTurn}), in the
- * order started, so that the first ones a test needs end first.
+ * order asked, so that the first ones a test needs end first. Whatever still runs when the last
+ * test has ended (a test timed out, or `--grep` left its result unused) is killed.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as os from "node:os";
+
+/** The children started here that have not ended yet. */
+const live = new Set<ChildProcess>();
+/** Set once the last test has ended: nothing more starts. */
+let stopped = false;
 
 /**
  * Lowers a started child's scheduling priority, so that the tests running in this process keep
@@ -14,6 +20,8 @@ import * as os from "node:os";
  * runs at the normal priority.
  */
 export function inBackground<C extends ChildProcess>(child: C): C {
+    live.add(child);
+    child.once("close", () => live.delete(child));
     if (child.pid !== undefined) {
         try {
             os.setPriority(child.pid, 10);
@@ -38,6 +46,7 @@ export async function inTurn<T>(start: () => Promise<T>): Promise<T> {
         running++;
     }
     try {
+        if (stopped) throw new Error("not started: the tests have ended");
         return await start();
     } finally {
         const next = waiting.shift();
@@ -111,19 +120,23 @@ export function awaitedLater<T>(promise: Promise<T>): Promise<T> {
 /**
  * Calls `start` in a root-level `before` hook (before the first test of the whole run) and returns
  * a getter of its result. A failure of `start`, thrown or rejected, fails the tests that use the
- * result, not the hook (a failing root hook would skip every test of the run); `after` waits for
- * it to settle.
+ * result, not the hook (a failing root hook would skip every test of the run). After the last
+ * test, `after` kills the children still running, starts no more, and waits for `start`'s result
+ * to settle.
  */
 export function startBeforeTests<T>(start: () => T | Promise<T>): () => Promise<T> {
     let started: Promise<T> | undefined;
     before(() => {
         started = awaitedLater(Promise.resolve().then(start));
     });
-    after(() =>
-        started?.then(
+    after(async function () {
+        this.timeout(30_000);
+        stopped = true;
+        for (const child of live) child.kill("SIGKILL");
+        await started?.then(
             () => undefined,
             () => undefined,
-        ),
-    );
+        );
+    });
     return () => started ?? Promise.reject(new Error("not started: mocha's root before hooks did not run"));
 }

@@ -4,7 +4,8 @@
  * registers and each promise it tracks (its source positions and leak reports, which the mocks do
  * not use): that mapping was about a sixth of the unit tier's time. A stack the SDK captures itself
  * is its first line only (as under `npm run synth`, bin/synth.ts), so the SDK finds no source
- * position; every other stack (a failing test's) is mapped as before.
+ * position; so is an error the SDK itself throws. Every other stack (a failing test's
+ * assertion, a component's error) is mapped as before.
  */
 import * as path from "node:path";
 
