@@ -361,13 +361,18 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
                 ? { replacementTrigger: redactSecrets(request.replacementTrigger) }
                 : {}),
         };
+        // The inputs are read once the mocks have been asked for the resource, which gives them
+        // (see program/sdkAdapter.ts), not deserialized again.
+        let inputs: Record<string, unknown> | undefined;
         return {
             type: request.type,
             name: request.name,
             urn: "",
             parent: request.parentUrn ? (byUrn.get(request.parentUrn) ?? request.parentUrn) : null,
             custom: request.custom,
-            inputs: redactSecrets(request.inputs) as Record<string, unknown>,
+            get inputs() {
+                return (inputs ??= redactSecrets(request.inputs) as Record<string, unknown>);
+            },
             ...(request.provider ? { provider: request.provider } : {}),
             ...(Object.keys(replacement).length > 0 ? { replacement } : {}),
             ...(request.importId ? { importId: request.importId } : {}),

@@ -26,6 +26,11 @@
  *    rejects the resource's outputs, which nothing holds, and Node reports them as unhandled
  *    rejections (as `pulumi up` reports them and stops). They are collected with a process-wide
  *    listener, installed only here.
+ * 5. **The inputs the mocks are given.** The mock monitor deserializes a request's properties and
+ *    passes them to `Mocks.newResource` synchronously, as it receives the request. The observed
+ *    request's `inputs` are those same values, taken from that call (its `mocks`) rather than
+ *    deserialized a second time (a few percent of a large synth); a request whose call is not seen
+ *    so is deserialized here, on first read, so a change in the SDK costs time, never correctness.
  *
  * One more reliance lives outside this file on purpose: util/describeValue.ts recognises an Output
  * by its `__pulumiOutput` marker, as `pulumi.Output.isInstance` does, so that the resolvers load no
@@ -103,6 +108,15 @@ type Callback = (err: unknown, response: { getUrn?(): string } | undefined) => v
 interface ObservableMonitor {
     registerResource(req: RegisterRequest, callback: Callback): unknown;
     readResource(req: ReadRequest, callback: Callback): unknown;
+    /** The mocks given to setMocks (the SDK's MockMonitor keeps them here). */
+    mocks?: { newResource?: (args: pulumi.runtime.MockResourceArgs) => unknown };
+}
+
+/** A request being sent to the mock monitor, whose inputs its `newResource` call may provide. */
+interface Pending {
+    readonly type: string;
+    readonly name: string;
+    provide(inputs: Record<string, unknown>): void;
 }
 
 /** Monitors already observed, so that installing twice does not observe twice. */
@@ -128,24 +142,60 @@ export function observeMockMonitor(observer: MonitorObserver): void {
         throw new Error("this mock monitor is already observed (install the mocks again with setMocks)");
     }
     observed.add(monitor);
+    // The request being sent, while the monitor is called (it calls newResource before it awaits).
+    let pending: Pending | undefined;
+    const mocks = monitor.mocks;
+    if (mocks !== undefined && typeof mocks.newResource === "function") {
+        const newResource = mocks.newResource.bind(mocks);
+        mocks.newResource = (args) => {
+            if (pending !== undefined && pending.type === args.type && pending.name === args.name) {
+                pending.provide(args.inputs as Record<string, unknown>);
+            }
+            return newResource(args);
+        };
+    }
+    const send = <R>(request: MonitorRequest & Pending, call: () => R): R => {
+        pending = request;
+        try {
+            return call();
+        } finally {
+            pending = undefined;
+        }
+    };
     const register = monitor.registerResource.bind(monitor);
     const read = monitor.readResource.bind(monitor);
     monitor.registerResource = (req, callback) => {
-        const onUrn = observer(registration(req));
-        return register(req, answered(callback, onUrn));
+        const request = registration(req);
+        const onUrn = observer(request);
+        return send(request, () => register(req, answered(callback, onUrn)));
     };
     monitor.readResource = (req, callback) => {
-        const onUrn = observer({
-            ...common(req),
-            kind: "read",
-            custom: true,
-            inputs: deserialize(req.getProperties()),
-            replaceOnChanges: [],
-            importId: "",
-            aliases: [],
-        });
-        return read(req, answered(callback, onUrn));
+        const request = withInputs(
+            { ...common(req), kind: "read", custom: true, replaceOnChanges: [], importId: "", aliases: [] },
+            () => deserialize(req.getProperties()),
+        );
+        const onUrn = observer(request);
+        return send(request, () => read(req, answered(callback, onUrn)));
     };
+}
+
+/**
+ * `request` with its `inputs`: those {@link Pending.provide} gives (the mocks' own copy), else
+ * deserialized by `load` when first read.
+ */
+function withInputs(
+    request: Omit<MonitorRequest, "inputs">,
+    load: () => Record<string, unknown>,
+): MonitorRequest & Pending {
+    let inputs: Record<string, unknown> | undefined;
+    return Object.defineProperties(request, {
+        inputs: { enumerable: true, get: () => (inputs ??= load()) },
+        provide: {
+            value: (given: Record<string, unknown>) => {
+                inputs ??= given;
+            },
+        },
+    }) as MonitorRequest & Pending;
 }
 
 function common(req: ResourceRequest): Pick<MonitorRequest, "type" | "name" | "parentUrn" | "provider"> {
@@ -157,7 +207,7 @@ function common(req: ResourceRequest): Pick<MonitorRequest, "type" | "name" | "p
     return { type: req.getType(), name: req.getName(), parentUrn: req.getParent(), provider: req.getProvider() };
 }
 
-function registration(req: RegisterRequest): MonitorRequest {
+function registration(req: RegisterRequest): MonitorRequest & Pending {
     for (const getter of [
         "getObject",
         "getCustom",
@@ -180,17 +230,19 @@ function registration(req: RegisterRequest): MonitorRequest {
             Object.entries(spec).filter(([, value]) => value !== "" && value !== false && value !== undefined),
         );
     });
-    return {
-        ...common(req),
-        kind: "register",
-        custom: req.getCustom(),
-        inputs: deserialize(req.getObject()),
-        ...(req.getDeletebeforereplacedefined() ? { deleteBeforeReplace: req.getDeletebeforereplace() } : {}),
-        replaceOnChanges: req.getReplaceonchangesList(),
-        ...(trigger !== undefined ? { replacementTrigger: trigger.toJavaScript() } : {}),
-        importId: req.getImportid(),
-        aliases,
-    };
+    return withInputs(
+        {
+            ...common(req),
+            kind: "register",
+            custom: req.getCustom(),
+            ...(req.getDeletebeforereplacedefined() ? { deleteBeforeReplace: req.getDeletebeforereplace() } : {}),
+            replaceOnChanges: req.getReplaceonchangesList(),
+            ...(trigger !== undefined ? { replacementTrigger: trigger.toJavaScript() } : {}),
+            importId: req.getImportid(),
+            aliases,
+        },
+        () => deserialize(req.getObject()),
+    );
 }
 
 function deserialize(struct: unknown): Record<string, unknown> {

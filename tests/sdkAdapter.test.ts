@@ -151,6 +151,52 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
         assert.equal(await unwrap(group.urn), urns.get("group"), broken("the observed URN is not the resource's"));
     });
 
+    it("takes each request's inputs from the mocks' newResource call, not from a second deserialization", async () => {
+        const given = new Map<string, unknown>();
+        await pulumi.runtime.setMocks(
+            {
+                newResource: (args) => {
+                    given.set(args.name, args.inputs);
+                    return { id: `${args.name}_id`, state: args.inputs };
+                },
+                call: (args) => args.inputs as Record<string, unknown>,
+            },
+            "project",
+            "stack",
+            false,
+            "organization",
+        );
+        const requests: MonitorRequest[] = [];
+        observeMockMonitor((request) => void requests.push(request));
+        const deserialize = pulumi.runtime.deserializeProperties;
+        let deserialized = 0;
+        pulumi.runtime.deserializeProperties = (...args) => {
+            deserialized++;
+            return deserialize(...args);
+        };
+        try {
+            const group = new Group("group");
+            new Thing("thing", { a: 1, s: pulumi.secret("x") }, { parent: group });
+            new pulumi.StackReference("ref", { name: "org/project/other" });
+            await waitForRegistrations();
+            for (const request of requests) {
+                assert.equal(
+                    request.inputs,
+                    given.get(request.name),
+                    broken(`the mock monitor no longer calls newResource as it receives ${request.name}'s request`),
+                );
+            }
+            assert.deepEqual(requests.map((r) => `${r.kind} ${r.name}`).sort(), [
+                "read ref",
+                "register group",
+                "register thing",
+            ]);
+            assert.equal(deserialized, 0, broken("the observed inputs were deserialized a second time"));
+        } finally {
+            pulumi.runtime.deserializeProperties = deserialize;
+        }
+    });
+
     it("waits for registrations that reach the monitor only after their inputs resolve", async () => {
         const { requests } = await installEchoMocks();
         const first = new Thing("first", {});
