@@ -6,13 +6,14 @@
  */
 import type { Alias, Document, Node as YamlNode, Scalar, YAMLMap, YAMLSeq } from "yaml";
 import { yaml } from "../util/yaml";
+import { includeNode, type IncludeContext } from "./include";
+import { makeProblem, type StackFileProblem } from "./errors";
 
+// The `yaml` package's node tests, through its deferred load (util/yaml.ts).
 const isAlias = (node: unknown): node is Alias => yaml().isAlias(node);
 const isMap = (node: unknown): node is YAMLMap => yaml().isMap(node);
 const isScalar = (node: unknown): node is Scalar => yaml().isScalar(node);
 const isSeq = (node: unknown): node is YAMLSeq => yaml().isSeq(node);
-import { includeNode, type IncludeContext } from "./include";
-import { makeProblem, type StackFileProblem } from "./errors";
 
 /** Where a node was written. */
 export interface Location {

@@ -21,14 +21,26 @@ const SDK = `@pulumi/pulumi ${pulumiSdkVersion()}`;
 /** The message of a contract failure: the SDK version, what no longer holds, where it is relied on. */
 const broken = (what: string) => `${SDK}: ${what} (relied on by program/sdkAdapter.ts)`;
 
-/** Echo mocks: state = inputs (plus `out` for test:index:Thing unless in preview), id = name. */
-async function installEchoMocks(preview = false): Promise<{ requests: MonitorRequest[]; urns: Map<string, string> }> {
+/**
+ * Echo mocks: state = inputs (plus `out` for test:index:Thing unless in preview), id = name. Returns
+ * the requests observed, their URNs, and the inputs each `newResource` call was given, by name.
+ */
+async function installEchoMocks(
+    preview = false,
+): Promise<{ requests: MonitorRequest[]; urns: Map<string, string>; given: Map<string, unknown> }> {
+    const given = new Map<string, unknown>();
     await pulumi.runtime.setMocks(
         {
-            newResource: (args) => ({
-                id: `${args.name}_id`,
-                state: args.type === "test:index:Thing" && !preview ? { ...args.inputs, out: "computed" } : args.inputs,
-            }),
+            newResource: (args) => {
+                given.set(args.name, args.inputs);
+                return {
+                    id: `${args.name}_id`,
+                    state:
+                        args.type === "test:index:Thing" && !preview
+                            ? { ...args.inputs, out: "computed" }
+                            : args.inputs,
+                };
+            },
             call: (args) => args.inputs as Record<string, unknown>,
         },
         "project",
@@ -42,7 +54,7 @@ async function installEchoMocks(preview = false): Promise<{ requests: MonitorReq
         requests.push(request);
         return (urn) => void urns.set(request.name, urn);
     });
-    return { requests, urns };
+    return { requests, urns, given };
 }
 
 class Thing extends pulumi.CustomResource {
@@ -152,22 +164,7 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
     });
 
     it("takes each request's inputs from the mocks' newResource call, not from a second deserialization", async () => {
-        const given = new Map<string, unknown>();
-        await pulumi.runtime.setMocks(
-            {
-                newResource: (args) => {
-                    given.set(args.name, args.inputs);
-                    return { id: `${args.name}_id`, state: args.inputs };
-                },
-                call: (args) => args.inputs as Record<string, unknown>,
-            },
-            "project",
-            "stack",
-            false,
-            "organization",
-        );
-        const requests: MonitorRequest[] = [];
-        observeMockMonitor((request) => void requests.push(request));
+        const { requests, given } = await installEchoMocks();
         const deserialize = pulumi.runtime.deserializeProperties;
         let deserialized = 0;
         pulumi.runtime.deserializeProperties = (...args) => {

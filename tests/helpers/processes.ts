@@ -19,7 +19,7 @@ let stopped = false;
  * their core while the children use what is left. Best effort: where the system refuses, the child
  * runs at the normal priority.
  */
-export function inBackground<C extends ChildProcess>(child: C): C {
+function inBackground<C extends ChildProcess>(child: C): C {
     live.add(child);
     child.once("close", () => live.delete(child));
     if (child.pid !== undefined) {
@@ -38,7 +38,7 @@ let running = 0;
 const waiting: (() => void)[] = [];
 
 /** Runs `start` once fewer than AT_ONCE children started this way are running (in the order asked); resolves with its result. */
-export async function inTurn<T>(start: () => Promise<T>): Promise<T> {
+async function inTurn<T>(start: () => Promise<T>): Promise<T> {
     if (running >= AT_ONCE) {
         // A finishing run hands its slot over (running stays as it is).
         await new Promise<void>((resolve) => waiting.push(resolve));
@@ -71,6 +71,13 @@ export interface RunOptions {
     readonly env?: NodeJS.ProcessEnv;
     /** Killed after this long (its run then ends with status null). @default 60000 */
     readonly timeoutMs?: number;
+    /**
+     * Close the child's stdout before reading any of it, as a reader that ends early does
+     * (`| head -1` once its line is read): the child's writes then fail with EPIPE, whatever the
+     * size of its output (a reader that takes one chunk first would leave room in the kernel's
+     * buffer for the rest of a smaller output).
+     */
+    readonly closeStdout?: boolean;
 }
 
 /** Runs `command` with `args` to its end, collecting its output; never rejects for an exit code. */
@@ -89,7 +96,11 @@ function spawned(command: string, args: readonly string[], options: RunOptions):
         );
         let stdout = "";
         let stderr = "";
-        child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+        if (options.closeStdout === true) {
+            child.stdout.destroy();
+        } else {
+            child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+        }
         child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
         const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
         child.on("error", (error) => {
