@@ -5,6 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { deferSdkCompiler } from "../program/deferCompiler";
 import { planToJson, planToText } from "../program/plan";
 import type { SynthOptions } from "../program/synth";
 import { listStacks, loadAtmosStack, loadStackFile } from "../stack";
@@ -222,7 +223,9 @@ export async function runSynthCommand(argv: readonly string[], io: CommandIo = p
             );
         }
         // The Pulumi SDK (about a second to load) only once the stack file has loaded: --help,
-        // --list-stacks and a stack file that does not load answer without it.
+        // --list-stacks and a stack file that does not load answer without it. The TypeScript
+        // compiler it would load with it waits until something reads from it (never, in a plan).
+        deferSdkCompiler();
         const { synth } = await import("../program/synth");
         const plan = await synth(file!, {
             ...command.options,

@@ -32,9 +32,11 @@
  *    deserialized a second time (a few percent of a large synth); a request whose call is not seen
  *    so is deserialized here, on first read, so a change in the SDK costs time, never correctness.
  *
- * One more reliance lives outside this file on purpose: util/describeValue.ts recognises an Output
- * by its `__pulumiOutput` marker, as `pulumi.Output.isInstance` does, so that the resolvers load no
- * Pulumi SDK; tests/sdkAdapter.test.ts checks that the two agree.
+ * Two more reliances live outside this file on purpose, as they must not load the SDK:
+ * util/describeValue.ts recognises an Output by its `__pulumiOutput` marker, as
+ * `pulumi.Output.isInstance` does, so that the resolvers load no Pulumi SDK (tests/sdkAdapter.test.ts
+ * checks that the two agree); program/deferCompiler.ts runs before the SDK loads, in synth, to leave
+ * the TypeScript compiler the SDK loads for closure serialization unloaded until something reads it.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as settings from "@pulumi/pulumi/runtime/settings";

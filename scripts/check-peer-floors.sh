@@ -47,8 +47,16 @@ const { DashboardsApiKey, createDashboardsProvider } = require("./components/api
     if (!types.includes("pulumi:providers:grafana")) throw new Error(`no Grafana provider registered: ${types}`);
 })().catch((e) => { console.error(e); process.exit(1); });'
 # The SDK behaviour program/sdkAdapter.ts relies on outside the public API holds on the floor too.
+node -e '
+const compiler = require("./dist/program/deferCompiler"); // built by the synth above; ts-node would load the compiler itself
+if (!compiler.deferSdkCompiler()) throw new Error("synth cannot defer the TypeScript compiler: no typescript-shim in this @pulumi/pulumi");
+const pulumi = require("@pulumi/pulumi");
+if (compiler.sdkCompilerLoaded()) throw new Error("the SDK loaded the TypeScript compiler other than through its shim");
+pulumi.runtime.serializeFunction(function add(a, b) { return a + b; }).then((closure) => {
+    if (!closure.text.includes("return a + b;") || !compiler.sdkCompilerLoaded()) throw new Error("closure serialization failed through the deferred compiler");
+}).catch((e) => { console.error(e); process.exit(1); });' 2> >(grep -v -e DeprecationWarning -e ExperimentalWarning -e trace-deprecation >&2)
 mkdir -p tests/helpers
 cp "$root/tests/sdkAdapter.test.ts" tests/
 cp "$root/tests/helpers/outputs.ts" "$root/tests/helpers/sdkStacks.ts" tests/helpers/
 npx mocha --reporter dot tests/sdkAdapter.test.ts
-echo "peer floors OK: the sources type-check, the example synthesizes, the SDK adapter's contract holds and the Grafana provider registers with @pulumi/aws@$aws, @pulumi/pulumi@$pulumi and @pulumiverse/grafana@$grafana"
+echo "peer floors OK: the sources type-check, the example synthesizes, the SDK adapter's contract holds, synth's deferral of the TypeScript compiler works and the Grafana provider registers with @pulumi/aws@$aws, @pulumi/pulumi@$pulumi and @pulumiverse/grafana@$grafana"

@@ -9,6 +9,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { isCompilerFile } from "../program/deferCompiler";
 import { synthCommand, tfAdoptCommand } from "./commands";
 import { compiledRoot, ROOT } from "./compiled";
 import { awaitedLater, runNode, startBeforeTests, type ProcessRun } from "./helpers/processes";
@@ -18,13 +19,22 @@ import { lines, STACK_VARS } from "./stack-helpers";
  * Runs a compiled command (`bin/synth.js`, `bin/tfAdopt.js`) in a child process, in the project's
  * directory; `closeStdout`: its reader closes the pipe before reading.
  */
-function run(command: string, args: readonly string[], closeStdout = false): Promise<ProcessRun> {
-    return runNode([path.join(compiledRoot(), "bin", command), ...args], {
+function run(
+    command: string,
+    args: readonly string[],
+    { closeStdout = false, nodeArgs = [] }: { closeStdout?: boolean; nodeArgs?: readonly string[] } = {},
+): Promise<ProcessRun> {
+    return runNode([...nodeArgs, path.join(compiledRoot(), "bin", command), ...args], {
         cwd: ROOT,
         env: { ...process.env, NO_COLOR: "1" },
         closeStdout,
     });
 }
+
+/** A preload script writing, as its process exits, the files of require.cache to the file it names. */
+const REPORT_MODULES = `"use strict";
+process.on("exit", () => require("node:fs").writeFileSync(${"%FILE%"}, JSON.stringify(Object.keys(require.cache))));
+`;
 
 const EXAMPLE_ARGS = [path.join(ROOT, "examples", "stack.yaml"), "--json"];
 
@@ -46,11 +56,15 @@ const started = startBeforeTests(() => {
             "      vars: {name: ecs, event_log_retention_in_days: 4}",
         ),
     );
+    const modulesFile = path.join(dir, "modules.json");
+    const reporter = path.join(dir, "report-modules.js");
+    fs.writeFileSync(reporter, REPORT_MODULES.replace("%FILE%", JSON.stringify(modulesFile)));
     return {
         invalidFile,
-        example: awaitedLater(run("synth.js", EXAMPLE_ARGS)),
+        modulesFile,
+        example: awaitedLater(run("synth.js", EXAMPLE_ARGS, { nodeArgs: ["--require", reporter] })),
         invalid: awaitedLater(run("synth.js", [invalidFile])),
-        closedPipe: awaitedLater(run("synth.js", EXAMPLE_ARGS, true)),
+        closedPipe: awaitedLater(run("synth.js", EXAMPLE_ARGS, { closeStdout: true })),
         tfAdopt: awaitedLater(run("tfAdopt.js", ["--bogus"])),
     };
 });
@@ -71,6 +85,17 @@ describe("the commands in child processes", function () {
         assert.equal(child.status, 0, child.stderr);
         assert.deepEqual(child, await synthCommand(EXAMPLE_ARGS, { NO_COLOR: "1" }));
         assert.ok(child.stdout.length > 0);
+    });
+
+    it("synth plans without loading the TypeScript compiler the Pulumi SDK loads (program/deferCompiler.ts)", async () => {
+        const { example, modulesFile } = await started();
+        assert.equal((await example).status, 0);
+        const loaded = JSON.parse(fs.readFileSync(modulesFile, "utf8")) as string[];
+        assert.ok(
+            loaded.some((file) => file.includes(path.join("@pulumi", "pulumi", "runtime", "closure"))),
+            "the SDK's closure serialization, which loads the compiler, was not even loaded",
+        );
+        assert.deepEqual(loaded.filter(isCompilerFile), []);
     });
 
     it("synth refuses an invalid stack file as the in-process command does: exit 1, stdout empty", async () => {

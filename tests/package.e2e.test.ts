@@ -52,9 +52,13 @@ const USER_SCRIPT = `
         out.sdkFree[m] = { exports: Object.keys(exported).length > 0, pulumi: pulumiLoaded().length };
     }
     (async () => {
+        // As synth does before it loads the SDK (program/deferCompiler.ts).
+        const compiler = require("./program/deferCompiler");
+        out.compiler = { deferred: compiler.deferSdkCompiler() };
         const mocks = await require("./program/mocks").installMocks();
         const lib = require("./index");
         await mocks.settle();
+        out.compiler.loadedWithSdk = compiler.sdkCompilerLoaded();
         const loaded = Object.keys(require.cache);
         out.imported = {
             resources: mocks.resources.length,
@@ -86,6 +90,10 @@ const USER_SCRIPT = `
             await value(byId.workspaceId), await value(off.ssmPathDashboardsApiKey)];
         const rule = new lib.EventBridge("e", { region: "us-east-2", name: "e" });
         out.echo.eventBridge = [await value(rule.eventRuleName), await value(rule.logsLogGroupName)];
+        // The SDK's closure serialization reads the deferred compiler: it loads then, and works.
+        const closure = await require("@pulumi/pulumi").runtime.serializeFunction(function add(a, b) { return a + b; });
+        out.compiler.serialized = closure.text.includes("return a + b;");
+        out.compiler.loadedWhenSerializing = compiler.sdkCompilerLoaded();
         process.stdout.write(JSON.stringify(out));
     })().catch((error) => { process.stderr.write(String(error && error.stack || error)); process.exitCode = 1; });`;
 
@@ -94,6 +102,12 @@ interface UserRun {
     readonly sdkFree: Record<string, { exports: boolean; pulumi: number }>;
     readonly imported: { resources: number; grafana: boolean; program: boolean; yaml: boolean; exports: number };
     readonly echo: { apiKey: unknown[]; eventBridge: unknown[] };
+    readonly compiler: {
+        deferred: boolean;
+        loadedWithSdk: boolean;
+        serialized: boolean;
+        loadedWhenSerializing: boolean;
+    };
 }
 
 /** The temporary copy of the project, removed after the last test. */
@@ -186,6 +200,16 @@ describe("the published package", function () {
             { ...imported, exports: imported.exports > 0 },
             { resources: 0, grafana: false, program: false, yaml: false, exports: true },
         );
+    });
+
+    it("defers the TypeScript compiler the Pulumi SDK loads, as synth does, until closure serialization reads it", async () => {
+        const { compiler } = await (await started()).user;
+        assert.deepEqual(compiler, {
+            deferred: true,
+            loadedWithSdk: false,
+            serialized: true,
+            loadedWhenSerializing: true,
+        });
     });
 
     it("loads no Pulumi SDK for the definitions, the resolvers and the stack-file loader", async () => {
