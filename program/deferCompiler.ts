@@ -45,6 +45,8 @@ export function deferSdkCompiler(): boolean {
     const forward: ProxyHandler<object> = {
         get: (_target, key): unknown => Reflect.get(load(), key),
         has: (_target, key) => Reflect.has(load(), key),
+        set: (_target, key, value) => Reflect.set(load(), key, value),
+        deleteProperty: (_target, key) => Reflect.deleteProperty(load(), key),
         ownKeys: () => Reflect.ownKeys(load()),
         getOwnPropertyDescriptor: (_target, key) => {
             const descriptor = Reflect.getOwnPropertyDescriptor(load(), key);

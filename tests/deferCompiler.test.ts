@@ -54,6 +54,12 @@ describe("deferring the SDK's TypeScript compiler (program/deferCompiler.ts)", (
             assert.equal(copy.version, real.version);
             const source = ts.createSourceFile("f.ts", "class A {}", ts.ScriptTarget.Latest);
             assert.equal(ts.isClassDeclaration(source.statements[0]), true);
+            // Writes reach the real module too (nothing in the SDK writes; nothing may go astray).
+            const written = ts as unknown as Record<string, unknown>;
+            written.deferCompilerTest = 1;
+            assert.equal((real as unknown as Record<string, unknown>).deferCompilerTest, 1);
+            delete written.deferCompilerTest;
+            assert.equal("deferCompilerTest" in real, false);
         }));
 
     it("recognises the compiler's files, installed or vendored by the SDK", () => {
