@@ -1,17 +1,21 @@
 /**
  * Synth's start-up, before the Pulumi SDK loads. Loading `@pulumi/pulumi` loads TypeScript's
  * compiler (about 9 MB of JavaScript, about 0.4 s, close to half of the SDK's load) through the
- * SDK's `typescript-shim` module, which only closure serialization (`pulumi.runtime.serializeFunction`,
- * for function-valued resources such as callback Lambdas) uses, inside its functions. A plan never
- * serializes a closure, so synth leaves the compiler unloaded until something reads from it.
+ * SDK's `typescript-shim` module: `runtime/closure/parseFunction.js` requires the shim when it
+ * loads, for closure serialization (`pulumi.runtime.serializeFunction`, for function-valued
+ * resources such as callback Lambdas), and reads from it only inside its functions; the SDK's other
+ * users of the shim already require it lazily. A plan never serializes a closure, so synth leaves
+ * the compiler unloaded until something reads from it.
  *
  * The mechanism is Node's documented module cache: `require.cache` receives an entry for the shim
- * whose exports forward every read to the real shim, loaded (with the compiler) on the first read.
- * This relies on how the SDK loads the compiler, outside its public API, so it lives here with the
- * SDK adapter's other reliances (program/sdkAdapter.ts); tests/package.e2e.test.ts checks, in a
- * fresh process, that the compiler stays unloaded through the SDK's load and that closure
- * serialization still works. Should the SDK stop loading the compiler this way, nothing breaks: the
- * entry is simply never read, or not installed when the shim is gone.
+ * whose exports forward every operation to the real shim, loaded (with the compiler) on the first
+ * one. Freezing or sealing the stand-in is not supported (nothing does). This relies on how the SDK
+ * loads the compiler, outside its public API, so it is listed with the SDK adapter's other
+ * reliances (program/sdkAdapter.ts); tests/cli.e2e.test.ts checks that a real synth never loads the
+ * compiler, tests/package.e2e.test.ts and `npm run check-floors` that, in a fresh process, the SDK
+ * loads without it and closure serialization still works. Should the SDK stop loading the compiler
+ * this way (say, parseFunction.js requiring the shim lazily too), nothing breaks: the entry is
+ * simply never read, or not installed when the shim is gone.
  */
 import * as nodeModule from "node:module";
 
@@ -48,10 +52,22 @@ export function deferSdkCompiler(): boolean {
         set: (_target, key, value) => Reflect.set(load(), key, value),
         deleteProperty: (_target, key) => Reflect.deleteProperty(load(), key),
         ownKeys: () => Reflect.ownKeys(load()),
-        getOwnPropertyDescriptor: (_target, key) => {
+        defineProperty: (target, key, descriptor) => {
+            const defined = Reflect.defineProperty(load(), key, descriptor);
+            const actual = Reflect.getOwnPropertyDescriptor(load(), key);
+            // A proxy may report a non-configurable property only when its target has it as well.
+            if (defined && actual?.configurable === false) {
+                Reflect.defineProperty(target, key, actual);
+            }
+            return defined;
+        },
+        getOwnPropertyDescriptor: (target, key) => {
             const descriptor = Reflect.getOwnPropertyDescriptor(load(), key);
-            // A proxy may not report a non-configurable property its (empty) target lacks.
-            return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
+            if (descriptor === undefined || descriptor.configurable || Reflect.has(target, key)) {
+                return descriptor;
+            }
+            // The real module's own non-configurable properties, which the (empty) target lacks.
+            return { ...descriptor, configurable: true };
         },
     };
     const entry = new nodeModule.Module(file);
@@ -62,7 +78,10 @@ export function deferSdkCompiler(): boolean {
     return true;
 }
 
-/** Whether a module file is TypeScript's compiler (installed, or the copy the SDK vendors). */
+/**
+ * Whether a module file is TypeScript's compiler (installed, or the copy the SDK vendors). Exported
+ * with {@link sdkCompilerLoaded} for the checks (the tests, and check-floors on the compiled file).
+ */
 export function isCompilerFile(file: string): boolean {
     return /[\\/]typescript(@[^\\/]+)?[\\/](lib[\\/])?typescript\.js$/.test(file);
 }

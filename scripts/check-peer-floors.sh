@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Proves the peer ranges: type-checks the package (sources, not tests) against the OLDEST versions
 # its peerDependencies allow, installed into a temporary copy of the project, then synthesizes the
-# example stack with them and runs the contract test of program/sdkAdapter.ts (the SDK behaviour it
-# relies on outside the public API) on them. A peer range whose floor lacks an input or option the code uses (e.g.
+# example stack with them, checks that synth still defers the TypeScript compiler the SDK loads
+# (program/deferCompiler.ts) and runs the contract test of program/sdkAdapter.ts (the SDK behaviour
+# it relies on outside the public API) on them. A peer range whose floor lacks an input or option the code uses (e.g.
 # LogResourcePolicy.resourceArn, new in @pulumi/aws 7.23) fails here.
 #
 #   npm run check-floors
@@ -46,15 +47,17 @@ const { DashboardsApiKey, createDashboardsProvider } = require("./components/api
     const types = mocks.resources.map((r) => r.type);
     if (!types.includes("pulumi:providers:grafana")) throw new Error(`no Grafana provider registered: ${types}`);
 })().catch((e) => { console.error(e); process.exit(1); });'
-# The SDK behaviour program/sdkAdapter.ts relies on outside the public API holds on the floor too.
+# Synth's deferral of the compiler (program/deferCompiler.ts) holds on the floor too: the SDK loads
+# without reading the compiler, and closure serialization loads it and works.
 node -e '
 const compiler = require("./dist/program/deferCompiler"); // built by the synth above; ts-node would load the compiler itself
 if (!compiler.deferSdkCompiler()) throw new Error("synth cannot defer the TypeScript compiler: no typescript-shim in this @pulumi/pulumi");
 const pulumi = require("@pulumi/pulumi");
-if (compiler.sdkCompilerLoaded()) throw new Error("the SDK loaded the TypeScript compiler other than through its shim");
+if (compiler.sdkCompilerLoaded()) throw new Error("the TypeScript compiler loaded with the SDK: something read the deferred shim, or loaded the compiler another way");
 pulumi.runtime.serializeFunction(function add(a, b) { return a + b; }).then((closure) => {
     if (!closure.text.includes("return a + b;") || !compiler.sdkCompilerLoaded()) throw new Error("closure serialization failed through the deferred compiler");
 }).catch((e) => { console.error(e); process.exit(1); });' 2> >(grep -v -e DeprecationWarning -e ExperimentalWarning -e trace-deprecation >&2)
+# The SDK behaviour program/sdkAdapter.ts relies on outside the public API holds on the floor too.
 mkdir -p tests/helpers
 cp "$root/tests/sdkAdapter.test.ts" tests/
 cp "$root/tests/helpers/outputs.ts" "$root/tests/helpers/sdkStacks.ts" tests/helpers/

@@ -60,6 +60,11 @@ describe("deferring the SDK's TypeScript compiler (program/deferCompiler.ts)", (
             assert.equal((real as unknown as Record<string, unknown>).deferCompilerTest, 1);
             delete written.deferCompilerTest;
             assert.equal("deferCompilerTest" in real, false);
+            // A property defined for good stays readable through the stand-in (a proxy invariant).
+            Object.defineProperty(ts, "deferCompilerFixed", { value: 2 });
+            assert.equal((ts as unknown as Record<string, unknown>).deferCompilerFixed, 2);
+            assert.equal(Object.getOwnPropertyDescriptor(ts, "deferCompilerFixed")?.configurable, false);
+            assert.equal(Object.getOwnPropertyDescriptor(real, "deferCompilerFixed")?.value, 2);
         }));
 
     it("recognises the compiler's files, installed or vendored by the SDK", () => {
