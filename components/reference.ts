@@ -142,7 +142,9 @@ export function withReadmeBlocks(text: string, blocks: ReadonlyMap<string, strin
         const start = out.indexOf(open);
         const end = out.indexOf(close);
         if (start < 0 || end < start || out.indexOf(open, start + 1) >= 0) {
-            throw new Error(`README: expected one ${open} ... ${close} block`);
+            throw new Error(
+                `README: expected one ${open} ... ${close} block (put the empty pair in the component's section; npm run readme fills it)`,
+            );
         }
         out = `${out.slice(0, start + open.length)}\n\n${content}\n\n${out.slice(end)}`;
     }

@@ -3,6 +3,7 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { readmeBlocks, withReadmeBlocks, labelArgList } from "../components/reference";
+import { COMPONENT_DEFINITIONS } from "../components/registry";
 import { COMPONENT_SCHEMAS } from "../stack/schema";
 
 const ROOT = path.join(__dirname, "..");
@@ -13,12 +14,26 @@ const scripts = (
 
 describe("README", () => {
     it("holds the reference tables generated from the component definitions (npm run readme)", () => {
-        assert.equal(withReadmeBlocks(readme, readmeBlocks()), readme);
+        assert.ok(
+            withReadmeBlocks(readme, readmeBlocks()) === readme,
+            "README.md's generated reference tables differ from the definitions: run npm run readme",
+        );
+    });
+
+    it("names every component, with its class, in the table that opens it", () => {
+        const missing = COMPONENT_DEFINITIONS.map((d) => `| \`${d.path}\` | \`${d.typeToken.split(":")[2]}\` |`).filter(
+            (row) => !readme.includes(row),
+        );
+        assert.deepEqual(missing, []);
     });
 
     it("lists every label argument, in order, where each component's arguments are described", () => {
         const flowing = readme.replace(/\s+/g, " ");
-        assert.equal(flowing.split(`null-label context argument: ${labelArgList()}.`).length - 1, 2);
+        assert.equal(
+            flowing.split(`null-label context argument: ${labelArgList()}.`).length - 1,
+            COMPONENT_DEFINITIONS.length,
+            "one sentence per component section listing the label arguments, as npm run readme's tables leave them out",
+        );
     });
 
     for (const schema of Object.values(COMPONENT_SCHEMAS)) {
