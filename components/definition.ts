@@ -46,6 +46,17 @@ export interface ArgDefinition {
     readonly rule?: string;
     /** Original Cloud Posse var names, accepted in stack files with a deprecation warning. */
     readonly aliases?: readonly string[];
+    /**
+     * A value known only at deploy time that a stack file may give this var, read by the component
+     * itself: `!terraform.output <component> [<stack>] <output>` (mapped to a StackReference) whose
+     * output is `output`. Every other var is validated, or names resources, before deploying.
+     */
+    readonly deployTimeOutput?: {
+        /** The referenced stack's output the var may read. */
+        readonly output: string;
+        /** What the refusal of any other deploy-time reference adds, to say what is accepted. */
+        readonly hint: string;
+    };
     /** Where the var comes from when it has no alias, e.g. `added by this port`, `the module's kms_arn`. */
     readonly origin?: string;
     /** One line for the README's reference. */
@@ -56,6 +67,11 @@ export interface ArgDefinition {
 export interface OutputDefinition {
     /** The spec's snake_case output name, exported by the program; absent for TypeScript-only outputs. */
     readonly spec?: string;
+    /**
+     * True for a name the component's resources hold in AWS (a rule name, an SSM path): the
+     * program's rename guard compares these with the last deployment's before registering anything.
+     */
+    readonly physicalName?: boolean;
     /** The original Cloud Posse output name, when it differs from `spec`. */
     readonly original?: string;
     /** One line for the README. */
@@ -77,6 +93,8 @@ export interface ComponentDefinition<Args = unknown, Path extends string = strin
     readonly path: Path;
     /** The Pulumi type token of the component resource. */
     readonly typeToken: string;
+    /** Other component paths a stack file may name it by, with a warning (Cloud Posse's own names). */
+    readonly pathAliases?: readonly string[];
     /** One line for the README. */
     readonly doc: string;
     /** Every argument, by camelCase name, in the order the README lists them (own ones first). */

@@ -30,9 +30,16 @@ import type { ComponentSchema } from "../stack/schema";
 type InstanceOutputs = Record<string, pulumi.Output<unknown> | undefined>;
 
 /** One validated instance: the names it needs to itself, and how to create it (no second validation). */
-interface PreparedInstance {
+export interface PreparedInstance {
     /** The names the instance needs to itself (log group, SSM parameter, ...), checked across instances. */
     readonly claims: readonly NameClaim[];
+    /**
+     * The values its definition's `physicalName` outputs will have (none when it is disabled), which
+     * the rename guard (program/renames.ts) compares with the last deployment's.
+     */
+    readonly physicalNames: readonly string[];
+    /** Its previous instance names (the `aliases` argument). */
+    readonly aliases: readonly string[];
     /** The resolved arguments (their warnings are reported by the program, not again by the component). */
     readonly resolved: object;
     /** Valid but noteworthy arguments: `{field, message}`, or `"<field>: <message>"`. */
@@ -47,6 +54,24 @@ interface ComponentKind {
     readonly definition: ComponentDefinition;
     /** Validates the args of one instance, registering nothing (throws ComponentArgsError). */
     prepare(name: string, args: Readonly<Record<string, unknown>>): PreparedInstance;
+}
+
+/** The outputs a definition marks as physical names (`physicalName: true`). */
+type PhysicalNameOutputs<D extends ComponentDefinition> = {
+    [K in keyof D["outputs"]]: D["outputs"][K] extends { readonly physicalName: true } ? K : never;
+}[keyof D["outputs"]];
+
+/**
+ * The values of a definition's physical-name outputs, known from the resolved arguments before
+ * anything is registered (the compiler checks that `values` has exactly those outputs); none for a
+ * disabled instance, which creates nothing.
+ */
+function physicalNamesOf<D extends ComponentDefinition>(
+    _definition: D,
+    enabled: boolean,
+    values: Readonly<Record<PhysicalNameOutputs<D>, string>>,
+): readonly string[] {
+    return enabled ? Object.values<string>(values) : [];
 }
 
 /**
@@ -75,6 +100,11 @@ const KINDS: { readonly [P in ComponentPath]: ComponentKind } = {
             const resolved = resolveEventBridge(name, args);
             return {
                 claims: eventBridgeClaims(resolved),
+                physicalNames: physicalNamesOf(EVENTBRIDGE_DEFINITION, resolved.enabled, {
+                    eventRuleName: resolved.rule.name,
+                    logsLogGroupName: resolved.logGroup.name,
+                }),
+                aliases: resolved.aliases,
                 resolved,
                 warnings: resolved.warnings,
                 create: (opts) => specOutputsOf(new EventBridge(name, resolved, opts), EVENTBRIDGE_DEFINITION.outputs),
@@ -88,6 +118,10 @@ const KINDS: { readonly [P in ComponentPath]: ComponentKind } = {
             const resolved = resolveDashboardsApiKey(name, withWorkspaceReference(args, deployment), deployment);
             return {
                 claims: dashboardsApiKeyClaims(resolved),
+                physicalNames: physicalNamesOf(API_KEY_DEFINITION, resolved.enabled, {
+                    ssmPathDashboardsApiKey: resolved.ssmPath,
+                }),
+                aliases: resolved.aliases,
                 resolved,
                 warnings: resolved.warnings,
                 create: (opts) => specOutputsOf(new DashboardsApiKey(name, resolved, opts), API_KEY_DEFINITION.outputs),
@@ -180,8 +214,11 @@ function renderWarning(instance: StackInstance, warning: ArgProblem): string {
     return `${formatLocation(where)}: ${ComponentArgsError.render(instance.component, instance.name, [warning], namer)}`;
 }
 
-/** Validates every instance (registering nothing); returns how to create each, in order. */
-function prepareStack(stack: LoadedStack): PreparedInstance[] {
+/**
+ * Validates every instance (registering nothing); returns how to create each, in order.
+ * @throws StackVarsError with every problem of every instance, in stack-file vocabulary.
+ */
+export function prepareStack(stack: LoadedStack): PreparedInstance[] {
     const errors: ComponentArgsError[] = [];
     const lines: string[] = [];
     const details: StackVarProblem[] = [];
@@ -242,6 +279,9 @@ export function validateStack(stack: LoadedStack): void {
     prepareStack(stack);
 }
 
+/** Where the program's warnings go by default: the Pulumi engine's log. */
+const logWarning = (message: string): void => void pulumi.log.warn(message);
+
 /**
  * Creates every instance of the stack (after validating them all, once) and returns their outputs
  * under the spec's output names. A disabled instance's outputs are undefined.
@@ -249,9 +289,21 @@ export function validateStack(stack: LoadedStack): void {
 export function deployStack(
     stack: LoadedStack,
     opts: pulumi.ComponentResourceOptions = {},
-    onWarning: (message: string) => void = (message) => void pulumi.log.warn(message),
+    onWarning: (message: string) => void = logWarning,
 ): StackOutputs {
-    const prepared = prepareStack(stack);
+    return deployPrepared(stack, prepareStack(stack), opts, onWarning);
+}
+
+/**
+ * {@link deployStack} on instances {@link prepareStack} has validated (`prepared[i]` is
+ * `stack.instances[i]`): reports their warnings, then creates them, validating nothing again.
+ */
+export function deployPrepared(
+    stack: LoadedStack,
+    prepared: readonly PreparedInstance[],
+    opts: pulumi.ComponentResourceOptions = {},
+    onWarning: (message: string) => void = logWarning,
+): StackOutputs {
     stack.instances.forEach((instance, i) => {
         for (const warning of prepared[i].warnings) onWarning(renderWarning(instance, warning));
         markWarningsReported(prepared[i].resolved);

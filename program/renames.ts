@@ -7,14 +7,22 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { currentDeployment } from "../components/apiKey/component";
-import { resolveDashboardsApiKey } from "../components/apiKey/resolve";
-import { resolveEventBridge } from "../components/eventbridge/resolve";
+import type { ComponentDefinition } from "../components/definition";
 import { unaliasedRenames, type DeployedInstance } from "../components/lifecycle";
+import { COMPONENT_DEFINITIONS } from "../components/registry";
 import type { LoadedStack } from "../stack";
-import { deployStack, type StackOutputs } from "./deploy";
+import { deployPrepared, prepareStack, type PreparedInstance, type StackOutputs } from "./deploy";
 
-/** The spec outputs that hold physical names. */
-const NAME_OUTPUTS = ["event_rule_name", "logs_log_group_name", "ssm_path_dashboards_api_key"] as const;
+/** The spec outputs that hold physical names (every definition's `physicalName` outputs). */
+const NAME_OUTPUTS: readonly string[] = [
+    ...new Set(
+        COMPONENT_DEFINITIONS.flatMap((definition: ComponentDefinition) =>
+            Object.values(definition.outputs).flatMap((output) =>
+                output.physicalName && output.spec !== undefined ? [output.spec] : [],
+            ),
+        ),
+    ),
+];
 
 /** The instances of a previous deployment, from its stack outputs (`{ instance: { output: value } }`). */
 export function previousInstances(outputs: Readonly<Record<string, unknown>>): DeployedInstance[] {
@@ -30,32 +38,21 @@ export function previousInstances(outputs: Readonly<Record<string, unknown>>): D
     return instances;
 }
 
-/** The physical names and aliases of the stack file's instances (instances with invalid vars are left to validation). */
-export function currentInstances(stack: LoadedStack): (DeployedInstance & { readonly aliases: readonly string[] })[] {
-    const deployment = { organization: "organization", project: "rename-guard", stack: "current" };
-    const out: (DeployedInstance & { readonly aliases: readonly string[] })[] = [];
-    for (const instance of stack.instances) {
-        try {
-            if (instance.component === "eventbridge") {
-                const resolved = resolveEventBridge(instance.name, instance.args);
-                if (resolved.enabled) {
-                    out.push({
-                        instance: instance.name,
-                        physicalNames: [resolved.rule.name, resolved.logGroup.name],
-                        aliases: resolved.aliases,
-                    });
-                }
-            } else if (instance.component === "managed-dashboards/api-key") {
-                const resolved = resolveDashboardsApiKey(instance.name, instance.args, deployment);
-                if (resolved.enabled) {
-                    out.push({ instance: instance.name, physicalNames: [resolved.ssmPath], aliases: resolved.aliases });
-                }
-            }
-        } catch {
-            // Reported by the stack's validation, with the file and line.
-        }
-    }
-    return out;
+/**
+ * The physical names and aliases of the stack file's instances, from their validation
+ * ({@link prepareStack}: `prepared[i]` is `stack.instances[i]`); disabled instances have none.
+ */
+export function currentInstances(
+    stack: LoadedStack,
+    prepared: readonly PreparedInstance[],
+): (DeployedInstance & { readonly aliases: readonly string[] })[] {
+    return stack.instances
+        .map((instance, i) => ({
+            instance: instance.name,
+            physicalNames: prepared[i].physicalNames,
+            aliases: prepared[i].aliases,
+        }))
+        .filter((instance) => instance.physicalNames.length > 0);
 }
 
 /** A rename that would take over physical names without an alias. */
@@ -70,20 +67,23 @@ export class UnaliasedRenameError extends Error {
 }
 
 /**
- * {@link deployStack}, after refusing renames without an alias: reads the outputs this stack's last
+ * `deployStack` (program/deploy.ts), after refusing renames without an alias: validates every instance (once:
+ * the instances created are the ones validated here), then reads the outputs this stack's last
  * deployment exported (a `StackReference` to the stack itself, `previous-deployment`; empty on the
  * first deployment) and compares the physical names.
+ * @throws StackVarsError before anything is registered, when an instance is invalid.
  * @throws UnaliasedRenameError before any instance is registered.
  */
 export async function deployStackGuardingRenames(stack: LoadedStack): Promise<StackOutputs> {
+    const prepared = prepareStack(stack);
     const { organization, project, stack: stackName } = currentDeployment();
     const self = new pulumi.StackReference("previous-deployment", { name: `${organization}/${project}/${stackName}` });
     const outputs = await new Promise<Record<string, unknown>>((resolve) =>
         self.outputs.apply((value) => resolve((value ?? {}) as Record<string, unknown>)),
     );
-    const renames = unaliasedRenames(previousInstances(outputs), currentInstances(stack));
+    const renames = unaliasedRenames(previousInstances(outputs), currentInstances(stack, prepared));
     if (renames.length > 0) {
         throw new UnaliasedRenameError(renames);
     }
-    return deployStack(stack);
+    return deployPrepared(stack, prepared);
 }

@@ -39,6 +39,8 @@ import { applyNamePattern, fileStackName } from "./names";
 import { evaluateVar, type Evaluated, type EvaluationContext } from "./evaluate";
 import { componentTemplateContext, processTmpl, templateSettingsFrom, type TemplateSettings } from "./templating";
 import { isValueFunction, parseYamlFunction, type DeployTimeReference } from "./yamlFunctions";
+import { argOf, type ComponentDefinition } from "../components/definition";
+import { COMPONENT_DEFINITIONS } from "../components/registry";
 import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
 import { emptyMap, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 
@@ -110,10 +112,14 @@ export interface LoadOptions {
     readonly allowExec?: boolean;
 }
 
-/** The component paths accepted for another, with a warning (Cloud Posse's own names). */
-export const COMPONENT_ALIASES: Readonly<Record<string, string>> = {
-    "managed-grafana/api-key": "managed-dashboards/api-key",
-};
+/** The component paths accepted for another, with a warning (each definition's `pathAliases`). */
+export const COMPONENT_ALIASES: Readonly<Record<string, string>> = Object.freeze(
+    Object.fromEntries(
+        COMPONENT_DEFINITIONS.flatMap((definition: ComponentDefinition) =>
+            (definition.pathAliases ?? []).map((alias) => [alias, definition.path] as const),
+        ),
+    ),
+);
 
 /** Loads the stack manifest at `file` and everything it imports. */
 export function loadStackFile(file: string, options: LoadOptions = {}): LoadedStack {
@@ -995,20 +1001,22 @@ function holdsFunction(node: TreeNode, name?: string): boolean {
 }
 
 /**
- * Why a var cannot take a value known only at deploy time, or undefined when it can: the api-key's
- * `workspace_id` read from the workspace stack's `workspace_id` output, which the component reads
- * with its own StackReference. Everything else is validated, or names resources, before deploying.
+ * Why a var cannot take a value known only at deploy time, or undefined when it can: a var whose
+ * definition names a `deployTimeOutput` takes `!terraform.output` of that output (the component
+ * reads it with its own StackReference). Everything else is validated, or names resources, before
+ * deploying.
  */
 function deployTimeRefusal(
     schema: ComponentSchema,
     varName: string,
     reference: DeployTimeReference,
 ): string | undefined {
+    const spec = Object.prototype.hasOwnProperty.call(schema.vars, varName) ? schema.vars[varName] : undefined;
+    const accepted = spec === undefined ? undefined : argOf(schema.definition, spec.arg)?.deployTimeOutput;
     if (
-        schema.path === "managed-dashboards/api-key" &&
-        varName === "workspace_id" &&
+        accepted !== undefined &&
         reference.kind === "stack-output" &&
-        reference.output === "workspace_id" &&
+        reference.output === accepted.output &&
         reference.path.length === 0
     ) {
         return undefined;
@@ -1017,10 +1025,7 @@ function deployTimeRefusal(
         reference.kind === "stack-output"
             ? `${reference.text} reads a Pulumi stack output, known only at deploy time`
             : `${reference.text} reads an SSM parameter, known only at deploy time`;
-    const hint =
-        schema.path === "managed-dashboards/api-key" && varName === "workspace_id"
-            ? "; this port takes only `!terraform.output <workspace component> [<stack>] workspace_id` here (read with the component's own StackReference)"
-            : "";
+    const hint = accepted === undefined ? "" : `; ${accepted.hint}`;
     return `${what}, but the component needs this var before deploying (it is validated, or names resources)${hint}`;
 }
 

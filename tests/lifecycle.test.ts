@@ -21,7 +21,7 @@ import { formatPath, type Problem } from "../util/problem";
 import { adoptionPlan, adoptionPlanText } from "../migrate/adoptionPlan";
 import { adoptionReport, readTerraformState, TerraformStateError } from "../migrate/terraformState";
 import { installMocks, type InstalledMocks } from "../program/mocks";
-import { parseStack } from "../stack";
+import { parseStack, type LoadedStack } from "../stack";
 import { synthCommand, tfAdoptCommand } from "./commands";
 import { lines, STACK_VARS } from "./stack-helpers";
 
@@ -584,7 +584,7 @@ describe("lifecycle", () => {
                 logs_log_group_name: "eg-ue2-prod-ecs-faults",
             },
         };
-        const run = async (aliases: string, outputs: Record<string, unknown> | undefined) => {
+        const run = async (aliases: string | LoadedStack, outputs: Record<string, unknown> | undefined) => {
             const mocks = await installMocks({
                 project: "cloudposse-components",
                 stack: "ue2-prod",
@@ -592,7 +592,9 @@ describe("lifecycle", () => {
             });
             const { deployStackGuardingRenames } = await import("../program/renames");
             try {
-                const result = await deployStackGuardingRenames(renamed(aliases));
+                const result = await deployStackGuardingRenames(
+                    typeof aliases === "string" ? renamed(aliases) : aliases,
+                );
                 await mocks.settle();
                 return { result, types: mocks.resources.map((r) => r.type) };
             } catch (error) {
@@ -620,6 +622,57 @@ describe("lifecycle", () => {
             assert.equal(error, undefined);
             assert.deepEqual(Object.keys(result ?? {}), ["eventbridge/ecs-faults"]);
             assert.equal(types.length, 6);
+        });
+
+        const stackOf = (...instance: string[]) =>
+            parseStack(lines(STACK_VARS, "components:", "  terraform:", ...instance), "stacks/prod.yaml");
+
+        it("validates every instance before reading the last deployment: an invalid stack registers nothing", async () => {
+            const invalid = stackOf(
+                "    eventbridge/ecs-faults:",
+                "      metadata: {component: eventbridge}",
+                "      vars: {name: ecs-faults, event_log_retention_in_days: 4}",
+            );
+            const { error, types } = await run(invalid, previous);
+            assert.equal(error?.name, "StackVarsError");
+            assert.match(
+                error?.message ?? "",
+                /stacks\/prod\.yaml:6:\d+: .*event_log_retention_in_days must be one of/,
+            );
+            assert.deepEqual(types, []);
+        });
+
+        it("guards the api-key's SSM path, the physical name its definition declares", async () => {
+            const apiKey = (aliases: string) =>
+                stackOf(
+                    "    grafana/key:",
+                    "      metadata: {component: managed-dashboards/api-key}",
+                    `      vars: {name: grafana, workspace_id: g-0123456789${aliases}}`,
+                );
+            const before = {
+                "grafana/old-key": { ssm_path_dashboards_api_key: "/dashboards/eg-ue2-prod-grafana/api_key" },
+            };
+            const refused = await run(apiKey(""), before);
+            assert.equal(refused.error?.name, "UnaliasedRenameError");
+            assert.match(
+                refused.error?.message ?? "",
+                /"grafana\/key": "\/dashboards\/eg-ue2-prod-grafana\/api_key" belonged to instance "grafana\/old-key"/,
+            );
+            assert.deepEqual(refused.types, ["pulumi:pulumi:StackReference"]);
+            const aliased = await run(apiKey(", aliases: [grafana/old-key]"), before);
+            assert.equal(aliased.error, undefined);
+            assert.deepEqual(Object.keys(aliased.result ?? {}), ["grafana/key"]);
+        });
+
+        it("leaves a disabled instance, which creates nothing, out of the comparison", async () => {
+            const disabled = stackOf(
+                "    eventbridge/ecs-faults:",
+                "      metadata: {component: eventbridge}",
+                "      vars: {name: ecs-faults, enabled: false}",
+            );
+            const { error, types } = await run(disabled, previous);
+            assert.equal(error, undefined);
+            assert.deepEqual(types, ["pulumi:pulumi:StackReference", "cloudposse:eventbridge:EventBridge"]);
         });
 
         it("deploys on a first deployment (no previous outputs) and reads nothing but its own stack", async () => {

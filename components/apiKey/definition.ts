@@ -115,6 +115,7 @@ const DEFAULTS = DASHBOARDS_API_KEY_DEFAULTS;
 export const API_KEY_DEFINITION = {
     path: "managed-dashboards/api-key",
     typeToken: "cloudposse:managed-dashboards:DashboardsApiKey",
+    pathAliases: ["managed-grafana/api-key"],
     doc: "An Amazon Managed Grafana API key, rotated and stored in SSM.",
     args: {
         region: {
@@ -154,6 +155,10 @@ export const API_KEY_DEFINITION = {
             defaultText: "null (read from the workspace stack)",
             defaultTs: "read from the workspace stack",
             rule: "`g-` followed by ten lower-case hex digits (the API's pattern). When set, no stack is referenced",
+            deployTimeOutput: {
+                output: "workspace_id",
+                hint: "this port takes only `!terraform.output <workspace component> [<stack>] workspace_id` here (read with the component's own StackReference)",
+            },
             origin: "added by this port",
             doc: "Workspace id (`g-` and ten hex digits); no stack reference when set.",
         },
@@ -264,6 +269,7 @@ export const API_KEY_DEFINITION = {
     outputs: {
         ssmPathDashboardsApiKey: {
             spec: "ssm_path_dashboards_api_key",
+            physicalName: true,
             original: "ssm_path_grafana_api_key",
             doc: "SSM parameter path of the key",
         },

@@ -180,7 +180,12 @@ export const EVENTBRIDGE_DEFINITION = {
     },
     outputs: {
         eventRuleArn: { spec: "event_rule_arn", original: "cloudwatch_event_rule_arn", doc: "ARN of the rule" },
-        eventRuleName: { spec: "event_rule_name", original: "cloudwatch_event_rule_name", doc: "name of the rule" },
+        eventRuleName: {
+            spec: "event_rule_name",
+            physicalName: true,
+            original: "cloudwatch_event_rule_name",
+            doc: "name of the rule",
+        },
         logsLogGroupArn: {
             spec: "logs_log_group_arn",
             original: "cloudwatch_logs_log_group_arn",
@@ -188,6 +193,7 @@ export const EVENTBRIDGE_DEFINITION = {
         },
         logsLogGroupName: {
             spec: "logs_log_group_name",
+            physicalName: true,
             original: "cloudwatch_logs_log_group_name",
             doc: "name of the log group",
         },
