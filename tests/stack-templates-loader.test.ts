@@ -112,6 +112,47 @@ components:
             found[0].message,
             /name: !terraform.output vpc .name reads a Pulumi stack output, known only at deploy time, but the component needs this var before deploying/,
         );
+        assert.doesNotMatch(found[0].message, /this port takes only/, "eventbridge's name takes no deploy-time value");
+    });
+
+    it("takes only the declared output where a var may be read at deploy time (the api-key's workspace_id)", () => {
+        const keyBase = base
+            .replace("alerts:", "key:")
+            .replace("component: eventbridge", "component: managed-dashboards/api-key");
+        const keyWith = (value: string) => load(`${keyBase}      vars:\n        workspace_id: "${value}"\n`);
+        assert.deepEqual(
+            {
+                ...(keyWith("!terraform.output grafana/workspace workspace_id").instances[0].vars
+                    .workspace_id as object),
+            },
+            {
+                kind: "stack-output",
+                function: "!terraform.output",
+                component: "grafana/workspace",
+                output: "workspace_id",
+                path: [],
+                text: "!terraform.output grafana/workspace workspace_id",
+            },
+        );
+        const hint =
+            "; this port takes only `!terraform.output <workspace component> [<stack>] workspace_id` here (read with the component's own StackReference)";
+        for (const [value, what] of [
+            ["!terraform.output grafana/workspace workspace_endpoint", "reads a Pulumi stack output"],
+            ["!terraform.output grafana/workspace .workspace_id.value", "reads a Pulumi stack output"],
+        ]) {
+            const found = problems(() => keyWith(value));
+            assert.deepEqual(
+                found.map((p) => p.code),
+                ["DEPLOY_TIME_VALUE"],
+                value,
+            );
+            assert.ok(
+                found[0].message.endsWith(
+                    `workspace_id: ${value} ${what}, known only at deploy time, but the component needs this var before deploying (it is validated, or names resources)${hint}`,
+                ),
+                found[0].message,
+            );
+        }
     });
 });
 
