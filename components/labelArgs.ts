@@ -2,6 +2,7 @@
  * The null-label 0.25.0 (`context.tf`) arguments every component takes, declared once. Pure data.
  */
 import type { LabelInput } from "../label";
+import { LABEL_KEY_CASES, LABEL_VALUE_CASES } from "../label/context";
 import type { ArgTable } from "./definition";
 
 /** The label (context) arguments, in `context.tf` order. */
@@ -88,14 +89,14 @@ export const LABEL_ARGS: ArgTable<LabelInput> = {
         var: "label_key_case",
         type: "string",
         defaultText: "null (title)",
-        allowed: ["lower", "title", "upper"],
+        allowed: LABEL_KEY_CASES,
         doc: "Letter case of generated tag keys.",
     },
     labelValueCase: {
         var: "label_value_case",
         type: "string",
         defaultText: "null (lower)",
-        allowed: ["lower", "title", "upper", "none"],
+        allowed: LABEL_VALUE_CASES,
         doc: "Letter case of id elements.",
     },
     descriptorFormats: {
