@@ -8,16 +8,7 @@
  * dotted field names to matchers per alternative.
  */
 
-import {
-    childPath,
-    describe,
-    elementPath,
-    EventPatternError,
-    formatCount,
-    refuse,
-    ROOT_PATH,
-    type PatternPath,
-} from "./errors";
+import { childPath, elementPath, EventPatternError, formatCount, refuse, ROOT_PATH, type PatternPath } from "./errors";
 import { JsonObject, isPlainObject, membersOf, readPattern, writtenOrderDiffers } from "./json";
 import { Matcher, readLeaf } from "./matchers";
 
@@ -115,7 +106,7 @@ export function compilePattern(pattern: unknown): CompiledPattern {
     } catch (error) {
         if (error instanceof RangeError) {
             // Only a pattern nested thousands deep gets here; EventBridge's size quota refuses it too.
-            refuse(ROOT_PATH, "the pattern is nested too deeply");
+            refuse(ROOT_PATH, "PATTERN_TOO_DEEP", "the pattern is nested too deeply");
         }
         throw error;
     }
@@ -130,6 +121,7 @@ function compile(pattern: unknown): CompiledPattern {
         const shown = count > 1e9 ? "more than 1,000,000,000" : formatCount(count);
         refuse(
             ROOT_PATH,
+            "TOO_MANY_COMBINATIONS",
             `the $or alternatives expand to ${shown} combinations; EventBridge accepts at most ${formatCount(MAX_COMBINATIONS)}`,
         );
     }
@@ -142,13 +134,12 @@ function compile(pattern: unknown): CompiledPattern {
             sent = withoutRepeatedFields(combinations);
             compile(sent);
             if (providerPatternLength(JSON.stringify(sent)) > REWRITTEN_MAX_LENGTH) {
-                refuse(
-                    ROOT_PATH,
+                throw new NotRewritable(
                     `written without repeated fields it has over ${formatCount(REWRITTEN_MAX_LENGTH)} bytes (UTF-8)`,
                 );
             }
         } catch (error) {
-            if (!(error instanceof EventPatternError)) throw error;
+            if (!(error instanceof EventPatternError || error instanceof NotRewritable)) throw error;
             // E.g. a field with both match values and nested fields in one $or branch: no JSON
             // object without repeated names can say it. Sent as given, with a warning.
             sent = source;
@@ -159,6 +150,17 @@ function compile(pattern: unknown): CompiledPattern {
         }
     }
     return { source: sent, combinations, warnings: [...new Set(warnings)] };
+}
+
+/**
+ * Why a pattern cannot be written without repeated fields (it is then sent as given, with a
+ * warning): never thrown out of this module, so it is not a refusal of the pattern.
+ */
+class NotRewritable extends Error {
+    constructor(readonly reason: string) {
+        super(reason);
+        this.name = "NotRewritable";
+    }
 }
 
 /** True when some object of the pattern text had a member twice or integer-like keys written after others. */
@@ -183,7 +185,7 @@ function withoutRepeatedFields(combinations: readonly Combination[]): Record<str
                 const existing = Object.prototype.hasOwnProperty.call(into, name) ? into[name] : undefined;
                 if (i === names.length - 1) {
                     if (existing !== undefined) {
-                        refuse(field.path, "the pattern gives this field both match values and nested fields");
+                        throw new NotRewritable(BOTH_VALUES_AND_FIELDS);
                     }
                     define(into, name, field.value);
                     return;
@@ -195,7 +197,7 @@ function withoutRepeatedFields(combinations: readonly Combination[]): Record<str
                 } else if (isPlainObject(existing)) {
                     into = existing;
                 } else {
-                    refuse(field.path, "the pattern gives this field both match values and nested fields");
+                    throw new NotRewritable(BOTH_VALUES_AND_FIELDS);
                 }
             });
         }
@@ -204,6 +206,8 @@ function withoutRepeatedFields(combinations: readonly Combination[]): Record<str
     const distinct = [...objects.values()];
     return distinct.length === 1 ? distinct[0] : { [OR]: distinct };
 }
+
+const BOTH_VALUES_AND_FIELDS = "the pattern gives this field both match values and nested fields";
 
 function define(object: Record<string, unknown>, key: string, value: unknown): void {
     Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
@@ -214,6 +218,7 @@ function readObject(object: JsonObject, path: PatternPath, insideOr: boolean, wa
     if (members.length === 0) {
         refuse(
             path,
+            "EMPTY_OBJECT",
             path === ROOT_PATH ? "an event pattern must not be an empty object" : "a pattern object must not be empty",
         );
     }
@@ -225,7 +230,11 @@ function readObject(object: JsonObject, path: PatternPath, insideOr: boolean, wa
             continue;
         }
         if (insideOr && RESERVED_IN_OR.has(key)) {
-            refuse(keyPath, `"${key}" is an operator name, which EventBridge refuses as a field name inside $or`);
+            refuse(
+                keyPath,
+                "OPERATOR_NAME_IN_OR",
+                `"${key}" is an operator name, which EventBridge refuses as a field name inside $or`,
+            );
         }
         if (isPlainObject(value)) {
             entries.push({ kind: "object", key, node: readObject(value, keyPath, insideOr, warnings) });
@@ -236,7 +245,7 @@ function readObject(object: JsonObject, path: PatternPath, insideOr: boolean, wa
                 field: { path: keyPath, matchers: readLeaf(value, keyPath, warnings), value },
             });
         } else {
-            refuse(keyPath, `leaf values must be a non-empty array, got ${describe(value)}`);
+            refuse(keyPath, "LEAF_NOT_ARRAY", "leaf values must be a non-empty array", value);
         }
     }
     return { entries };
@@ -244,17 +253,22 @@ function readObject(object: JsonObject, path: PatternPath, insideOr: boolean, wa
 
 function readOr(value: unknown, path: PatternPath, warnings: string[]): ObjectNode[] {
     if (!Array.isArray(value)) {
-        refuse(path, `$or must be an array of at least two pattern objects, got ${describe(value)}`);
+        refuse(path, "OR_NOT_ARRAY", "$or must be an array of at least two pattern objects", value);
     }
     const alternatives = value.map((alternative, i) => {
         const alternativePath = elementPath(path, i);
         if (!isPlainObject(alternative)) {
-            refuse(alternativePath, `each $or alternative must be a pattern object, got ${describe(alternative)}`);
+            refuse(
+                alternativePath,
+                "OR_ALTERNATIVE_NOT_OBJECT",
+                "each $or alternative must be a pattern object",
+                alternative,
+            );
         }
         return readObject(alternative, alternativePath, true, warnings);
     });
     if (alternatives.length < 2) {
-        refuse(path, `$or must have at least two alternatives, got ${alternatives.length}`);
+        refuse(path, "TOO_FEW_ALTERNATIVES", "$or must have at least two alternatives", value);
     }
     return alternatives;
 }

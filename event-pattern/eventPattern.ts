@@ -40,7 +40,8 @@ export const EVENT_PATTERN_PROVIDER_MAX_LENGTH = 4096;
  * written. A pattern nested thousands of levels deep is refused at `$`. Size quotas are checked by
  * {@link inspectEventPattern}, not here.
  *
- * @throws EventPatternError with `path` (e.g. `$.detail.state[0].numeric`) and `reason`.
+ * @throws EventPatternError with `path` (e.g. `$.detail.state[0].numeric`), `code` (one of
+ * {@link EventPatternProblemCode}, e.g. `BAD_NUMERIC_RANGE`) and `reason`.
  */
 export function validateEventPattern(pattern: unknown): void {
     compilePattern(pattern);
@@ -119,6 +120,7 @@ export function inspectEventPattern(pattern: unknown): EventPatternInspection {
     if (bytes > EVENT_PATTERN_PROVIDER_MAX_LENGTH) {
         throw new EventPatternError(
             ROOT_PATH,
+            "PATTERN_TOO_LARGE",
             bytes === json.length
                 ? `the pattern is ${formatCount(json.length)} characters as JSON; ` +
                       `the AWS provider accepts at most ${formatCount(EVENT_PATTERN_PROVIDER_MAX_LENGTH)}`

@@ -12,3 +12,4 @@ export {
 } from "./eventPattern";
 export type { EventPatternInspection } from "./eventPattern";
 export { EventPatternError, PatternPath } from "./errors";
+export type { EventPatternProblem, EventPatternProblemCode } from "./errors";

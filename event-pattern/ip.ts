@@ -8,6 +8,9 @@
  * address (`::ffff:a00:1`) read as the IPv4 address it maps.
  */
 
+import { describeValue } from "../util/describeValue";
+import type { Refusal } from "./errors";
+
 /** An address: 4 bytes (IPv4) or 16 bytes (IPv6). */
 export type IpBytes = readonly number[];
 
@@ -101,41 +104,50 @@ const INTEGER = /^[+-]?[0-9]+$/;
 const JAVA_INT_MAX = 2 ** 31 - 1;
 
 /**
- * Parses a CIDR block as Event Ruler does, or returns the reason it is refused.
+ * Parses a CIDR block as Event Ruler does, or returns why it is refused (the text is the value).
  *
  * Notable rules: the prefix length is checked before the address; an IPv4 prefix length must be at
  * most 31 and an IPv6 one at most 127 (Event Ruler refuses `/32` and `/128`); host bits may be set
  * (`10.0.0.1/24` covers 10.0.0.0 to 10.0.0.255); and, as Java's `split("/")` drops trailing empty
  * parts, `10.0.0.0/8/` reads as `10.0.0.0/8`.
  */
-export function parseCidr(text: string): CidrRange | string {
+export function parseCidr(text: string): CidrRange | Refusal {
     const parts = text.split("/");
     while (parts.length > 0 && parts[parts.length - 1] === "") {
         parts.pop();
     }
     if (parts.length !== 2) {
-        return `malformed CIDR block ${JSON.stringify(text)}: exactly one "/" is required`;
+        return malformed('exactly one "/" is required');
     }
     const [address, lengthText] = parts;
     const prefixLength = INTEGER.test(lengthText) ? Number.parseInt(lengthText, 10) : Number.NaN;
     if (!Number.isSafeInteger(prefixLength) || Math.abs(prefixLength) > JAVA_INT_MAX) {
-        return `malformed CIDR block ${JSON.stringify(text)}: the prefix length must be an integer`;
+        return malformed("the prefix length must be an integer");
     }
     if (prefixLength < 0) {
-        return `malformed CIDR block ${JSON.stringify(text)}: the prefix length must not be negative`;
+        return malformed("the prefix length must not be negative");
     }
     const ip = parseIp(address);
     if (ip === undefined) {
-        return `malformed CIDR block ${JSON.stringify(text)}: ${JSON.stringify(address)} is not an IPv4 or IPv6 address`;
+        return malformed(`${describeValue(address)} is not an IPv4 or IPv6 address`);
     }
     const maxLength = ip.length === 4 ? 31 : 127;
     if (prefixLength > maxLength) {
         const family = ip.length === 4 ? "IPv4" : "IPv6";
-        return (
-            `an ${family} prefix length must be at most ${maxLength}, got ${prefixLength} in ${JSON.stringify(text)}` +
-            ` (to match one address, give the address itself as an exact value)`
-        );
+        return {
+            code: "CIDR_PREFIX_TOO_LONG",
+            rule: `an ${family} prefix length must be at most ${maxLength}`,
+            detail: "to match one address, give the address itself as an exact value",
+        };
     }
+    return cidrRange(ip, prefixLength);
+}
+
+function malformed(detail: string): Refusal {
+    return { code: "BAD_CIDR", rule: "malformed CIDR block", detail };
+}
+
+function cidrRange(ip: IpBytes, prefixLength: number): CidrRange {
     const bottom: number[] = [];
     const top: number[] = [];
     ip.forEach((byte, i) => {

@@ -3,7 +3,7 @@
  * JSON values (anything else would be lost or changed on its way to AWS).
  */
 
-import { childPath, describe, elementPath, refuse, ROOT_PATH, type PatternPath } from "./errors";
+import { childPath, elementPath, refuse, ROOT_PATH, type PatternPath } from "./errors";
 
 export type JsonObject = Record<string, unknown>;
 
@@ -122,11 +122,11 @@ export function readPattern(pattern: unknown): JsonObject {
             value = parseJsonKeepingOrder(pattern);
         } catch (error) {
             if (error instanceof RangeError) throw error; // nested too deeply: reported as such
-            refuse(ROOT_PATH, `the pattern is not valid JSON text (${(error as Error).message})`);
+            refuse(ROOT_PATH, "NOT_JSON", `the pattern is not valid JSON text (${(error as Error).message})`);
         }
     }
     if (!isPlainObject(value)) {
-        refuse(ROOT_PATH, `an event pattern must be a JSON object, got ${describe(value)}`);
+        refuse(ROOT_PATH, "PATTERN_NOT_OBJECT", "an event pattern must be a JSON object", value);
     }
     if (value === pattern) {
         assertJson(value, ROOT_PATH, new Set());
@@ -141,19 +141,24 @@ function assertJson(value: unknown, path: PatternPath, ancestors: Set<object>): 
             return;
         case "number":
             if (!Number.isFinite(value)) {
-                refuse(path, `${value} is not a JSON number`);
+                refuse(
+                    path,
+                    "NOT_JSON_VALUE",
+                    "a number in a pattern must be finite (JSON has no NaN or Infinity)",
+                    value,
+                );
             }
             return;
         case "object":
             break;
         default:
-            refuse(path, `${describe(value)} is not a JSON value`);
+            refuse(path, "NOT_JSON_VALUE", "a pattern must hold only JSON values", value);
     }
     if (value === null) {
         return;
     }
     if (ancestors.has(value)) {
-        refuse(path, "the pattern refers to itself (a cycle cannot be written as JSON)");
+        refuse(path, "PATTERN_CYCLE", "the pattern refers to itself (a cycle cannot be written as JSON)");
     }
     ancestors.add(value);
     if (Array.isArray(value)) {
@@ -165,7 +170,10 @@ function assertJson(value: unknown, path: PatternPath, ancestors: Set<object>): 
     } else {
         refuse(
             path,
-            `${describe(value)} (an instance of ${value.constructor?.name ?? "a class"}) is not a plain JSON value`,
+            "NOT_PLAIN_OBJECT",
+            "a pattern must hold only plain objects, arrays and JSON values",
+            value,
+            `an instance of ${value.constructor?.name ?? "a class"}`,
         );
     }
     ancestors.delete(value);

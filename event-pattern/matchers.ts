@@ -4,10 +4,10 @@
  * into matchers.
  */
 
-import { childPath, describe, elementPath, refuse, type PatternPath } from "./errors";
+import { childPath, describe, elementPath, refuse, type PatternPath, type Refusal } from "./errors";
 import { CidrRange, IpBytes, looksLikeIp, parseCidr, parseIp } from "./ip";
 import { JsonObject, isPlainObject } from "./json";
-import { NUMERIC_LIMIT, notComparable } from "./numbers";
+import { NUMERIC_LIMIT, NUMERIC_RANGE_RULE, isComparableNumber } from "./numbers";
 import { CaseFolded, Wildcard, foldCase, parseWildcard, quoteWildcard } from "./strings";
 
 /** One way a single event value can satisfy a pattern field. */
@@ -57,7 +57,7 @@ type Operator = (typeof OPERATORS)[number];
  */
 export function readLeaf(values: readonly unknown[], path: PatternPath, warnings: string[]): Matcher[] {
     if (values.length === 0) {
-        refuse(path, "leaf values must be a non-empty array, got []");
+        refuse(path, "EMPTY_ARRAY", "leaf values must be a non-empty array", values);
     }
     const matchers: Matcher[] = [];
     values.forEach((value, i) => {
@@ -80,7 +80,9 @@ export function readLeaf(values: readonly unknown[], path: PatternPath, warnings
         } else {
             refuse(
                 valuePath,
-                `a match value must be a string, number, boolean, null or operator object, got ${describe(value)}`,
+                "BAD_MATCH_VALUE",
+                "a match value must be a string, number, boolean, null or operator object",
+                value,
             );
         }
     });
@@ -90,20 +92,18 @@ export function readLeaf(values: readonly unknown[], path: PatternPath, warnings
 function readOperator(object: JsonObject, path: PatternPath): Matcher {
     const keys = Object.keys(object);
     if (keys.length === 0) {
-        refuse(path, `an operator object must hold exactly one operator, got {}`);
+        refuse(path, "NOT_ONE_OPERATOR", "an operator object must hold exactly one operator", object);
     }
     const name = keys[0];
     if (!(OPERATORS as readonly string[]).includes(name)) {
         refuse(
             childPath(path, name),
+            "UNKNOWN_OPERATOR",
             `unknown operator ${JSON.stringify(name)}; expected one of ${OPERATORS.join(", ")}`,
         );
     }
     if (keys.length > 1) {
-        refuse(
-            path,
-            `an operator object must hold exactly one operator, got ${keys.map((k) => JSON.stringify(k)).join(", ")}`,
-        );
+        refuse(path, "NOT_ONE_OPERATOR", "an operator object must hold exactly one operator", object);
     }
     const operand = object[name];
     const operandPath = childPath(path, name);
@@ -135,13 +135,14 @@ function readOperator(object: JsonObject, path: PatternPath): Matcher {
             return readNumeric(operand, operandPath);
         case "exists":
             if (typeof operand !== "boolean") {
-                refuse(operandPath, `exists must be true or false, got ${describe(operand)}`);
+                refuse(operandPath, "NOT_A_BOOLEAN", "exists must be true or false", operand);
             }
             return operand ? { kind: "exists" } : { kind: "absent" };
         case "cidr": {
-            const range = parseCidr(requireString(operand, operandPath, "cidr"));
-            if (typeof range === "string") {
-                refuse(operandPath, range);
+            const text = requireString(operand, operandPath, "cidr");
+            const range = parseCidr(text);
+            if ("code" in range) {
+                refuseText(operandPath, range, text);
             }
             return { kind: "cidr", range };
         }
@@ -150,7 +151,7 @@ function readOperator(object: JsonObject, path: PatternPath): Matcher {
 
 function requireString(value: unknown, path: PatternPath, operator: string): string {
     if (typeof value !== "string") {
-        refuse(path, `the value of ${operator} must be a string, got ${describe(value)}`);
+        refuse(path, "NOT_A_STRING", `the value of ${operator} must be a string`, value);
     }
     return value;
 }
@@ -159,17 +160,31 @@ function requireString(value: unknown, path: PatternPath, operator: string): str
 function readIgnoreCaseOperand(object: JsonObject, path: PatternPath, operator: string): string {
     const keys = Object.keys(object);
     if (keys.length !== 1 || keys[0] !== "equals-ignore-case") {
-        refuse(path, `${operator} takes a string or {"equals-ignore-case": "..."}, got ${describe(object)}`);
+        refuse(
+            path,
+            "NOT_STRING_OR_IGNORE_CASE",
+            `${operator} takes a string or {"equals-ignore-case": "..."}`,
+            object,
+        );
     }
     return requireString(object["equals-ignore-case"], childPath(path, "equals-ignore-case"), "equals-ignore-case");
 }
 
 function readWildcard(value: unknown, path: PatternPath): Wildcard {
-    const wildcard = parseWildcard(requireString(value, path, "wildcard"));
-    if (typeof wildcard === "string") {
-        refuse(path, wildcard);
+    const text = requireString(value, path, "wildcard");
+    const wildcard = parseWildcard(text);
+    if ("code" in wildcard) {
+        refuseText(path, wildcard, text);
     }
     return quoteWildcard(wildcard);
+}
+
+/** Throws a parser's refusal of `text` (a CIDR block, a wildcard) at `path`, the text as the value. */
+function refuseText(path: PatternPath, refusal: Refusal, text: string): never {
+    if (refusal.detail === undefined) {
+        refuse(path, refusal.code, refusal.rule, text);
+    }
+    refuse(path, refusal.code, refusal.rule, text, refusal.detail);
 }
 
 function readAnythingBut(operand: unknown, path: PatternPath): Matcher {
@@ -185,21 +200,28 @@ function readAnythingBut(operand: unknown, path: PatternPath): Matcher {
     if (!Array.isArray(operand)) {
         refuse(
             path,
-            `anything-but takes a string, a number, a list of either, or an operator object, got ${describe(operand)}`,
+            "BAD_ANYTHING_BUT",
+            "anything-but takes a string, a number, a list of either, or an operator object",
+            operand,
         );
     }
     if (operand.length === 0) {
-        refuse(path, "anything-but needs at least one value, got []");
+        refuse(path, "EMPTY_ARRAY", "anything-but needs at least one value", operand);
     }
     const strings = operand.filter((v): v is string => typeof v === "string");
     const numbers = operand.filter((v): v is number => typeof v === "number");
     operand.forEach((v, i) => {
         if (typeof v !== "string" && typeof v !== "number") {
-            refuse(elementPath(path, i), `anything-but list values must be strings or numbers, got ${describe(v)}`);
+            refuse(
+                elementPath(path, i),
+                "BAD_ANYTHING_BUT_ELEMENT",
+                "anything-but list values must be strings or numbers",
+                v,
+            );
         }
     });
     if (strings.length > 0 && numbers.length > 0) {
-        refuse(path, `anything-but list values must be all strings or all numbers, got ${describe(operand)}`);
+        refuse(path, "MIXED_ANYTHING_BUT", "anything-but list values must be all strings or all numbers", operand);
     }
     if (strings.length > 0) {
         return { kind: "anything-but-strings", values: new Set(strings) };
@@ -217,7 +239,9 @@ function readAnythingButOperator(object: JsonObject, path: PatternPath): Matcher
     if (keys.length !== 1 || !(ANYTHING_BUT_OPERATORS as readonly string[]).includes(keys[0])) {
         refuse(
             path,
-            `anything-but takes one of ${ANYTHING_BUT_OPERATORS.join(", ")} as operator object, got ${describe(object)}`,
+            "BAD_ANYTHING_BUT_OPERATOR",
+            `anything-but takes one of ${ANYTHING_BUT_OPERATORS.join(", ")} as operator object`,
+            object,
         );
     }
     const name = keys[0] as (typeof ANYTHING_BUT_OPERATORS)[number];
@@ -230,17 +254,26 @@ function readAnythingButOperator(object: JsonObject, path: PatternPath): Matcher
         operand.forEach((v, i) => {
             const valuePath = elementPath(operandPath, i);
             if (typeof v !== "string") {
-                refuse(valuePath, `anything-but ${name} values must be strings, got ${describe(v)}`);
+                refuse(valuePath, "NOT_A_STRING", `anything-but ${name} values must be strings`, v);
             }
             texts.push({ text: v, path: valuePath });
         });
     } else {
-        refuse(operandPath, `anything-but ${name} takes a string or a list of strings, got ${describe(operand)}`);
+        refuse(
+            operandPath,
+            "NOT_STRING_OR_STRING_LIST",
+            `anything-but ${name} takes a string or a list of strings`,
+            operand,
+        );
     }
     if (name === "prefix" || name === "suffix") {
         for (const { text, path: textPath } of texts) {
             if (text === "") {
-                refuse(textPath, `an anything-but ${name} must not be empty (it would exclude every string)`);
+                refuse(
+                    textPath,
+                    "EMPTY_ANYTHING_BUT_AFFIX",
+                    `an anything-but ${name} must not be empty (it would exclude every string)`,
+                );
             }
         }
     }
@@ -260,44 +293,46 @@ function readAnythingButOperator(object: JsonObject, path: PatternPath): Matcher
 }
 
 function requireComparable(value: number, path: PatternPath): number {
-    const reason = notComparable(value);
-    if (reason !== undefined) {
-        refuse(path, reason);
+    if (!isComparableNumber(value)) {
+        refuse(path, "NUMBER_OUT_OF_RANGE", NUMERIC_RANGE_RULE, value);
     }
     return value;
 }
 
 function readNumeric(operand: unknown, path: PatternPath): Matcher {
     if (!Array.isArray(operand)) {
-        refuse(path, `numeric takes an array such as [">", 0, "<=", 5], got ${describe(operand)}`);
+        refuse(path, "NUMERIC_NOT_ARRAY", 'numeric takes an array such as [">", 0, "<=", 5]', operand);
     }
     const at = (i: number): PatternPath => elementPath(path, i);
     const operatorAt = (i: number): string => {
         if (i >= operand.length) {
-            refuse(path, `numeric needs a comparison operator at position ${i}, got ${describe(operand)}`);
+            refuse(path, "NUMERIC_TOO_SHORT", `numeric needs a comparison operator at position ${i}`, operand);
         }
         const op: unknown = operand[i];
         if (typeof op !== "string") {
             refuse(
                 at(i),
-                `expected a comparison operator at position ${i}, got ${describe(op)} in ${describe(operand)}`,
+                "BAD_NUMERIC_OPERATOR",
+                `expected a comparison operator at position ${i}`,
+                op,
+                `in numeric ${describe(operand)}`,
             );
         }
         return op;
     };
     const numberAt = (i: number, op: string): number => {
         if (i >= operand.length) {
-            refuse(path, `${JSON.stringify(op)} needs a number after it, got ${describe(operand)}`);
+            refuse(path, "NUMERIC_TOO_SHORT", `${JSON.stringify(op)} needs a number after it`, operand);
         }
         const value: unknown = operand[i];
         if (typeof value !== "number") {
-            refuse(at(i), `the value of ${JSON.stringify(op)} must be a number, got ${describe(value)}`);
+            refuse(at(i), "NOT_A_NUMBER", `the value of ${JSON.stringify(op)} must be a number`, value);
         }
         return requireComparable(value, at(i));
     };
     const endAt = (i: number): void => {
         if (operand.length > i) {
-            refuse(at(i), `too many elements in numeric ${describe(operand)}`);
+            refuse(at(i), "NUMERIC_TOO_LONG", "too many elements in numeric", operand);
         }
     };
     const first = operatorAt(0);
@@ -313,7 +348,9 @@ function readNumeric(operand: unknown, path: PatternPath): Matcher {
             if (operand.length > 2) {
                 refuse(
                     at(2),
-                    `in a two-sided range the lower bound (">" or ">=") comes first, got ${describe(operand)}`,
+                    "RANGE_OPERATOR_ORDER",
+                    'in a two-sided range the lower bound (">" or ">=") comes first',
+                    operand,
                 );
             }
             return { kind: "numeric", upper: { value, inclusive: first === "<=" } };
@@ -326,16 +363,16 @@ function readNumeric(operand: unknown, path: PatternPath): Matcher {
             }
             const second = operatorAt(2);
             if (second !== "<" && second !== "<=") {
-                refuse(at(2), `the upper bound of a range takes "<" or "<=", got ${JSON.stringify(second)}`);
+                refuse(at(2), "RANGE_OPERATOR_ORDER", 'the upper bound of a range takes "<" or "<="', second);
             }
             const upper = { value: numberAt(3, second), inclusive: second === "<=" };
             endAt(4);
             if (!(lower.value < upper.value)) {
-                refuse(path, `the lower bound must be below the upper bound, got ${describe(operand)}`);
+                refuse(path, "BAD_NUMERIC_RANGE", "the lower bound must be below the upper bound", operand);
             }
             return { kind: "numeric", lower, upper };
         }
         default:
-            refuse(at(0), `unknown numeric operator ${JSON.stringify(first)}; expected one of =, <, <=, >, >=`);
+            refuse(at(0), "BAD_NUMERIC_OPERATOR", "unknown numeric operator (expected one of =, <, <=, >, >=)", first);
     }
 }

@@ -8,15 +8,10 @@
 /** Values EventBridge compares as numbers lie in this range (EventBridge user guide). */
 export const NUMERIC_LIMIT = 5e9;
 
-/** Why EventBridge cannot compare `value` as a number, or undefined when it can. */
-export function notComparable(value: number): string | undefined {
-    if (!Number.isFinite(value) || Math.abs(value) > NUMERIC_LIMIT) {
-        return `numbers compared by EventBridge must be between -5,000,000,000 and 5,000,000,000, got ${value}`;
-    }
-    return undefined;
-}
+/** The rule a number outside that range breaks (the number is the value received). */
+export const NUMERIC_RANGE_RULE = "numbers compared by EventBridge must be between -5,000,000,000 and 5,000,000,000";
 
 /** True when EventBridge compares this value as a number. */
 export function isComparableNumber(value: unknown): value is number {
-    return typeof value === "number" && notComparable(value) === undefined;
+    return typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= NUMERIC_LIMIT;
 }

@@ -6,32 +6,35 @@
  * prefix or suffix behaves exactly as it does in EventBridge.
  */
 
+import type { Refusal } from "./errors";
+
 /** A parsed wildcard: the literal pieces between the `*` characters (one more piece than stars). */
 export type Wildcard = readonly string[];
 
 /**
- * Parses a wildcard value, or returns why EventBridge refuses it. `*` matches any run of
+ * Parses a wildcard value, or returns why EventBridge refuses it (the text is the value). `*` matches any run of
  * characters (including none, and including `/`); `\*` is a literal star and `\\` a literal
  * backslash; any other escape, a trailing backslash and two unescaped stars in a row are refused.
  */
-export function parseWildcard(text: string): Wildcard | string {
+export function parseWildcard(text: string): Wildcard | Refusal {
     const pieces: string[] = [];
     let piece = "";
     for (let i = 0; i < text.length; i++) {
         const c = text[i];
         if (c === "*") {
             if (text[i + 1] === "*") {
-                return `consecutive wildcard characters at position ${i} of ${JSON.stringify(text)}`;
+                return { code: "CONSECUTIVE_WILDCARDS", rule: `consecutive wildcard characters at position ${i}` };
             }
             pieces.push(piece);
             piece = "";
         } else if (c === "\\") {
             const next = text[i + 1];
             if (next !== "*" && next !== "\\") {
-                return (
-                    `invalid escape at position ${i} of ${JSON.stringify(text)}: ` +
-                    `only \\* (a literal star) and \\\\ (a literal backslash) may follow a backslash`
-                );
+                return {
+                    code: "BAD_WILDCARD_ESCAPE",
+                    rule: `invalid escape at position ${i}`,
+                    detail: "only \\* (a literal star) and \\\\ (a literal backslash) may follow a backslash",
+                };
             }
             piece += next;
             i++;

@@ -164,14 +164,28 @@ describe("component problems: code, path and value of every check", () => {
             [
                 "an event-pattern error deep in the pattern",
                 { eventRulePattern: { detail: { state: [{ numeric: [">", "x"] }] } } },
-                "INVALID_EVENT_PATTERN",
+                "NOT_A_NUMBER",
                 ["eventRulePattern", userKey("detail"), userKey("state"), 0, userKey("numeric"), 1],
-                [],
+                ["x"],
             ],
             [
                 "a pattern that is not an object",
                 { eventRulePattern: "[1]" },
-                "INVALID_EVENT_PATTERN",
+                "PATTERN_NOT_OBJECT",
+                ["eventRulePattern"],
+                [[1]],
+            ],
+            [
+                "an empty object in the pattern (no value to show)",
+                { eventRulePattern: { detail: {} } },
+                "EMPTY_OBJECT",
+                ["eventRulePattern", userKey("detail")],
+                [],
+            ],
+            [
+                "a pattern whose jsonencode text is over 4,096 bytes",
+                { eventRulePattern: { source: ["&".repeat(700)] } },
+                "PATTERN_TOO_LARGE",
                 ["eventRulePattern"],
                 [],
             ],
@@ -183,14 +197,27 @@ describe("component problems: code, path and value of every check", () => {
             });
         }
 
-        it("an event-pattern problem keeps the AWS JSON path in its rule and the module's reason as its detail", () => {
+        it("an event-pattern problem keeps the AWS JSON path and the module's rule in its rule, its value and detail apart", () => {
             const p = only(
                 argsError(() => resolveEventBridge("x", { ...EVENTBRIDGE, eventRulePattern: { source: "aws.ecs" } }))
                     .problems,
-                "INVALID_EVENT_PATTERN",
+                "LEAF_NOT_ARRAY",
             );
-            assert.equal(p.rule, "is not valid in an event pattern at $.source");
-            assert.equal(p.detail, 'leaf values must be a non-empty array, got "aws.ecs"');
+            assert.equal(p.rule, "is not valid in an event pattern at $.source: leaf values must be a non-empty array");
+            assert.equal(p.value, "aws.ecs");
+            assert.equal(p.detail, undefined);
+            const cidr = only(
+                argsError(() =>
+                    resolveEventBridge("x", { ...EVENTBRIDGE, eventRulePattern: { ip: [{ cidr: "10.0.0.0/32" }] } }),
+                ).problems,
+                "CIDR_PREFIX_TOO_LONG",
+            );
+            assert.equal(
+                cidr.rule,
+                "is not valid in an event pattern at $.ip[0].cidr: an IPv4 prefix length must be at most 31",
+            );
+            assert.equal(cidr.value, "10.0.0.0/32");
+            assert.equal(cidr.detail, "to match one address, give the address itself as an exact value");
         });
     });
 
@@ -535,7 +562,12 @@ describe("component problems: code, path and value of every check", () => {
                     'is not valid in an event pattern at $.detail.state[0].numeric[1]: the value of ">" must be a number, got "x"',
             );
             const [detail] = error.details;
-            assert.equal(detail.code, "INVALID_EVENT_PATTERN");
+            assert.equal(detail.code, "NOT_A_NUMBER");
+            assert.equal(detail.value, "x");
+            assert.equal(
+                detail.rule,
+                'is not valid in an event pattern at $.detail.state[0].numeric[1]: the value of ">" must be a number',
+            );
             assert.equal(detail.field, 'event_rule_pattern["detail"]["state"][0]["numeric"][1]');
             const json = problemToJson(error.errors[0].problems[0], error.errors[0].naming);
             assert.deepEqual(json.path, [

@@ -68,7 +68,22 @@ describe("inspectEventPattern", () => {
             name: "EventPatternError",
             path: "$",
             reason: "the pattern is 4,097 characters as JSON; the AWS provider accepts at most 4,096",
+            code: "PATTERN_TOO_LARGE",
         });
+        const error = (() => {
+            try {
+                inspectEventPattern(patternOfLength(4097));
+            } catch (e) {
+                return e as EventPatternError;
+            }
+        })();
+        assert.deepEqual(error?.details, [
+            {
+                code: "PATTERN_TOO_LARGE",
+                path: [],
+                rule: "the pattern is 4,097 characters as JSON; the AWS provider accepts at most 4,096",
+            },
+        ]);
     });
 
     it("exports the two size limits", () => {
@@ -101,13 +116,23 @@ describe("inspectEventPattern", () => {
             (error: unknown) => {
                 assert.ok(error instanceof EventPatternError);
                 assert.equal(error.message, '$.detail.eventType: leaf values must be a non-empty array, got "WARN"');
+                assert.deepEqual(error.details, [
+                    {
+                        code: "LEAF_NOT_ARRAY",
+                        path: [{ key: "detail" }, { key: "eventType" }],
+                        rule: "leaf values must be a non-empty array",
+                        value: "WARN",
+                    },
+                ]);
                 return true;
             },
         );
         assert.throws(
             () => inspectEventPattern("not json"),
             (error: unknown) =>
-                error instanceof EventPatternError && /^\$: the pattern is not valid JSON text \(/.test(error.message),
+                error instanceof EventPatternError &&
+                /^\$: the pattern is not valid JSON text \(/.test(error.message) &&
+                error.code === "NOT_JSON",
         );
     });
 });

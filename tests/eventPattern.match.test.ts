@@ -817,6 +817,7 @@ describe("matchesEventPattern", () => {
             assert.throws(() => matchesEventPattern({ x: "a" }, { x: "a" }), {
                 name: "EventPatternError",
                 message: '$.x: leaf values must be a non-empty array, got "a"',
+                code: "LEAF_NOT_ARRAY",
             });
         });
     });

@@ -95,7 +95,9 @@ describe("the problem model", () => {
         assert.ok(error instanceof EventPatternError);
         assert.equal(error.path, '$.detail["my key"][0].numeric[1]');
         assert.deepEqual(error.details[0].path, [userKey("detail"), userKey("my key"), 0, userKey("numeric"), 1]);
-        assert.equal(error.details[0].code, "INVALID_EVENT_PATTERN");
+        assert.equal(error.details[0].code, "NOT_A_NUMBER");
+        assert.equal(error.details[0].value, "x");
+        assert.equal(error.details[0].rule, 'the value of ">" must be a number');
     });
 
     describe("label problems", () => {

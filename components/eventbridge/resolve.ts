@@ -343,7 +343,7 @@ function checkEventPattern(
         const bytes = Buffer.byteLength(text, "utf8");
         if (bytes > EVENT_PATTERN_PROVIDER_MAX_LENGTH) {
             problems.push({
-                code: "INVALID_EVENT_PATTERN",
+                code: "PATTERN_TOO_LARGE",
                 path: ["eventRulePattern"],
                 rule: "is not a valid event pattern",
                 detail:
@@ -364,19 +364,22 @@ function checkEventPattern(
 }
 
 /**
- * A problem of the event-pattern module as a problem of `eventRulePattern`: its code, and its path
- * inside the pattern (the pattern's keys as written, list indexes) under the argument, e.g.
- * `eventRulePattern["detail"]["state"][0]`. The rule keeps the JSON path as AWS writes it
- * (`$.detail.state[0]`), and the event-pattern module's reason (which shows the value) follows.
+ * A problem of the event-pattern module as a problem of `eventRulePattern`: its code (one of
+ * `EventPatternProblemCode`), and its path inside the pattern (the pattern's keys as written, list
+ * indexes) under the argument, e.g. `eventRulePattern["detail"]["state"][0]`. The rule keeps the
+ * JSON path as AWS writes it (`$.detail.state[0]`) followed by the module's rule; the value
+ * received and the detail are the module's, so the message reads as the module's does:
+ * `... at $.source: leaf values must be a non-empty array, got "aws.ecs"`.
  */
 function eventPatternProblem(p: Problem, jsonPath: string): Problem {
-    const rule = p.path.length > 0 ? `is not valid in an event pattern at ${jsonPath}` : "is not a valid event pattern";
+    const where =
+        p.path.length > 0 ? `is not valid in an event pattern at ${jsonPath}` : "is not a valid event pattern";
     return {
         code: p.code,
         path: ["eventRulePattern", ...p.path],
-        rule,
+        rule: `${where}: ${p.rule}`,
         ...(hasValue(p) ? { value: p.value } : {}),
-        detail: p.detail === undefined ? p.rule : `${p.rule}: ${p.detail}`,
+        ...(p.detail !== undefined ? { detail: p.detail } : {}),
     };
 }
 
