@@ -78,8 +78,21 @@ export function evaluateInclude(args: string, raw: boolean, context: IncludeCont
     return parts.length === 2 ? (followPath(value, parseYqPath(parts[1], tag)) ?? null) : value;
 }
 
+/**
+ * The extension a file is parsed by, as Atmos's `filetype.GetFileExtension` finds it: lower-cased,
+ * `.env` for `.env`, `.env.<name>` and `<name>.env` files, and a known extension written as the
+ * whole name (`.json`) counts as that extension.
+ */
+export function includeExtension(file: string): string {
+    const name = nodePath.basename(file).toLowerCase();
+    if (name.startsWith(".env.")) return ".env";
+    const known = [".json", ".yaml", ".yml", ".hcl", ".tf", ".tfvars", ".env", ".txt", ".md"];
+    if (known.includes(name)) return name;
+    return nodePath.extname(name);
+}
+
 function parseByExtension(text: string, file: string, tag: string): unknown {
-    const ext = nodePath.extname(file).toLowerCase();
+    const ext = includeExtension(file);
     try {
         switch (ext) {
             case ".yaml":
@@ -142,7 +155,8 @@ class HclParser {
                 while (this.i < this.s.length && this.s[this.i] !== "\n") this.i++;
             } else if (c === "/" && this.s[this.i + 1] === "*") {
                 const end = this.s.indexOf("*/", this.i + 2);
-                this.i = end < 0 ? this.s.length : end + 2;
+                if (end < 0) this.fail("unterminated comment");
+                this.i = end + 2;
             } else return;
         }
     }
@@ -231,17 +245,20 @@ class HclParser {
                 this.i += 2;
                 continue;
             }
-            if ((c === "$" || c === "%") && this.s[this.i + 1] === "{") {
-                if (this.s[this.i + 2] === c) {
-                    // `$${` is a literal `${`
-                } else this.fail("string interpolation is not supported");
+            if ((c === "$" || c === "%") && this.s[this.i + 1] === c && this.s[this.i + 2] === "{") {
+                // `$${` is a literal `${`, `%%{` a literal `%{`
+                out += `${c}{`;
+                this.i += 3;
+                continue;
             }
+            if ((c === "$" || c === "%") && this.s[this.i + 1] === "{")
+                this.fail("string interpolation is not supported");
             if (c === "\n") this.fail("unterminated string");
             out += c;
             this.i++;
         }
         this.i++;
-        return out.replace(/\$\$\{/g, "${").replace(/%%\{/g, "%{");
+        return out;
     }
 
     private heredoc(): string {

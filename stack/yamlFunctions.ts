@@ -462,10 +462,9 @@ function storeReference(
     if (tag === "!store.get") {
         if (parts.length !== 2)
             throw new YamlFunctionError(tag, `!store.get takes a store and a key, got ${JSON.stringify(main)}`);
-        parameter = [prefix, parts[1]]
-            .filter((p) => p !== "")
-            .join("/")
-            .replace(/\/\//g, "/");
+        // Atmos's SSMStore.GetKey: the prefix, a slash and the key, with a leading slash.
+        const name = prefix !== "" ? `${prefix}/${parts[1]}` : parts[1];
+        parameter = name.startsWith("/") ? name : `/${name}`;
     } else {
         if (parts.length < 3 || parts.length > 4) {
             throw new YamlFunctionError(
