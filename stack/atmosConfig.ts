@@ -249,7 +249,7 @@ function readConfigFile(
     ];
     let parsed: unknown;
     try {
-        parsed = yaml().parse(text, { customTags, merge: true, uniqueKeys: false, logLevel: "silent" });
+        parsed = yaml().parse(text, { customTags, merge: true, uniqueKeys: false, logLevel: "error" });
     } catch (error) {
         throw new AtmosConfigError(
             file,
