@@ -6,7 +6,7 @@
 import { FunctionError } from "./errors";
 import type { FuncMap, GoFunc } from "./exec";
 import { isTrue } from "./exec";
-import { formatValue, goTypeName, isMap, sprint, sprintf, sprintln } from "./fmt";
+import { formatValue, goTypeName, isMap, isPrintable, sprint, sprintf, sprintln } from "./fmt";
 
 /** Declares a function with a Go signature (see {@link GoFunc.sig}). */
 export function fn(sig: string, f: (...args: any[]) => unknown): GoFunc {
@@ -50,10 +50,10 @@ function eq(arg1: unknown, ...rest: unknown[]): boolean {
 function lt(a: unknown, b: unknown): boolean {
     const k1 = basicKind(a);
     const k2 = basicKind(b);
-    if (k1 === "nil" || k1 === "other" || k1 === "bool" || k2 === "nil" || k2 === "other" || k2 === "bool") {
-        fail("invalid type for comparison");
-    }
+    // as Go's lt: a value of no basic kind first, then differing kinds, then a kind with no order
+    if (k1 === "nil" || k1 === "other" || k2 === "nil" || k2 === "other") fail("invalid type for comparison");
     if (k1 !== k2) fail("incompatible types for comparison");
+    if (k1 === "bool") fail("invalid type for comparison");
     if (typeof a === "string") return compareBytes(a, b as string) < 0;
     return (a as number) < (b as number);
 }
@@ -82,9 +82,11 @@ function toIndex(i: unknown, cap: number): number {
 }
 
 function index(item: unknown, ...indexes: unknown[]): unknown {
-    let v = item;
+    if (item === null || item === undefined) fail("index of untyped nil");
+    let v: unknown = item;
     for (const i of indexes) {
-        if (v === null || v === undefined) fail("index of untyped nil");
+        // a nil reached through an index (a nil or missing map entry) is Go's nil interface
+        if (v === null || v === undefined) fail("index of nil pointer");
         if (Array.isArray(v)) {
             const n = toIndex(i, v.length);
             if (n === v.length) fail(`index out of range: ${n}`);
@@ -143,7 +145,7 @@ export function htmlEscape(s: string): string {
     );
 }
 
-/** Go's template.JSEscapeString. */
+/** Go's template.JSEscapeString: other control characters as \u00XX, and non-printable runes as \uXXXX. */
 export function jsEscape(s: string): string {
     let out = "";
     for (const ch of s) {
@@ -170,18 +172,10 @@ export function jsEscape(s: string): string {
             case "=":
                 out += "\\u003D";
                 continue;
-            case "\n":
-                out += "\\n";
-                continue;
-            case "\r":
-                out += "\\r";
-                continue;
-            case "\t":
-                out += "\\t";
-                continue;
         }
-        if (cp < 0x20) out += "\\u" + cp.toString(16).toUpperCase().padStart(4, "0");
-        else out += ch;
+        if (cp < 0x20 || (cp >= 0x80 && !isPrintable(ch))) {
+            out += "\\u" + cp.toString(16).toUpperCase().padStart(4, "0");
+        } else out += ch;
     }
     return out;
 }

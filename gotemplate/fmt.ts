@@ -22,7 +22,69 @@ export function isMap(v: unknown): v is Record<string, unknown> {
     return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
 }
 
-/** Go's formatting of a float64 with a float verb; `v` is `%v` (shortest `%g`). */
+/** A decimal as strconv keeps one: the value is 0.`digits` × 10^`dp`; no trailing zeros; "" for zero. */
+interface Decimal {
+    readonly digits: string;
+    readonly dp: number;
+}
+
+/** The exact decimal value of a finite, non-negative double (a = mantissa × 2^e, so × 5^-e / 10^-e). */
+function exactDecimal(a: number): Decimal {
+    const view = new DataView(new ArrayBuffer(8));
+    view.setFloat64(0, a);
+    const bits = view.getBigUint64(0);
+    const biased = Number((bits >> 52n) & 0x7ffn);
+    const fraction = bits & ((1n << 52n) - 1n);
+    const mantissa = biased === 0 ? fraction : fraction | (1n << 52n);
+    const e = biased === 0 ? -1074 : biased - 1075;
+    if (mantissa === 0n) return { digits: "", dp: 0 };
+    const all = e >= 0 ? (mantissa << BigInt(e)).toString() : (mantissa * 5n ** BigInt(-e)).toString();
+    return { digits: all.replace(/0+$/, ""), dp: all.length + Math.min(e, 0) };
+}
+
+/** The shortest decimal that reads back as `a` (what %v and a precision-less %g print). */
+function shortestDecimal(a: number): Decimal {
+    if (a === 0) return { digits: "", dp: 0 };
+    const m = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(a.toExponential())!;
+    return { digits: (m[1] + (m[2] ?? "")).replace(/0+$/, ""), dp: Number(m[3]) + 1 };
+}
+
+/** strconv's decimal.Round: to `nd` digits, an exact half to even. */
+function roundDecimal(d: Decimal, nd: number): Decimal {
+    if (nd < 0 || nd >= d.digits.length) return d;
+    const next = d.digits[nd];
+    const halfway = next === "5" && nd + 1 === d.digits.length;
+    const up = halfway ? nd > 0 && Number(d.digits[nd - 1]) % 2 === 1 : next >= "5";
+    if (!up) return { digits: d.digits.slice(0, nd).replace(/0+$/, ""), dp: d.dp };
+    let i = nd - 1;
+    while (i >= 0 && d.digits[i] === "9") i--;
+    if (i < 0) return { digits: "1", dp: d.dp + 1 };
+    return { digits: d.digits.slice(0, i) + String(Number(d.digits[i]) + 1), dp: d.dp };
+}
+
+/** strconv's %e of a decimal with `prec` digits after the point. */
+function expForm(d: Decimal, prec: number): string {
+    const digits = d.digits || "0";
+    let s = digits[0];
+    if (prec > 0) s += "." + digits.slice(1, prec + 1).padEnd(prec, "0");
+    const exp = d.digits ? d.dp - 1 : 0;
+    return s + "e" + (exp < 0 ? "-" : "+") + String(Math.abs(exp)).padStart(2, "0");
+}
+
+/** strconv's %f of a decimal with `prec` digits after the point. */
+function fixedForm(d: Decimal, prec: number): string {
+    let s = d.dp > 0 ? d.digits.slice(0, d.dp).padEnd(d.dp, "0") : "0";
+    if (prec > 0) {
+        s += ".";
+        for (let i = 1; i <= prec; i++) {
+            const j = d.dp + i - 1;
+            s += j >= 0 && j < d.digits.length ? d.digits[j] : "0";
+        }
+    }
+    return s;
+}
+
+/** Go's formatting of a float64 with a float verb (strconv.FormatFloat); `v` is `%v` (shortest `%g`). */
 export function formatFloat(f: number, verb: "g" | "G" | "e" | "E" | "f" | "F" | "v" = "v", prec = -1): string {
     if (Number.isNaN(f)) return "NaN";
     if (f === Infinity) return "+Inf";
@@ -32,73 +94,34 @@ export function formatFloat(f: number, verb: "g" | "G" | "e" | "E" | "f" | "F" |
     let body: string;
     switch (verb) {
         case "e":
-        case "E":
-            body = expForm(a, prec < 0 ? 6 : prec);
+        case "E": {
+            const p = prec < 0 ? 6 : prec;
+            body = expForm(roundDecimal(exactDecimal(a), p + 1), p);
             break;
+        }
         case "f":
-        case "F":
-            body = fixedForm(a, prec < 0 ? 6 : prec);
+        case "F": {
+            const p = prec < 0 ? 6 : prec;
+            const exact = exactDecimal(a);
+            body = fixedForm(roundDecimal(exact, exact.dp + p), p);
             break;
+        }
         default: {
-            // %g / %v
-            let digits: string;
-            let exp: number;
-            if (prec < 0) {
-                const e = a.toExponential(); // shortest round-trip digits
-                const m = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(e)!;
-                digits = m[1] + (m[2] ?? "");
-                exp = Number(m[3]);
-            } else {
-                const p = prec === 0 ? 1 : prec;
-                const e = a.toExponential(p - 1);
-                const m = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(e)!;
-                digits = (m[1] + (m[2] ?? "")).replace(/0+$/, "") || "0";
-                exp = Number(m[3]);
-            }
-            if (a === 0) {
-                digits = "0";
-                exp = 0;
-            }
-            let eprec = prec < 0 ? 6 : prec === 0 ? 1 : prec;
-            if (prec >= 0 && eprec > digits.length && digits.length >= exp + 1) eprec = digits.length;
-            const useExp = exp < -4 || exp >= eprec;
-            if (useExp) {
-                const mant = digits.length > 1 ? digits[0] + "." + digits.slice(1) : digits;
-                body = mant + "e" + (exp < 0 ? "-" : "+") + String(Math.abs(exp)).padStart(2, "0");
-            } else if (exp < 0) {
-                body = "0." + "0".repeat(-exp - 1) + digits;
-            } else if (digits.length <= exp + 1) {
-                body = digits + "0".repeat(exp + 1 - digits.length);
-            } else {
-                body = digits.slice(0, exp + 1) + "." + digits.slice(exp + 1);
-            }
+            // %g / %v, as strconv's formatDigits
+            const shortest = prec < 0;
+            let p = prec === 0 ? 1 : prec;
+            const d = shortest ? shortestDecimal(a) : roundDecimal(exactDecimal(a), p);
+            const nd = d.digits.length;
+            if (shortest) p = nd;
+            let eprec = shortest ? 6 : p;
+            if (!shortest && eprec > nd && nd >= d.dp) eprec = nd;
+            const exp = d.dp - 1;
+            if (exp < -4 || exp >= eprec) body = expForm(d, Math.min(p, nd) - 1);
+            else body = fixedForm(d, Math.max((p > d.dp ? nd : p) - d.dp, 0));
         }
     }
     if (verb === "E" || verb === "G") body = body.toUpperCase();
-    return (neg && !(a === 0 && !Object.is(f, -0)) ? "-" : "") + body;
-}
-
-function expForm(a: number, prec: number): string {
-    const e = a.toExponential(prec);
-    const m = /^([\d.]+)e([+-])(\d+)$/.exec(e)!;
-    return m[1] + "e" + m[2] + m[3].padStart(2, "0");
-}
-
-function fixedForm(a: number, prec: number): string {
-    if (a < 1e21) {
-        // Go rounds an exact tie to even (2.5 -> "2"); toFixed rounds it up
-        const scale = Math.pow(10, prec);
-        const scaled = a * scale;
-        if (Number.isFinite(scaled) && scaled - Math.floor(scaled) === 0.5 && scaled / scale === a) {
-            const down = Math.floor(scaled);
-            const even = down % 2 === 0 ? down : down + 1;
-            return prec > 0 ? (even / scale).toFixed(prec) : String(even);
-        }
-        return a.toFixed(prec);
-    }
-    // toFixed switches to exponent form at 1e21: expand by hand
-    const big = BigInt(Math.round(a)).toString();
-    return prec > 0 ? big + "." + "0".repeat(prec) : big;
+    return (neg ? "-" : "") + body;
 }
 
 /** Go's `%v` for a float, as fmt prints it (shortest digits, exponent form when exp < -4 or >= 6... as strconv's 'g'). */
@@ -204,7 +227,8 @@ export function quoteGo(s: string, asciiOnly = false): string {
 }
 
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}\u0020]$/u;
-function isPrintable(ch: string): boolean {
+/** Go's unicode.IsPrint for one character. */
+export function isPrintable(ch: string): boolean {
     return PRINTABLE.test(ch);
 }
 
@@ -240,10 +264,9 @@ function pad(s: string, spec: Spec, numeric = false): string {
     const n = spec.width - len;
     if (spec.minus) return s + " ".repeat(n);
     if (spec.zero && numeric) {
+        // the zeros go after the sign
         const sign = /^[+\- ]/.test(s) ? s[0] : "";
-        const rest = sign ? s.slice(1) : s;
-        const prefix = /^0[xXbo]/.test(rest) && spec.sharp ? rest.slice(0, 2) : "";
-        return sign + prefix + "0".repeat(n) + rest.slice(prefix.length);
+        return sign + "0".repeat(n) + s.slice(sign.length);
     }
     if (spec.zero && !numeric) return "0".repeat(n) + s;
     return " ".repeat(n) + s;
@@ -257,29 +280,22 @@ function bad(verb: string, v: unknown): string {
 function fmtInt(n: number, verb: string, spec: Spec): string | null {
     const neg = n < 0;
     const a = BigInt(Math.abs(n));
-    let digits: string;
+    let base: number;
     switch (verb) {
         case "d":
         case "v":
-            digits = a.toString(10);
+            base = 10;
             break;
         case "b":
-            digits = a.toString(2);
+            base = 2;
             break;
         case "o":
-            digits = a.toString(8);
-            if (spec.sharp && digits[0] !== "0") digits = "0" + digits;
-            break;
         case "O":
-            digits = "0o" + a.toString(8);
+            base = 8;
             break;
         case "x":
-            digits = a.toString(16);
-            if (spec.sharp) digits = "0x" + digits;
-            break;
         case "X":
-            digits = a.toString(16).toUpperCase();
-            if (spec.sharp) digits = "0X" + digits;
+            base = 16;
             break;
         case "c":
             return pad(String.fromCodePoint(n), spec);
@@ -293,46 +309,42 @@ function fmtInt(n: number, verb: string, spec: Spec): string | null {
             if (spec.sharp) s += " '" + String.fromCodePoint(n) + "'";
             return pad(s, spec);
         }
-        case "e":
-        case "E":
-        case "f":
-        case "F":
-        case "g":
-        case "G":
-            return null;
         default:
             return null;
     }
+    // As Go's fmtInteger: %.3d and %03d both ask for leading zero digits (the sign and the 0x
+    // prefix come on top of them); with a precision, the 0 flag pads with spaces instead.
+    let digits = a.toString(base);
+    if (verb === "X") digits = digits.toUpperCase();
+    let minDigits = 0;
     if (spec.prec >= 0) {
-        const body = digits.replace(/^0[xX]/, "");
-        const prefix = digits.slice(0, digits.length - body.length);
-        digits = prefix + body.padStart(spec.prec, "0");
-        if (spec.prec === 0 && n === 0) digits = "";
+        minDigits = spec.prec;
+        // precision 0 and value 0 print nothing (not even a sign) but the padding
+        if (spec.prec === 0 && n === 0) return pad("", { ...spec, zero: false });
+    } else if (spec.zero && !spec.minus && spec.width >= 0) {
+        minDigits = spec.width - (neg || spec.plus || spec.space ? 1 : 0);
     }
+    digits = digits.padStart(minDigits, "0");
+    if (spec.sharp && base === 2) digits = "0b" + digits;
+    if (spec.sharp && base === 8 && digits[0] !== "0") digits = "0" + digits;
+    if (spec.sharp && base === 16) digits = (verb === "X" ? "0X" : "0x") + digits;
+    if (verb === "O") digits = "0o" + digits;
     const sign = neg ? "-" : spec.plus ? "+" : spec.space ? " " : "";
-    return pad(sign + digits, { ...spec, zero: spec.zero && spec.prec < 0 }, true);
+    return pad(sign + digits, { ...spec, zero: false });
 }
 
 function fmtFloatVerb(f: number, verb: string, spec: Spec): string | null {
-    let s: string;
-    switch (verb) {
-        case "v":
-        case "g":
-        case "G":
-            s = formatFloat(f, verb === "G" ? "G" : "g", spec.prec);
-            break;
-        case "e":
-        case "E":
-        case "f":
-        case "F":
-            s = formatFloat(f, verb as "e", spec.prec);
-            break;
-        default:
-            return null;
+    if (!/^[vgGeEfF]$/.test(verb)) return null;
+    if (!Number.isFinite(f)) {
+        // As Go's fmtFloat: infinities and NaN are never zero-padded; NaN shows a sign only when
+        // asked for one with + or space, and the space flag replaces a +.
+        const sign = f < 0 ? "-" : spec.plus ? "+" : spec.space ? " " : Number.isNaN(f) ? "" : "+";
+        return pad(sign + (Number.isNaN(f) ? "NaN" : "Inf"), { ...spec, zero: false });
     }
+    let s = formatFloat(f, verb === "v" ? "g" : (verb as "g" | "G" | "e" | "E" | "f" | "F"), spec.prec);
     if (spec.plus && !s.startsWith("-")) s = "+" + s;
     else if (spec.space && !s.startsWith("-")) s = " " + s;
-    return pad(s, spec, Number.isFinite(f));
+    return pad(s, spec, true);
 }
 
 function fmtString(s: string, verb: string, spec: Spec): string | null {
@@ -342,14 +354,18 @@ function fmtString(s: string, verb: string, spec: Spec): string | null {
             if (spec.prec >= 0) s = [...s].slice(0, spec.prec).join("");
             return pad(s, spec);
         case "q":
+            if (spec.prec >= 0) s = [...s].slice(0, spec.prec).join("");
             if (spec.sharp && !s.includes("`")) return pad("`" + s + "`", spec);
             return pad(quoteGo(s, spec.plus), spec);
         case "x":
         case "X": {
-            const bytes = Buffer.from(s, "utf8");
-            let h = Array.from(bytes, (b) => b.toString(16).padStart(2, "0"));
-            if (spec.sharp) h = h.map((x) => "0x" + x);
-            let out = h.join(spec.space ? " " : "");
+            // As Go's fmtSbx: the precision limits the bytes; # puts 0x before the whole string,
+            // or before each byte when the space flag separates them.
+            let bytes = Buffer.from(s, "utf8");
+            if (spec.prec >= 0) bytes = bytes.subarray(0, spec.prec);
+            const h = Array.from(bytes, (b) => b.toString(16).padStart(2, "0"));
+            const prefix = spec.sharp ? "0x" : "";
+            let out = spec.space ? h.map((x) => prefix + x).join(" ") : h.length ? prefix + h.join("") : "";
             if (verb === "X") out = out.toUpperCase();
             return pad(out, spec);
         }
@@ -425,11 +441,15 @@ export function sprintf(format: string, args: unknown[]): string {
                     break flags;
             }
         }
+        let goodArgNum = true;
         const argIndex = (): void => {
             const m = /^\[(\d+)\]/.exec(format.slice(i));
             if (m) {
-                argNum = Number(m[1]) - 1;
+                // as Go's argNumber: an index past the operands marks the verb BADINDEX
                 reordered = true;
+                const index = Number(m[1]) - 1;
+                if (index >= 0 && index < args.length) argNum = index;
+                else goodArgNum = false;
                 i += m[0].length;
             }
         };
@@ -474,6 +494,10 @@ export function sprintf(format: string, args: unknown[]): string {
         i += verb.length;
         if (verb === "%") {
             out += "%";
+            continue;
+        }
+        if (!goodArgNum) {
+            out += `%!${verb}(BADINDEX)`;
             continue;
         }
         if (argNum >= args.length) {
