@@ -42,7 +42,13 @@ export interface ExecContext {
     missingKey: MissingKey;
 }
 
-const MAX_DEPTH = 10000;
+/** Go's maxExecDepth; JavaScript's stack usually runs out first (see walkTemplate). */
+const MAX_DEPTH = 100000;
+
+/** Whether `e` is V8's "Maximum call stack size exceeded" (no regex: compiling one needs stack too). */
+function isStackOverflow(e: unknown): boolean {
+    return e instanceof RangeError && e.message.includes("call stack");
+}
 
 /** Go's `truth`: whether a value is "true" for if/with/and/or/not. */
 export function isTrue(v: unknown): boolean {
@@ -286,22 +292,33 @@ export class Executor {
             });
         }
         const newDot = n.pipe ? this.evalPipeline(dot, n.pipe) : undefined;
-        if (++this.depth > MAX_DEPTH) {
-            this.at(n.pos, `template "${n.name}"`, () => {
-                throw new ExecError(`exceeded maximum template depth (${MAX_DEPTH})`);
-            });
-        }
+        if (++this.depth > MAX_DEPTH) this.depthExceeded(n);
         const savedVars = this.vars;
         const savedName = this.currentName;
         this.vars = [{ name: "$", value: newDot }];
         this.currentName = n.name;
         try {
             this.walkList(tmpl!, newDot);
+        } catch (e) {
+            // JavaScript's stack runs out long before Go's 100000 nested templates: report that as Go
+            // reports its limit (a level with too little stack left to do so rethrows, its caller tries)
+            if (isStackOverflow(e)) {
+                this.vars = savedVars;
+                this.currentName = savedName;
+                this.depthExceeded(n);
+            }
+            throw e;
         } finally {
             this.vars = savedVars;
             this.currentName = savedName;
             this.depth--;
         }
+    }
+
+    private depthExceeded(n: Extract<Node, { kind: "template" }>): never {
+        return this.at(n.pos, `template "${n.name}"`, () => {
+            throw new ExecError(`exceeded maximum template depth (${MAX_DEPTH})`);
+        });
     }
 
     private setVar(name: string, value: unknown, assign: boolean): void {
@@ -534,7 +551,7 @@ export class Executor {
         try {
             return f(...values);
         } catch (e) {
-            if (e instanceof TemplateError) throw e;
+            if (e instanceof TemplateError || isStackOverflow(e)) throw e;
             const msg = e instanceof Error ? e.message : String(e);
             const text = this.node.text;
             this.fail(`error calling ${name}: ${msg}`, text ? name : undefined);

@@ -6,6 +6,7 @@
  * error naming it, with the template name and line.
  */
 import { TemplateError } from "./errors";
+import { isPrintable } from "./fmt";
 
 /** One argument of a command (Go's parse node kinds). */
 export type Arg = { pos: number } & (
@@ -281,12 +282,11 @@ class Parser {
         let p = start;
         let parens = 0;
         for (;;) {
-            if (parens === 0) {
-                const r = this.atRight(p);
-                if (r) {
-                    toks.push({ t: "eof", pos: p });
-                    return { toks, end: r.end, trim: r.trim };
-                }
+            const r = this.atRight(p);
+            if (r && parens > 0) this.fail(actionPos, "unclosed left paren");
+            if (r) {
+                toks.push({ t: "eof", pos: p });
+                return { toks, end: r.end, trim: r.trim };
             }
             if (p >= src.length) this.fail(actionPos, "unclosed action");
             const c = src[p];
@@ -340,7 +340,7 @@ class Parser {
                 }
                 if (q >= src.length) this.fail(p, "unterminated quoted string");
                 const raw = src.slice(p, q + 1);
-                const v = unquoteGo(raw.slice(1, -1), () => this.fail(p, `invalid syntax: ${raw}`));
+                const v = unquoteGo(raw.slice(1, -1), () => this.fail(p, "invalid syntax"));
                 toks.push({ t: "string", v, raw, pos: p });
                 p = q + 1;
                 continue;
@@ -361,9 +361,12 @@ class Parser {
                 }
                 const raw = src.slice(p, q + 1);
                 const body = raw.slice(1, -1);
+                // as parse's newNumber: strconv.UnquoteChar reads one character (an error is its own),
+                // and anything left before the closing quote is malformed
                 const v = body.startsWith("\\")
-                    ? unquoteGo(body.replace(/^\\'$/, "'"), () => this.fail(p, `malformed character constant: ${raw}`))
+                    ? unquoteGo(body.replace(/^\\'$/, "'"), () => this.fail(p, "invalid syntax"))
                     : body;
+                if (!v) this.fail(p, "invalid syntax");
                 if ([...v].length !== 1) this.fail(p, `malformed character constant: ${raw}`);
                 toks.push({ t: "number", v: v.codePointAt(0)!, isFloat: false, isChar: true, raw, pos: p });
                 p = q + 1;
@@ -410,7 +413,12 @@ class Parser {
                 p += m[0].length;
                 continue;
             }
-            this.fail(p, `unrecognized character in action: ${JSON.stringify(c)}`);
+            // Go's lexer passes on printable ASCII as a character the parser does not expect, and
+            // refuses anything else, named as %#U prints it
+            const ch = String.fromCodePoint(src.codePointAt(p)!);
+            if (/^[\x21-\x7e]$/.test(ch)) this.fail(p, `unexpected ${JSON.stringify(ch)} in operand`);
+            const code = "U+" + ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+            this.fail(p, `unrecognized character in action: ${code}${isPrintable(ch) ? ` '${ch}'` : ""}`);
         }
     }
 
@@ -639,7 +647,9 @@ class Parser {
             const t = this.peekNonSpace();
             if (t.t === "eof" || (context === "paren" && t.t === "rparen")) {
                 if (context !== "paren") this.next();
-                if (!cmds.length) this.fail(pos, `missing value for ${context}`);
+                if (!cmds.length) {
+                    this.fail(pos, `missing value for ${context === "paren" ? "parenthesized pipeline" : context}`);
+                }
                 break;
             }
             cmds.push(this.command(context));
@@ -714,7 +724,7 @@ class Parser {
             case "ident":
                 if (t.v === "true" || t.v === "false") return { kind: "bool", value: t.v === "true", text: t.v, pos };
                 if (t.v === "nil") return { kind: "nil", text: "nil", pos };
-                if (KEYWORDS.has(t.v)) this.fail(t.pos, `unexpected <${t.v}> in command`);
+                if (KEYWORDS.has(t.v)) this.fail(t.pos, `unexpected <${t.v}> in operand`);
                 if (!this.isFunction(t.v)) this.fail(t.pos, `function "${t.v}" not defined`);
                 return { kind: "identifier", name: t.v, text: t.v, pos };
             case "dot":
