@@ -108,7 +108,8 @@ function deepEqual(a: unknown, b: unknown): boolean {
 function asList(v: unknown, name: string): unknown[] {
     if (Array.isArray(v)) return v;
     if (v === null || v === undefined) fail(`Cannot find ${name} on type <nil>`);
-    return fail(`Cannot find ${name} on type ${goTypeName(v)}`);
+    // Sprig names the reflect.Kind ("map", "int"), not the type
+    return fail(`Cannot find ${name} on type ${kindOf(v)}`);
 }
 
 /** Compiles a Go (RE2) regular expression. */
@@ -170,18 +171,20 @@ export function regexReplace(re: RE2JS, s: string, repl: string, literal: boolea
     return out + s.slice(last);
 }
 
+/** Go's Regexp.Split, step by step: an empty match at 0 starts nothing, one at the end ends nothing. */
 function regexSplit(re: RE2JS, s: string, n: number): string[] {
     if (n === 0) return [];
     if (re.pattern().length > 0 && s.length === 0) return [""];
-    const matches = allMatches(re, s, n > 0 ? n - 1 : -1);
     const out: string[] = [];
     let beg = 0;
-    for (const m of matches) {
-        if (m.end === 0) continue;
-        out.push(s.slice(beg, m.start));
+    let end = 0;
+    for (const m of allMatches(re, s, n)) {
+        if (n > 0 && out.length === n - 1) break;
+        end = m.start;
+        if (m.end !== 0) out.push(s.slice(beg, end));
         beg = m.end;
     }
-    out.push(s.slice(beg));
+    if (end !== s.length) out.push(s.slice(beg));
     return out;
 }
 
