@@ -1,0 +1,112 @@
+/**
+ * The synth command's command line, as its usage text specifies it (bin/synthCommand.ts): every
+ * refusal exits 2 with the reason and the usage on stderr and nothing on stdout; --help prints the
+ * usage; the options reach the plan. In-process (tests/commands.ts); temporary files go under the
+ * system's temporary directory.
+ */
+import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { synthCommand } from "./commands";
+
+const EXAMPLE = path.join(__dirname, "..", "examples", "stack.yaml");
+
+let dir: string;
+before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "synth-command-test-"));
+});
+after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function tempFile(name: string, text: string): string {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    return file;
+}
+
+describe("synth command line", () => {
+    for (const flag of ["-h", "--help"]) {
+        it(`${flag} prints the usage on stdout and exits 0`, async () => {
+            const run = await synthCommand([flag]);
+            assert.equal(run.status, 0);
+            assert.match(run.stdout, /^usage: npm run synth -- <stack-file> \[--json\]/);
+            assert.equal(run.stderr, "");
+        });
+    }
+
+    const refusals: [args: () => string[], reason: string | RegExp][] = [
+        [() => [], "no stack file given (or --atmos-stack NAME, or --list-stacks)"],
+        [() => ["--json"], "no stack file given (or --atmos-stack NAME, or --list-stacks)"],
+        [() => ["a.yaml", "--stack"], "--stack needs a value"],
+        [() => ["a.yaml", "--project"], "--project needs a value"],
+        [() => ["a.yaml", "--organization"], "--organization needs a value"],
+        [() => ["--atmos-stack"], "--atmos-stack needs a value"],
+        [() => ["a.yaml", "b.yaml"], "one stack file at a time, got a.yaml and b.yaml"],
+        [() => ["--list-stacks", "a.yaml"], "--list-stacks takes no stack file and no --atmos-stack"],
+        [() => ["--list-stacks", "--atmos-stack", "x"], "--list-stacks takes no stack file and no --atmos-stack"],
+        [
+            () => ["a.yaml", "--atmos-stack", "x"],
+            "give a stack file or --atmos-stack, not both (got a.yaml and --atmos-stack x)",
+        ],
+        [() => ["a.yaml", "--atmos-dir", "d"], "--atmos-dir goes with --atmos-stack or --list-stacks"],
+        [() => ["a.yaml", "--stack-outputs", path.join(dir, "none.json")], /^--stack-outputs .*none\.json: ENOENT/],
+        [
+            () => ["a.yaml", "--stack-outputs", tempFile("list.json", "[1]")],
+            /^--stack-outputs .*list\.json: must hold a JSON object of stack name to outputs$/,
+        ],
+        [
+            () => ["a.yaml", "--stack-outputs", tempFile("null.json", "null")],
+            /^--stack-outputs .*null\.json: must hold a JSON object of stack name to outputs$/,
+        ],
+        [() => ["a.yaml", "--stack-outputs", tempFile("bad.json", "{")], /^--stack-outputs .*bad\.json: .*JSON/],
+    ];
+    for (const [args, reason] of refusals) {
+        it(`refuses ${String(args).replace(/^\(\) => /, "")} with exit 2`, async () => {
+            const run = await synthCommand(args());
+            assert.equal(run.status, 2);
+            assert.equal(run.stdout, "");
+            const [first, rest] = run.stderr.split("\n\n", 2);
+            assert.match(first, /^synth: /);
+            const text = first.slice("synth: ".length).trimEnd();
+            if (typeof reason === "string") assert.equal(text, reason);
+            else assert.match(text, reason);
+            assert.match(rest, /^usage: npm run synth/);
+        });
+    }
+
+    it("reads a relative stack file from where `npm run synth` was typed (INIT_CWD)", async () => {
+        const elsewhere = path.join(dir, "elsewhere");
+        const run = await synthCommand(["nofile.yaml"], { npm_lifecycle_event: "synth", INIT_CWD: elsewhere });
+        assert.equal(run.status, 1);
+        assert.equal(run.stdout, "");
+        assert.equal(run.stderr, `${path.join(elsewhere, "nofile.yaml")}: file not found\n`);
+    });
+
+    it("reads a relative stack file from the current directory outside npm", async () => {
+        const run = await synthCommand(["nofile.yaml"], { npm_lifecycle_event: "test", INIT_CWD: dir });
+        assert.equal(run.status, 1);
+        assert.equal(run.stderr, "nofile.yaml: file not found\n");
+    });
+
+    it("names the referenced stacks with --stack and --organization, and takes '*' of --stack-outputs for any stack", async () => {
+        const outputs = tempFile("outputs.json", JSON.stringify({ "*": { workspace_id: "g-from-star" } }));
+        const run = await synthCommand([
+            EXAMPLE,
+            "--json",
+            "--stack",
+            "mystack",
+            "--project",
+            "myproject",
+            "--organization",
+            "myorg",
+            "--allow-exec",
+            "--stack-outputs",
+            outputs,
+        ]);
+        assert.equal(run.status, 0, run.stderr);
+        const plan = JSON.parse(run.stdout) as { resources: { type: string; inputs: Record<string, unknown> }[] };
+        const reference = plan.resources.find((r) => r.type === "pulumi:pulumi:StackReference");
+        assert.deepEqual(reference?.inputs, { name: "myorg/managed-dashboards-workspace/mystack" });
+        assert.match(run.stdout, /g-from-star/);
+    });
+});
