@@ -72,3 +72,67 @@ describe("the readable plan", () => {
         assert.equal(showText("\u009b2J"), '"\\u009b2J"');
     });
 });
+
+describe("the readable plan: imports, disabled instances, skipped components, colours", () => {
+    const plan: SynthPlan = {
+        resources: [
+            {
+                type: "t:a:A",
+                name: "a",
+                parent: null,
+                inputs: {
+                    unset: undefined,
+                    n: 1,
+                    tags: "not a map",
+                    tagsAll: { K: 1, L: "v" },
+                    p: "{not json",
+                    q: '{"x":"\u202e"}',
+                },
+            },
+            { type: "t:b:B", name: "b", parent: "t:a:A::a", import: "id-1", inputs: {} },
+        ],
+        outputs: { off: null, on: { v: [1] } },
+        skipped: [
+            { instance: "vpc", component: "vpc" },
+            { instance: "net/x", component: "net" },
+        ],
+    };
+
+    it("marks an import with = and its id, a disabled instance's outputs, and the components left to Terraform", () => {
+        assert.equal(
+            planToText(plan, { title: "Plan of x.yaml" }),
+            [
+                "Plan of x.yaml",
+                "+ t:a:A  a",
+                "      n: 1",
+                '      tags: "not a map"',
+                "      tagsAll: {K=1, L=v}",
+                "      p: {not json",
+                '      q: {"x":"\\u202e"}',
+                "    = t:b:B  b  (import id-1)",
+                "",
+                "Outputs:",
+                "    off: (disabled)",
+                "    on:",
+                "        v: [1]",
+                "",
+                "Left to Terraform (components this package does not implement):",
+                "    vpc",
+                "    net/x (net)",
+                "",
+                "Resources: + 1 to create, = 1 to import",
+                "By type: 1 t:a:A, 1 t:b:B",
+                "",
+            ].join("\n"),
+        );
+    });
+
+    it("colours marks, names and headings with ANSI only when asked", () => {
+        const coloured = planToText(plan, { color: true, title: "T" });
+        assert.ok(coloured.startsWith("\x1b[1mT\x1b[0m\n\x1b[32m+\x1b[0m t:a:A  \x1b[1ma\x1b[0m\n"));
+        assert.ok(coloured.includes("\x1b[32m=\x1b[0m t:b:B  \x1b[1mb\x1b[0m\x1b[2m  (import id-1)\x1b[0m"));
+        assert.ok(coloured.includes("    off: \x1b[2m(disabled)\x1b[0m\n"));
+        assert.ok(coloured.includes("Resources: \x1b[32m+ 1 to create\x1b[0m, \x1b[32m= 1 to import\x1b[0m\n"));
+        assert.ok(!planToText(plan).includes("\x1b"));
+    });
+});
