@@ -259,6 +259,23 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
     });
 });
 
+describe("program/sdkAdapter.ts: its own guards", () => {
+    it("refuses to observe one mock monitor twice (each setMocks installs a new one)", async () => {
+        await installEchoMocks();
+        assert.throws(() => observeMockMonitor(() => undefined), {
+            message: "this mock monitor is already observed (install the mocks again with setMocks)",
+        });
+        await installEchoMocks();
+    });
+
+    it("names the SDK version when a value it is given as an Output has no isKnown promise", () => {
+        assert.throws(() => isKnown({} as pulumi.Output<unknown>), {
+            name: "SdkContractError",
+            message: `${SDK}: an Output has no isKnown promise; program/sdkAdapter.ts relies on it (see tests/sdkAdapter.test.ts)`,
+        });
+    });
+});
+
 describe("tests/helpers/outputs.ts unwrap", () => {
     it("gives a known value, a secret's value, and an output's failure", async () => {
         await installEchoMocks();
