@@ -6,7 +6,7 @@
  * error naming it, with the template name and line.
  */
 import { TemplateError } from "./errors";
-import { isPrintable } from "./fmt";
+import { isPrintable, quoteGo } from "./fmt";
 
 /** One argument of a command (Go's parse node kinds). */
 export type Arg = { pos: number } & (
@@ -711,7 +711,7 @@ class Parser {
             case "number":
             case "nil":
             case "dot":
-                return this.fail(this.currentAction!.pos, `unexpected . after term "${term.text}"`);
+                return this.fail(this.currentAction!.pos, `unexpected . after term ${quoteGo(term.text)}`);
             default:
                 return { kind: "chain", node: term, names, text, pos };
         }

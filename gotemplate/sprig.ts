@@ -188,13 +188,38 @@ function regexSplit(re: RE2JS, s: string, n: number): string[] {
     return out;
 }
 
-/** Go's strings.Title: the first letter of each word in upper case. */
+/** Go's unicode.IsSpace: the White_Space property. */
+const GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/;
+
+/** strings.Title's isSeparator: ASCII but alphanumerics and _, and spaces beyond (not other punctuation). */
+function isTitleSeparator(ch: string): boolean {
+    if (ch.codePointAt(0)! <= 0x7f) return !/^[0-9A-Za-z_]$/.test(ch);
+    if (/^[\p{L}\p{Nd}]$/u.test(ch)) return false;
+    return GO_SPACE.test(ch);
+}
+
+/** unicode.ToTitle: upper case but for the digraphs, whose title case is their own letter. */
+const TITLE_DIGRAPHS: Readonly<Record<string, string>> = {
+    "\u01c4": "\u01c5",
+    "\u01c5": "\u01c5",
+    "\u01c6": "\u01c5",
+    "\u01c7": "\u01c8",
+    "\u01c8": "\u01c8",
+    "\u01c9": "\u01c8",
+    "\u01ca": "\u01cb",
+    "\u01cb": "\u01cb",
+    "\u01cc": "\u01cb",
+    "\u01f1": "\u01f2",
+    "\u01f2": "\u01f2",
+    "\u01f3": "\u01f2",
+};
+
+/** Go's strings.Title: each letter after a separator in title case (unicode.ToTitle). */
 export function title(s: string): string {
     let prev = " ";
     let out = "";
     for (const ch of s) {
-        const sep = !/[\p{L}\p{N}_]/u.test(prev);
-        out += sep ? ch.toUpperCase() : ch;
+        out += isTitleSeparator(prev) ? (TITLE_DIGRAPHS[ch] ?? toUpperGo(ch)) : ch;
         prev = ch;
     }
     return out;
@@ -680,8 +705,9 @@ export function toUpperGo(s: string): string {
 export function toLowerGo(s: string): string {
     let out = "";
     for (const c of s) {
-        const l = c.toLowerCase();
-        out += [...l].length === 1 ? l : c;
+        // U+0130 alone lowers to two characters (SpecialCasing); its simple mapping is the first
+        const l = [...c.toLowerCase()];
+        out += l.length === 1 || c === "\u0130" ? l[0] : c;
     }
     return out;
 }

@@ -48,6 +48,8 @@ describe("gotemplate builtins: errors read as Go's", () => {
         ["{{ index .l 1.5 }}", at(3, "index .l 1.5", "index", "cannot index slice/array with type float64")],
         ["{{ index .l .n }}", at(3, "index .l .n", "index", "cannot index slice/array with nil")],
         ["{{ index .l -1 }}", at(3, "index .l -1", "index", "index out of range: -1")],
+        ["{{ index .l 3 }}", at(3, "index .l 3", "index", "index out of range: 3")],
+        ["{{ eq 1 .l }}", at(3, "eq 1 .l", "eq", "incompatible types for comparison")],
         ['{{ index "abc" 3 }}', at(3, 'index "abc" 3', "index", "index out of range: 3")],
         ["{{ index 1 0 }}", at(3, "index 1 0", "index", "can't index item of type int")],
         ["{{ index .m .n }}", at(3, "index .m .n", "index", "value is nil; should be of type string")],

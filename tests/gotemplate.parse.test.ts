@@ -5,7 +5,7 @@
  * The cases are this project's.
  */
 import { strict as assert } from "node:assert";
-import { fn, GoTemplate, renderTemplate, TemplateError } from "../gotemplate";
+import { fn, GoTemplate, NAMESPACE, renderTemplate, TemplateError, type FuncMap } from "../gotemplate";
 
 const data = (): unknown => ({ l: [1, 2], m: { a: 1, b: "x" }, n: null });
 const render = (text: string, options = {}): string => renderTemplate("t", text, data(), options);
@@ -17,7 +17,7 @@ describe("gotemplate parse: literals", () => {
         ['{{ "\\xe2\\x82\\xac" }} {{ `raw\\n` }}', "€ raw\\n"],
         ["{{ '\\'' }} {{ '\\x41' }} {{ '\\u00e9' }} {{ 'é' }} {{ '\"' }}", "39 65 233 233 34"],
         ["{{ 0b101 }} {{ 0B11 }} {{ 0x1p4 }} {{ .5 }} {{ 1. }} {{ 0x_1F }} {{ -0o17 }}", "5 3 16 0.5 1 31 -15"],
-        ["{{ 1e3 }} {{ 2.5e-1 }} {{ 0x.8p1 }}", "1000 0.25 1"],
+        ["{{ 1e3 }} {{ 2.5e-1 }} {{ 0x.8p1 }} {{ -0 }}", "1000 0.25 1 0"],
     ];
     for (const [text, expected] of cases) {
         it(`reads ${JSON.stringify(text)}`, () => {
@@ -57,6 +57,10 @@ describe("gotemplate parse: syntax errors", () => {
         ["{{ $x = 1 }}", 'undefined variable "$x"'],
         ['{{ "a" | nil }}', "non executable command in pipeline stage 2"],
         ["{{ if .m }}x", "unexpected EOF"],
+        ["{{ else }}", "unexpected {{else}}"],
+        ['{{ "x".y }}', 'unexpected . after term "\\"x\\""'],
+        ["{{ true.a }}", 'unexpected . after term "true"'],
+        ["{{ nil.a }}", 'unexpected . after term "nil"'],
     ];
     for (const [text, expected] of cases) {
         it(`refuses ${JSON.stringify(text)}`, () => {
@@ -147,6 +151,27 @@ describe("gotemplate exec: templates, ranges and pipelines", () => {
         assert.throws(
             () => render("{{ nested }}", { funcs }),
             (e: unknown) => e === inner,
+        );
+    });
+
+    it("calls the methods of a namespace (gomplate's strings, Atmos's atmos) and names a missing one", () => {
+        const strings: FuncMap = { ToUpper: fn("s", (s: string) => s.toUpperCase()) };
+        Object.defineProperty(strings, NAMESPACE, { value: "strings", enumerable: false });
+        const funcs = { strings } as unknown as FuncMap;
+        assert.equal(render('{{ strings.ToUpper "a" }} {{ "b" | strings.ToUpper }}', { funcs }), "A B");
+        assert.throws(
+            () => render('{{ strings.Nope "a" }}', { funcs }),
+            (e: unknown) =>
+                e instanceof TemplateError &&
+                e.message ===
+                    'template: t:1:10: executing "t" at <strings.Nope>: function "strings.Nope" is not supported by this port',
+        );
+        assert.throws(
+            () => render('{{ strings "a" }}', { funcs }),
+            (e: unknown) =>
+                e instanceof TemplateError &&
+                e.message ===
+                    'template: t:1:3: executing "t" at <strings "a">: wrong number of args for strings: want 0 got 1',
         );
     });
 

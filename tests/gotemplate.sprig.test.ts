@@ -54,6 +54,11 @@ describe("gotemplate sprig: results", () => {
             '{{ merge (dict "a" (dict "x" 1)) (dict "a" 2) }} {{ empty (dict) }} {{ empty .m }}',
             "map[a:map[x:1]] true false",
         ],
+        // strings.Title: separators are ASCII non-alphanumerics and Unicode spaces; digraphs in title case
+        ['{{ title "a–b c\u00a0d é_f" }}', "A–b C\u00a0D É_f"],
+        ['{{ title "ǆemal ßa" }} {{ lower "İI" }} {{ upper "ǆ" }}', "ǅemal ßa ii Ǆ"],
+        ['{{ deepCopy (list 1 (list 2)) }} {{ regexReplaceAll "(?P<n>a)|b" "ab" "[${n}]" }}', "[1 [2]] [a][]"],
+        ['{{ untilStep 0 10 0 }} {{ untilStep 5 0 -2 }} {{ trimPrefix "x" "abc" }}', "[] [5 3 1] abc"],
         // reflection, urls, defaults
         [
             '{{ kindOf .n }} {{ kindOf true }} {{ kindOf "a" }} {{ kindOf 1 }} {{ kindOf .l }} {{ kindOf .m }}',
