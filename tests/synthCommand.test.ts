@@ -88,6 +88,47 @@ describe("synth command line", () => {
         assert.equal(run.stderr, "nofile.yaml: file not found\n");
     });
 
+    it("--list-stacks warns about a manifest that does not load and still lists the others", async () => {
+        const repo = path.join(dir, "repo");
+        fs.mkdirSync(path.join(repo, "stacks"), { recursive: true });
+        fs.writeFileSync(
+            path.join(repo, "atmos.yaml"),
+            'stacks:\n  base_path: stacks\n  included_paths: ["*.yaml"]\n  name_pattern: "{stage}"\n',
+        );
+        fs.writeFileSync(path.join(repo, "stacks", "good.yaml"), "vars:\n  stage: dev\n");
+        fs.writeFileSync(path.join(repo, "stacks", "bad.yaml"), "import:\n  - missing\nvars:\n  stage: prod\n");
+        const run = await synthCommand(["--list-stacks", "--atmos-dir", repo]);
+        assert.equal(run.status, 0, run.stderr);
+        const manifests = run.stdout
+            .trimEnd()
+            .split("\n")
+            .map((line) => line.split("\t")[1]);
+        assert.deepEqual(
+            manifests.sort(),
+            ["bad.yaml", "good.yaml"].map((f) => path.relative(process.cwd(), path.join(repo, "stacks", f))),
+        );
+        assert.match(run.stderr, /^warning: .*missing/m);
+    });
+
+    it("notes the one instance of a component it does not implement, with its component when named otherwise", async () => {
+        const one = tempFile("one.yaml", "components:\n  terraform:\n    vpc:\n      vars: {}\n");
+        const run = await synthCommand([one]);
+        assert.equal(run.status, 0, run.stderr);
+        assert.match(
+            run.stderr,
+            /^note: 1 instance of components this package does not implement left to Terraform: vpc$/m,
+        );
+        const two = tempFile(
+            "two.yaml",
+            "components:\n  terraform:\n    vpc:\n      vars: {}\n    net/x:\n      metadata:\n        component: net\n",
+        );
+        const both = await synthCommand([two]);
+        assert.match(
+            both.stderr,
+            /^note: 2 instances of components this package does not implement left to Terraform: vpc, net\/x \(net\)$/m,
+        );
+    });
+
     it("names the referenced stacks with --stack and --organization, and takes '*' of --stack-outputs for any stack", async () => {
         const outputs = tempFile("outputs.json", JSON.stringify({ "*": { workspace_id: "g-from-star" } }));
         const run = await synthCommand([
