@@ -9,6 +9,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { synthCommand } from "./commands";
+import { withUnhandledRejections } from "./helpers/outputs";
 
 const EXAMPLE = path.join(__dirname, "..", "examples", "stack.yaml");
 
@@ -126,6 +127,19 @@ describe("synth command line", () => {
         assert.match(
             both.stderr,
             /^note: 2 instances of components this package does not implement left to Terraform: vpc, net\/x \(net\)$/m,
+        );
+    });
+
+    it("exits 1 with nothing on stdout when the program fails while running (a workspace stack without workspace_id)", async () => {
+        const outputs = tempFile("empty-outputs.json", JSON.stringify({ "*": {} }));
+        const { result: run } = await withUnhandledRejections(() =>
+            synthCommand([EXAMPLE, "--stack-outputs", outputs]),
+        );
+        assert.equal(run.status, 1);
+        assert.equal(run.stdout, "");
+        assert.match(
+            run.stderr,
+            /the workspace stack "organization\/managed-dashboards-workspace\/stack" has no output "workspace_id" \(got undefined\)[^\n]*\n$/,
         );
     });
 
