@@ -308,13 +308,10 @@ function interpret(
             .map((s) => s.trim())
             .filter((s) => s !== "");
 
-    // base_path: ATMOS_BASE_PATH is relative to the current directory; atmos.yaml's to its own directory.
-    let basePath: string;
-    if (env.ATMOS_BASE_PATH) {
-        basePath = nodePath.resolve(cwd, env.ATMOS_BASE_PATH);
-    } else {
-        basePath = resolveBasePath(str(raw.base_path) ?? "", configDir, cwd, gitRoot, files);
-    }
+    // base_path: ATMOS_BASE_PATH is a runtime source (its `./x` is the current directory's), atmos.yaml's a config one.
+    const basePath = env.ATMOS_BASE_PATH
+        ? resolveBasePath(env.ATMOS_BASE_PATH, configDir, cwd, gitRoot, files, "runtime")
+        : resolveBasePath(str(raw.base_path) ?? "", configDir, cwd, gitRoot, files, "config");
     const stacksBase = env.ATMOS_STACKS_BASE_PATH ?? str(at(raw, "stacks", "base_path")) ?? "";
     const stacksBasePath = nodePath.isAbsolute(stacksBase) ? stacksBase : nodePath.join(basePath, stacksBase);
 
@@ -357,17 +354,24 @@ function interpret(
     };
 }
 
-/** `base_path` as Atmos resolves it (`pkg/config/config.go` resolveAbsolutePath). */
+/**
+ * `base_path` as Atmos resolves it (`pkg/config/config.go` resolveAbsolutePath), from atmos.yaml
+ * (`config`) or from `ATMOS_BASE_PATH` (`runtime`, as a shell user means it): `./x` and `../x` are
+ * the config directory's or the current directory's; a bare `x` is the git root's when it exists
+ * there, else the current directory's; without a git root, the config directory's first, except
+ * that a runtime `x` is the current directory's first.
+ */
 function resolveBasePath(
     path: string,
     configDir: string | undefined,
     cwd: string,
     gitRoot: string | undefined,
     files: FileSystem,
+    source: "config" | "runtime",
 ): string {
     if (nodePath.isAbsolute(path)) return path;
     const explicit = path === "." || path === ".." || path.startsWith("./") || path.startsWith("../");
-    if (explicit) return nodePath.resolve(configDir ?? cwd, path);
+    if (explicit) return nodePath.resolve(source === "runtime" ? cwd : (configDir ?? cwd), path);
     const exists = (p: string) => files.isDirectory(p) || files.isFile(p);
     if (gitRoot !== undefined) {
         if (path === "") return gitRoot;
@@ -377,6 +381,7 @@ function resolveBasePath(
         if (exists(fromCwd)) return fromCwd;
         return fromGit;
     }
+    if (source === "runtime" && path !== "" && exists(nodePath.resolve(cwd, path))) return nodePath.resolve(cwd, path);
     if (configDir !== undefined) {
         if (path === "") return configDir;
         const fromConfig = nodePath.join(configDir, path);

@@ -72,6 +72,28 @@ describe("atmos.yaml: discovery and base paths", () => {
         });
     }
 
+    // ATMOS_BASE_PATH is a runtime source (pkg/config/config.go: resolveDotPrefixPath, tryResolveWithGitRoot,
+    // tryResolveWithConfigPath with basePathSourceRuntime).
+    const envBasePaths: [string, Record<string, string>, string, string][] = [
+        // [ATMOS_BASE_PATH, files besides app/atmos.yaml, cwd, resolved]
+        ["./infra", { ".git/HEAD": "" }, "/repo/work", "/repo/work/infra"], // ./x: the cwd's, not the config's
+        ["..", {}, "/repo/work/sub", "/repo/work"],
+        ["infra", { ".git/HEAD": "", "infra/x": "", "work/infra/x": "" }, "/repo/work", "/repo/infra"], // the git root's first
+        ["infra", { ".git/HEAD": "", "work/infra/x": "" }, "/repo/work", "/repo/work/infra"], // else the cwd's
+        ["infra", { ".git/HEAD": "" }, "/repo/work", "/repo/infra"], // neither: the git root's
+        ["infra", { "app/infra/x": "", "work/infra/x": "" }, "/repo/work", "/repo/work/infra"], // no git: the cwd's first
+        ["infra", { "app/infra/x": "" }, "/repo/work", "/repo/app/infra"], // then the config directory's
+        ["infra", {}, "/repo/work", "/repo/app/infra"], // neither: the config directory's
+        ["/abs", {}, "/repo/work", "/abs"],
+    ];
+    for (const [basePath, extra, cwd, resolved] of envBasePaths) {
+        it(`resolves ATMOS_BASE_PATH ${JSON.stringify(basePath)} (${Object.keys(extra).join(", ") || "nothing else"}, cwd ${cwd}) to ${resolved}`, () => {
+            const files = { "app/atmos.yaml": "base_path: elsewhere\n", ...extra };
+            const env = { ATMOS_CLI_CONFIG_PATH: "/repo/app", ATMOS_BASE_PATH: basePath };
+            assert.equal(config(files, cwd, env).basePath, resolved);
+        });
+    }
+
     it("takes an absolute stacks.base_path as it is, and atmos.yaml's env section", () => {
         const c = config({
             "atmos.yaml": lines("stacks: {base_path: /elsewhere/stacks}", "env: {TF_IN_AUTOMATION: 'true'}"),
