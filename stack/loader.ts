@@ -35,7 +35,7 @@ import { formatLocation, makeProblem, ProblemList, StackFileError, type SourceLo
 import { NODE_FILE_SYSTEM, readerFileSystem, type FileSystem } from "./files";
 import { processManifest, type RenderFile } from "./manifest";
 import { mergeAll } from "./merge";
-import { applyNamePattern, fileStackName } from "./names";
+import { applyNamePattern, fileStackName, namePatternFailure } from "./names";
 import { evaluateVar, type Evaluated, type EvaluationContext } from "./evaluate";
 import { componentTemplateContext, processTmpl, templateSettingsFrom, type TemplateSettings } from "./templating";
 import { isValueFunction, parseYamlFunction, type DeployTimeReference } from "./yamlFunctions";
@@ -607,11 +607,12 @@ export function componentStackName(
         }
     }
     if (config.namePattern) {
-        const name = applyNamePattern(config.namePattern, (context.vars ?? {}) as Record<string, unknown>);
+        const vars = (context.vars ?? {}) as Record<string, unknown>;
+        const name = applyNamePattern(config.namePattern, vars);
         if (name !== undefined) return { name };
         return {
             name: fallback,
-            warning: `stacks.name_pattern ${JSON.stringify(config.namePattern)} cannot be applied (a var it names is not a string); the stack is named ${fallback} after its file, as Atmos describe stacks does`,
+            warning: `stacks.name_pattern ${JSON.stringify(config.namePattern)} cannot be applied (${namePatternFailure(config.namePattern, vars)}); the stack is named ${fallback} after its file, as Atmos describe stacks does`,
         };
     }
     return { name: fallback };

@@ -54,6 +54,43 @@ describe("stack names: the manifest's own name", () => {
     }
 });
 
+describe("stack names: a name_pattern that cannot be applied", () => {
+    const cases: [string, string, string][] = [
+        ["{environment}-{stage}", "vars: {environment: ue2}", "it names {stage}, but the stack has no stage var"],
+        [
+            "{environment}-{stage}",
+            "vars: {environment: ue2, stage: 1}",
+            "it names {stage}, but the stack's stage var is not a string",
+        ],
+        [
+            "{region}",
+            "vars: {environment: ue2, stage: dev}",
+            "it names none of {namespace}, {tenant}, {environment}, {stage}",
+        ],
+    ];
+    for (const [pattern, vars, why] of cases) {
+        it(`${pattern} over ${vars}: the file's name, and the warning says ${why}`, () => {
+            const stack = loadStackFile("stacks/orgs/dev.yaml", {
+                files: memoryFiles({
+                    "atmos.yaml": ATMOS_YAML.replace("{environment}-{stage}", pattern),
+                    "stacks/orgs/dev.yaml": lines(vars, COMPONENT),
+                }),
+                cwd: "/repo",
+                env: {},
+            });
+            assert.equal(stack.stackName, "orgs/dev");
+            assert.ok(
+                stack.warnings.some((w) =>
+                    w.includes(
+                        `stacks.name_pattern ${JSON.stringify(pattern)} cannot be applied (${why}); the stack is named orgs/dev after its file`,
+                    ),
+                ),
+                stack.warnings.join("\n"),
+            );
+        });
+    }
+});
+
 describe("loader refusals", () => {
     it("refuses a deprecated component: that is not a string, naming the instance", () => {
         const files = memoryFiles({

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { globMatches } from "../stack/files";
 import { evaluateInclude, includeExtension, includeNode, parseDotenv, parseHclAttributes } from "../stack/include";
 import { mergeTree } from "../stack/merge";
-import { applyNamePattern } from "../stack/names";
+import { applyNamePattern, namePatternFailure } from "../stack/names";
 import { parseYamlTree, toPlain, type TreeNode } from "../stack/tree";
 import { evaluateYamlFunction, followPath, isDeployTimeReference, parseYqPath } from "../stack/yamlFunctions";
 import { memoryFiles, memoryReader, ROOT } from "./stack-helpers";
@@ -45,6 +45,27 @@ describe("name_pattern (GetContextPrefix)", () => {
         it(`${pattern} over ${JSON.stringify(v)} is ${String(name)}`, () =>
             assert.equal(applyNamePattern(pattern, v), name));
     }
+
+    it("says why a pattern gives no name: the first token without a string var, or no token", () => {
+        assert.equal(
+            namePatternFailure("{tenant}-{stage}", { tenant: "plat" }),
+            "it names {stage}, but the stack has no stage var",
+        );
+        assert.equal(
+            namePatternFailure("{tenant}-{stage}", { tenant: "", stage: "" }),
+            "it names {tenant}, but the stack has no tenant var",
+        );
+        assert.equal(
+            namePatternFailure("{tenant}-{stage}", { tenant: "plat", stage: 1 }),
+            "it names {stage}, but the stack's stage var is not a string",
+        );
+        // GetContextPrefix returns "" and describe stacks falls back to the file name.
+        assert.equal(applyNamePattern("{region}-prod", vars), undefined);
+        assert.equal(
+            namePatternFailure("{region}-prod", vars),
+            "it names none of {namespace}, {tenant}, {environment}, {stage}",
+        );
+    });
 });
 
 describe("mergeTree", () => {
