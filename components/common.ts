@@ -1,5 +1,5 @@
 /**
- * What both components share: the label inputs they take, the region check, and building a label
+ * What every component shares: the label inputs they take, the region check, and building a label
  * while collecting its errors as problems of the component.
  */
 import { createLabel, type Label, type LabelInput } from "../label";

@@ -32,3 +32,5 @@ export type { ArgProblem, ArgProblemInput, FieldNamer } from "./errors";
 export { COMPONENT_DEFINITIONS } from "./registry";
 export type { ComponentPath } from "./registry";
 export type { ArgDefinition, ArgTable, ComponentDefinition, OutputDefinition } from "./definition";
+export { INSTANCE_ARGS } from "./instanceArgs";
+export type { InstanceArgs } from "./instanceArgs";

@@ -76,7 +76,7 @@ export function schemaOf(definition: ComponentDefinition): ComponentSchema {
     };
 }
 
-/** The label (null-label 0.25.0 `context.tf`) variables both components take. */
+/** The label (null-label 0.25.0 `context.tf`) variables every component takes. */
 export const CONTEXT_VARS: Readonly<Record<string, VarSpec>> = Object.freeze(varsOf(LABEL_ARGS));
 
 /** `managed-dashboards/api-key`: an Amazon Managed Grafana API key stored in SSM. */

@@ -11,6 +11,7 @@ import * as ts from "typescript";
 import { API_KEY_DEFINITION } from "../components/apiKey/definition";
 import type { ArgDefinition, ComponentDefinition } from "../components/definition";
 import { EVENTBRIDGE_DEFINITION } from "../components/eventbridge/definition";
+import { INSTANCE_ARGS } from "../components/instanceArgs";
 import { LABEL_ARGS } from "../components/labelArgs";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 
@@ -120,9 +121,13 @@ function docDrift(arg: string, spec: ArgDefinition, doc: PropertyDoc | undefined
     return drift;
 }
 
+/** What every component inherits (and is checked where it is declared). */
+const SHARED = [...Object.keys(INSTANCE_ARGS), ...Object.keys(LABEL_ARGS)];
+
 const INTERFACES: readonly [string, string, ComponentDefinition["args"], readonly string[]][] = [
-    ["components/eventbridge/definition.ts", "EventBridgeArgs", EVENTBRIDGE_DEFINITION.args, Object.keys(LABEL_ARGS)],
-    ["components/apiKey/definition.ts", "DashboardsApiKeyArgs", API_KEY_DEFINITION.args, Object.keys(LABEL_ARGS)],
+    ["components/eventbridge/definition.ts", "EventBridgeArgs", EVENTBRIDGE_DEFINITION.args, SHARED],
+    ["components/apiKey/definition.ts", "DashboardsApiKeyArgs", API_KEY_DEFINITION.args, SHARED],
+    ["components/instanceArgs.ts", "InstanceArgs", INSTANCE_ARGS, []],
     ["label/types.ts", "LabelInput", LABEL_ARGS, []],
 ];
 

@@ -5,6 +5,7 @@
 import { AWS_LIMITS } from "../awsLimits";
 import type { LabelInput } from "../../label";
 import type { ComponentDefinition } from "../definition";
+import { INSTANCE_ARGS, type InstanceArgs } from "../instanceArgs";
 import { LABEL_ARGS } from "../labelArgs";
 
 /** Permission level of a key (a Grafana role): upper case, as the AWS API takes it. */
@@ -35,7 +36,7 @@ export const MAX_MINUTES_TO_LIVE = 43200;
  * Arguments of {@link DashboardsApiKey}: the spec's variables camelCased, plus the label
  * (context) arguments. `null` and `undefined` both mean "not set".
  */
-export interface DashboardsApiKeyArgs extends LabelInput {
+export interface DashboardsApiKeyArgs extends InstanceArgs, LabelInput {
     /** AWS region of every AWS resource, e.g. `us-east-2`; required; mirrors `region`. */
     readonly region: string;
     /**
@@ -101,12 +102,6 @@ export interface DashboardsApiKeyArgs extends LabelInput {
      * @default false
      */
     readonly adoptExisting?: boolean | null;
-    /**
-     * Previous names of this instance: the component (and, through it, its children) keeps its
-     * resources when renamed (Pulumi `aliases`); mirrors `aliases`.
-     * @default []
-     */
-    readonly aliases?: readonly string[] | null;
 }
 
 const DEFAULTS = DASHBOARDS_API_KEY_DEFAULTS;
@@ -254,15 +249,7 @@ export const API_KEY_DEFINITION = {
             origin: "added by this port",
             doc: "Import the SSM parameter a Terraform deployment left at the path (see MIGRATING.md).",
         },
-        aliases: {
-            var: "aliases",
-            type: "list(string)",
-            defaultText: "`[]`",
-            defaultTs: "`[]`",
-            rule: "previous names of the instance (Pulumi aliases)",
-            origin: "added by this port",
-            doc: "Previous names of this instance; a rename keeps its resources.",
-        },
+        ...INSTANCE_ARGS,
         ...LABEL_ARGS,
     },
     // The spec's one output is exported by the program; the others are for TypeScript programs.

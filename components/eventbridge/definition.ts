@@ -5,6 +5,7 @@
 import type { LabelInput } from "../../label";
 import { AWS_LIMITS } from "../awsLimits";
 import type { ComponentDefinition } from "../definition";
+import { INSTANCE_ARGS, type InstanceArgs } from "../instanceArgs";
 import { LABEL_ARGS } from "../labelArgs";
 
 /** The log retention periods CloudWatch Logs accepts, in days. */
@@ -34,7 +35,7 @@ export const MAX_RULE_DESCRIPTION_LENGTH = AWS_LIMITS.events.ruleDescription.max
  * Arguments of {@link EventBridge}: the component's variables and the null-label context
  * variables, camelCased. `null` and `undefined` both mean "use the default".
  */
-export interface EventBridgeArgs extends LabelInput {
+export interface EventBridgeArgs extends InstanceArgs, LabelInput {
     /** AWS region of every resource, e.g. `us-east-2`; required; mirrors `region`. */
     readonly region: string;
     /**
@@ -78,12 +79,6 @@ export interface EventBridgeArgs extends LabelInput {
      * @default none: the provider picks the id of a new target
      */
     readonly adoptEventTargetId?: string | null;
-    /**
-     * Previous names of this instance: the component and its children keep their resources when
-     * renamed (Pulumi `aliases`); mirrors `aliases`.
-     * @default []
-     */
-    readonly aliases?: readonly string[] | null;
 }
 
 /** The `eventbridge` component, declared once. */
@@ -167,15 +162,7 @@ export const EVENTBRIDGE_DEFINITION = {
             origin: "added by this port",
             doc: "Id of the rule's existing target (Terraform's target_id), kept and, when adopting, imported.",
         },
-        aliases: {
-            var: "aliases",
-            type: "list(string)",
-            defaultText: "`[]`",
-            defaultTs: "`[]`",
-            rule: "previous names of the instance (Pulumi aliases)",
-            origin: "added by this port",
-            doc: "Previous names of this instance; a rename keeps its resources.",
-        },
+        ...INSTANCE_ARGS,
         ...LABEL_ARGS,
     },
     outputs: {

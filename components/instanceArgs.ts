@@ -1,0 +1,28 @@
+/**
+ * The arguments every component takes about the instance itself rather than its resources,
+ * declared once. Pure data.
+ */
+import type { ArgTable } from "./definition";
+
+/** Arguments every component takes about the instance itself. */
+export interface InstanceArgs {
+    /**
+     * Previous names of this instance: the component (and, through it, its children) keeps its
+     * resources when renamed (Pulumi `aliases`); mirrors `aliases`.
+     * @default []
+     */
+    readonly aliases?: readonly string[] | null;
+}
+
+/** The instance arguments, listed after each component's own. */
+export const INSTANCE_ARGS: ArgTable<InstanceArgs> = {
+    aliases: {
+        var: "aliases",
+        type: "list(string)",
+        defaultText: "`[]`",
+        defaultTs: "`[]`",
+        rule: "previous names of the instance (Pulumi aliases)",
+        origin: "added by this port",
+        doc: "Previous names of this instance; a rename keeps its resources.",
+    },
+};
