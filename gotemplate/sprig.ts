@@ -7,6 +7,10 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import * as path from "node:path";
 import { RE2JS } from "re2js";
+import { lower, title, upper } from "../util/goStrings";
+
+/** Go's strings.ToUpper, strings.ToLower and strings.Title, for template functions beyond Sprig's (Gomplate's). */
+export { upper as toUpperGo, lower as toLowerGo, title } from "../util/goStrings";
 import { yaml } from "../util/yaml";
 import { FunctionError } from "./errors";
 import type { FuncMap, GoFunc } from "./exec";
@@ -188,43 +192,6 @@ function regexSplit(re: RE2JS, s: string, n: number): string[] {
     return out;
 }
 
-/** Go's unicode.IsSpace: the White_Space property. */
-const GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/;
-
-/** strings.Title's isSeparator: ASCII but alphanumerics and _, and spaces beyond (not other punctuation). */
-function isTitleSeparator(ch: string): boolean {
-    if (ch.codePointAt(0)! <= 0x7f) return !/^[0-9A-Za-z_]$/.test(ch);
-    if (/^[\p{L}\p{Nd}]$/u.test(ch)) return false;
-    return GO_SPACE.test(ch);
-}
-
-/** unicode.ToTitle: upper case but for the digraphs, whose title case is their own letter. */
-const TITLE_DIGRAPHS: Readonly<Record<string, string>> = {
-    "\u01c4": "\u01c5",
-    "\u01c5": "\u01c5",
-    "\u01c6": "\u01c5",
-    "\u01c7": "\u01c8",
-    "\u01c8": "\u01c8",
-    "\u01c9": "\u01c8",
-    "\u01ca": "\u01cb",
-    "\u01cb": "\u01cb",
-    "\u01cc": "\u01cb",
-    "\u01f1": "\u01f2",
-    "\u01f2": "\u01f2",
-    "\u01f3": "\u01f2",
-};
-
-/** Go's strings.Title: each letter after a separator in title case (unicode.ToTitle). */
-export function title(s: string): string {
-    let prev = " ";
-    let out = "";
-    for (const ch of s) {
-        out += isTitleSeparator(prev) ? (TITLE_DIGRAPHS[ch] ?? toUpperGo(ch)) : ch;
-        prev = ch;
-    }
-    return out;
-}
-
 function words(s: string): string[] {
     return s
         .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
@@ -402,8 +369,8 @@ export function sprigFunctions(): FuncMap {
     return {
         // strings
         hello: fn("", () => "Hello!"),
-        upper: plain(toUpperGo),
-        lower: plain(toLowerGo),
+        upper: plain(upper),
+        lower: plain(lower),
         title: plain(title),
         untitle: plain((s) => s.replace(/(^|[^\p{L}\p{N}_])(\p{L})/gu, (_a, p, c) => p + c.toLowerCase())),
         swapcase: plain((s) => [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("")),
@@ -689,27 +656,6 @@ export function sprigFunctions(): FuncMap {
         toYaml: fn("i", (v) => guard(false, () => goYaml(v), "")),
         required: fn("si", (msg, v) => (v === null || v === "" ? fail(msg) : v)),
     };
-}
-
-/** Go's strings.ToUpper: simple (one-to-one) case mapping, so "ß" stays "ß". */
-export function toUpperGo(s: string): string {
-    let out = "";
-    for (const c of s) {
-        const u = c.toUpperCase();
-        out += [...u].length === 1 ? u : c;
-    }
-    return out;
-}
-
-/** Go's strings.ToLower: simple case mapping. */
-export function toLowerGo(s: string): string {
-    let out = "";
-    for (const c of s) {
-        // U+0130 alone lowers to two characters (SpecialCasing); its simple mapping is the first
-        const l = [...c.toLowerCase()];
-        out += l.length === 1 || c === "\u0130" ? l[0] : c;
-    }
-    return out;
 }
 
 function kindOf(v: unknown): string {
