@@ -8,15 +8,15 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import * as path from "node:path";
 import { RE2JS } from "re2js";
 import { lower, title, upper } from "../util/goStrings";
-
-/** Go's strings.ToUpper, strings.ToLower and strings.Title, for template functions beyond Sprig's (Gomplate's). */
-export { upper as toUpperGo, lower as toLowerGo, title } from "../util/goStrings";
 import { yaml } from "../util/yaml";
 import { FunctionError } from "./errors";
 import type { FuncMap, GoFunc } from "./exec";
 import { isTrue } from "./exec";
 import { fn } from "./builtins";
 import { compareKeys, formatValue, goTypeName, isMap, quoteGo } from "./fmt";
+
+/** Go's strings.ToUpper, strings.ToLower and strings.Title, for template functions beyond Sprig's (Gomplate's). */
+export { upper as toUpperGo, lower as toLowerGo, title } from "../util/goStrings";
 
 function fail(message: string): never {
     throw new FunctionError(message);

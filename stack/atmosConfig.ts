@@ -381,7 +381,10 @@ function resolveBasePath(
         if (exists(fromCwd)) return fromCwd;
         return fromGit;
     }
-    if (source === "runtime" && path !== "" && exists(nodePath.resolve(cwd, path))) return nodePath.resolve(cwd, path);
+    if (source === "runtime" && path !== "") {
+        const fromCwd = nodePath.resolve(cwd, path);
+        if (exists(fromCwd)) return fromCwd;
+    }
     if (configDir !== undefined) {
         if (path === "") return configDir;
         const fromConfig = nodePath.join(configDir, path);

@@ -27,6 +27,8 @@
  * Pure: no Pulumi import; files are read through `options.files` / `options.readFile`.
  */
 import * as nodePath from "node:path";
+import { argOf, type ComponentDefinition } from "../components/definition";
+import { COMPONENT_DEFINITIONS } from "../components/registry";
 import { fromTerraformContext } from "../label";
 import { closestMatch, didYouMean, editDistance } from "../util/suggest";
 import { AtmosConfigError, loadAtmosConfig, type AtmosConfig, type ListMergeStrategy } from "./atmosConfig";
@@ -35,12 +37,10 @@ import { formatLocation, makeProblem, ProblemList, StackFileError, type SourceLo
 import { NODE_FILE_SYSTEM, readerFileSystem, type FileSystem } from "./files";
 import { processManifest, type RenderFile } from "./manifest";
 import { mergeAll } from "./merge";
-import { applyNamePattern, fileStackName, namePatternFailure } from "./names";
+import { fileStackName, readNamePattern } from "./names";
 import { evaluateVar, type Evaluated, type EvaluationContext } from "./evaluate";
 import { componentTemplateContext, processTmpl, templateSettingsFrom, type TemplateSettings } from "./templating";
 import { isValueFunction, parseYamlFunction, type DeployTimeReference } from "./yamlFunctions";
-import { argOf, type ComponentDefinition } from "../components/definition";
-import { COMPONENT_DEFINITIONS } from "../components/registry";
 import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
 import { emptyMap, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 
@@ -607,12 +607,11 @@ export function componentStackName(
         }
     }
     if (config.namePattern) {
-        const vars = (context.vars ?? {}) as Record<string, unknown>;
-        const name = applyNamePattern(config.namePattern, vars);
-        if (name !== undefined) return { name };
+        const read = readNamePattern(config.namePattern, (context.vars ?? {}) as Record<string, unknown>);
+        if ("name" in read) return { name: read.name };
         return {
             name: fallback,
-            warning: `stacks.name_pattern ${JSON.stringify(config.namePattern)} cannot be applied (${namePatternFailure(config.namePattern, vars)}); the stack is named ${fallback} after its file, as Atmos describe stacks does`,
+            warning: `stacks.name_pattern ${JSON.stringify(config.namePattern)} cannot be applied (${read.failure}); the stack is named ${fallback} after its file, as Atmos describe stacks does`,
         };
     }
     return { name: fallback };
@@ -1012,7 +1011,7 @@ function deployTimeRefusal(
     varName: string,
     reference: DeployTimeReference,
 ): string | undefined {
-    const spec = Object.prototype.hasOwnProperty.call(schema.vars, varName) ? schema.vars[varName] : undefined;
+    const spec = hasOwn(schema.vars, varName) ? schema.vars[varName] : undefined;
     const accepted = spec === undefined ? undefined : argOf(schema.definition, spec.arg)?.deployTimeOutput;
     if (
         accepted !== undefined &&

@@ -10,37 +10,31 @@ import * as nodePath from "node:path";
 const PATTERN_TOKENS = ["namespace", "tenant", "environment", "stage"];
 
 /**
- * A `name_pattern` applied to vars: `{tenant}-{environment}-{stage}` split on `-`; only the four
- * context tokens count (string vars only), other parts are dropped. Undefined when a token's var
- * is missing (Atmos then falls back to the file name).
+ * A `name_pattern` applied to vars, as Atmos's GetContextPrefix: `{tenant}-{environment}-{stage}`
+ * split on `-`; only the four context tokens count (string vars only), other parts are dropped.
+ * Gives the name, or why there is none (Atmos then falls back to the file name): the first token
+ * whose var is missing, empty or not a string, or no token at all.
  */
-export function applyNamePattern(pattern: string, vars: Readonly<Record<string, unknown>>): string | undefined {
+export function readNamePattern(
+    pattern: string,
+    vars: Readonly<Record<string, unknown>>,
+): { readonly name: string } | { readonly failure: string } {
     const parts: string[] = [];
     for (const part of pattern.split("-")) {
         const match = /^\{(\w+)\}$/.exec(part);
         if (!match || !PATTERN_TOKENS.includes(match[1])) continue;
-        const value = vars[match[1]];
-        if (typeof value !== "string" || value === "") return undefined;
+        const token = match[1];
+        const value = vars[token];
+        if (value === undefined || value === null || value === "") {
+            return { failure: `it names {${token}}, but the stack has no ${token} var` };
+        }
+        if (typeof value !== "string")
+            return { failure: `it names {${token}}, but the stack's ${token} var is not a string` };
         parts.push(value);
     }
-    return parts.length === 0 ? undefined : parts.join("-");
-}
-
-/**
- * Why {@link applyNamePattern} gives no name, in words for a warning: the first token whose var is
- * missing, empty or not a string (as Atmos's GetContextPrefix reports it), or no token at all.
- */
-export function namePatternFailure(pattern: string, vars: Readonly<Record<string, unknown>>): string {
-    for (const part of pattern.split("-")) {
-        const match = /^\{(\w+)\}$/.exec(part);
-        if (!match || !PATTERN_TOKENS.includes(match[1])) continue;
-        const value = vars[match[1]];
-        if (value === undefined || value === null || value === "") {
-            return `it names {${match[1]}}, but the stack has no ${match[1]} var`;
-        }
-        if (typeof value !== "string") return `it names {${match[1]}}, but the stack's ${match[1]} var is not a string`;
-    }
-    return `it names none of ${PATTERN_TOKENS.map((token) => `{${token}}`).join(", ")}`;
+    return parts.length > 0
+        ? { name: parts.join("-") }
+        : { failure: `it names none of ${PATTERN_TOKENS.map((token) => `{${token}}`).join(", ")}` };
 }
 
 /** The default stack name: the manifest's path under the stacks base path, without `.yaml`/`.yml`. */

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { globMatches } from "../stack/files";
 import { evaluateInclude, includeExtension, includeNode, parseDotenv, parseHclAttributes } from "../stack/include";
 import { mergeTree } from "../stack/merge";
-import { applyNamePattern, namePatternFailure } from "../stack/names";
+import { readNamePattern } from "../stack/names";
 import { parseYamlTree, toPlain, type TreeNode } from "../stack/tree";
 import { evaluateYamlFunction, followPath, isDeployTimeReference, parseYqPath } from "../stack/yamlFunctions";
 import { memoryFiles, memoryReader, ROOT } from "./stack-helpers";
@@ -43,28 +43,24 @@ describe("name_pattern (GetContextPrefix)", () => {
     ];
     for (const [pattern, v, name] of cases) {
         it(`${pattern} over ${JSON.stringify(v)} is ${String(name)}`, () =>
-            assert.equal(applyNamePattern(pattern, v), name));
+            assert.equal((readNamePattern(pattern, v) as { name?: string }).name, name));
     }
 
     it("says why a pattern gives no name: the first token without a string var, or no token", () => {
-        assert.equal(
-            namePatternFailure("{tenant}-{stage}", { tenant: "plat" }),
-            "it names {stage}, but the stack has no stage var",
-        );
-        assert.equal(
-            namePatternFailure("{tenant}-{stage}", { tenant: "", stage: "" }),
-            "it names {tenant}, but the stack has no tenant var",
-        );
-        assert.equal(
-            namePatternFailure("{tenant}-{stage}", { tenant: "plat", stage: 1 }),
-            "it names {stage}, but the stack's stage var is not a string",
-        );
+        assert.deepEqual(readNamePattern("{tenant}-{stage}", { tenant: "plat" }), {
+            failure: "it names {stage}, but the stack has no stage var",
+        });
+        assert.deepEqual(readNamePattern("{tenant}-{stage}", { tenant: "", stage: "" }), {
+            failure: "it names {tenant}, but the stack has no tenant var",
+        });
+        assert.deepEqual(readNamePattern("{tenant}-{stage}", { tenant: "plat", stage: 1 }), {
+            failure: "it names {stage}, but the stack's stage var is not a string",
+        });
         // GetContextPrefix returns "" and describe stacks falls back to the file name.
-        assert.equal(applyNamePattern("{region}-prod", vars), undefined);
-        assert.equal(
-            namePatternFailure("{region}-prod", vars),
-            "it names none of {namespace}, {tenant}, {environment}, {stage}",
-        );
+        assert.deepEqual(readNamePattern("{tenant}-{stage}", vars), { name: "plat-prod" });
+        assert.deepEqual(readNamePattern("{region}-prod", vars), {
+            failure: "it names none of {namespace}, {tenant}, {environment}, {stage}",
+        });
     });
 });
 
