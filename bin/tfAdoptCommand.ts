@@ -11,7 +11,7 @@ import { processIo, type CommandIo } from "./io";
 const USAGE = `usage: npm run tf-adopt -- <terraform-state.json|.tfstate> [<stack-file>] [--json]
 
 Prints the stack-file vars that adopt the resources of a Terraform state (adopt_existing,
-adopt_event_target_id, ...) and the terraform state rm command. See MIGRATING.md.
+adopt_event_target_id, ...) and the terraform state rm command. See docs/migrating.md in the package.
 `;
 
 /** Runs the tf-adopt command on `argv` (the arguments after the command's name); returns its exit code. */

@@ -5,7 +5,7 @@
  *
  * Everything that restates an argument is derived from a definition: the resolver's list of known
  * arguments, the stack-file schema (`stack/schema.ts`), the program's component registry, the
- * camelCase <-> snake_case names in messages, and the README's reference tables.
+ * camelCase <-> snake_case names in messages, and the guides' reference tables.
  */
 
 import { CONTEXT_KEYS } from "../label/context";
@@ -32,7 +32,7 @@ export interface ArgDefinition {
     readonly required?: boolean;
     /** The default value, when it is a constant (absent when required or computed). */
     readonly default?: unknown;
-    /** The default in words, for the README (the stack-file reference's wording). */
+    /** The default in words, for the guides (the stack-file reference's wording). */
     readonly defaultText: string;
     /** The default in words for the TypeScript reference, when it differs from `defaultText`. */
     readonly defaultTs?: string;
@@ -42,7 +42,7 @@ export interface ArgDefinition {
     readonly min?: number;
     /** Largest value allowed (numbers), or the longest string. */
     readonly max?: number;
-    /** The allowed values in words, for the README's argument table (the component's own arguments). */
+    /** The allowed values in words, for the guides' argument table (the component's own arguments). */
     readonly rule?: string;
     /** Original Cloud Posse var names, accepted in stack files with a deprecation warning. */
     readonly aliases?: readonly string[];
@@ -59,7 +59,7 @@ export interface ArgDefinition {
     };
     /** Where the var comes from when it has no alias, e.g. `added by this port`, `the module's kms_arn`. */
     readonly origin?: string;
-    /** One line for the README's reference. */
+    /** One line for the guides' reference. */
     readonly doc: string;
 }
 
@@ -74,7 +74,7 @@ export interface OutputDefinition {
     readonly physicalName?: boolean;
     /** The original Cloud Posse output name, when it differs from `spec`. */
     readonly original?: string;
-    /** One line for the README. */
+    /** One line for the guides. */
     readonly doc: string;
 }
 
@@ -95,9 +95,9 @@ export interface ComponentDefinition<Args = unknown, Path extends string = strin
     readonly typeToken: string;
     /** Other component paths a stack file may name it by, with a warning (Cloud Posse's own names). */
     readonly pathAliases?: readonly string[];
-    /** One line for the README. */
+    /** One line for the guides. */
     readonly doc: string;
-    /** Every argument, by camelCase name, in the order the README lists them (own ones first). */
+    /** Every argument, by camelCase name, in the order the guides list them (own ones first). */
     readonly args: ArgTable<Args>;
     /** The component's outputs, by camelCase property name. */
     readonly outputs: Readonly<Record<string, OutputDefinition>>;

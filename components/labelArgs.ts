@@ -59,7 +59,7 @@ export const LABEL_ARGS: ArgTable<LabelInput> = {
         var: "tags",
         type: "map(string)",
         defaultText: "{}",
-        doc: "Extra tags, not modified; checked against AWS's tag rules (see What AWS accepts).",
+        doc: "Extra tags, not modified; checked against AWS's tag rules (see docs/validation.md).",
     },
     additionalTagMap: {
         var: "additional_tag_map",

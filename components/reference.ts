@@ -1,7 +1,8 @@
 /**
- * The README's reference tables, generated from the component definitions. Pure. `npm run readme`
- * writes them into README.md between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`
- * markers, and a test checks that the README holds exactly what this renders.
+ * The guides' reference tables, generated from the component definitions. Pure. `npm run docs`
+ * writes them into the guides under docs/ (each component's own guide, and docs/stack-files.md)
+ * between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->` markers, and a test checks that
+ * the guides hold exactly what this renders.
  */
 import type { ArgDefinition, ComponentDefinition, OutputDefinition } from "./definition";
 import { LABEL_ARGS } from "./labelArgs";
@@ -15,6 +16,14 @@ function table(header: Row, rows: readonly Row[]): string {
 }
 
 const code = (text: string | number) => `\`${text}\``;
+
+/**
+ * `text` with each mention of a guide (`docs/migrating.md`, as the definitions' TSDoc writes it,
+ * from the package's root) made a link that works from docs/, where the tables are written.
+ */
+function linkGuides(text: string): string {
+    return text.replace(/\bdocs\/([a-z0-9-]+\.md)\b/g, "[$1]($1)");
+}
 
 function entries(args: object): [string, ArgDefinition][] {
     return Object.entries(args as Readonly<Record<string, ArgDefinition>>);
@@ -42,7 +51,7 @@ export function argumentsTable(definition: ComponentDefinition): string {
                       ? ` (${spec.origin})`
                       : ""),
             spec.defaultTs ?? spec.defaultText,
-            spec.rule ?? "",
+            linkGuides(spec.rule ?? ""),
         ]),
     );
 }
@@ -54,7 +63,7 @@ export function outputsTable(definition: ComponentDefinition): string {
         Object.entries(definition.outputs).map(([property, output]) => [
             code(property),
             output.spec === undefined ? "none" : code(output.spec),
-            output.doc,
+            linkGuides(output.doc),
         ]),
     );
 }
@@ -65,7 +74,7 @@ function varRows(args: [string, ArgDefinition][]): Row[] {
         code(arg),
         spec.type + (spec.required ? " (required)" : ""),
         spec.defaultText,
-        spec.doc +
+        linkGuides(spec.doc) +
             (spec.aliases?.length ? ` Replaces ${spec.aliases.map(code).join(", ")}.` : "") +
             (spec.allowed ? ` One of ${spec.allowed.map(code).join(", ")}.` : ""),
     ]);
@@ -77,12 +86,12 @@ const VAR_HEADER: Row = ["var", "argument", "type", "default", "meaning"];
 export function variableReference(): string {
     const parts: string[] = [];
     for (const definition of COMPONENT_DEFINITIONS) {
-        parts.push(`#### \`${definition.path}\``, "", table(VAR_HEADER, varRows(ownArgs(definition))), "");
+        parts.push(`### \`${definition.path}\``, "", table(VAR_HEADER, varRows(ownArgs(definition))), "");
     }
     parts.push(
-        "#### Label (context) vars, all components",
+        "### Label (context) vars, all components",
         "",
-        "These follow null-label 0.25.0 exactly (see [Label](#label-label-null-label-0250-in-typescript)).",
+        "These follow null-label 0.25.0 exactly (see [label.md](label.md)).",
         "",
         table(VAR_HEADER, varRows(entries(LABEL_ARGS))),
         "",
@@ -96,7 +105,7 @@ export function variableReference(): string {
                     .map((output) => [
                         code(definition.path),
                         code(output.spec as string),
-                        output.doc + (output.original ? ` (the original's ${code(output.original)})` : ""),
+                        linkGuides(output.doc) + (output.original ? ` (the original's ${code(output.original)})` : ""),
                     ]),
             ),
         ),
@@ -116,25 +125,41 @@ export function aliasTable(): string {
     );
 }
 
-/** The label arguments as the README lists them in a sentence: `` `enabled`, `namespace`, ... ``. */
+/** The label arguments as the guides list them in a sentence: `` `enabled`, `namespace`, ... ``. */
 export function labelArgList(): string {
     return Object.keys(LABEL_ARGS).map(code).join(", ");
 }
 
-/** Every generated block of the README, by marker name. */
-export function readmeBlocks(): ReadonlyMap<string, string> {
-    const blocks = new Map<string, string>();
-    for (const definition of COMPONENT_DEFINITIONS) {
-        blocks.set(`${definition.path}:arguments`, argumentsTable(definition));
-        blocks.set(`${definition.path}:outputs`, outputsTable(definition));
-    }
-    blocks.set("aliases", aliasTable());
-    blocks.set("variable-reference", variableReference());
-    return blocks;
+/** The guide of a component, from the package's root: `docs/<last segment of its path>.md`. */
+export function guideOf(definition: ComponentDefinition): string {
+    return `docs/${definition.path.split("/").pop() ?? definition.path}.md`;
 }
 
-/** `text` with each generated block replaced by `blocks`; throws when a marker is missing or unbalanced. */
-export function withReadmeBlocks(text: string, blocks: ReadonlyMap<string, string>): string {
+/** The guide that holds the stack-file reference (the aliases and the variable reference). */
+export const STACK_FILES_GUIDE = "docs/stack-files.md";
+
+/** Every generated block, by file (from the package's root), then by marker name. */
+export function generatedBlocks(): ReadonlyMap<string, ReadonlyMap<string, string>> {
+    const files = new Map<string, Map<string, string>>();
+    const add = (file: string, name: string, content: string) => {
+        const blocks = files.get(file) ?? new Map<string, string>();
+        blocks.set(name, content);
+        files.set(file, blocks);
+    };
+    for (const definition of COMPONENT_DEFINITIONS) {
+        add(guideOf(definition), `${definition.path}:arguments`, argumentsTable(definition));
+        add(guideOf(definition), `${definition.path}:outputs`, outputsTable(definition));
+    }
+    add(STACK_FILES_GUIDE, "aliases", aliasTable());
+    add(STACK_FILES_GUIDE, "variable-reference", variableReference());
+    return files;
+}
+
+/**
+ * `text` (the contents of `file`) with each generated block replaced by `blocks`; throws when a
+ * marker is missing or unbalanced.
+ */
+export function withGeneratedBlocks(file: string, text: string, blocks: ReadonlyMap<string, string>): string {
     let out = text;
     for (const [name, content] of blocks) {
         const open = `<!-- generated:${name} -->`;
@@ -143,7 +168,7 @@ export function withReadmeBlocks(text: string, blocks: ReadonlyMap<string, strin
         const end = out.indexOf(close);
         if (start < 0 || end < start || out.indexOf(open, start + 1) >= 0) {
             throw new Error(
-                `README: expected one ${open} ... ${close} block (put the empty pair in the component's section; npm run readme fills it)`,
+                `${file}: expected one ${open} ... ${close} block (put the empty pair in the guide; npm run docs fills it)`,
             );
         }
         out = `${out.slice(0, start + open.length)}\n\n${content}\n\n${out.slice(end)}`;

@@ -7,7 +7,7 @@
 import { API_KEY_DEFINITION } from "./apiKey/definition";
 import { EVENTBRIDGE_DEFINITION } from "./eventbridge/definition";
 
-/** The definitions of every component, in the README's order. */
+/** The definitions of every component, in the guides' order. */
 export const COMPONENT_DEFINITIONS = [API_KEY_DEFINITION, EVENTBRIDGE_DEFINITION] as const;
 
 /** A component path of the package (`eventbridge`, `managed-dashboards/api-key`). */

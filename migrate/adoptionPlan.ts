@@ -117,7 +117,7 @@ export function adoptionPlan(report: AdoptionReport, instances: readonly StackIn
         notes.push(
             `Grafana API key "${key.keyName}" in workspace ${key.workspaceId} (${key.address}) cannot be imported: ` +
                 "the component creates a new credential; it stays in the Terraform state for terraform destroy " +
-                "(MIGRATING.md says when)",
+                "(docs/migrating.md says when)",
         );
     }
     for (const item of planned.filter((p) => p.instance === undefined)) {
@@ -149,7 +149,7 @@ export function adoptionPlanText(plan: AdoptionPlan): string {
         lines.push("");
     }
     if (plan.stateRm !== undefined) {
-        lines.push("# Once pulumi preview shows imports and no replacement (see MIGRATING.md):");
+        lines.push("# Once pulumi preview shows imports and no replacement (see docs/migrating.md):");
         lines.push(plan.stateRm);
         lines.push("");
     }

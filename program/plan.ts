@@ -1,6 +1,6 @@
 /**
- * Printers of a synth plan: the JSON document that `synth --json` prints (README, "Offline
- * synth"), and a readable tree in the manner of `pulumi preview`.
+ * Printers of a synth plan: the JSON document that `synth --json` prints (docs/synth.md), and a
+ * readable tree in the manner of `pulumi preview`.
  */
 import type { PlannedResource, SynthPlan } from "./synth";
 

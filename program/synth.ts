@@ -11,7 +11,7 @@ import { installMocks, SECRET_PLACEHOLDER, type MockOptions } from "./mocks";
 import { readOutput } from "./outputs";
 import { captureUnhandledRejections } from "./sdkAdapter";
 
-/** One resource of the plan, as `synth --json` prints it (README, "Offline synth"). */
+/** One resource of the plan, as `synth --json` prints it (docs/synth.md). */
 export interface PlannedResource {
     /** Pulumi type token. */
     readonly type: string;

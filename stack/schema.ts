@@ -20,11 +20,11 @@ export interface VarSpec {
     readonly type: VarType;
     /** True when the component cannot be created without it. */
     readonly required?: boolean;
-    /** The default, as written in the README (prose, not a value). */
+    /** The default, as written in the guides (prose, not a value). */
     readonly default: string;
     /** The values allowed, when the set is closed. */
     readonly allowed?: readonly (string | number)[];
-    /** One line for the README's reference. */
+    /** One line for the guides' reference. */
     readonly description: string;
 }
 

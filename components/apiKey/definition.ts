@@ -97,7 +97,7 @@ export interface DashboardsApiKeyArgs extends InstanceArgs, LabelInput {
     readonly kmsKeyId?: string | null;
     /**
      * Adopt the SSM parameter a Terraform deployment created at the same path (Pulumi's `import`
-     * option) instead of creating it; the key itself is recreated (see MIGRATING.md); mirrors
+     * option) instead of creating it; the key itself is recreated (see docs/migrating.md); mirrors
      * `adopt_existing`. Turn it off after the first successful `pulumi up`.
      * @default false
      */
@@ -245,9 +245,9 @@ export const API_KEY_DEFINITION = {
             default: false,
             defaultText: "false",
             defaultTs: "`false`",
-            rule: "`true` imports the SSM parameter at the path (see [MIGRATING.md](MIGRATING.md))",
+            rule: "`true` imports the SSM parameter at the path (see docs/migrating.md)",
             origin: "added by this port",
-            doc: "Import the SSM parameter a Terraform deployment left at the path (see MIGRATING.md).",
+            doc: "Import the SSM parameter a Terraform deployment left at the path (see docs/migrating.md).",
         },
         ...INSTANCE_ARGS,
         ...LABEL_ARGS,

@@ -68,7 +68,7 @@ export interface EventBridgeArgs extends InstanceArgs, LabelInput {
     /**
      * Adopt the log group, rule and logs policy a Terraform deployment created under the same names,
      * and its target (given by `adoptEventTargetId`), with Pulumi's `import` option instead of creating
-     * them (see MIGRATING.md); mirrors `adopt_existing`. Turn it off after the first successful `pulumi up`.
+     * them (see docs/migrating.md); mirrors `adopt_existing`. Turn it off after the first successful `pulumi up`.
      * @default false
      */
     readonly adoptExisting?: boolean | null;
@@ -148,9 +148,9 @@ export const EVENTBRIDGE_DEFINITION = {
             defaultTs: "`false`",
             rule:
                 "`true` imports the log group, rule, logs policy (account scope) and target Terraform created " +
-                "(see [MIGRATING.md](MIGRATING.md))",
+                "(see docs/migrating.md)",
             origin: "added by this port",
-            doc: "Import the resources a Terraform deployment created under the same names (see MIGRATING.md).",
+            doc: "Import the resources a Terraform deployment created under the same names (see docs/migrating.md).",
         },
         adoptEventTargetId: {
             var: "adopt_event_target_id",

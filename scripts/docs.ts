@@ -1,0 +1,21 @@
+/**
+ * `npm run docs`: writes the reference tables generated from the component definitions into the
+ * guides (docs/<component>.md and docs/stack-files.md, between their `<!-- generated:NAME -->`
+ * markers). `npm test` fails while they differ.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { generatedBlocks, withGeneratedBlocks } from "../components/reference";
+
+const root = path.join(__dirname, "..");
+for (const [file, blocks] of generatedBlocks()) {
+    const full = path.join(root, file);
+    const before = fs.readFileSync(full, "utf8");
+    const after = withGeneratedBlocks(file, before, blocks);
+    if (after !== before) {
+        fs.writeFileSync(full, after);
+        process.stdout.write(`${file}: reference tables updated\n`);
+    } else {
+        process.stdout.write(`${file}: reference tables up to date\n`);
+    }
+}
