@@ -1,0 +1,215 @@
+/**
+ * The documentation as npm users get it: `npm pack` runs in a temporary copy of the project (as in
+ * tests/package.e2e.test.ts: the working tree's dist/ when it is up to date, else `prepare`
+ * compiles it there), and the tarball is unpacked into a temporary project's node_modules. There,
+ * every relative link of the README, the guides and the declarations' TSDoc must resolve inside
+ * the tarball, and the README's and the guides' TypeScript snippets must compile against the
+ * installed package, as a user's program would (tsc, strict, Node 16 module resolution, so the
+ * package's `exports` map decides what can be imported).
+ */
+import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { ROOT } from "./compiled";
+import { OTHER_BRANCH_GUIDES } from "./helpers/docFiles";
+import { brokenLinks } from "./helpers/links";
+import { awaitedLater, runNode, runProcess, startBeforeTests } from "./helpers/processes";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script shared with scripts/dist.js
+const { staleSource } = require("../scripts/staleness") as { staleSource: (root: string) => string | undefined };
+
+/** Not copied: installed or built things, and version control. */
+const NOT_COPIED = new Set(["node_modules", "dist", ".git", "scratch", "coverage", ".nyc_output"]);
+
+/**
+ * The marker written on the line before a snippet that needs the `inputs` branch (issue 24:
+ * Inputs, the optional region, the `/testing` subpath). Such a snippet must still fail to compile
+ * here; once it compiles, the marker goes (the lead removes it after merging that branch).
+ */
+const PENDING_MARKER = "<!-- snippet: needs the inputs branch (issue 24) -->";
+
+/** One TypeScript snippet of the packed documentation. */
+interface Snippet {
+    /** `<guide>#<n>`: the file it is in (from the package's root) and its rank there, from 1. */
+    readonly id: string;
+    readonly code: string;
+    readonly pending: boolean;
+}
+
+/** The ```ts blocks of a Markdown text. */
+function snippetsOf(file: string, markdown: string): Snippet[] {
+    const snippets: Snippet[] = [];
+    for (const match of markdown.matchAll(/^```(?:ts|typescript)\n([\s\S]*?)^```$/gm)) {
+        const before = markdown.slice(0, match.index).trimEnd().split("\n").pop() ?? "";
+        snippets.push({
+            id: `${file}#${snippets.length + 1}`,
+            code: match[1],
+            pending: before.trim() === PENDING_MARKER,
+        });
+    }
+    return snippets;
+}
+
+/** Every file under `dir`, by path relative to it with `/` separators. */
+function filesUnder(dir: string): string[] {
+    return fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+}
+
+/** What the tarball holds and what tsc said of its snippets. */
+interface PackedDocs {
+    /** README.md, docs/**\/*.md and every .d.ts, by path in the tarball. */
+    readonly files: Map<string, string>;
+    readonly snippets: Snippet[];
+    /** tsc's errors, by snippet id. */
+    readonly errors: Map<string, string[]>;
+}
+
+let work: string | undefined;
+
+const started = startBeforeTests((): Promise<PackedDocs> => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), "docs-e2e-"));
+    work = base;
+    const copy = path.join(base, "copy");
+    fs.cpSync(ROOT, copy, {
+        recursive: true,
+        filter: (source) => {
+            const relative = path.relative(ROOT, source);
+            return !NOT_COPIED.has(relative.split(path.sep)[0]) && !relative.endsWith(".tgz");
+        },
+    });
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
+    const built = fs.existsSync(path.join(ROOT, "dist", "index.js")) && staleSource(ROOT) === undefined;
+    if (built) fs.cpSync(path.join(ROOT, "dist"), path.join(copy, "dist"), { recursive: true });
+    const project = path.join(base, "project");
+    const installed = path.join(project, "node_modules", "pulumi-cloudposse-components");
+    return awaitedLater(
+        runProcess("npm", ["pack", "--json", `--ignore-scripts=${String(built)}`, "--pack-destination", base], {
+            cwd: copy,
+            timeoutMs: 180_000,
+        })
+            .then(async (run) => {
+                if (run.status !== 0) throw new Error(`npm pack exited with ${String(run.status)}: ${run.stderr}`);
+                const tarball = (JSON.parse(run.stdout.slice(run.stdout.indexOf("["))) as { filename: string }[])[0]
+                    .filename;
+                fs.mkdirSync(installed, { recursive: true });
+                const untar = await runProcess(
+                    "tar",
+                    ["-xzf", path.join(base, tarball), "-C", installed, "--strip-components=1"],
+                    { cwd: base },
+                );
+                if (untar.status !== 0) throw new Error(`tar exited with ${String(untar.status)}: ${untar.stderr}`);
+                return readPacked(project, installed);
+            })
+            .then(async ({ files, snippets }) => ({ files, snippets, errors: await compile(project, snippets) })),
+    );
+});
+
+/** The documentation files of the unpacked package, and the snippets of its Markdown files. */
+function readPacked(project: string, installed: string): { files: Map<string, string>; snippets: Snippet[] } {
+    // The project's dependencies, as a user's project would have them installed beside the package.
+    for (const entry of fs.readdirSync(path.join(ROOT, "node_modules"))) {
+        if (entry === "pulumi-cloudposse-components" || entry.startsWith(".")) continue;
+        fs.symlinkSync(path.join(ROOT, "node_modules", entry), path.join(project, "node_modules", entry), "dir");
+    }
+    const files = new Map<string, string>();
+    for (const file of filesUnder(installed)) {
+        if (/^(README\.md|docs\/.*\.md)$/.test(file) || file.endsWith(".d.ts")) {
+            files.set(file, fs.readFileSync(path.join(installed, file), "utf8"));
+        }
+    }
+    const snippets = [...files]
+        .filter(([file]) => file.endsWith(".md") && !file.startsWith("docs/api/"))
+        .flatMap(([file, text]) => snippetsOf(file, text));
+    return { files, snippets };
+}
+
+/** Compiles every snippet in one tsc run in `project`; returns the errors by snippet id. */
+async function compile(project: string, snippets: readonly Snippet[]): Promise<Map<string, string[]>> {
+    const names = new Map<string, string>();
+    fs.mkdirSync(path.join(project, "snippets"));
+    snippets.forEach((snippet, i) => {
+        const name = `snippets/s${i}.ts`;
+        names.set(name, snippet.id);
+        fs.writeFileSync(path.join(project, name), snippet.code);
+    });
+    fs.writeFileSync(
+        path.join(project, "tsconfig.json"),
+        JSON.stringify({
+            compilerOptions: {
+                target: "ES2022",
+                module: "node16",
+                moduleResolution: "node16",
+                strict: true,
+                noEmit: true,
+                skipLibCheck: true,
+                esModuleInterop: true,
+                types: ["node", "mocha"],
+            },
+            include: ["snippets/*.ts"],
+        }),
+    );
+    const run = await runNode([path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"], {
+        cwd: project,
+        timeoutMs: 180_000,
+    });
+    const errors = new Map<string, string[]>();
+    for (const line of run.stdout.split("\n")) {
+        const match = /^(snippets\/s\d+\.ts)\((\d+),\d+\): (error .*)$/.exec(line);
+        if (match === null) continue;
+        const id = names.get(match[1]) ?? match[1];
+        errors.set(id, [...(errors.get(id) ?? []), `line ${match[2]}: ${match[3]}`]);
+    }
+    if (run.status !== 0 && errors.size === 0)
+        throw new Error(`tsc exited with ${String(run.status)}: ${run.stdout}${run.stderr}`);
+    return errors;
+}
+
+after(() => {
+    if (work !== undefined) fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe("the packed documentation", function () {
+    this.timeout(180_000);
+
+    it("ships the README, the guides and the API reference", async () => {
+        const { files } = await started();
+        for (const expected of [
+            "README.md",
+            "docs/eventbridge.md",
+            "docs/api-key.md",
+            "docs/migrating.md",
+            "docs/api/index.md",
+        ]) {
+            assert.ok(files.has(expected), `${expected} missing from the tarball`);
+        }
+    });
+
+    it("has no relative link, in the README, the guides or the declarations, that leaves the tarball or misses", async () => {
+        const { files } = await started();
+        assert.deepEqual(
+            brokenLinks(files, { provided: OTHER_BRANCH_GUIDES }).map((b) => `${b.file} -> ${b.target}: ${b.reason}`),
+            [],
+        );
+    });
+
+    it("has TypeScript snippets that compile against the installed package", async () => {
+        const { snippets, errors } = await started();
+        assert.ok(snippets.filter((s) => !s.pending).length >= 5, "the README's and the guides' snippets");
+        assert.deepEqual(
+            snippets.filter((s) => !s.pending && errors.has(s.id)).map((s) => [s.id, errors.get(s.id)]),
+            [],
+        );
+    });
+
+    it("marks as needing the inputs branch only snippets that do not compile yet (remove the marker once they do)", async () => {
+        const { snippets, errors } = await started();
+        assert.deepEqual(
+            snippets.filter((s) => s.pending && !errors.has(s.id)).map((s) => s.id),
+            [],
+        );
+    });
+});
