@@ -75,6 +75,9 @@ const started = startBeforeTests(() => {
                 path.join(ROOT, "node_modules", "mocha", "bin", "mocha.js"),
                 "-r",
                 "ts-node/register/transpile-only",
+                // As the guide says: the first import of @pulumi/aws can take longer than mocha's 2 s.
+                "--timeout",
+                "20000",
                 "program.test.ts",
             ],
             {
