@@ -8,7 +8,10 @@
  * The tokens are the components' own type tokens (`cloudposse:eventbridge:EventBridge`, ...), so
  * the package is named `cloudposse` and its modules are the tokens' modules.
  */
+import type * as pulumi from "@pulumi/pulumi";
+import type { DashboardsApiKeyArgs } from "../components/apiKey/definition";
 import type { ArgDefinition, ComponentDefinition, VarType } from "../components/definition";
+import type { EventBridgeArgs } from "../components/eventbridge/definition";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 
 /** The schema's package name: the first part of every component's type token. */
@@ -17,11 +20,55 @@ export const PACKAGE_NAME = "cloudposse";
 /** The module of the types every component shares (the label arguments' enums). */
 const SHARED_MODULE = "index";
 
-/** Arguments that cannot be composed from other resources' outputs: they are `plain` in the schema. */
-const PLAIN_ARGS: ReadonlySet<string> = new Set([
-    // Previous names of the instance: the component's aliases, needed before it is registered.
-    "aliases",
-]);
+/** The arguments of `Args` that take a Pulumi Input (an Output is assignable to them). */
+type InputArgs<Args> = {
+    [K in keyof Args]-?: [Extract<NonNullable<Args[K]>, pulumi.OutputInstance<unknown>>] extends [never] ? never : K;
+}[keyof Args];
+
+/** The arguments of `Args` a TypeScript program must give. */
+type RequiredArgs<Args> = { [K in keyof Args]-?: undefined extends Args[K] ? never : K }[keyof Args];
+
+/** Exactly the keys `Keys` (the compiler refuses a list that misses one or has another). */
+function exactly<Keys extends string>() {
+    return <const L extends readonly Keys[]>(
+        keys: L & ([Exclude<Keys, L[number]>] extends [never] ? unknown : never),
+    ) => keys;
+}
+
+/**
+ * Per component, what the definitions' `Args` interfaces say of each argument beyond its
+ * declaration: the composable ones (taking a Pulumi Input, so not `plain` in the schema; the others
+ * make names or identity and must be known when the component is constructed) and the required
+ * ones. The compiler checks both lists against the interfaces.
+ */
+const ARG_KINDS: Readonly<
+    Record<string, { readonly inputs: readonly string[]; readonly required: readonly string[] }>
+> = {
+    "cloudposse:eventbridge:EventBridge": {
+        inputs: exactly<InputArgs<EventBridgeArgs> & string>()([
+            "region",
+            "eventRuleDescription",
+            "eventRulePattern",
+            "eventLogRetentionInDays",
+            "tags",
+            "additionalTagMap",
+        ]),
+        required: exactly<RequiredArgs<EventBridgeArgs> & string>()([]),
+    },
+    "cloudposse:managed-dashboards:DashboardsApiKey": {
+        inputs: exactly<InputArgs<DashboardsApiKeyArgs> & string>()([
+            "region",
+            "dashboardsStackName",
+            "workspaceId",
+            "keyRole",
+            "minutesToLive",
+            "kmsKeyId",
+            "tags",
+            "additionalTagMap",
+        ]),
+        required: exactly<RequiredArgs<DashboardsApiKeyArgs> & string>()([]),
+    },
+};
 
 /** A property of the schema (input or output). */
 export interface SchemaProperty {
@@ -149,6 +196,7 @@ export function packageSchema(
     for (const definition of definitions) {
         const { module } = tokenParts(definition.typeToken);
         modules.add(module);
+        const kinds = ARG_KINDS[definition.typeToken] ?? { inputs: [], required: [] };
         const inputProperties: Record<string, SchemaProperty> = {};
         const requiredInputs: string[] = [];
         for (const [arg, spec] of argsOf(definition)) {
@@ -162,9 +210,9 @@ export function packageSchema(
                 ...type,
                 description: spec.doc,
                 ...defaultOf(spec),
-                ...(PLAIN_ARGS.has(arg) ? { plain: true } : {}),
+                ...(kinds.inputs.includes(arg) ? {} : { plain: true }),
             };
-            if (spec.required === true) requiredInputs.push(arg);
+            if (kinds.required.includes(arg)) requiredInputs.push(arg);
         }
         const properties: Record<string, SchemaProperty> = {};
         for (const [property, output] of Object.entries(definition.outputs)) {

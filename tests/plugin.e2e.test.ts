@@ -156,6 +156,26 @@ describe("the component plugin over gRPC (run-plugin, an in-test engine)", funct
         const schema = JSON.parse(response.getSchema()) as PackageSchema;
         assert.deepEqual(schema, JSON.parse(JSON.stringify(packageSchema(VERSION))));
         const inputs = (token: string) => schema.resources[token].inputProperties;
+        const composable: Record<string, string[]> = {
+            [EVENTBRIDGE]: [
+                "region",
+                "eventRuleDescription",
+                "eventRulePattern",
+                "eventLogRetentionInDays",
+                "tags",
+                "additionalTagMap",
+            ],
+            [API_KEY]: [
+                "region",
+                "dashboardsStackName",
+                "workspaceId",
+                "keyRole",
+                "minutesToLive",
+                "kmsKeyId",
+                "tags",
+                "additionalTagMap",
+            ],
+        };
         const label = ["namespace", "tenant", "environment", "stage", "name", "attributes", "tags", "labelOrder"];
         for (const arg of ["region", "eventRulePattern", "eventRuleDescription", "eventLogRetentionInDays", ...label]) {
             assert.ok(arg in inputs(EVENTBRIDGE), `EventBridge lacks ${arg}`);
@@ -175,7 +195,7 @@ describe("the component plugin over gRPC (run-plugin, an in-test engine)", funct
             assert.equal(schema.resources[token].isComponent, true);
             for (const [arg, input] of Object.entries(inputs(token))) {
                 assert.ok((input.description ?? "").length > 0, `${token} ${arg} has no description`);
-                assert.equal(input.plain === true, arg === "aliases", `${token} ${arg}`);
+                assert.equal(input.plain === true, !composable[token].includes(arg), `${token} ${arg}`);
             }
         }
         assert.deepEqual(Object.keys(schema.resources[API_KEY].properties), [
@@ -234,5 +254,90 @@ describe("the component plugin over gRPC (run-plugin, an in-test engine)", funct
             return true;
         });
         assert.equal(engine.registrations.length, before);
+    });
+
+    it("constructs from Outputs with dependencies and secrets: validated once known, the secret kept secret", async () => {
+        const bucket = "urn:pulumi:stack::project::aws:s3/bucketV2:BucketV2::events";
+        const { urn, state, engine } = await construct(
+            EVENTBRIDGE,
+            "composed-alerts",
+            {
+                region: "us-east-2",
+                name: "composed-alerts",
+                eventLogRetentionInDays: 30,
+                eventRuleDescription: {
+                    [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig,
+                    value: "from another stack",
+                },
+                tags: { Team: "ops" },
+            },
+            { dependencies: { eventLogRetentionInDays: [bucket], tags: [bucket] } },
+        );
+        assert.deepEqual(childrenOf(engine, urn), EVENTBRIDGE_CHILDREN);
+        const child = (type: string) => engine.registrations.find((r) => r.parent === urn && r.type === type);
+        assert.equal(child("aws:cloudwatch/logGroup:LogGroup")?.inputs.retentionInDays, 30);
+        assert.deepEqual(child("aws:cloudwatch/logGroup:LogGroup")?.inputs.tags, {
+            Name: "composed-alerts",
+            Team: "ops",
+        });
+        const description = child("aws:cloudwatch/eventRule:EventRule")?.inputs.description;
+        assert.equal(pulumi.runtime.isRpcSecret(description), true);
+        assert.equal(pulumi.runtime.unwrapRpcSecret(description), "from another stack");
+        assert.equal(state.logsLogGroupName, "composed-alerts");
+    });
+
+    it("constructs in a preview from unknown values: every child registered, the unknowns unknown", async () => {
+        const { urn, engine } = await construct(
+            EVENTBRIDGE,
+            "preview-alerts",
+            {
+                region: "us-east-2",
+                name: "preview-alerts",
+                eventLogRetentionInDays: pulumi.runtime.unknownValue,
+                tags: { Team: pulumi.runtime.unknownValue },
+            },
+            {
+                preview: true,
+                dependencies: {
+                    eventLogRetentionInDays: [
+                        "urn:pulumi:stack::project::random:index/randomInteger:RandomInteger::days",
+                    ],
+                },
+            },
+        );
+        assert.deepEqual(childrenOf(engine, urn), EVENTBRIDGE_CHILDREN);
+        const logGroup = engine.registrations.find((r) => r.parent === urn && r.type.endsWith(":LogGroup"));
+        assert.equal(logGroup?.inputs.name, "preview-alerts");
+        assert.equal(pulumi.isUnknown(logGroup?.inputs.retentionInDays), true);
+    });
+
+    it("refuses an Output's invalid value once known, with the component's own message, creating no child", async () => {
+        const args = { region: "us-east-2", name: "late", eventLogRetentionInDays: 2 };
+        let expected = "";
+        try {
+            resolveEventBridgeArgs("late-alerts", args as never);
+        } catch (error) {
+            expected = (error as Error).message;
+        }
+        assert.match(expected, /eventLogRetentionInDays/);
+        const { engine } = await started();
+        await assert.rejects(
+            construct(EVENTBRIDGE, "late-alerts", args, {
+                dependencies: {
+                    eventLogRetentionInDays: [
+                        "urn:pulumi:stack::project::random:index/randomInteger:RandomInteger::days",
+                    ],
+                },
+            }),
+            (error: grpc.ServiceError) => {
+                assert.ok(error.details.includes(expected), `${error.details}\ndoes not include\n${expected}`);
+                return true;
+            },
+        );
+        const component = engine.registrations.find((r) => r.name === "late-alerts" && r.type === EVENTBRIDGE);
+        assert.deepEqual(
+            engine.registrations.filter((r) => component !== undefined && r.parent === component.urn),
+            [],
+        );
     });
 });

@@ -22,7 +22,7 @@ import { resolveDashboardsApiKeyArgs } from "../components/apiKey/resolve";
 import { installMocks, type InstalledMocks } from "../program/mocks";
 import { PACKAGE_NAME, packageSchema, type PackageSchema, type SchemaProperty } from "../provider/schema";
 import type { ComponentsProvider } from "../provider/provider";
-import { unwrap } from "./helpers/outputs";
+import { drained, unwrap, withUnhandledRejections } from "./helpers/outputs";
 import { SCHEMA_SNAPSHOT, SNAPSHOT_VERSION } from "./helpers/schemaSnapshot";
 
 const ROOT = path.join(__dirname, "..");
@@ -96,7 +96,8 @@ describe("the component plugin's schema", () => {
                 const constant = ["string", "number", "boolean"].includes(typeof spec.default);
                 assert.equal(input.default, constant ? spec.default : undefined, `${definition.path} ${arg}`);
             }
-            assert.deepEqual(resource.requiredInputs, ["region"]);
+            // None: even region may come from the AWS provider given to the component, as in TypeScript.
+            assert.deepEqual(resource.requiredInputs, []);
         }
         const eventbridge = schema.resources[EVENTBRIDGE].inputProperties;
         assert.equal(eventbridge.eventLogRetentionInDays.default, 3);
@@ -184,13 +185,31 @@ describe("the component plugin's schema", () => {
         assert.equal(checked, 6, `only ${checked} numeric arguments`);
     });
 
-    it("leaves every input composable (not plain) except aliases, which the component's identity needs", () => {
-        for (const definition of COMPONENT_DEFINITIONS) {
-            const plain = Object.entries(schema.resources[definition.typeToken].inputProperties)
-                .filter(([, input]) => input.plain === true)
+    it("leaves the inputs the components take as Pulumi Inputs composable, the others (names, identity) plain", () => {
+        const composable = (token: string) =>
+            Object.entries(schema.resources[token].inputProperties)
+                .filter(([, input]) => input.plain !== true)
                 .map(([arg]) => arg);
-            assert.deepEqual(plain, ["aliases"]);
-        }
+        assert.deepEqual(composable(EVENTBRIDGE), [
+            "region",
+            "eventRuleDescription",
+            "eventRulePattern",
+            "eventLogRetentionInDays",
+            "tags",
+            "additionalTagMap",
+        ]);
+        assert.deepEqual(composable(API_KEY), [
+            "region",
+            "dashboardsStackName",
+            "workspaceId",
+            "keyRole",
+            "minutesToLive",
+            "kmsKeyId",
+            "tags",
+            "additionalTagMap",
+        ]);
+        assert.equal(schema.resources[EVENTBRIDGE].inputProperties.name.plain, true);
+        assert.equal(schema.resources[EVENTBRIDGE].inputProperties.aliases.plain, true);
     });
 
     it("has the definitions' outputs as string properties, none required (a disabled instance has none), the key secret", () => {
@@ -369,6 +388,114 @@ describe("the component plugin's provider (construct, in process)", () => {
         await assert.rejects(
             provider.construct("x", "cloudposse:index:EventBridge", {}, {}),
             /unknown resource type cloudposse:index:EventBridge; this plugin constructs cloudposse:eventbridge:EventBridge, cloudposse:managed-dashboards:DashboardsApiKey/,
+        );
+    });
+});
+
+/** A secret value as it travels in a request's struct. */
+const wireSecret = (value: unknown) => ({ [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig, value });
+const BUCKET_URN = "urn:pulumi:stack::project::aws:s3/bucketV2:BucketV2::events";
+
+describe("the component plugin's provider given Outputs (construct, in process)", () => {
+    let mocks: InstalledMocks;
+    let provider: ComponentsProvider;
+
+    before(async () => {
+        mocks = await installMocks();
+        const { ComponentsProvider } = await import("../provider/provider");
+        provider = new ComponentsProvider("1.2.3");
+    });
+
+    beforeEach(() => mocks.reset());
+
+    it("accepts Outputs with dependencies and secrets, validated once known, as in TypeScript", async () => {
+        const inputs = await wireInputs(
+            {
+                region: "us-east-2",
+                name: "composed",
+                eventLogRetentionInDays: 30,
+                eventRuleDescription: wireSecret("from another stack"),
+                tags: { Team: "ops" },
+            },
+            { eventLogRetentionInDays: [BUCKET_URN], tags: [BUCKET_URN] },
+        );
+        assert.equal(pulumi.Output.isInstance(inputs.eventLogRetentionInDays), true);
+        assert.equal(pulumi.Output.isInstance(inputs.eventRuleDescription), true);
+        const result = await provider.construct("composed", EVENTBRIDGE, inputs, {});
+        await mocks.settle();
+        const logGroup = mocks.resources.find((r) => r.type === "aws:cloudwatch/logGroup:LogGroup");
+        assert.equal(logGroup?.inputs.retentionInDays, 30);
+        assert.deepEqual(logGroup?.inputs.tags, { Name: "composed", Team: "ops" });
+        const rule = mocks.resources.find((r) => r.type === "aws:cloudwatch/eventRule:EventRule");
+        assert.equal(rule?.inputs.description, "[secret]");
+        assert.equal(await unwrap(result.state.logsLogGroupName as pulumi.Output<string>), "composed");
+    });
+
+    it("refuses an Output's value once known with the message TypeScript gets", async () => {
+        const args = { region: "us-east-2", name: "late", eventLogRetentionInDays: 2 };
+        let expected = "";
+        try {
+            resolveEventBridgeArgs("late", args as never);
+        } catch (error) {
+            expected = (error as Error).message;
+        }
+        assert.match(expected, /eventLogRetentionInDays/);
+        const inputs = await wireInputs(args, { eventLogRetentionInDays: [BUCKET_URN] });
+        // The component is registered (its value was not known yet); the failure surfaces as a failed
+        // registration does (pulumi up reports it and stops), and no child is registered.
+        const { rejections } = await withUnhandledRejections(async () => {
+            await provider.construct("late", EVENTBRIDGE, inputs, {});
+            await drained();
+        });
+        assert.ok(
+            rejections.some((r) => r instanceof Error && r.message.includes(expected)),
+            rejections.map(String).join("\n"),
+        );
+        assert.deepEqual(
+            mocks.resources.map((r) => r.type),
+            [EVENTBRIDGE],
+        );
+        // The failed registrations are never answered: later tests get fresh mocks.
+        mocks = await installMocks();
+    });
+});
+
+describe("the component plugin's provider in a preview (construct, in process)", () => {
+    let mocks: InstalledMocks;
+    let provider: ComponentsProvider;
+
+    before(async () => {
+        mocks = await installMocks({ preview: true });
+        const { ComponentsProvider } = await import("../provider/provider");
+        provider = new ComponentsProvider("1.2.3");
+    });
+
+    after(async () => {
+        // The other test files' mocks are not previews.
+        await installMocks();
+    });
+
+    it("accepts unknown values, creating the children with the values unknown", async () => {
+        const inputs = await wireInputs(
+            {
+                region: "us-east-2",
+                name: "unknowns",
+                eventLogRetentionInDays: pulumi.runtime.unknownValue,
+                tags: { Team: pulumi.runtime.unknownValue },
+            },
+            { eventLogRetentionInDays: [BUCKET_URN] },
+        );
+        await provider.construct("unknowns", EVENTBRIDGE, inputs, {});
+        await mocks.settle();
+        assert.deepEqual(
+            mocks.resources.map((r) => r.type),
+            [
+                EVENTBRIDGE,
+                "aws:cloudwatch/logGroup:LogGroup",
+                "aws:cloudwatch/eventRule:EventRule",
+                "aws:cloudwatch/logResourcePolicy:LogResourcePolicy",
+                "aws:cloudwatch/eventTarget:EventTarget",
+            ],
         );
     });
 });
