@@ -45,7 +45,7 @@ const ARG_KINDS: Readonly<
     Record<string, { readonly inputs: readonly string[]; readonly required: readonly string[] }>
 > = {
     "cloudposse:eventbridge:EventBridge": {
-        inputs: exactly<InputArgs<EventBridgeArgs> & string>()([
+        inputs: exactly<Extract<InputArgs<EventBridgeArgs>, string>>()([
             "region",
             "eventRuleDescription",
             "eventRulePattern",
@@ -53,10 +53,10 @@ const ARG_KINDS: Readonly<
             "tags",
             "additionalTagMap",
         ]),
-        required: exactly<RequiredArgs<EventBridgeArgs> & string>()([]),
+        required: exactly<Extract<RequiredArgs<EventBridgeArgs>, string>>()([]),
     },
     "cloudposse:managed-dashboards:DashboardsApiKey": {
-        inputs: exactly<InputArgs<DashboardsApiKeyArgs> & string>()([
+        inputs: exactly<Extract<InputArgs<DashboardsApiKeyArgs>, string>>()([
             "region",
             "dashboardsStackName",
             "workspaceId",
@@ -66,7 +66,7 @@ const ARG_KINDS: Readonly<
             "tags",
             "additionalTagMap",
         ]),
-        required: exactly<RequiredArgs<DashboardsApiKeyArgs> & string>()([]),
+        required: exactly<Extract<RequiredArgs<DashboardsApiKeyArgs>, string>>()([]),
     },
 };
 
