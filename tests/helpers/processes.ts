@@ -164,10 +164,15 @@ export interface StartedServer {
 
 /**
  * Starts a server (a Pulumi plugin) and resolves once it has printed its first line on stdout; it
- * keeps running, beside the tests, outside the turns of {@link runProcess} (it never ends by
- * itself). Rejects when it exits or has printed nothing within `timeoutMs`.
+ * keeps running, beside the tests, once started outside the turns of {@link runProcess} (it never
+ * ends by itself). Rejects when it exits or has printed nothing within `timeoutMs`.
  */
 export function startServer(command: string, args: readonly string[], options: RunOptions): Promise<StartedServer> {
+    // It takes a turn while it starts (the busy part), and gives it back once it has printed its line.
+    return inTurn(() => serverStarted(command, args, options));
+}
+
+function serverStarted(command: string, args: readonly string[], options: RunOptions): Promise<StartedServer> {
     return new Promise((resolve, reject) => {
         const child = inBackground(
             spawn(command, args, {
