@@ -74,6 +74,8 @@ export interface OutputDefinition {
     readonly physicalName?: boolean;
     /** The original Cloud Posse output name, when it differs from `spec`. */
     readonly original?: string;
+    /** True for an output that is always a secret (the plugin's schema marks it `secret`). */
+    readonly secret?: boolean;
     /** One line for the guides. */
     readonly doc: string;
 }

@@ -276,6 +276,7 @@ export const API_KEY_DEFINITION = {
         workspaceId: { doc: "id of the workspace" },
         workspaceEndpoint: { doc: "host name of the workspace (see below)" },
         apiKey: {
+            secret: true,
             doc: "the key itself, always a secret (`pulumi.isSecret` is true). Use it for the provider",
         },
     },

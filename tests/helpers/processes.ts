@@ -151,3 +151,62 @@ export function startBeforeTests<T>(start: () => T | Promise<T>): () => Promise<
     });
     return () => started ?? Promise.reject(new Error("not started: mocha's root before hooks did not run"));
 }
+
+/** A long-running child started by {@link startServer}. */
+export interface StartedServer {
+    /** The first line it printed (a plugin's port). */
+    readonly firstLine: string;
+    /** What it has printed on stderr so far. */
+    stderr(): string;
+    /** Stops it (SIGKILL); the last test's `after` also stops every child still running. */
+    stop(): void;
+}
+
+/**
+ * Starts a server (a Pulumi plugin) and resolves once it has printed its first line on stdout; it
+ * keeps running, beside the tests, once started outside the turns of {@link runProcess} (it never
+ * ends by itself). Rejects when it exits or has printed nothing within `timeoutMs`.
+ */
+export function startServer(command: string, args: readonly string[], options: RunOptions): Promise<StartedServer> {
+    // It takes a turn while it starts (the busy part), and gives it back once it has printed its line.
+    return inTurn(() => serverStarted(command, args, options));
+}
+
+function serverStarted(command: string, args: readonly string[], options: RunOptions): Promise<StartedServer> {
+    return new Promise((resolve, reject) => {
+        const child = inBackground(
+            spawn(command, args, {
+                cwd: options.cwd,
+                env: options.env ?? process.env,
+                stdio: ["ignore", "pipe", "pipe"],
+            }),
+        );
+        let stdout = "";
+        let stderr = "";
+        const timer = setTimeout(() => {
+            child.kill("SIGKILL");
+            reject(new Error(`${command} printed no line within ${options.timeoutMs ?? 60_000} ms: ${stderr}`));
+        }, options.timeoutMs ?? 60_000);
+        child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+        child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+            stdout += chunk;
+            const end = stdout.indexOf("\n");
+            if (end >= 0) {
+                clearTimeout(timer);
+                resolve({
+                    firstLine: stdout.slice(0, end).trim(),
+                    stderr: () => stderr,
+                    stop: () => child.kill("SIGKILL"),
+                });
+            }
+        });
+        child.on("error", (error) => {
+            clearTimeout(timer);
+            reject(error);
+        });
+        child.on("close", (status) => {
+            clearTimeout(timer);
+            reject(new Error(`${command} exited (${String(status)}) before printing a line: ${stderr}`));
+        });
+    });
+}

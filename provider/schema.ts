@@ -1,0 +1,271 @@
+/**
+ * The Pulumi package schema of the component plugin, derived from the component definitions
+ * (`components/*\/definition.ts`): every argument becomes an input property (its type from the
+ * stack-file var's type, its description the definition's `doc`, its default when it is a
+ * constant, an enum type when its values are a closed set), every output a property. Pure data, no
+ * Pulumi import: the provider serves it, and tests check it against Pulumi's metaschema.
+ *
+ * The tokens are the components' own type tokens (`cloudposse:eventbridge:EventBridge`, ...), so
+ * the package is named `cloudposse` and its modules are the tokens' modules.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { DashboardsApiKeyArgs } from "../components/apiKey/definition";
+import type { ArgDefinition, ComponentDefinition, VarType } from "../components/definition";
+import type { EventBridgeArgs } from "../components/eventbridge/definition";
+import { COMPONENT_DEFINITIONS } from "../components/registry";
+
+/** The schema's package name: the first part of every component's type token. */
+export const PACKAGE_NAME = "cloudposse";
+
+/** The module of the types every component shares (the label arguments' enums). */
+const SHARED_MODULE = "index";
+
+/** The arguments of `Args` that take a Pulumi Input (an Output is assignable to them). */
+type InputArgs<Args> = {
+    [K in keyof Args]-?: [Extract<NonNullable<Args[K]>, pulumi.OutputInstance<unknown>>] extends [never] ? never : K;
+}[keyof Args];
+
+/** The arguments of `Args` a TypeScript program must give. */
+type RequiredArgs<Args> = { [K in keyof Args]-?: undefined extends Args[K] ? never : K }[keyof Args];
+
+/** Exactly the keys `Keys` (the compiler refuses a list that misses one or has another). */
+function exactly<Keys extends string>() {
+    return <const L extends readonly Keys[]>(
+        keys: L & ([Exclude<Keys, L[number]>] extends [never] ? unknown : never),
+    ) => keys;
+}
+
+/**
+ * Per component, what the definitions' `Args` interfaces say of each argument beyond its
+ * declaration: the composable ones (taking a Pulumi Input, so not `plain` in the schema; the others
+ * make names or identity and must be known when the component is constructed) and the required
+ * ones. The compiler checks both lists against the interfaces.
+ */
+const ARG_KINDS: Readonly<
+    Record<string, { readonly inputs: readonly string[]; readonly required: readonly string[] }>
+> = {
+    "cloudposse:eventbridge:EventBridge": {
+        inputs: exactly<Extract<InputArgs<EventBridgeArgs>, string>>()([
+            "region",
+            "eventRuleDescription",
+            "eventRulePattern",
+            "eventLogRetentionInDays",
+            "tags",
+            "additionalTagMap",
+        ]),
+        required: exactly<Extract<RequiredArgs<EventBridgeArgs>, string>>()([]),
+    },
+    "cloudposse:managed-dashboards:DashboardsApiKey": {
+        inputs: exactly<Extract<InputArgs<DashboardsApiKeyArgs>, string>>()([
+            "region",
+            "dashboardsStackName",
+            "workspaceId",
+            "keyRole",
+            "minutesToLive",
+            "kmsKeyId",
+            "tags",
+            "additionalTagMap",
+        ]),
+        required: exactly<Extract<RequiredArgs<DashboardsApiKeyArgs>, string>>()([]),
+    },
+};
+
+/** A property of the schema (input or output). */
+export interface SchemaProperty {
+    readonly type?: string;
+    readonly $ref?: string;
+    readonly items?: SchemaProperty;
+    readonly additionalProperties?: SchemaProperty;
+    readonly description?: string;
+    readonly default?: string | number | boolean;
+    readonly plain?: boolean;
+    readonly secret?: boolean;
+}
+
+/** An enum type of the schema. */
+export interface SchemaEnumType {
+    readonly type: "string" | "integer";
+    readonly description: string;
+    readonly enum: readonly { readonly name: string; readonly value: string | number }[];
+}
+
+/** A component resource of the schema. */
+export interface SchemaResource {
+    readonly isComponent: true;
+    readonly description: string;
+    readonly inputProperties: Readonly<Record<string, SchemaProperty>>;
+    readonly requiredInputs: readonly string[];
+    readonly properties: Readonly<Record<string, SchemaProperty>>;
+    readonly required: readonly string[];
+}
+
+/** The package schema (the parts this package uses). */
+export interface PackageSchema {
+    readonly name: string;
+    readonly displayName: string;
+    readonly version: string;
+    readonly description: string;
+    readonly keywords: readonly string[];
+    readonly license: string;
+    readonly meta: { readonly moduleFormat: string };
+    readonly language: Readonly<Record<string, unknown>>;
+    readonly resources: Readonly<Record<string, SchemaResource>>;
+    readonly types: Readonly<Record<string, SchemaEnumType>>;
+}
+
+/** `cloudposse:eventbridge:EventBridge` -> its three parts; refuses a token of another package. */
+function tokenParts(token: string): { module: string; member: string } {
+    const parts = token.split(":");
+    if (parts.length !== 3 || parts[0] !== PACKAGE_NAME || parts[1] === "" || parts[2] === "") {
+        throw new Error(`provider/schema: type token ${token} is not ${PACKAGE_NAME}:<module>:<Name>`);
+    }
+    return { module: parts[1], member: parts[2] };
+}
+
+/** `keyRole` -> `KeyRole`; `service-account-token` -> `ServiceAccountToken`; `VIEWER` -> `Viewer`. */
+function pascalCase(word: string): string {
+    return word
+        .split(/[-_\s]+/)
+        .filter((part) => part !== "")
+        .map((part) =>
+            part === part.toUpperCase()
+                ? part.charAt(0) + part.slice(1).toLowerCase()
+                : part.charAt(0).toUpperCase() + part.slice(1),
+        )
+        .join("");
+}
+
+/** The schema type of a stack-file var type (every number of these components is a whole number). */
+function typeOf(type: VarType): SchemaProperty {
+    switch (type) {
+        case "string":
+            return { type: "string" };
+        case "number":
+            return { type: "integer" };
+        case "bool":
+            return { type: "boolean" };
+        case "list(string)":
+        case "set(string)":
+            return { type: "array", items: { type: "string" } };
+        case "map(string)":
+            return { type: "object", additionalProperties: { type: "string" } };
+        case "any":
+            return { $ref: "pulumi.json#/Any" };
+    }
+}
+
+/** The enum type of an argument with a closed set of values. */
+function enumType(arg: string, spec: ArgDefinition, allowed: readonly (string | number)[]): SchemaEnumType {
+    const numeric = spec.type === "number";
+    return {
+        type: numeric ? "integer" : "string",
+        description: spec.doc,
+        enum: allowed.map((value) => ({
+            name: numeric ? `${pascalCase(arg)}${value}` : pascalCase(String(value)),
+            value,
+        })),
+    };
+}
+
+/** The `default` of an argument, when the schema can hold it (a string, number or boolean constant). */
+function defaultOf(spec: ArgDefinition): { default?: string | number | boolean } {
+    const value = spec.default;
+    return typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+        ? { default: value }
+        : {};
+}
+
+/**
+ * The schema of every component of the package, at `version`. Enum types of arguments every
+ * component shares (the same declaration, e.g. `labelKeyCase`) go to the `index` module; the
+ * others to their component's module.
+ */
+export function packageSchema(
+    version: string,
+    definitions: readonly ComponentDefinition[] = COMPONENT_DEFINITIONS,
+): PackageSchema {
+    const argsOf = (definition: ComponentDefinition) =>
+        Object.entries(definition.args as Readonly<Record<string, ArgDefinition>>);
+    // A declaration shared by every component is a shared type (declared once, e.g. LABEL_ARGS).
+    const shared = (spec: ArgDefinition) =>
+        definitions.length > 1 && definitions.every((d) => argsOf(d).some(([, other]) => other === spec));
+
+    const types: Record<string, SchemaEnumType> = {};
+    const resources: Record<string, SchemaResource> = {};
+    const modules = new Set<string>();
+    for (const definition of definitions) {
+        const { module } = tokenParts(definition.typeToken);
+        modules.add(module);
+        const kinds = ARG_KINDS[definition.typeToken] ?? { inputs: [], required: [] };
+        const inputProperties: Record<string, SchemaProperty> = {};
+        const requiredInputs: string[] = [];
+        for (const [arg, spec] of argsOf(definition)) {
+            let type = typeOf(spec.type);
+            if (spec.allowed !== undefined && (spec.type === "string" || spec.type === "number")) {
+                const token = `${PACKAGE_NAME}:${shared(spec) ? SHARED_MODULE : module}:${pascalCase(arg)}`;
+                types[token] = enumType(arg, spec, spec.allowed);
+                type = { $ref: `#/types/${token}` };
+            }
+            inputProperties[arg] = {
+                ...type,
+                description: spec.doc,
+                ...defaultOf(spec),
+                ...(kinds.inputs.includes(arg) ? {} : { plain: true }),
+            };
+            if (kinds.required.includes(arg)) requiredInputs.push(arg);
+        }
+        const properties: Record<string, SchemaProperty> = {};
+        for (const [property, output] of Object.entries(definition.outputs)) {
+            properties[property] = {
+                type: "string",
+                description: output.doc,
+                ...(output.secret === true ? { secret: true } : {}),
+            };
+        }
+        resources[definition.typeToken] = {
+            isComponent: true,
+            description: definition.doc,
+            inputProperties,
+            requiredInputs,
+            properties,
+            // Every output is absent when the instance is disabled (`enabled: false`).
+            required: [],
+        };
+    }
+    // The `index` module is each SDK's root: only the components' modules are named per language.
+    const moduleNames = [...modules];
+    return {
+        name: PACKAGE_NAME,
+        displayName: "Cloud Posse components",
+        version,
+        description:
+            "Cloud Posse's components ported to Pulumi: an EventBridge rule logging to CloudWatch Logs and an " +
+            "Amazon Managed Grafana API key rotated and stored in SSM, named and tagged by a null-label port.",
+        keywords: ["pulumi", "aws", "cloudposse", "eventbridge", "grafana", "category/cloud", "kind/component"],
+        license: "Apache-2.0",
+        meta: { moduleFormat: "(.*)" },
+        language: {
+            nodejs: { respectSchemaVersion: true },
+            python: {
+                respectSchemaVersion: true,
+                moduleNameOverrides: Object.fromEntries(moduleNames.map((m) => [m, m.replace(/-/g, "_")])),
+            },
+            go: {
+                respectSchemaVersion: true,
+                moduleToPackage: Object.fromEntries(moduleNames.map((m) => [m, m.replace(/-/g, "")])),
+            },
+            csharp: {
+                respectSchemaVersion: true,
+                namespaces: Object.fromEntries([
+                    [PACKAGE_NAME, "Cloudposse"] as const,
+                    ...moduleNames.map((m) => [m, pascalCase(m)] as const),
+                ]),
+            },
+            java: {
+                packages: Object.fromEntries(moduleNames.map((m) => [m, m.replace(/-/g, "")])),
+            },
+        },
+        resources,
+        types,
+    };
+}

@@ -1,0 +1,163 @@
+/**
+ * A minimal Pulumi engine for the component plugin's gRPC tests: a ResourceMonitor and an Engine
+ * service (the proto stubs `@pulumi/pulumi` ships, served with `@grpc/grpc-js`) that a provider's
+ * `Construct` registers its resources with. Custom resources get their state from the package's
+ * `AwsMocks` (which refuse any type they do not know); in a preview they get their inputs back, as
+ * the engine answers before anything exists. No Pulumi CLI is involved.
+ */
+import * as grpc from "@grpc/grpc-js";
+import * as pulumi from "@pulumi/pulumi";
+import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
+import * as structproto from "google-protobuf/google/protobuf/struct_pb";
+import * as engrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
+import * as engproto from "@pulumi/pulumi/proto/engine_pb";
+import * as resrpc from "@pulumi/pulumi/proto/resource_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import * as resproto from "@pulumi/pulumi/proto/resource_pb";
+import { AwsMocks } from "../../program/mocks";
+
+/** One registration the monitor received. */
+export interface Registration {
+    readonly type: string;
+    readonly name: string;
+    readonly urn: string;
+    /** The parent's URN, "" at the top level. */
+    readonly parent: string;
+    readonly custom: boolean;
+    /** The inputs, deserialized by the SDK (secrets as its secret wrappers, unknowns kept). */
+    readonly inputs: Record<string, unknown>;
+}
+
+/** The running engine and monitor. */
+export interface TestEngine {
+    /** `127.0.0.1:<port>`: the engine's and the monitor's address (one server serves both). */
+    readonly address: string;
+    /** Every registration, in order. */
+    readonly registrations: Registration[];
+    /** Every message logged to the engine (`log.warn`, ...), as `severity: message`. */
+    readonly logs: string[];
+    /** Every invoke's token, in order. */
+    readonly invokes: string[];
+    /** Whether registrations are answered as in a preview (set per `Construct`, as `dryRun`). */
+    preview: boolean;
+    /** Stops the server. */
+    close(): Promise<void>;
+}
+
+/** The features this engine supports (asked by the SDK before it serializes anything). */
+const FEATURES = new Set(["secrets", "resourceReferences", "outputValues", "aliasSpecs", "deletedWith"]);
+
+/** A struct's JavaScript value, keeping only what JSON can hold (no undefined). */
+function struct(value: Record<string, unknown>): structproto.Struct {
+    return structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(value)) as Record<string, never>);
+}
+
+/** Starts the engine and monitor on a free local port. */
+export async function startTestEngine(project = "project", stack = "stack"): Promise<TestEngine> {
+    const mocks = new AwsMocks();
+    const registrations: Registration[] = [];
+    const logs: string[] = [];
+    const invokes: string[] = [];
+    const qualifiedTypes = new Map<string, string>();
+    const engine = { preview: false };
+
+    const monitor: Partial<resrpc.IResourceMonitorServer> = {
+        supportsFeature(call, callback) {
+            const response = new resproto.SupportsFeatureResponse();
+            response.setHassupport(FEATURES.has(call.request.getId()));
+            callback(null, response);
+        },
+        registerResource(call, callback) {
+            const request = call.request;
+            const type = request.getType();
+            const name = request.getName();
+            const parent = request.getParent();
+            const parentType = qualifiedTypes.get(parent);
+            const qualified = parentType !== undefined ? `${parentType}$${type}` : type;
+            const urn = `urn:pulumi:${stack}::${project}::${qualified}::${name}`;
+            qualifiedTypes.set(urn, qualified);
+            const object = request.getObject() ?? new structproto.Struct();
+            const inputs = pulumi.runtime.deserializeProperties(object, true) as Record<string, unknown>;
+            registrations.push({ type, name, urn, parent, custom: request.getCustom(), inputs });
+            const response = new resproto.RegisterResourceResponse();
+            response.setUrn(urn);
+            try {
+                if (request.getCustom() && !engine.preview) {
+                    const { id, state } = mocks.newResource({
+                        type,
+                        name,
+                        inputs,
+                        provider: request.getProvider(),
+                        id: request.getImportid(),
+                        custom: true,
+                    });
+                    response.setId(id ?? "");
+                    response.setObject(struct(state));
+                } else {
+                    // A component, or a preview: the inputs are the state known so far.
+                    response.setObject(object);
+                }
+            } catch (error) {
+                callback({ code: grpc.status.UNKNOWN, details: String(error) } as grpc.ServiceError);
+                return;
+            }
+            callback(null, response);
+        },
+        registerResourceOutputs(_call, callback) {
+            callback(null, new emptyproto.Empty());
+        },
+        invoke(call, callback) {
+            const token = call.request.getTok();
+            invokes.push(token);
+            const args = call.request.getArgs() ?? new structproto.Struct();
+            const response = new provproto.InvokeResponse();
+            try {
+                response.setReturn(
+                    struct(
+                        mocks.call({
+                            token,
+                            inputs: pulumi.runtime.deserializeProperties(args) as Record<string, unknown>,
+                            provider: call.request.getProvider(),
+                        }),
+                    ),
+                );
+            } catch (error) {
+                callback({ code: grpc.status.UNKNOWN, details: String(error) } as grpc.ServiceError);
+                return;
+            }
+            callback(null, response);
+        },
+    };
+    const engineService: Partial<engrpc.IEngineServer> = {
+        log(call, callback) {
+            logs.push(`${call.request.getSeverity()}: ${call.request.getMessage()}`);
+            callback(null, new emptyproto.Empty());
+        },
+        getRootResource(_call, callback) {
+            callback(null, new engproto.GetRootResourceResponse());
+        },
+        setRootResource(_call, callback) {
+            callback(null, new engproto.SetRootResourceResponse());
+        },
+        requirePulumiVersion(_call, callback) {
+            // This engine is as new as any component asks for.
+            callback(null, new engproto.RequirePulumiVersionResponse());
+        },
+    };
+
+    const server = new grpc.Server();
+    server.addService(resrpc.ResourceMonitorService, monitor as grpc.UntypedServiceImplementation);
+    server.addService(engrpc.EngineService, engineService as grpc.UntypedServiceImplementation);
+    const port = await new Promise<number>((resolve, reject) =>
+        server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
+            error ? reject(error) : resolve(bound),
+        ),
+    );
+    return Object.assign(engine, {
+        address: `127.0.0.1:${port}`,
+        registrations,
+        logs,
+        invokes,
+        close: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+    });
+}
