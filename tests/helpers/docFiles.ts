@@ -4,7 +4,6 @@
  * lead empties this list after merging those branches (a test fails once one of them exists).
  */
 export const OTHER_BRANCH_GUIDES: ReadonlySet<string> = new Set([
-    "docs/languages.md",
     "docs/security.md",
     "docs/credential-lifecycle.md",
     "docs/atmos-cli.md",
