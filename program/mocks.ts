@@ -91,6 +91,33 @@ export interface RecordedResource {
     readonly importId?: string;
     /** The aliases sent to the engine (alias specs: `name`, ...), when any. */
     readonly aliases?: readonly Record<string, unknown>[];
+    /**
+     * Every resource option the registration carried, present only when at least one is set
+     * (what `synth --json` prints as `options`).
+     */
+    readonly options?: RecordedOptions;
+}
+
+/**
+ * The options of a registration, each present only when set: as the engine receives them, secrets
+ * in the trigger as {@link SECRET_PLACEHOLDER}, resources named `type::name`.
+ */
+export interface RecordedOptions {
+    /** The value of `replacementTrigger`: a change replaces the resource. */
+    readonly replacementTrigger?: unknown;
+    readonly deleteBeforeReplace?: boolean;
+    /** The id of the existing resource adopted (`import`). */
+    readonly import?: string;
+    /** Alias specs (`name`, `parentUrn`, ...). */
+    readonly aliases?: readonly Record<string, unknown>[];
+    readonly protect?: boolean;
+    readonly retainOnDelete?: boolean;
+    /** `type::name` of each explicit dependency (`dependsOn`). */
+    readonly dependsOn?: readonly string[];
+    readonly ignoreChanges?: readonly string[];
+    readonly replaceOnChanges?: readonly string[];
+    /** `type::name` of the explicit provider. */
+    readonly provider?: string;
 }
 
 /** The replacement options of a registration. */
@@ -361,6 +388,22 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
                 ? { replacementTrigger: redactSecrets(request.replacementTrigger) }
                 : {}),
         };
+        const named = (urn: string) => byUrn.get(urn) ?? urn;
+        const providerUrn = request.provider.replace(/::[^:]*$/, "");
+        const options: RecordedOptions = {
+            ...(request.replacementTrigger !== undefined
+                ? { replacementTrigger: redactSecrets(request.replacementTrigger) }
+                : {}),
+            ...(request.deleteBeforeReplace !== undefined ? { deleteBeforeReplace: request.deleteBeforeReplace } : {}),
+            ...(request.importId ? { import: request.importId } : {}),
+            ...(request.aliases.length > 0 ? { aliases: request.aliases.map((alias) => ({ ...alias })) } : {}),
+            ...(request.protect !== undefined ? { protect: request.protect } : {}),
+            ...(request.retainOnDelete !== undefined ? { retainOnDelete: request.retainOnDelete } : {}),
+            ...(request.dependsOn.length > 0 ? { dependsOn: request.dependsOn.map(named) } : {}),
+            ...(request.ignoreChanges.length > 0 ? { ignoreChanges: [...request.ignoreChanges] } : {}),
+            ...(request.replaceOnChanges.length > 0 ? { replaceOnChanges: [...request.replaceOnChanges] } : {}),
+            ...(request.provider ? { provider: named(providerUrn) } : {}),
+        };
         // The inputs are read once the mocks have been asked for the resource, which gives them
         // (see program/sdkAdapter.ts), not deserialized again.
         let inputs: Record<string, unknown> | undefined;
@@ -377,6 +420,7 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
             ...(Object.keys(replacement).length > 0 ? { replacement } : {}),
             ...(request.importId ? { importId: request.importId } : {}),
             ...(request.aliases.length > 0 ? { aliases: request.aliases.map((alias) => ({ ...alias })) } : {}),
+            ...(Object.keys(options).length > 0 ? { options } : {}),
         };
     };
     const refused = <T>(fn: () => T): T => {

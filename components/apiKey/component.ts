@@ -22,14 +22,18 @@ import { programRegistry } from "../programRegistry";
 import { camelCaseField, ComponentArgsError, describeValue } from "../errors";
 import { aliasOptions, requireEngine } from "../engine";
 import {
+    credentialName,
     credentialProblem,
     expiryWarning,
+    higherGrafanaVersion,
     MINIMUM_PULUMI_CLI,
     MINIMUM_PULUMI_CLI_FOR_ADOPTION,
+    nextWindowStart,
     now,
     regionalImportId,
     rfc3339,
     rotationWindowStart,
+    type RotationTrigger,
 } from "../lifecycle";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
 import {
@@ -146,8 +150,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             return id;
         });
 
-        // The replacement trigger: the start of the current rotation window. A run in a later window
-        // replaces the key; no refresh is involved. It resolves only once the engine is known to honour it.
+        // The replacement trigger: the current rotation window. A run in a later window replaces the key;
+        // no refresh is involved. It resolves only once the engine is known to honour it.
         const window = rotationWindowStart(time, resolved.rotationMinutes);
         const engineReady = requireEngine(
             who,
@@ -156,20 +160,29 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 ? "adopting with the import option is safe from 3.252.0"
                 : "the key rotates through the replacementTrigger option, which older engines drop or compare wrongly",
         );
-        const trigger = pulumi.output(engineReady.then(() => window));
-        // Key and token names are unique per workspace: the old one goes before the new one is created
-        // (a short window without a valid key, in exchange for a stable name). A changed lifetime replaces
-        // it too: the provider would otherwise keep the old key and its old expiry.
+        const schedule: RotationTrigger = { windowStart: window, rotationMinutes: resolved.rotationMinutes };
+        const trigger = pulumi.output(engineReady.then(() => schedule));
+        // Each window's credential has its own name (never the label id), so the new one is created
+        // beside the old one, SSM is updated to it, and the old one is deleted at the end of the run: SSM
+        // never holds a deleted key. A changed lifetime replaces it too (a new name: the lifetime is in
+        // its digest); the provider would otherwise keep the old key and its old expiry.
+        const credential = credentialName({
+            id: resolved.keyName,
+            credentialType: resolved.credentialType,
+            keyRole: resolved.keyRole,
+            secondsToLive: resolved.secondsToLive,
+            windowStart: window,
+        });
         const rotated: pulumi.CustomResourceOptions = {
             parent: this,
             replacementTrigger: trigger,
-            deleteBeforeReplace: true,
             replaceOnChanges: ["secondsToLive"],
         };
 
         let key: pulumi.Output<string>;
         let expiresAt: pulumi.Output<string>;
         let keyUrns: pulumi.Output<string[]>;
+        let serviceAccountUrn: pulumi.Output<string | undefined>;
         if (resolved.credentialType === "api-key") {
             // When the current key was issued: replaced whenever the key is, so its triggers are everything
             // that makes a new key (the window, the lifetime, the key's name, role, workspace and region).
@@ -181,7 +194,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     triggers: {
                         window,
                         minutesToLive: String(resolved.minutesToLive),
-                        keyName: resolved.keyName,
+                        keyName: credential,
                         keyRole: resolved.keyRole,
                         workspaceId,
                         region,
@@ -192,7 +205,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             const apiKey = new grafana.WorkspaceApiKey(
                 `${name}-key`,
                 {
-                    keyName: resolved.keyName,
+                    keyName: credential,
                     keyRole: resolved.keyRole,
                     secondsToLive: resolved.secondsToLive,
                     workspaceId,
@@ -202,32 +215,35 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     ...rotated,
                     // Tied to its issue time: whatever replaces the record (a new trigger of its own, as
                     // when upgrading from a version with fewer) replaces the key, so expiresAt stays true.
-                    replacementTrigger: pulumi.all([trigger, issued.id]).apply(([start, id]) => `${start} ${id}`),
+                    replacementTrigger: pulumi
+                        .all([trigger, issued.id])
+                        .apply(([window, id]): RotationTrigger => ({ ...window, issued: id })),
                     dependsOn: [issued],
                 },
             );
             key = apiKey.key;
             keyUrns = pulumi.all([apiKey.urn, issued.urn]);
+            serviceAccountUrn = pulumi.output(undefined);
             // (Mocks that echo inputs give no rfc3339: then the expiry is unknown, not an error.)
             expiresAt = issued.rfc3339.apply((start) =>
                 start === undefined ? start : addMinutesRfc3339(start, resolved.minutesToLive),
             );
         } else {
-            // The service account keeps its name: a new one (another role) cannot exist beside the old.
+            // The role is in the service account's name: a new one (another role) is created beside the old.
             const serviceAccount = new grafana.WorkspaceServiceAccount(
                 `${name}-service-account`,
                 {
-                    name: resolved.keyName,
+                    name: resolved.serviceAccountName,
                     grafanaRole: resolved.keyRole,
                     workspaceId,
                     region,
                 },
-                { parent: this, deleteBeforeReplace: true },
+                { parent: this },
             );
             const token = new grafana.WorkspaceServiceAccountToken(
                 `${name}-token`,
                 {
-                    name: resolved.keyName,
+                    name: credential,
                     secondsToLive: resolved.secondsToLive,
                     serviceAccountId: serviceAccount.serviceAccountId,
                     workspaceId,
@@ -237,13 +253,20 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             );
             key = token.key;
             keyUrns = pulumi.all([token.urn]);
+            serviceAccountUrn = serviceAccount.urn;
             expiresAt = token.expiresAt;
         }
         // During preview and up: the key that stays live must outlast the next scheduled run. (A key this
         // run replaces has an unknown expiry in preview, so it is not warned about.)
-        pulumi.all([expiresAt, keyUrns]).apply(([expiry, urns]) => {
+        pulumi.all([expiresAt, keyUrns, serviceAccountUrn]).apply(([expiry, urns, accountUrn]) => {
             const warning =
-                typeof expiry === "string" ? expiryWarning(expiry, time, resolved.runCadenceMinutes, urns) : undefined;
+                typeof expiry === "string"
+                    ? expiryWarning(expiry, time, resolved.runCadenceMinutes, {
+                          nextWindowStart: nextWindowStart(window, resolved.rotationMinutes),
+                          credentialUrns: urns,
+                          ...(accountUrn !== undefined ? { serviceAccountUrn: accountUrn } : {}),
+                      })
+                    : undefined;
             if (warning !== undefined) {
                 void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
             }
@@ -261,7 +284,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 overwrite: true,
                 tier: "Standard",
                 dataType: "text",
-                ...(resolved.kmsKeyId !== undefined ? { keyId: resolved.kmsKeyId } : {}),
+                // Always sent: the provider keeps the old key when keyId is left out (optional, computed).
+                keyId: resolved.kmsKeyId,
                 tags: { ...resolved.tags },
                 region,
             },
@@ -285,8 +309,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
 
     /**
      * The workspace id, endpoint and Grafana version: given, or read from the workspace stack's
-     * outputs; the version from the stack's `workspace_grafana_version` output when it has one, else
-     * from the AWS provider's workspace lookup.
+     * outputs; the version from the AWS provider's workspace lookup (the live workspace), or the
+     * stack's `workspace_grafana_version` output when that is higher.
      */
     private locateWorkspace(
         name: string,
@@ -325,11 +349,13 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 const value: unknown = details.value ?? details.secretValue;
                 return typeof value === "string" && value !== "" ? value : workspaceEndpointOf(workspaceId, region);
             });
+        // The live workspace's version counts (the stack's output may predate an upgrade in the console);
+        // with both known, the higher one decides.
         const grafanaVersion = pulumi
-            .output(reference.getOutputDetails(WORKSPACE_GRAFANA_VERSION_OUTPUT))
-            .apply((details) => {
+            .all([reference.getOutputDetails(WORKSPACE_GRAFANA_VERSION_OUTPUT), lookUpVersion(id)])
+            .apply(([details, live]) => {
                 const value: unknown = details.value ?? details.secretValue;
-                return typeof value === "string" && value !== "" ? pulumi.output(value) : lookUpVersion(id);
+                return higherGrafanaVersion(typeof value === "string" && value !== "" ? value : undefined, live);
             });
         return { id, endpoint, grafanaVersion };
     }
