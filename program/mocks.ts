@@ -63,6 +63,11 @@ export interface MockOptions {
     readonly resourceTime?: string;
     /** `grafanaVersion` of the workspaces the AWS provider looks up. @default {@link EXAMPLE_GRAFANA_VERSION} */
     readonly grafanaVersion?: string;
+    /**
+     * Log groups that exist, by name, with their retention in days (0: never expire), for the AWS
+     * provider's `getLogGroup`; any other name is not found. @default none
+     */
+    readonly logGroups?: Readonly<Record<string, number>>;
 }
 
 /** One resource as the mock monitor saw it registered. */
@@ -364,6 +369,23 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 grafanaVersion: this.options.grafanaVersion ?? EXAMPLE_GRAFANA_VERSION,
                 endpoint: `${workspaceId}.grafana-workspace.${region}.amazonaws.com`,
                 status: "ACTIVE",
+            };
+        }
+        if (args.token === "aws:cloudwatch/getLogGroup:getLogGroup") {
+            const inputs = args.inputs as Record<string, unknown>;
+            const name = String(reveal(inputs.name));
+            const region = String(reveal(inputs.region) ?? EXAMPLE_DEFAULT_REGION);
+            const groups = this.options.logGroups ?? {};
+            if (!Object.prototype.hasOwnProperty.call(groups, name)) {
+                throw new Error(`reading CloudWatch Logs Log Group (${name}): empty result`);
+            }
+            return {
+                id: name,
+                name,
+                region,
+                arn: `arn:aws:logs:${region}:${this.accountId}:log-group:${name}`,
+                retentionInDays: groups[name],
+                tags: {},
             };
         }
         throw new Error(`Mock not implemented: ${args.token}`);

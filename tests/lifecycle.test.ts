@@ -421,6 +421,31 @@ describe("lifecycle", () => {
         }
     });
 
+    describe("both components refuse adoption in a region the import id cannot carry (N8), before anything is registered", () => {
+        it("eventbridge", async () => {
+            const { resolveEventBridgeArgs } = await import("../components/eventbridge");
+            const args = { region: "eusc-de-east-1", name: "x", adoptExisting: true, adoptEventTargetId: "t" };
+            assert.throws(
+                () => resolveEventBridgeArgs("eb", args),
+                (error: Error) => /adoptExisting cannot adopt in region "eusc-de-east-1"/.test(error.message),
+            );
+            assert.doesNotThrow(() => resolveEventBridgeArgs("eb", { ...args, adoptExisting: false }));
+            assert.equal(
+                resolveEventBridgeArgs("eb", { ...args, region: "eu-central-1" }).adopt?.rule,
+                "x@eu-central-1",
+            );
+        });
+        it("managed-dashboards/api-key", async () => {
+            const { resolveDashboardsApiKeyArgs } = await import("../components/apiKey");
+            const args = { region: "eusc-de-east-1", name: "x", workspaceId: "g-0123456789", adoptExisting: true };
+            assert.throws(
+                () => resolveDashboardsApiKeyArgs("k", args),
+                (error: Error) => /adoptExisting cannot adopt in region "eusc-de-east-1"/.test(error.message),
+            );
+            assert.doesNotThrow(() => resolveDashboardsApiKeyArgs("k", { ...args, adoptExisting: false }));
+        });
+    });
+
     describe("replacedLogGroups and their warning (N7)", () => {
         it("a log group whose name changed under the same instance, or under an alias", () => {
             assert.deepEqual(
@@ -846,6 +871,58 @@ describe("lifecycle", () => {
             const aliased = await run(apiKey(", aliases: [grafana/old-key]"), before);
             assert.equal(aliased.error, undefined);
             assert.deepEqual(Object.keys(aliased.result ?? {}), ["grafana/key"]);
+        });
+
+        describe("warns about a log group a label change replaces (N7)", () => {
+            const renamedGroup = (extra: string) =>
+                stackOf(
+                    "    eventbridge/ecs-faults:",
+                    "      metadata: {component: eventbridge}",
+                    `      vars: {name: ecs-faults${extra}}`,
+                );
+            const before = { "eventbridge/ecs-faults": { logs_log_group_name: "eg-ue2-prod-ecs-old" } };
+            const warningsOf = async (stack: LoadedStack, logGroups: Record<string, number>) => {
+                await installMocks({ project: "cloudposse-components", stack: "ue2-prod", logGroups });
+                const { prepareStack } = await import("../program/deploy");
+                const { logGroupReplacementWarnings } = await import("../program/renames");
+                return logGroupReplacementWarnings(before, stack, prepareStack(stack));
+            };
+            it("names the old group and its retention as AWS reports it", async () => {
+                assert.deepEqual(await warningsOf(renamedGroup(""), { "eg-ue2-prod-ecs-old": 90 }), [
+                    '"eventbridge/ecs-faults": the log group "eg-ue2-prod-ecs-old" (it keeps events for 90 days) is ' +
+                        'replaced by "eg-ue2-prod-ecs-faults", because its name changed (a label change); the old group ' +
+                        "and every event stored in it are deleted at the end of this run; set retain_log_group_on_delete " +
+                        "(retainOnDelete) to keep it, or keep the old label values",
+                ]);
+            });
+            it("with retain_log_group_on_delete: says the old group stays, and registers the log group with retainOnDelete", async () => {
+                const stack = renamedGroup(", retain_log_group_on_delete: true");
+                const [warning] = await warningsOf(stack, {});
+                assert.match(warning, /retention is unknown .*retainOnDelete \(retain_log_group_on_delete\) is set/);
+                const mocks = await installMocks({ project: "cloudposse-components", stack: "ue2-prod" });
+                const { deployStack } = await import("../program/deploy");
+                deployStack(stack, {}, () => undefined);
+                await mocks.settle();
+                assert.deepEqual(
+                    mocks.resources
+                        .filter((r) => r.type === "aws:cloudwatch/logGroup:LogGroup")
+                        .map((r) => r.options?.retainOnDelete),
+                    [true],
+                );
+            });
+            it("nothing when the name is unchanged", async () => {
+                assert.deepEqual(
+                    await warningsOf(
+                        stackOf(
+                            "    eventbridge/ecs-faults:",
+                            "      metadata: {component: eventbridge}",
+                            "      vars: {name: ecs-old}",
+                        ),
+                        {},
+                    ),
+                    [],
+                );
+            });
         });
 
         it("leaves a disabled instance, which creates nothing, out of the comparison", async () => {

@@ -106,7 +106,10 @@ export class EventBridge extends pulumi.ComponentResource {
                     retentionInDays: resolved.logGroup.retentionInDays,
                     tags: resolved.logGroup.tags,
                 },
-                adopted(adopt?.logGroup),
+                {
+                    ...adopted(adopt?.logGroup),
+                    ...(resolved.logGroup.retainOnDelete ? { retainOnDelete: true } : {}),
+                },
             );
             const logGroupArn = logGroup.arn.apply(withoutWildcard);
 
