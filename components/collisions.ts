@@ -16,6 +16,9 @@ import { problem, type Problem } from "../util/problem";
 /** At most this many account-scoped CloudWatch Logs resource policies per region (not adjustable). */
 export const MAX_ACCOUNT_LOGS_POLICIES = 10;
 
+/** The scope of a regional name whose region is the AWS provider's (not given, or not known yet). */
+export const PROVIDER_REGION = "the AWS provider's region";
+
 /** One unique name an instance needs. */
 export interface NameClaim {
     /** What is named: `log group`, `event rule`, `SSM parameter`, ... */
@@ -25,6 +28,11 @@ export interface NameClaim {
     readonly name: string;
     /** The argument that sets the name, in camelCase (`name`, `ssmPathFormatApiKey`). */
     readonly field: string;
+    /**
+     * The AWS provider (account, role) the name lives under, when it matters: the same name under two
+     * providers is no collision. Absent: the default provider.
+     */
+    readonly account?: string;
     /** Counted against a per-scope limit instead of (or as well as) being unique. */
     readonly limited?: { readonly max: number; readonly what: string };
 }
@@ -64,7 +72,7 @@ export class NameRegistry {
         const same = (other: Claimant) =>
             other.component === claimant.component && other.instance === claimant.instance;
         for (const claim of claims) {
-            const key = `${claim.what}\u0000${claim.scope}\u0000${claim.name}`;
+            const key = `${claim.what}\u0000${claim.account ?? ""}\u0000${claim.scope}\u0000${claim.name}`;
             const owner = this.owners.get(key);
             if (owner && !same(owner.claimant)) {
                 collisions.push(
@@ -77,7 +85,7 @@ export class NameRegistry {
                 );
             }
             if (claim.limited) {
-                const countKey = `${claim.limited.what}\u0000${claim.scope}`;
+                const countKey = `${claim.limited.what}\u0000${claim.account ?? ""}\u0000${claim.scope}`;
                 const holders = (this.counts.get(countKey) ?? []).filter((c) => !same(c));
                 if (holders.length >= claim.limited.max) {
                     collisions.push(
@@ -93,10 +101,10 @@ export class NameRegistry {
         }
         if (collisions.length > 0) return collisions;
         for (const claim of claims) {
-            const key = `${claim.what}\u0000${claim.scope}\u0000${claim.name}`;
+            const key = `${claim.what}\u0000${claim.account ?? ""}\u0000${claim.scope}\u0000${claim.name}`;
             if (!this.owners.has(key)) this.owners.set(key, { claimant, claim });
             if (claim.limited) {
-                const countKey = `${claim.limited.what}\u0000${claim.scope}`;
+                const countKey = `${claim.limited.what}\u0000${claim.account ?? ""}\u0000${claim.scope}`;
                 const holders = this.counts.get(countKey) ?? [];
                 if (!holders.some((c) => c.component === claimant.component && c.instance === claimant.instance)) {
                     holders.push(claimant);

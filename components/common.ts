@@ -8,19 +8,32 @@ import { labelProblems, type ArgProblemInput } from "./errors";
 import { problem } from "../util/problem";
 import type { UncheckedArgs } from "./definition";
 import { LABEL_INPUT_KEYS } from "./labelArgs";
+import { isUnknownValue } from "../util/unknown";
 
 /** The label (null-label context) arguments every component takes, in `context.tf` order. */
 export { LABEL_INPUT_KEYS };
 
 const LABEL_FIELDS: ReadonlySet<string> = new Set(LABEL_INPUT_KEYS);
 
-/** Just the label inputs of a component's args (the component's own args left out). */
+/** The label inputs that may hold values not known yet (maps of tags; they name nothing). */
+const DEFERRABLE_MAPS: ReadonlySet<string> = new Set(["tags", "additionalTagMap"]);
+
+/**
+ * Just the label inputs of a component's args (the component's own args left out). A map of tags
+ * not known yet is left out, and a tag value not known yet stands as `""`, so that every check that
+ * does not depend on it (the keys, the other values) still runs.
+ */
 export function labelInputOf(args: UncheckedArgs<LabelInput>): LabelInput {
     const input: Record<string, unknown> = {};
     for (const key of LABEL_INPUT_KEYS) {
-        if (args[key] !== undefined) {
-            input[key] = args[key];
-        }
+        const value = args[key];
+        if (value === undefined || (DEFERRABLE_MAPS.has(key) && isUnknownValue(value))) continue;
+        input[key] =
+            DEFERRABLE_MAPS.has(key) && typeof value === "object" && value !== null && !Array.isArray(value)
+                ? Object.fromEntries(
+                      Object.entries(value).map(([tag, text]) => [tag, isUnknownValue(text) ? "" : (text as unknown)]),
+                  )
+                : value;
     }
     return input as LabelInput;
 }
@@ -38,11 +51,27 @@ export function tryLabel(input: LabelInput, problems: ArgProblemInput[]): Label 
     }
 }
 
+/** How a resolver is called. */
+export interface ResolveOptions {
+    /**
+     * The TypeScript API: an unset `region` is the region of the children's AWS provider (not a
+     * problem), and values not known yet (Pulumi's `unknown`) skip only the checks that need them.
+     * Stack files keep requiring `region`.
+     */
+    readonly regionFromProvider?: boolean;
+}
+
 /** AWS region names: `us-east-2`, `eu-central-1`, `us-gov-west-1`, `cn-northwest-1`, `eusc-de-east-1`, ... */
 const REGION = /^[a-z]{2,4}(-[a-z]+)+-\d{1,2}$/;
 
-/** Checks the required `region` argument; returns it when valid. */
-export function checkRegion(region: unknown, problems: ArgProblemInput[]): string | undefined {
+/**
+ * Checks the `region` argument; returns it when valid. Required unless `optional` (the TypeScript
+ * API, where an unset region is the AWS provider's); a value not known yet is not checked.
+ */
+export function checkRegion(region: unknown, problems: ArgProblemInput[], optional = false): string | undefined {
+    if (isUnknownValue(region) || (optional && (region === undefined || region === null))) {
+        return undefined;
+    }
     if (region === undefined || region === null || region === "") {
         problems.push(
             problem("REQUIRED", ["region"], 'is required (the AWS region of every resource, e.g. "us-east-2")', region),
@@ -99,7 +128,7 @@ export function checkOneOf<T extends string>(
     problems: ArgProblemInput[],
     note = "",
 ): T {
-    if (value === undefined || value === null) {
+    if (value === undefined || value === null || isUnknownValue(value)) {
         return fallback;
     }
     if ((allowed as readonly unknown[]).includes(value)) {

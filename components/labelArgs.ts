@@ -1,9 +1,31 @@
 /**
  * The null-label 0.25.0 (`context.tf`) arguments every component takes, declared once. Pure data.
  */
+import type * as pulumi from "@pulumi/pulumi";
 import type { LabelInput } from "../label";
 import { LABEL_KEY_CASES, LABEL_VALUE_CASES } from "../label/context";
 import type { ArgTable } from "./definition";
+
+/**
+ * The label (null-label context) arguments of a component, as {@link LabelInput} but with `tags` and
+ * `additionalTagMap` taking Pulumi Inputs (they name nothing). The other label inputs stay plain
+ * values: they make the names of the children (the id), which must be known before anything is
+ * registered, in a preview too, for the program's rename guard and the name collision checks.
+ */
+export interface ComponentLabelArgs extends Omit<LabelInput, "tags" | "additionalTagMap"> {
+    /**
+     * Extra tags, not modified; an Input, and each value may be one (e.g. another resource's output).
+     * Checked against AWS's tag rules once known; mirrors `tags`.
+     * @default {}
+     */
+    readonly tags?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+    /**
+     * Extra key-value pairs for each map of `tagsAsListOfMaps`; an Input, and each value may be one;
+     * mirrors `additional_tag_map`.
+     * @default {}
+     */
+    readonly additionalTagMap?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+}
 
 /** The label (context) arguments, in `context.tf` order. */
 export const LABEL_ARGS: ArgTable<LabelInput> = {

@@ -107,7 +107,8 @@ const KINDS: { readonly [P in ComponentPath]: ComponentKind } = {
                 aliases: resolved.aliases,
                 resolved,
                 warnings: resolved.warnings,
-                create: (opts) => specOutputsOf(new EventBridge(name, resolved, opts), EVENTBRIDGE_DEFINITION.outputs),
+                create: (opts) =>
+                    specOutputsOf(EventBridge.fromResolved(name, resolved, opts), EVENTBRIDGE_DEFINITION.outputs),
             };
         },
     },
@@ -124,7 +125,8 @@ const KINDS: { readonly [P in ComponentPath]: ComponentKind } = {
                 aliases: resolved.aliases,
                 resolved,
                 warnings: resolved.warnings,
-                create: (opts) => specOutputsOf(new DashboardsApiKey(name, resolved, opts), API_KEY_DEFINITION.outputs),
+                create: (opts) =>
+                    specOutputsOf(DashboardsApiKey.fromResolved(name, resolved, opts), API_KEY_DEFINITION.outputs),
             };
         },
     },

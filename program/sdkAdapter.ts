@@ -358,3 +358,16 @@ export function captureUnhandledRejections(
         }
     };
 }
+
+/**
+ * The value of an Input once settled, with Pulumi's `unknown` (`pulumi.isUnknown`) wherever a
+ * preview does not know a part of it yet, at any depth; rejects when it fails. (The public `apply`
+ * does not run on a partly unknown value, so a check of the known parts could not run.)
+ */
+export function valueWithUnknowns(input: pulumi.Input<unknown>): Promise<unknown> {
+    const output = pulumi.output(input) as unknown as { promise?: unknown };
+    if (typeof output.promise !== "function") {
+        throw new SdkContractError("an Output has no promise(withUnknowns) method");
+    }
+    return (output.promise as (withUnknowns: boolean) => Promise<unknown>).call(output, true);
+}

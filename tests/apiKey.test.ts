@@ -8,6 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import fc from "fast-check";
 import type { InstalledMocks, MockOptions, RecordedResource } from "../program/mocks";
 import type { ComponentArgsError } from "../components/errors";
+import type { UncheckedArgs } from "../components/definition";
 import { drained, unwrap, withUnhandledRejections } from "./helpers/outputs";
 
 type ApiKeyModule = typeof import("../components/apiKey");
@@ -83,9 +84,9 @@ describe("managed-dashboards/api-key", () => {
             assert.deepEqual(resolve({ ...API_KEY_BASE, minutesToLive: 1440, runCadenceMinutes: 60 }).warnings, []);
         });
 
-        it("takes null for every optional argument as its default, as the types say", () => {
-            // Type-checked too: every optional argument's type admits null.
-            const nulls: Args = {
+        it("takes null for every optional argument as its default (JavaScript, stack files)", () => {
+            // The Input-typed arguments admit no null in TypeScript; the resolver still takes it.
+            const nulls: UncheckedArgs<Args> = {
                 ...BASE,
                 dashboardsComponentName: null,
                 dashboardsStackName: null,
@@ -99,7 +100,7 @@ describe("managed-dashboards/api-key", () => {
                 adoptExisting: null,
                 aliases: null,
             };
-            const { label: _a, ...withNulls } = resolve(nulls);
+            const { label: _a, ...withNulls } = mod.resolveDashboardsApiKey("grafana-key", nulls, DEPLOYMENT);
             const { label: _b, ...defaults } = resolve(BASE);
             assert.deepEqual(withNulls, defaults);
         });
@@ -379,11 +380,6 @@ describe("managed-dashboards/api-key", () => {
             const long = "a".repeat(1000);
             const cases: [string, Args, string][] = [
                 [
-                    "a missing region",
-                    { ...LABELS } as Args,
-                    'region is required (the AWS region of every resource, e.g. "us-east-2"), got undefined',
-                ],
-                [
                     "a region that is not a region name",
                     { ...BASE, region: "Ohio" },
                     'region must be an AWS region name such as "us-east-2", got "Ohio"',
@@ -613,6 +609,14 @@ describe("managed-dashboards/api-key", () => {
             for (const [title, args, message] of cases) {
                 it(title, () => assert.equal(refusal(args), PREFIX + message));
             }
+
+            it("a missing region in a stack file's instance (TypeScript takes the AWS provider's)", () => {
+                assert.equal(resolve({ ...LABELS } as Args).region, undefined);
+                assert.equal(
+                    thrown(() => mod.resolveDashboardsApiKey("grafana-key", { ...LABELS }, DEPLOYMENT)).message,
+                    PREFIX + 'region is required (the AWS region of every resource, e.g. "us-east-2"), got undefined',
+                );
+            });
 
             it("a component name mapped to this very stack", () => {
                 assert.equal(
@@ -1165,7 +1169,6 @@ describe("managed-dashboards/api-key", () => {
             mocks = await install(DEPLOYMENT);
             const refused: Args[] = [
                 { ...BASE, keyRole: "admin" as never },
-                { ...LABELS } as Args,
                 { ...BASE, minutesToLive: 0 },
                 { ...BASE, rotationMinutes: 50000 },
                 { ...BASE, ssmPathFormatApiKey: "/aws/%s" },

@@ -277,11 +277,6 @@ describe("eventbridge", () => {
         describe("refusals", () => {
             const cases: [string, Record<string, unknown>, string][] = [
                 [
-                    "a missing region",
-                    { region: undefined },
-                    'eventbridge "ecs-alerts": region is required (the AWS region of every resource, e.g. "us-east-2"), got undefined',
-                ],
-                [
                     "a malformed region",
                     { region: "us-east" },
                     'eventbridge "ecs-alerts": region must be an AWS region name such as "us-east-2", got "us-east"',
@@ -398,6 +393,15 @@ describe("eventbridge", () => {
             for (const [what, change, message] of cases) {
                 it(`refuses ${what}`, () => assert.equal(refusal({ ...ECS_ALERTS, ...change }), message));
             }
+
+            it("takes no region as the AWS provider's, where a stack file's instance needs one", () => {
+                assert.equal(resolve({ ...ECS_ALERTS, region: undefined }).region, undefined);
+                assert.equal(
+                    thrownBy(() => eventbridge.resolveEventBridge("ecs-alerts", { ...ECS_ALERTS, region: undefined }))
+                        .message,
+                    'eventbridge "ecs-alerts": region is required (the AWS region of every resource, e.g. "us-east-2"), got undefined',
+                );
+            });
 
             it("refuses an id over 512 characters as the description when none is given", () => {
                 assert.equal(

@@ -19,6 +19,9 @@ import { Static } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
 import { loadOptionalPeer, type ModuleLoader } from "../../util/optionalPeer";
 import { programRegistry } from "../programRegistry";
+import { valueWithUnknowns } from "../../program/sdkAdapter";
+import { accountOf, awsProviderOf, knownNow, regionOf, Settled, settledArgs } from "../inputs";
+import type { NameClaim } from "../collisions";
 import { camelCaseField, ComponentArgsError, describeValue } from "../errors";
 import { aliasOptions, requireEngine } from "../engine";
 import {
@@ -40,7 +43,7 @@ import {
     addMinutesRfc3339,
     dashboardsApiKeyClaims,
     isResolvedDashboardsApiKey,
-    resolveDashboardsApiKeyArgs,
+    resolveDashboardsApiKey,
     WORKSPACE_ENDPOINT_OUTPUT,
     WORKSPACE_GRAFANA_VERSION_OUTPUT,
     WORKSPACE_ID_OUTPUT,
@@ -90,7 +93,13 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     /** The component's declaration: arguments, stack-file vars, defaults, outputs. */
     static readonly definition = API_KEY_DEFINITION;
 
-    /** SSM parameter path of the key; mirrors the output `ssm_path_dashboards_api_key`. */
+    /*
+     * The outputs are undefined when the instance is disabled (`enabled: false`): it has no key, and
+     * the type says so, where an Output always defined would resolve to undefined against its type,
+     * or make every use of an enabled instance check for it. The stack program exports them as absent.
+     */
+
+    /** SSM parameter path of the key; undefined when disabled; mirrors the output `ssm_path_dashboards_api_key`. */
     readonly ssmPathDashboardsApiKey?: pulumi.Output<string>;
     /**
      * RFC 3339 time at which the current key expires: the token's own expiry, or for an API key the
@@ -107,25 +116,76 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     readonly resolved: ResolvedDashboardsApiKey;
 
     /**
-     * @param args The arguments, validated here (against the current deployment); or the result of
-     *   {@link resolveDashboardsApiKeyArgs} (already validated, e.g. by the stack program), used as is.
-     * @throws ComponentArgsError listing every invalid argument, before anything is registered.
+     * An instance from arguments already settled by {@link resolveDashboardsApiKeyArgs} (as the stack
+     * program does, having reported their problems with the stack file's locations), used as is.
      */
-    constructor(
+    static fromResolved(
         name: string,
-        args: DashboardsApiKeyArgs | ResolvedDashboardsApiKey,
+        resolved: ResolvedDashboardsApiKey,
         opts: pulumi.ComponentResourceOptions = {},
-    ) {
+    ): DashboardsApiKey {
+        if (!isResolvedDashboardsApiKey(resolved)) {
+            throw new TypeError(`${COMPONENT} "${name}": fromResolved takes a result of resolveDashboardsApiKeyArgs`);
+        }
+        return new DashboardsApiKey(name, resolved as unknown as DashboardsApiKeyArgs, opts);
+    }
+
+    /**
+     * @param args The arguments, validated here (against the current deployment): plain values at once,
+     *   Inputs as soon as they are known.
+     * @throws ComponentArgsError listing every invalid argument known at construction, before anything is registered.
+     */
+    constructor(name: string, args: DashboardsApiKeyArgs, opts: pulumi.ComponentResourceOptions = {}) {
+        const given: unknown = args;
+        const provider = awsProviderOf(opts);
+        const account = accountOf(provider);
+        const registry = programRegistry();
+        const claimant = { component: COMPONENT, instance: name };
+        // SSM parameters live in an account; key names in a workspace, whichever account reaches it.
+        const claimsOf = (r: ResolvedDashboardsApiKey): NameClaim[] =>
+            dashboardsApiKeyClaims(r).map((claim) =>
+                account === undefined || claim.what !== "SSM parameter" ? claim : { ...claim, account },
+            );
         // Validate before anything is registered: an invalid argument leaves no trace.
-        const resolved = isResolvedDashboardsApiKey(args)
-            ? args
-            : resolveDashboardsApiKeyArgs(name, args, currentDeployment());
+        const deployment = isResolvedDashboardsApiKey(given) ? undefined : currentDeployment();
+        const known = isResolvedDashboardsApiKey(given) ? undefined : knownNow(args);
+        const resolved = isResolvedDashboardsApiKey(given)
+            ? given
+            : resolveDashboardsApiKey(name, known!.args, deployment, { regionFromProvider: true });
         // Names another instance of this program already uses (the same SSM parameter, ...).
-        const collisions =
-            programRegistry()?.claim({ component: COMPONENT, instance: name }, dashboardsApiKeyClaims(resolved)) ?? [];
+        const collisions = registry?.claim(claimant, claimsOf(resolved)) ?? [];
         if (collisions.length > 0) {
             throw new ComponentArgsError(COMPONENT, name, collisions);
         }
+        const regionGiven = resolved.region !== undefined || (known?.deferred.includes("region") ?? false);
+        // Inputs known later, or the provider's region: everything is checked again once known.
+        const settled =
+            known !== undefined && resolved.enabled && (known.deferred.length > 0 || !regionGiven)
+                ? new Settled(
+                      settledArgs(args, known.deferred).then(async (values) => {
+                          const region = regionGiven ? values.region : await valueWithUnknowns(regionOf(provider));
+                          const final = resolveDashboardsApiKey(
+                              name,
+                              { ...values, region: region ?? undefined },
+                              deployment,
+                              { regionFromProvider: true },
+                          );
+                          const clashes = registry?.claim(claimant, claimsOf(final)) ?? [];
+                          if (clashes.length > 0) throw new ComponentArgsError(COMPONENT, name, clashes);
+                          const told = new Set(resolved.warnings.map((w) => w.message));
+                          for (const warning of final.warnings.filter((w) => !told.has(w.message))) {
+                              void pulumi.log.warn(
+                                  ComponentArgsError.render(COMPONENT, name, [warning], camelCaseField),
+                                  this,
+                              );
+                          }
+                          return final;
+                      }),
+                  )
+                : undefined;
+        /** A child's input: the settled value when Inputs are checked later, else the one known now. */
+        const value = <T>(pick: (r: ResolvedDashboardsApiKey) => T, ...dependsOn: unknown[]): pulumi.Input<T> =>
+            settled ? (settled.input(pick, ...dependsOn) as pulumi.Input<T>) : pick(resolved);
         super(TYPE_TOKEN, name, {}, { ...opts, aliases: aliasOptions(resolved.aliases, opts.aliases) });
         this.resolved = resolved;
         for (const warning of warningsReported(resolved) ? [] : resolved.warnings) {
@@ -136,10 +196,27 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             return;
         }
 
-        const { region } = resolved;
+        // The region given (it wins over the provider's), or none: the provider's.
+        const region = regionGiven ? value((r) => r.region as string, args.region) : undefined;
+        // The region the workspace is in, for its host name: the given one, else the provider's.
+        const workspaceRegion = value((r) => r.region, args.region);
         const who = `${COMPONENT} "${name}"`;
         const time = now();
-        const workspace = this.locateWorkspace(name, resolved);
+        const workspace = this.locateWorkspace(name, resolved, {
+            region,
+            workspaceRegion,
+            workspaceId: value(
+                (r) => (r.workspace.kind === "workspaceId" ? r.workspace.workspaceId : ""),
+                args.workspaceId,
+            ),
+            stackName: value(
+                (r) => (r.workspace.kind === "stack" ? (r.workspace.stackName ?? "") : ""),
+                args.dashboardsStackName,
+            ),
+        });
+        const keyRole = value((r) => r.keyRole, args.keyRole);
+        const minutesToLive = value((r) => r.minutesToLive, args.minutesToLive);
+        const secondsToLive = value((r) => r.secondsToLive, args.minutesToLive);
         // The credential type must work on the workspace's Grafana version (when it is known): checked
         // before the key's workspace id is known, so a refused type fails the preview, before any key is touched.
         const workspaceId = pulumi.all([workspace.id, workspace.grafanaVersion]).apply(([id, version]) => {
@@ -152,7 +229,14 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
 
         // The replacement trigger: the current rotation window. A run in a later window replaces the key;
         // no refresh is involved. It resolves only once the engine is known to honour it.
-        const window = rotationWindowStart(time, resolved.rotationMinutes);
+        const schedule = value(
+            (r): RotationTrigger => ({
+                windowStart: rotationWindowStart(time, r.rotationMinutes),
+                rotationMinutes: r.rotationMinutes,
+            }),
+            args.minutesToLive,
+        );
+        const window = pulumi.output(schedule).apply((s) => s.windowStart);
         const engineReady = requireEngine(
             who,
             resolved.adoptExisting ? MINIMUM_PULUMI_CLI_FOR_ADOPTION : MINIMUM_PULUMI_CLI,
@@ -160,19 +244,23 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 ? "adopting with the import option is safe from 3.252.0"
                 : "the key rotates through the replacementTrigger option, which older engines drop or compare wrongly",
         );
-        const schedule: RotationTrigger = { windowStart: window, rotationMinutes: resolved.rotationMinutes };
-        const trigger = pulumi.output(engineReady.then(() => schedule));
+        const trigger = pulumi.all([engineReady, schedule]).apply(([, s]) => s);
         // Each window's credential has its own name (never the label id), so the new one is created
         // beside the old one, SSM is updated to it, and the old one is deleted at the end of the run: SSM
         // never holds a deleted key. A changed lifetime replaces it too (a new name: the lifetime is in
         // its digest); the provider would otherwise keep the old key and its old expiry.
-        const credential = credentialName({
-            id: resolved.keyName,
-            credentialType: resolved.credentialType,
-            keyRole: resolved.keyRole,
-            secondsToLive: resolved.secondsToLive,
-            windowStart: window,
-        });
+        const credential = value(
+            (r) =>
+                credentialName({
+                    id: r.keyName,
+                    credentialType: r.credentialType,
+                    keyRole: r.keyRole,
+                    secondsToLive: r.secondsToLive,
+                    windowStart: rotationWindowStart(time, r.rotationMinutes),
+                }),
+            args.keyRole,
+            args.minutesToLive,
+        );
         const rotated: pulumi.CustomResourceOptions = {
             parent: this,
             replacementTrigger: trigger,
@@ -193,11 +281,11 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 {
                     triggers: {
                         window,
-                        minutesToLive: String(resolved.minutesToLive),
+                        minutesToLive: pulumi.output(minutesToLive).apply(String),
                         keyName: credential,
-                        keyRole: resolved.keyRole,
+                        keyRole,
                         workspaceId,
-                        region,
+                        region: pulumi.output(workspaceRegion).apply((r) => r ?? ""),
                     },
                 },
                 { parent: this },
@@ -206,8 +294,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 `${name}-key`,
                 {
                     keyName: credential,
-                    keyRole: resolved.keyRole,
-                    secondsToLive: resolved.secondsToLive,
+                    keyRole,
+                    secondsToLive,
                     workspaceId,
                     region,
                 },
@@ -225,16 +313,16 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             keyUrns = pulumi.all([apiKey.urn, issued.urn]);
             serviceAccountUrn = pulumi.output(undefined);
             // (Mocks that echo inputs give no rfc3339: then the expiry is unknown, not an error.)
-            expiresAt = issued.rfc3339.apply((start) =>
-                start === undefined ? start : addMinutesRfc3339(start, resolved.minutesToLive),
-            );
+            expiresAt = pulumi
+                .all([issued.rfc3339, minutesToLive])
+                .apply(([start, minutes]) => (start === undefined ? start : addMinutesRfc3339(start, minutes)));
         } else {
             // The role is in the service account's name: a new one (another role) is created beside the old.
             const serviceAccount = new grafana.WorkspaceServiceAccount(
                 `${name}-service-account`,
                 {
-                    name: resolved.serviceAccountName,
-                    grafanaRole: resolved.keyRole,
+                    name: value((r) => r.serviceAccountName, args.keyRole),
+                    grafanaRole: keyRole,
                     workspaceId,
                     region,
                 },
@@ -244,7 +332,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 `${name}-token`,
                 {
                     name: credential,
-                    secondsToLive: resolved.secondsToLive,
+                    secondsToLive,
                     serviceAccountId: serviceAccount.serviceAccountId,
                     workspaceId,
                     region,
@@ -258,11 +346,12 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         }
         // During preview and up: the key that stays live must outlast the next scheduled run. (A key this
         // run replaces has an unknown expiry in preview, so it is not warned about.)
-        pulumi.all([expiresAt, keyUrns, serviceAccountUrn]).apply(([expiry, urns, accountUrn]) => {
+        const cadence = resolved.runCadenceMinutes;
+        pulumi.all([expiresAt, keyUrns, serviceAccountUrn, schedule]).apply(([expiry, urns, accountUrn, s]) => {
             const warning =
                 typeof expiry === "string"
-                    ? expiryWarning(expiry, time, resolved.runCadenceMinutes, {
-                          nextWindowStart: nextWindowStart(window, resolved.rotationMinutes),
+                    ? expiryWarning(expiry, time, cadence, {
+                          nextWindowStart: nextWindowStart(s.windowStart, s.rotationMinutes),
                           credentialUrns: urns,
                           ...(accountUrn !== undefined ? { serviceAccountUrn: accountUrn } : {}),
                       })
@@ -276,7 +365,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const parameter = new ssm.Parameter(
             `${name}-parameter`,
             {
-                name: resolved.ssmPath,
+                name: value((r) => r.ssmPath),
                 description: resolved.ssmDescription,
                 type: "SecureString",
                 value: secretKey,
@@ -285,12 +374,22 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 tier: "Standard",
                 dataType: "text",
                 // Always sent: the provider keeps the old key when keyId is left out (optional, computed).
-                keyId: resolved.kmsKeyId,
-                tags: { ...resolved.tags },
+                keyId: value((r) => r.kmsKeyId, args.kmsKeyId),
+                tags: value((r) => ({ ...r.tags }), args.tags),
                 region,
             },
             // Adoption: the parameter Terraform created at this path (its id is its name).
-            { parent: this, ...(resolved.adoptExisting ? { import: regionalImportId(resolved.ssmPath, region) } : {}) },
+            {
+                parent: this,
+                ...(resolved.adoptExisting
+                    ? {
+                          import:
+                              resolved.region === undefined
+                                  ? resolved.ssmPath
+                                  : regionalImportId(resolved.ssmPath, resolved.region),
+                      }
+                    : {}),
+            },
         );
 
         this.ssmPathDashboardsApiKey = parameter.name;
@@ -315,46 +414,68 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     private locateWorkspace(
         name: string,
         resolved: ResolvedDashboardsApiKey,
+        given: {
+            /** The region the children are given (undefined: their provider's). */
+            readonly region: pulumi.Input<string> | undefined;
+            /** The workspace's region as known: the given one, else the provider's. */
+            readonly workspaceRegion: pulumi.Input<string | undefined>;
+            readonly workspaceId: pulumi.Input<string>;
+            readonly stackName: pulumi.Input<string>;
+        },
     ): {
         id: pulumi.Output<string>;
         endpoint: pulumi.Output<string>;
         grafanaVersion: pulumi.Output<string | undefined>;
     } {
-        const { workspace, region } = resolved;
-        const lookUpVersion = (id: pulumi.Input<string>) =>
-            grafana.getWorkspaceOutput({ workspaceId: id, region }, { parent: this }).grafanaVersion;
+        const { workspace } = resolved;
+        const lookUp = (id: pulumi.Input<string>) =>
+            grafana.getWorkspaceOutput(
+                { workspaceId: id, ...(given.region ? { region: given.region } : {}) },
+                { parent: this },
+            );
+        // The host name from the id and region; the provider's lookup when no region is known.
+        const endpointOf = (id: pulumi.Input<string>) =>
+            pulumi
+                .all([id, given.workspaceRegion])
+                .apply(([workspaceId, region]) =>
+                    region ? pulumi.output(workspaceEndpointOf(workspaceId, region)) : lookUp(workspaceId).endpoint,
+                );
         if (workspace.kind === "workspaceId") {
             return {
-                id: pulumi.output(workspace.workspaceId),
-                endpoint: pulumi.output(workspaceEndpointOf(workspace.workspaceId, region)),
-                grafanaVersion: lookUpVersion(workspace.workspaceId),
+                id: pulumi.output(given.workspaceId),
+                endpoint: endpointOf(given.workspaceId),
+                grafanaVersion: lookUp(given.workspaceId).grafanaVersion,
             };
         }
-        const stackName = workspace.stackName as string;
+        const stackName = workspace.stackName ?? given.stackName;
         const reference = new pulumi.StackReference(`${name}-workspace`, { name: stackName }, { parent: this });
-        const id = pulumi.output(reference.getOutputDetails(WORKSPACE_ID_OUTPUT)).apply((details) => {
-            const value: unknown = details.value ?? details.secretValue;
+        // A stack reference whose state has no outputs at all (a mock returning none) is a stack without them.
+        const details = (output: string) =>
+            reference.getOutputDetails(output).catch((error: unknown): pulumi.StackReferenceOutputDetails => {
+                if (error instanceof TypeError) return {};
+                throw error;
+            });
+        const id = pulumi.all([details(WORKSPACE_ID_OUTPUT), stackName]).apply(([found, stack]) => {
+            const value: unknown = found.value ?? found.secretValue;
             if (typeof value !== "string" || value === "") {
                 throw new Error(
-                    `${COMPONENT} "${name}": the workspace stack ${describeValue(stackName)} has no output ` +
+                    `${COMPONENT} "${name}": the workspace stack ${describeValue(stack)} has no output ` +
                         `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
                         `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`,
                 );
             }
             return value;
         });
-        const endpoint = pulumi
-            .all([id, reference.getOutputDetails(WORKSPACE_ENDPOINT_OUTPUT)])
-            .apply(([workspaceId, details]) => {
-                const value: unknown = details.value ?? details.secretValue;
-                return typeof value === "string" && value !== "" ? value : workspaceEndpointOf(workspaceId, region);
-            });
+        const endpoint = pulumi.all([id, details(WORKSPACE_ENDPOINT_OUTPUT)]).apply(([workspaceId, found]) => {
+            const value: unknown = found.value ?? found.secretValue;
+            return typeof value === "string" && value !== "" ? pulumi.output(value) : endpointOf(workspaceId);
+        });
         // The live workspace's version counts (the stack's output may predate an upgrade in the console);
         // with both known, the higher one decides.
         const grafanaVersion = pulumi
-            .all([reference.getOutputDetails(WORKSPACE_GRAFANA_VERSION_OUTPUT), lookUpVersion(id)])
-            .apply(([details, live]) => {
-                const value: unknown = details.value ?? details.secretValue;
+            .all([details(WORKSPACE_GRAFANA_VERSION_OUTPUT), lookUp(id).grafanaVersion])
+            .apply(([found, live]) => {
+                const value: unknown = found.value ?? found.secretValue;
                 return higherGrafanaVersion(typeof value === "string" && value !== "" ? value : undefined, live);
             });
         return { id, endpoint, grafanaVersion };

@@ -3,10 +3,10 @@
  * their stack-file vars, defaults and allowed values, and its outputs. Pure data, no Pulumi import.
  */
 import { AWS_LIMITS } from "../awsLimits";
-import type { LabelInput } from "../../label";
+import type * as pulumi from "@pulumi/pulumi";
 import type { ComponentDefinition } from "../definition";
 import { INSTANCE_ARGS, type InstanceArgs } from "../instanceArgs";
-import { LABEL_ARGS } from "../labelArgs";
+import { LABEL_ARGS, type ComponentLabelArgs } from "../labelArgs";
 
 /** Permission level of a key (a Grafana role): upper case, as the AWS API takes it. */
 export type DashboardsKeyRole = "VIEWER" | "EDITOR" | "ADMIN";
@@ -34,11 +34,21 @@ export const MAX_MINUTES_TO_LIVE = 43200;
 
 /**
  * Arguments of {@link DashboardsApiKey}: the spec's variables camelCased, plus the label
- * (context) arguments. `null` and `undefined` both mean "not set".
+ * (context) arguments. An unset argument takes its default.
+ *
+ * `region`, `workspaceId`, `dashboardsStackName`, `keyRole`, `minutesToLive`, `kmsKeyId`, `tags` and
+ * `additionalTagMap` take Pulumi Inputs: a value only known later is validated as soon as it is
+ * known, with the same message, before any AWS call. The label inputs that make the names stay
+ * plain values (see {@link ComponentLabelArgs}), and so do the arguments of the rotation schedule.
  */
-export interface DashboardsApiKeyArgs extends InstanceArgs, LabelInput {
-    /** AWS region of every AWS resource, e.g. `us-east-2`; required; mirrors `region`. */
-    readonly region: string;
+export interface DashboardsApiKeyArgs extends InstanceArgs, ComponentLabelArgs {
+    /**
+     * AWS region of every AWS resource, e.g. `us-east-2`; when unset, the region of the AWS provider
+     * the children get (the `provider`/`providers` option, or the default provider); when set, it
+     * wins over the provider's region; mirrors `region` (required in stack files).
+     * @default the AWS provider's region
+     */
+    readonly region?: pulumi.Input<string>;
     /**
      * Name of the workspace component; its stack is `<organization>/<name with "/" as "-">/<this stack>`;
      * mirrors `dashboards_component_name` (the original's `grafana_component_name`).
@@ -50,17 +60,17 @@ export interface DashboardsApiKeyArgs extends InstanceArgs, LabelInput {
      * `dashboardsComponentName`; mirrors `dashboards_stack_name` (an addition of this port).
      * @default the mapped stack name
      */
-    readonly dashboardsStackName?: string | null;
+    readonly dashboardsStackName?: pulumi.Input<string>;
     /**
      * Workspace id (`g-` and ten hex digits); when given, no stack is referenced;
      * mirrors `workspace_id` (an addition of this port).
      * @default the `workspace_id` output of the workspace stack
      */
-    readonly workspaceId?: string | null;
+    readonly workspaceId?: pulumi.Input<string>;
     /** Permission level of the key: `VIEWER`, `EDITOR` or `ADMIN` (upper case); mirrors `key_role`. @default "ADMIN" */
-    readonly keyRole?: DashboardsKeyRole | null;
+    readonly keyRole?: pulumi.Input<DashboardsKeyRole>;
     /** Minutes until the key expires: an integer from 1 to 43200 (30 days); mirrors `minutes_to_live`. @default 43200 */
-    readonly minutesToLive?: number | null;
+    readonly minutesToLive?: pulumi.Input<number>;
     /**
      * Minutes between key rotations: less than `minutesToLive`, and with a stated `runCadenceMinutes`,
      * `rotationMinutes + runCadenceMinutes` may not exceed `minutesToLive` (with the cadence assumed, a
@@ -94,7 +104,7 @@ export interface DashboardsApiKeyArgs extends InstanceArgs, LabelInput {
      * (the parameter store module's `kms_arn`).
      * @default the account's `alias/aws/ssm`
      */
-    readonly kmsKeyId?: string | null;
+    readonly kmsKeyId?: pulumi.Input<string>;
     /**
      * Adopt the SSM parameter a Terraform deployment created at the same path (Pulumi's `import`
      * option) instead of creating it; the key itself is recreated (see MIGRATING.md); mirrors
@@ -118,8 +128,8 @@ export const API_KEY_DEFINITION = {
             type: "string",
             required: true,
             defaultText: "none (required)",
-            defaultTs: "required",
-            rule: "an AWS region name, e.g. `us-east-2`",
+            defaultTs: "the AWS provider's region",
+            rule: "an AWS region name, e.g. `us-east-2`; in TypeScript, unset means the AWS provider's region",
             doc: "AWS region of every resource.",
         },
         dashboardsComponentName: {

@@ -5,10 +5,11 @@
  * file does not load `@pulumi/aws` (the deployment comes in as an argument).
  */
 import { format, type Label } from "../../label";
-import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel } from "../common";
+import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../common";
+import { isUnknownValue } from "../../util/unknown";
 import { argNames, renamedArgs, type UncheckedArgs } from "../definition";
 import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, stringViolations } from "../awsLimits";
-import { type NameClaim } from "../collisions";
+import { PROVIDER_REGION, type NameClaim } from "../collisions";
 import { argProblem, ComponentArgsError, describeValue, type ArgProblem, type ArgProblemInput } from "../errors";
 import { problem } from "../../util/problem";
 import {
@@ -57,11 +58,12 @@ const SSM_NAME_CHARACTER = /[a-zA-Z0-9_.\-/]/g;
 
 /** Where the workspace comes from. */
 export type DashboardsWorkspaceSource =
-    /** Given directly: no stack reference. */
+    /** Given directly: no stack reference (`""` while the id is not known yet). */
     | { readonly kind: "workspaceId"; readonly workspaceId: string }
     /**
-     * The outputs of the workspace stack. `stackName` is absent only when the resolver was called
-     * without a deployment and the stack name is mapped from the component name.
+     * The outputs of the workspace stack. `stackName` is absent when the resolver was called
+     * without a deployment and the stack name is mapped from the component name, or when the
+     * stack name given is not known yet.
      */
     | { readonly kind: "stack"; readonly stackName?: string; readonly componentName: string; readonly project: string };
 
@@ -78,7 +80,11 @@ export interface ResolvedDashboardsApiKey {
     readonly instance: string;
     /** False when the label is disabled: nothing is created. */
     readonly enabled: boolean;
-    readonly region: string;
+    /**
+     * AWS region of every AWS resource; undefined when the TypeScript API was given none (the
+     * children then take their AWS provider's) or it is not known yet.
+     */
+    readonly region: string | undefined;
     /** The label of the instance. */
     readonly label: Label;
     /**
@@ -226,7 +232,7 @@ function optionalString(
     problems: ArgProblemInput[],
 ): string | undefined {
     const value = args[field];
-    if (!isSet(value)) return undefined;
+    if (!isSet(value) || isUnknownValue(value)) return undefined;
     if (typeof value !== "string" || value.trim() === "") {
         problems.push(problem(typeof value !== "string" ? "TYPE_MISMATCH" : "EMPTY", [field], rule, value));
         return undefined;
@@ -234,7 +240,10 @@ function optionalString(
     return value;
 }
 
-/** Checks an optional integer argument in [min, max]: the value, null when not set, undefined when invalid. */
+/**
+ * Checks an optional integer argument in [min, max]: the value, null when not set, undefined when
+ * invalid or not known yet (the checks that need it are then skipped).
+ */
 function optionalInteger(
     args: UncheckedArgs<DashboardsApiKeyArgs>,
     field: keyof DashboardsApiKeyArgs,
@@ -245,6 +254,7 @@ function optionalInteger(
 ): number | undefined | null {
     const value = args[field];
     if (!isSet(value)) return null;
+    if (isUnknownValue(value)) return undefined;
     if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
         problems.push(problem("OUT_OF_RANGE", [field], `must be an integer from ${min} to ${range}`, value));
         return undefined;
@@ -256,7 +266,8 @@ function optionalInteger(
  * Settles the arguments of one instance: applies the defaults, validates every argument (all
  * problems at once), builds the label, the key name, the SSM path and the workspace stack name.
  * Pure: the Pulumi organization, project and stack come in `deployment` (without it a mapped
- * stack name is left out).
+ * stack name is left out). Takes known values (not Outputs: the component takes those); an unset
+ * `region` is the AWS provider's.
  *
  * @throws ComponentArgsError listing every invalid argument.
  */
@@ -265,7 +276,7 @@ export function resolveDashboardsApiKeyArgs(
     args: DashboardsApiKeyArgs,
     deployment?: PulumiDeployment,
 ): ResolvedDashboardsApiKey {
-    return resolveDashboardsApiKey(name, args, deployment);
+    return resolveDashboardsApiKey(name, args, deployment, { regionFromProvider: true });
 }
 
 /**
@@ -277,6 +288,7 @@ export function resolveDashboardsApiKey(
     name: string,
     args: UncheckedArgs<DashboardsApiKeyArgs>,
     deployment?: PulumiDeployment,
+    options: ResolveOptions = {},
 ): ResolvedDashboardsApiKey {
     const problems: ArgProblemInput[] = [];
     const warnings: ArgProblemInput[] = [];
@@ -287,7 +299,9 @@ export function resolveDashboardsApiKey(
 
     checkUnknownArgs(COMPONENT, raw, KNOWN_KEYS, problems, RENAMED);
 
-    const region = checkRegion(raw.region, problems);
+    const region = checkRegion(raw.region, problems, options.regionFromProvider);
+    // No region yet: the provider's (TypeScript), or one not known yet.
+    const regionLater = options.regionFromProvider === true || isUnknownValue(raw.region);
 
     const componentName =
         optionalString(
@@ -314,8 +328,9 @@ export function resolveDashboardsApiKey(
     }
 
     const stackNameArg = raw.dashboardsStackName;
+    const stackNameLater = isUnknownValue(stackNameArg);
     let explicitStackName: string | undefined;
-    if (isSet(stackNameArg)) {
+    if (isSet(stackNameArg) && !stackNameLater) {
         const parts = typeof stackNameArg === "string" ? stackNameArg.split("/") : [];
         if (parts.length !== 3 || !parts.every((part) => STACK_NAME_PART.test(part))) {
             problems.push(
@@ -332,8 +347,9 @@ export function resolveDashboardsApiKey(
     }
 
     const workspaceIdArg = raw.workspaceId;
-    let workspaceId: string | undefined;
-    if (isSet(workspaceIdArg)) {
+    const workspaceIdLater = isUnknownValue(workspaceIdArg);
+    let workspaceId: string | undefined = workspaceIdLater ? "" : undefined;
+    if (isSet(workspaceIdArg) && !workspaceIdLater) {
         if (typeof workspaceIdArg !== "string" || !WORKSPACE_ID.test(workspaceIdArg)) {
             problems.push(
                 problem(
@@ -503,17 +519,15 @@ export function resolveDashboardsApiKey(
     if (workspaceId !== undefined) {
         for (const field of ["dashboardsStackName", "dashboardsComponentName"] as const) {
             if (isSet(raw[field])) {
+                const rule = "is ignored: the workspace id is given, so no stack is referenced";
                 warnings.push(
-                    problem(
-                        "IGNORED",
-                        [field],
-                        "is ignored: the workspace id is given, so no stack is referenced",
-                        raw[field],
-                    ),
+                    isUnknownValue(raw[field])
+                        ? { code: "IGNORED", path: [field], rule }
+                        : problem("IGNORED", [field], rule, raw[field]),
                 );
             }
         }
-    } else if (explicitStackName !== undefined && isSet(raw.dashboardsComponentName)) {
+    } else if ((explicitStackName !== undefined || stackNameLater) && isSet(raw.dashboardsComponentName)) {
         warnings.push(
             problem(
                 "IGNORED",
@@ -524,7 +538,9 @@ export function resolveDashboardsApiKey(
         );
     }
 
-    const stackName = explicitStackName ?? (deployment ? workspaceStackName(componentName, deployment) : undefined);
+    const stackName = stackNameLater
+        ? undefined
+        : (explicitStackName ?? (deployment ? workspaceStackName(componentName, deployment) : undefined));
     if (
         workspaceId === undefined &&
         deployment &&
@@ -543,7 +559,7 @@ export function resolveDashboardsApiKey(
         );
     }
 
-    if (problems.length > 0 || region === undefined || label === undefined) {
+    if (problems.length > 0 || (region === undefined && !regionLater) || label === undefined) {
         throw new ComponentArgsError(COMPONENT, name, problems);
     }
 
@@ -557,7 +573,9 @@ export function resolveDashboardsApiKey(
                   project:
                       explicitStackName !== undefined
                           ? explicitStackName.split("/")[1]
-                          : workspaceProjectName(componentName),
+                          : stackNameLater
+                            ? ""
+                            : workspaceProjectName(componentName),
               };
     return markResolved({
         instance: name,
@@ -609,12 +627,19 @@ export function isResolvedDashboardsApiKey(value: unknown): value is ResolvedDas
 export function dashboardsApiKeyClaims(resolved: ResolvedDashboardsApiKey): NameClaim[] {
     if (!resolved.enabled) return [];
     const claims: NameClaim[] = [
-        { what: "SSM parameter", scope: resolved.region, name: resolved.ssmPath, field: "ssmPathFormatApiKey" },
+        {
+            what: "SSM parameter",
+            scope: resolved.region ?? PROVIDER_REGION,
+            name: resolved.ssmPath,
+            field: "ssmPathFormatApiKey",
+        },
     ];
     const { workspace } = resolved;
     const scope =
         workspace.kind === "workspaceId"
-            ? `workspace ${workspace.workspaceId}`
+            ? workspace.workspaceId === ""
+                ? undefined // not known yet: claimed once it is
+                : `workspace ${workspace.workspaceId}`
             : workspace.stackName !== undefined
               ? `workspace of stack ${workspace.stackName}`
               : undefined;

@@ -11,6 +11,9 @@ import * as pulumi from "@pulumi/pulumi";
 import { warningsReported } from "../common";
 
 import { programRegistry } from "../programRegistry";
+import { valueWithUnknowns } from "../../program/sdkAdapter";
+import { accountOf, awsProviderOf, knownNow, regionOf, Settled, settledArgs } from "../inputs";
+import type { NameClaim } from "../collisions";
 import { ComponentArgsError } from "../errors";
 import { aliasOptions, requireEngine } from "../engine";
 import { MINIMUM_PULUMI_CLI_FOR_ADOPTION } from "../lifecycle";
@@ -19,7 +22,7 @@ import {
     eventBridgeClaims,
     eventBridgeLogsPolicyDocument,
     isResolvedEventBridge,
-    resolveEventBridgeArgs,
+    resolveEventBridge,
     withoutWildcard,
     type ResolvedEventBridge,
 } from "./resolve";
@@ -31,7 +34,12 @@ const COMPONENT_PATH = EVENTBRIDGE_DEFINITION.path;
  * An EventBridge rule sending the events that match a pattern to a new CloudWatch Logs log group,
  * with the logs resource policy that lets EventBridge write there. Component path `eventbridge`.
  *
- * Children (all named like the component, parented to it, in its region): the log group
+ * Arguments may be Pulumi Inputs (see {@link EventBridgeArgs}): what is known at construction is
+ * checked there (every problem at once, nothing registered); what is known later is checked as soon
+ * as it is, with the same message, and fails the children before any AWS call. In a preview, a value
+ * not known yet skips only the checks that need it.
+ *
+ * Children (all named like the component, parented to it, in `region` or else their AWS provider's): the log group
  * (`aws:cloudwatch/logGroup:LogGroup`), the rule (`aws:cloudwatch/eventRule:EventRule`), the
  * resource policy (`aws:cloudwatch/logResourcePolicy:LogResourcePolicy`) and the target
  * (`aws:cloudwatch/eventTarget:EventTarget`, created after the policy). None when disabled.
@@ -41,6 +49,13 @@ export class EventBridge extends pulumi.ComponentResource {
     static readonly componentPath = COMPONENT_PATH;
     /** The component's declaration: arguments, stack-file vars, defaults, outputs. */
     static readonly definition = EVENTBRIDGE_DEFINITION;
+
+    /*
+     * The outputs are undefined when the instance is disabled (`enabled: false`): it has no rule and
+     * no log group, and the type says so, where an Output always defined would resolve to undefined
+     * against its type (Output<string>) or make every use of an enabled instance check for it
+     * (Output<string | undefined>). The stack program exports them as absent.
+     */
 
     /** ARN of the event rule; undefined when disabled; mirrors `event_rule_arn`. */
     readonly eventRuleArn?: pulumi.Output<string>;
@@ -52,19 +67,67 @@ export class EventBridge extends pulumi.ComponentResource {
     readonly logsLogGroupName?: pulumi.Output<string>;
 
     /**
-     * @param args The arguments, validated here; or the result of {@link resolveEventBridgeArgs}
-     *   (already validated, e.g. by the stack program), used as is.
-     * @throws ComponentArgsError listing every invalid argument, before anything is registered.
+     * An instance from arguments already settled by {@link resolveEventBridgeArgs} (as the stack
+     * program does, having reported their problems with the stack file's locations), used as is.
      */
-    constructor(name: string, args: EventBridgeArgs | ResolvedEventBridge, opts: pulumi.ComponentResourceOptions = {}) {
+    static fromResolved(
+        name: string,
+        resolved: ResolvedEventBridge,
+        opts: pulumi.ComponentResourceOptions = {},
+    ): EventBridge {
+        if (!isResolvedEventBridge(resolved)) {
+            throw new TypeError(`${COMPONENT_PATH} "${name}": fromResolved takes a result of resolveEventBridgeArgs`);
+        }
+        return new EventBridge(name, resolved as unknown as EventBridgeArgs, opts);
+    }
+
+    /**
+     * @param args The arguments, validated here: plain values at once, Inputs as soon as they are known.
+     * @throws ComponentArgsError listing every invalid argument known at construction, before anything is registered.
+     */
+    constructor(name: string, args: EventBridgeArgs, opts: pulumi.ComponentResourceOptions = {}) {
+        const given: unknown = args;
+        const provider = awsProviderOf(opts);
+        const account = accountOf(provider);
+        const registry = programRegistry();
+        const claimant = { component: COMPONENT_PATH, instance: name };
+        const claimsOf = (r: ResolvedEventBridge): NameClaim[] =>
+            eventBridgeClaims(r).map((claim) => (account === undefined ? claim : { ...claim, account }));
         // Validate first: an invalid argument must leave no resource behind, not even this one.
-        const resolved = isResolvedEventBridge(args) ? args : resolveEventBridgeArgs(name, args);
+        const now = isResolvedEventBridge(given) ? undefined : knownNow(args);
+        const resolved = isResolvedEventBridge(given)
+            ? given
+            : resolveEventBridge(name, now!.args, { regionFromProvider: true });
         // Names another instance of this program already uses (the same log group, ...).
-        const collisions =
-            programRegistry()?.claim({ component: COMPONENT_PATH, instance: name }, eventBridgeClaims(resolved)) ?? [];
+        const collisions = registry?.claim(claimant, claimsOf(resolved)) ?? [];
         if (collisions.length > 0) {
             throw new ComponentArgsError(COMPONENT_PATH, name, collisions);
         }
+        const regionGiven = resolved.region !== undefined || (now?.deferred.includes("region") ?? false);
+        // Inputs known later, or the provider's region: everything is checked again once known.
+        const settled =
+            now !== undefined && resolved.enabled && (now.deferred.length > 0 || !regionGiven)
+                ? new Settled(
+                      settledArgs(args, now.deferred).then(async (values) => {
+                          const region = regionGiven ? values.region : await valueWithUnknowns(regionOf(provider));
+                          const final = resolveEventBridge(
+                              name,
+                              { ...values, region: region ?? undefined },
+                              { regionFromProvider: true },
+                          );
+                          const clashes = registry?.claim(claimant, claimsOf(final)) ?? [];
+                          if (clashes.length > 0) throw new ComponentArgsError(COMPONENT_PATH, name, clashes);
+                          const told = new Set(resolved.warnings.map((w) => w.message));
+                          for (const warning of final.warnings.filter((w) => !told.has(w.message))) {
+                              void pulumi.log.warn(ComponentArgsError.render(COMPONENT_PATH, name, [warning]), this);
+                          }
+                          return final;
+                      }),
+                  )
+                : undefined;
+        /** A child's input: the settled value when Inputs are checked later, else the one known now. */
+        const value = <T>(pick: (r: ResolvedEventBridge) => T, ...dependsOn: unknown[]): pulumi.Input<T> =>
+            settled ? (settled.input(pick, ...dependsOn) as pulumi.Input<T>) : pick(resolved);
         super(
             EVENTBRIDGE_DEFINITION.typeToken,
             name,
@@ -82,7 +145,10 @@ export class EventBridge extends pulumi.ComponentResource {
         if (resolved.enabled) {
             // Every child has a different type, so each can take the component's name.
             const childOpts: pulumi.CustomResourceOptions = { parent: this };
-            const { region, adopt } = resolved;
+            const { adopt } = resolved;
+            // The region given (it wins over the provider's), or none: the provider's.
+            const region = regionGiven ? value((r) => r.region as string, args.region) : undefined;
+            const tags = value((r) => r.rule.tags, args.tags);
             // Adoption: each child imports what Terraform created under its name (Pulumi's `import`
             // option), once the engine is known to import safely: the log group and the rule wait for
             // that check, and the policy and the target wait for them.
@@ -96,15 +162,15 @@ export class EventBridge extends pulumi.ComponentResource {
                   )
                 : undefined;
 
+            const logGroupName = value((r) => r.logGroup.name);
+            const ruleName = value((r) => r.rule.name);
             const logGroup = new cloudwatch.LogGroup(
                 name,
                 {
                     region,
-                    name: adoptionReady
-                        ? pulumi.output(adoptionReady.then(() => resolved.logGroup.name))
-                        : resolved.logGroup.name,
-                    retentionInDays: resolved.logGroup.retentionInDays,
-                    tags: resolved.logGroup.tags,
+                    name: adoptionReady ? pulumi.all([adoptionReady, logGroupName]).apply(([, n]) => n) : logGroupName,
+                    retentionInDays: value((r) => r.logGroup.retentionInDays, args.eventLogRetentionInDays),
+                    tags: value((r) => r.logGroup.tags, args.tags),
                 },
                 {
                     ...adopted(adopt?.logGroup),
@@ -117,13 +183,11 @@ export class EventBridge extends pulumi.ComponentResource {
                 name,
                 {
                     region,
-                    name: adoptionReady
-                        ? pulumi.output(adoptionReady.then(() => resolved.rule.name))
-                        : resolved.rule.name,
-                    description: resolved.rule.description,
-                    eventPattern: resolved.rule.eventPattern,
+                    name: adoptionReady ? pulumi.all([adoptionReady, ruleName]).apply(([, n]) => n) : ruleName,
+                    description: value((r) => r.rule.description, args.eventRuleDescription),
+                    eventPattern: value((r) => r.rule.eventPattern, args.eventRulePattern),
                     state: "ENABLED",
-                    tags: resolved.rule.tags,
+                    tags,
                 },
                 adopted(adopt?.rule),
             );
@@ -134,7 +198,7 @@ export class EventBridge extends pulumi.ComponentResource {
                     region,
                     policyDocument: logGroupArn.apply(eventBridgeLogsPolicyDocument),
                     ...(resolved.policy.scope === "account"
-                        ? { policyName: resolved.policy.name }
+                        ? { policyName: value((r) => r.policy.name as string) }
                         : { resourceArn: logGroupArn }),
                 },
                 adopted(adopt?.policy),

@@ -2,11 +2,11 @@
  * The `eventbridge` component, declared: its arguments (`EventBridgeArgs`), their stack-file vars,
  * defaults and allowed values, and its outputs. Pure data, no Pulumi import.
  */
-import type { LabelInput } from "../../label";
+import type * as pulumi from "@pulumi/pulumi";
 import { AWS_LIMITS } from "../awsLimits";
 import type { ComponentDefinition } from "../definition";
 import { INSTANCE_ARGS, type InstanceArgs } from "../instanceArgs";
-import { LABEL_ARGS } from "../labelArgs";
+import { LABEL_ARGS, type ComponentLabelArgs } from "../labelArgs";
 
 /** The log retention periods CloudWatch Logs accepts, in days. */
 export const EVENT_LOG_RETENTION_DAYS = [
@@ -32,31 +32,56 @@ export const DEFAULT_LOGS_POLICY_SCOPE: LogsPolicyScope = "resource";
 export const MAX_RULE_DESCRIPTION_LENGTH = AWS_LIMITS.events.ruleDescription.max;
 
 /**
- * Arguments of {@link EventBridge}: the component's variables and the null-label context
- * variables, camelCased. `null` and `undefined` both mean "use the default".
+ * One value inside an event pattern: a JSON value (an object of fields, a list of values or
+ * matchers, a string, number, boolean or null) where any part may be a Pulumi Input, e.g.
+ * `{ source: ["aws.sns"], resources: [topic.arn] }`.
  */
-export interface EventBridgeArgs extends InstanceArgs, LabelInput {
-    /** AWS region of every resource, e.g. `us-east-2`; required; mirrors `region`. */
-    readonly region: string;
+export type EventPatternValue = pulumi.Input<
+    string | number | boolean | null | EventPatternValue[] | EventPatternObject
+>;
+
+/** An event pattern, or an object inside one: fields by name, each value possibly an Input. */
+export interface EventPatternObject {
+    readonly [field: string]: EventPatternValue | undefined;
+}
+
+/**
+ * Arguments of {@link EventBridge}: the component's variables and the null-label context
+ * variables, camelCased. An unset argument takes its default.
+ *
+ * `region`, `eventRuleDescription`, `eventRulePattern` (and any value inside it),
+ * `eventLogRetentionInDays`, `tags` and `additionalTagMap` take Pulumi Inputs: a value only known
+ * later is validated as soon as it is known, with the same message, before any AWS call. The
+ * label inputs that make the names stay plain values (see {@link ComponentLabelArgs}).
+ */
+export interface EventBridgeArgs extends InstanceArgs, ComponentLabelArgs {
+    /**
+     * AWS region of every resource, e.g. `us-east-2`; when unset, the region of the AWS provider
+     * the children get (the `provider`/`providers` option, or the default provider), as for any
+     * `@pulumi/aws` resource; when set, it wins over the provider's region (its account and
+     * credentials are still used); mirrors `region` (required in stack files).
+     * @default the AWS provider's region
+     */
+    readonly region?: pulumi.Input<string>;
     /**
      * Description of the rule; `""` means the component's label id; at most 512 characters;
      * mirrors `event_rule_description` (Cloud Posse: `cloudwatch_event_rule_description`).
      * @default ""
      */
-    readonly eventRuleDescription?: string | null;
+    readonly eventRuleDescription?: pulumi.Input<string>;
     /**
-     * Event pattern of the rule: an object, or its JSON text; validated as EventBridge would
-     * (a warning above the default 2,048-character quota); mirrors `event_rule_pattern`
-     * (Cloud Posse: `cloudwatch_event_rule_pattern`).
+     * Event pattern of the rule: an object (whose values may be Inputs at any depth), or its JSON
+     * text; validated as EventBridge would (a warning above the default 2,048-character quota);
+     * mirrors `event_rule_pattern` (Cloud Posse: `cloudwatch_event_rule_pattern`).
      * @default { source: ["aws.ec2"] }
      */
-    readonly eventRulePattern?: object | string | null;
+    readonly eventRulePattern?: pulumi.Input<EventPatternObject | string>;
     /**
      * Days the log group keeps the events: one of 1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365,
      * 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653; mirrors `event_log_retention_in_days`.
      * @default 3
      */
-    readonly eventLogRetentionInDays?: number | null;
+    readonly eventLogRetentionInDays?: pulumi.Input<number>;
     /**
      * Scope of the logs resource policy: `resource` (attached to the log group; does not count
      * toward the 10 account-scoped policies per region) or `account` (named by the label id, as in
@@ -100,8 +125,8 @@ export const EVENTBRIDGE_DEFINITION = {
             type: "string",
             required: true,
             defaultText: "none (required)",
-            defaultTs: "required",
-            rule: "an AWS region name, e.g. `us-east-2`",
+            defaultTs: "the AWS provider's region",
+            rule: "an AWS region name, e.g. `us-east-2`; in TypeScript, unset means the AWS provider's region",
             doc: "AWS region of every resource.",
         },
         eventRuleDescription: {

@@ -18,10 +18,11 @@ import { EVENT_PATTERN_PROVIDER_MAX_LENGTH, EventPatternError, inspectEventPatte
 import { formatCount } from "../../event-pattern/errors";
 import type { Label } from "../../label";
 import { isLabelName } from "../../label/id";
-import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel } from "../common";
+import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../common";
+import { holdsUnknown, isUnknownValue } from "../../util/unknown";
 import { argNames, type UncheckedArgs } from "../definition";
 import { AWS_LIMITS, checkTags, codePointLength, logGroupArn, stringViolations } from "../awsLimits";
-import { MAX_ACCOUNT_LOGS_POLICIES, type NameClaim } from "../collisions";
+import { MAX_ACCOUNT_LOGS_POLICIES, PROVIDER_REGION, type NameClaim } from "../collisions";
 import { argProblem, ComponentArgsError, describeValue, type ArgProblem, type ArgProblemInput } from "../errors";
 import { hasValue, problem, type Problem } from "../../util/problem";
 import { jsonencode } from "../jsonencode";
@@ -69,8 +70,11 @@ export type Tags = Readonly<Record<string, string>>;
 export interface ResolvedEventBridge {
     /** False when the label is disabled: nothing is created (names and tags are then empty). */
     readonly enabled: boolean;
-    /** AWS region of every child. */
-    readonly region: string;
+    /**
+     * AWS region of every child; undefined when the TypeScript API was given none (the children
+     * then take their AWS provider's) or it is not known yet.
+     */
+    readonly region: string | undefined;
     /** The component label's id (the default description; the account-scoped policy's name). */
     readonly id: string;
     /** The log group receiving the events. */
@@ -125,12 +129,13 @@ const COMPONENT_PATH = EVENTBRIDGE_DEFINITION.path;
 
 /**
  * Settles defaults, validates every argument and works out the labels, names and tags of the
- * children. Pure: creates no resource.
+ * children. Pure: creates no resource. Takes known values (not Outputs: the component takes those);
+ * an unset `region` is the AWS provider's.
  * @param name The instance (the Pulumi resource name), used in error messages.
  * @throws ComponentArgsError listing every problem found.
  */
 export function resolveEventBridgeArgs(name: string, args: EventBridgeArgs): ResolvedEventBridge {
-    return resolveEventBridge(name, args);
+    return resolveEventBridge(name, args, { regionFromProvider: true });
 }
 
 /**
@@ -138,13 +143,19 @@ export function resolveEventBridgeArgs(name: string, args: EventBridgeArgs): Res
  * JavaScript): every value is checked.
  * @throws ComponentArgsError listing every problem found.
  */
-export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridgeArgs>): ResolvedEventBridge {
+export function resolveEventBridge(
+    name: string,
+    args: UncheckedArgs<EventBridgeArgs>,
+    options: ResolveOptions = {},
+): ResolvedEventBridge {
     args ??= {}; // from JavaScript: reported as a missing region
     const problems: ArgProblemInput[] = [];
     const warnings: ArgProblemInput[] = [];
 
     checkUnknownArgs(COMPONENT_PATH, args, EVENTBRIDGE_ARG_KEYS, problems);
-    const region = checkRegion(args.region, problems);
+    const region = checkRegion(args.region, problems, options.regionFromProvider);
+    // No region yet: the provider's (TypeScript), or one not known yet.
+    const regionLater = options.regionFromProvider === true || isUnknownValue(args.region);
     const description = checkDescription(args.eventRuleDescription, problems, warnings);
     const eventPattern = checkEventPattern(args.eventRulePattern, problems, warnings);
     const retentionInDays = checkRetention(args.eventLogRetentionInDays, problems);
@@ -192,7 +203,11 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
             origin,
             problems,
         );
-        if (description === "" && codePointLength(label.id) > MAX_RULE_DESCRIPTION_LENGTH) {
+        if (
+            description === "" &&
+            !isUnknownValue(args.eventRuleDescription) &&
+            codePointLength(label.id) > MAX_RULE_DESCRIPTION_LENGTH
+        ) {
             // (Not set at all: no value to show. The id can also be shortened with the label's length limit.)
             const rule =
                 `must be set, or the id shortened (its length limit lowered): when it is empty the rule is ` +
@@ -230,7 +245,7 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
 
     if (
         problems.length > 0 ||
-        region === undefined ||
+        (region === undefined && !regionLater) ||
         !label ||
         !ruleLabel ||
         !logGroupLabel ||
@@ -254,15 +269,20 @@ export function resolveEventBridge(name: string, args: UncheckedArgs<EventBridge
         adopt:
             adoptExisting === true && label.enabled && targetId !== undefined
                 ? {
-                      logGroup: regionalImportId(logGroupLabel.id, region),
-                      rule: regionalImportId(ruleLabel.id, region),
-                      policy: scope === "account" ? regionalImportId(label.id, region) : undefined,
-                      target: regionalImportId(eventTargetImportId(ruleLabel.id, targetId), region),
+                      logGroup: importId(logGroupLabel.id, region),
+                      rule: importId(ruleLabel.id, region),
+                      policy: scope === "account" ? importId(label.id, region) : undefined,
+                      target: importId(eventTargetImportId(ruleLabel.id, targetId), region),
                   }
                 : undefined,
         aliases,
         warnings: warnings.map(argProblem),
     });
+}
+
+/** An import id in `region`, or in the provider's region when none is given. */
+function importId(id: string, region: string | undefined): string {
+    return region === undefined ? id : regionalImportId(id, region);
 }
 
 /** The results of {@link resolveEventBridgeArgs} (frozen), so that a constructor can take one as is. */
@@ -307,7 +327,7 @@ function isUnset(value: unknown): value is null | undefined {
 
 /** `eventRuleDescription`: a string of at most 512 characters; `""` (the default) means the id. */
 function checkDescription(value: unknown, problems: ArgProblemInput[], warnings: ArgProblemInput[]): string {
-    if (isUnset(value)) {
+    if (isUnset(value) || isUnknownValue(value)) {
         return "";
     }
     if (typeof value !== "string") {
@@ -348,7 +368,10 @@ function checkEventPattern(
     problems: ArgProblemInput[],
     warnings: ArgProblemInput[],
 ): string | undefined {
-    const pattern = isUnset(value) ? DEFAULT_EVENT_RULE_PATTERN : value;
+    if (isUnknownValue(value)) return ""; // checked once known
+    // Parts not known yet stand as "" (a leaf) or [""] (a field's values): the shape is still checked.
+    const unknownParts = holdsUnknown(value);
+    const pattern = isUnset(value) ? DEFAULT_EVENT_RULE_PATTERN : unknownParts ? withPlaceholders(value) : value;
     try {
         const { pattern: parsed, warnings: patternWarnings } = inspectEventPattern(pattern);
         warnings.push(
@@ -356,6 +379,7 @@ function checkEventPattern(
                 problem("PATTERN_WARNING", ["eventRulePattern"], `is accepted, but ${warning}`),
             ),
         );
+        if (unknownParts) return ""; // its size is checked once known
         // The original sends `jsonencode(pattern)`: the same text keeps a migrated rule unchanged.
         const text = jsonencode(parsed);
         // That text is what the plan registers, so it must fit PutRule's EventPattern too. It can be
@@ -384,6 +408,36 @@ function checkEventPattern(
     }
 }
 
+/** What stands for a matcher's operand not known yet: a value each operator accepts. */
+const OPERAND_PLACEHOLDERS: Readonly<Record<string, unknown>> = {
+    prefix: "",
+    suffix: "",
+    "equals-ignore-case": "",
+    wildcard: "",
+    "anything-but": "",
+    exists: true,
+    cidr: "10.0.0.0/8",
+    numeric: [">", 0],
+};
+
+/**
+ * A pattern with its parts not known yet replaced by values of the right shape: `""` in a list, a
+ * matcher's operand by one it accepts, `[""]` as a field's values.
+ */
+function withPlaceholders(value: unknown, key?: string, inList = false): unknown {
+    if (isUnknownValue(value)) {
+        if (inList) return key === "numeric" ? 0 : "";
+        return key !== undefined && Object.prototype.hasOwnProperty.call(OPERAND_PLACEHOLDERS, key)
+            ? OPERAND_PLACEHOLDERS[key]
+            : [""];
+    }
+    if (Array.isArray(value)) return value.map((item) => withPlaceholders(item, key, true));
+    if (typeof value === "object" && value !== null) {
+        return Object.fromEntries(Object.entries(value).map(([field, item]) => [field, withPlaceholders(item, field)]));
+    }
+    return value;
+}
+
 /**
  * A problem of the event-pattern module as a problem of `eventRulePattern`: its code (one of
  * `EventPatternProblemCode`), and its path inside the pattern (the pattern's keys as written, list
@@ -406,7 +460,7 @@ function eventPatternProblem(p: Problem, jsonPath: string): Problem {
 
 /** `eventLogRetentionInDays`: one of the periods CloudWatch Logs allows. */
 function checkRetention(value: unknown, problems: ArgProblemInput[]): number {
-    if (isUnset(value)) {
+    if (isUnset(value) || isUnknownValue(value)) {
         return DEFAULT_EVENT_LOG_RETENTION_IN_DAYS;
     }
     if (!(EVENT_LOG_RETENTION_DAYS as readonly unknown[]).includes(value)) {
@@ -558,7 +612,7 @@ function nameProblem(
  */
 export function eventBridgeClaims(resolved: ResolvedEventBridge): NameClaim[] {
     if (!resolved.enabled) return [];
-    const { region } = resolved;
+    const region = resolved.region ?? PROVIDER_REGION;
     const claims: NameClaim[] = [
         { what: "log group", scope: region, name: resolved.logGroup.name, field: "name" },
         { what: "event rule", scope: region, name: resolved.rule.name, field: "name" },
