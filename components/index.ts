@@ -7,7 +7,15 @@ export {
     isResolvedEventBridge,
     resolveEventBridgeArgs,
 } from "./eventbridge";
-export type { EventBridgeArgs, LogsPolicyScope, ResolvedEventBridge, Tags } from "./eventbridge";
+export type {
+    EventBridgeArgs,
+    EventPatternObject,
+    EventPatternValue,
+    LogsPolicyScope,
+    ResolvedEventBridge,
+    Tags,
+} from "./eventbridge";
+export type { ComponentLabelArgs } from "./labelArgs";
 export {
     createDashboardsProvider,
     API_KEY_DEFINITION,

@@ -68,6 +68,13 @@ export interface MockOptions {
      * provider's `getLogGroup`; any other name is not found. @default none
      */
     readonly logGroups?: Readonly<Record<string, number>>;
+    /**
+     * What a resource of a type these mocks do not know gets: `"refuse"` fails its registration
+     * ("Mock not implemented"), `"echo"` gives it its inputs as state and the id `<name>_id` (none in
+     * a preview, where its computed outputs stay unknown), for the program's own resources.
+     * @default "refuse"
+     */
+    readonly otherResources?: "refuse" | "echo";
 }
 
 /** One resource as the mock monitor saw it registered. */
@@ -184,6 +191,14 @@ function fakeKey(seed: string): string {
  */
 export class AwsMocks implements pulumi.runtime.Mocks {
     private readonly accountId: string;
+    /** The region of each explicit AWS provider, by its id. */
+    private readonly providerRegions = new Map<string, string>();
+
+    /** The region of the explicit provider a reference (`<urn>::<id>`) names, if it has one. */
+    private regionOfProvider(reference: string | undefined): string | undefined {
+        if (reference === undefined) return undefined;
+        return this.providerRegions.get(reference.slice(reference.lastIndexOf("::") + 2));
+    }
 
     constructor(private readonly options: MockOptions = {}) {
         this.accountId = options.accountId ?? EXAMPLE_ACCOUNT_ID;
@@ -191,7 +206,8 @@ export class AwsMocks implements pulumi.runtime.Mocks {
 
     newResource(args: MockResourceArgs): { id: string | undefined; state: Record<string, unknown> } {
         const inputs = args.inputs as Record<string, unknown>;
-        const region = String(reveal(inputs.region) ?? EXAMPLE_DEFAULT_REGION);
+        // As the AWS provider: the resource's region, else its provider's, else the default.
+        const region = String(reveal(inputs.region) ?? this.regionOfProvider(args.provider) ?? EXAMPLE_DEFAULT_REGION);
         const partition = region.startsWith("cn-")
             ? "aws-cn"
             : region.startsWith("us-gov-")
@@ -207,7 +223,11 @@ export class AwsMocks implements pulumi.runtime.Mocks {
             return { id: undefined, state: {} };
         }
         if (args.type.startsWith("pulumi:providers:")) {
-            return { id: `${args.name}_id`, state: { ...inputs } };
+            const id = `${args.name}_id`;
+            if (args.type === "pulumi:providers:aws" && typeof reveal(inputs.region) === "string") {
+                this.providerRegions.set(id, reveal(inputs.region) as string);
+            }
+            return { id, state: { ...inputs } };
         }
         switch (args.type) {
             case "pulumi:pulumi:StackReference": {
@@ -353,6 +373,18 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 };
             }
             default:
+                if (this.options.otherResources === "echo") {
+                    // An AWS resource has an ARN, known once created (never in a preview).
+                    const service = args.type.startsWith("aws:") ? args.type.split(/[:/]/)[1] : undefined;
+                    const computed =
+                        service !== undefined && inputs.arn === undefined && !this.options.preview
+                            ? { arn: arn(service, args.name) }
+                            : {};
+                    return {
+                        id: this.options.preview ? undefined : `${args.name}_id`,
+                        state: { ...inputs, ...computed },
+                    };
+                }
                 throw new Error(`Mock not implemented: ${args.type} (${args.name})`);
         }
     }
@@ -361,7 +393,9 @@ export class AwsMocks implements pulumi.runtime.Mocks {
         if (args.token === "aws:grafana/getWorkspace:getWorkspace") {
             const inputs = args.inputs as Record<string, unknown>;
             const workspaceId = String(reveal(inputs.workspaceId));
-            const region = String(reveal(inputs.region) ?? EXAMPLE_DEFAULT_REGION);
+            const region = String(
+                reveal(inputs.region) ?? this.regionOfProvider(args.provider) ?? EXAMPLE_DEFAULT_REGION,
+            );
             return {
                 id: workspaceId,
                 workspaceId,

@@ -449,12 +449,13 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         }
         const stackName = workspace.stackName ?? given.stackName;
         const reference = new pulumi.StackReference(`${name}-workspace`, { name: stackName }, { parent: this });
-        // A stack reference whose state has no outputs at all (a mock returning none) is a stack without them.
-        const details = (output: string) =>
-            reference.getOutputDetails(output).catch((error: unknown): pulumi.StackReferenceOutputDetails => {
-                if (error instanceof TypeError) return {};
-                throw error;
-            });
+        // A stack reference whose state has no outputs at all (a user's mock returning none) is read as
+        // a stack without them, so that the message below is the one given, not a TypeError.
+        const hasOutputs = pulumi.unsecret(
+            reference.outputs.apply((outputs: unknown) => typeof outputs === "object" && outputs !== null),
+        );
+        const details = (output: string): pulumi.Output<pulumi.StackReferenceOutputDetails> =>
+            hasOutputs.apply((has) => (has ? reference.getOutputDetails(output) : {}));
         const id = pulumi.all([details(WORKSPACE_ID_OUTPUT), stackName]).apply(([found, stack]) => {
             const value: unknown = found.value ?? found.secretValue;
             if (typeof value !== "string" || value === "") {
