@@ -32,6 +32,7 @@ import { installMocks, type InstalledMocks } from "../program/mocks";
 import { parseStack, type LoadedStack } from "../stack";
 import { synthCommand, tfAdoptCommand } from "./commands";
 import { lines, STACK_VARS } from "./stack-helpers";
+import { drained } from "./helpers/outputs";
 
 /** A Cloud Posse `eventbridge` deployment as `terraform show -json` prints it (shape and names as the modules write them). */
 const SHOW_JSON = {
@@ -392,6 +393,9 @@ describe("lifecycle", () => {
             [undefined, "10.4", "10.4"],
             ["9.4", undefined, "9.4"],
             ["banana", "8.4", "8.4"],
+            ["10.4", "10.4", "10.4"],
+            ["banana", "pear", "banana"],
+            [undefined, "pear", "pear"],
             [undefined, undefined, undefined],
         ];
         for (const [a, b, expected] of cases) {
@@ -433,6 +437,18 @@ describe("lifecycle", () => {
             assert.equal(
                 resolveEventBridgeArgs("eb", { ...args, region: "eu-central-1" }).adopt?.rule,
                 "x@eu-central-1",
+            );
+        });
+        it("eventbridge: retainOnDelete must be a boolean", async () => {
+            const { resolveEventBridge } = await import("../components/eventbridge");
+            assert.throws(
+                () => resolveEventBridge("eb", { region: "us-east-2", name: "x", retainOnDelete: "yes" }),
+                (error: Error) => /retainOnDelete must be true or false/.test(error.message),
+            );
+            assert.equal(
+                resolveEventBridge("eb", { region: "us-east-2", name: "x", retainOnDelete: null }).logGroup
+                    .retainOnDelete,
+                false,
             );
         });
         it("managed-dashboards/api-key", async () => {
@@ -908,6 +924,29 @@ describe("lifecycle", () => {
                         .filter((r) => r.type === "aws:cloudwatch/logGroup:LogGroup")
                         .map((r) => r.options?.retainOnDelete),
                     [true],
+                );
+            });
+            it("the program logs it before registering the instances (pulumi up's rename guard)", async () => {
+                const warned: string[] = [];
+                const original = console.warn;
+                console.warn = (message: string) => void warned.push(message);
+                try {
+                    await installMocks({
+                        project: "cloudposse-components",
+                        stack: "ue2-prod",
+                        stackOutputs: { [SELF]: before },
+                        logGroups: { "eg-ue2-prod-ecs-old": 0 },
+                    });
+                    const { deployStackGuardingRenames } = await import("../program/renames");
+                    await deployStackGuardingRenames(renamedGroup(""));
+                    await drained();
+                } finally {
+                    console.warn = original;
+                }
+                assert.equal(
+                    warned.filter((w) => w.includes('the log group "eg-ue2-prod-ecs-old" (it keeps events forever)'))
+                        .length,
+                    1,
                 );
             });
             it("nothing when the name is unchanged", async () => {
