@@ -7,6 +7,7 @@
  */
 import { DASHBOARDS_API_KEY_DEFAULTS, MAX_MINUTES_TO_LIVE } from "./apiKey/definition";
 import { describeValue, type ArgProblemInput } from "./errors";
+import { createHash } from "node:crypto";
 import { problem, type Problem } from "../util/problem";
 
 /** The run cadence assumed when none is given: one `pulumi up` a week. */
@@ -202,34 +203,54 @@ function scheduleProblem(
         : problem(code, [field], rule, value, arithmetic);
 }
 
+/** What the expiry warning tells the user to do. */
+export interface ExpiryRecovery {
+    /** Start of the next rotation window (RFC 3339): the first run from then on replaces the key. */
+    readonly nextWindowStart: string;
+    /** URN of the service account of a token (absent for an API key). */
+    readonly serviceAccountUrn?: string;
+    /** URNs of the credential (and for an API key, the record of when it was issued). */
+    readonly credentialUrns: readonly string[];
+}
+
 /**
  * The warning to log when the live key expires before the next scheduled run (or has expired), or
- * undefined. `expiresAt`: RFC 3339; `time`: now in milliseconds; `marginMinutes`: the run cadence;
- * `urns`: what the recovery command replaces (the key, and for an API key the record of when it was issued).
+ * undefined. `expiresAt`: RFC 3339; `time`: now in milliseconds; `marginMinutes`: the run cadence.
+ *
+ * `pulumi up --replace` of the credential is no remedy within a window: the new credential would
+ * take the live one's name, which Grafana refuses while the old one exists. A credential rotates at
+ * the first run of the next window; one that is gone (a service account or key deleted outside
+ * Pulumi) is dropped from the state by `pulumi refresh` (a token and its service account) or
+ * replaced (an API key, which a refresh never sees deleted), and created again by the next `pulumi up`.
  */
 export function expiryWarning(
     expiresAt: string,
     time: number,
     marginMinutes: number,
-    urns: string | readonly string[],
+    recovery: ExpiryRecovery,
 ): string | undefined {
     const expiry = Date.parse(expiresAt);
     if (Number.isNaN(expiry)) {
         return undefined;
     }
     const minutesLeft = Math.floor((expiry - time) / 60_000);
-    const targets = (typeof urns === "string" ? [urns] : urns).map((urn) => `--replace '${urn}'`).join(" ");
-    const recovery = `to replace it now: pulumi up ${targets}`;
+    const rotates = `the first pulumi up at or after ${recovery.nextWindowStart} replaces it`;
+    const gone =
+        recovery.serviceAccountUrn !== undefined
+            ? `if the service account '${recovery.serviceAccountUrn}' or its token was deleted outside Pulumi, run ` +
+              `pulumi refresh (it drops them from the state), then pulumi up creates them again`
+            : `if the key was deleted outside Pulumi (a refresh never sees it), run pulumi up ` +
+              recovery.credentialUrns.map((urn) => `--replace '${urn}'`).join(" ");
     if (minutesLeft < 0) {
         return (
             `the live key expired at ${expiresAt} (${-minutesLeft} minutes ago) and this run does not replace it; ` +
-            `clients of the key get 401 until it is replaced; ${recovery}`
+            `clients of the key get 401 until it is replaced; ${rotates}; ${gone}`
         );
     }
     if (minutesLeft < marginMinutes) {
         return (
             `the live key expires at ${expiresAt}, in ${minutesLeft} minutes, before the next scheduled run ` +
-            `(every ${marginMinutes} minutes); ${recovery}, or run again before it expires`
+            `(every ${marginMinutes} minutes); ${rotates}: run it then, before the key expires; ${gone}`
         );
     }
     return undefined;
@@ -367,4 +388,241 @@ export function unaliasedRenames(
         }
     }
     return messages;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credential names per rotation window, and the schedule the plan shows.
+
+/** The KMS key SSM uses for a SecureString when none is named: the account's AWS-managed key. */
+export const DEFAULT_SSM_KMS_KEY_ID = "alias/aws/ssm";
+
+/** Longest Grafana workspace API key name. */
+export const MAX_API_KEY_NAME = 100;
+/** Longest Grafana service account, and service account token, name. */
+export const MAX_SERVICE_ACCOUNT_NAME = 128;
+
+/** `2026-12-01T00:00:00Z` as `20261201T000000Z` (RFC 3339 basic format, 16 characters). */
+export function compactTimestamp(rfc3339Time: string): string {
+    return rfc3339Time.replace(/[-:]/g, "");
+}
+
+/** Four hex digits of a string's SHA-256: a short, stable distinguisher for names. */
+function digest4(text: string): string {
+    return createHash("sha256").update(text).digest("hex").slice(0, 4);
+}
+
+/**
+ * `base` + `suffix`, at most `limit` code points: when too long, `base` is cut and followed by
+ * four hex digits of its SHA-256, so that two long bases sharing a prefix still give two names.
+ */
+function boundedName(base: string, suffix: string, limit: number): string {
+    const points = [...base];
+    const suffixLength = [...suffix].length;
+    if (points.length + suffixLength <= limit) return base + suffix;
+    const keep = Math.max(0, limit - suffixLength - 5);
+    return points.slice(0, keep).join("") + "-" + digest4(base) + suffix;
+}
+
+/** What makes one credential of a rotation window different from another. */
+export interface CredentialIdentity {
+    /** The label id: the original component's key name. */
+    readonly id: string;
+    readonly credentialType: "api-key" | "service-account-token";
+    /** The Grafana role (upper case). */
+    readonly keyRole: string;
+    readonly secondsToLive: number;
+    /** Start of the rotation window (RFC 3339). */
+    readonly windowStart: string;
+}
+
+/**
+ * The name of the credential (API key or service-account token) of one rotation window:
+ * `<id>-<window start, compact>-<4 hex digits>`, e.g. `eg-ue2-prod-grafana-20251224T000000Z-1c0e`.
+ * The hex digits are a digest of the credential type, role and lifetime, the other inputs that replace
+ * a credential within one window. Grafana keeps API keys and tokens in one store and refuses a second
+ * credential with a name it holds; every replacement of a credential therefore gets a name no live
+ * credential has (the previous window's, the original component's `<id>`, a key of the other type),
+ * and the new one can be created before the old one is deleted. Never equal to `id`; at most 100
+ * code points for an API key and 128 for a token (a long id is cut and followed by a digest of it).
+ */
+export function credentialName(identity: CredentialIdentity): string {
+    const limit = identity.credentialType === "api-key" ? MAX_API_KEY_NAME : MAX_SERVICE_ACCOUNT_NAME;
+    const variant = digest4(`${identity.credentialType}|${identity.keyRole}|${identity.secondsToLive}`);
+    return boundedName(identity.id, `-${compactTimestamp(identity.windowStart)}-${variant}`, limit);
+}
+
+/**
+ * The service account's name: `<id>-<role, lower case>` (at most 128 code points). The role is in
+ * the name because it forces a new service account: the new one (another role) is created beside
+ * the old one, which is deleted once the token in SSM belongs to the new one.
+ */
+export function serviceAccountName(id: string, keyRole: string): string {
+    return boundedName(id, `-${keyRole.toLowerCase()}`, MAX_SERVICE_ACCOUNT_NAME);
+}
+
+/**
+ * The `replacementTrigger` of a rotated credential: the window it belongs to and the window's width.
+ * A run in a later window (or with another width) replaces the credential. For an API key, `issued`
+ * is the time its record (`time` `Static`) was made, so that the key is replaced whenever the record is.
+ */
+export interface RotationTrigger {
+    readonly windowStart: string;
+    readonly rotationMinutes: number;
+    readonly issued?: string;
+}
+
+/** True for a value shaped as a {@link RotationTrigger} (as the plan reads it back). */
+export function isRotationTrigger(value: unknown): value is RotationTrigger {
+    if (typeof value !== "object" || value === null) return false;
+    const trigger = value as Record<string, unknown>;
+    return (
+        typeof trigger.windowStart === "string" &&
+        !Number.isNaN(Date.parse(trigger.windowStart)) &&
+        typeof trigger.rotationMinutes === "number" &&
+        Number.isInteger(trigger.rotationMinutes) &&
+        trigger.rotationMinutes > 0
+    );
+}
+
+/** The start of the next rotation window after the one starting at `windowStart` (RFC 3339). */
+export function nextWindowStart(windowStart: string, rotationMinutes: number): string {
+    return rfc3339(Date.parse(windowStart) + rotationMinutes * 60_000);
+}
+
+/** When a credential is rotated, as the plan shows it. */
+export interface RotationSchedule {
+    /** Start of the next window: the first run from then on replaces the credential. */
+    readonly nextWindowStart: string;
+    readonly everyMinutes: number;
+    /** When a credential created at `time` expires (RFC 3339), when its lifetime is known. */
+    readonly expiresAt?: string;
+}
+
+/**
+ * The schedule of a credential registered with a {@link RotationTrigger} and a `secondsToLive` input,
+ * created at `time`; undefined for anything else.
+ */
+export function rotationSchedule(trigger: unknown, secondsToLive: unknown, time: number): RotationSchedule | undefined {
+    if (!isRotationTrigger(trigger)) return undefined;
+    return {
+        nextWindowStart: nextWindowStart(trigger.windowStart, trigger.rotationMinutes),
+        everyMinutes: trigger.rotationMinutes,
+        ...(typeof secondsToLive === "number" && Number.isFinite(secondsToLive)
+            ? { expiresAt: rfc3339(time + secondsToLive * 1000) }
+            : {}),
+    };
+}
+
+/** The plan's line for a rotated credential. */
+export function rotationLine(schedule: RotationSchedule): string {
+    return (
+        `rotates: next window starts ${schedule.nextWindowStart} (every ${schedule.everyMinutes} min` +
+        (schedule.expiresAt !== undefined ? `; expires ${schedule.expiresAt}` : "") +
+        ")"
+    );
+}
+
+/**
+ * The higher of two Grafana versions (by major, then minor, then patch); either may be unknown.
+ * The workspace stack's output may be stale (a workspace upgraded in the console): the version the
+ * live workspace reports counts, and when both are known the higher one decides.
+ */
+export function higherGrafanaVersion(a: string | undefined, b: string | undefined): string | undefined {
+    const parts = (version: string | undefined): number[] | undefined => {
+        if (typeof version !== "string") return undefined;
+        const match = /^\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(version);
+        return match ? [Number(match[1]), Number(match[2] ?? 0), Number(match[3] ?? 0)] : undefined;
+    };
+    const pa = parts(a);
+    const pb = parts(b);
+    if (pa === undefined) return pb === undefined ? (a ?? b) : b;
+    if (pb === undefined) return a;
+    for (let i = 0; i < 3; i++) {
+        if (pa[i] !== pb[i]) return pa[i] > pb[i] ? a : b;
+    }
+    return a;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import ids the AWS provider can read.
+
+/**
+ * The regions whose name the AWS provider reads from an import id `<id>@<region>`
+ * (terraform-provider-aws's region-in-import-id pattern). Other region names (e.g. `eusc-de-east-1`)
+ * are left in the id, and the resource is looked up in the provider's default region.
+ */
+export const IMPORT_ID_REGION = /^[a-z]{2}(?:-[a-z]+)+-\d{1,2}$/;
+
+/**
+ * The problem with adopting (`adoptExisting`) in `region`, when the provider cannot read the region
+ * from the import id; none otherwise.
+ */
+export function adoptionRegionProblem(region: string): Problem | undefined {
+    if (IMPORT_ID_REGION.test(region)) return undefined;
+    return problem(
+        "ADOPTION_REGION",
+        ["adoptExisting"],
+        `cannot adopt in region ${describeValue(region)}: the AWS provider reads the region of an import id ` +
+            "<id>@<region> only for names of the form us-east-2 (two letters, words, a number), so the resources " +
+            "would be looked up in the provider's own region instead",
+        true,
+        "import them with pulumi import from a program whose AWS provider is configured for that region, or leave adoptExisting off",
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Log groups a run replaces.
+
+/** A log group of an instance: its name and the retention the instance asks for. */
+export interface InstanceLogGroup {
+    readonly instance: string;
+    readonly logGroupName: string;
+    /** Previous instance names. */
+    readonly aliases: readonly string[];
+}
+
+/**
+ * The log groups a run replaces because the instance's name for it changed (a label change): for
+ * each current instance whose previous deployment (under its name or an alias) had another log
+ * group name, the old and the new name. Pulumi creates the new group and deletes the old one, with
+ * its stored events, at the end of the run (unless it is retained on delete).
+ */
+export function replacedLogGroups(
+    previous: Readonly<Record<string, string>>,
+    current: readonly InstanceLogGroup[],
+): { readonly instance: string; readonly oldName: string; readonly newName: string }[] {
+    const replaced: { instance: string; oldName: string; newName: string }[] = [];
+    for (const instance of current) {
+        for (const name of [instance.instance, ...instance.aliases]) {
+            const old = Object.prototype.hasOwnProperty.call(previous, name) ? previous[name] : undefined;
+            if (old === undefined) continue;
+            if (old !== instance.logGroupName) {
+                replaced.push({ instance: instance.instance, oldName: old, newName: instance.logGroupName });
+            }
+            break;
+        }
+    }
+    return replaced;
+}
+
+/** The warning for a log group a run replaces, naming it and its retention. */
+export function logGroupReplacementWarning(
+    replaced: { readonly instance: string; readonly oldName: string; readonly newName: string },
+    retentionInDays: number | undefined,
+    retained: boolean,
+): string {
+    const kept =
+        retentionInDays === undefined
+            ? "its retention is unknown (the log group could not be read)"
+            : retentionInDays === 0
+              ? "it keeps events forever"
+              : `it keeps events for ${retentionInDays} days`;
+    return (
+        `"${replaced.instance}": the log group ${describeValue(replaced.oldName)} (${kept}) is replaced by ` +
+        `${describeValue(replaced.newName)}, because its name changed (a label change); ` +
+        (retained
+            ? "retainOnDelete (retain_log_group_on_delete) is set, so the old group and its events stay in AWS, outside Pulumi's state"
+            : "the old group and every event stored in it are deleted at the end of this run; set " +
+              "retain_log_group_on_delete (retainOnDelete) to keep it, or keep the old label values")
+    );
 }

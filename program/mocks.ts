@@ -64,6 +64,11 @@ export interface MockOptions {
     /** `grafanaVersion` of the workspaces the AWS provider looks up. @default {@link EXAMPLE_GRAFANA_VERSION} */
     readonly grafanaVersion?: string;
     /**
+     * Log groups that exist, by name, with their retention in days (0: never expire), for the AWS
+     * provider's `getLogGroup`; any other name is not found. @default none
+     */
+    readonly logGroups?: Readonly<Record<string, number>>;
+    /**
      * What a resource of a type these mocks do not know gets: `"refuse"` fails its registration
      * ("Mock not implemented"), `"echo"` gives it its inputs as state and the id `<name>_id` (none in
      * a preview, where its computed outputs stay unknown), for the program's own resources.
@@ -98,6 +103,33 @@ export interface RecordedResource {
     readonly importId?: string;
     /** The aliases sent to the engine (alias specs: `name`, ...), when any. */
     readonly aliases?: readonly Record<string, unknown>[];
+    /**
+     * Every resource option the registration carried, present only when at least one is set
+     * (what `synth --json` prints as `options`).
+     */
+    readonly options?: RecordedOptions;
+}
+
+/**
+ * The options of a registration, each present only when set: as the engine receives them, secrets
+ * in the trigger as {@link SECRET_PLACEHOLDER}, resources named `type::name`.
+ */
+export interface RecordedOptions {
+    /** The value of `replacementTrigger`: a change replaces the resource. */
+    readonly replacementTrigger?: unknown;
+    readonly deleteBeforeReplace?: boolean;
+    /** The id of the existing resource adopted (`import`). */
+    readonly import?: string;
+    /** Alias specs (`name`, `parentUrn`, ...). */
+    readonly aliases?: readonly Record<string, unknown>[];
+    readonly protect?: boolean;
+    readonly retainOnDelete?: boolean;
+    /** `type::name` of each explicit dependency (`dependsOn`). */
+    readonly dependsOn?: readonly string[];
+    readonly ignoreChanges?: readonly string[];
+    readonly replaceOnChanges?: readonly string[];
+    /** `type::name` of the explicit provider. */
+    readonly provider?: string;
 }
 
 /** The replacement options of a registration. */
@@ -373,6 +405,23 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 status: "ACTIVE",
             };
         }
+        if (args.token === "aws:cloudwatch/getLogGroup:getLogGroup") {
+            const inputs = args.inputs as Record<string, unknown>;
+            const name = String(reveal(inputs.name));
+            const region = String(reveal(inputs.region) ?? EXAMPLE_DEFAULT_REGION);
+            const groups = this.options.logGroups ?? {};
+            if (!Object.prototype.hasOwnProperty.call(groups, name)) {
+                throw new Error(`reading CloudWatch Logs Log Group (${name}): empty result`);
+            }
+            return {
+                id: name,
+                name,
+                region,
+                arn: `arn:aws:logs:${region}:${this.accountId}:log-group:${name}`,
+                retentionInDays: groups[name],
+                tags: {},
+            };
+        }
         throw new Error(`Mock not implemented: ${args.token}`);
     }
 }
@@ -395,6 +444,22 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
                 ? { replacementTrigger: redactSecrets(request.replacementTrigger) }
                 : {}),
         };
+        const named = (urn: string) => byUrn.get(urn) ?? urn;
+        const providerUrn = request.provider.replace(/::[^:]*$/, "");
+        const options: RecordedOptions = {
+            ...(request.replacementTrigger !== undefined
+                ? { replacementTrigger: redactSecrets(request.replacementTrigger) }
+                : {}),
+            ...(request.deleteBeforeReplace !== undefined ? { deleteBeforeReplace: request.deleteBeforeReplace } : {}),
+            ...(request.importId ? { import: request.importId } : {}),
+            ...(request.aliases.length > 0 ? { aliases: request.aliases.map((alias) => ({ ...alias })) } : {}),
+            ...(request.protect !== undefined ? { protect: request.protect } : {}),
+            ...(request.retainOnDelete !== undefined ? { retainOnDelete: request.retainOnDelete } : {}),
+            ...(request.dependsOn.length > 0 ? { dependsOn: request.dependsOn.map(named) } : {}),
+            ...(request.ignoreChanges.length > 0 ? { ignoreChanges: [...request.ignoreChanges] } : {}),
+            ...(request.replaceOnChanges.length > 0 ? { replaceOnChanges: [...request.replaceOnChanges] } : {}),
+            ...(request.provider ? { provider: named(providerUrn) } : {}),
+        };
         // The inputs are read once the mocks have been asked for the resource, which gives them
         // (see program/sdkAdapter.ts), not deserialized again.
         let inputs: Record<string, unknown> | undefined;
@@ -411,6 +476,7 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
             ...(Object.keys(replacement).length > 0 ? { replacement } : {}),
             ...(request.importId ? { importId: request.importId } : {}),
             ...(request.aliases.length > 0 ? { aliases: request.aliases.map((alias) => ({ ...alias })) } : {}),
+            ...(Object.keys(options).length > 0 ? { options } : {}),
         };
     };
     const refused = <T>(fn: () => T): T => {

@@ -3,6 +3,7 @@
  * readable tree in the manner of `pulumi preview`.
  */
 import type { PlannedResource, SynthPlan } from "./synth";
+import { rotationLine } from "../components/lifecycle";
 
 /** The plan as one JSON document. */
 export function planToJson(plan: SynthPlan): string {
@@ -153,6 +154,18 @@ export function planToText(plan: SynthPlan, options: { color?: boolean; title?: 
                 }
                 const [first, ...rest] = showValue(value, label, WIDTH);
                 lines.push(label + first, ...rest.map((line) => `${indent}          ${line}`));
+            }
+            const options = Object.entries(resource.options ?? {}).filter(([, value]) => value !== undefined);
+            if (options.length > 0) {
+                lines.push(`${indent}      ${c.dim("options:")}`);
+                for (const [key, value] of options) {
+                    const label = `${indent}          ${c.dim(`${showText(key)}:`)} `;
+                    const [first, ...rest] = layout(value, label.length, WIDTH);
+                    lines.push(label + first, ...rest.map((line) => `${indent}              ${line}`));
+                }
+            }
+            if (resource.rotation !== undefined) {
+                lines.push(`${indent}      ${c.bold(rotationLine(resource.rotation))}`);
             }
             walk(`${resource.type}::${resource.name}`, depth + 1);
         }

@@ -6,9 +6,16 @@
  * the spec's outputs, which hold the physical names) and refuses such a rename.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { getLogGroup } from "@pulumi/aws/cloudwatch";
 import { currentDeployment } from "../components/apiKey/component";
+import { isResolvedEventBridge } from "../components/eventbridge";
 import type { ComponentDefinition } from "../components/definition";
-import { unaliasedRenames, type DeployedInstance } from "../components/lifecycle";
+import {
+    logGroupReplacementWarning,
+    replacedLogGroups,
+    unaliasedRenames,
+    type DeployedInstance,
+} from "../components/lifecycle";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 import type { LoadedStack } from "../stack";
 import { deployPrepared, prepareStack, type PreparedInstance, type StackOutputs } from "./deploy";
@@ -85,5 +92,51 @@ export async function deployStackGuardingRenames(stack: LoadedStack): Promise<St
     if (renames.length > 0) {
         throw new UnaliasedRenameError(renames);
     }
+    for (const warning of await logGroupReplacementWarnings(outputs, stack, prepared)) {
+        void pulumi.log.warn(warning);
+    }
     return deployPrepared(stack, prepared);
+}
+
+/**
+ * Warnings for the log groups this run replaces because their name changed (a label change): the old
+ * group, with its stored events, is deleted at the end of the run unless retained. Each names the old
+ * group and its retention, read from AWS (`logs:DescribeLogGroups`; unknown when it cannot be read).
+ */
+export async function logGroupReplacementWarnings(
+    outputs: Readonly<Record<string, unknown>>,
+    stack: LoadedStack,
+    prepared: readonly PreparedInstance[],
+): Promise<string[]> {
+    const previous: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const [instance, named] of Object.entries(outputs)) {
+        const name = (named as Record<string, unknown> | null)?.logs_log_group_name;
+        if (typeof name === "string" && name !== "") previous[instance] = name;
+    }
+    const current = stack.instances.flatMap((instance, i) => {
+        const resolved = prepared[i].resolved;
+        return isResolvedEventBridge(resolved) && resolved.enabled
+            ? [
+                  {
+                      instance: instance.name,
+                      logGroupName: resolved.logGroup.name,
+                      aliases: prepared[i].aliases,
+                      resolved,
+                  },
+              ]
+            : [];
+    });
+    const warnings: string[] = [];
+    for (const replaced of replacedLogGroups(previous, current)) {
+        const { resolved } = current.find((c) => c.instance === replaced.instance)!;
+        let retention: number | undefined;
+        try {
+            const group = await getLogGroup({ name: replaced.oldName, region: resolved.region });
+            retention = group.retentionInDays;
+        } catch {
+            retention = undefined;
+        }
+        warnings.push(logGroupReplacementWarning(replaced, retention, resolved.logGroup.retainOnDelete));
+    }
+    return warnings;
 }

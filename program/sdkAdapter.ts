@@ -8,9 +8,11 @@
  * 3.248.0; `tests/sdkAdapter.test.ts` pins each point and names the SDK version when one breaks):
  *
  * 1. **What the mock monitor is asked to register.** The public `Mocks.newResource` receives a
- *    resource's type, name, inputs, provider, id and kind, but not its parent, its replacement
- *    options (`deleteBeforeReplace`, `replaceOnChanges`, `replacementTrigger`), its aliases, nor
- *    the URN it gets. The public ways to see those are refused under `setMocks`: resource
+ *    resource's type, name, inputs, provider, id and kind, but not its parent, its options
+ *    (`deleteBeforeReplace`, `replaceOnChanges`, `replacementTrigger`, `protect`, `retainOnDelete`,
+ *    `ignoreChanges`, `dependsOn`, aliases), nor the URN it gets. The request carries `dependsOn`
+ *    only merged with the dependencies the inputs bring; the explicit ones are those no input's
+ *    dependency list holds. The public ways to see those are refused under `setMocks`: resource
  *    transforms (`registerResourceTransform`, the `transforms` option) throw "The Pulumi CLI does
  *    not support transforms", resource hooks need `registerResourceHook`, which the mock monitor
  *    lacks, and `registerStackTransformation` needs a root `Stack` resource, whose presence would
@@ -81,6 +83,17 @@ export interface MonitorRequest {
     readonly importId: string;
     /** The alias specs sent, without the fields left at their defaults. */
     readonly aliases: readonly Record<string, unknown>[];
+    /** `protect`, when the program set it. */
+    readonly protect?: boolean;
+    /** `retainOnDelete`, when the program set it. */
+    readonly retainOnDelete?: boolean;
+    /** `ignoreChanges` (empty when none). */
+    readonly ignoreChanges: readonly string[];
+    /**
+     * URNs of the explicit dependencies (`dependsOn`, a component expanded to its children): the
+     * request's dependencies that no input brings (an explicit one an input also brings is not seen).
+     */
+    readonly dependsOn: readonly string[];
 }
 
 /** Receives each request before the mocks answer it; what it returns receives the URN of the answer. */
@@ -105,6 +118,13 @@ interface RegisterRequest extends ResourceRequest {
     getReplaceonchangesList(): string[];
     getImportid(): string;
     getAliasesList(): { toObject(): Record<string, unknown> }[];
+    getProtect(): boolean;
+    hasProtect(): boolean;
+    getRetainondelete(): boolean;
+    hasRetainondelete(): boolean;
+    getIgnorechangesList(): string[];
+    getDependenciesList(): string[];
+    getPropertydependenciesMap(): { forEach(fn: (value: { getUrnsList(): string[] }) => void): void } | undefined;
 }
 type Callback = (err: unknown, response: { getUrn?(): string } | undefined) => void;
 interface ObservableMonitor {
@@ -173,7 +193,16 @@ export function observeMockMonitor(observer: MonitorObserver): void {
     };
     monitor.readResource = (req, callback) => {
         const request = withInputs(
-            { ...common(req), kind: "read", custom: true, replaceOnChanges: [], importId: "", aliases: [] },
+            {
+                ...common(req),
+                kind: "read",
+                custom: true,
+                replaceOnChanges: [],
+                importId: "",
+                aliases: [],
+                ignoreChanges: [],
+                dependsOn: [],
+            },
             () => deserialize(req.getProperties()),
         );
         const onUrn = observer(request);
@@ -219,6 +248,13 @@ function registration(req: RegisterRequest): MonitorRequest & Pending {
         "getReplaceonchangesList",
         "getImportid",
         "getAliasesList",
+        "getProtect",
+        "hasProtect",
+        "getRetainondelete",
+        "hasRetainondelete",
+        "getIgnorechangesList",
+        "getDependenciesList",
+        "getPropertydependenciesMap",
     ] as const) {
         if (typeof req[getter] !== "function") {
             throw new SdkContractError(`the mock monitor's RegisterResourceRequest has no ${getter}()`);
@@ -242,9 +278,22 @@ function registration(req: RegisterRequest): MonitorRequest & Pending {
             ...(trigger !== undefined ? { replacementTrigger: trigger.toJavaScript() } : {}),
             importId: req.getImportid(),
             aliases,
+            ...(req.hasProtect() ? { protect: req.getProtect() } : {}),
+            ...(req.hasRetainondelete() ? { retainOnDelete: req.getRetainondelete() } : {}),
+            ignoreChanges: req.getIgnorechangesList(),
+            dependsOn: explicitDependencies(req),
         },
         () => deserialize(req.getObject()),
     );
+}
+
+/** The request's dependencies that no input brings: those of `dependsOn`. */
+function explicitDependencies(req: RegisterRequest): string[] {
+    const fromInputs = new Set<string>();
+    req.getPropertydependenciesMap()?.forEach((dependencies) => {
+        for (const urn of dependencies.getUrnsList()) fromInputs.add(urn);
+    });
+    return req.getDependenciesList().filter((urn) => !fromInputs.has(urn));
 }
 
 function deserialize(struct: unknown): Record<string, unknown> {

@@ -7,7 +7,8 @@
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { loadStackFile, type LoadedStack } from "../stack";
-import { installMocks, SECRET_PLACEHOLDER, type MockOptions } from "./mocks";
+import { installMocks, SECRET_PLACEHOLDER, type MockOptions, type RecordedOptions } from "./mocks";
+import { now, rotationSchedule, type RotationSchedule } from "../components/lifecycle";
 import { readOutput } from "./outputs";
 import { captureUnhandledRejections } from "./sdkAdapter";
 
@@ -23,6 +24,13 @@ export interface PlannedResource {
     readonly inputs: Record<string, unknown>;
     /** The id of the existing resource adopted with Pulumi's `import` option; absent when it is created. */
     readonly import?: string;
+    /** The resource options it was registered with, each only when set; absent when none is. */
+    readonly options?: RecordedOptions;
+    /**
+     * For a credential rotated by its `replacementTrigger` (a rotation window): when the next window
+     * starts, the window's width, and when a credential created by this run expires.
+     */
+    readonly rotation?: RotationSchedule;
 }
 
 /** The plan of a stack file. */
@@ -118,14 +126,20 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
             await mocks.settle();
             // Let rejections queued by the last registrations be reported before deciding.
             await new Promise((resolve) => setImmediate(resolve));
+            const time = now();
             return {
-                resources: mocks.resources.map(({ type, name, parent, inputs, importId }) => ({
-                    type,
-                    name,
-                    parent,
-                    inputs,
-                    ...(importId !== undefined ? { import: importId } : {}),
-                })),
+                resources: mocks.resources.map(({ type, name, parent, inputs, importId, options }) => {
+                    const rotation = rotationSchedule(options?.replacementTrigger, inputs.secondsToLive, time);
+                    return {
+                        type,
+                        name,
+                        parent,
+                        inputs,
+                        ...(importId !== undefined ? { import: importId } : {}),
+                        ...(options !== undefined ? { options } : {}),
+                        ...(rotation !== undefined ? { rotation } : {}),
+                    };
+                }),
                 outputs: resolved,
                 skipped: stack.skipped.map(({ instance, component }) => ({ instance, component })),
             };

@@ -115,6 +115,7 @@ describe("managed-dashboards/api-key", () => {
                     region: "us-east-2",
                     label: undefined,
                     keyName: "eg-ue2-prod-grafana",
+                    serviceAccountName: "eg-ue2-prod-grafana-admin",
                     keyRole: "ADMIN",
                     minutesToLive: 43200,
                     secondsToLive: 2592000,
@@ -125,6 +126,7 @@ describe("managed-dashboards/api-key", () => {
                     aliases: [],
                     ssmPath: "/dashboards/eg-ue2-prod-grafana/api_key",
                     ssmDescription: "Grafana Workspace Service Account Token",
+                    kmsKeyId: "alias/aws/ssm",
                     tags: TAGS,
                     workspace: {
                         kind: "stack",
@@ -185,10 +187,11 @@ describe("managed-dashboards/api-key", () => {
             } as unknown as Args);
             assert.deepEqual(
                 [resolved.keyRole, resolved.minutesToLive, resolved.kmsKeyId],
-                ["ADMIN", 43200, undefined],
+                ["ADMIN", 43200, "alias/aws/ssm"],
             );
-            // As the SSM module's empty `kms_arn`: "" means the account's default key.
-            assert.equal(resolve({ ...BASE, kmsKeyId: "" }).kmsKeyId, undefined);
+            // As the SSM module's empty `kms_arn`: "" means the account's default key, named (N3: the
+            // provider keeps the previous key when keyId is left out, so clearing it must send the default).
+            assert.equal(resolve({ ...BASE, kmsKeyId: "" }).kmsKeyId, "alias/aws/ssm");
         });
 
         describe("rotates after half the lifetime by default (rounded up), earlier to survive a missed run, later only when the cadence needs it", () => {
@@ -758,6 +761,7 @@ describe("managed-dashboards/api-key", () => {
                 overwrite: true,
                 tier: "Standard",
                 dataType: "text",
+                keyId: "alias/aws/ssm",
                 tags: TAGS,
                 region: "us-east-2",
             },
@@ -770,6 +774,9 @@ describe("managed-dashboards/api-key", () => {
         };
         /** The window of the default rotation (21600 minutes from the epoch) that 2026-01-01 falls in. */
         const WINDOW = "2025-12-23T00:00:00Z";
+        /** The names of this window's credentials: `<id>-<window start>-<digest of type, role, lifetime>`. */
+        const TOKEN_NAME = "eg-ue2-prod-grafana-20251223T000000Z-fd6c";
+        const KEY_NAME = "eg-ue2-prod-grafana-20251223T000000Z-c90c";
         const API_KEY: Args = { ...BASE, credentialType: "api-key" };
 
         it("by default creates a service account and a rotated token, after looking up the workspace's version", async () => {
@@ -782,7 +789,7 @@ describe("managed-dashboards/api-key", () => {
                     name: "grafana-key-service-account",
                     parent: COMPONENT_PARENT,
                     inputs: {
-                        name: "eg-ue2-prod-grafana",
+                        name: "eg-ue2-prod-grafana-admin",
                         grafanaRole: "ADMIN",
                         workspaceId: "g-aaaaaaaaaa",
                         region: "us-east-2",
@@ -793,7 +800,7 @@ describe("managed-dashboards/api-key", () => {
                     name: "grafana-key-token",
                     parent: COMPONENT_PARENT,
                     inputs: {
-                        name: "eg-ue2-prod-grafana",
+                        name: TOKEN_NAME,
                         secondsToLive: 2592000,
                         serviceAccountId: "1",
                         workspaceId: "g-aaaaaaaaaa",
@@ -809,36 +816,36 @@ describe("managed-dashboards/api-key", () => {
             assert.equal(await pulumi.isSecret(component.apiKey as pulumi.Output<string>), true);
         });
 
-        it("registers the replacement options: the window trigger, delete-first, and a changed lifetime replaces", async () => {
+        it("registers the options: the window trigger, create-first (no deleteBeforeReplace), and a changed lifetime replaces", async () => {
             await deploy(BASE, withWorkspace);
-            assert.deepEqual(
-                mocks.resources.filter((r) => r.replacement).map((r) => [r.name, r.replacement]),
+            const withOptions = () => mocks.resources.filter((r) => r.options).map((r) => [r.name, r.options]);
+            assert.deepEqual(withOptions(), [
                 [
-                    // A new service account (another role) cannot exist beside the old one of the same name.
-                    ["grafana-key-service-account", { deleteBeforeReplace: true }],
-                    [
-                        "grafana-key-token",
-                        { deleteBeforeReplace: true, replaceOnChanges: ["secondsToLive"], replacementTrigger: WINDOW },
-                    ],
+                    "grafana-key-token",
+                    {
+                        replaceOnChanges: ["secondsToLive"],
+                        replacementTrigger: { windowStart: WINDOW, rotationMinutes: 21600 },
+                    },
                 ],
-            );
+            ]);
             await deploy(API_KEY, withWorkspace);
-            assert.deepEqual(
-                mocks.resources.filter((r) => r.replacement).map((r) => [r.name, r.replacement]),
+            assert.deepEqual(withOptions(), [
                 [
-                    [
-                        "grafana-key-key",
-                        {
-                            deleteBeforeReplace: true,
-                            replaceOnChanges: ["secondsToLive"],
-                            // The window, and the id of the record of its issue time (a time.Static's id is
-                            // the time it was created: under the mocks, this run's time), so that whatever
-                            // replaces the record replaces the key.
-                            replacementTrigger: `${WINDOW} 2026-01-01T00:00:00Z`,
+                    "grafana-key-key",
+                    {
+                        // The window, and the id of the record of its issue time (a time.Static's id is
+                        // the time it was created: under the mocks, this run's time), so that whatever
+                        // replaces the record replaces the key.
+                        replacementTrigger: {
+                            windowStart: WINDOW,
+                            rotationMinutes: 21600,
+                            issued: "2026-01-01T00:00:00Z",
                         },
-                    ],
+                        replaceOnChanges: ["secondsToLive"],
+                        dependsOn: ["time:index/static:Static::grafana-key-issued"],
+                    },
                 ],
-            );
+            ]);
         });
 
         it("api-key: registers when the key was issued, the key and the parameter, in that order", async () => {
@@ -854,7 +861,7 @@ describe("managed-dashboards/api-key", () => {
                         triggers: {
                             window: WINDOW,
                             minutesToLive: "43200",
-                            keyName: "eg-ue2-prod-grafana",
+                            keyName: KEY_NAME,
                             keyRole: "ADMIN",
                             workspaceId: "g-aaaaaaaaaa",
                             region: "us-east-2",
@@ -866,7 +873,7 @@ describe("managed-dashboards/api-key", () => {
                     name: "grafana-key-key",
                     parent: COMPONENT_PARENT,
                     inputs: {
-                        keyName: "eg-ue2-prod-grafana",
+                        keyName: KEY_NAME,
                         keyRole: "ADMIN",
                         secondsToLive: 2592000,
                         workspaceId: "g-aaaaaaaaaa",
@@ -887,8 +894,8 @@ describe("managed-dashboards/api-key", () => {
                 await deploy(args, { ...withWorkspace, now });
                 const trigger = mocks.resources.find(
                     (r) => r.name === "grafana-key-token" || r.name === "grafana-key-key",
-                )?.replacement?.replacementTrigger;
-                return typeof trigger === "string" ? trigger.split(" ")[0] : trigger;
+                )?.options?.replacementTrigger as { windowStart: string } | undefined;
+                return trigger?.windowStart;
             };
             it("a run 6 days later, in the same window, keeps the key", async () => {
                 assert.deepEqual(
@@ -922,7 +929,7 @@ describe("managed-dashboards/api-key", () => {
                     triggers: {
                         window: "2026-01-07T00:00:00Z",
                         minutesToLive: "20000",
-                        keyName: "eg-ue2-prod-grafana",
+                        keyName: "eg-ue2-prod-grafana-20260107T000000Z-1906",
                         keyRole: "ADMIN",
                         workspaceId: "g-aaaaaaaaaa",
                         region: "us-east-2",
@@ -967,10 +974,12 @@ describe("managed-dashboards/api-key", () => {
                     await warnings(API_KEY, { now: "2026-01-26T00:00:00Z", resourceTime: "2026-01-01T00:00:00Z" }),
                     [
                         `warning: [runtime] ${PREFIX}the live key expires at 2026-01-31T00:00:00Z, in 7200 minutes, before the ` +
-                            "next scheduled run (every 10080 minutes); to replace it now: pulumi up --replace " +
+                            "next scheduled run (every 10080 minutes); the first pulumi up at or after 2026-02-06T00:00:00Z " +
+                            "replaces it: run it then, before the key expires; if the key was deleted outside Pulumi (a refresh " +
+                            "never sees it), run pulumi up --replace " +
                             "'urn:pulumi:ue2-prod::dashboards::cloudposse:managed-dashboards:DashboardsApiKey$aws:grafana/workspaceApiKey:WorkspaceApiKey::grafana-key-key' " +
-                            "--replace 'urn:pulumi:ue2-prod::dashboards::cloudposse:managed-dashboards:DashboardsApiKey$time:index/static:Static::grafana-key-issued', " +
-                            "or run again before it expires (checked at 2026-01-26T00:00:00Z)",
+                            "--replace 'urn:pulumi:ue2-prod::dashboards::cloudposse:managed-dashboards:DashboardsApiKey$time:index/static:Static::grafana-key-issued' " +
+                            "(checked at 2026-01-26T00:00:00Z)",
                     ],
                 );
             });
@@ -982,7 +991,7 @@ describe("managed-dashboards/api-key", () => {
                 assert.equal(warned.length, 1);
                 assert.match(
                     warned[0],
-                    /the live key expired at 2026-01-31T00:00:00Z \(2880 minutes ago\) and this run does not replace it; clients of the key get 401 until it is replaced; to replace it now: pulumi up --replace '.*grafana-key-token'/,
+                    /the live key expired at 2026-01-31T00:00:00Z \(2880 minutes ago\) and this run does not replace it; clients of the key get 401 until it is replaced; the first pulumi up at or after 2026-02-06T00:00:00Z replaces it; if the service account 'urn:pulumi:ue2-prod::dashboards::cloudposse:managed-dashboards:DashboardsApiKey\$aws:grafana\/workspaceServiceAccount:WorkspaceServiceAccount::grafana-key-service-account' or its token was deleted outside Pulumi, run pulumi refresh \(it drops them from the state\), then pulumi up creates them again/,
                 );
             });
             it("a fresh key: no warning", async () => {
@@ -1008,7 +1017,7 @@ describe("managed-dashboards/api-key", () => {
                 triggers: {
                     window: "2025-12-31T18:00:00Z",
                     minutesToLive: "1440",
-                    keyName: "eg-ue2-prod-grafana",
+                    keyName: "eg-ue2-prod-grafana-20251231T180000Z-23da",
                     keyRole: "EDITOR",
                     workspaceId: "g-aaaaaaaaaa",
                     region: "us-east-2",
@@ -1073,12 +1082,12 @@ describe("managed-dashboards/api-key", () => {
             );
         });
 
-        it("takes the Grafana version from the workspace stack's output when it has one (no lookup)", async () => {
+        it("looks up the live workspace's Grafana version even when the stack has an output (the higher one decides)", async () => {
             await deploy(API_KEY, {
                 stackOutputs: { [WORKSPACE_STACK]: { ...WORKSPACE_OUTPUTS, workspace_grafana_version: "9.4" } },
-                grafanaVersion: "12.4",
+                grafanaVersion: "10.4",
             });
-            assert.deepEqual(mocks.calls, []);
+            assert.deepEqual(mocks.calls, ["aws:grafana/getWorkspace:getWorkspace"]);
             assert.deepEqual(mocks.errors, []);
         });
 
@@ -1328,6 +1337,19 @@ describe("managed-dashboards/api-key", () => {
             );
             // No key, and no record of its issue time: only what does not need the checked workspace id.
             assert.deepEqual(types, [COMPONENT_TYPE, "pulumi:pulumi:StackReference"]);
+        });
+
+        it("api-key on a workspace upgraded to Grafana 12 in the console while its stack still says 9.4 (N4)", async () => {
+            await refusedAtRun(
+                { ...BASE, credentialType: "api-key" },
+                {
+                    stackOutputs: { [WORKSPACE_STACK]: { ...WORKSPACE_OUTPUTS, workspace_grafana_version: "9.4" } },
+                    grafanaVersion: "12.0",
+                },
+                "it runs Grafana 12.0, and Amazon Managed Grafana removed API keys in Grafana 12; " +
+                    'use "service-account-token" (the default) (workspace g-aaaaaaaaaa)',
+                (c) => c.workspaceId,
+            );
         });
 
         it("api-key on a workspace whose stack says Grafana 12", async () => {

@@ -65,7 +65,7 @@ describe("eventbridge", () => {
                 enabled: true,
                 region: "us-east-2",
                 id: "eg-ue2-prod-ecs-faults",
-                logGroup: { name: "eg-ue2-prod-ecs-faults", retentionInDays: 3, tags: ECS_TAGS },
+                logGroup: { name: "eg-ue2-prod-ecs-faults", retentionInDays: 3, retainOnDelete: false, tags: ECS_TAGS },
                 rule: {
                     name: "eg-ue2-prod-ecs-faults",
                     description: "ECS failures and warnings",

@@ -285,7 +285,7 @@ describe("the components in a preview with values still unknown", () => {
         assert.ok(pulumi.isUnknown(rule.inputs.eventPattern));
         assert.ok(pulumi.isUnknown(rule.inputs.tags));
         const [account] = ofType(mocks, "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount");
-        assert.equal(account.inputs.name, "eg-ue2-prod-grafana");
+        assert.equal(account.inputs.name, "eg-ue2-prod-grafana-admin"); // <id>-<role> (issue 19)
         assert.ok(pulumi.isUnknown(account.inputs.workspaceId));
         await installMocks();
     });

@@ -10,11 +10,19 @@ import * as path from "node:path";
 import type * as EventBridgeModule from "../components/eventbridge";
 import type * as EngineModule from "../components/engine";
 import {
+    adoptionRegionProblem,
+    credentialName,
     credentialProblem,
     expiryWarning,
     grafanaMajor,
+    higherGrafanaVersion,
+    logGroupReplacementWarning,
     planRotation,
+    replacedLogGroups,
+    rotationLine,
+    rotationSchedule,
     rotationWindowStart,
+    serviceAccountName,
     unaliasedRenames,
 } from "../components/lifecycle";
 import { formatPath, type Problem } from "../util/problem";
@@ -24,6 +32,7 @@ import { installMocks, type InstalledMocks } from "../program/mocks";
 import { parseStack, type LoadedStack } from "../stack";
 import { synthCommand, tfAdoptCommand } from "./commands";
 import { lines, STACK_VARS } from "./stack-helpers";
+import { drained } from "./helpers/outputs";
 
 /** A Cloud Posse `eventbridge` deployment as `terraform show -json` prints it (shape and names as the modules write them). */
 const SHOW_JSON = {
@@ -247,24 +256,240 @@ describe("lifecycle", () => {
 
     describe("expiryWarning", () => {
         const now = Date.parse("2026-01-10T00:00:00Z");
+        const token = {
+            nextWindowStart: "2026-01-15T00:00:00Z",
+            serviceAccountUrn: "urn:sa",
+            credentialUrns: ["urn:t"],
+        };
+        const apiKey = { nextWindowStart: "2026-01-15T00:00:00Z", credentialUrns: ["urn:k", "urn:i"] };
         it("says nothing while the key outlives the next run", () => {
-            assert.equal(expiryWarning("2026-01-20T00:00:00Z", now, 10080, "urn:x"), undefined);
+            assert.equal(expiryWarning("2026-01-20T00:00:00Z", now, 10080, token), undefined);
         });
-        it("warns when the key expires before the next run, with the recovery command", () => {
+        it("warns when the key expires before the next run: when the next window starts, and no --replace of a live token", () => {
             assert.equal(
-                expiryWarning("2026-01-12T00:00:00Z", now, 10080, "urn:x"),
+                expiryWarning("2026-01-12T00:00:00Z", now, 10080, token),
                 "the live key expires at 2026-01-12T00:00:00Z, in 2880 minutes, before the next scheduled run " +
-                    "(every 10080 minutes); to replace it now: pulumi up --replace 'urn:x', or run again before it expires",
+                    "(every 10080 minutes); the first pulumi up at or after 2026-01-15T00:00:00Z replaces it: run it " +
+                    "then, before the key expires; if the service account 'urn:sa' or its token was deleted outside " +
+                    "Pulumi, run pulumi refresh (it drops them from the state), then pulumi up creates them again",
             );
         });
-        it("says an expired key has expired", () => {
+        it("for an API key (a refresh never sees it deleted): replacing the key and its issue record", () => {
             assert.match(
-                expiryWarning("2026-01-09T23:00:00Z", now, 10080, "urn:x") ?? "",
-                /^the live key expired at 2026-01-09T23:00:00Z \(60 minutes ago\)/,
+                expiryWarning("2026-01-12T00:00:00Z", now, 10080, apiKey) ?? "",
+                /if the key was deleted outside Pulumi \(a refresh never sees it\), run pulumi up --replace 'urn:k' --replace 'urn:i'$/,
             );
+        });
+        it("says an expired key has expired (N5: the service account's URN and pulumi refresh)", () => {
+            const warning = expiryWarning("2026-01-09T23:00:00Z", now, 10080, token) ?? "";
+            assert.match(warning, /^the live key expired at 2026-01-09T23:00:00Z \(60 minutes ago\)/);
+            assert.match(warning, /service account 'urn:sa'.*pulumi refresh/);
+            assert.doesNotMatch(warning, /--replace/);
         });
         it("ignores a time it cannot read", () => {
-            assert.equal(expiryWarning("soon", now, 10080, "urn:x"), undefined);
+            assert.equal(expiryWarning("soon", now, 10080, token), undefined);
+        });
+    });
+
+    describe("credentialName: one name per rotation window, never the label id", () => {
+        const base = {
+            id: "eg-ue2-prod-grafana",
+            credentialType: "service-account-token" as const,
+            keyRole: "ADMIN",
+            secondsToLive: 2592000,
+            windowStart: "2025-12-23T00:00:00Z",
+        };
+        const name = credentialName(base);
+        it("is the id, the window start and a digest of type, role and lifetime", () => {
+            assert.match(name, /^eg-ue2-prod-grafana-20251223T000000Z-[0-9a-f]{4}$/);
+            assert.notEqual(name, base.id);
+        });
+        it("differs for every input that replaces a credential (so old and new can be alive at once)", () => {
+            const variants = [
+                { windowStart: "2026-01-07T00:00:00Z" },
+                { credentialType: "api-key" as const },
+                { keyRole: "VIEWER" },
+                { secondsToLive: 86400 },
+                { id: "eg-ue2-prod-other" },
+            ].map((change) => credentialName({ ...base, ...change }));
+            assert.equal(new Set([name, ...variants]).size, variants.length + 1);
+        });
+        it("is stable within a window", () => {
+            assert.equal(credentialName({ ...base }), name);
+        });
+        const long = (n: number) => "x".repeat(n);
+        const cases: [string, "api-key" | "service-account-token", number, number][] = [
+            ["an id that fits with the suffix", "api-key", 78, 100],
+            ["an API key id too long for the suffix: cut to 100 with a digest", "api-key", 100, 100],
+            ["a token id too long for the suffix: cut to 128", "service-account-token", 128, 128],
+        ];
+        for (const [title, credentialType, length, expected] of cases) {
+            it(title, () => {
+                const cut = credentialName({ ...base, credentialType, id: long(length) });
+                assert.equal([...cut].length, expected);
+                assert.ok(cut.endsWith(`-20251223T000000Z-${cut.slice(-4)}`));
+            });
+        }
+        it("two long ids with a common prefix still give two names", () => {
+            const a = credentialName({ ...base, credentialType: "api-key", id: long(99) + "a" });
+            const b = credentialName({ ...base, credentialType: "api-key", id: long(99) + "b" });
+            assert.notEqual(a, b);
+            assert.ok([...a].length <= 100 && [...b].length <= 100);
+        });
+        it("counts code points (a long id of astral characters stays within the limit)", () => {
+            assert.ok([...credentialName({ ...base, id: "😀".repeat(128) })].length <= 128);
+        });
+        it("serviceAccountName: the id and the role, bounded to 128", () => {
+            assert.equal(serviceAccountName("eg-ue2-prod-grafana", "EDITOR"), "eg-ue2-prod-grafana-editor");
+            assert.equal([...serviceAccountName(long(128), "VIEWER")].length, 128);
+            assert.notEqual(serviceAccountName("a", "ADMIN"), serviceAccountName("a", "VIEWER"));
+        });
+    });
+
+    describe("rotationSchedule and the plan's line", () => {
+        const time = Date.parse("2026-01-01T00:00:00Z");
+        it("reads the window trigger back: next window, width, expiry of a credential made now", () => {
+            const schedule = rotationSchedule(
+                { windowStart: "2025-12-23T00:00:00Z", rotationMinutes: 21600 },
+                2592000,
+                time,
+            );
+            assert.deepEqual(schedule, {
+                nextWindowStart: "2026-01-07T00:00:00Z",
+                everyMinutes: 21600,
+                expiresAt: "2026-01-31T00:00:00Z",
+            });
+            assert.equal(
+                rotationLine(schedule!),
+                "rotates: next window starts 2026-01-07T00:00:00Z (every 21600 min; expires 2026-01-31T00:00:00Z)",
+            );
+        });
+        const notTriggers: [string, unknown][] = [
+            ["a string", "2025-12-23T00:00:00Z"],
+            ["null", null],
+            ["no width", { windowStart: "2025-12-23T00:00:00Z" }],
+            ["a bad time", { windowStart: "soon", rotationMinutes: 5 }],
+            ["a zero width", { windowStart: "2025-12-23T00:00:00Z", rotationMinutes: 0 }],
+        ];
+        for (const [title, trigger] of notTriggers) {
+            it(`nothing for ${title}`, () => assert.equal(rotationSchedule(trigger, 60, time), undefined));
+        }
+        it("no expiry without a lifetime", () => {
+            assert.equal(
+                rotationLine(
+                    rotationSchedule({ windowStart: "2026-01-01T00:00:00Z", rotationMinutes: 60 }, undefined, time)!,
+                ),
+                "rotates: next window starts 2026-01-01T01:00:00Z (every 60 min)",
+            );
+        });
+    });
+
+    describe("higherGrafanaVersion (N4: the live version, or the higher of the two)", () => {
+        const cases: [string | undefined, string | undefined, string | undefined][] = [
+            ["9.4", "12.0", "12.0"],
+            ["12.0", "9.4", "12.0"],
+            ["10.4", "10.10", "10.10"],
+            ["10.4.1", "10.4", "10.4.1"],
+            [undefined, "10.4", "10.4"],
+            ["9.4", undefined, "9.4"],
+            ["banana", "8.4", "8.4"],
+            ["10.4", "10.4", "10.4"],
+            ["banana", "pear", "banana"],
+            [undefined, "pear", "pear"],
+            [undefined, undefined, undefined],
+        ];
+        for (const [a, b, expected] of cases) {
+            it(`${a} vs ${b} -> ${expected}`, () => assert.equal(higherGrafanaVersion(a, b), expected));
+        }
+    });
+
+    describe("adoptionRegionProblem (N8: regions an import id <id>@<region> cannot carry)", () => {
+        const cases: [string, boolean][] = [
+            ["us-east-2", true],
+            ["us-gov-west-1", true],
+            ["cn-northwest-1", true],
+            ["ap-southeast-10", true],
+            ["eusc-de-east-1", false],
+            ["us-isob-east-1", true],
+            ["us-iso-east-100", false],
+        ];
+        for (const [region, carried] of cases) {
+            it(`${region}: ${carried ? "adoptable" : "refused"}`, () => {
+                const refused = adoptionRegionProblem(region);
+                assert.equal(refused === undefined, carried);
+                if (refused) {
+                    assert.deepEqual([refused.code, refused.path], ["ADOPTION_REGION", ["adoptExisting"]]);
+                    assert.match(refused.rule, new RegExp(`cannot adopt in region "${region}"`));
+                }
+            });
+        }
+    });
+
+    describe("both components refuse adoption in a region the import id cannot carry (N8), before anything is registered", () => {
+        it("eventbridge", async () => {
+            const { resolveEventBridgeArgs } = await import("../components/eventbridge");
+            const args = { region: "eusc-de-east-1", name: "x", adoptExisting: true, adoptEventTargetId: "t" };
+            assert.throws(
+                () => resolveEventBridgeArgs("eb", args),
+                (error: Error) => /adoptExisting cannot adopt in region "eusc-de-east-1"/.test(error.message),
+            );
+            assert.doesNotThrow(() => resolveEventBridgeArgs("eb", { ...args, adoptExisting: false }));
+            assert.equal(
+                resolveEventBridgeArgs("eb", { ...args, region: "eu-central-1" }).adopt?.rule,
+                "x@eu-central-1",
+            );
+        });
+        it("eventbridge: retainOnDelete must be a boolean", async () => {
+            const { resolveEventBridge } = await import("../components/eventbridge");
+            assert.throws(
+                () => resolveEventBridge("eb", { region: "us-east-2", name: "x", retainOnDelete: "yes" }),
+                (error: Error) => /retainOnDelete must be true or false/.test(error.message),
+            );
+            assert.equal(
+                resolveEventBridge("eb", { region: "us-east-2", name: "x", retainOnDelete: null }).logGroup
+                    .retainOnDelete,
+                false,
+            );
+        });
+        it("managed-dashboards/api-key", async () => {
+            const { resolveDashboardsApiKeyArgs } = await import("../components/apiKey");
+            const args = { region: "eusc-de-east-1", name: "x", workspaceId: "g-0123456789", adoptExisting: true };
+            assert.throws(
+                () => resolveDashboardsApiKeyArgs("k", args),
+                (error: Error) => /adoptExisting cannot adopt in region "eusc-de-east-1"/.test(error.message),
+            );
+            assert.doesNotThrow(() => resolveDashboardsApiKeyArgs("k", { ...args, adoptExisting: false }));
+        });
+    });
+
+    describe("replacedLogGroups and their warning (N7)", () => {
+        it("a log group whose name changed under the same instance, or under an alias", () => {
+            assert.deepEqual(
+                replacedLogGroups({ a: "eg-old", b: "eg-b", c: "eg-c-old" }, [
+                    { instance: "a", logGroupName: "eg-new", aliases: [] },
+                    { instance: "b", logGroupName: "eg-b", aliases: [] },
+                    { instance: "d", logGroupName: "eg-d", aliases: ["c"] },
+                    { instance: "e", logGroupName: "eg-e", aliases: [] },
+                ]),
+                [
+                    { instance: "a", oldName: "eg-old", newName: "eg-new" },
+                    { instance: "d", oldName: "eg-c-old", newName: "eg-d" },
+                ],
+            );
+        });
+        it("ignores inherited names of Object.prototype", () => {
+            assert.deepEqual(replacedLogGroups({}, [{ instance: "constructor", logGroupName: "x", aliases: [] }]), []);
+        });
+        it("names the old group, its retention and the opt-in", () => {
+            const replaced = { instance: "a", oldName: "eg-old", newName: "eg-new" };
+            assert.equal(
+                logGroupReplacementWarning(replaced, 90, false),
+                '"a": the log group "eg-old" (it keeps events for 90 days) is replaced by "eg-new", because its name ' +
+                    "changed (a label change); the old group and every event stored in it are deleted at the end of " +
+                    "this run; set retain_log_group_on_delete (retainOnDelete) to keep it, or keep the old label values",
+            );
+            assert.match(logGroupReplacementWarning(replaced, undefined, true), /retention is unknown.*stay in AWS/);
+            assert.match(logGroupReplacementWarning(replaced, 0, false), /keeps events forever/);
         });
     });
 
@@ -662,6 +887,81 @@ describe("lifecycle", () => {
             const aliased = await run(apiKey(", aliases: [grafana/old-key]"), before);
             assert.equal(aliased.error, undefined);
             assert.deepEqual(Object.keys(aliased.result ?? {}), ["grafana/key"]);
+        });
+
+        describe("warns about a log group a label change replaces (N7)", () => {
+            const renamedGroup = (extra: string) =>
+                stackOf(
+                    "    eventbridge/ecs-faults:",
+                    "      metadata: {component: eventbridge}",
+                    `      vars: {name: ecs-faults${extra}}`,
+                );
+            const before = { "eventbridge/ecs-faults": { logs_log_group_name: "eg-ue2-prod-ecs-old" } };
+            const warningsOf = async (stack: LoadedStack, logGroups: Record<string, number>) => {
+                await installMocks({ project: "cloudposse-components", stack: "ue2-prod", logGroups });
+                const { prepareStack } = await import("../program/deploy");
+                const { logGroupReplacementWarnings } = await import("../program/renames");
+                return logGroupReplacementWarnings(before, stack, prepareStack(stack));
+            };
+            it("names the old group and its retention as AWS reports it", async () => {
+                assert.deepEqual(await warningsOf(renamedGroup(""), { "eg-ue2-prod-ecs-old": 90 }), [
+                    '"eventbridge/ecs-faults": the log group "eg-ue2-prod-ecs-old" (it keeps events for 90 days) is ' +
+                        'replaced by "eg-ue2-prod-ecs-faults", because its name changed (a label change); the old group ' +
+                        "and every event stored in it are deleted at the end of this run; set retain_log_group_on_delete " +
+                        "(retainOnDelete) to keep it, or keep the old label values",
+                ]);
+            });
+            it("with retain_log_group_on_delete: says the old group stays, and registers the log group with retainOnDelete", async () => {
+                const stack = renamedGroup(", retain_log_group_on_delete: true");
+                const [warning] = await warningsOf(stack, {});
+                assert.match(warning, /retention is unknown .*retainOnDelete \(retain_log_group_on_delete\) is set/);
+                const mocks = await installMocks({ project: "cloudposse-components", stack: "ue2-prod" });
+                const { deployStack } = await import("../program/deploy");
+                deployStack(stack, {}, () => undefined);
+                await mocks.settle();
+                assert.deepEqual(
+                    mocks.resources
+                        .filter((r) => r.type === "aws:cloudwatch/logGroup:LogGroup")
+                        .map((r) => r.options?.retainOnDelete),
+                    [true],
+                );
+            });
+            it("the program logs it before registering the instances (pulumi up's rename guard)", async () => {
+                const warned: string[] = [];
+                const original = console.warn;
+                console.warn = (message: string) => void warned.push(message);
+                try {
+                    await installMocks({
+                        project: "cloudposse-components",
+                        stack: "ue2-prod",
+                        stackOutputs: { [SELF]: before },
+                        logGroups: { "eg-ue2-prod-ecs-old": 0 },
+                    });
+                    const { deployStackGuardingRenames } = await import("../program/renames");
+                    await deployStackGuardingRenames(renamedGroup(""));
+                    await drained();
+                } finally {
+                    console.warn = original;
+                }
+                assert.equal(
+                    warned.filter((w) => w.includes('the log group "eg-ue2-prod-ecs-old" (it keeps events forever)'))
+                        .length,
+                    1,
+                );
+            });
+            it("nothing when the name is unchanged", async () => {
+                assert.deepEqual(
+                    await warningsOf(
+                        stackOf(
+                            "    eventbridge/ecs-faults:",
+                            "      metadata: {component: eventbridge}",
+                            "      vars: {name: ecs-old}",
+                        ),
+                        {},
+                    ),
+                    [],
+                );
+            });
         });
 
         it("leaves a disabled instance, which creates nothing, out of the comparison", async () => {

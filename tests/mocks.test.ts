@@ -155,7 +155,19 @@ describe("AwsMocks: the state of each resource", () => {
         assert.equal(kept.state.rotationRfc3339, "2026-05-01T00:00:00Z");
     });
 
-    it("refuses a type it does not know, and every invoke but the workspace lookup", () => {
+    it("looks up only the log groups it is given (getLogGroup), with their retention", () => {
+        const withGroups = new AwsMocks({ logGroups: { old: 90 } });
+        const call = (name: string) =>
+            withGroups.call({ token: "aws:cloudwatch/getLogGroup:getLogGroup", inputs: { name, region: "us-east-2" } });
+        assert.deepEqual(
+            [call("old").retentionInDays, call("old").arn],
+            [90, `arn:aws:logs:us-east-2:${EXAMPLE_ACCOUNT_ID}:log-group:old`],
+        );
+        assert.throws(() => call("other"), /reading CloudWatch Logs Log Group \(other\): empty result/);
+        assert.throws(() => call("constructor"), /empty result/);
+    });
+
+    it("refuses a type it does not know, and every invoke but the workspace and log group lookups", () => {
         assert.throws(() => mocks.newResource(custom("aws:s3/bucket:Bucket", "b", {})), {
             message: "Mock not implemented: aws:s3/bucket:Bucket (b)",
         });
@@ -196,6 +208,51 @@ describe("redactSecrets", () => {
             a: [1, SECRET_PLACEHOLDER, { b: SECRET_PLACEHOLDER }],
             c: null,
             d: "x",
+        });
+    });
+});
+
+describe("installMocks: the options of each registration", () => {
+    it("records every option set, resources as type::name, and nothing for a resource without options", async () => {
+        const { installMocks } = await import("../program/mocks");
+        const pulumiSdk = await import("@pulumi/pulumi");
+        const aws = await import("@pulumi/aws");
+        const mocks = await installMocks();
+        const provider = new aws.Provider("east", { region: "us-east-1" });
+        const group = new aws.cloudwatch.LogGroup("first", { name: "first" });
+        new aws.cloudwatch.LogGroup(
+            "second",
+            { name: "second", tags: { From: "first" } },
+            {
+                provider,
+                protect: true,
+                retainOnDelete: true,
+                ignoreChanges: ["tags"],
+                replaceOnChanges: ["name"],
+                deleteBeforeReplace: false,
+                dependsOn: [group],
+                aliases: [{ name: "old-second" }],
+                import: "second",
+                replacementTrigger: pulumiSdk.secret("rotate"),
+            },
+        );
+        await mocks.settle();
+        const byName = Object.fromEntries(mocks.resources.map((r) => [r.name, r.options]));
+        assert.deepEqual(byName, {
+            east: undefined,
+            first: undefined,
+            second: {
+                replacementTrigger: SECRET_PLACEHOLDER,
+                deleteBeforeReplace: false,
+                import: "second",
+                aliases: [{ name: "old-second" }],
+                protect: true,
+                retainOnDelete: true,
+                dependsOn: ["aws:cloudwatch/logGroup:LogGroup::first"],
+                ignoreChanges: ["tags"],
+                replaceOnChanges: ["name"],
+                provider: "pulumi:providers:aws::east",
+            },
         });
     });
 });

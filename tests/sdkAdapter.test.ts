@@ -84,15 +84,22 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
     it("observes each registration and read with its parent, options, inputs and answered URN", async () => {
         const { requests, urns } = await installEchoMocks();
         const group = new Group("group", { aliases: [{ name: "old-group" }] });
+        // An explicit dependency (dependsOn), and one an input brings (not an explicit one).
+        const dep = new Thing("dep", {});
+        const source = new Thing("source", {});
         new Thing(
             "child",
-            { plain: "x", hidden: pulumi.secret("s") },
+            { plain: "x", hidden: pulumi.secret("s"), fromSource: source.out },
             {
                 parent: group,
                 deleteBeforeReplace: true,
                 replaceOnChanges: ["plain"],
                 replacementTrigger: "2026-01-01T00:00:00Z",
                 import: "existing-id",
+                protect: true,
+                retainOnDelete: true,
+                ignoreChanges: ["plain"],
+                dependsOn: [dep],
             },
         );
         new pulumi.StackReference("ref", { name: "org/project/other" }, { parent: group });
@@ -116,12 +123,30 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
                     parentUrn: urns.get("group"),
                     custom: true,
                     provider: "",
-                    inputs: { plain: "x", hidden: "<secret>" },
+                    inputs: { plain: "x", hidden: "<secret>", fromSource: "computed" },
                     deleteBeforeReplace: true,
                     replaceOnChanges: ["plain"],
                     replacementTrigger: "2026-01-01T00:00:00Z",
                     importId: "existing-id",
                     aliases: [],
+                    protect: true,
+                    retainOnDelete: true,
+                    ignoreChanges: ["plain"],
+                    dependsOn: [urns.get("dep")],
+                },
+                {
+                    kind: "register",
+                    type: "test:index:Thing",
+                    name: "dep",
+                    parentUrn: "",
+                    custom: true,
+                    provider: "",
+                    inputs: {},
+                    replaceOnChanges: [],
+                    importId: "",
+                    aliases: [],
+                    ignoreChanges: [],
+                    dependsOn: [],
                 },
                 {
                     kind: "register",
@@ -134,6 +159,8 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
                     replaceOnChanges: [],
                     importId: "",
                     aliases: [{ name: "old-group" }],
+                    ignoreChanges: [],
+                    dependsOn: [],
                 },
                 {
                     kind: "read",
@@ -146,6 +173,22 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
                     replaceOnChanges: [],
                     importId: "",
                     aliases: [],
+                    ignoreChanges: [],
+                    dependsOn: [],
+                },
+                {
+                    kind: "register",
+                    type: "test:index:Thing",
+                    name: "source",
+                    parentUrn: "",
+                    custom: true,
+                    provider: "",
+                    inputs: {},
+                    replaceOnChanges: [],
+                    importId: "",
+                    aliases: [],
+                    ignoreChanges: [],
+                    dependsOn: [],
                 },
             ],
             broken("the mock monitor's requests no longer carry these fields"),
@@ -156,6 +199,8 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
                 group: "urn:pulumi:stack::project::test:index:Group::group",
                 child: "urn:pulumi:stack::project::test:index:Group$test:index:Thing::child",
                 ref: "urn:pulumi:stack::project::test:index:Group$pulumi:pulumi:StackReference::ref",
+                dep: "urn:pulumi:stack::project::test:index:Thing::dep",
+                source: "urn:pulumi:stack::project::test:index:Thing::source",
             },
             broken("the mock monitor's answers no longer give these URNs"),
         );

@@ -25,14 +25,18 @@ import type { NameClaim } from "../collisions";
 import { camelCaseField, ComponentArgsError, describeValue } from "../errors";
 import { aliasOptions, requireEngine } from "../engine";
 import {
+    credentialName,
     credentialProblem,
     expiryWarning,
+    higherGrafanaVersion,
     MINIMUM_PULUMI_CLI,
     MINIMUM_PULUMI_CLI_FOR_ADOPTION,
+    nextWindowStart,
     now,
     regionalImportId,
     rfc3339,
     rotationWindowStart,
+    type RotationTrigger,
 } from "../lifecycle";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
 import {
@@ -210,7 +214,6 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 args.dashboardsStackName,
             ),
         });
-        const keyName = value((r) => r.keyName);
         const keyRole = value((r) => r.keyRole, args.keyRole);
         const minutesToLive = value((r) => r.minutesToLive, args.minutesToLive);
         const secondsToLive = value((r) => r.secondsToLive, args.minutesToLive);
@@ -224,9 +227,16 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             return id;
         });
 
-        // The replacement trigger: the start of the current rotation window. A run in a later window
-        // replaces the key; no refresh is involved. It resolves only once the engine is known to honour it.
-        const window = value((r) => rotationWindowStart(time, r.rotationMinutes), args.minutesToLive);
+        // The replacement trigger: the current rotation window. A run in a later window replaces the key;
+        // no refresh is involved. It resolves only once the engine is known to honour it.
+        const schedule = value(
+            (r): RotationTrigger => ({
+                windowStart: rotationWindowStart(time, r.rotationMinutes),
+                rotationMinutes: r.rotationMinutes,
+            }),
+            args.minutesToLive,
+        );
+        const window = pulumi.output(schedule).apply((s) => s.windowStart);
         const engineReady = requireEngine(
             who,
             resolved.adoptExisting ? MINIMUM_PULUMI_CLI_FOR_ADOPTION : MINIMUM_PULUMI_CLI,
@@ -234,20 +244,33 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 ? "adopting with the import option is safe from 3.252.0"
                 : "the key rotates through the replacementTrigger option, which older engines drop or compare wrongly",
         );
-        const trigger = pulumi.all([engineReady, window]).apply(([, start]) => start);
-        // Key and token names are unique per workspace: the old one goes before the new one is created
-        // (a short window without a valid key, in exchange for a stable name). A changed lifetime replaces
-        // it too: the provider would otherwise keep the old key and its old expiry.
+        const trigger = pulumi.all([engineReady, schedule]).apply(([, s]) => s);
+        // Each window's credential has its own name (never the label id), so the new one is created
+        // beside the old one, SSM is updated to it, and the old one is deleted at the end of the run: SSM
+        // never holds a deleted key. A changed lifetime replaces it too (a new name: the lifetime is in
+        // its digest); the provider would otherwise keep the old key and its old expiry.
+        const credential = value(
+            (r) =>
+                credentialName({
+                    id: r.keyName,
+                    credentialType: r.credentialType,
+                    keyRole: r.keyRole,
+                    secondsToLive: r.secondsToLive,
+                    windowStart: rotationWindowStart(time, r.rotationMinutes),
+                }),
+            args.keyRole,
+            args.minutesToLive,
+        );
         const rotated: pulumi.CustomResourceOptions = {
             parent: this,
             replacementTrigger: trigger,
-            deleteBeforeReplace: true,
             replaceOnChanges: ["secondsToLive"],
         };
 
         let key: pulumi.Output<string>;
         let expiresAt: pulumi.Output<string>;
         let keyUrns: pulumi.Output<string[]>;
+        let serviceAccountUrn: pulumi.Output<string | undefined>;
         if (resolved.credentialType === "api-key") {
             // When the current key was issued: replaced whenever the key is, so its triggers are everything
             // that makes a new key (the window, the lifetime, the key's name, role, workspace and region).
@@ -259,7 +282,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     triggers: {
                         window,
                         minutesToLive: pulumi.output(minutesToLive).apply(String),
-                        keyName,
+                        keyName: credential,
                         keyRole,
                         workspaceId,
                         region: pulumi.output(workspaceRegion).apply((r) => r ?? ""),
@@ -270,7 +293,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             const apiKey = new grafana.WorkspaceApiKey(
                 `${name}-key`,
                 {
-                    keyName,
+                    keyName: credential,
                     keyRole,
                     secondsToLive,
                     workspaceId,
@@ -280,32 +303,35 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     ...rotated,
                     // Tied to its issue time: whatever replaces the record (a new trigger of its own, as
                     // when upgrading from a version with fewer) replaces the key, so expiresAt stays true.
-                    replacementTrigger: pulumi.all([trigger, issued.id]).apply(([start, id]) => `${start} ${id}`),
+                    replacementTrigger: pulumi
+                        .all([trigger, issued.id])
+                        .apply(([window, id]): RotationTrigger => ({ ...window, issued: id })),
                     dependsOn: [issued],
                 },
             );
             key = apiKey.key;
             keyUrns = pulumi.all([apiKey.urn, issued.urn]);
+            serviceAccountUrn = pulumi.output(undefined);
             // (Mocks that echo inputs give no rfc3339: then the expiry is unknown, not an error.)
             expiresAt = pulumi
                 .all([issued.rfc3339, minutesToLive])
                 .apply(([start, minutes]) => (start === undefined ? start : addMinutesRfc3339(start, minutes)));
         } else {
-            // The service account keeps its name: a new one (another role) cannot exist beside the old.
+            // The role is in the service account's name: a new one (another role) is created beside the old.
             const serviceAccount = new grafana.WorkspaceServiceAccount(
                 `${name}-service-account`,
                 {
-                    name: keyName,
+                    name: value((r) => r.serviceAccountName, args.keyRole),
                     grafanaRole: keyRole,
                     workspaceId,
                     region,
                 },
-                { parent: this, deleteBeforeReplace: true },
+                { parent: this },
             );
             const token = new grafana.WorkspaceServiceAccountToken(
                 `${name}-token`,
                 {
-                    name: keyName,
+                    name: credential,
                     secondsToLive,
                     serviceAccountId: serviceAccount.serviceAccountId,
                     workspaceId,
@@ -315,13 +341,21 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             );
             key = token.key;
             keyUrns = pulumi.all([token.urn]);
+            serviceAccountUrn = serviceAccount.urn;
             expiresAt = token.expiresAt;
         }
         // During preview and up: the key that stays live must outlast the next scheduled run. (A key this
         // run replaces has an unknown expiry in preview, so it is not warned about.)
-        pulumi.all([expiresAt, keyUrns]).apply(([expiry, urns]) => {
+        const cadence = resolved.runCadenceMinutes;
+        pulumi.all([expiresAt, keyUrns, serviceAccountUrn, schedule]).apply(([expiry, urns, accountUrn, s]) => {
             const warning =
-                typeof expiry === "string" ? expiryWarning(expiry, time, resolved.runCadenceMinutes, urns) : undefined;
+                typeof expiry === "string"
+                    ? expiryWarning(expiry, time, cadence, {
+                          nextWindowStart: nextWindowStart(s.windowStart, s.rotationMinutes),
+                          credentialUrns: urns,
+                          ...(accountUrn !== undefined ? { serviceAccountUrn: accountUrn } : {}),
+                      })
+                    : undefined;
             if (warning !== undefined) {
                 void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
             }
@@ -339,9 +373,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 overwrite: true,
                 tier: "Standard",
                 dataType: "text",
-                ...(resolved.kmsKeyId !== undefined || known?.deferred.includes("kmsKeyId")
-                    ? { keyId: value((r) => r.kmsKeyId, args.kmsKeyId) }
-                    : {}),
+                // Always sent: the provider keeps the old key when keyId is left out (optional, computed).
+                keyId: value((r) => r.kmsKeyId, args.kmsKeyId),
                 tags: value((r) => ({ ...r.tags }), args.tags),
                 region,
             },
@@ -375,8 +408,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
 
     /**
      * The workspace id, endpoint and Grafana version: given, or read from the workspace stack's
-     * outputs; the version from the stack's `workspace_grafana_version` output when it has one, else
-     * from the AWS provider's workspace lookup.
+     * outputs; the version from the AWS provider's workspace lookup (the live workspace), or the
+     * stack's `workspace_grafana_version` output when that is higher.
      */
     private locateWorkspace(
         name: string,
@@ -438,10 +471,14 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             const value: unknown = found.value ?? found.secretValue;
             return typeof value === "string" && value !== "" ? pulumi.output(value) : endpointOf(workspaceId);
         });
-        const grafanaVersion = pulumi.output(details(WORKSPACE_GRAFANA_VERSION_OUTPUT)).apply((found) => {
-            const value: unknown = found.value ?? found.secretValue;
-            return typeof value === "string" && value !== "" ? pulumi.output(value) : lookUp(id).grafanaVersion;
-        });
+        // The live workspace's version counts (the stack's output may predate an upgrade in the console);
+        // with both known, the higher one decides.
+        const grafanaVersion = pulumi
+            .all([details(WORKSPACE_GRAFANA_VERSION_OUTPUT), lookUp(id).grafanaVersion])
+            .apply(([found, live]) => {
+                const value: unknown = found.value ?? found.secretValue;
+                return higherGrafanaVersion(typeof value === "string" && value !== "" ? value : undefined, live);
+            });
         return { id, endpoint, grafanaVersion };
     }
 }

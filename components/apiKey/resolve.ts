@@ -12,7 +12,14 @@ import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, str
 import { PROVIDER_REGION, type NameClaim } from "../collisions";
 import { argProblem, ComponentArgsError, describeValue, type ArgProblem, type ArgProblemInput } from "../errors";
 import { problem } from "../../util/problem";
-import { checkAliases, DEFAULT_RUN_CADENCE_MINUTES, planRotation } from "../lifecycle";
+import {
+    adoptionRegionProblem,
+    checkAliases,
+    DEFAULT_RUN_CADENCE_MINUTES,
+    DEFAULT_SSM_KMS_KEY_ID,
+    planRotation,
+    serviceAccountName,
+} from "../lifecycle";
 import {
     API_KEY_DEFINITION,
     CREDENTIAL_TYPES,
@@ -80,8 +87,14 @@ export interface ResolvedDashboardsApiKey {
     readonly region: string | undefined;
     /** The label of the instance. */
     readonly label: Label;
-    /** Name of the key, service account and token: the label id ("" when disabled). */
+    /**
+     * The label id ("" when disabled): the original component's key name, and the base of every
+     * credential name (each rotation window's key or token is `<id>-<window start>-<digest>`, see
+     * `credentialName`).
+     */
     readonly keyName: string;
+    /** The service account's name: `<id>-<role, lower case>` ("" when disabled). */
+    readonly serviceAccountName: string;
     readonly keyRole: DashboardsKeyRole;
     readonly minutesToLive: number;
     /** `minutesToLive * 60`, the API's `secondsToLive`. */
@@ -98,7 +111,8 @@ export interface ResolvedDashboardsApiKey {
     readonly ssmPath: string;
     /** Description of the SSM parameter. */
     readonly ssmDescription: string;
-    readonly kmsKeyId?: string;
+    /** The KMS key of the SecureString: the user's, else `alias/aws/ssm` (always sent, so clearing it takes effect). */
+    readonly kmsKeyId: string;
     /** Tags of the SSM parameter: the label's tags. */
     readonly tags: Readonly<Record<string, string>>;
     readonly workspace: DashboardsWorkspaceSource;
@@ -405,6 +419,10 @@ export function resolveDashboardsApiKey(
         problems.push(problem("TYPE_MISMATCH", ["adoptExisting"], "must be true or false", adoptExisting));
     }
     const aliases = checkAliases(raw.aliases, name, problems);
+    if (adoptExisting === true && region !== undefined) {
+        const refused = adoptionRegionProblem(region);
+        if (refused !== undefined) problems.push(refused);
+    }
 
     // `""` means the default key, as the SSM module's empty `kms_arn` does.
     const kmsKeyId =
@@ -565,6 +583,7 @@ export function resolveDashboardsApiKey(
         region,
         label,
         keyName,
+        serviceAccountName: enabled ? serviceAccountName(keyName, keyRole) : "",
         keyRole,
         minutesToLive,
         secondsToLive: minutesToLive * 60,
@@ -576,7 +595,7 @@ export function resolveDashboardsApiKey(
         ssmPath: enabled ? ssmPath : "",
         ssmDescription:
             credentialType === "api-key" ? "Grafana Workspace API Key" : "Grafana Workspace Service Account Token",
-        ...(kmsKeyId !== undefined ? { kmsKeyId } : {}),
+        kmsKeyId: kmsKeyId ?? DEFAULT_SSM_KMS_KEY_ID,
         tags: label.tags,
         workspace,
         warnings: warnings.map(argProblem),

@@ -172,7 +172,10 @@ export class EventBridge extends pulumi.ComponentResource {
                     retentionInDays: value((r) => r.logGroup.retentionInDays, args.eventLogRetentionInDays),
                     tags: value((r) => r.logGroup.tags, args.tags),
                 },
-                adopted(adopt?.logGroup),
+                {
+                    ...adopted(adopt?.logGroup),
+                    ...(resolved.logGroup.retainOnDelete ? { retainOnDelete: true } : {}),
+                },
             );
             const logGroupArn = logGroup.arn.apply(withoutWildcard);
 

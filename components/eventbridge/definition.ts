@@ -104,6 +104,14 @@ export interface EventBridgeArgs extends InstanceArgs, ComponentLabelArgs {
      * @default none: the provider picks the id of a new target
      */
     readonly adoptEventTargetId?: string | null;
+    /**
+     * Keep the log group and its events in AWS when Pulumi deletes or replaces it (Pulumi's
+     * `retainOnDelete` option): a label change renames the log group, which replaces it, and the old
+     * group is deleted with every stored event at the end of the run unless this is set; mirrors
+     * `retain_log_group_on_delete` (an addition of this port).
+     * @default false
+     */
+    readonly retainOnDelete?: boolean | null;
 }
 
 /** The `eventbridge` component, declared once. */
@@ -186,6 +194,18 @@ export const EVENTBRIDGE_DEFINITION = {
             rule: "the existing target's id: 1 to 64 characters of `.-_A-Za-z0-9`; required with `adoptExisting`",
             origin: "added by this port",
             doc: "Id of the rule's existing target (Terraform's target_id), kept and, when adopting, imported.",
+        },
+        retainOnDelete: {
+            var: "retain_log_group_on_delete",
+            type: "bool",
+            default: false,
+            defaultText: "false",
+            defaultTs: "`false`",
+            rule:
+                "`true` keeps the log group and its events in AWS when Pulumi deletes or replaces it (a label change " +
+                "renames it); it is then no longer managed (see docs/credential-lifecycle.md)",
+            origin: "added by this port",
+            doc: "Keep the log group and its events in AWS when Pulumi deletes or replaces it.",
         },
         ...INSTANCE_ARGS,
         ...LABEL_ARGS,

@@ -26,7 +26,13 @@ import { MAX_ACCOUNT_LOGS_POLICIES, PROVIDER_REGION, type NameClaim } from "../c
 import { argProblem, ComponentArgsError, describeValue, type ArgProblem, type ArgProblemInput } from "../errors";
 import { hasValue, problem, type Problem } from "../../util/problem";
 import { jsonencode } from "../jsonencode";
-import { checkAliases, EVENT_TARGET_ID, eventTargetImportId, regionalImportId } from "../lifecycle";
+import {
+    adoptionRegionProblem,
+    checkAliases,
+    EVENT_TARGET_ID,
+    eventTargetImportId,
+    regionalImportId,
+} from "../lifecycle";
 import {
     DEFAULT_EVENT_LOG_RETENTION_IN_DAYS,
     DEFAULT_EVENT_RULE_PATTERN,
@@ -76,6 +82,8 @@ export interface ResolvedEventBridge {
         /** Log group name: the id of the label with `cloudwatch-logs`' `regexReplaceChars`. */
         readonly name: string;
         readonly retentionInDays: number;
+        /** Keep it in AWS when Pulumi deletes or replaces it (`retainOnDelete`). */
+        readonly retainOnDelete: boolean;
         /** That label's tags (its `Name` tag is the log group name). */
         readonly tags: Tags;
     };
@@ -165,6 +173,14 @@ export function resolveEventBridge(
     }
     const targetId = checkTargetId(args.adoptEventTargetId, problems);
     const aliases = checkAliases(args.aliases, name, problems);
+    const retainOnDelete = isUnset(args.retainOnDelete) ? false : args.retainOnDelete;
+    if (typeof retainOnDelete !== "boolean") {
+        problems.push(problem("TYPE_MISMATCH", ["retainOnDelete"], "must be true or false", retainOnDelete));
+    }
+    if (adoptExisting === true && region !== undefined) {
+        const refused = adoptionRegionProblem(region);
+        if (refused !== undefined) problems.push(refused);
+    }
 
     const label = tryLabel(labelInputOf(args), problems);
     // cloudwatch-events 0.9.1 (`rule_label`) and cloudwatch-logs 0.6.9 (`log_group_label`) each
@@ -241,7 +257,12 @@ export function resolveEventBridge(
         enabled: label.enabled,
         region,
         id: label.id,
-        logGroup: { name: logGroupLabel.id, retentionInDays, tags: logGroupLabel.tags },
+        logGroup: {
+            name: logGroupLabel.id,
+            retentionInDays,
+            retainOnDelete: retainOnDelete === true,
+            tags: logGroupLabel.tags,
+        },
         rule: { name: ruleLabel.id, description: description || label.id, eventPattern, tags: label.tags },
         policy: { scope, name: scope === "account" ? label.id : undefined },
         targetId,

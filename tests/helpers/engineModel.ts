@@ -1,0 +1,240 @@
+/**
+ * A model of what `pulumi up` does to Grafana and SSM when a program's registrations change from
+ * one run to the next, for the credential lifecycle tests. It is a model, written from the engine's
+ * step generator and the providers (see FACTS.md, "Pulumi and Grafana over time"), not the engine:
+ *
+ * - Registrations are processed in the order the program makes them. A resource absent from the
+ *   state is created (or imported, with the `import` option); one whose `replacementTrigger` changed
+ *   (both non-null), whose replacement-forcing input changed, or whose `replaceOnChanges` input
+ *   changed is replaced; one whose other inputs changed is updated.
+ * - A replacement without `deleteBeforeReplace` creates the new resource first and deletes the old
+ *   one at the end of the update, after every registration; with it, the old one is deleted first.
+ *   Resources the program no longer registers are deleted at the end, in reverse order.
+ * - Outputs flow along the dependencies the components have: a token takes its service account's
+ *   id (a replaced account replaces the token), an API key's trigger takes its issue record's id (a
+ *   replaced record replaces the key), and the SSM parameter takes the credential's key (a new
+ *   credential updates the parameter). The mocks keep no state between runs, so these are applied
+ *   here rather than read from the recorded inputs.
+ * - Grafana keeps API keys and service-account tokens of a workspace in one store of names and
+ *   refuses a name it holds; service-account names are unique per workspace.
+ *
+ * After every step it checks that the SSM parameter holds a credential Grafana still has.
+ */
+import type { RecordedResource } from "../../program/mocks";
+
+const SERVICE_ACCOUNT = "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount";
+const TOKEN = "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken";
+const API_KEY = "aws:grafana/workspaceApiKey:WorkspaceApiKey";
+const PARAMETER = "aws:ssm/parameter:Parameter";
+const STATIC = "time:index/static:Static";
+
+/** Inputs whose change replaces the resource (the providers' ForceNew). */
+const FORCE_NEW: Readonly<Record<string, readonly string[]>> = {
+    [SERVICE_ACCOUNT]: ["name", "grafanaRole", "workspaceId", "region"],
+    [TOKEN]: ["name", "secondsToLive", "serviceAccountId", "workspaceId", "region"],
+    [API_KEY]: ["keyName", "keyRole", "workspaceId", "region"],
+    [PARAMETER]: ["name", "region"],
+    [STATIC]: ["triggers"],
+};
+
+/** A resource as the model keeps it in its state. */
+export interface ModelResource {
+    readonly type: string;
+    readonly name: string;
+    readonly inputs: Record<string, unknown>;
+    readonly options: Record<string, unknown>;
+}
+
+/** The world outside Pulumi's state: Grafana's stores and the SSM parameters' values. */
+export interface World {
+    /** Per workspace: names of the live API keys and tokens (one store). */
+    readonly credentials: Map<string, Set<string>>;
+    /** Per workspace: names of the live service accounts. */
+    readonly serviceAccounts: Map<string, Set<string>>;
+    /** Per parameter path: the name of the credential whose key it holds. */
+    readonly parameters: Map<string, string>;
+}
+
+/** The outcome of one modelled `pulumi up`. */
+export interface ModelRun {
+    /** Every step, in order: `create token eg-...`, `update parameter -> eg-...`, `delete key eg-...`. */
+    readonly steps: string[];
+    /** Steps after which a parameter held a credential Grafana no longer had (or never had). */
+    readonly invalidParameter: string[];
+    /** The first failure (a duplicate name), after which the run stopped; undefined when it completed. */
+    readonly failure?: string;
+    /** The state after the run (what succeeded). */
+    readonly state: Map<string, ModelResource>;
+}
+
+/** An empty world, optionally with credentials and parameters created outside Pulumi (Terraform). */
+export function world(
+    existing: {
+        credentials?: Record<string, string[]>;
+        serviceAccounts?: Record<string, string[]>;
+        parameters?: Record<string, string>;
+    } = {},
+): World {
+    const sets = (record: Record<string, string[]> = {}) =>
+        new Map(Object.entries(record).map(([workspace, names]) => [workspace, new Set(names)]));
+    return {
+        credentials: sets(existing.credentials),
+        serviceAccounts: sets(existing.serviceAccounts),
+        parameters: new Map(Object.entries(existing.parameters ?? {})),
+    };
+}
+
+const keyOf = (r: { type: string; name: string }) => `${r.type}::${r.name}`;
+
+/** The registrations of a run as the model keeps them (custom resources the model knows). */
+export function modelResources(recorded: readonly RecordedResource[]): ModelResource[] {
+    return recorded
+        .filter((r) => r.type in FORCE_NEW)
+        .map((r) => ({ type: r.type, name: r.name, inputs: r.inputs, options: { ...(r.options ?? {}) } }));
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A trigger without the parts the model resolves along dependencies (an API key's issue record id). */
+function triggerOf(resource: ModelResource): unknown {
+    const trigger = resource.options.replacementTrigger;
+    if (typeof trigger === "object" && trigger !== null && "issued" in trigger) {
+        const { issued: _issued, ...rest } = trigger as Record<string, unknown>;
+        void _issued;
+        return rest;
+    }
+    return trigger;
+}
+
+/** The credential name a credential resource carries. */
+const credentialNameOf = (r: ModelResource) => String(r.type === API_KEY ? r.inputs.keyName : r.inputs.name);
+
+/** Models one `pulumi up` from `state` to the registrations `next`, changing `world`. */
+export function up(
+    state: ReadonlyMap<string, ModelResource>,
+    next: readonly ModelResource[],
+    outside: World,
+): ModelRun {
+    const steps: string[] = [];
+    const invalidParameter: string[] = [];
+    const after = new Map(state);
+    const pendingDeletes: ModelResource[] = [];
+    const replaced = new Set<string>();
+    let credentialOfRun: string | undefined;
+
+    const check = (step: string) => {
+        steps.push(step);
+        for (const [path, credential] of outside.parameters) {
+            const live = [...outside.credentials.values()].some((names) => names.has(credential));
+            if (!live) invalidParameter.push(`${step} (${path} holds ${credential})`);
+        }
+    };
+    const store = (r: ModelResource) =>
+        r.type === SERVICE_ACCOUNT
+            ? outside.serviceAccounts
+            : r.type === TOKEN || r.type === API_KEY
+              ? outside.credentials
+              : undefined;
+    const create = (r: ModelResource) => {
+        const names = store(r);
+        if (names !== undefined) {
+            const workspace = String(r.inputs.workspaceId);
+            const name = r.type === SERVICE_ACCOUNT ? String(r.inputs.name) : credentialNameOf(r);
+            const live = names.get(workspace) ?? new Set<string>();
+            if (live.has(name)) {
+                throw new Error(`create ${r.name} failed: Grafana refuses the duplicate name ${name} in ${workspace}`);
+            }
+            live.add(name);
+            names.set(workspace, live);
+            if (r.type !== SERVICE_ACCOUNT) credentialOfRun = name;
+        }
+        after.set(keyOf(r), r);
+        check(
+            `create ${r.name}${names ? ` ${r.type === SERVICE_ACCOUNT ? String(r.inputs.name) : credentialNameOf(r)}` : ""}`,
+        );
+    };
+    const remove = (r: ModelResource) => {
+        const names = store(r);
+        const workspace = String(r.inputs.workspaceId);
+        if (names !== undefined) {
+            names.get(workspace)?.delete(r.type === SERVICE_ACCOUNT ? String(r.inputs.name) : credentialNameOf(r));
+        }
+        if (r.type === SERVICE_ACCOUNT) {
+            // Grafana deletes a service account's tokens with it.
+            for (const [token, owner] of tokenOwner) {
+                if (owner === r) outside.credentials.get(workspace)?.delete(credentialNameOf(token));
+            }
+        }
+        if (after.get(keyOf(r)) === r) after.delete(keyOf(r));
+        check(
+            `delete ${r.name}${names ? ` ${r.type === SERVICE_ACCOUNT ? String(r.inputs.name) : credentialNameOf(r)}` : ""}`,
+        );
+    };
+    // Which service account each token belongs to (by registration in the same run or state).
+    const tokenOwner = new Map<ModelResource, ModelResource>();
+    const ownerIn = (resources: Iterable<ModelResource>) => {
+        const list = [...resources];
+        const account = list.find((r) => r.type === SERVICE_ACCOUNT);
+        for (const r of list) if (r.type === TOKEN && account) tokenOwner.set(r, account);
+    };
+    ownerIn(state.values());
+    ownerIn(next);
+
+    try {
+        for (const r of next) {
+            const previous = state.get(keyOf(r));
+            const dependencyReplaced =
+                (r.type === TOKEN && replaced.has(SERVICE_ACCOUNT)) || (r.type === API_KEY && replaced.has(STATIC));
+            if (previous === undefined) {
+                if (typeof r.options.import === "string") {
+                    after.set(keyOf(r), r);
+                    check(`import ${r.name}`);
+                    if (r.type === PARAMETER && credentialOfRun !== undefined) {
+                        outside.parameters.set(String(r.inputs.name), credentialOfRun);
+                        check(`update ${r.name} -> ${credentialOfRun}`);
+                    }
+                    continue;
+                }
+                create(r);
+                if (r.type === PARAMETER && credentialOfRun !== undefined) {
+                    outside.parameters.set(String(r.inputs.name), credentialOfRun);
+                    check(`write ${r.name} -> ${credentialOfRun}`);
+                }
+                continue;
+            }
+            const triggerChanged =
+                triggerOf(previous) != null && triggerOf(r) != null && !same(triggerOf(previous), triggerOf(r));
+            const forced = (FORCE_NEW[r.type] ?? []).some((input) => !same(previous.inputs[input], r.inputs[input]));
+            const onChanges = ((r.options.replaceOnChanges as string[] | undefined) ?? []).some(
+                (input) => !same(previous.inputs[input], r.inputs[input]),
+            );
+            if (triggerChanged || forced || onChanges || dependencyReplaced) {
+                replaced.add(r.type);
+                if (r.options.deleteBeforeReplace === true) {
+                    remove(previous);
+                    create(r);
+                } else {
+                    create(r);
+                    pendingDeletes.push(previous);
+                }
+                continue;
+            }
+            if (r.type === PARAMETER && credentialOfRun !== undefined) {
+                outside.parameters.set(String(r.inputs.name), credentialOfRun);
+                after.set(keyOf(r), r);
+                check(`update ${r.name} -> ${credentialOfRun}`);
+                continue;
+            }
+            after.set(keyOf(r), r.type === TOKEN || r.type === API_KEY ? previous : r);
+            if (!same(previous.inputs, r.inputs)) check(`update ${r.name}`);
+        }
+        const registered = new Set(next.map(keyOf));
+        for (const r of state.values()) {
+            if (!registered.has(keyOf(r))) pendingDeletes.push(r);
+        }
+        for (const r of pendingDeletes.reverse()) remove(r);
+    } catch (error) {
+        return { steps, invalidParameter, failure: (error as Error).message, state: after };
+    }
+    return { steps, invalidParameter, state: after };
+}
