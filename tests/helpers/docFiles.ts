@@ -5,6 +5,5 @@
  */
 export const OTHER_BRANCH_GUIDES: ReadonlySet<string> = new Set([
     "docs/security.md",
-    "docs/credential-lifecycle.md",
     "docs/atmos-cli.md",
 ]);
