@@ -17,6 +17,7 @@ import type { Node } from "./parse";
 import { SPRIG_UNSUPPORTED, sprigFunctions } from "./sprig";
 
 export { TemplateError, FunctionError } from "./errors";
+export { TEMPLATE_LIMITS, TemplateLimitExceeded } from "./limits";
 export type { FuncMap, GoFunc, MissingKey } from "./exec";
 export { isTrue, NAMESPACE } from "./exec";
 export { fn, goBuiltins } from "./builtins";
