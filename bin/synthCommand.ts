@@ -227,7 +227,7 @@ export async function runSynthCommand(argv: readonly string[], given: CommandIo 
         }
         if (loaded.skipped.length > 0) {
             const names = loaded.skipped.map((s) =>
-                s.instance === s.component ? s.instance : `${s.instance} (${s.component})`,
+                escapeText(s.instance === s.component ? s.instance : `${s.instance} (${s.component})`),
             );
             io.stderr.write(
                 `note: ${names.length} instance${names.length === 1 ? "" : "s"} of components this package does not implement left to Terraform: ${names.join(", ")}\n`,

@@ -317,6 +317,16 @@ class TreeBuilder {
             return null;
         }
         const value = scalarValue(raw, sourceOf(node));
+        if (typeof value === "string" && value.includes("\0")) {
+            // Written escaped ("\0"): YAML allows the escape, but no name, tag or pattern takes a NUL.
+            this.problems.push(
+                makeProblem("YAML_SYNTAX", loc, "a NUL character (U+0000) in a value is refused", {
+                    rule: "must not hold a NUL character",
+                    value,
+                }),
+            );
+            return null;
+        }
         if (typeof value === "string" && value.length > MAX_STRING_LENGTH) {
             this.problems.push(
                 makeProblem(
