@@ -369,6 +369,14 @@ export class Executor {
                 this.currentName = savedName;
                 this.depthExceeded(n);
             }
+            // a limit reached by the called template's text: at the call
+            if (e instanceof TemplateLimitError) {
+                this.vars = savedVars;
+                this.currentName = savedName;
+                this.at(n.pos, `template "${n.name}"`, () => {
+                    throw e;
+                });
+            }
             throw e;
         } finally {
             this.vars = savedVars;

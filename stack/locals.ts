@@ -93,9 +93,22 @@ interface RenderMode {
     readonly yamlFunctions: boolean;
 }
 
+/** The functions locals add to Sprig's, once per environment (each template's function map is built once per object). */
+const localFunctionsByEnv = new WeakMap<object, FuncMap>();
+const NO_ENV = {};
+
+function localFunctions(env: Environment | undefined): FuncMap {
+    let funcs = localFunctionsByEnv.get(env ?? NO_ENV);
+    if (funcs === undefined) {
+        funcs = { ...sprigEnvFunctions(env), collectKeys: unsupportedFunction("collectKeys") };
+        localFunctionsByEnv.set(env ?? NO_ENV, funcs);
+    }
+    return funcs;
+}
+
 /** Locals: Sprig's functions (and Atmos's collectKeys) only, missing keys fail, YAML functions evaluated. */
 const LOCAL_MODE: RenderMode = {
-    funcs: (options) => ({ ...sprigEnvFunctions(options.env), collectKeys: unsupportedFunction("collectKeys") }),
+    funcs: (options) => localFunctions(options.env),
     missingKey: "error",
     yamlFunctions: true,
 };
@@ -241,7 +254,8 @@ export function renderManifestText(text: string, file: string, options: Manifest
     if (/^(locals|terraform):/m.test(text)) {
         let doc: unknown;
         try {
-            doc = yaml().parse(text, { customTags: FUNCTION_TAGS, logLevel: "error" });
+            // duplicate keys are the stack parser's to report (in one pass; the library's own check is quadratic)
+            doc = yaml().parse(text, { customTags: FUNCTION_TAGS, logLevel: "error", uniqueKeys: false });
         } catch {
             doc = undefined;
         }
