@@ -11,6 +11,7 @@ import { renderTemplate, TEMPLATE_LIMITS, TemplateError, TemplateLimitExceeded }
 import { createLabel, format } from "../label";
 import { parseStack } from "../stack";
 import { processTmpl, renderImportText } from "../stack/templating";
+import { evaluateYamlFunction, YamlFunctionError } from "../stack/yamlFunctions";
 import { lines, stackError, STACK_VARS } from "./stack-helpers";
 
 /** Renders `text`, which must fail with a limit error; returns the message. */
@@ -175,6 +176,34 @@ describe("template limits (issue 20, classes 5 and 9)", () => {
         it("still pads to a width of 1e6", () => {
             assert.equal(renderTemplate("t", '{{ len (printf "%01000000d" 7) }}', {}), "1000000");
         });
+    });
+
+    it("a string the engine cannot hold is reported as the string limit", () => {
+        const text =
+            '{{ $s := repeat 8000000 "a" }}{{ $l := list }}{{ range until 1000 }}{{ $l = append $l $s }}{{ end }}{{ join "" $l }}';
+        assert.match(
+            limitError(text),
+            /error calling join: value too large \(template limits maxString = 8,388,608 characters/,
+        );
+    });
+
+    it("refuses what Go would panic on, and keeps Go's results for the rest", () => {
+        assert.throws(
+            () => renderTemplate("t", "{{ chunk 0 (list 1 2) }}", {}),
+            /chunk size must be at least 1, got 0/,
+        );
+        assert.equal(renderTemplate("t", "{{ seq 1 0 3 }}|{{ seq 5 1 }}|{{ untilStep 0 10 0 }}", {}), "|5 4 3 2 1|[]");
+        assert.equal(renderTemplate("t", '{{ toJson (merge nil (dict "a" 1)) }}', {}), '{"a":1}');
+    });
+
+    it("!template refuses JSON nested past the value limit", () => {
+        assert.throws(
+            () => evaluateYamlFunction(`!template ${"[".repeat(2000)}${"]".repeat(2000)}`),
+            (e: Error) =>
+                e instanceof YamlFunctionError &&
+                /JSON nested more than 1,000 levels deep \(template limit maxValueDepth/.test(e.message),
+        );
+        assert.deepEqual(evaluateYamlFunction("!template [[1]]"), [[1]]);
     });
 
     it("a limit is never swallowed by a function's quiet fallback", () => {
