@@ -1,4 +1,5 @@
 /** The streams and environment of the package's commands (`bin/`), injectable for tests. */
+import { escapeLines } from "../util/terminalText";
 
 /** Where the command writes, and the environment it reads. */
 export interface CommandIo {
@@ -13,4 +14,34 @@ export interface CommandIo {
 /** The process's own streams and environment. */
 export function processIo(): CommandIo {
     return { stdout: process.stdout, stderr: process.stderr, env: process.env };
+}
+
+/**
+ * `io` with its stderr escaping what it writes ({@link escapeLines}): whatever a message quotes
+ * from a file (names, paths, values) cannot move the cursor, recolour the terminal or reorder text.
+ */
+export function escapedStderr(io: CommandIo): CommandIo {
+    const { stderr } = io;
+    return { stdout: io.stdout, env: io.env, stderr: { write: (text: string) => stderr.write(escapeLines(text)) } };
+}
+
+/** The exit code of a command whose output could not be written (a full disk, a closed device). */
+export const EXIT_OUTPUT_FAILED = 1;
+
+/**
+ * Ends the process quietly when stdout's reader has gone (EPIPE: `| head -1` read what it wanted,
+ * as `cat` does, keeping the exit code so far), and with one line on stderr and
+ * {@link EXIT_OUTPUT_FAILED} when stdout cannot be written (ENOSPC on a full disk, EIO, ...):
+ * never a stack trace.
+ */
+export function endQuietlyOnOutputErrors(command: string): void {
+    process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+        const reason = error.code === "ENOSPC" ? "no space left on the device" : error.message;
+        try {
+            process.stderr.write(`${command}: cannot write the output: ${reason} (${error.code ?? "error"})\n`);
+        } finally {
+            process.exit(EXIT_OUTPUT_FAILED);
+        }
+    });
 }

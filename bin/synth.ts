@@ -4,6 +4,7 @@
  * offline under Pulumi's mocks. Nothing goes to stdout but the plan; on any error, stdout stays
  * empty, stderr says what is wrong, and the exit code is non-zero.
  */
+import { endQuietlyOnOutputErrors } from "./io";
 import { EXIT_INVALID, runSynthCommand } from "./synthCommand";
 
 // The command prints messages, never stack traces, and the Pulumi SDK creates errors and stack
@@ -21,13 +22,9 @@ if (
     Error.prepareStackTrace = (error: Error) => Error.prototype.toString.call(error);
 }
 
-// A reader that stops early (`synth --json | head -1`) closes the pipe: end quietly, as `cat` does.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") {
-        process.exit(process.exitCode ?? 0);
-    }
-    throw error;
-});
+// A reader that stops early (`synth --json | head -1`) closes the pipe: end quietly, as `cat` does;
+// a full disk ends with one line on stderr.
+endQuietlyOnOutputErrors("synth");
 
 runSynthCommand(process.argv.slice(2)).then(
     (code) => {

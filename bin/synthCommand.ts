@@ -3,13 +3,15 @@
  * the plan (or what is wrong) to the streams it is given and returns the exit code. `bin/synth.ts`
  * runs it on the process's own streams; tests run it in-process on strings.
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { deferSdkCompiler } from "../program/deferCompiler";
 import { planToJson, planToText } from "../program/plan";
 import type { SynthOptions } from "../program/synth";
 import { listStacks, loadAtmosStack, loadStackFile } from "../stack";
-import { processIo, type CommandIo } from "./io";
+import { readTextFileBounded } from "../stack/files";
+import { pulumiNameProblem } from "../stack/names";
+import { escapeJsonText, escapeText } from "../util/terminalText";
+import { escapedStderr, processIo, type CommandIo } from "./io";
 
 const USAGE = `usage: npm run synth -- <stack-file> [--json] [--stack NAME] [--project NAME]
                      [--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
@@ -63,6 +65,12 @@ function parseArgs(argv: readonly string[]): Command | "help" {
             }
             return next;
         };
+        const pulumiName = (kind: "stack" | "project" | "organization") => {
+            const name = value();
+            const refused = pulumiNameProblem(kind, name);
+            if (refused !== undefined) throw new UsageError(`${arg}: ${refused}`);
+            return name;
+        };
         switch (arg) {
             case "-h":
             case "--help":
@@ -80,13 +88,13 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 list = true;
                 break;
             case "--stack":
-                options.stack = value();
+                options.stack = pulumiName("stack");
                 break;
             case "--project":
-                options.project = value();
+                options.project = pulumiName("project");
                 break;
             case "--organization":
-                options.organization = value();
+                options.organization = pulumiName("organization");
                 break;
             case "--allow-exec":
                 options.allowExec = true;
@@ -95,7 +103,7 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 const outputsFile = value();
                 let parsed: unknown;
                 try {
-                    parsed = JSON.parse(fs.readFileSync(outputsFile, "utf8"));
+                    parsed = JSON.parse(readTextFileBounded(outputsFile));
                 } catch (error) {
                     throw new UsageError(`--stack-outputs ${outputsFile}: ${(error as Error).message}`);
                 }
@@ -182,7 +190,8 @@ function consoleTo(stderr: CommandIo["stderr"]): () => void {
 }
 
 /** Runs the synth command on `argv` (the arguments after the command's name); returns its exit code. */
-export async function runSynthCommand(argv: readonly string[], io: CommandIo = processIo()): Promise<number> {
+export async function runSynthCommand(argv: readonly string[], given: CommandIo = processIo()): Promise<number> {
+    const io = escapedStderr(given);
     let command: Command | "help";
     try {
         command = parseArgs(argv);
@@ -202,7 +211,9 @@ export async function runSynthCommand(argv: readonly string[], io: CommandIo = p
                 if (entry.error !== undefined) {
                     io.stderr.write(`warning: ${entry.error}\n`);
                 }
-                io.stdout.write(`${entry.name}\t${path.relative(process.cwd(), entry.manifest) || entry.manifest}\n`);
+                // One row per stack: a name or path holding a tab or a newline cannot forge another.
+                const manifest = path.relative(process.cwd(), entry.manifest) || entry.manifest;
+                io.stdout.write(`${escapeText(entry.name)}\t${escapeText(manifest)}\n`);
             }
             return 0;
         }
@@ -216,7 +227,7 @@ export async function runSynthCommand(argv: readonly string[], io: CommandIo = p
         }
         if (loaded.skipped.length > 0) {
             const names = loaded.skipped.map((s) =>
-                s.instance === s.component ? s.instance : `${s.instance} (${s.component})`,
+                escapeText(s.instance === s.component ? s.instance : `${s.instance} (${s.component})`),
             );
             io.stderr.write(
                 `note: ${names.length} instance${names.length === 1 ? "" : "s"} of components this package does not implement left to Terraform: ${names.join(", ")}\n`,
@@ -234,7 +245,7 @@ export async function runSynthCommand(argv: readonly string[], io: CommandIo = p
         });
         io.stdout.write(
             command.json
-                ? planToJson(plan)
+                ? escapeJsonText(planToJson(plan))
                 : planToText(plan, {
                       color: io.stdout.isTTY === true && !io.env.NO_COLOR,
                       title: `Plan of ${command.atmosStack !== undefined ? `Atmos stack ${command.atmosStack} (${file})` : command.file}`,

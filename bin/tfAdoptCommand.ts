@@ -2,11 +2,12 @@
  * The tf-adopt command (`npm run tf-adopt`, `bin/tfAdopt.ts`) as a function: prints to the streams
  * it is given and returns the exit code.
  */
-import * as fs from "node:fs";
 import { loadStackFile } from "../stack";
+import { readFileBounded } from "../stack/files";
 import { adoptionPlan, adoptionPlanText } from "../migrate/adoptionPlan";
-import { adoptionReport, readTerraformState } from "../migrate/terraformState";
-import { processIo, type CommandIo } from "./io";
+import { adoptionReport, decodeStateText, MAX_STATE_BYTES, readTerraformState } from "../migrate/terraformState";
+import { escapeJsonText } from "../util/terminalText";
+import { escapedStderr, processIo, type CommandIo } from "./io";
 
 const USAGE = `usage: npm run tf-adopt -- <terraform-state.json|.tfstate> [<stack-file>] [--json]
 
@@ -15,7 +16,8 @@ adopt_event_target_id, ...) and the terraform state rm command. See docs/migrati
 `;
 
 /** Runs the tf-adopt command on `argv` (the arguments after the command's name); returns its exit code. */
-export function runTfAdoptCommand(argv: readonly string[], io: CommandIo = processIo()): number {
+export function runTfAdoptCommand(argv: readonly string[], given: CommandIo = processIo()): number {
+    const io = escapedStderr(given);
     const json = argv.includes("--json");
     const positional = argv.filter((a) => a !== "--json");
     if (positional.length < 1 || positional.length > 2 || positional.some((a) => a.startsWith("-"))) {
@@ -23,10 +25,13 @@ export function runTfAdoptCommand(argv: readonly string[], io: CommandIo = proce
         return 2;
     }
     try {
-        const report = adoptionReport(readTerraformState(fs.readFileSync(positional[0], "utf8")));
+        const state = decodeStateText(readFileBounded(positional[0], MAX_STATE_BYTES));
+        const report = adoptionReport(readTerraformState(state));
         const instances = positional[1] !== undefined ? loadStackFile(positional[1]).instances : [];
         const plan = adoptionPlan(report, instances);
-        io.stdout.write(json ? `${JSON.stringify({ report, plan }, null, 2)}\n` : adoptionPlanText(plan));
+        io.stdout.write(
+            json ? `${escapeJsonText(JSON.stringify({ report, plan }, null, 2))}\n` : adoptionPlanText(plan),
+        );
         return 0;
     } catch (error) {
         io.stderr.write(`tf-adopt: ${(error as Error).message}\n`);

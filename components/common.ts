@@ -105,7 +105,9 @@ export function checkUnknownArgs(
         }
         const squashed = squash(key);
         const close = bySquashed.has(squashed) ? squashed : closestMatch(squashed, bySquashed.keys());
-        const suggestion = renamed[key] ?? (close === undefined ? undefined : bySquashed.get(close));
+        const suggestion =
+            (Object.hasOwn(renamed, key) ? renamed[key] : undefined) ??
+            (close === undefined ? undefined : bySquashed.get(close));
         problems.push(
             problem(
                 "UNKNOWN_ARGUMENT",

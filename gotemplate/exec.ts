@@ -7,6 +7,14 @@
  */
 import { TemplateError } from "./errors";
 import { formatValue, goTypeName, isMap, compareKeys } from "./fmt";
+import {
+    checkListLength,
+    checkStringLength,
+    hasOwn,
+    TEMPLATE_LIMITS,
+    TemplateLimitError,
+    TemplateLimitExceeded,
+} from "./limits";
 import type { Arg, Command, Node, Pipe } from "./parse";
 import { colOf, lineOf } from "./parse";
 
@@ -42,12 +50,19 @@ export interface ExecContext {
     missingKey: MissingKey;
 }
 
-/** Go's maxExecDepth; JavaScript's stack usually runs out first (see walkTemplate). */
-const MAX_DEPTH = 100000;
+/** Nested templates (Go's maxExecDepth is 100000; JavaScript's stack is far smaller). */
+const MAX_DEPTH = TEMPLATE_LIMITS.maxTemplateDepth;
 
 /** Whether `e` is V8's "Maximum call stack size exceeded" (no regex: compiling one needs stack too). */
 function isStackOverflow(e: unknown): boolean {
     return e instanceof RangeError && e.message.includes("call stack");
+}
+
+/** What a RangeError of the engine (stack, string or array too large) means, naming the limit it stands for. */
+function rangeErrorMessage(e: RangeError): string {
+    if (isStackOverflow(e))
+        return `value or template nested too deeply for the JavaScript stack (template limits maxValueDepth = ${TEMPLATE_LIMITS.maxValueDepth.toLocaleString("en-US")}, maxTemplateDepth = ${TEMPLATE_LIMITS.maxTemplateDepth.toLocaleString("en-US")})`;
+    return `value too large (template limits maxString = ${TEMPLATE_LIMITS.maxString.toLocaleString("en-US")} characters, maxListItems = ${TEMPLATE_LIMITS.maxListItems.toLocaleString("en-US")})`;
 }
 
 /** Go's `truth`: whether a value is "true" for if/with/and/or/not. */
@@ -62,6 +77,22 @@ export function isTrue(v: unknown): boolean {
     if (typeof v === "function") return true;
     if (isMap(v)) return Object.keys(v).length > 0;
     return true;
+}
+
+/** How a node reads in an error message. */
+function nodeText(n: Exclude<Node, { kind: "text" }>): string {
+    switch (n.kind) {
+        case "action":
+            return n.pipe.text;
+        case "if":
+        case "with":
+        case "range":
+            return `${n.kind} ${n.pipe.text}`;
+        case "template":
+            return `template "${n.name}"`;
+        default:
+            return n.kind;
+    }
 }
 
 class ExecError extends Error {}
@@ -121,6 +152,8 @@ export class Executor {
     private readonly ctx: ExecContext;
     private vars: Variable[] = [];
     private out: string[] = [];
+    private outLength = 0;
+    private operations = 0;
     private depth = 0;
     private currentName: string;
     private node: { pos: number; text: string } = { pos: 0, text: "" };
@@ -137,9 +170,30 @@ export class Executor {
             this.walkList(root, data);
         } catch (e) {
             if (e instanceof Signal) this.fail(`{{${e.kind}}} outside {{range}}`);
+            if (e instanceof TemplateLimitError) this.fail(e.message, undefined, true);
+            if (e instanceof RangeError) this.fail(rangeErrorMessage(e), undefined, true);
             throw e;
         }
         return this.out.join("");
+    }
+
+    /** Counts one step of work against `maxOperations`. */
+    private tick(): void {
+        if (++this.operations > TEMPLATE_LIMITS.maxOperations) {
+            throw new TemplateLimitError(
+                `template ran more than ${TEMPLATE_LIMITS.maxOperations.toLocaleString("en-US")} steps (template limit maxOperations)`,
+            );
+        }
+    }
+
+    private write(s: string): void {
+        this.outLength += s.length;
+        if (this.outLength > TEMPLATE_LIMITS.maxOutput) {
+            throw new TemplateLimitError(
+                `template output is longer than ${TEMPLATE_LIMITS.maxOutput.toLocaleString("en-US")} characters (template limit maxOutput)`,
+            );
+        }
+        this.out.push(s);
     }
 
     /** Output produced so far (Go writes it even when a later action fails). */
@@ -147,10 +201,10 @@ export class Executor {
         return this.out.join("");
     }
 
-    private fail(message: string, functionName?: string): never {
+    private fail(message: string, functionName?: string, limit = false): never {
         const { src } = this.ctx;
         const where = `${this.currentName}:${lineOf(src, this.node.pos)}:${colOf(src, this.node.pos) - 1}`;
-        throw new TemplateError(
+        throw new (limit ? TemplateLimitExceeded : TemplateError)(
             `template: ${where}: executing "${this.currentName}" at <${this.node.text}>: ${message}`,
             {
                 template: this.ctx.name,
@@ -167,6 +221,7 @@ export class Executor {
             return f();
         } catch (e) {
             if (e instanceof ExecError) this.fail(e.message);
+            if (e instanceof TemplateLimitError) this.fail(e.message, undefined, true);
             throw e;
         } finally {
             this.node = saved;
@@ -178,13 +233,16 @@ export class Executor {
     }
 
     private walk(n: Node, dot: unknown): void {
+        if (this.operations + 1 >= TEMPLATE_LIMITS.maxOperations && n.kind !== "text") {
+            this.at(n.pos, nodeText(n), () => this.tick());
+        } else this.tick();
         switch (n.kind) {
             case "text":
-                this.out.push(n.text);
+                this.write(n.text);
                 return;
             case "action": {
                 const v = this.evalPipeline(dot, n.pipe);
-                if (n.pipe.decl.length === 0) this.out.push(this.printable(v, n.pipe));
+                if (n.pipe.decl.length === 0) this.at(n.pos, n.pipe.text, () => this.write(this.printable(v, n.pipe)));
                 return;
             }
             case "if":
@@ -233,6 +291,7 @@ export class Executor {
             for (const d of decl) this.vars.push({ name: d, value: undefined });
         };
         const oneIteration = (index: unknown, elem: unknown): boolean => {
+            this.at(n.pos, n.pipe.text, () => this.tick());
             if (decl.length === 1) this.setVar(decl[0], elem, n.pipe.isAssign);
             if (decl.length === 2) {
                 this.setVar(decl[0], index, n.pipe.isAssign);
@@ -292,7 +351,10 @@ export class Executor {
             });
         }
         const newDot = n.pipe ? this.evalPipeline(dot, n.pipe) : undefined;
-        if (++this.depth > MAX_DEPTH) this.depthExceeded(n);
+        if (++this.depth > MAX_DEPTH) {
+            this.depth--;
+            this.depthExceeded(n);
+        }
         const savedVars = this.vars;
         const savedName = this.currentName;
         this.vars = [{ name: "$", value: newDot }];
@@ -307,6 +369,14 @@ export class Executor {
                 this.currentName = savedName;
                 this.depthExceeded(n);
             }
+            // a limit reached by the called template's text: at the call
+            if (e instanceof TemplateLimitError) {
+                this.vars = savedVars;
+                this.currentName = savedName;
+                this.at(n.pos, `template "${n.name}"`, () => {
+                    throw e;
+                });
+            }
             throw e;
         } finally {
             this.vars = savedVars;
@@ -317,7 +387,9 @@ export class Executor {
 
     private depthExceeded(n: Extract<Node, { kind: "template" }>): never {
         return this.at(n.pos, `template "${n.name}"`, () => {
-            throw new ExecError(`exceeded maximum template depth (${MAX_DEPTH})`);
+            throw new TemplateLimitError(
+                `exceeded maximum template depth (template limit maxTemplateDepth = ${MAX_DEPTH.toLocaleString("en-US")})`,
+            );
         });
     }
 
@@ -467,7 +539,7 @@ export class Executor {
         }
         if (receiver === null) throw new ExecError(`nil pointer evaluating interface {}.${name}`);
         if (isMap(receiver)) {
-            const has = Object.prototype.hasOwnProperty.call(receiver, name);
+            const has = hasOwn(receiver, name);
             const v = has ? receiver[name] : undefined;
             if (typeof v === "function") {
                 return this.callFunction(name, v as GoFunc, dot, args.slice(1), hasFinal, final);
@@ -548,14 +620,27 @@ export class Executor {
                 values.push(this.at(node.pos, node.text, () => convertArg(this.evalArg(dot, node), kind, node)));
             } else values.push(convertArg(final, kind));
         }
+        this.tick();
+        let result: unknown;
         try {
-            return f(...values);
+            result = f(...values);
+            // work grows with what a call builds (append copies its list): charge it
+            if (typeof result === "string") {
+                checkStringLength(result.length, `${name}'s result`);
+                this.operations += result.length >> 4;
+            } else if (Array.isArray(result)) {
+                checkListLength(result.length, `${name}'s result`);
+                this.operations += result.length;
+            }
         } catch (e) {
-            if (e instanceof TemplateError || isStackOverflow(e)) throw e;
+            if (e instanceof TemplateError) throw e;
+            if (e instanceof TemplateLimitError) this.fail(`error calling ${name}: ${e.message}`, undefined, true);
+            if (e instanceof RangeError) this.fail(`error calling ${name}: ${rangeErrorMessage(e)}`, undefined, true);
             const msg = e instanceof Error ? e.message : String(e);
             const text = this.node.text;
             this.fail(`error calling ${name}: ${msg}`, text ? name : undefined);
         }
+        return result;
     }
 }
 

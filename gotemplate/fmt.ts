@@ -4,6 +4,7 @@
  * (`<nil>`), integral numbers are `int`, other numbers `float64`, arrays `[]interface {}` and
  * plain objects `map[string]interface {}` (keys sorted, as Go prints maps).
  */
+import { checkValue, TEMPLATE_LIMITS } from "./limits";
 
 /** The Go type name of a value, as `%T` prints it. */
 export function goTypeName(v: unknown): string {
@@ -131,7 +132,8 @@ function floatV(f: number): string {
 
 /** Go's `fmt.Sprint` of one value with `%v` (nested values too). */
 export function formatValue(v: unknown, plus = false, top = true): string {
-    if (v === undefined) return top ? "<nil>" : "<nil>";
+    if (top) checkValue(v);
+    if (v === undefined) return "<nil>";
     if (v === null) return "<nil>";
     if (typeof v === "string") return v;
     if (typeof v === "boolean") return v ? "true" : "false";
@@ -167,6 +169,7 @@ function intString(n: number): string {
 
 /** Go's `%#v` (Go-syntax) representation. */
 export function formatGoSyntax(v: unknown, top = true): string {
+    if (top) checkValue(v);
     if (v === null || v === undefined) return top ? "<nil>" : "interface {}(nil)";
     if (typeof v === "string") return quoteGo(v);
     if (typeof v === "boolean" || typeof v === "number") return formatValue(v);
@@ -403,8 +406,30 @@ function formatOne(v: unknown, verb: string, spec: Spec): string {
     return pad(formatValue(v), spec);
 }
 
+/** Go's fmt `tooLarge`: widths and precisions beyond ±1e6 are refused. */
+function tooLarge(x: number): boolean {
+    return x > TEMPLATE_LIMITS.maxFormatWidth || x < -TEMPLATE_LIMITS.maxFormatWidth;
+}
+
+/**
+ * Go's fmt `parsenum`: the number at `start`, or none; a number that grows past 1e6 before its
+ * last digit is "crazy long", and the rest of the format is consumed (Go then prints %!(NOVERB)).
+ */
+function parsenum(s: string, start: number): { num: number; isnum: boolean; next: number } {
+    let num = 0;
+    let isnum = false;
+    let i = start;
+    for (; i < s.length && s[i] >= "0" && s[i] <= "9"; i++) {
+        if (tooLarge(num)) return { num: 0, isnum: false, next: s.length };
+        num = num * 10 + (s.charCodeAt(i) - 48);
+        isnum = true;
+    }
+    return { num, isnum, next: i };
+}
+
 /** Go's `fmt.Sprintf`, with Go's `%!verb(type=value)`, `%!v(MISSING)` and `%!(EXTRA ...)` markers. */
 export function sprintf(format: string, args: unknown[]): string {
+    for (const a of args) checkValue(a);
     let out = "";
     let argNum = 0;
     let reordered = false;
@@ -457,7 +482,7 @@ export function sprintf(format: string, args: unknown[]): string {
         if (format[i] === "*") {
             i++;
             const w = args[argNum++];
-            if (typeof w === "number" && Number.isInteger(w)) {
+            if (typeof w === "number" && Number.isInteger(w) && !tooLarge(w)) {
                 spec.width = Math.abs(w);
                 if (w < 0) {
                     spec.minus = true;
@@ -465,11 +490,9 @@ export function sprintf(format: string, args: unknown[]): string {
                 }
             } else out += "%!(BADWIDTH)";
         } else {
-            const m = /^\d+/.exec(format.slice(i));
-            if (m) {
-                spec.width = Number(m[0]);
-                i += m[0].length;
-            }
+            const w = parsenum(format, i);
+            if (w.isnum) spec.width = w.num;
+            i = w.next;
         }
         if (format[i] === ".") {
             i++;
@@ -477,12 +500,12 @@ export function sprintf(format: string, args: unknown[]): string {
             if (format[i] === "*") {
                 i++;
                 const p = args[argNum++];
-                if (typeof p === "number" && Number.isInteger(p) && p >= 0) spec.prec = p;
+                if (typeof p === "number" && Number.isInteger(p) && p >= 0 && !tooLarge(p)) spec.prec = p;
                 else out += "%!(BADPREC)";
             } else {
-                const m = /^\d+/.exec(format.slice(i));
-                spec.prec = m ? Number(m[0]) : 0;
-                if (m) i += m[0].length;
+                const p = parsenum(format, i);
+                spec.prec = p.isnum ? p.num : 0;
+                i = p.next;
             }
         }
         argIndex();

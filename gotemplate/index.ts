@@ -17,6 +17,7 @@ import type { Node } from "./parse";
 import { SPRIG_UNSUPPORTED, sprigFunctions } from "./sprig";
 
 export { TemplateError, FunctionError } from "./errors";
+export { TEMPLATE_LIMITS, TemplateLimitExceeded } from "./limits";
 export type { FuncMap, GoFunc, MissingKey } from "./exec";
 export { isTrue, NAMESPACE } from "./exec";
 export { fn, goBuiltins } from "./builtins";
@@ -61,13 +62,41 @@ export function unsupportedFunction(name: string, why = "is not supported by thi
 
 /** The function map a template sees, built as Go's `Funcs` chain does. */
 export function functionMap(options: Pick<TemplateOptions, "sprig" | "funcs"> = {}): FuncMap {
-    const funcs: FuncMap = { ...goBuiltins() };
-    if (options.sprig !== false) {
-        for (const name of SPRIG_UNSUPPORTED) funcs[name] = unsupportedFunction(name);
-        Object.assign(funcs, sprigFunctions());
-    }
+    const funcs: FuncMap = { ...(options.sprig !== false ? withSprig() : goOnly()) };
     if (options.funcs) Object.assign(funcs, options.funcs);
     return funcs;
+}
+
+/** {@link functionMap} of the same `funcs` object, built once per object (templates only read it). */
+const combined = { sprig: new WeakMap<FuncMap, FuncMap>(), plain: new WeakMap<FuncMap, FuncMap>() };
+
+function sharedFunctionMap(options: Pick<TemplateOptions, "sprig" | "funcs">): FuncMap {
+    if (options.funcs === undefined) return options.sprig !== false ? withSprig() : goOnly();
+    const cache = options.sprig !== false ? combined.sprig : combined.plain;
+    let funcs = cache.get(options.funcs);
+    if (funcs === undefined) {
+        funcs = functionMap(options);
+        cache.set(options.funcs, funcs);
+    }
+    return funcs;
+}
+
+// The functions hold no state: built once, shared by every template (a stack file with 50,000
+// templates parses 50,000 times).
+let GO_ONLY: FuncMap | undefined;
+let WITH_SPRIG: FuncMap | undefined;
+
+function goOnly(): FuncMap {
+    return (GO_ONLY ??= goBuiltins());
+}
+
+function withSprig(): FuncMap {
+    if (WITH_SPRIG === undefined) {
+        const funcs: FuncMap = { ...goOnly() };
+        for (const name of SPRIG_UNSUPPORTED) funcs[name] = unsupportedFunction(name);
+        WITH_SPRIG = Object.assign(funcs, sprigFunctions());
+    }
+    return WITH_SPRIG;
 }
 
 /** A parsed template, ready to execute over data any number of times. */
@@ -98,7 +127,7 @@ export class GoTemplate {
 
     /** Parses `text`; throws a {@link TemplateError} (with the line) for bad syntax or an unknown function. */
     static parse(name: string, text: string, options: TemplateOptions = {}): GoTemplate {
-        const funcs = functionMap(options);
+        const funcs = sharedFunctionMap(options);
         const parsed = parseTemplate(name, text, {
             delims: options.delims ? [options.delims[0], options.delims[1]] : undefined,
             isFunction: (n) => Object.prototype.hasOwnProperty.call(funcs, n),

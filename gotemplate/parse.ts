@@ -7,6 +7,7 @@
  */
 import { TemplateError } from "./errors";
 import { isPrintable, quoteGo } from "./fmt";
+import { TEMPLATE_LIMITS, TemplateLimitExceeded } from "./limits";
 
 /** One argument of a command (Go's parse node kinds). */
 export type Arg = { pos: number } & (
@@ -199,6 +200,7 @@ class Parser {
     private tokIdx = 0;
     private currentAction: Action | null = null;
     private breakDepth = 0;
+    private nesting = 0;
     readonly defined = new Map<string, Node[]>();
 
     constructor(name: string, src: string, options: ParseOptions) {
@@ -207,6 +209,30 @@ class Parser {
         this.left = options.delims?.[0] || "{{";
         this.right = options.delims?.[1] || "}}";
         this.isFunction = options.isFunction;
+    }
+
+    /** Runs `f` one level deeper, refusing nesting past `maxParseDepth` (before the stack runs out). */
+    private nested<T>(pos: number, what: string, f: () => T): T {
+        if (++this.nesting > TEMPLATE_LIMITS.maxParseDepth) {
+            throw new TemplateLimitExceeded(
+                `template: ${this.name}:${lineOf(this.src, pos)}: ${what} nested more than ${TEMPLATE_LIMITS.maxParseDepth.toLocaleString("en-US")} levels deep (template limit maxParseDepth)`,
+                { template: this.name, line: lineOf(this.src, pos) },
+            );
+        }
+        try {
+            return f();
+        } finally {
+            this.nesting--;
+        }
+    }
+
+    /** The error for nesting that ran out of stack before `maxParseDepth`, at the action being parsed. */
+    tooDeep(): never {
+        const pos = this.currentAction?.pos ?? 0;
+        throw new TemplateLimitExceeded(
+            `template: ${this.name}:${lineOf(this.src, pos)}: blocks or parentheses nested too deeply for the JavaScript stack (template limit maxParseDepth = ${TEMPLATE_LIMITS.maxParseDepth.toLocaleString("en-US")})`,
+            { template: this.name, line: lineOf(this.src, pos) },
+        );
     }
 
     fail(pos: number, message: string): never {
@@ -451,7 +477,7 @@ class Parser {
                     return { list, end: { word, pos: action.pos, action } };
                 }
                 this.nextNonSpace();
-                list.push(this.control(word, action));
+                list.push(this.nested(action.pos, "blocks", () => this.control(word, action)));
                 continue;
             }
             const pipe = this.pipeline("command", true);
@@ -591,7 +617,7 @@ class Parser {
                 ) {
                     // "else if" / "else with": a nested branch that consumes the final {{end}}
                     this.nextNonSpace();
-                    elseList = [this.branch(word, end!.pos)];
+                    elseList = [this.nested(end!.pos, "blocks", () => this.branch(word, end!.pos))];
                     return { kind: word, pipe, list, elseList, pos };
                 }
                 this.expectEnd("else");
@@ -740,7 +766,8 @@ class Parser {
             case "number":
                 return { kind: "number", value: t.v, isFloat: t.isFloat, isChar: t.isChar, text: t.raw, pos };
             case "lparen": {
-                const pipe = this.pipeline("paren", false);
+                // Go refuses parentheses past 10,000 levels ("max expression depth exceeded")
+                const pipe = this.nested(pos, "parentheses", () => this.pipeline("paren", false));
                 const close = this.next();
                 if (close.t !== "rparen") this.fail(this.posOf(close), "unclosed left paren");
                 return { kind: "pipe", pipe, text: `(${pipe.text})`, pos };
@@ -752,5 +779,12 @@ class Parser {
 
 /** Parses template text into a tree. Throws a {@link TemplateError} for a syntax error. */
 export function parseTemplate(name: string, text: string, options: ParseOptions): ParsedTemplate {
-    return new Parser(name, text, options).parse();
+    const parser = new Parser(name, text, options);
+    try {
+        return parser.parse();
+    } catch (e) {
+        // the stack left by the caller may end before maxParseDepth: the same limit, where it was
+        if (e instanceof RangeError) parser.tooDeep();
+        throw e;
+    }
 }

@@ -14,6 +14,17 @@ import type { FuncMap, GoFunc } from "./exec";
 import { isTrue } from "./exec";
 import { fn } from "./builtins";
 import { compareKeys, formatValue, goTypeName, isMap, quoteGo } from "./fmt";
+import {
+    checkJsonDepth,
+    checkListLength,
+    checkStringLength,
+    checkValue,
+    getOwn,
+    hasOwn,
+    mapOf,
+    setOwn,
+    TemplateLimitError,
+} from "./limits";
 
 /** Go's strings.ToUpper, strings.ToLower and strings.Title, for template functions beyond Sprig's (Gomplate's). */
 export { upper as toUpperGo, lower as toLowerGo, title } from "../util/goStrings";
@@ -83,28 +94,52 @@ export function isEmpty(v: unknown): boolean {
     return false;
 }
 
+/** A deep copy (maps and lists); refuses a value past the value limits first. */
 function deepCopy(v: unknown): unknown {
-    if (Array.isArray(v)) return v.map(deepCopy);
-    if (isMap(v)) return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, deepCopy(e)]));
+    checkValue(v);
+    return copyTree(v);
+}
+
+function copyTree(v: unknown): unknown {
+    if (Array.isArray(v)) return v.map(copyTree);
+    if (isMap(v)) return mapOf(Object.keys(v).map((k) => [k, copyTree(v[k])]));
     return v;
 }
 
 /** mergo.Merge: fills dst's missing (or empty) keys from src, recursing into maps. */
+function merge(dst: Record<string, unknown>, srcs: unknown[], overwrite: boolean): Record<string, unknown> {
+    for (const src of srcs) {
+        if (!isMap(src)) continue;
+        checkValue(src);
+        mergeInto(dst, src, overwrite);
+    }
+    return dst;
+}
+
 function mergeInto(dst: Record<string, unknown>, src: Record<string, unknown>, overwrite: boolean): void {
-    for (const [k, sv] of Object.entries(src)) {
-        const dv = dst[k];
+    // dst may hold itself: each level goes one deeper into src, which checkValue bounded
+    for (const k of Object.keys(src)) {
+        const sv = src[k];
+        const has = hasOwn(dst, k);
+        const dv = has ? dst[k] : undefined;
         if (isMap(dv) && isMap(sv)) mergeInto(dv, sv, overwrite);
-        else if (!(k in dst) || isEmpty(dv)) dst[k] = deepCopy(sv);
-        else if (overwrite && !isEmpty(sv)) dst[k] = deepCopy(sv);
+        else if (!has || isEmpty(dv)) setOwn(dst, k, copyTree(sv));
+        else if (overwrite && !isEmpty(sv)) setOwn(dst, k, copyTree(sv));
     }
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {
+    checkValue(a);
+    checkValue(b);
+    return equalTrees(a, b);
+}
+
+function equalTrees(a: unknown, b: unknown): boolean {
     if (a === b) return true;
-    if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((e, i) => deepEqual(e, b[i]));
+    if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((e, i) => equalTrees(e, b[i]));
     if (isMap(a) && isMap(b)) {
         const ka = Object.keys(a);
-        return ka.length === Object.keys(b).length && ka.every((k) => k in b && deepEqual(a[k], b[k]));
+        return ka.length === Object.keys(b).length && ka.every((k) => hasOwn(b, k) && equalTrees(a[k], b[k]));
     }
     return false;
 }
@@ -202,13 +237,14 @@ function words(s: string): string[] {
 
 /** Go's encoding/json: sorted keys, HTML characters escaped unless `raw`. */
 export function goJson(v: unknown, indent = "", raw = false): string {
+    checkValue(v);
     const norm = (x: unknown): unknown => {
         if (x === undefined) return null;
         if (Array.isArray(x)) return x.map(norm);
         if (x instanceof Uint8Array) return Buffer.from(x).toString("base64");
         if (isMap(x)) {
             const o: Record<string, unknown> = {};
-            for (const k of Object.keys(x).sort(compareKeys)) o[k] = norm(x[k]);
+            for (const k of Object.keys(x).sort(compareKeys)) setOwn(o, k, norm(x[k]));
             return o;
         }
         if (typeof x === "number" && !Number.isFinite(x)) fail(`json: unsupported value: ${formatValue(x)}`);
@@ -223,6 +259,7 @@ export function goJson(v: unknown, indent = "", raw = false): string {
 
 /** A YAML document as Helm's toYaml writes it (sorted keys, block style, no final newline). */
 export function goYaml(v: unknown): string {
+    checkValue(v);
     const sorted = (x: unknown): unknown => {
         if (Array.isArray(x)) return x.map(sorted);
         if (isMap(x))
@@ -239,18 +276,33 @@ export function goYaml(v: unknown): string {
 function until(start: number, stop: number, step: number): number[] {
     const out: number[] = [];
     if (step === 0) return out;
+    checkListLength(Math.ceil((stop - start) / step), "the list");
     if (step > 0) for (let i = start; i < stop; i += step) out.push(i);
     else for (let i = start; i > stop; i += step) out.push(i);
     return out;
 }
 
 function uniq(list: unknown[]): unknown[] {
+    // scalars by a set (linear), maps and lists by comparison with the kept ones
     const out: unknown[] = [];
-    for (const e of list) if (!out.some((o) => deepEqual(o, e))) out.push(e);
+    const seen = new Set<unknown>();
+    const containers: unknown[] = [];
+    for (const e of list) {
+        if (typeof e === "object" && e !== null) {
+            if (!containers.some((o) => deepEqual(o, e))) {
+                containers.push(e);
+                out.push(e);
+            }
+        } else if (!seen.has(e)) {
+            seen.add(e);
+            out.push(e);
+        }
+    }
     return out;
 }
 
 function randString(n: number, alphabet: string): string {
+    checkStringLength(n);
     const bytes = randomBytes(Math.max(0, n));
     return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
 }
@@ -263,9 +315,27 @@ function guard<T>(must: boolean, f: () => T, fallback: T): T {
     if (must) return f();
     try {
         return f();
-    } catch {
+    } catch (e) {
+        // a limit is never a quiet fallback
+        if (e instanceof TemplateLimitError) throw e;
         return fallback;
     }
+}
+
+/** `s` indented by `n` spaces after each newline (Sprig's indent and nindent). */
+function indentText(n: number, s: string, lead: string): string {
+    const pad = Math.max(0, n);
+    let lines = 1;
+    for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) lines++;
+    checkStringLength(lead.length + s.length + pad * lines);
+    const spaces = " ".repeat(pad);
+    return lead + spaces + s.split("\n").join("\n" + spaces);
+}
+
+/** fromJson: the parsed value, refusing nesting past the value limit before parsing. */
+function parseJson(s: string): unknown {
+    checkJsonDepth(s);
+    return JSON.parse(s);
 }
 
 /** Functions Sprig defines that this port refuses by name. */
@@ -360,6 +430,7 @@ export function sprigFunctions(): FuncMap {
             [p("chunk")]: fn("ni", (size, l) => {
                 const a = asList(l, "chunk");
                 const out: unknown[][] = [];
+                if (size < 1) fail(`chunk size must be at least 1, got ${size}`);
                 for (let i = 0; i < a.length; i += size) out.push(a.slice(i, i + size));
                 return out;
             }),
@@ -421,17 +492,15 @@ export function sprigFunctions(): FuncMap {
                 .map((x) => formatValue(x))
                 .join(" "),
         ),
-        indent: fn("ns", (n, s) => {
-            const pad = " ".repeat(Math.max(0, n));
-            return pad + s.split("\n").join("\n" + pad);
-        }),
-        nindent: fn("ns", (n, s) => {
-            const pad = " ".repeat(Math.max(0, n));
-            return "\n" + pad + s.split("\n").join("\n" + pad);
-        }),
+        indent: fn("ns", (n, s) => indentText(n, s, "")),
+        nindent: fn("ns", (n, s) => indentText(n, s, "\n")),
         replace: fn("sss", (o, n, s) => replaceAllGo(s, o, n)),
         plural: fn("ssn", (one, many, n) => (n === 1 ? one : many)),
-        repeat: fn("ns", (n, s) => (n < 0 ? fail("strings: negative Repeat count") : s.repeat(n))),
+        repeat: fn("ns", (n, s) => {
+            if (n < 0) fail("strings: negative Repeat count");
+            checkStringLength(n * s.length);
+            return s.repeat(n);
+        }),
         snakecase: plain((s) =>
             words(s)
                 .map((w) => w.toLowerCase())
@@ -458,7 +527,10 @@ export function sprigFunctions(): FuncMap {
         randAscii: fn("n", (n) =>
             randString(n, Array.from({ length: 94 }, (_x, i) => String.fromCharCode(33 + i)).join("")),
         ),
-        randBytes: fn("n", (n) => randomBytes(n).toString("base64")),
+        randBytes: fn("n", (n) => {
+            checkStringLength((n * 4) / 3);
+            return randomBytes(n).toString("base64");
+        }),
         uuidv4: fn("", () => randomUUID()),
         toString: fn("i", strval),
         toStrings: fn("i", (l) => strslice(l)),
@@ -473,11 +545,12 @@ export function sprigFunctions(): FuncMap {
         mustToPrettyJson: fn("i", (v) => goJson(v, "  ")),
         toRawJson: fn("i", (v) => guard(false, () => goJson(v, "", true), "")),
         mustToRawJson: fn("i", (v) => goJson(v, "", true)),
-        fromJson: fn("s", (s) => guard(false, () => JSON.parse(s), null)),
+        fromJson: fn("s", (s) => guard(false, () => parseJson(s), null)),
         mustFromJson: fn("s", (s) => {
             try {
-                return JSON.parse(s);
+                return parseJson(s);
             } catch (e) {
+                if (e instanceof TemplateLimitError) throw e;
                 return fail(e instanceof Error ? e.message : String(e));
             }
         }),
@@ -576,18 +649,15 @@ export function sprigFunctions(): FuncMap {
         ...listFns(false),
         ...listFns(true),
         // dictionaries
-        dict: fn("i*", (...kv) => {
-            const d: Record<string, unknown> = {};
-            for (let i = 0; i < kv.length; i += 2) d[strval(kv[i])] = i + 1 < kv.length ? kv[i + 1] : "";
-            return d;
-        }),
-        get: fn("ms", (d, k) => (d && k in d ? d[k] : "")),
+        dict: fn("i*", (...kv) => dictOf(kv)),
+        get: fn("ms", (d, k) => (d && hasOwn(d, k) ? d[k] : "")),
         set: fn("msi", (d, k, v) => {
-            d[k] = v;
+            if (!d) fail("assignment to entry in nil map");
+            setOwn(d, k, v);
             return d;
         }),
         unset: fn("ms", (d, k) => {
-            delete d[k];
+            if (d && hasOwn(d, k)) delete d[k];
             return d;
         }),
         hasKey: fn("ms", (d, k) => !!d && Object.prototype.hasOwnProperty.call(d, k)),
@@ -599,36 +669,30 @@ export function sprigFunctions(): FuncMap {
                       .map((k) => d[k])
                 : [],
         ),
-        pluck: fn("sm*", (k, ...ds) => ds.filter((d) => d && k in d).map((d) => d[k])),
-        pick: fn("ms*", (d, ...ks) => Object.fromEntries(ks.filter((k) => d && k in d).map((k) => [k, d[k]]))),
-        omit: fn("ms*", (d, ...ks) => Object.fromEntries(Object.entries(d ?? {}).filter(([k]) => !ks.includes(k)))),
+        pluck: fn("sm*", (k, ...ds) => ds.filter((d) => d && hasOwn(d, k)).map((d) => d[k])),
+        pick: fn("ms*", (d, ...ks) => mapOf(ks.filter((k) => d && hasOwn(d, k)).map((k) => [k, d[k]]))),
+        omit: fn("ms*", (d, ...ks) =>
+            mapOf(
+                Object.keys(d ?? {})
+                    .filter((k) => !ks.includes(k))
+                    .map((k) => [k, d[k]]),
+            ),
+        ),
         dig: fn("i*", (...a) => {
             if (a.length < 3) fail(`dig needs at least three arguments`);
             const d = a[a.length - 1];
             const def = a[a.length - 2];
             let cur: unknown = d;
             for (const k of a.slice(0, -2)) {
-                if (!isMap(cur) || !(strval(k) in cur)) return def;
-                cur = cur[strval(k)];
+                if (!isMap(cur) || !hasOwn(cur, strval(k))) return def;
+                cur = getOwn(cur, strval(k));
             }
             return cur;
         }),
-        merge: fn("mm*", (dst, ...srcs) => {
-            for (const s of srcs) if (s) mergeInto(dst, s, false);
-            return dst;
-        }),
-        mustMerge: fn("mm*", (dst, ...srcs) => {
-            for (const s of srcs) if (s) mergeInto(dst, s, false);
-            return dst;
-        }),
-        mergeOverwrite: fn("mm*", (dst, ...srcs) => {
-            for (const s of srcs) if (s) mergeInto(dst, s, true);
-            return dst;
-        }),
-        mustMergeOverwrite: fn("mm*", (dst, ...srcs) => {
-            for (const s of srcs) if (s) mergeInto(dst, s, true);
-            return dst;
-        }),
+        merge: fn("mm*", (dst, ...srcs) => merge(dst ?? {}, srcs, false)),
+        mustMerge: fn("mm*", (dst, ...srcs) => merge(dst ?? {}, srcs, false)),
+        mergeOverwrite: fn("mm*", (dst, ...srcs) => merge(dst ?? {}, srcs, true)),
+        mustMergeOverwrite: fn("mm*", (dst, ...srcs) => merge(dst ?? {}, srcs, true)),
         deepCopy: fn("i", deepCopy),
         mustDeepCopy: fn("i", (v) => (v === null ? fail("must copy nil") : deepCopy(v))),
         // reflection
@@ -712,6 +776,13 @@ function wrapText(s: string, width: number, sep: string): string {
     return out.join(sep);
 }
 
+/** Sprig's dict: keys as strings, a missing last value "", later keys win; `__proto__` an ordinary key. */
+export function dictOf(kv: unknown[]): Record<string, unknown> {
+    const d: Record<string, unknown> = {};
+    for (let i = 0; i < kv.length; i += 2) setOwn(d, strval(kv[i]), i + 1 < kv.length ? kv[i + 1] : "");
+    return d;
+}
+
 function seq(a: number[]): string {
     let start = 1;
     let step = 1;
@@ -721,6 +792,7 @@ function seq(a: number[]): string {
     else if (a.length === 3) [start, step, end] = a;
     else return "";
     if (a.length < 3 && end < start) step = -1;
+    if (step !== 0) checkListLength(Math.floor((end - start) / step) + 1, "the sequence");
     const out: number[] = [];
     if (step > 0) for (let i = start; i <= end; i += step) out.push(i);
     else if (step < 0) for (let i = start; i >= end; i += step) out.push(i);

@@ -406,6 +406,16 @@ function isLetter(c: string | undefined): boolean {
     return c !== undefined && ((c >= "a" && c <= "z") || (c >= "A" && c <= "Z"));
 }
 
+/** The widest width or precision `format` pads to (Go's fmt refuses more, as `tooLarge`); more is refused. */
+export const MAX_WIDTH = 1_000_000;
+
+function tooWide(what: "width" | "precision", digits: string, offset: number): never {
+    const shown = digits.length > 20 ? `${digits.slice(0, 20)}...` : digits;
+    return err(
+        `${what} ${shown} of the verb at offset ${offset} is larger than ${MAX_WIDTH.toLocaleString("en-US")}, the most this port pads to`,
+    );
+}
+
 /**
  * Terraform's `format(spec, args...)`. Throws an `Error` starting with `format: ` on an invalid
  * spec, an impossible conversion, too few arguments, or arguments the spec does not use.
@@ -477,13 +487,17 @@ export function format(spec: string, ...args: unknown[]): string {
         if (isDigit(spec[i])) {
             // width: a number without leading zero (a zero here was taken as a flag)
             let w = 0;
+            const from = i;
             while (isDigit(spec[i])) w = w * 10 + (spec.charCodeAt(i++) - 48);
+            if (w > MAX_WIDTH) tooWide("width", spec.slice(from, i), at(start));
             verb.width = w;
         }
         if (spec[i] === ".") {
             i++;
             let p = 0;
+            const from = i;
             while (isDigit(spec[i])) p = p * 10 + (spec.charCodeAt(i++) - 48);
+            if (p > MAX_WIDTH) tooWide("precision", spec.slice(from, i), at(start));
             verb.prec = p;
         }
         if (spec[i] === "[") {

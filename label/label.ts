@@ -47,18 +47,22 @@ function compileRegex(pattern: string, fromContext: boolean): Remover {
 
 /** Normalises attributes: regex, then de-duplicate and drop empties, then case, then again. */
 function normalizeAttributes(attributes: readonly string[], remove: Remover, valueCase: LabelValueCase): string[] {
-    const normalized: string[] = [];
-    for (const a of attributes) {
-        const v = remove(a);
-        if (v !== "" && !normalized.includes(v)) normalized.push(v);
-    }
+    // Terraform's distinct() keeps first occurrences in order; a set makes it linear
+    const normalized = distinctNonEmpty(attributes.map(remove));
     if (valueCase === "none") return normalized;
-    const cased: string[] = [];
-    for (const a of normalized) {
-        const v = caseValue(a, valueCase);
-        if (v !== "" && !cased.includes(v)) cased.push(v);
+    return distinctNonEmpty(normalized.map((a) => caseValue(a, valueCase)));
+}
+
+/** The non-empty strings of `list`, each first occurrence once, in order. */
+function distinctNonEmpty(list: readonly string[]): string[] {
+    const seen = new Set<string>();
+    const out: string[] = [];
+    for (const v of list) {
+        if (v === "" || seen.has(v)) continue;
+        seen.add(v);
+        out.push(v);
     }
-    return cased;
+    return out;
 }
 
 /**

@@ -8,6 +8,7 @@ import { resolveDashboardsApiKey } from "../components/apiKey/resolve";
 import { resolveEventBridge } from "../components/eventbridge/resolve";
 import { format } from "../label";
 import type { StackInstance } from "../stack";
+import { escapeJsonText, escapeText } from "../util/terminalText";
 import { shellQuote, type AdoptionReport } from "./terraformState";
 
 /** The vars one stack-file instance needs to adopt what the state holds. */
@@ -136,25 +137,39 @@ export function adoptionPlan(report: AdoptionReport, instances: readonly StackIn
     };
 }
 
-/** The plan as text: one block of YAML vars per instance, then the command and the notes. */
+/** A string as a YAML double-quoted scalar on one line (JSON's escapes are YAML's; bidi marks escaped too). */
+function yamlString(text: string): string {
+    return escapeJsonText(JSON.stringify(text));
+}
+
+/** A map key as YAML: plain when it is a simple name, else double-quoted. */
+function yamlKey(text: string): string {
+    return /^[A-Za-z0-9_][A-Za-z0-9_./-]*$/.test(text) ? text : yamlString(text);
+}
+
+/**
+ * The plan as text: one block of YAML vars per instance, then the command and the notes. Each
+ * line is what it says: names and values from the state (or the stack file) are quoted or escaped,
+ * so none can end a comment or add a line (a rule named `x"\nevent_rule_description: !exec ...`).
+ */
 export function adoptionPlanText(plan: AdoptionPlan): string {
     const lines: string[] = [];
     for (const item of plan.instances) {
-        lines.push(`# ${item.what}`);
-        lines.push(`${item.instance ?? "<instance>"}:`);
+        lines.push(`# ${escapeText(item.what)}`);
+        lines.push(`${item.instance === undefined ? "<instance>" : yamlKey(item.instance)}:`);
         lines.push("  vars:");
         for (const [name, value] of Object.entries(item.vars)) {
-            lines.push(`    ${name}: ${typeof value === "string" ? JSON.stringify(value) : String(value)}`);
+            lines.push(`    ${yamlKey(name)}: ${typeof value === "string" ? yamlString(value) : String(value)}`);
         }
         lines.push("");
     }
     if (plan.stateRm !== undefined) {
         lines.push("# Once pulumi preview shows imports and no replacement (see docs/migrating.md):");
-        lines.push(plan.stateRm);
+        lines.push(escapeText(plan.stateRm));
         lines.push("");
     }
     for (const note of plan.notes) {
-        lines.push(`# note: ${note}`);
+        lines.push(`# note: ${escapeText(note)}`);
     }
     return lines.join("\n") + "\n";
 }

@@ -39,8 +39,12 @@ function indexSuffix(key: unknown): string {
 /** The managed resources of `terraform show -json` output (`values.root_module` and its child modules). */
 function fromShowJson(values: Json): TerraformResource[] {
     const out: TerraformResource[] = [];
-    const walk = (module: unknown) => {
-        if (!isObject(module)) return;
+    // Modules in pre-order (a module's resources, then each child module's), walked without
+    // recursion: child_modules nested thousands deep cannot exhaust the stack.
+    const pending: unknown[] = [values.root_module];
+    while (pending.length > 0) {
+        const module = pending.pop();
+        if (!isObject(module)) continue;
         for (const resource of Array.isArray(module.resources) ? module.resources : []) {
             if (!isObject(resource) || resource.mode !== "managed") continue;
             out.push({
@@ -49,9 +53,9 @@ function fromShowJson(values: Json): TerraformResource[] {
                 attributes: isObject(resource.values) ? resource.values : {},
             });
         }
-        for (const child of Array.isArray(module.child_modules) ? module.child_modules : []) walk(child);
-    };
-    walk(values.root_module);
+        const children: unknown[] = Array.isArray(module.child_modules) ? module.child_modules : [];
+        for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]);
+    }
     return out;
 }
 
@@ -71,6 +75,30 @@ function fromStateFile(state: Json): TerraformResource[] {
         }
     }
     return out;
+}
+
+/** Largest Terraform state tf-adopt reads (64 MiB). */
+export const MAX_STATE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The text of a state file's bytes: UTF-8 (a byte-order mark dropped), or UTF-16 with its
+ * byte-order mark (what Windows PowerShell's `>` writes). Anything else is refused.
+ * @throws TerraformStateError
+ */
+export function decodeStateText(bytes: Uint8Array): string {
+    const decode = (encoding: "utf-8" | "utf-16le" | "utf-16be", from: number) => {
+        try {
+            return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes.subarray(from));
+        } catch {
+            throw new TerraformStateError(
+                `not ${encoding === "utf-8" ? "UTF-8" : encoding.toUpperCase()} text; save it as UTF-8 (terraform show -json > state.json)`,
+            );
+        }
+    };
+    if (bytes[0] === 0xff && bytes[1] === 0xfe) return decode("utf-16le", 2);
+    if (bytes[0] === 0xfe && bytes[1] === 0xff) return decode("utf-16be", 2);
+    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decode("utf-8", 3);
+    return decode("utf-8", 0);
 }
 
 /**

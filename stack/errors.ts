@@ -6,6 +6,7 @@
  */
 
 import type { Problem, ProblemPath } from "../util/problem";
+import { escapeText } from "../util/terminalText";
 
 /** A position in a stack file: 1-based line and column. */
 export interface SourceLocation {
@@ -121,8 +122,9 @@ export function makeProblem(
         ...(details.path !== undefined ? { path: details.path } : {}),
         ...(details.rule !== undefined ? { rule: details.rule } : {}),
         ...(Object.prototype.hasOwnProperty.call(details, "value") ? { value: details.value } : {}),
-        reason,
-        message: `${formatLocation(location)}: ${reason}`,
+        reason: escapeText(reason),
+        // One line, whatever the file names and values hold (terminal escapes, newlines, bidi).
+        message: escapeText(`${formatLocation(location)}: ${reason}`),
     };
 }
 

@@ -23,9 +23,89 @@ export interface FileSystem {
     readDir(path: string): readonly { readonly name: string; readonly dir: boolean }[];
 }
 
+/**
+ * Largest file the loader reads: a stack manifest, an import, an `!include` target, atmos.yaml,
+ * a `--stack-outputs` file (4 MiB). Cloud Posse's largest stack files are a few tens of KB.
+ */
+export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+/** A file refused before or while reading it: not a regular file, or larger than the cap. */
+export class FileReadError extends Error {
+    override readonly name = "FileReadError";
+    constructor(
+        message: string,
+        /** `ENOTREG` (a directory, device, FIFO or socket) or `EFBIG` (over the cap). */
+        readonly code: "ENOTREG" | "EFBIG",
+        readonly path: string,
+    ) {
+        super(message);
+    }
+}
+
+/** What a non-regular file is, in words. */
+function kindOf(stat: fs.Stats): string {
+    if (stat.isDirectory()) return "a directory";
+    if (stat.isCharacterDevice()) return "a character device";
+    if (stat.isBlockDevice()) return "a block device";
+    if (stat.isFIFO()) return "a named pipe (FIFO)";
+    if (stat.isSocket()) return "a socket";
+    return "not a regular file";
+}
+
+/** `n` bytes in words: `4 MiB`, `64 MiB`, `1,500 bytes`. */
+export function formatBytes(n: number): string {
+    return n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MiB` : `${n.toLocaleString("en-US")} bytes`;
+}
+
+/**
+ * The bytes of `path`, read only when it is a regular file (symbolic links followed) of at most
+ * `maxBytes` bytes: a directory, a device (`/dev/zero`, `/dev/null`), a FIFO (which would block)
+ * or a socket is refused before any read, and a file larger than the cap (or one that grows past
+ * it while read) is refused without reading more than the cap. Opened without blocking, so a FIFO
+ * never waits for a writer.
+ * @throws FileReadError (`ENOTREG`, `EFBIG`); the system's error (`ENOENT`, `EACCES`, ...) otherwise.
+ */
+export function readFileBounded(path: string, maxBytes: number = MAX_FILE_BYTES): Buffer {
+    const fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    try {
+        const stat = fs.fstatSync(fd);
+        if (!stat.isFile()) {
+            throw new FileReadError(`${path} is ${kindOf(stat)}, not a regular file`, "ENOTREG", path);
+        }
+        const tooLarge = () =>
+            new FileReadError(
+                `${path} is larger than ${formatBytes(maxBytes)}, the most a file read here may hold`,
+                "EFBIG",
+                path,
+            );
+        if (stat.size > maxBytes) throw tooLarge();
+        // Read to the end, whatever the size said (a file may grow, or report 0 as /proc does).
+        let buffer = Buffer.alloc(Math.min(maxBytes + 1, Math.max(stat.size + 1, 64 * 1024)));
+        let length = 0;
+        for (;;) {
+            if (length === buffer.length) {
+                if (length > maxBytes) throw tooLarge();
+                const grown = Buffer.alloc(Math.min(maxBytes + 1, buffer.length * 2));
+                buffer.copy(grown);
+                buffer = grown;
+            }
+            const read = fs.readSync(fd, buffer, length, buffer.length - length, null);
+            if (read === 0) return buffer.subarray(0, length);
+            length += read;
+        }
+    } finally {
+        fs.closeSync(fd);
+    }
+}
+
+/** {@link readFileBounded} as UTF-8 text (a byte-order mark dropped; other encodings refused). */
+export function readTextFileBounded(path: string, maxBytes: number = MAX_FILE_BYTES): string {
+    return decodeUtf8(readFileBounded(path, maxBytes), path);
+}
+
 /** The real file system. */
 export const NODE_FILE_SYSTEM: FileSystem = {
-    readFile: (path) => decodeUtf8(fs.readFileSync(path), path),
+    readFile: (path) => readTextFileBounded(path),
     isFile: (path) => statOf(path)?.isFile() === true,
     isDirectory: (path) => statOf(path)?.isDirectory() === true,
     readDir: (path) => {

@@ -10,10 +10,10 @@
  */
 import * as fs from "node:fs";
 import * as nodePath from "node:path";
-import { yaml } from "../util/yaml";
 import { makeProblem, type StackFileProblem } from "./errors";
 import { plainToNode } from "./evaluate";
-import type { Location, TreeNode } from "./tree";
+import { readTextFileBounded } from "./files";
+import { MAX_STRING_LENGTH, parseYamlTree, toPlain, type Location, type TreeNode } from "./tree";
 import { followPath, parseYqPath, splitArguments, YamlFunctionError } from "./yamlFunctions";
 
 /** Where `!include` looks for files. */
@@ -24,7 +24,7 @@ export interface IncludeContext {
     readonly cwd?: string;
     /** The Atmos base path. @default cwd */
     readonly basePath?: string;
-    /** Reads a file. @default fs.readFileSync(path, "utf8") */
+    /** Reads a file. @default a regular file of at most 4 MiB, as UTF-8 (`readTextFileBounded`) */
     readonly readFile?: (path: string) => string;
     /** Whether a file exists. @default fs.existsSync */
     readonly exists?: (path: string) => boolean;
@@ -62,7 +62,7 @@ export function evaluateInclude(args: string, raw: boolean, context: IncludeCont
     const file = resolveIncludePath(parts[0], context);
     let text: string;
     try {
-        text = (context.readFile ?? ((p: string) => fs.readFileSync(p, "utf8")))(file);
+        text = (context.readFile ?? ((p: string) => readTextFileBounded(p)))(file);
     } catch (e) {
         const code = (e as { code?: string }).code;
         throw new YamlFunctionError(
@@ -72,6 +72,12 @@ export function evaluateInclude(args: string, raw: boolean, context: IncludeCont
     }
     if (raw) {
         if (parts.length === 2) throw new YamlFunctionError(tag, `!include.raw takes no query`);
+        if (text.length > MAX_STRING_LENGTH) {
+            throw new YamlFunctionError(
+                tag,
+                `${tag} ${file}: ${text.length.toLocaleString("en-US")} characters, more than the ${MAX_STRING_LENGTH.toLocaleString("en-US")} a stack-file value may hold`,
+            );
+        }
         return text;
     }
     const value = parseByExtension(text, file, tag);
@@ -91,13 +97,55 @@ export function includeExtension(file: string): string {
     return nodePath.extname(name);
 }
 
+/**
+ * Deepest nesting of lists and maps an included value may have (1,000 levels): deeper JSON, YAML
+ * or HCL is refused with the file's name rather than exhausting the stack later.
+ */
+export const MAX_INCLUDE_NESTING = 1000;
+
+/**
+ * What makes an included value too large to use, if anything: lists and maps nested deeper than
+ * {@link MAX_INCLUDE_NESTING} levels, or a string (or key) longer than {@link MAX_STRING_LENGTH}.
+ * Walked without recursion.
+ */
+export function includedValueProblem(value: unknown): string | undefined {
+    const stack: [unknown, number][] = [[value, 0]];
+    const tooLong = (text: string) =>
+        `a string of ${text.length.toLocaleString("en-US")} characters, more than the ${MAX_STRING_LENGTH.toLocaleString("en-US")} a stack-file value may hold`;
+    while (stack.length > 0) {
+        const [current, depth] = stack.pop()!;
+        if (typeof current === "string" && current.length > MAX_STRING_LENGTH) return tooLong(current);
+        if (typeof current !== "object" || current === null) continue;
+        if (depth >= MAX_INCLUDE_NESTING) {
+            return `lists and maps nested deeper than ${MAX_INCLUDE_NESTING.toLocaleString("en-US")} levels`;
+        }
+        for (const [key, child] of Object.entries(current)) {
+            if (key.length > MAX_STRING_LENGTH) return tooLong(key);
+            stack.push([child, depth + 1]);
+        }
+    }
+    return undefined;
+}
+
 function parseByExtension(text: string, file: string, tag: string): unknown {
+    const value = parseText(text, file, tag);
+    const problem = includedValueProblem(value);
+    if (problem !== undefined) throw new YamlFunctionError(tag, `${tag} ${file}: ${problem}`);
+    return value;
+}
+
+function parseText(text: string, file: string, tag: string): unknown {
     const ext = includeExtension(file);
     try {
         switch (ext) {
             case ".yaml":
-            case ".yml":
-                return yaml().parse(text) ?? null;
+            case ".yml": {
+                // The stack files' own parser: the same limits (aliases, keys, characters, string
+                // sizes), problems at their line in the included file.
+                const parsed = parseYamlTree(text, file);
+                if (parsed.problems.length > 0) throw new Error(parsed.problems[0].message);
+                return parsed.root === null ? null : toPlain(parsed.root);
+            }
             case ".json":
                 return JSON.parse(text);
             case ".hcl":
@@ -110,8 +158,17 @@ function parseByExtension(text: string, file: string, tag: string): unknown {
                 return text;
         }
     } catch (e) {
+        if (e instanceof RangeError) {
+            // The engine's stack, exhausted by nesting the limits above did not catch first.
+            throw new YamlFunctionError(tag, `${tag} ${file}: nested too deeply to read`);
+        }
         throw new YamlFunctionError(tag, `${tag} ${file}: ${(e as Error).message}`);
     }
+}
+
+/** Sets `key` as an own property, whatever it is (`__proto__` included: kept as an ordinary key). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** A dotenv file as a map (`KEY=value`, `export KEY=value`, quotes removed, `#` comments). */
@@ -124,7 +181,7 @@ export function parseDotenv(text: string): Record<string, string> {
         if (/^".*"$/.test(v)) v = v.slice(1, -1).replace(/\\n/g, "\n").replace(/\\"/g, '"');
         else if (/^'.*'$/.test(v)) v = v.slice(1, -1);
         else v = v.replace(/\s+#.*$/, "");
-        out[m[1]] = v;
+        setOwn(out, m[1], v);
     }
     return out;
 }
@@ -140,6 +197,8 @@ export function parseHclAttributes(text: string): Record<string, unknown> {
 
 class HclParser {
     private i = 0;
+    /** Lists and objects open at the current position (refused past MAX_INCLUDE_NESTING). */
+    private depth = 0;
     constructor(private readonly s: string) {}
 
     private fail(msg: string): never {
@@ -171,7 +230,7 @@ class HclParser {
             if (this.s[this.i] !== "=") this.fail(`${key}: blocks are not supported, only attributes (name = value)`);
             this.i++;
             this.skip(false);
-            out[key] = this.value();
+            setOwn(out, key, this.value());
         }
     }
 
@@ -183,6 +242,17 @@ class HclParser {
     }
 
     private value(): unknown {
+        if (++this.depth > MAX_INCLUDE_NESTING) {
+            this.fail(`lists and objects nested deeper than ${MAX_INCLUDE_NESTING.toLocaleString("en-US")} levels`);
+        }
+        try {
+            return this.literal();
+        } finally {
+            this.depth--;
+        }
+    }
+
+    private literal(): unknown {
         this.skip(false);
         const c = this.s[this.i];
         if (c === '"') return this.string();
@@ -215,7 +285,7 @@ class HclParser {
                 this.skip(false);
                 if (this.s[this.i] !== "=" && this.s[this.i] !== ":") this.fail(`expected = or : after ${key}`);
                 this.i++;
-                out[key] = this.value();
+                setOwn(out, key, this.value());
                 this.skip(false);
                 if (this.s[this.i] === ",") this.i++;
             }
@@ -275,7 +345,9 @@ class HclParser {
             lines.push(line);
         }
         if (m![1] === "-") {
-            const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)![0].length));
+            // A loop, not Math.min(...lines): a spread of 300,000 lines exhausts the stack.
+            let indent = Infinity;
+            for (const l of lines) if (l.trim()) indent = Math.min(indent, /^[ \t]*/.exec(l)![0].length);
             return lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join("\n") + "\n";
         }
         return lines.join("\n") + "\n";

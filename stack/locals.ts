@@ -18,10 +18,12 @@
 import type { ScalarTag } from "yaml";
 import { yaml } from "../util/yaml";
 import { isMap } from "../gotemplate/fmt";
-import { GoTemplate, unsupportedFunction, type FuncMap } from "../gotemplate";
+import { GoTemplate, TemplateError, unsupportedFunction, type FuncMap } from "../gotemplate";
+import { getOwn, hasOwn, setOwn } from "../gotemplate/limits";
 import {
     atmosFunctionMap,
     hasTemplate,
+    isLimit,
     renderImportText,
     sprigEnvFunctions,
     StackTemplateError,
@@ -91,9 +93,22 @@ interface RenderMode {
     readonly yamlFunctions: boolean;
 }
 
+/** The functions locals add to Sprig's, once per environment (each template's function map is built once per object). */
+const localFunctionsByEnv = new WeakMap<object, FuncMap>();
+const NO_ENV = {};
+
+function localFunctions(env: Environment | undefined): FuncMap {
+    let funcs = localFunctionsByEnv.get(env ?? NO_ENV);
+    if (funcs === undefined) {
+        funcs = { ...sprigEnvFunctions(env), collectKeys: unsupportedFunction("collectKeys") };
+        localFunctionsByEnv.set(env ?? NO_ENV, funcs);
+    }
+    return funcs;
+}
+
 /** Locals: Sprig's functions (and Atmos's collectKeys) only, missing keys fail, YAML functions evaluated. */
 const LOCAL_MODE: RenderMode = {
-    funcs: (options) => ({ ...sprigEnvFunctions(options.env), collectKeys: unsupportedFunction("collectKeys") }),
+    funcs: (options) => localFunctions(options.env),
     missingKey: "error",
     yamlFunctions: true,
 };
@@ -119,7 +134,7 @@ function render(
         const exact = /^\{\{-?\s*((?:\.[\p{L}_][\p{L}_0-9]*)+)\s*-?\}\}$/u.exec(value);
         if (exact) {
             let v: unknown = data;
-            for (const k of exact[1].slice(1).split(".")) v = isMap(v) ? v[k] : undefined;
+            for (const k of exact[1].slice(1).split(".")) v = isMap(v) ? getOwn(v, k) : undefined;
             if (v !== undefined && typeof v !== "string") return v;
         }
         try {
@@ -129,7 +144,13 @@ function render(
                 missingKey: mode.missingKey,
             }).execute(data);
         } catch (e) {
-            throw new StackTemplateError(`locals: ${e instanceof Error ? e.message : String(e)}`, file);
+            throw new StackTemplateError(
+                `locals: ${e instanceof Error ? e.message : String(e)}`,
+                file,
+                e instanceof TemplateError ? e.line : undefined,
+                undefined,
+                isLimit(e),
+            );
         }
     }
     if (Array.isArray(value)) return value.map((v) => render(v, data, file, options, mode));
@@ -151,7 +172,8 @@ function tryRender(value: unknown, data: Record<string, unknown>, file: string, 
     if (typeof value === "string") {
         try {
             return renderValue(value, data, file, options);
-        } catch {
+        } catch (e) {
+            if (isLimit(e)) throw e;
             return value;
         }
     }
@@ -173,28 +195,40 @@ export function resolveLocals(
 ): Record<string, unknown> {
     const resolved: Record<string, unknown> = {};
     const state = new Map<string, "visiting" | "done">();
-    const visit = (name: string, chain: string[]): void => {
-        if (state.get(name) === "done") return;
-        if (state.get(name) === "visiting") {
-            const cycle = [...chain.slice(chain.indexOf(name)), name];
-            throw new StackTemplateError(`locals: circular dependency: ${cycle.join(" -> ")}`, file);
-        }
+    const data = { locals: resolved, settings: scope.settings ?? {}, vars: scope.vars ?? {}, env: scope.env ?? {} };
+    // Depth first, with a stack of its own: a chain of 50,000 locals is as deep as it is long.
+    interface Frame {
+        readonly name: string;
+        readonly deps: string[];
+        next: number;
+    }
+    const frame = (name: string): Frame => {
         state.set(name, "visiting");
-        for (const dep of references(locals[name])) {
-            if (dep !== name && Object.prototype.hasOwnProperty.call(locals, dep)) visit(dep, [...chain, name]);
-            else if (dep === name) {
-                throw new StackTemplateError(`locals: circular dependency: ${name} -> ${name}`, file);
-            }
-        }
-        resolved[name] = renderLocal(
-            locals[name],
-            { locals: resolved, settings: scope.settings ?? {}, vars: scope.vars ?? {}, env: scope.env ?? {} },
-            file,
-            options,
-        );
-        state.set(name, "done");
+        return { name, deps: [...references(getOwn(locals, name))], next: 0 };
     };
-    for (const name of Object.keys(locals)) visit(name, []);
+    for (const root of Object.keys(locals)) {
+        if (state.get(root) === "done") continue;
+        const frames = [frame(root)];
+        while (frames.length > 0) {
+            const top = frames[frames.length - 1];
+            if (top.next < top.deps.length) {
+                const dep = top.deps[top.next++];
+                if (dep === top.name)
+                    throw new StackTemplateError(`locals: circular dependency: ${dep} -> ${dep}`, file);
+                if (!hasOwn(locals, dep) || state.get(dep) === "done") continue;
+                if (state.get(dep) === "visiting") {
+                    const names = frames.map((f) => f.name);
+                    const cycle = [...names.slice(names.indexOf(dep)), dep];
+                    throw new StackTemplateError(`locals: circular dependency: ${cycle.join(" -> ")}`, file);
+                }
+                frames.push(frame(dep));
+                continue;
+            }
+            frames.pop();
+            setOwn(resolved, top.name, renderLocal(getOwn(locals, top.name), data, file, options));
+            state.set(top.name, "done");
+        }
+    }
     return resolved;
 }
 
@@ -220,7 +254,8 @@ export function renderManifestText(text: string, file: string, options: Manifest
     if (/^(locals|terraform):/m.test(text)) {
         let doc: unknown;
         try {
-            doc = yaml().parse(text, { customTags: FUNCTION_TAGS, logLevel: "error" });
+            // duplicate keys are the stack parser's to report (in one pass; the library's own check is quadratic)
+            doc = yaml().parse(text, { customTags: FUNCTION_TAGS, logLevel: "error", uniqueKeys: false });
         } catch {
             doc = undefined;
         }
@@ -254,14 +289,16 @@ export function renderManifestText(text: string, file: string, options: Manifest
     // `.vars` of the merged stack...) are left for the component pass, line by line.
     try {
         return renderImportText(text, data, file, { contextFromOutside: true, env: options.env });
-    } catch {
+    } catch (e) {
+        if (isLimit(e)) throw e;
         return text
             .split("\n")
             .map((line) => {
                 if (!hasTemplate(line)) return line;
                 try {
                     return renderImportText(line, data, file, { contextFromOutside: true, env: options.env });
-                } catch {
+                } catch (e) {
+                    if (isLimit(e)) throw e;
                     return line;
                 }
             })

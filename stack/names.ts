@@ -43,3 +43,17 @@ export function fileStackName(manifest: string, stacksBasePath: string): string 
     const name = relative.startsWith("..") ? nodePath.basename(manifest) : relative;
     return name.replace(/\.ya?ml$/, "");
 }
+
+/** What Pulumi allows in a project, stack or organization name: letters, digits, `-`, `_`, `.`; 1 to 100 characters. */
+const PULUMI_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
+
+/**
+ * Why `value` cannot be a Pulumi `kind` name (`stack`, `project`, `organization`), or undefined
+ * when it can: letters, digits, `-`, `_` and `.` only, at most 100 characters, and not `.` or
+ * `..`. A `/` (which would make `a/b/c` another organization's stack), a newline or an escape
+ * character is refused rather than passed on to a stack reference.
+ */
+export function pulumiNameProblem(kind: "stack" | "project" | "organization", value: string): string | undefined {
+    if (PULUMI_NAME.test(value) && value !== "." && value !== "..") return undefined;
+    return `${kind} name ${JSON.stringify(value)} is not a Pulumi ${kind} name: use 1 to 100 letters, digits, "-", "_" or "." (no "/", spaces or control characters)`;
+}

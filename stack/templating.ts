@@ -43,6 +43,8 @@ import {
     type GoFunc,
 } from "../gotemplate";
 import { isMap } from "../gotemplate/fmt";
+import { getOwn, hasOwn, TemplateLimitExceeded } from "../gotemplate/limits";
+import { dictOf } from "../gotemplate/sprig";
 
 /** An environment to read: a record (`LoadOptions.env`), else `process.env`. */
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -100,9 +102,14 @@ function dig(value: unknown, path: readonly string[]): unknown {
     let v = value;
     for (const key of path) {
         if (!isMap(v)) return undefined;
-        v = v[key];
+        v = getOwn(v, key);
     }
     return v;
+}
+
+/** A variable of `env`, never a property it inherits (`constructor`). */
+export function readEnvironment(env: Environment, name: string): string | undefined {
+    return hasOwn(env, name) ? env[name] : undefined;
 }
 
 /** Whether a string holds a template action for the given delimiters. */
@@ -217,7 +224,7 @@ export function gomplateFunctions(env: Environment = process.env): FuncMap {
             ToYAML: fn("i", (v) => goYaml(v) + "\n"),
         }),
         env: namespace("env", {
-            Getenv: fn("ii*", (name, ...d) => env[strval(name)] || (d.length ? strval(d[0]) : "")),
+            Getenv: fn("ii*", (name, ...d) => readEnvironment(env, strval(name)) || (d.length ? strval(d[0]) : "")),
         }),
         math: namespace("math", {
             Add: fn("i*", (...a) => a.reduce<number>((x, y) => x + toFloat64(y), 0)),
@@ -226,16 +233,12 @@ export function gomplateFunctions(env: Environment = process.env): FuncMap {
             Div: fn("ii", (a, b) => toFloat64(a) / toFloat64(b)),
         }),
         coll: namespace("coll", {
-            Dict: fn("i*", (...kv) => {
-                const d: Record<string, unknown> = {};
-                for (let i = 0; i < kv.length; i += 2) d[strval(kv[i])] = i + 1 < kv.length ? kv[i + 1] : "";
-                return d;
-            }),
+            Dict: fn("i*", (...kv) => dictOf(kv)),
             Slice: fn("i*", (...a: unknown[]) => a),
-            Has: fn("ii", (c, k) => (isMap(c) ? strval(k) in c : Array.isArray(c) ? c.includes(k) : false)),
+            Has: fn("ii", (c, k) => (isMap(c) ? hasOwn(c, strval(k)) : Array.isArray(c) ? c.includes(k) : false)),
             Keys: fn("i*", (...ms) => ms.flatMap((m) => (isMap(m) ? Object.keys(m).sort() : []))),
         }),
-        getenv: fn("ii*", (name, ...d) => env[strval(name)] || (d.length ? strval(d[0]) : "")),
+        getenv: fn("ii*", (name, ...d) => readEnvironment(env, strval(name)) || (d.length ? strval(d[0]) : "")),
         json: fn("i", (s) => fromData(strval(s))),
         yaml: fn("i", (s) => fromData(strval(s))),
         toJSON: fn("i", (v) => goJson(v, "", true)),
@@ -283,7 +286,7 @@ export function atmosTemplateFunctions(): FuncMap {
 
 /** Sprig's `env` and `expandenv`, reading `env` (Sprig's own read `process.env`). */
 export function sprigEnvFunctions(env: Environment = process.env): FuncMap {
-    const read = (name: string): string => env[name] ?? "";
+    const read = (name: string): string => readEnvironment(env, name) ?? "";
     return {
         env: fn("i", (s) => read(strval(s))),
         expandenv: fn("i", (s) =>
@@ -342,13 +345,21 @@ export class StackTemplateError extends Error {
     readonly file: string;
     readonly line?: number;
     readonly functionName?: string;
-    constructor(message: string, file: string, line?: number, functionName?: string) {
+    /** Whether a template limit was reached (such an error is never left unreported, as other template failures may be). */
+    readonly limit: boolean;
+    constructor(message: string, file: string, line?: number, functionName?: string, limit = false) {
         super(message);
         this.name = "StackTemplateError";
         this.file = file;
         this.line = line;
         this.functionName = functionName;
+        this.limit = limit;
     }
+}
+
+/** Whether `e` is a template that reached a limit of `TEMPLATE_LIMITS`. */
+export function isLimit(e: unknown): boolean {
+    return e instanceof TemplateLimitExceeded || (e instanceof StackTemplateError && e.limit);
 }
 
 /** Parsed templates by environment (their functions read it), then by functions, file and text. */
@@ -400,6 +411,7 @@ function wrap(error: unknown, source: TemplateSource): never {
             source.file,
             line,
             error.functionName,
+            error instanceof TemplateLimitExceeded,
         );
     }
     throw error;
@@ -546,7 +558,8 @@ export function renderImportText(
         });
         return t.execute(context);
     } catch (e) {
-        if (!options.contextFromOutside) return text;
+        // a limit is never left as the raw text: rendering it again would only reach it again
+        if (!options.contextFromOutside && !(e instanceof TemplateLimitExceeded)) return text;
         wrap(e, { file, what: "import template" });
     }
 }

@@ -111,11 +111,60 @@ export interface ParsedFile {
 
 const YAML_TAG_PREFIX = "tag:yaml.org,2002:";
 
+/**
+ * Longest string (a scalar, a key, an included text) a stack file may hold: 1 MiB of characters.
+ * No AWS name, description or pattern comes near it (an event pattern is at most 4,096 bytes).
+ */
+export const MAX_STRING_LENGTH = 1024 * 1024;
+
+/** Longest text parsed as one file, in characters (the size cap of a file read, see stack/files.ts). */
+export const MAX_TEXT_LENGTH = 4 * 1024 * 1024;
+
+/**
+ * Characters YAML 1.2 does not allow in a stream (outside its printable set, `c-printable`): C0
+ * controls but tab, newline and carriage return (NUL and ESC among them), DEL, C1 controls but
+ * NEL (U+0085), lone surrogates, U+FFFE and U+FFFF. Escaped forms (`"\e"`) are allowed.
+ */
+const NOT_PRINTABLE =
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The problem of a text YAML refuses before parsing it (too long, a character outside YAML's set), if any. */
+function textProblem(text: string, file: string): StackFileProblem | undefined {
+    if (text.length > MAX_TEXT_LENGTH) {
+        return makeProblem(
+            "YAML_SYNTAX",
+            { file, line: 1, column: 1 },
+            `the file holds ${text.length.toLocaleString("en-US")} characters, more than the ${MAX_TEXT_LENGTH.toLocaleString("en-US")} a stack file may hold`,
+        );
+    }
+    const bad = NOT_PRINTABLE.exec(text);
+    if (bad === null) return undefined;
+    const before = text.slice(0, bad.index);
+    const line = before.split("\n").length;
+    const column = bad.index - before.lastIndexOf("\n");
+    const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+    return makeProblem(
+        "YAML_SYNTAX",
+        { file, line, column },
+        `invalid YAML: the character U+${code}${code === "0000" ? " (NUL)" : code === "001B" ? " (ESC)" : ""} is not allowed in a YAML file (YAML 1.2 allows only printable characters; write it escaped in a double-quoted string if it is meant)`,
+    );
+}
+
 /** Parses YAML text into a located tree; syntax errors come back as problems with line/column. */
 export function parseYamlTree(text: string, file: string, options: ParseTreeOptions = {}): ParsedFile {
+    const refused = textProblem(text, file);
+    if (refused !== undefined) return { root: null, problems: [refused] };
     const { LineCounter, parseDocument } = yaml();
     const lineCounter = new LineCounter();
-    const doc = parseDocument(text, { lineCounter, keepSourceTokens: true, merge: true, prettyErrors: false });
+    // Duplicate keys are found by the tree builder in one pass (the `yaml` package's own check
+    // compares each key with every earlier one: 300,000 keys took minutes).
+    const doc = parseDocument(text, {
+        lineCounter,
+        keepSourceTokens: true,
+        merge: true,
+        prettyErrors: false,
+        uniqueKeys: false,
+    });
     const locate = (offset: number | undefined): Location => {
         const { line, col } = lineCounter.linePos(offset ?? 0);
         return { file, line, column: col };
@@ -167,6 +216,12 @@ function firstLine(message: string): string {
 export const MAX_ALIAS_EXPANSION = 100_000;
 
 class TreeBuilder {
+    /**
+     * The anchored node each alias refers to (the last anchor of its name before it), found in one
+     * walk of the document: the `yaml` package's `Alias.resolve` walks the document for each alias
+     * (50,000 aliases took minutes).
+     */
+    private readonly aliasTargets = new Map<Alias, YamlNode>();
     /** Values built inside alias expansions so far. */
     private expanded = 0;
     private bombed = false;
@@ -174,11 +229,23 @@ class TreeBuilder {
     private aliasLoc: Location | undefined;
 
     constructor(
-        private readonly doc: Document,
+        doc: Document,
         private readonly locate: (offset: number | undefined) => Location,
         private readonly problems: StackFileProblem[],
         private readonly options: ParseTreeOptions = {},
-    ) {}
+    ) {
+        const anchors = new Map<string, YamlNode>();
+        yaml().visit(doc, {
+            Node: (_key, node) => {
+                if (isAlias(node)) {
+                    const target = anchors.get(node.source);
+                    if (target !== undefined) this.aliasTargets.set(node, target);
+                } else if (node.anchor !== undefined) {
+                    anchors.set(node.anchor, node);
+                }
+            },
+        });
+    }
 
     /** `active` holds the alias targets being expanded, so a self-referencing alias stops. */
     build(node: YamlNode, active: Set<YamlNode>): TreeNode {
@@ -227,7 +294,7 @@ class TreeBuilder {
                 );
             }
         }
-        if (isScalar(node)) return { kind: "scalar", loc, value: scalarValue(node.value, sourceOf(node)) };
+        if (isScalar(node)) return { kind: "scalar", loc, value: this.scalar(node, loc) };
         if (isSeq(node))
             return { kind: "seq", loc, items: node.items.map((item) => this.build(item as YamlNode, active)) };
         if (isMap(node)) return this.buildMap(node.items, loc, active);
@@ -235,8 +302,46 @@ class TreeBuilder {
         return { kind: "scalar", loc, value: null };
     }
 
+    /** A scalar's value; a string over {@link MAX_STRING_LENGTH} and a value of a non-core type are refused. */
+    private scalar(node: Scalar, loc: Location): ScalarValue {
+        const raw = node.value;
+        if (raw instanceof Date || raw instanceof Uint8Array) {
+            const type = raw instanceof Date ? "!!timestamp" : "!!binary";
+            this.problems.push(
+                makeProblem(
+                    "UNSUPPORTED_TAG",
+                    loc,
+                    `${type} values are not supported (their text would depend on the machine's time zone or encoding, and differ from Atmos's); write the value as a quoted string`,
+                ),
+            );
+            return null;
+        }
+        const value = scalarValue(raw, sourceOf(node));
+        if (typeof value === "string" && value.includes("\0")) {
+            // Written escaped ("\0"): YAML allows the escape, but no name, tag or pattern takes a NUL.
+            this.problems.push(
+                makeProblem("YAML_SYNTAX", loc, "a NUL character (U+0000) in a value is refused", {
+                    rule: "must not hold a NUL character",
+                    value,
+                }),
+            );
+            return null;
+        }
+        if (typeof value === "string" && value.length > MAX_STRING_LENGTH) {
+            this.problems.push(
+                makeProblem(
+                    "YAML_SYNTAX",
+                    loc,
+                    `a string of ${value.length.toLocaleString("en-US")} characters, more than the ${MAX_STRING_LENGTH.toLocaleString("en-US")} a stack-file value may hold`,
+                ),
+            );
+            return null;
+        }
+        return value;
+    }
+
     private buildAlias(node: Alias, loc: Location, active: Set<YamlNode>): TreeNode {
-        const target = node.resolve(this.doc) as YamlNode | undefined;
+        const target = this.aliasTargets.get(node);
         if (target === undefined) {
             this.problems.push(makeProblem("YAML_SYNTAX", loc, `invalid YAML: alias *${node.source} has no anchor`));
             return { kind: "scalar", loc, value: null };
@@ -262,6 +367,8 @@ class TreeBuilder {
     ): MapNode {
         const entries = new Map<string, MapEntry>();
         const mergeSources: MapNode[] = [];
+        // The keys written so far, by type and value, as the `yaml` package compares them (1 and "1" differ).
+        const written = new Set<string>();
         for (const pair of pairs) {
             const keyNode = pair.key as YamlNode | null;
             const keyLoc = keyNode?.range ? this.locate(keyNode.range[0]) : loc;
@@ -289,7 +396,13 @@ class TreeBuilder {
                 this.problems.push(makeProblem("BAD_SHAPE", keyLoc, "map keys must be strings, got a YAML collection"));
                 continue;
             }
-            const key = keyNode === null ? "" : String(scalarValue(keyNode.value, sourceOf(keyNode)));
+            const key = keyNode === null ? "" : String(this.scalar(keyNode, keyLoc));
+            const identity = keyNode === null ? "null" : `${typeof keyNode.value}:${String(keyNode.value)}`;
+            if (written.has(identity)) {
+                this.problems.push(makeProblem("YAML_SYNTAX", keyLoc, "invalid YAML: Map keys must be unique"));
+                continue;
+            }
+            written.add(identity);
             entries.set(key, { key, keyLoc, value });
         }
         for (const source of mergeSources) {

@@ -18,6 +18,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as nodePath from "node:path";
 import { isMap } from "../gotemplate/fmt";
+import { checkJsonDepth } from "../gotemplate/limits";
 
 /** Every YAML function (tag) Atmos defines in stack manifests. */
 export const ATMOS_YAML_FUNCTIONS = [
@@ -305,6 +306,11 @@ export function followPath(value: unknown, path: readonly (string | number)[]): 
 
 function jsonOrText(text: string): unknown {
     try {
+        checkJsonDepth(text);
+    } catch (e) {
+        throw new YamlFunctionError("!template", `!template: ${(e as Error).message}`);
+    }
+    try {
         return JSON.parse(text);
     } catch {
         return text;
@@ -353,10 +359,14 @@ export function evaluateYamlFunction(value: string, context: YamlFunctionContext
                 );
             }
             const [name, fallback] = parts;
-            const own = context.componentEnv?.[name];
+            const componentEnv = context.componentEnv;
+            const own =
+                componentEnv && Object.prototype.hasOwnProperty.call(componentEnv, name)
+                    ? componentEnv[name]
+                    : undefined;
             if (own !== undefined && own !== null) return String(own);
-            // os.LookupEnv: a variable set to "" is set, and beats the default.
-            const fromProcess = env[name];
+            // os.LookupEnv: a variable set to "" is set, and beats the default (an inherited `constructor` is not set).
+            const fromProcess = Object.prototype.hasOwnProperty.call(env, name) ? env[name] : undefined;
             if (fromProcess !== undefined) return fromProcess;
             return fallback ?? "";
         }

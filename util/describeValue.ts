@@ -3,6 +3,7 @@
  * quoted, other values as JSON, shortened past a length. Pure; shared by the label, event-pattern,
  * stack-file and component modules.
  */
+import { escapeText } from "./terminalText";
 
 /** How long a shown value may be, and what marks the cut. */
 export interface Shortening {
@@ -38,6 +39,7 @@ export function describeValue(value: unknown, { maxLength, ellipsis }: Shortenin
             text = Object.prototype.toString.call(value); // e.g. a cyclic object
         }
     }
+    text = escapeText(text);
     return text.length > maxLength ? text.slice(0, maxLength - ellipsis.length) + ellipsis : text;
 }
 

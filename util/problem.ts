@@ -9,6 +9,7 @@
  * chose (`{ key: "OwnerTeam" }`), always written as given: `tags["OwnerTeam"]`.
  */
 import { describeValue } from "./describeValue";
+import { escapeText } from "./terminalText";
 
 /** A map key chosen by the user (a tag key, a descriptor name, an event-pattern field): never renamed. */
 export interface UserKey {
@@ -80,7 +81,7 @@ export function formatPath(path: ProblemPath, naming: PathNaming = TYPESCRIPT_NA
             text += text === "" ? name : `.${name}`;
             parents.push(segment);
         } else {
-            text += `[${JSON.stringify(segment.key)}]`;
+            text += `[${escapeText(JSON.stringify(segment.key))}]`;
         }
     }
     return text;

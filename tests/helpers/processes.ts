@@ -19,7 +19,7 @@ let stopped = false;
  * their core while the children use what is left. Best effort: where the system refuses, the child
  * runs at the normal priority.
  */
-function inBackground<C extends ChildProcess>(child: C): C {
+export function inBackground<C extends ChildProcess>(child: C): C {
     live.add(child);
     child.once("close", () => live.delete(child));
     if (child.pid !== undefined) {
@@ -38,7 +38,7 @@ let running = 0;
 const waiting: (() => void)[] = [];
 
 /** Runs `start` once fewer than AT_ONCE children started this way are running (in the order asked); resolves with its result. */
-async function inTurn<T>(start: () => Promise<T>): Promise<T> {
+export async function inTurn<T>(start: () => Promise<T>): Promise<T> {
     if (running >= AT_ONCE) {
         // A finishing run hands its slot over (running stays as it is).
         await new Promise<void>((resolve) => waiting.push(resolve));
