@@ -4,6 +4,5 @@
  * lead empties this list after merging those branches (a test fails once one of them exists).
  */
 export const OTHER_BRANCH_GUIDES: ReadonlySet<string> = new Set([
-    "docs/security.md",
     "docs/atmos-cli.md",
 ]);
