@@ -113,8 +113,8 @@ export function adoptionPlan(report: AdoptionReport, instances: readonly StackIn
         removed.push(parameter.address);
     }
     for (const key of report.apiKeys) {
-        // Left in the Terraform state: `terraform destroy` deletes it once the new credential is live
-        // (and ignores it if it was deleted by hand first, as an api-key migration does).
+        // Left in the Terraform state: `terraform destroy` deletes it once the new credential is live,
+        // for either credential type (the new one is created beside it, under another name).
         notes.push(
             `Grafana API key "${key.keyName}" in workspace ${key.workspaceId} (${key.address}) cannot be imported: ` +
                 "the component creates a new credential; it stays in the Terraform state for terraform destroy " +
