@@ -203,7 +203,7 @@ export const EVENTBRIDGE_DEFINITION = {
             defaultTs: "`false`",
             rule:
                 "`true` keeps the log group and its events in AWS when Pulumi deletes or replaces it (a label change " +
-                "renames it); it is then no longer managed (see docs/eventbridge.md#a-label-change-replaces-the-log-group)",
+                "renames it), outside Pulumi's state from then on",
             origin: "added by this port",
             doc: "Keep the log group and its events in AWS when Pulumi deletes or replaces it.",
         },
