@@ -24,7 +24,7 @@ export interface IncludeContext {
     readonly cwd?: string;
     /** The Atmos base path. @default cwd */
     readonly basePath?: string;
-    /** Reads a file. @default a regular file of at most 4 MiB, as UTF-8 (`readTextFileBounded`) */
+    /** Reads a file. @default a regular file of at most 1 MiB, as UTF-8 (`readTextFileBounded`) */
     readonly readFile?: (path: string) => string;
     /** Whether a file exists. @default fs.existsSync */
     readonly exists?: (path: string) => boolean;

@@ -112,13 +112,16 @@ export interface ParsedFile {
 const YAML_TAG_PREFIX = "tag:yaml.org,2002:";
 
 /**
- * Longest string (a scalar, a key, an included text) a stack file may hold: 1 MiB of characters.
+ * Longest string (a scalar, a key, an included text) a stack file may hold: 262,144 characters.
  * No AWS name, description or pattern comes near it (an event pattern is at most 4,096 bytes).
  */
-export const MAX_STRING_LENGTH = 1024 * 1024;
+export const MAX_STRING_LENGTH = 256 * 1024;
 
-/** Longest text parsed as one file, in characters (the size cap of a file read, see stack/files.ts). */
-export const MAX_TEXT_LENGTH = 4 * 1024 * 1024;
+/**
+ * Longest text parsed as one file, in characters: 1,048,576, as the size cap of a file read
+ * (stack/files.ts); it also bounds text given directly (`parseStack`, a `readFile` option).
+ */
+export const MAX_TEXT_LENGTH = 1024 * 1024;
 
 /**
  * Characters YAML 1.2 does not allow in a stream (outside its printable set, `c-printable`): C0

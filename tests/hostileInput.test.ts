@@ -208,7 +208,7 @@ describe("hostile input (issue 20)", () => {
                     fs.truncateSync(file, MAX_FILE_BYTES + 1);
                     return file;
                 },
-                /big\.yaml is larger than 4 MiB, the most a file read here may hold$/,
+                /big\.yaml is larger than 1 MiB, the most a file read here may hold$/,
             ],
         ];
         for (const [name, file, message] of refused) {
@@ -244,16 +244,16 @@ describe("hostile input (issue 20)", () => {
     });
 
     describe("class 6: huge values", () => {
-        it("refuses a string over 1 MiB with its location", () => {
+        it("refuses a string over 256 Ki characters with its location", () => {
             const long = "n".repeat(MAX_STRING_LENGTH + 1);
             const error = stackError(() => parseStack(ruleStack(`{name: ${long}}`), "huge.yaml"));
             assert.equal(
                 error.message,
-                "huge.yaml:6:20: a string of 1,048,577 characters, more than the 1,048,576 a stack-file value may hold",
+                "huge.yaml:6:20: a string of 262,145 characters, more than the 262,144 a stack-file value may hold",
             );
         });
 
-        it("refuses an !include.raw text over 1 MiB at the tag", () => {
+        it("refuses an !include.raw text over 256 Ki characters at the tag", () => {
             write("long.txt", "x".repeat(MAX_STRING_LENGTH + 1));
             const file = write(
                 "include-long.yaml",
@@ -262,7 +262,7 @@ describe("hostile input (issue 20)", () => {
             const error = stackError(() => loadStackFile(file));
             assert.match(
                 error.message,
-                /include-long\.yaml:6:\d+: !include\.raw .*long\.txt: 1,048,577 characters, more than/,
+                /include-long\.yaml:6:\d+: !include\.raw .*long\.txt: 262,145 characters, more than/,
             );
         });
     });
