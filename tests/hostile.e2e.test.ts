@@ -70,9 +70,9 @@ const runs = startBeforeTests(() => {
         );
     // 50,000 aliases of one anchor in about 250 KB: each was resolved by walking the document.
     const aliases = write("aliases.yaml", rule("anchor: &a x", `many: [${Array(50_000).fill("*a").join(", ")}]`));
-    // 80,000 keys (about 1 MB) and a duplicate at the end: the yaml package compared each key
+    // 50,000 keys (about 0.6 MB) and a duplicate at the end: the yaml package compared each key
     // with every other one (300,000 keys took minutes; a file that large is now refused by its size).
-    const keys = Array.from({ length: 80_000 }, (_, i) => `  k${i}: 1`);
+    const keys = Array.from({ length: 50_000 }, (_, i) => `  k${i}: 1`);
     const manyKeys = write("keys.yaml", rule("settings:") + keys.join("\n") + "\n  k0: 2\n");
     // The issue's 300,000 keys (about 3.6 MB): refused by the file's size before parsing.
     const hugeKeys = write(
@@ -104,10 +104,8 @@ const runs = startBeforeTests(() => {
         unusedDevice: runBoundedCommand("synth", [write("zero.yaml", rule("unused: !include /dev/zero"))], LIMITS),
         epipe: runBoundedCommand("tfAdopt", [state], { ...LIMITS, closeStdout: true }),
         adoptFull: runBoundedCommand("tfAdopt", [state], { ...LIMITS, stdoutFile: "/dev/full" }),
-        synthFull: runBoundedCommand("synth", [write("ok.yaml", rule()), "--json"], {
-            ...LIMITS,
-            stdoutFile: "/dev/full",
-        }),
+        // The usage goes to stdout through the same stream as a plan, without loading the Pulumi SDK.
+        synthFull: runBoundedCommand("synth", ["--help"], { ...LIMITS, stdoutFile: "/dev/full" }),
     };
 });
 
@@ -130,11 +128,11 @@ describe("hostile input in bounded child processes (issue 20)", function () {
         assert.equal(result.stdout, "1\n");
     });
 
-    it("class 4: 80,000 keys are checked in one pass; the duplicate is reported at its line", async () => {
+    it("class 4: 50,000 keys are checked in one pass; the duplicate is reported at its line", async () => {
         const result = await run("keys");
         assert.equal(result.status, 1, describeRun(result));
         assert.equal(result.stdout, "");
-        assert.match(result.stderr, /keys\.yaml:80008:3: invalid YAML: Map keys must be unique\n$/);
+        assert.match(result.stderr, /keys\.yaml:50008:3: invalid YAML: Map keys must be unique\n$/);
     });
 
     it("class 4/6: 300,000 keys (3.6 MB) are refused by the file's size, naming the cap", async () => {
