@@ -316,6 +316,17 @@ describe("hostile input (issue 20)", () => {
     });
 
     describe("class 9: errors with a location, not the engine's", () => {
+        it("refuses YAML nested deeper than 1,000 levels through an alias, at the alias", () => {
+            // Each part stays within what the parser reads (several hundred levels); together they do not.
+            const anchored = "[".repeat(600) + "x" + "]".repeat(600);
+            const text = `a: &a ${anchored}\nb: ${"[".repeat(500)}*a${"]".repeat(500)}\n`;
+            const parsed = parseYamlTree(text, "deep.yaml");
+            assert.deepEqual(
+                parsed.problems.map((p) => p.message),
+                ["deep.yaml:2:504: invalid YAML: lists and maps nested deeper than 1,000 levels"],
+            );
+        });
+
         it("reads a 300,000-line heredoc in a .tfvars include", () => {
             const body = Array.from({ length: 300_000 }, () => "  x").join("\n");
             const value = parseHclAttributes(`doc = <<-EOT\n${body}\n  EOT\n`);
