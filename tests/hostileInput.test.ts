@@ -16,7 +16,7 @@ import { loadStackFile, parseStack } from "../stack";
 import { MAX_FILE_BYTES, readFileBounded } from "../stack/files";
 import { MAX_INCLUDE_NESTING, parseHclAttributes } from "../stack/include";
 import { makeProblem } from "../stack/errors";
-import { pulumiNameProblem } from "../stack/names";
+import { derivedStackNameProblem, pulumiNameProblem } from "../stack/names";
 import { MAX_STRING_LENGTH, parseYamlTree, toPlain } from "../stack/tree";
 import { describeValue } from "../util/describeValue";
 import { escapeJsonText, escapeLines, escapeText } from "../util/terminalText";
@@ -305,6 +305,23 @@ describe("hostile input (issue 20)", () => {
         for (const [name, ok] of names) {
             it(`${ok ? "takes" : "refuses"} ${JSON.stringify(name.slice(0, 20))} as a Pulumi stack name`, () => {
                 assert.equal(pulumiNameProblem("stack", name) === undefined, ok);
+            });
+        }
+
+        const derived: [string, boolean][] = [
+            ["acme-ue2-prod", true],
+            ["orgs/acme/dev/us-east-2", true],
+            ["../../x", false],
+            ["a/./b", false],
+            ["line\nbreak", false],
+            ["esc\u001b[0m", false],
+            ["rtl\u202e", false],
+        ];
+        for (const [name, ok] of derived) {
+            it(`${ok ? "takes" : "refuses"} the derived stack name ${JSON.stringify(name)}`, () => {
+                const problem = derivedStackNameProblem(name);
+                assert.equal(problem === undefined, ok);
+                if (problem !== undefined) assert.doesNotMatch(problem, TERMINAL_UNSAFE);
             });
         }
 
