@@ -7,6 +7,7 @@
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { loadStackFile, type LoadedStack } from "../stack";
+import { derivedStackNameProblem } from "../stack/names";
 import { installMocks, SECRET_PLACEHOLDER, type MockOptions, type RecordedOptions } from "./mocks";
 import { now, rotationSchedule, type RotationSchedule } from "../components/lifecycle";
 import { readOutput } from "./outputs";
@@ -90,10 +91,13 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
     for (const warning of stack.warnings) {
         options.onWarning?.(warning);
     }
+    const stackName = options.stack ?? (stack.stackName || path.basename(file).replace(/\.[^.]*$/, ""));
+    const refused = options.stack === undefined ? derivedStackNameProblem(stackName) : undefined;
+    if (refused !== undefined) throw new Error(refused);
     const mocks = await installMocks({
         ...options,
         project: options.project ?? "cloudposse-components",
-        stack: options.stack ?? (stack.stackName || path.basename(file).replace(/\.[^.]*$/, "")),
+        stack: stackName,
     });
 
     // Failures inside the program's outputs surface as rejected promises that nothing holds (see

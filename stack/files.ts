@@ -25,9 +25,10 @@ export interface FileSystem {
 
 /**
  * Largest file the loader reads: a stack manifest, an import, an `!include` target, atmos.yaml,
- * a `--stack-outputs` file (4 MiB). Cloud Posse's largest stack files are a few tens of KB.
+ * a `--stack-outputs` file (1 MiB). Cloud Posse's largest stack files are a few tens of KB; the
+ * cap keeps the worst file (hundreds of thousands of one-line keys) within seconds of parsing.
  */
-export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+export const MAX_FILE_BYTES = 1024 * 1024;
 
 /** A file refused before or while reading it: not a regular file, or larger than the cap. */
 export class FileReadError extends Error {
@@ -52,7 +53,7 @@ function kindOf(stat: fs.Stats): string {
     return "not a regular file";
 }
 
-/** `n` bytes in words: `4 MiB`, `64 MiB`, `1,500 bytes`. */
+/** `n` bytes in words: `1 MiB`, `64 MiB`, `1,500 bytes`. */
 export function formatBytes(n: number): string {
     return n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MiB` : `${n.toLocaleString("en-US")} bytes`;
 }

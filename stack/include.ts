@@ -13,7 +13,8 @@ import * as nodePath from "node:path";
 import { makeProblem, type StackFileProblem } from "./errors";
 import { plainToNode } from "./evaluate";
 import { readTextFileBounded } from "./files";
-import { MAX_STRING_LENGTH, parseYamlTree, toPlain, type Location, type TreeNode } from "./tree";
+import { MAX_NESTING, MAX_STRING_LENGTH } from "./limits";
+import { parseYamlTree, toPlain, type Location, type TreeNode } from "./tree";
 import { followPath, parseYqPath, splitArguments, YamlFunctionError } from "./yamlFunctions";
 
 /** Where `!include` looks for files. */
@@ -24,7 +25,7 @@ export interface IncludeContext {
     readonly cwd?: string;
     /** The Atmos base path. @default cwd */
     readonly basePath?: string;
-    /** Reads a file. @default a regular file of at most 4 MiB, as UTF-8 (`readTextFileBounded`) */
+    /** Reads a file. @default a regular file of at most 1 MiB, as UTF-8 (`readTextFileBounded`) */
     readonly readFile?: (path: string) => string;
     /** Whether a file exists. @default fs.existsSync */
     readonly exists?: (path: string) => boolean;
@@ -101,7 +102,7 @@ export function includeExtension(file: string): string {
  * Deepest nesting of lists and maps an included value may have (1,000 levels): deeper JSON, YAML
  * or HCL is refused with the file's name rather than exhausting the stack later.
  */
-export const MAX_INCLUDE_NESTING = 1000;
+export const MAX_INCLUDE_NESTING = MAX_NESTING;
 
 /**
  * What makes an included value too large to use, if anything: lists and maps nested deeper than

@@ -6,6 +6,7 @@
  * (`name_template` is rendered by the loader with the Go template engine of `gotemplate/`.)
  */
 import * as nodePath from "node:path";
+import { escapeText, hasUnsafeText } from "../util/terminalText";
 
 const PATTERN_TOKENS = ["namespace", "tenant", "environment", "stage"];
 
@@ -56,4 +57,16 @@ const PULUMI_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 export function pulumiNameProblem(kind: "stack" | "project" | "organization", value: string): string | undefined {
     if (PULUMI_NAME.test(value) && value !== "." && value !== "..") return undefined;
     return `${kind} name ${JSON.stringify(value)} is not a Pulumi ${kind} name: use 1 to 100 letters, digits, "-", "_" or "." (no "/", spaces or control characters)`;
+}
+
+/**
+ * Why a stack name the plan derives (the stack's Atmos name, from `name_template`, `name_pattern`
+ * or the manifest's path) cannot stand for the Pulumi stack, or undefined when it can: a control,
+ * bidi or line-separator character, or a `.`/`..` path segment, is refused (Atmos's path names,
+ * `orgs/acme/ue2-prod`, are kept).
+ */
+export function derivedStackNameProblem(name: string): string | undefined {
+    const badSegment = name.split("/").some((segment) => segment === "." || segment === "..");
+    if (!hasUnsafeText(name) && !badSegment && name.length <= 1000) return undefined;
+    return `the stack's name ${escapeText(JSON.stringify(name))} cannot name a Pulumi stack (no control characters, newlines or "." and ".." segments); give one with --stack NAME`;
 }

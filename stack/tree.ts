@@ -8,6 +8,7 @@ import type { Alias, Document, Node as YamlNode, Scalar, YAMLMap, YAMLSeq } from
 import { yaml } from "../util/yaml";
 import { includeNode, type IncludeContext } from "./include";
 import { makeProblem, type StackFileProblem } from "./errors";
+import { MAX_NESTING, MAX_STRING_LENGTH, MAX_TEXT_LENGTH } from "./limits";
 
 // The `yaml` package's node tests, through its deferred load (util/yaml.ts).
 const isAlias = (node: unknown): node is Alias => yaml().isAlias(node);
@@ -111,14 +112,7 @@ export interface ParsedFile {
 
 const YAML_TAG_PREFIX = "tag:yaml.org,2002:";
 
-/**
- * Longest string (a scalar, a key, an included text) a stack file may hold: 1 MiB of characters.
- * No AWS name, description or pattern comes near it (an event pattern is at most 4,096 bytes).
- */
-export const MAX_STRING_LENGTH = 1024 * 1024;
-
-/** Longest text parsed as one file, in characters (the size cap of a file read, see stack/files.ts). */
-export const MAX_TEXT_LENGTH = 4 * 1024 * 1024;
+export { MAX_NESTING, MAX_STRING_LENGTH, MAX_TEXT_LENGTH };
 
 /**
  * Characters YAML 1.2 does not allow in a stream (outside its printable set, `c-printable`): C0
@@ -185,7 +179,7 @@ export function parseYamlTree(text: string, file: string, options: ParseTreeOpti
                         error.code === "MULTIPLE_DOCS"
                             ? "invalid YAML: a stack file holds one document (found a second ---)"
                             : tooDeep(error)
-                              ? "invalid YAML: nested too deeply (thousands of levels)"
+                              ? "invalid YAML: lists and maps nested too deeply for the YAML parser (hundreds of levels)"
                               : `invalid YAML: ${firstLine(error.message)}`,
                     ),
                 ),
@@ -198,7 +192,11 @@ export function parseYamlTree(text: string, file: string, options: ParseTreeOpti
         root = doc.contents === null ? null : builder.build(doc.contents as YamlNode, new Set());
     } catch (error) {
         if (!(error instanceof RangeError)) throw error;
-        const problem = makeProblem("YAML_SYNTAX", locate(0), "invalid YAML: nested too deeply (thousands of levels)");
+        const problem = makeProblem(
+            "YAML_SYNTAX",
+            locate(0),
+            "invalid YAML: lists and maps nested too deeply for the YAML parser (hundreds of levels)",
+        );
         return { root: null, problems: [problem] };
     }
     return { root, problems };
@@ -222,6 +220,9 @@ class TreeBuilder {
      * (50,000 aliases took minutes).
      */
     private readonly aliasTargets = new Map<Alias, YamlNode>();
+    /** Lists and maps open at the node being built (aliases expanded count too). */
+    private depth = 0;
+    private tooDeep = false;
     /** Values built inside alias expansions so far. */
     private expanded = 0;
     private bombed = false;
@@ -250,6 +251,29 @@ class TreeBuilder {
     /** `active` holds the alias targets being expanded, so a self-referencing alias stops. */
     build(node: YamlNode, active: Set<YamlNode>): TreeNode {
         const loc = this.locate(node.range?.[0]);
+        if (this.depth >= MAX_NESTING) {
+            if (!this.tooDeep) {
+                this.tooDeep = true;
+                this.problems.push(
+                    makeProblem(
+                        "YAML_SYNTAX",
+                        // Within an alias, at the alias (the anchor alone is not too deep).
+                        this.aliasLoc ?? loc,
+                        `invalid YAML: lists and maps nested deeper than ${MAX_NESTING.toLocaleString("en-US")} levels`,
+                    ),
+                );
+            }
+            return { kind: "scalar", loc, value: null };
+        }
+        this.depth++;
+        try {
+            return this.buildNode(node, loc, active);
+        } finally {
+            this.depth--;
+        }
+    }
+
+    private buildNode(node: YamlNode, loc: Location, active: Set<YamlNode>): TreeNode {
         if (active.size > 0 && ++this.expanded > MAX_ALIAS_EXPANSION) {
             if (!this.bombed) {
                 this.bombed = true;

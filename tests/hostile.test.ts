@@ -79,7 +79,10 @@ describe("hostile input", () => {
                     "deep.yaml",
                 ),
             );
-            assert.match(error.message, /^deep\.yaml:6:\d+: invalid YAML: nested too deeply \(thousands of levels\)$/);
+            assert.match(
+                error.message,
+                /^deep\.yaml:6:\d+: invalid YAML: lists and maps nested too deeply for the YAML parser \(hundreds of levels\)$/,
+            );
         });
     });
 

@@ -16,7 +16,7 @@ import { loadStackFile, parseStack } from "../stack";
 import { MAX_FILE_BYTES, readFileBounded } from "../stack/files";
 import { MAX_INCLUDE_NESTING, parseHclAttributes } from "../stack/include";
 import { makeProblem } from "../stack/errors";
-import { pulumiNameProblem } from "../stack/names";
+import { derivedStackNameProblem, pulumiNameProblem } from "../stack/names";
 import { MAX_STRING_LENGTH, parseYamlTree, toPlain } from "../stack/tree";
 import { describeValue } from "../util/describeValue";
 import { escapeJsonText, escapeLines, escapeText } from "../util/terminalText";
@@ -208,7 +208,7 @@ describe("hostile input (issue 20)", () => {
                     fs.truncateSync(file, MAX_FILE_BYTES + 1);
                     return file;
                 },
-                /big\.yaml is larger than 4 MiB, the most a file read here may hold$/,
+                /big\.yaml is larger than 1 MiB, the most a file read here may hold$/,
             ],
         ];
         for (const [name, file, message] of refused) {
@@ -244,16 +244,16 @@ describe("hostile input (issue 20)", () => {
     });
 
     describe("class 6: huge values", () => {
-        it("refuses a string over 1 MiB with its location", () => {
+        it("refuses a string over 256 Ki characters with its location", () => {
             const long = "n".repeat(MAX_STRING_LENGTH + 1);
             const error = stackError(() => parseStack(ruleStack(`{name: ${long}}`), "huge.yaml"));
             assert.equal(
                 error.message,
-                "huge.yaml:6:20: a string of 1,048,577 characters, more than the 1,048,576 a stack-file value may hold",
+                "huge.yaml:6:20: a string of 262,145 characters, more than the 262,144 a stack-file value may hold",
             );
         });
 
-        it("refuses an !include.raw text over 1 MiB at the tag", () => {
+        it("refuses an !include.raw text over 256 Ki characters at the tag", () => {
             write("long.txt", "x".repeat(MAX_STRING_LENGTH + 1));
             const file = write(
                 "include-long.yaml",
@@ -262,7 +262,7 @@ describe("hostile input (issue 20)", () => {
             const error = stackError(() => loadStackFile(file));
             assert.match(
                 error.message,
-                /include-long\.yaml:6:\d+: !include\.raw .*long\.txt: 1,048,577 characters, more than/,
+                /include-long\.yaml:6:\d+: !include\.raw .*long\.txt: 262,145 characters, more than/,
             );
         });
     });
@@ -308,6 +308,23 @@ describe("hostile input (issue 20)", () => {
             });
         }
 
+        const derived: [string, boolean][] = [
+            ["acme-ue2-prod", true],
+            ["orgs/acme/dev/us-east-2", true],
+            ["../../x", false],
+            ["a/./b", false],
+            ["line\nbreak", false],
+            ["esc\u001b[0m", false],
+            ["rtl\u202e", false],
+        ];
+        for (const [name, ok] of derived) {
+            it(`${ok ? "takes" : "refuses"} the derived stack name ${JSON.stringify(name)}`, () => {
+                const problem = derivedStackNameProblem(name);
+                assert.equal(problem === undefined, ok);
+                if (problem !== undefined) assert.doesNotMatch(problem, TERMINAL_UNSAFE);
+            });
+        }
+
         it("refuses --stack ../../x before loading anything", async () => {
             const run = await synthCommand(["x.yaml", "--stack", "../../x"]);
             assert.equal(run.status, 2);
@@ -316,6 +333,17 @@ describe("hostile input (issue 20)", () => {
     });
 
     describe("class 9: errors with a location, not the engine's", () => {
+        it("refuses YAML nested deeper than 1,000 levels through an alias, at the alias", () => {
+            // Each part stays within what the parser reads (several hundred levels); together they do not.
+            const anchored = "[".repeat(600) + "x" + "]".repeat(600);
+            const text = `a: &a ${anchored}\nb: ${"[".repeat(500)}*a${"]".repeat(500)}\n`;
+            const parsed = parseYamlTree(text, "deep.yaml");
+            assert.deepEqual(
+                parsed.problems.map((p) => p.message),
+                ["deep.yaml:2:504: invalid YAML: lists and maps nested deeper than 1,000 levels"],
+            );
+        });
+
         it("reads a 300,000-line heredoc in a .tfvars include", () => {
             const body = Array.from({ length: 300_000 }, () => "  x").join("\n");
             const value = parseHclAttributes(`doc = <<-EOT\n${body}\n  EOT\n`);

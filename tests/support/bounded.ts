@@ -50,6 +50,8 @@ export interface BoundedProbe {
     readonly addedToObjectPrototype: readonly string[];
     /** The child's peak resident memory, in MB. */
     readonly maxRssMb: number;
+    /** The CPU time (user and system) the child used, in ms (for messages; never assert on it). */
+    readonly cpuMs: number;
 }
 
 /** How a bounded run ended. */
@@ -78,6 +80,7 @@ process.on("exit", () => {
         polluted: polluted === undefined ? undefined : String(polluted),
         addedToObjectPrototype: added,
         maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+        cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
     };
     try { require("node:fs").writeSync(2, "\\n${PROBE_MARK}" + JSON.stringify(report) + ">>\\n"); } catch {}
 });
@@ -177,6 +180,6 @@ ${code}
 
 /** A one-line summary of a run for assertion messages (status, signal, time, memory, stderr's start). */
 export function describeRun(run: BoundedRun): string {
-    const memory = run.probe !== undefined ? `${run.probe.maxRssMb} MB RSS` : "no probe";
+    const memory = run.probe !== undefined ? `${run.probe.maxRssMb} MB RSS, ${run.probe.cpuMs} ms CPU` : "no probe";
     return `status ${run.status} signal ${run.signal}${run.timedOut ? " (timed out)" : ""}, ${Math.round(run.elapsedMs)} ms, ${memory}; stderr: ${run.stderr.slice(0, 400)}`;
 }
