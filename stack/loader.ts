@@ -43,6 +43,8 @@ import { componentTemplateContext, processTmpl, templateSettingsFrom, type Templ
 import { isValueFunction, parseYamlFunction, type DeployTimeReference } from "./yamlFunctions";
 import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
 import { emptyMap, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
+import type { LoadRun } from "./run";
+import { PATTERN_TOKENS } from "./names";
 
 /** One deployable component instance of a stack. */
 export interface StackInstance {
@@ -126,6 +128,24 @@ export function loadStackFile(file: string, options: LoadOptions = {}): LoadedSt
     return load(file, undefined, options);
 }
 
+/** What the repository functions add to a load (not public). */
+export interface InternalLoad {
+    /** The run this load belongs to (its caches). */
+    readonly run?: LoadRun;
+    /** Where printed paths are relative to. @default the load's `cwd` */
+    readonly displayDir?: string;
+    /**
+     * Only the instances whose own Atmos stack name is this (Atmos computes a name per component,
+     * from that component's vars); the other components of the manifest are neither planned nor skipped.
+     */
+    readonly onlyStack?: string;
+}
+
+/** `loadStackFile` within a run of the repository functions. */
+export function loadManifest(file: string, options: LoadOptions, internal: InternalLoad): LoadedStack {
+    return load(file, undefined, options, internal);
+}
+
 /** Loads a stack manifest from its text; `file` names it (imports resolve from there). */
 export function parseStack(text: string, file = "<stack>", options: LoadOptions = {}): LoadedStack {
     return load(file, text, options);
@@ -156,13 +176,20 @@ export interface LoadEnvironment {
 }
 
 /** Sets up a load: the file system and the Atmos configuration that governs `manifest`. */
-export function loadEnvironment(manifest: string | undefined, options: LoadOptions, text?: string): LoadEnvironment {
+export function loadEnvironment(
+    manifest: string | undefined,
+    options: LoadOptions,
+    text?: string,
+    internal: InternalLoad = {},
+): LoadEnvironment {
     const cwd = nodePath.resolve(options.cwd ?? process.cwd());
+    const displayDir = internal.displayDir === undefined ? cwd : nodePath.resolve(internal.displayDir);
     const display = (absolute: string): string => {
-        const relative = nodePath.relative(cwd, absolute);
+        const relative = nodePath.relative(displayDir, absolute);
         return relative === "" ? "." : relative.startsWith("..") || nodePath.isAbsolute(relative) ? absolute : relative;
     };
     let files: FileSystem =
+        internal.run?.files ??
         options.files ??
         (options.readFile ? readerFileSystem((path) => options.readFile!(display(path))) : NODE_FILE_SYSTEM);
     if (text !== undefined && manifest !== undefined) {
@@ -207,8 +234,8 @@ export function loadEnvironment(manifest: string | undefined, options: LoadOptio
     return { cwd, files, config, display };
 }
 
-function load(file: string, text: string | undefined, options: LoadOptions): LoadedStack {
-    const environment = loadEnvironment(file, options, text);
+function load(file: string, text: string | undefined, options: LoadOptions, internal: InternalLoad = {}): LoadedStack {
+    const environment = loadEnvironment(file, options, text, internal);
     const { cwd, files, config, display } = environment;
     const absolute = nodePath.resolve(cwd, file);
     const problems = new ProblemList();
@@ -242,9 +269,10 @@ function load(file: string, text: string | undefined, options: LoadOptions): Loa
         ...(options.cwd !== undefined ? { cwd: nodePath.resolve(options.cwd) } : {}),
         ...(options.env !== undefined ? { env: options.env } : {}),
         allowExec: options.allowExec === true,
+        ...(internal.run ? { cache: internal.run.manifests } : {}),
     });
     problems.throwIfAny();
-    const resolved = resolveStack(root, absolute, config, problems, options, display);
+    const resolved = resolveStack(root, absolute, config, problems, options, display, internal.onlyStack);
     problems.throwIfAny();
     return { file, ...resolved };
 }
@@ -275,8 +303,17 @@ export interface MergedComponent {
 
 const GLOBAL_METADATA_KEYS = ["labels", "tags", "custom", "enabled", "locked", "terraform_workspace_pattern"];
 
-/** Every Terraform component of a merged stack, with Atmos's merge applied. */
-export function mergeComponents(root: MapNode, config: AtmosConfig, problems: ProblemList): MergedComponent[] {
+/**
+ * Every Terraform component of a merged stack, with Atmos's merge applied. With `namesOnly`, only
+ * what a `name_pattern` reads: whether the component is abstract, and its context's `vars` hold just
+ * the pattern's tokens, as the merge of its vars layers gives them (nothing else is merged).
+ */
+export function mergeComponents(
+    root: MapNode,
+    config: AtmosConfig,
+    problems: ProblemList,
+    options: { readonly namesOnly?: boolean } = {},
+): MergedComponent[] {
     const strategy = config.listMergeStrategy;
     const section = (node: MapNode | undefined, key: string, where: string, instance?: string): MapNode | undefined => {
         const value = node?.entries.get(key)?.value;
@@ -435,6 +472,37 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
         const bases = basesOf(name);
         const overrides = section(ownMap, "overrides", who, name);
         const layer = (n: string, key: string) => section(own(n), key, `instance ${JSON.stringify(n)}: `, n);
+        if (options.namesOnly) {
+            const layers = [
+                globalVars,
+                ...bases.map((b) => layer(b, "vars")),
+                layer(name, "vars"),
+                section(overrides, "vars", `${who}overrides.`, name),
+            ].filter((l): l is MapNode => l !== undefined);
+            // A token's value is the last layer's that sets it (two maps would merge, into a map:
+            // not a string either way, which is all a name_pattern asks).
+            const tokens: Record<string, unknown> = {};
+            for (const token of PATTERN_TOKENS) {
+                for (const l of layers) {
+                    const set = l.entries.get(token);
+                    if (set !== undefined) tokens[token] = toPlain(set.value);
+                }
+            }
+            const type = ownMetadata.entries.get("type")?.value;
+            result.push({
+                name,
+                keyLoc: entry.keyLoc,
+                component: name,
+                abstract: type?.kind === "scalar" && type.value === "abstract",
+                enabled: true,
+                vars: emptyMap(ownMap.loc),
+                ownLayers: [],
+                varLayers: layers,
+                strategy,
+                context: { vars: tokens },
+            });
+            continue;
+        }
 
         // The strategy: atmos.yaml's, unless the component's settings (or its overrides') set one.
         const settingsLayers = [
@@ -624,6 +692,7 @@ function resolveStack(
     problems: ProblemList,
     options: LoadOptions,
     display: (absolute: string) => string,
+    onlyStack?: string,
 ): Omit<LoadedStack, "file"> {
     const warnings: string[] = [];
     const instances: StackInstance[] = [];
@@ -646,7 +715,7 @@ function resolveStack(
         );
     // Without an atmos.yaml the name is only informative: no warning about Atmos's default pattern.
     if (named.warning && config.files.length > 0) warnings.push(`${shown}: ${named.warning}`);
-    const stackName = named.name;
+    const stackName = onlyStack ?? named.name;
 
     const known = [...Object.keys(COMPONENT_SCHEMAS), ...Object.keys(COMPONENT_ALIASES)];
     const templates: TemplateSettings = {
@@ -655,6 +724,9 @@ function resolveStack(
     };
     for (const component of merged) {
         if (component.abstract || !component.enabled) continue;
+        // Atmos's `-s NAME` (findComponentInStacks): a component belongs to the stack its own vars name.
+        const ownName = componentStackName(component, root, manifest, config, options.env).name;
+        if (onlyStack !== undefined && ownName !== onlyStack) continue;
         const canonical = canonicalPath(component.component);
         if (canonical === undefined) {
             const near = nearMiss(component.component, known);
@@ -681,12 +753,7 @@ function resolveStack(
                 stack: stackName,
                 stackFile: fileStackName(manifest, config.stacksBasePath),
                 component: String(component.context.component),
-                workspace: terraformWorkspace(
-                    component,
-                    componentStackName(component, root, manifest, config, options.env).name,
-                    config,
-                    options.env,
-                ),
+                workspace: terraformWorkspace(component, ownName, config, options.env),
                 sections: component.context,
             }),
             functions: {

@@ -7,7 +7,8 @@
  */
 import * as nodePath from "node:path";
 
-const PATTERN_TOKENS = ["namespace", "tenant", "environment", "stage"];
+/** The tokens of a `name_pattern` that count (each the var of that name). */
+export const PATTERN_TOKENS: readonly string[] = ["namespace", "tenant", "environment", "stage"];
 
 /**
  * A `name_pattern` applied to vars, as Atmos's GetContextPrefix: `{tenant}-{environment}-{stage}`
