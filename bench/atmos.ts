@@ -12,8 +12,10 @@
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { REFERENCE_SHAPE, stackCount, writeRepo, type RepoShape } from "./atmosRepo";
+import { childrenCpuSeconds } from "./synth";
 
 const ROOT = path.join(__dirname, "..");
 const SYNTH = path.join(ROOT, "dist", "bin", "synth.js");
@@ -22,6 +24,8 @@ const MAXRSS = path.join(__dirname, "maxrss.js");
 
 interface Run {
     readonly ms: number;
+    /** User + system CPU seconds (less sensitive to a busy machine than wall time), when known. */
+    readonly cpu?: number;
     readonly stdout: string;
     readonly maxRssKiB?: number;
 }
@@ -29,6 +33,7 @@ interface Run {
 function run(args: readonly string[], cwd: string, dir: string, measureMemory = false): Run {
     const rssFile = path.join(dir, "maxrss.txt");
     fs.rmSync(rssFile, { force: true });
+    const cpuBefore = childrenCpuSeconds();
     const start = process.hrtime.bigint();
     const child = spawnSync(process.execPath, measureMemory ? ["--require", MAXRSS, ...args] : args, {
         cwd,
@@ -40,8 +45,10 @@ function run(args: readonly string[], cwd: string, dir: string, measureMemory = 
     });
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     if (child.status !== 0) throw new Error(`node ${args.join(" ")} exited ${child.status}: ${child.stderr}`);
+    const cpuAfter = childrenCpuSeconds();
     return {
         ms,
+        ...(cpuBefore !== undefined && cpuAfter !== undefined ? { cpu: cpuAfter - cpuBefore } : {}),
         stdout: child.stdout,
         ...(measureMemory ? { maxRssKiB: Number(fs.readFileSync(rssFile, "utf8")) } : {}),
     };
@@ -96,24 +103,38 @@ export function benchAtmos(dir: string, runs = 5): boolean {
     check(smallRepo, small, dir);
 
     const name = stackName(shape);
-    const naive: number[] = [];
-    const list: number[] = [];
-    const plan: number[] = [];
+    const naiveRuns: Run[] = [];
+    const listRuns: Run[] = [];
+    const planRuns: Run[] = [];
     for (let i = 0; i < runs; i++) {
-        naive.push(run([NAIVE, repo], repo, dir).ms);
-        list.push(run([SYNTH, "--list-stacks"], repo, dir).ms);
-        naive.push(run([NAIVE, repo], repo, dir).ms);
-        plan.push(run([SYNTH, "--atmos-stack", name, "--json"], repo, dir).ms);
+        naiveRuns.push(run([NAIVE, repo], repo, dir));
+        listRuns.push(run([SYNTH, "--list-stacks"], repo, dir));
+        naiveRuns.push(run([NAIVE, repo], repo, dir));
+        planRuns.push(run([SYNTH, "--atmos-stack", name, "--json"], repo, dir));
     }
+    const naive = naiveRuns.map((r) => r.ms);
+    const list = listRuns.map((r) => r.ms);
+    const plan = planRuns.map((r) => r.ms);
     const naiveMs = median(naive);
     const listRatio = median(list) / naiveMs;
     const planRatio = median(plan) / naiveMs;
+    const cpuOf = (r: Run[]) => (r.some((x) => x.cpu === undefined) ? undefined : median(r.map((x) => x.cpu!)));
+    const cpuText = (r: Run[]) => {
+        const c = cpuOf(r);
+        const base = cpuOf(naiveRuns);
+        return c === undefined || base === undefined ? "" : `, CPU ${c.toFixed(2)} s (${(c / base).toFixed(2)}x)`;
+    };
     console.log(
         `\nAtmos repository of ${stackCount(shape)} stacks x ${shape.components} components, fresh processes, median of ${runs}`,
     );
-    console.log(`  naive loader, all ${stackCount(shape)} stacks:        ${naiveMs.toFixed(0)} ms`);
-    console.log(`  synth --list-stacks:                    ${median(list).toFixed(0)} ms (${listRatio.toFixed(2)}x)`);
-    console.log(`  synth --atmos-stack ${name} --json: ${median(plan).toFixed(0)} ms (${planRatio.toFixed(2)}x)`);
+    const naiveCpu = cpuOf(naiveRuns);
+    console.log(
+        `  naive loader, all ${stackCount(shape)} stacks: ${naiveMs.toFixed(0)} ms${naiveCpu === undefined ? "" : `, CPU ${naiveCpu.toFixed(2)} s`}`,
+    );
+    console.log(`  synth --list-stacks: ${median(list).toFixed(0)} ms (${listRatio.toFixed(2)}x)${cpuText(listRuns)}`);
+    console.log(
+        `  synth --atmos-stack ${name} --json: ${median(plan).toFixed(0)} ms (${planRatio.toFixed(2)}x)${cpuText(planRuns)}`,
+    );
     console.log(`goal: --list-stacks <= 3x the naive loader: ${listRatio.toFixed(2)}x ${verdict(listRatio <= 3)}`);
     console.log(`goal: one stack planned <= 3x the naive loader: ${planRatio.toFixed(2)}x ${verdict(planRatio <= 3)}`);
 
@@ -164,7 +185,7 @@ function writeManyImports(dir: string, count: number): void {
 }
 
 if (require.main === module) {
-    const dir = fs.mkdtempSync(path.join(require("node:os").tmpdir(), "bench-atmos-"));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-atmos-"));
     try {
         benchAtmos(dir);
     } finally {

@@ -184,10 +184,9 @@ export function loadEnvironment(
 ): LoadEnvironment {
     const cwd = nodePath.resolve(options.cwd ?? process.cwd());
     const displayDir = internal.displayDir === undefined ? cwd : nodePath.resolve(internal.displayDir);
-    const display = (absolute: string): string => {
-        const relative = nodePath.relative(displayDir, absolute);
-        return relative === "" ? "." : relative.startsWith("..") || nodePath.isAbsolute(relative) ? absolute : relative;
-    };
+    // The git repository around, known once atmos.yaml is read (messages before that name files as they are).
+    const around: { root?: string } = {};
+    const display = (absolute: string): string => displayPath(absolute, displayDir, around.root);
     let files: FileSystem =
         internal.run?.files ??
         options.files ??
@@ -231,7 +230,23 @@ export function loadEnvironment(
             }
         }
     }
+    // Files of the repository the user is in are named from where they are, `../` included.
+    if (config.gitRoot !== undefined) around.root = config.gitRoot;
     return { cwd, files, config, display };
+}
+
+/**
+ * How a file is named in messages: relative to `dir` (the user's directory) when it is below it, or
+ * when both are in the git repository `repository` (`../../stacks/x.yaml` from a subdirectory);
+ * otherwise its absolute path.
+ */
+export function displayPath(absolute: string, dir: string, repository?: string): string {
+    const relative = nodePath.relative(dir, absolute);
+    if (relative === "") return ".";
+    if (nodePath.isAbsolute(relative)) return absolute;
+    if (!relative.startsWith("..")) return relative;
+    const inside = (p: string) => repository !== undefined && !nodePath.relative(repository, p).startsWith("..");
+    return inside(absolute) && inside(dir) ? relative : absolute;
 }
 
 function load(file: string, text: string | undefined, options: LoadOptions, internal: InternalLoad = {}): LoadedStack {
@@ -465,44 +480,49 @@ export function mergeComponents(
     };
 
     const result: MergedComponent[] = [];
+    const globalTokens = options.namesOnly ? nameTokens([globalVars]) : {};
     for (const [name, entry] of maps) {
         const who = `instance ${JSON.stringify(name)}: `;
         const ownMap = own(name);
-        const ownMetadata = metadataOf(name) ?? emptyMap(ownMap.loc);
-        const bases = basesOf(name);
-        const overrides = section(ownMap, "overrides", who, name);
-        const layer = (n: string, key: string) => section(own(n), key, `instance ${JSON.stringify(n)}: `, n);
         if (options.namesOnly) {
-            const layers = [
-                globalVars,
-                ...bases.map((b) => layer(b, "vars")),
-                layer(name, "vars"),
-                section(overrides, "vars", `${who}overrides.`, name),
-            ].filter((l): l is MapNode => l !== undefined);
-            // A token's value is the last layer's that sets it (two maps would merge, into a map:
-            // not a string either way, which is all a name_pattern asks).
-            const tokens: Record<string, unknown> = {};
-            for (const token of PATTERN_TOKENS) {
-                for (const l of layers) {
-                    const set = l.entries.get(token);
-                    if (set !== undefined) tokens[token] = toPlain(set.value);
-                }
+            // What an instance contributes to its name is the same in every stack that imports it
+            // unchanged (the same node, with the same nodes as bases): computed once per run.
+            let named = NAME_PARTS.get(ownMap);
+            if (named === undefined || !named.bases.every(([b, node]) => maps.get(b)?.value === node)) {
+                const before = problems.size;
+                const bases = basesOf(name);
+                const overrides = section(ownMap, "overrides", who, name);
+                const layer = (n: string) => section(own(n), "vars", `instance ${JSON.stringify(n)}: `, n);
+                const type = metadataOf(name)?.entries.get("type")?.value;
+                named = {
+                    bases: bases.map((b) => [b, own(b)] as const),
+                    abstract: type?.kind === "scalar" && type.value === "abstract",
+                    tokens: nameTokens([
+                        ...bases.map((b) => layer(b)),
+                        layer(name),
+                        section(overrides, "vars", `${who}overrides.`, name),
+                    ]),
+                };
+                if (problems.size === before) NAME_PARTS.set(ownMap, named);
             }
-            const type = ownMetadata.entries.get("type")?.value;
             result.push({
                 name,
                 keyLoc: entry.keyLoc,
                 component: name,
-                abstract: type?.kind === "scalar" && type.value === "abstract",
+                abstract: named.abstract,
                 enabled: true,
                 vars: emptyMap(ownMap.loc),
                 ownLayers: [],
-                varLayers: layers,
+                varLayers: [],
                 strategy,
-                context: { vars: tokens },
+                context: { vars: { ...globalTokens, ...named.tokens } },
             });
             continue;
         }
+        const ownMetadata = metadataOf(name) ?? emptyMap(ownMap.loc);
+        const bases = basesOf(name);
+        const overrides = section(ownMap, "overrides", who, name);
+        const layer = (n: string, key: string) => section(own(n), key, `instance ${JSON.stringify(n)}: `, n);
 
         // The strategy: atmos.yaml's, unless the component's settings (or its overrides') set one.
         const settingsLayers = [
@@ -635,6 +655,31 @@ export function mergeComponents(
     return result;
 }
 
+/** What an instance adds to its stack's name: its bases (by node), whether it is abstract, its name tokens. */
+interface NameParts {
+    readonly bases: readonly (readonly [string, MapNode])[];
+    readonly abstract: boolean;
+    readonly tokens: Readonly<Record<string, unknown>>;
+}
+
+const NAME_PARTS = new WeakMap<MapNode, NameParts>();
+
+/**
+ * The `name_pattern` tokens that vars layers set, as their merge gives them: the last layer that
+ * sets a token wins (two maps would merge, into a map: not a string either way, which is all a
+ * name_pattern asks).
+ */
+function nameTokens(layers: readonly (MapNode | undefined)[]): Record<string, unknown> {
+    const tokens: Record<string, unknown> = {};
+    for (const token of PATTERN_TOKENS) {
+        for (const l of layers) {
+            const set = l?.entries.get(token);
+            if (set !== undefined) tokens[token] = toPlain(set.value);
+        }
+    }
+    return tokens;
+}
+
 /** The stack name of one component (Atmos computes names per component). */
 export function componentStackName(
     component: MergedComponent | undefined,
@@ -646,7 +691,9 @@ export function componentStackName(
     const nameNode = root.entries.get("name")?.value;
     if (nameNode?.kind === "scalar" && typeof nameNode.value === "string" && nameNode.value !== "")
         return { name: nameNode.value };
-    const fallback = fileStackName(manifest, config.stacksBasePath);
+    // The file name only when nothing else names the stack (it is asked for once per component).
+    let fileName: string | undefined;
+    const fallbackName = () => (fileName ??= fileStackName(manifest, config.stacksBasePath));
     const context = component?.context ?? { vars: toPlain(mergeAll([], root.loc, "replace")) };
     if (config.nameTemplate) {
         // Atmos's ProcessTmpl: Gomplate's, Sprig's and Atmos's functions whatever templates.settings says.
@@ -665,11 +712,11 @@ export function componentStackName(
             const message = (error as Error).message;
             if (/not supported/.test(message))
                 return {
-                    name: fallback,
-                    warning: `stacks.name_template ${JSON.stringify(config.nameTemplate)}: ${message}; the stack is named ${fallback} after its file`,
+                    name: fallbackName(),
+                    warning: `stacks.name_template ${JSON.stringify(config.nameTemplate)}: ${message}; the stack is named ${fallbackName()} after its file`,
                 };
             return {
-                name: fallback,
+                name: fallbackName(),
                 problem: `stacks.name_template ${JSON.stringify(config.nameTemplate)} cannot be rendered: ${message}`,
             };
         }
@@ -678,11 +725,11 @@ export function componentStackName(
         const read = readNamePattern(config.namePattern, (context.vars ?? {}) as Record<string, unknown>);
         if ("name" in read) return { name: read.name };
         return {
-            name: fallback,
-            warning: `stacks.name_pattern ${JSON.stringify(config.namePattern)} cannot be applied (${read.failure}); the stack is named ${fallback} after its file, as Atmos describe stacks does`,
+            name: fallbackName(),
+            warning: `stacks.name_pattern ${JSON.stringify(config.namePattern)} cannot be applied (${read.failure}); the stack is named ${fallbackName()} after its file, as Atmos describe stacks does`,
         };
     }
-    return { name: fallback };
+    return { name: fallbackName() };
 }
 
 function resolveStack(
@@ -718,6 +765,12 @@ function resolveStack(
     const stackName = onlyStack ?? named.name;
 
     const known = [...Object.keys(COMPONENT_SCHEMAS), ...Object.keys(COMPONENT_ALIASES)];
+    // An atmos.yaml that leaves templates off: a var holding `{{ ... }}` keeps it, as Atmos keeps it,
+    // with a warning (the text would otherwise surface later as an unrelated refusal).
+    const templatesOff =
+        config.files.length > 0 && !templateSettingsFrom(config.raw, true).enabled
+            ? display(config.files[config.files.length - 1])
+            : undefined;
     const templates: TemplateSettings = {
         ...templateSettingsFrom(config.raw, config.files.length > 0),
         ...(options.env !== undefined ? { processEnv: options.env } : {}),
@@ -767,7 +820,7 @@ function resolveStack(
             instance: component.name,
             who,
         };
-        const instance = resolveInstance(component, schema, who, evaluation, problems, warnings);
+        const instance = resolveInstance(component, schema, who, evaluation, problems, warnings, templatesOff);
         if (instance) instances.push(instance);
     }
     return { stackName, instances, skipped, warnings: [...new Set(warnings)] };
@@ -885,6 +938,7 @@ function resolveInstance(
     evaluation: EvaluationContext,
     problems: ProblemList,
     warnings: string[],
+    templatesOff?: string,
 ): StackInstance | undefined {
     const name = component.name;
     const mergedVars = component.vars;
@@ -970,6 +1024,12 @@ function resolveInstance(
     const varLocations: Record<string, SourceLocation> = {};
     for (const entry of evaluated.values()) {
         const node = entry.value;
+        const literal = templatesOff === undefined ? undefined : literalTemplate(node);
+        if (literal !== undefined) {
+            warnings.push(
+                `${formatLocation(literal.loc)}: ${who}: ${entry.key} holds a Go template (${literal.excerpt}), left as written because ${templatesOff} does not enable templates (templates.settings.enabled: true renders it, as Atmos would)`,
+            );
+        }
         if (node.kind === "scalar" && node.value === null) continue; // null: unset, the component's default applies
         const spec = schema.vars[entry.key];
         varLocations[entry.key] = node.loc;
@@ -1056,6 +1116,23 @@ function deferredMerge(
     }
     const merged = mergeAll(evaluated, component.keyLoc, component.strategy).entries.get(key);
     return merged === undefined ? undefined : { kind: "value", node: merged.value };
+}
+
+/** The first string in `node` that holds a Go template (`{{` ... `}}`), with where it is and a short excerpt. */
+function literalTemplate(node: TreeNode): { loc: Location; excerpt: string } | undefined {
+    if (node.kind === "scalar") {
+        if (typeof node.value !== "string") return undefined;
+        const match = /\{\{.*?\}\}/s.exec(node.value);
+        if (match === null) return undefined;
+        const text = match[0].length > 40 ? `${match[0].slice(0, 37)}...` : match[0];
+        return { loc: node.loc, excerpt: JSON.stringify(text) };
+    }
+    const children = node.kind === "seq" ? node.items : [...node.entries.values()].map((e) => e.value);
+    for (const child of children) {
+        const found = literalTemplate(child);
+        if (found !== undefined) return found;
+    }
+    return undefined;
 }
 
 /** Whether `node` holds a YAML function anywhere (only the function `name`, when given). */

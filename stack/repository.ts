@@ -8,7 +8,14 @@ import { didYouMean } from "../util/suggest";
 import { loadAtmosConfig, type AtmosConfig } from "./atmosConfig";
 import { makeProblem, ProblemList, StackFileError } from "./errors";
 import { compareBytes, globMatches, NODE_FILE_SYSTEM, pathMatches, type FileSystem } from "./files";
-import { componentStackName, loadManifest, mergeComponents, type LoadedStack, type LoadOptions } from "./loader";
+import {
+    componentStackName,
+    displayPath,
+    loadManifest,
+    mergeComponents,
+    type LoadedStack,
+    type LoadOptions,
+} from "./loader";
 import { goExtension, processManifest } from "./manifest";
 import { newLoadRun, type LoadRun } from "./run";
 
@@ -85,10 +92,7 @@ function indexStacks(options: RepositoryOptions): StackIndex {
     const files = run.files;
     const config = loadAtmosConfig({ cwd, env: options.env ?? process.env, files });
     const displayDir = nodePath.resolve(options.displayDir ?? cwd);
-    const display = (p: string) => {
-        const r = nodePath.relative(displayDir, p);
-        return r === "" ? "." : r.startsWith("..") || nodePath.isAbsolute(r) ? p : r;
-    };
+    const display = (p: string) => displayPath(p, displayDir, config.gitRoot);
     const entries: AtmosStackEntry[] = [];
     for (const manifest of stackManifests(config, files)) {
         const problems = new ProblemList();
