@@ -154,11 +154,13 @@ export function benchAtmos(dir: string, runs = 5): boolean {
 
     const hostile = path.join(dir, "imports-10000");
     writeManyImports(hostile, 10_000);
-    const hostileMs = median(
-        [0, 1, 2].map(() => run([SYNTH, path.join("stacks", "many.yaml"), "--json"], hostile, dir).ms),
+    const hostileRuns = [0, 1, 2].map(() => run([SYNTH, path.join("stacks", "many.yaml"), "--json"], hostile, dir));
+    const hostileMs = median(hostileRuns.map((r) => r.ms));
+    const hostileCpu = cpuOf(hostileRuns);
+    console.log(
+        `\na manifest importing 10,000 files: ${hostileMs.toFixed(0)} ms${hostileCpu === undefined ? "" : `, CPU ${hostileCpu.toFixed(2)} s`} (median of 3)`,
     );
-    console.log(`\na manifest importing 10,000 files: ${hostileMs.toFixed(0)} ms (median of 3)`);
-    console.log(`goal: < 10 s: ${verdict(hostileMs < 10_000)}`);
+    console.log(`goal: < 10 s (wall; on a busy machine see the CPU time): ${verdict(hostileMs < 10_000)}`);
     return listRatio <= 3 && planRatio <= 3 && flat && hostileMs < 10_000;
 }
 

@@ -922,6 +922,8 @@ function nearMiss(component: string, known: readonly string[]): string | undefin
     let best: string | undefined;
     let bestDistance = Math.max(1, Math.floor(component.length / 5)) + 1;
     for (const candidate of known) {
+        // The distance is at least the difference in length: most paths are too far to compare.
+        if (Math.abs(candidate.length - component.length) >= bestDistance) continue;
         const distance = editDistance(component.toLowerCase(), candidate.toLowerCase());
         if (distance > 0 && distance < bestDistance) {
             best = canonicalPath(candidate);

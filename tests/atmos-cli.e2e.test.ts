@@ -77,7 +77,6 @@ const started = startBeforeTests(() => {
         list: Object.fromEntries(
             ["empty", "dot", "bare", "none"].map((name) => [name, awaitedLater(synth(["--list-stacks"], sub(name)))]),
         ) as Record<string, Promise<ProcessRun>>,
-        listAtRoot: awaitedLater(synth(["--list-stacks"], repo("bare"))),
         // No atmos.yaml, a manifest path typed in a subdirectory: Atmos's defaults at the git root.
         manifest: awaitedLater(
             synth([path.join("..", "..", "stacks", "orgs", "acme", "dev.yaml"), "--json"], sub("none")),
@@ -97,7 +96,7 @@ const started = startBeforeTests(() => {
 after(async () => {
     const runs = await started().catch(() => undefined);
     if (runs !== undefined) {
-        await Promise.allSettled([...Object.values(runs.list), runs.listAtRoot, runs.manifest, runs.npm]);
+        await Promise.allSettled([...Object.values(runs.list), runs.manifest, runs.npm]);
     }
     if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -126,14 +125,6 @@ describe("the installed synth command in an Atmos repository", function () {
             );
         });
     }
-
-    it("--list-stacks typed at the root names manifests from the root", async () => {
-        const child = await (await started()).listAtRoot;
-        assert.equal(
-            child.stdout.split("\n")[0],
-            `acme-ue2-dev\t${path.join("infra", "stacks", "orgs", "acme", "dev.yaml")}`,
-        );
-    });
 
     it("plans a manifest path typed in a subdirectory of a repository without atmos.yaml", async () => {
         const child = await (await started()).manifest;
