@@ -31,7 +31,7 @@ export function eventbridgeStack(count: number): string {
 }
 
 /** Children's CPU seconds so far (user + system of waited-for processes), from /proc; undefined elsewhere. */
-function childrenCpuSeconds(): number | undefined {
+export function childrenCpuSeconds(): number | undefined {
     try {
         const stat = fs.readFileSync("/proc/self/stat", "utf8");
         const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

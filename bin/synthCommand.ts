@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { deferSdkCompiler } from "../program/deferCompiler";
 import { planToJson, planToText } from "../program/plan";
 import type { SynthOptions } from "../program/synth";
-import { listStacks, loadAtmosStack, loadStackFile } from "../stack";
+import { listStacks, loadAtmosStack, loadStackFile, userDirectory } from "../stack";
 import { readTextFileBounded } from "../stack/files";
 import { pulumiNameProblem } from "../stack/names";
 import { escapeJsonText, escapeText } from "../util/terminalText";
@@ -156,18 +156,6 @@ function parseArgs(argv: readonly string[]): Command | "help" {
     };
 }
 
-/**
- * `npm run synth` runs in the package's directory; a relative stack file means one relative to
- * where the user typed the command (npm's INIT_CWD).
- */
-function locate(file: string, env: NodeJS.ProcessEnv): string {
-    const typedIn = env.npm_lifecycle_event === "synth" ? env.INIT_CWD : undefined;
-    if (typedIn === undefined || path.isAbsolute(file) || path.resolve(typedIn) === process.cwd()) {
-        return file;
-    }
-    return path.resolve(typedIn, file);
-}
-
 type ConsoleMethod = "log" | "info" | "warn" | "error";
 const CONSOLE_METHODS: readonly ConsoleMethod[] = ["log", "info", "warn", "error"];
 
@@ -205,25 +193,36 @@ export async function runSynthCommand(argv: readonly string[], given: CommandIo 
     }
     const restoreConsole = consoleTo(io.stderr);
     try {
-        const atmosDir = locate(command.atmosDir ?? ".", io.env);
+        // Everything is resolved from the user's directory (npm's INIT_CWD under `npm run synth`),
+        // as Atmos resolves atmos.yaml, the git root and paths from the directory it is run in, and
+        // paths are printed relative to it.
+        const userDir = userDirectory(io.env);
+        const shown = (p: string) => path.relative(userDir, p) || ".";
+        const atmosDir = path.resolve(userDir, command.atmosDir ?? ".");
+        const env = io.env;
         if (command.listStacks) {
-            for (const entry of listStacks({ atmosDir })) {
+            for (const entry of listStacks({ atmosDir, displayDir: userDir, env })) {
                 if (entry.error !== undefined) {
                     io.stderr.write(`warning: ${entry.error}\n`);
                 }
                 // One row per stack: a name or path holding a tab or a newline cannot forge another.
-                const manifest = path.relative(process.cwd(), entry.manifest) || entry.manifest;
-                io.stdout.write(`${escapeText(entry.name)}\t${escapeText(manifest)}\n`);
+                io.stdout.write(`${escapeText(entry.name)}	${escapeText(shown(entry.manifest))}
+`);
             }
             return 0;
         }
-        let file = command.file === undefined ? undefined : locate(command.file, io.env);
+        let file = command.file === undefined ? undefined : path.resolve(userDir, command.file);
         let loaded;
         if (command.atmosStack !== undefined) {
-            loaded = loadAtmosStack(command.atmosStack, { atmosDir, allowExec: command.options.allowExec === true });
+            loaded = loadAtmosStack(command.atmosStack, {
+                atmosDir,
+                displayDir: userDir,
+                env,
+                allowExec: command.options.allowExec === true,
+            });
             file = loaded.file;
         } else {
-            loaded = loadStackFile(file!, { allowExec: command.options.allowExec === true });
+            loaded = loadStackFile(file!, { cwd: userDir, env, allowExec: command.options.allowExec === true });
         }
         if (loaded.skipped.length > 0) {
             const names = loaded.skipped.map((s) =>
@@ -248,7 +247,7 @@ export async function runSynthCommand(argv: readonly string[], given: CommandIo 
                 ? escapeJsonText(planToJson(plan))
                 : planToText(plan, {
                       color: io.stdout.isTTY === true && !io.env.NO_COLOR,
-                      title: `Plan of ${command.atmosStack !== undefined ? `Atmos stack ${command.atmosStack} (${file})` : command.file}`,
+                      title: `Plan of ${command.atmosStack !== undefined ? `Atmos stack ${command.atmosStack} (${shown(file!)})` : command.file}`,
                   }),
         );
         return 0;

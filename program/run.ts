@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as path from "node:path";
-import { loadAtmosStack, loadStackFile } from "../stack";
+import { loadAtmosStack, loadStackFile, userDirectory } from "../stack";
 import { deployStack, type StackOutputs } from "./deploy";
 import { deployStackGuardingRenames } from "./renames";
 
@@ -30,10 +30,17 @@ export function runProgram(config: ProgramConfig): StackOutputs | Promise<StackO
         );
     }
     const allowExec = config.getBoolean("allowExec") === true;
+    // Paths, atmos.yaml and the git root from the user's directory, as Atmos finds them: the
+    // project's (where Pulumi runs the program), or where an npm script was typed.
+    const userDir = userDirectory();
     const stack =
         atmosStack !== undefined
-            ? loadAtmosStack(atmosStack, { atmosDir: path.resolve(config.get("atmosDir") ?? "."), allowExec })
-            : loadStackFile(path.resolve(stackFile!), { allowExec });
+            ? loadAtmosStack(atmosStack, {
+                  atmosDir: path.resolve(userDir, config.get("atmosDir") ?? "."),
+                  displayDir: userDir,
+                  allowExec,
+              })
+            : loadStackFile(path.resolve(userDir, stackFile!), { cwd: userDir, allowExec });
     for (const warning of stack.warnings) {
         void pulumi.log.warn(warning);
     }

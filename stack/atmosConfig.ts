@@ -10,7 +10,8 @@
  * - the current directory's `atmos.yaml` (or `.atmos.yaml`);
  * - the directory named by `ATMOS_CLI_CONFIG_PATH`.
  * When none of these exists and a manifest is given, its directory and its ancestors are
- * searched (the nearest `atmos.yaml` wins). Each config file is preceded by its `atmos.d/` and
+ * searched (the nearest `atmos.yaml` wins). Run from a directory without an Atmos config of its
+ * own, a `base_path` of `""` or `.` (Atmos's default without atmos.yaml) is the git root. Each config file is preceded by its `atmos.d/` and
  * `.atmos.d/` files and its `import:` list. The system and home directories are not read, so a
  * load does not depend on the machine it runs on. With no file at all, Atmos's defaults apply.
  * Then the `ATMOS_*` environment overrides.
@@ -106,12 +107,11 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
 
     const configFiles: string[] = [];
     const cliConfigPath = env.ATMOS_CLI_CONFIG_PATH;
+    const localConfig = LOCAL_CONFIG_MARKERS.some(
+        (m) => files.isFile(nodePath.join(cwd, m)) || files.isDirectory(nodePath.join(cwd, m)),
+    );
     if (!cliConfigPath) {
-        if (
-            !LOCAL_CONFIG_MARKERS.some(
-                (m) => files.isFile(nodePath.join(cwd, m)) || files.isDirectory(nodePath.join(cwd, m)),
-            )
-        ) {
+        if (!localConfig) {
             const parent = findUpward(nodePath.dirname(cwd), files);
             if (parent) configFiles.push(parent);
             const atGitRoot = gitRoot === undefined ? undefined : configFileIn(gitRoot, files);
@@ -138,7 +138,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
         for (const file of unique) raw = mergePlain(raw, readConfigWithImports(file, files, env, gitRoot, new Set()));
     }
     const configDir = unique.length === 0 ? undefined : nodePath.dirname(unique[unique.length - 1]);
-    return interpret(raw, unique, configDir, cwd, env, gitRoot, files);
+    return interpret(raw, unique, configDir, cwd, env, gitRoot, files, localConfig);
 }
 
 /** The nearest directory at or above `dir` holding an atmos.yaml, as that file's path. */
@@ -299,6 +299,7 @@ function interpret(
     env: Readonly<Record<string, string | undefined>>,
     gitRoot: string | undefined,
     files: FileSystem,
+    localConfig: boolean,
 ): AtmosConfig {
     const str = (value: unknown): string | undefined =>
         typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined;
@@ -308,10 +309,16 @@ function interpret(
             .map((s) => s.trim())
             .filter((s) => s !== "");
 
-    // base_path: ATMOS_BASE_PATH is a runtime source (its `./x` is the current directory's), atmos.yaml's a config one.
+    // base_path: ATMOS_BASE_PATH is a runtime source (its `./x` is the current directory's), atmos.yaml's a
+    // config one. Atmos's applyGitRootBasePath (pkg/config/git_root.go): run from a directory without
+    // an Atmos config of its own (a subdirectory, or a repository without atmos.yaml, whose default is
+    // `.`), a base_path of "" or "." is the git root, so Atmos works from anywhere in the repository.
+    const configBase = str(raw.base_path) ?? "";
     const basePath = env.ATMOS_BASE_PATH
         ? resolveBasePath(env.ATMOS_BASE_PATH, configDir, cwd, gitRoot, files, "runtime")
-        : resolveBasePath(str(raw.base_path) ?? "", configDir, cwd, gitRoot, files, "config");
+        : gitRoot !== undefined && !localConfig && (configBase === "" || configBase === ".")
+          ? gitRoot
+          : resolveBasePath(configBase, configDir, cwd, gitRoot, files, "config");
     const stacksBase = env.ATMOS_STACKS_BASE_PATH ?? str(at(raw, "stacks", "base_path")) ?? "";
     const stacksBasePath = nodePath.isAbsolute(stacksBase) ? stacksBase : nodePath.join(basePath, stacksBase);
 

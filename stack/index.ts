@@ -5,7 +5,7 @@
  */
 export { loadStackFile, parseStack, importTarget, canonicalPath, COMPONENT_ALIASES } from "./loader";
 export type { LoadedStack, LoadOptions, StackInstance, SkippedInstance } from "./loader";
-export { listStacks, findStack, findStackManifests, loadAtmosStack, stackManifests } from "./repository";
+export { listStacks, findStack, findStackManifests, loadAtmosStack, stackManifests, userDirectory } from "./repository";
 export type { AtmosStackEntry, RepositoryOptions } from "./repository";
 export { loadAtmosConfig, AtmosConfigError } from "./atmosConfig";
 export type { AtmosConfig, ListMergeStrategy } from "./atmosConfig";

@@ -43,6 +43,8 @@ import { componentTemplateContext, processTmpl, templateSettingsFrom, type Templ
 import { isValueFunction, parseYamlFunction, type DeployTimeReference } from "./yamlFunctions";
 import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
 import { emptyMap, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
+import type { LoadRun } from "./run";
+import { PATTERN_TOKENS } from "./names";
 
 /** One deployable component instance of a stack. */
 export interface StackInstance {
@@ -126,6 +128,24 @@ export function loadStackFile(file: string, options: LoadOptions = {}): LoadedSt
     return load(file, undefined, options);
 }
 
+/** What the repository functions add to a load (not public). */
+export interface InternalLoad {
+    /** The run this load belongs to (its caches). */
+    readonly run?: LoadRun;
+    /** Where printed paths are relative to. @default the load's `cwd` */
+    readonly displayDir?: string;
+    /**
+     * Only the instances whose own Atmos stack name is this (Atmos computes a name per component,
+     * from that component's vars); the other components of the manifest are neither planned nor skipped.
+     */
+    readonly onlyStack?: string;
+}
+
+/** `loadStackFile` within a run of the repository functions. */
+export function loadManifest(file: string, options: LoadOptions, internal: InternalLoad): LoadedStack {
+    return load(file, undefined, options, internal);
+}
+
 /** Loads a stack manifest from its text; `file` names it (imports resolve from there). */
 export function parseStack(text: string, file = "<stack>", options: LoadOptions = {}): LoadedStack {
     return load(file, text, options);
@@ -156,13 +176,19 @@ export interface LoadEnvironment {
 }
 
 /** Sets up a load: the file system and the Atmos configuration that governs `manifest`. */
-export function loadEnvironment(manifest: string | undefined, options: LoadOptions, text?: string): LoadEnvironment {
+export function loadEnvironment(
+    manifest: string | undefined,
+    options: LoadOptions,
+    text?: string,
+    internal: InternalLoad = {},
+): LoadEnvironment {
     const cwd = nodePath.resolve(options.cwd ?? process.cwd());
-    const display = (absolute: string): string => {
-        const relative = nodePath.relative(cwd, absolute);
-        return relative === "" ? "." : relative.startsWith("..") || nodePath.isAbsolute(relative) ? absolute : relative;
-    };
+    const displayDir = internal.displayDir === undefined ? cwd : nodePath.resolve(internal.displayDir);
+    // The git repository around, known once atmos.yaml is read (messages before that name files as they are).
+    const around: { root?: string } = {};
+    const display = (absolute: string): string => displayPath(absolute, displayDir, around.root);
     let files: FileSystem =
+        internal.run?.files ??
         options.files ??
         (options.readFile ? readerFileSystem((path) => options.readFile!(display(path))) : NODE_FILE_SYSTEM);
     if (text !== undefined && manifest !== undefined) {
@@ -204,11 +230,27 @@ export function loadEnvironment(manifest: string | undefined, options: LoadOptio
             }
         }
     }
+    // Files of the repository the user is in are named from where they are, `../` included.
+    if (config.gitRoot !== undefined) around.root = config.gitRoot;
     return { cwd, files, config, display };
 }
 
-function load(file: string, text: string | undefined, options: LoadOptions): LoadedStack {
-    const environment = loadEnvironment(file, options, text);
+/**
+ * How a file is named in messages: relative to `dir` (the user's directory) when it is below it, or
+ * when both are in the git repository `repository` (`../../stacks/x.yaml` from a subdirectory);
+ * otherwise its absolute path.
+ */
+export function displayPath(absolute: string, dir: string, repository?: string): string {
+    const relative = nodePath.relative(dir, absolute);
+    if (relative === "") return ".";
+    if (nodePath.isAbsolute(relative)) return absolute;
+    if (!relative.startsWith("..")) return relative;
+    const inside = (p: string) => repository !== undefined && !nodePath.relative(repository, p).startsWith("..");
+    return inside(absolute) && inside(dir) ? relative : absolute;
+}
+
+function load(file: string, text: string | undefined, options: LoadOptions, internal: InternalLoad = {}): LoadedStack {
+    const environment = loadEnvironment(file, options, text, internal);
     const { cwd, files, config, display } = environment;
     const absolute = nodePath.resolve(cwd, file);
     const problems = new ProblemList();
@@ -242,9 +284,10 @@ function load(file: string, text: string | undefined, options: LoadOptions): Loa
         ...(options.cwd !== undefined ? { cwd: nodePath.resolve(options.cwd) } : {}),
         ...(options.env !== undefined ? { env: options.env } : {}),
         allowExec: options.allowExec === true,
+        ...(internal.run ? { cache: internal.run.manifests } : {}),
     });
     problems.throwIfAny();
-    const resolved = resolveStack(root, absolute, config, problems, options, display);
+    const resolved = resolveStack(root, absolute, config, problems, options, display, internal.onlyStack);
     problems.throwIfAny();
     return { file, ...resolved };
 }
@@ -275,8 +318,17 @@ export interface MergedComponent {
 
 const GLOBAL_METADATA_KEYS = ["labels", "tags", "custom", "enabled", "locked", "terraform_workspace_pattern"];
 
-/** Every Terraform component of a merged stack, with Atmos's merge applied. */
-export function mergeComponents(root: MapNode, config: AtmosConfig, problems: ProblemList): MergedComponent[] {
+/**
+ * Every Terraform component of a merged stack, with Atmos's merge applied. With `namesOnly`, only
+ * what a `name_pattern` reads: whether the component is abstract, and its context's `vars` hold just
+ * the pattern's tokens, as the merge of its vars layers gives them (nothing else is merged).
+ */
+export function mergeComponents(
+    root: MapNode,
+    config: AtmosConfig,
+    problems: ProblemList,
+    options: { readonly namesOnly?: boolean } = {},
+): MergedComponent[] {
     const strategy = config.listMergeStrategy;
     const section = (node: MapNode | undefined, key: string, where: string, instance?: string): MapNode | undefined => {
         const value = node?.entries.get(key)?.value;
@@ -428,9 +480,45 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
     };
 
     const result: MergedComponent[] = [];
+    const globalTokens = options.namesOnly ? nameTokens([globalVars]) : {};
     for (const [name, entry] of maps) {
         const who = `instance ${JSON.stringify(name)}: `;
         const ownMap = own(name);
+        if (options.namesOnly) {
+            // What an instance contributes to its name is the same in every stack that imports it
+            // unchanged (the same node, with the same nodes as bases): computed once per run.
+            let named = NAME_PARTS.get(ownMap);
+            if (named === undefined || !named.bases.every(([b, node]) => maps.get(b)?.value === node)) {
+                const before = problems.size;
+                const bases = basesOf(name);
+                const overrides = section(ownMap, "overrides", who, name);
+                const layer = (n: string) => section(own(n), "vars", `instance ${JSON.stringify(n)}: `, n);
+                const type = metadataOf(name)?.entries.get("type")?.value;
+                named = {
+                    bases: bases.map((b) => [b, own(b)] as const),
+                    abstract: type?.kind === "scalar" && type.value === "abstract",
+                    tokens: nameTokens([
+                        ...bases.map((b) => layer(b)),
+                        layer(name),
+                        section(overrides, "vars", `${who}overrides.`, name),
+                    ]),
+                };
+                if (problems.size === before) NAME_PARTS.set(ownMap, named);
+            }
+            result.push({
+                name,
+                keyLoc: entry.keyLoc,
+                component: name,
+                abstract: named.abstract,
+                enabled: true,
+                vars: emptyMap(ownMap.loc),
+                ownLayers: [],
+                varLayers: [],
+                strategy,
+                context: { vars: { ...globalTokens, ...named.tokens } },
+            });
+            continue;
+        }
         const ownMetadata = metadataOf(name) ?? emptyMap(ownMap.loc);
         const bases = basesOf(name);
         const overrides = section(ownMap, "overrides", who, name);
@@ -567,6 +655,31 @@ export function mergeComponents(root: MapNode, config: AtmosConfig, problems: Pr
     return result;
 }
 
+/** What an instance adds to its stack's name: its bases (by node), whether it is abstract, its name tokens. */
+interface NameParts {
+    readonly bases: readonly (readonly [string, MapNode])[];
+    readonly abstract: boolean;
+    readonly tokens: Readonly<Record<string, unknown>>;
+}
+
+const NAME_PARTS = new WeakMap<MapNode, NameParts>();
+
+/**
+ * The `name_pattern` tokens that vars layers set, as their merge gives them: the last layer that
+ * sets a token wins (two maps would merge, into a map: not a string either way, which is all a
+ * name_pattern asks).
+ */
+function nameTokens(layers: readonly (MapNode | undefined)[]): Record<string, unknown> {
+    const tokens: Record<string, unknown> = {};
+    for (const token of PATTERN_TOKENS) {
+        for (const l of layers) {
+            const set = l?.entries.get(token);
+            if (set !== undefined) tokens[token] = toPlain(set.value);
+        }
+    }
+    return tokens;
+}
+
 /** The stack name of one component (Atmos computes names per component). */
 export function componentStackName(
     component: MergedComponent | undefined,
@@ -578,7 +691,9 @@ export function componentStackName(
     const nameNode = root.entries.get("name")?.value;
     if (nameNode?.kind === "scalar" && typeof nameNode.value === "string" && nameNode.value !== "")
         return { name: nameNode.value };
-    const fallback = fileStackName(manifest, config.stacksBasePath);
+    // The file name only when nothing else names the stack (it is asked for once per component).
+    let fileName: string | undefined;
+    const fallbackName = () => (fileName ??= fileStackName(manifest, config.stacksBasePath));
     const context = component?.context ?? { vars: toPlain(mergeAll([], root.loc, "replace")) };
     if (config.nameTemplate) {
         // Atmos's ProcessTmpl: Gomplate's, Sprig's and Atmos's functions whatever templates.settings says.
@@ -597,11 +712,11 @@ export function componentStackName(
             const message = (error as Error).message;
             if (/not supported/.test(message))
                 return {
-                    name: fallback,
-                    warning: `stacks.name_template ${JSON.stringify(config.nameTemplate)}: ${message}; the stack is named ${fallback} after its file`,
+                    name: fallbackName(),
+                    warning: `stacks.name_template ${JSON.stringify(config.nameTemplate)}: ${message}; the stack is named ${fallbackName()} after its file`,
                 };
             return {
-                name: fallback,
+                name: fallbackName(),
                 problem: `stacks.name_template ${JSON.stringify(config.nameTemplate)} cannot be rendered: ${message}`,
             };
         }
@@ -610,11 +725,11 @@ export function componentStackName(
         const read = readNamePattern(config.namePattern, (context.vars ?? {}) as Record<string, unknown>);
         if ("name" in read) return { name: read.name };
         return {
-            name: fallback,
-            warning: `stacks.name_pattern ${JSON.stringify(config.namePattern)} cannot be applied (${read.failure}); the stack is named ${fallback} after its file, as Atmos describe stacks does`,
+            name: fallbackName(),
+            warning: `stacks.name_pattern ${JSON.stringify(config.namePattern)} cannot be applied (${read.failure}); the stack is named ${fallbackName()} after its file, as Atmos describe stacks does`,
         };
     }
-    return { name: fallback };
+    return { name: fallbackName() };
 }
 
 function resolveStack(
@@ -624,6 +739,7 @@ function resolveStack(
     problems: ProblemList,
     options: LoadOptions,
     display: (absolute: string) => string,
+    onlyStack?: string,
 ): Omit<LoadedStack, "file"> {
     const warnings: string[] = [];
     const instances: StackInstance[] = [];
@@ -646,15 +762,24 @@ function resolveStack(
         );
     // Without an atmos.yaml the name is only informative: no warning about Atmos's default pattern.
     if (named.warning && config.files.length > 0) warnings.push(`${shown}: ${named.warning}`);
-    const stackName = named.name;
+    const stackName = onlyStack ?? named.name;
 
     const known = [...Object.keys(COMPONENT_SCHEMAS), ...Object.keys(COMPONENT_ALIASES)];
+    // An atmos.yaml that leaves templates off: a var holding `{{ ... }}` keeps it, as Atmos keeps it,
+    // with a warning (the text would otherwise surface later as an unrelated refusal).
+    const templatesOff =
+        config.files.length > 0 && !templateSettingsFrom(config.raw, true).enabled
+            ? display(config.files[config.files.length - 1])
+            : undefined;
     const templates: TemplateSettings = {
         ...templateSettingsFrom(config.raw, config.files.length > 0),
         ...(options.env !== undefined ? { processEnv: options.env } : {}),
     };
     for (const component of merged) {
         if (component.abstract || !component.enabled) continue;
+        // Atmos's `-s NAME` (findComponentInStacks): a component belongs to the stack its own vars name.
+        const ownName = componentStackName(component, root, manifest, config, options.env).name;
+        if (onlyStack !== undefined && ownName !== onlyStack) continue;
         const canonical = canonicalPath(component.component);
         if (canonical === undefined) {
             const near = nearMiss(component.component, known);
@@ -681,12 +806,7 @@ function resolveStack(
                 stack: stackName,
                 stackFile: fileStackName(manifest, config.stacksBasePath),
                 component: String(component.context.component),
-                workspace: terraformWorkspace(
-                    component,
-                    componentStackName(component, root, manifest, config, options.env).name,
-                    config,
-                    options.env,
-                ),
+                workspace: terraformWorkspace(component, ownName, config, options.env),
                 sections: component.context,
             }),
             functions: {
@@ -700,7 +820,7 @@ function resolveStack(
             instance: component.name,
             who,
         };
-        const instance = resolveInstance(component, schema, who, evaluation, problems, warnings);
+        const instance = resolveInstance(component, schema, who, evaluation, problems, warnings, templatesOff);
         if (instance) instances.push(instance);
     }
     return { stackName, instances, skipped, warnings: [...new Set(warnings)] };
@@ -802,6 +922,8 @@ function nearMiss(component: string, known: readonly string[]): string | undefin
     let best: string | undefined;
     let bestDistance = Math.max(1, Math.floor(component.length / 5)) + 1;
     for (const candidate of known) {
+        // The distance is at least the difference in length: most paths are too far to compare.
+        if (Math.abs(candidate.length - component.length) >= bestDistance) continue;
         const distance = editDistance(component.toLowerCase(), candidate.toLowerCase());
         if (distance > 0 && distance < bestDistance) {
             best = canonicalPath(candidate);
@@ -818,6 +940,7 @@ function resolveInstance(
     evaluation: EvaluationContext,
     problems: ProblemList,
     warnings: string[],
+    templatesOff?: string,
 ): StackInstance | undefined {
     const name = component.name;
     const mergedVars = component.vars;
@@ -903,6 +1026,12 @@ function resolveInstance(
     const varLocations: Record<string, SourceLocation> = {};
     for (const entry of evaluated.values()) {
         const node = entry.value;
+        const literal = templatesOff === undefined ? undefined : literalTemplate(node);
+        if (literal !== undefined) {
+            warnings.push(
+                `${formatLocation(literal.loc)}: ${who}: ${entry.key} holds a Go template (${literal.excerpt}), left as written because ${templatesOff} does not enable templates (templates.settings.enabled: true renders it, as Atmos would)`,
+            );
+        }
         if (node.kind === "scalar" && node.value === null) continue; // null: unset, the component's default applies
         const spec = schema.vars[entry.key];
         varLocations[entry.key] = node.loc;
@@ -989,6 +1118,23 @@ function deferredMerge(
     }
     const merged = mergeAll(evaluated, component.keyLoc, component.strategy).entries.get(key);
     return merged === undefined ? undefined : { kind: "value", node: merged.value };
+}
+
+/** The first string in `node` that holds a Go template (`{{` ... `}}`), with where it is and a short excerpt. */
+function literalTemplate(node: TreeNode): { loc: Location; excerpt: string } | undefined {
+    if (node.kind === "scalar") {
+        if (typeof node.value !== "string") return undefined;
+        const match = /\{\{.*?\}\}/s.exec(node.value);
+        if (match === null) return undefined;
+        const text = match[0].length > 40 ? `${match[0].slice(0, 37)}...` : match[0];
+        return { loc: node.loc, excerpt: JSON.stringify(text) };
+    }
+    const children = node.kind === "seq" ? node.items : [...node.entries.values()].map((e) => e.value);
+    for (const child of children) {
+        const found = literalTemplate(child);
+        if (found !== undefined) return found;
+    }
+    return undefined;
 }
 
 /** Whether `node` holds a YAML function anywhere (only the function `name`, when given). */

@@ -26,6 +26,7 @@ import { makeProblem, type ProblemList, type SourceLocation } from "./errors";
 import { globMatches, hasGlobMeta, type FileSystem } from "./files";
 import { describeValue } from "./convert";
 import { mergeAll, mergeTree } from "./merge";
+import { mergeLayers } from "./mergeLayers";
 import { emptyMap, parseYamlTree, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 import { renderManifestText } from "./locals";
 import { renderImportPath, StackTemplateError, templateSettingsFrom } from "./templating";
@@ -53,6 +54,33 @@ export interface ManifestContext {
     readonly env?: Readonly<Record<string, string | undefined>>;
     /** Whether `!exec` in `locals` may run commands. @default false */
     readonly allowExec?: boolean;
+    /** Shared by the manifests of one run: each file is parsed, and each import processed, once. */
+    readonly cache?: ManifestCache;
+}
+
+/**
+ * What the manifests of one run (listing a repository's stacks, loading a stack by name) share,
+ * so that a file imported by every stack is read, rendered, parsed and merged once per run rather
+ * than once per stack. Only what loaded without a problem is kept (a problem is reported where it
+ * happens, for each manifest that meets it).
+ */
+export interface ManifestCache {
+    /** Parsed files by path, template context and flags; `text` is the file's text when parsed. */
+    readonly parsed: Map<string, { readonly text: string; readonly root: TreeNode | null }>;
+    /** Processed imports (a file with its own imports merged) by path and template context. */
+    readonly results: Map<string, CachedResult>;
+}
+
+/** A processed import, with how deep and how many files below it (the limits still apply on reuse). */
+interface CachedResult {
+    readonly result: FileResult;
+    readonly depth: number;
+    readonly reads: number;
+}
+
+/** An empty run cache. */
+export function manifestCache(): ManifestCache {
+    return { parsed: new Map(), results: new Map() };
 }
 
 /** The merged result of one file and its imports. */
@@ -77,6 +105,9 @@ class ManifestProcessor {
     private readonly parsed = new Map<string, { root: TreeNode | null; failed: boolean }>();
     private readCount = 0;
     private tooMany = false;
+    /** Deepest import chain met so far, and how many import paths were rendered (results that used none are cached). */
+    private deepest = 0;
+    private pathRenders = 0;
 
     constructor(private readonly context: ManifestContext) {}
 
@@ -120,7 +151,56 @@ class ManifestProcessor {
             }
             return undefined;
         }
+        // A processed import is the same wherever it is imported when no overrides come from above
+        // and no import path below it was rendered from its importers' sections.
+        const shared = this.context.cache;
+        const cacheKey =
+            shared !== undefined &&
+            chain.length > 0 &&
+            parentInline.entries.size === 0 &&
+            parentImported.entries.size === 0
+                ? `${file}\0${JSON.stringify(templates.context)}\0${templates.ignoreMissing}\0${templates.skip}`
+                : undefined;
+        if (cacheKey !== undefined) {
+            const hit = shared!.results.get(cacheKey);
+            if (
+                hit !== undefined &&
+                chain.length + hit.depth < MAX_IMPORT_DEPTH &&
+                this.readCount + hit.reads <= MAX_IMPORTED_FILES
+            ) {
+                this.readCount += hit.reads - 1;
+                this.deepest = Math.max(this.deepest, chain.length + hit.depth);
+                return hit.result;
+            }
+        }
+        const before = { problems: problems.size, reads: this.readCount, renders: this.pathRenders };
+        const deepestBefore = this.deepest;
+        this.deepest = chain.length;
         const root = this.parse(file, at, templates);
+        const result = this.processFile(file, chain, parentInline, parentImported, templates, root);
+        const depth = this.deepest - chain.length;
+        this.deepest = Math.max(deepestBefore, this.deepest);
+        if (
+            cacheKey !== undefined &&
+            result !== undefined &&
+            problems.size === before.problems &&
+            this.pathRenders === before.renders
+        ) {
+            shared!.results.set(cacheKey, { result, depth, reads: this.readCount - before.reads + 1 });
+        }
+        return result;
+    }
+
+    private processFile(
+        file: string,
+        chain: readonly string[],
+        parentInline: MapNode,
+        parentImported: MapNode,
+        templates: FileTemplates,
+        root: MapNode | undefined,
+    ): FileResult | undefined {
+        const { problems, display } = this.context;
+        const shown = display(file);
         if (root === undefined) return undefined;
         const strategy = this.strategy;
         const loc: Location = root.loc;
@@ -137,8 +217,9 @@ class ManifestProcessor {
         const layers: MapNode[] = [];
         const here = [...chain, file];
         // Atmos's accumulated import-path context: the importers' (a snapshot), then the
-        // settings, vars and env of each import of this file once processed.
-        let pathContext: Readonly<Record<string, unknown>> = templates.pathContext ?? {};
+        // settings, vars and env of each import of this file once processed (computed only when
+        // a templated import path reads it).
+        let pathContext: () => Readonly<Record<string, unknown>> = templates.pathContext ?? (() => ({}));
         for (const entry of importEntries(root, shown, problems)) {
             // The entry's context under its importers' (theirs win), inherited by nested imports.
             const context = entry.context ? deepMergePlain(entry.context, templates.context) : templates.context;
@@ -150,21 +231,22 @@ class ManifestProcessor {
             };
             const pathData = pathContext;
             const targets = this.resolveImport(file, entry, here, () =>
-                entry.context ? deepMergePlain(pathData, entry.context) : pathData,
+                entry.context ? deepMergePlain(pathData(), entry.context) : pathData(),
             );
             for (const target of targets) {
                 const result = this.process(target, here, inline, imported, entry.loc, childTemplates);
                 if (result === undefined) continue;
                 imported = mergeAll([imported, result.imported, result.inline], loc, strategy);
                 layers.push(result.merged);
-                pathContext = deepMergePlain(pathContext, sectionsOf([result.merged]));
+                const previous = pathContext;
+                pathContext = once(() => deepMergePlain(previous(), sectionsOf([result.merged])));
             }
         }
 
         const finalOverrides = mergeAll([imported, inline], loc, strategy);
         const own = finalOverrides.entries.size > 0 ? withOverrides(root, finalOverrides) : root;
         if (own.entries.size > 0) layers.push(own);
-        return { merged: mergeAll(layers, loc, strategy), inline, imported };
+        return { merged: mergeLayers(layers, loc, strategy), inline, imported };
     }
 
     /** The parsed root map of a file (cached), or undefined when it cannot be used. */
@@ -180,9 +262,14 @@ class ManifestProcessor {
             } catch (error) {
                 problems.add(readProblem(error, at ?? { file: shown }, shown, at !== undefined));
             }
+            const shared = text === undefined ? undefined : this.context.cache?.parsed.get(key);
             if (text === undefined) {
                 cached = { root: null, failed: true };
+            } else if (shared !== undefined && shared.text === text) {
+                // Read, rendered and parsed by an earlier manifest of this run, without a problem.
+                cached = { root: shared.root, failed: false };
             } else {
+                const original = text;
                 if (this.context.renderFile) text = this.context.renderFile(text, file);
                 else if (!templates.skip) {
                     try {
@@ -217,6 +304,7 @@ class ManifestProcessor {
                 for (const problem of tree.problems) problems.add(problem);
                 const failed = tree.problems.length > 0;
                 cached = { root: tree.root, failed };
+                if (!failed) this.context.cache?.parsed.set(key, { text: original, root: tree.root });
             }
             this.parsed.set(key, cached);
         }
@@ -247,6 +335,7 @@ class ManifestProcessor {
         let path = entry.path;
         const field = { field: "import" };
         if (path.includes("{{")) {
+            this.pathRenders++;
             // Atmos's renderImportPath: not with skip_templates_processing nor with templates
             // disabled; a missing value fails unless ignore_missing_template_values is set.
             const settings = templateSettingsFrom(config.raw, config.files.length > 0);
@@ -362,7 +451,20 @@ interface FileTemplates {
      * The data templated import paths of the file see (Atmos's import-path context): the
      * `settings`, `vars` and `env` of the imports its importers processed before it.
      */
-    readonly pathContext?: Readonly<Record<string, unknown>>;
+    readonly pathContext?: () => Readonly<Record<string, unknown>>;
+}
+
+/** `compute`, called at most once. */
+function once<T>(compute: () => T): () => T {
+    let done = false;
+    let value: T;
+    return () => {
+        if (!done) {
+            value = compute();
+            done = true;
+        }
+        return value;
+    };
 }
 
 const NO_TEMPLATES: FileTemplates = { context: {}, ignoreMissing: false, skip: false };

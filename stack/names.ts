@@ -8,7 +8,23 @@
 import * as nodePath from "node:path";
 import { escapeText, hasUnsafeText } from "../util/terminalText";
 
-const PATTERN_TOKENS = ["namespace", "tenant", "environment", "stage"];
+/** The tokens of a `name_pattern` that count (each the var of that name). */
+export const PATTERN_TOKENS: readonly string[] = ["namespace", "tenant", "environment", "stage"];
+
+const tokenCache = new Map<string, readonly string[]>();
+
+/** The tokens of a `name_pattern` that count, in order (a pattern is split once per process). */
+function patternTokens(pattern: string): readonly string[] {
+    let tokens = tokenCache.get(pattern);
+    if (tokens === undefined) {
+        tokens = pattern
+            .split("-")
+            .map((part) => /^\{(\w+)\}$/.exec(part)?.[1])
+            .filter((token): token is string => token !== undefined && PATTERN_TOKENS.includes(token));
+        if (tokenCache.size < 100) tokenCache.set(pattern, tokens);
+    }
+    return tokens;
+}
 
 /**
  * A `name_pattern` applied to vars, as Atmos's GetContextPrefix: `{tenant}-{environment}-{stage}`
@@ -21,10 +37,7 @@ export function readNamePattern(
     vars: Readonly<Record<string, unknown>>,
 ): { readonly name: string } | { readonly failure: string } {
     const parts: string[] = [];
-    for (const part of pattern.split("-")) {
-        const match = /^\{(\w+)\}$/.exec(part);
-        if (!match || !PATTERN_TOKENS.includes(match[1])) continue;
-        const token = match[1];
+    for (const token of patternTokens(pattern)) {
         const value = vars[token];
         if (value === undefined || value === null || value === "") {
             return { failure: `it names {${token}}, but the stack has no ${token} var` };

@@ -8,8 +8,16 @@ import { didYouMean } from "../util/suggest";
 import { loadAtmosConfig, type AtmosConfig } from "./atmosConfig";
 import { makeProblem, ProblemList, StackFileError } from "./errors";
 import { compareBytes, globMatches, NODE_FILE_SYSTEM, pathMatches, type FileSystem } from "./files";
-import { componentStackName, loadStackFile, mergeComponents, type LoadedStack, type LoadOptions } from "./loader";
+import {
+    componentStackName,
+    displayPath,
+    loadManifest,
+    mergeComponents,
+    type LoadedStack,
+    type LoadOptions,
+} from "./loader";
 import { goExtension, processManifest } from "./manifest";
+import { newLoadRun, type LoadRun } from "./run";
 
 /** One stack of a repository. */
 export interface AtmosStackEntry {
@@ -29,9 +37,28 @@ export interface RepositoryOptions {
     readonly env?: Readonly<Record<string, string | undefined>>;
     /** The file system. @default the real one */
     readonly files?: FileSystem;
+    /** Where the paths in messages are relative to (the user's directory). @default `atmosDir` */
+    readonly displayDir?: string;
 }
 
 const STACK_EXTENSIONS = [".yaml", ".yml", ".yaml.tmpl", ".yml.tmpl"];
+
+/**
+ * The user's directory: where the command was typed. Run as a script of a package (`npm run synth`,
+ * `npm --prefix <package> run synth`), npm starts it in the package's directory and says where it
+ * was typed in `INIT_CWD`; anything else runs where it was started. A script that changes
+ * directory itself (`cd infra && ...`) is taken at its word.
+ */
+export function userDirectory(
+    env: Readonly<Record<string, string | undefined>> = process.env,
+    cwd: string = process.cwd(),
+): string {
+    const typedIn = env.npm_lifecycle_event !== undefined ? env.INIT_CWD : undefined;
+    if (typedIn === undefined || typedIn === "") return cwd;
+    const scriptDir = env.npm_package_json === undefined ? undefined : nodePath.dirname(env.npm_package_json);
+    if (scriptDir !== undefined && nodePath.resolve(scriptDir) !== nodePath.resolve(cwd)) return cwd;
+    return nodePath.resolve(cwd, typedIn);
+}
 
 /** The top-level manifests of a repository, sorted by path. */
 export function stackManifests(config: AtmosConfig, files: FileSystem): string[] {
@@ -46,15 +73,26 @@ export function stackManifests(config: AtmosConfig, files: FileSystem): string[]
     return [...found].filter((m) => !excluded.some((e) => pathMatches(e, m))).sort(compareBytes);
 }
 
-/** Every stack of the repository with its Atmos name(s), one entry per name and manifest. */
-export function listStacks(options: RepositoryOptions = {}): AtmosStackEntry[] {
+/** A repository's stacks, named, with the run that named them (its caches serve the loads that follow). */
+interface StackIndex {
+    readonly cwd: string;
+    readonly config: AtmosConfig;
+    readonly run: LoadRun;
+    readonly entries: readonly AtmosStackEntry[];
+}
+
+/**
+ * Names every stack of the repository. Each manifest is processed with the run's caches (a file
+ * imported by every stack is parsed and merged once), and with a `name_pattern` only the vars it
+ * reads are merged per component; a `name_template` may read any section, so then everything is.
+ */
+function indexStacks(options: RepositoryOptions): StackIndex {
     const cwd = nodePath.resolve(options.atmosDir ?? process.cwd());
-    const files = options.files ?? NODE_FILE_SYSTEM;
+    const run = newLoadRun(options.files ?? NODE_FILE_SYSTEM);
+    const files = run.files;
     const config = loadAtmosConfig({ cwd, env: options.env ?? process.env, files });
-    const display = (p: string) => {
-        const r = nodePath.relative(cwd, p);
-        return r.startsWith("..") ? p : r;
-    };
+    const displayDir = nodePath.resolve(options.displayDir ?? cwd);
+    const display = (p: string) => displayPath(p, displayDir, config.gitRoot);
     const entries: AtmosStackEntry[] = [];
     for (const manifest of stackManifests(config, files)) {
         const problems = new ProblemList();
@@ -63,9 +101,14 @@ export function listStacks(options: RepositoryOptions = {}): AtmosStackEntry[] {
             files,
             problems,
             display,
+            cwd,
+            cache: run.manifests,
             ...(options.env !== undefined ? { env: options.env } : {}),
         });
-        const components = problems.size === 0 ? mergeComponents(root, config, problems) : [];
+        const components =
+            problems.size === 0
+                ? mergeComponents(root, config, problems, { namesOnly: config.nameTemplate === undefined })
+                : [];
         if (problems.size > 0) {
             const error = problems.items.map((p) => p.message).join("\n");
             entries.push({
@@ -82,20 +125,27 @@ export function listStacks(options: RepositoryOptions = {}): AtmosStackEntry[] {
         }
         for (const name of names) entries.push({ name, manifest });
     }
-    return entries;
+    return { cwd, config, run, entries };
 }
 
-/** The manifests of the stack named `name` (its Atmos name, or its manifest path under the stacks base path). */
-export function findStackManifests(name: string, options: RepositoryOptions = {}): string[] {
-    const entries = listStacks(options);
+/** Every stack of the repository with its Atmos name(s), one entry per name and manifest. */
+export function listStacks(options: RepositoryOptions = {}): AtmosStackEntry[] {
+    return [...indexStacks(options).entries];
+}
+
+/**
+ * The manifests of the stack named `name` (its Atmos name, or its manifest path under the stacks
+ * base path), and whether it was matched by its name (then only the components named so belong to it).
+ */
+function matchStack(
+    name: string,
+    index: StackIndex,
+    options: RepositoryOptions,
+): { manifests: string[]; byName: boolean } {
+    const { entries, config } = index;
     let matches = entries.filter((e) => e.name === name);
-    if (matches.length === 0 && name.includes("/")) {
-        const cwd = nodePath.resolve(options.atmosDir ?? process.cwd());
-        const config = loadAtmosConfig({
-            cwd,
-            env: options.env ?? process.env,
-            files: options.files ?? NODE_FILE_SYSTEM,
-        });
+    const byName = matches.length > 0;
+    if (!byName && name.includes("/")) {
         matches = entries.filter((e) => {
             const relative = nodePath.relative(config.stacksBasePath, e.manifest).split(nodePath.sep).join("/");
             return relative === name || relative.replace(/\.ya?ml(\.tmpl)?$/, "") === name;
@@ -112,7 +162,12 @@ export function findStackManifests(name: string, options: RepositoryOptions = {}
             ),
         ]);
     }
-    return manifests;
+    return { manifests, byName };
+}
+
+/** The manifests of the stack named `name` (its Atmos name, or its manifest path under the stacks base path). */
+export function findStackManifests(name: string, options: RepositoryOptions = {}): string[] {
+    return matchStack(name, indexStacks(options), options).manifests;
 }
 
 /** The manifest of the stack named `name`; a stack defined by several manifests is refused (see `loadAtmosStack`). */
@@ -139,14 +194,19 @@ export function loadAtmosStack(
     name: string,
     options: RepositoryOptions & Omit<LoadOptions, "cwd" | "env" | "files"> = {},
 ): LoadedStack {
-    const manifests = findStackManifests(name, options);
+    const index = indexStacks(options);
+    const { manifests, byName } = matchStack(name, index, options);
+    const { atmosDir: _atmosDir, displayDir, files: _files, ...loadOptions } = options;
     const loads = manifests.map((manifest) =>
-        loadStackFile(manifest, {
-            ...options,
-            cwd: nodePath.resolve(options.atmosDir ?? process.cwd()),
-            ...(options.env ? { env: options.env } : {}),
-            ...(options.files ? { files: options.files } : {}),
-        }),
+        loadManifest(
+            manifest,
+            { ...loadOptions, cwd: index.cwd, atmosConfig: index.config },
+            {
+                run: index.run,
+                ...(displayDir !== undefined ? { displayDir } : {}),
+                ...(byName ? { onlyStack: name } : {}),
+            },
+        ),
     );
     if (loads.length === 1) return loads[0];
     const instances = new Map<string, { instance: LoadedStack["instances"][number]; file: string }>();

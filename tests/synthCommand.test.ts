@@ -75,18 +75,37 @@ describe("synth command line", () => {
         });
     }
 
-    it("reads a relative stack file from where `npm run synth` was typed (INIT_CWD)", async () => {
+    it("reads a relative stack file from where `npm run synth` was typed (INIT_CWD), and names it from there", async () => {
         const elsewhere = path.join(dir, "elsewhere");
-        const run = await synthCommand(["nofile.yaml"], { npm_lifecycle_event: "synth", INIT_CWD: elsewhere });
+        fs.mkdirSync(elsewhere, { recursive: true });
+        fs.writeFileSync(
+            path.join(elsewhere, "typed.yaml"),
+            "components:\n  terraform:\n    eventbridge/x:\n      metadata: {component: eventbridge}\n      vars: {nme: x}\n",
+        );
+        const npm = {
+            npm_lifecycle_event: "synth",
+            INIT_CWD: elsewhere,
+            npm_package_json: path.join(process.cwd(), "package.json"),
+        };
+        const run = await synthCommand(["typed.yaml"], npm);
         assert.equal(run.status, 1);
         assert.equal(run.stdout, "");
-        assert.equal(run.stderr, `${path.join(elsewhere, "nofile.yaml")}: file not found\n`);
+        assert.match(
+            run.stderr,
+            /^typed\.yaml:5:14: eventbridge "eventbridge\/x": unknown var nme; did you mean name\?$/m,
+        );
     });
 
-    it("reads a relative stack file from the current directory outside npm", async () => {
-        const run = await synthCommand(["nofile.yaml"], { npm_lifecycle_event: "test", INIT_CWD: dir });
-        assert.equal(run.status, 1);
-        assert.equal(run.stderr, "nofile.yaml: file not found\n");
+    it("reads a relative stack file from the current directory outside npm, or when a script changed directory", async () => {
+        const outside = await synthCommand(["nofile.yaml"], { npm_lifecycle_event: undefined, INIT_CWD: dir });
+        assert.equal(outside.status, 1);
+        assert.equal(outside.stderr, "nofile.yaml: file not found\n");
+        const changed = await synthCommand(["nofile.yaml"], {
+            npm_lifecycle_event: "plan",
+            INIT_CWD: dir,
+            npm_package_json: path.join(dir, "package.json"),
+        });
+        assert.equal(changed.stderr, "nofile.yaml: file not found\n");
     });
 
     it("--list-stacks warns about a manifest that does not load and still lists the others", async () => {

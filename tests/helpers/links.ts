@@ -21,12 +21,6 @@ export interface BrokenLink {
     readonly reason: string;
 }
 
-/** What a checked file set may link to that it does not hold (files other branches provide). */
-export interface LinkOptions {
-    /** Paths from the package's root that count as present. */
-    readonly provided?: ReadonlySet<string>;
-}
-
 /** The text with fenced code blocks and inline code blanked (lengths kept). */
 function withoutCode(markdown: string): string {
     const blank = (text: string) => text.replace(/[^\n]/g, " ");
@@ -84,7 +78,6 @@ function checkTarget(
     file: string,
     base: string,
     target: string,
-    options: LinkOptions,
     anchorCache: Map<string, Set<string>>,
 ): string | undefined {
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
@@ -97,7 +90,6 @@ function checkTarget(
     const fragment = hash < 0 ? undefined : decodeURIComponent(target.slice(hash + 1));
     const resolved = pathPart === "" ? file : resolvePath(base, pathPart);
     if (resolved === undefined) return "leaves the package";
-    if (options.provided?.has(resolved)) return undefined;
     const isDirectory = [...files.keys()].some((f) => f.startsWith(`${resolved}/`));
     if (!files.has(resolved)) {
         return isDirectory ? undefined : `no file ${resolved} in the package`;
@@ -140,7 +132,7 @@ export function declarationTargets(declarations: string): string[] {
 }
 
 /** Every link of `files` (Markdown and `.d.ts`) that does not resolve within `files`. */
-export function brokenLinks(files: ReadonlyMap<string, string>, options: LinkOptions = {}): BrokenLink[] {
+export function brokenLinks(files: ReadonlyMap<string, string>): BrokenLink[] {
     const broken: BrokenLink[] = [];
     const anchorCache = new Map<string, Set<string>>();
     for (const [file, text] of files) {
@@ -156,7 +148,7 @@ export function brokenLinks(files: ReadonlyMap<string, string>, options: LinkOpt
             continue;
         }
         for (const target of targets) {
-            const reason = checkTarget(files, file, base, target, options, anchorCache);
+            const reason = checkTarget(files, file, base, target, anchorCache);
             if (reason !== undefined) broken.push({ file, target, reason });
         }
     }
