@@ -5,7 +5,7 @@
  * (never into the working tree), with node_modules linked to the project's. Built once per test
  * process, on first use (about 0.2 s), and removed when the process exits.
  *
- * tests/package.e2e.test.ts checks the other compilation, tsc's dist/ as `npm pack` ships it.
+ * tests/package.slow.test.ts checks the other compilation, tsc's dist/ as `npm pack` ships it.
  */
 import { transformFileSync } from "@swc/core";
 import * as fs from "node:fs";

@@ -2,7 +2,7 @@
  * Hostile stack files and Terraform states, issue 20, in-process: terminal and line injection
  * (class 2), unbounded reads (3), huge values (6), silent wrong values (8), errors without a
  * location (9) and misleading messages (10). The cases that need a memory limit, a closed pipe or
- * a full device run in child processes (tests/hostile.e2e.test.ts).
+ * a full device run in child processes (tests/hostile.slow.test.ts).
  */
 import * as assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -431,7 +431,7 @@ describe("hostile input (issue 20)", () => {
         });
     });
 
-    describe("class 4: linear parsing (the bounded runs are in tests/hostile.e2e.test.ts)", () => {
+    describe("class 4: linear parsing (the bounded runs are in tests/hostile.slow.test.ts)", () => {
         it("reports a duplicate key at the second one, as the yaml package did", () => {
             const parsed = parseYamlTree("a: 1\nb: 2\na: 3\n1: x\n'1': y\n", "dup.yaml");
             assert.deepEqual(

@@ -1,7 +1,7 @@
 /**
  * The package's index (index.ts), loaded in-process: it re-exports each module's public values as
  * those modules export them (a name two `export *` lines both gave would silently vanish).
- * tests/package.e2e.test.ts checks what importing the published index loads and registers.
+ * tests/package.slow.test.ts checks what importing the published index loads and registers.
  */
 import * as assert from "node:assert/strict";
 import * as pkg from "../index";

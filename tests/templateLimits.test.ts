@@ -3,7 +3,7 @@
  * ends in a located error naming the limit of `TEMPLATE_LIMITS`; printf follows Go's fmt for
  * widths and precisions past 1e6. These inputs are small or reach their limit at once; the ones
  * that used to hang or exhaust memory run again, in a child process with a heap limit, in
- * templateLimits.e2e.test.ts.
+ * templateLimits.slow.test.ts.
  */
 import * as assert from "node:assert/strict";
 

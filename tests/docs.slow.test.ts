@@ -1,6 +1,6 @@
 /**
  * The documentation as npm users get it: `npm pack` runs in a temporary copy of the project (as in
- * tests/package.e2e.test.ts: the working tree's dist/ when it is up to date, else `prepare`
+ * tests/package.slow.test.ts: the working tree's dist/ when it is up to date, else `prepare`
  * compiles it there), and the tarball is unpacked into a temporary project's node_modules. There,
  * every relative link of the README, the guides and the declarations' TSDoc must resolve inside
  * the tarball, and the README's and the guides' TypeScript snippets must compile against the
