@@ -29,6 +29,11 @@ import {
 /** Go's strings.ToUpper, strings.ToLower and strings.Title, for template functions beyond Sprig's (Gomplate's). */
 export { upper as toUpperGo, lower as toLowerGo, title } from "../util/goStrings";
 
+/** A variable of the process's environment, `""` when unset: own keys only (`env "constructor"` is no variable). */
+function processEnv(name: string): string {
+    return (hasOwn(process.env, name) ? process.env[name] : undefined) ?? "";
+}
+
 function fail(message: string): never {
     throw new FunctionError(message);
 }
@@ -579,9 +584,9 @@ export function sprigFunctions(): FuncMap {
         ternary: fn("iib", (t, f, c) => (c ? t : f)),
         fail: fn("s", (msg) => fail(msg)),
         // environment and paths
-        env: plain((s) => process.env[s] ?? ""),
+        env: plain((s) => processEnv(s)),
         expandenv: plain((s) =>
-            s.replace(/\$(\{([^}]*)\}|[A-Za-z0-9_]+)/g, (_a, x, braced) => process.env[braced ?? x] ?? ""),
+            s.replace(/\$(\{([^}]*)\}|[A-Za-z0-9_]+)/g, (_a, x, braced) => processEnv(braced ?? x)),
         ),
         base: plain((s) => path.posix.basename(s) || (s.startsWith("/") ? "/" : ".")),
         dir: plain((s) => path.posix.dirname(s)),

@@ -231,7 +231,9 @@ function readConfigFile(
     const customTags = [
         tag("!env", (arg) => {
             const [name, ...fallback] = arg.split(/\s+/);
-            return env[name] ?? (fallback.length > 0 ? fallback.join(" ") : "");
+            // Own keys only: `!env constructor` is no variable, not Object's constructor.
+            const value = Object.prototype.hasOwnProperty.call(env, name) ? env[name] : undefined;
+            return value ?? (fallback.length > 0 ? fallback.join(" ") : "");
         }),
         tag("!repo-root", (arg) => gitRoot ?? (arg === "" ? "." : arg)),
         tag("!git.root", (arg) => gitRoot ?? (arg === "" ? "." : arg)),

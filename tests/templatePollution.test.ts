@@ -10,7 +10,9 @@ import { createLabel } from "../label";
 import { parseStack } from "../stack";
 import { gomplateFunctions, processTmpl } from "../stack/templating";
 import { evaluateYamlFunction } from "../stack/yamlFunctions";
-import { lines, STACK_VARS } from "./stack-helpers";
+import * as path from "node:path";
+import { loadAtmosConfig } from "../stack/atmosConfig";
+import { lines, memoryFiles, ROOT, STACK_VARS } from "./stack-helpers";
 
 const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
 
@@ -142,6 +144,16 @@ describe("prototype pollution (issue 20, class 1)", () => {
             assert.equal(processTmpl("t", template, {}, false, {}), "|d|");
             const gomplate = '{{ env.Getenv "hasOwnProperty" }}|{{ env.Getenv "constructor" "d" }}';
             assert.equal(renderTemplate("t", gomplate, {}, { sprig: false, funcs: gomplateFunctions({}) }), "|d");
+        });
+        it("the template engine's own env and expandenv read the process's variables that are set", () => {
+            assert.equal(renderTemplate("t", '{{ env "constructor" }}|{{ expandenv "$toString${valueOf}" }}', {}), "|");
+        });
+        it("!env in atmos.yaml reads only variables that are set", () => {
+            const files = memoryFiles({
+                "atmos.yaml": "base_path: !env constructor\nstacks: {base_path: !env toString s}",
+            });
+            const config = loadAtmosConfig({ cwd: path.join(ROOT, "sub"), env: {}, files });
+            assert.equal(config.stacksBasePath, path.join(ROOT, "s"));
         });
     });
 
