@@ -1,17 +1,15 @@
 /**
  * docs/testing.md's mocha example, exactly as written, in a program of its own that imports the
- * package by its name (its package.json exports, its compiled dist/): compiled with `tsc --strict`,
- * then run with mocha.
+ * package by its name, installed from the packed tarball (tests/helpers/packed.ts): compiled with
+ * `tsc --strict`, then run with mocha.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
+import { installedProject } from "./helpers/packed";
 import { awaitedLater, runNode, startBeforeTests } from "./helpers/processes";
 
 const ROOT = path.join(__dirname, "..");
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script shared with npm's lifecycle
-const { staleSource } = require("../scripts/staleness") as { staleSource: (root: string) => string | undefined };
 
 /** The TypeScript block under the "Testing a program that uses these components" heading. */
 export function testingSnippet(markdown: string): string {
@@ -22,37 +20,13 @@ export function testingSnippet(markdown: string): string {
     return block[1];
 }
 
-let work: string | undefined;
-
 const started = startBeforeTests(() => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "testing-doc-"));
-    work = dir;
-    // The package as installed: its package.json, and dist/ compiled from the sources now.
-    const pkg = path.join(dir, "node_modules", "pulumi-cloudposse-components");
-    fs.mkdirSync(pkg, { recursive: true });
-    fs.copyFileSync(path.join(ROOT, "package.json"), path.join(pkg, "package.json"));
-    for (const entry of fs.readdirSync(path.join(ROOT, "node_modules"))) {
-        fs.symlinkSync(path.join(ROOT, "node_modules", entry), path.join(dir, "node_modules", entry));
-    }
-    fs.writeFileSync(
-        path.join(dir, "program.test.ts"),
-        testingSnippet(fs.readFileSync(path.join(ROOT, "docs", "testing.md"), "utf8")),
-    );
+    const snippet = testingSnippet(fs.readFileSync(path.join(ROOT, "docs", "testing.md"), "utf8"));
     const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
     const run = async () => {
-        // The project's dist/ when it is fresh (as the package test takes it), else compiled here.
-        if (fs.existsSync(path.join(ROOT, "dist", "testing", "index.js")) && staleSource(ROOT) === undefined) {
-            fs.symlinkSync(path.join(ROOT, "dist"), path.join(pkg, "dist"), "dir");
-        } else {
-            const build = await runNode(
-                [tsc, "-p", path.join(ROOT, "tsconfig.json"), "--outDir", path.join(pkg, "dist")],
-                {
-                    cwd: ROOT,
-                    timeoutMs: 170_000,
-                },
-            );
-            if (build.status !== 0) throw new Error(`building the package failed: ${build.stdout}${build.stderr}`);
-        }
+        const dir = path.join(await installedProject(), "testing-doc");
+        fs.mkdirSync(dir, { recursive: true });
+        fs.writeFileSync(path.join(dir, "program.test.ts"), snippet);
         const compiled = await runNode(
             [
                 tsc,
@@ -89,10 +63,6 @@ const started = startBeforeTests(() => {
         return { compiled, ran };
     };
     return { runs: awaitedLater(run()) };
-});
-
-after(() => {
-    if (work !== undefined) fs.rmSync(work, { recursive: true, force: true });
 });
 
 describe("docs/testing.md's example", function () {
