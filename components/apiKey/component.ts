@@ -339,8 +339,10 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 overwrite: true,
                 tier: "Standard",
                 dataType: "text",
+                // (An Input of kmsKeyId that resolves to nothing leaves keyId unset, as when none is
+                // given; the peer floor, @pulumi/aws 7.23, types keyId as Input<string>.)
                 ...(resolved.kmsKeyId !== undefined || known?.deferred.includes("kmsKeyId")
-                    ? { keyId: value((r) => r.kmsKeyId, args.kmsKeyId) }
+                    ? { keyId: value((r) => r.kmsKeyId, args.kmsKeyId) as pulumi.Input<string> }
                     : {}),
                 tags: value((r) => ({ ...r.tags }), args.tags),
                 region,
