@@ -12,8 +12,8 @@ import * as path from "node:path";
 import { ROOT } from "./compiled";
 import { OTHER_BRANCH_GUIDES } from "./helpers/docFiles";
 import { brokenLinks } from "./helpers/links";
-import { installedProject } from "./helpers/packed";
-import { awaitedLater, runNode, startBeforeTests } from "./helpers/processes";
+import { compiledInProject, installedProject } from "./helpers/packed";
+import { awaitedLater, startBeforeTests } from "./helpers/processes";
 
 /**
  * The marker written on the line before a snippet that needs the `inputs` branch (issue 24:
@@ -61,14 +61,41 @@ interface PackedDocs {
     readonly errors: Map<string, string[]>;
 }
 
-const started = startBeforeTests((): Promise<PackedDocs> =>
-    awaitedLater(
+const started = startBeforeTests((): Promise<PackedDocs> => {
+    // The snippets are the packed ones, but the working tree's are the same files: they are asked
+    // for compilation now, to share the one tsc run (tests/helpers/packed.ts).
+    const snippets = [README, ...guides()].flatMap((file) =>
+        snippetsOf(file, fs.readFileSync(path.join(ROOT, file), "utf8")),
+    );
+    const names = new Map(snippets.map((snippet, i) => [`s${i}.ts`, snippet]));
+    const compiled = compiledInProject(
+        "docs-snippets",
+        Object.fromEntries([...names].map(([name, snippet]) => [name, snippet.code])),
+    );
+    const shape = (list: readonly Snippet[]) =>
+        list.map((s) => [s.id, s.code, s.pending]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    return awaitedLater(
         installedProject().then(async (project) => {
-            const { files, snippets } = readPacked(path.join(project, "node_modules", "pulumi-cloudposse-components"));
-            return { files, snippets, errors: await compile(path.join(project, "docs-snippets"), snippets) };
+            const packed = readPacked(path.join(project, "node_modules", "pulumi-cloudposse-components"));
+            assert.deepEqual(
+                shape(packed.snippets),
+                shape(snippets),
+                "the packed README's and guides' snippets are the working tree's",
+            );
+            const { errors } = await compiled;
+            const byId = new Map([...errors].map(([name, found]) => [names.get(name)?.id ?? name, [...found]]));
+            return { files: packed.files, snippets: packed.snippets, errors: byId };
         }),
-    ),
-);
+    );
+});
+
+/** The README and the guides (docs/**\/*.md but the API reference), as the package ships them. */
+const README = "README.md";
+function guides(): string[] {
+    return filesUnder(path.join(ROOT, "docs"))
+        .filter((file) => file.endsWith(".md") && !file.startsWith("api/"))
+        .map((file) => `docs/${file}`);
+}
 
 /** The documentation files of the unpacked package, and the snippets of its Markdown files. */
 function readPacked(installed: string): { files: Map<string, string>; snippets: Snippet[] } {
@@ -82,47 +109,6 @@ function readPacked(installed: string): { files: Map<string, string>; snippets: 
         .filter(([file]) => file.endsWith(".md") && !file.startsWith("docs/api/"))
         .flatMap(([file, text]) => snippetsOf(file, text));
     return { files, snippets };
-}
-
-/** Compiles every snippet in one tsc run in `project` (a directory of the installed project); returns the errors by snippet id. */
-async function compile(project: string, snippets: readonly Snippet[]): Promise<Map<string, string[]>> {
-    const names = new Map<string, string>();
-    fs.mkdirSync(path.join(project, "snippets"), { recursive: true });
-    snippets.forEach((snippet, i) => {
-        const name = `snippets/s${i}.ts`;
-        names.set(name, snippet.id);
-        fs.writeFileSync(path.join(project, name), snippet.code);
-    });
-    fs.writeFileSync(
-        path.join(project, "tsconfig.json"),
-        JSON.stringify({
-            compilerOptions: {
-                target: "ES2022",
-                module: "node16",
-                moduleResolution: "node16",
-                strict: true,
-                noEmit: true,
-                skipLibCheck: true,
-                esModuleInterop: true,
-                types: ["node", "mocha"],
-            },
-            include: ["snippets/*.ts"],
-        }),
-    );
-    const run = await runNode([path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"], {
-        cwd: project,
-        timeoutMs: 180_000,
-    });
-    const errors = new Map<string, string[]>();
-    for (const line of run.stdout.split("\n")) {
-        const match = /^(snippets\/s\d+\.ts)\((\d+),\d+\): (error .*)$/.exec(line);
-        if (match === null) continue;
-        const id = names.get(match[1]) ?? match[1];
-        errors.set(id, [...(errors.get(id) ?? []), `line ${match[2]}: ${match[3]}`]);
-    }
-    if (run.status !== 0 && errors.size === 0)
-        throw new Error(`tsc exited with ${String(run.status)}: ${run.stdout}${run.stderr}`);
-    return errors;
 }
 
 describe("the packed documentation", function () {

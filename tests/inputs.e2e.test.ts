@@ -9,12 +9,9 @@
  * program prints what it saw as JSON; the tests here check it.
  */
 import { strict as assert } from "node:assert";
-import * as fs from "node:fs";
 import * as path from "node:path";
-import { installedProject } from "./helpers/packed";
+import { compiledInProject } from "./helpers/packed";
 import { awaitedLater, runNode, startBeforeTests } from "./helpers/processes";
-
-const ROOT = path.join(__dirname, "..");
 
 /** The user's infrastructure: one function per program, as a user's tests would call them. */
 const INFRA = `
@@ -254,30 +251,13 @@ interface Seen {
 }
 
 const started = startBeforeTests(() => {
-    const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
     const run = async () => {
-        const dir = path.join(await installedProject(), "inputs-program");
-        fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(path.join(dir, "infra.ts"), INFRA);
-        fs.writeFileSync(path.join(dir, "check.ts"), CHECK);
-        fs.writeFileSync(
-            path.join(dir, "tsconfig.json"),
-            JSON.stringify({
-                compilerOptions: {
-                    target: "ES2022",
-                    module: "node16",
-                    moduleResolution: "node16",
-                    strict: true,
-                    skipLibCheck: true,
-                    types: ["node"],
-                    outDir: "out",
-                },
-                files: ["infra.ts", "check.ts"],
-            }),
-        );
-        const compiled = await runNode([tsc, "-p", "tsconfig.json"], { cwd: dir, timeoutMs: 170_000 });
-        if (compiled.status !== 0) return { compiled, ran: undefined };
-        const ran = await runNode([path.join("out", "check.js")], { cwd: dir, timeoutMs: 170_000 });
+        const compiled = await compiledInProject("inputs-program", { "infra.ts": INFRA, "check.ts": CHECK });
+        if (compiled.errors.size > 0) return { compiled, ran: undefined };
+        const ran = await runNode([path.join(compiled.out, "check.js")], {
+            cwd: compiled.out,
+            timeoutMs: 170_000,
+        });
         return { compiled, ran };
     };
     return { runs: awaitedLater(run()) };
@@ -286,7 +266,7 @@ const started = startBeforeTests(() => {
 /** What the program printed, once it compiled and ran. */
 async function seen(): Promise<Seen> {
     const { compiled, ran } = await (await started()).runs;
-    assert.equal(compiled.status, 0, `tsc --strict: ${compiled.stdout}${compiled.stderr}`);
+    assert.deepEqual(Object.fromEntries(compiled.errors), {}, "tsc --strict");
     assert.ok(ran !== undefined);
     assert.equal(ran.status, 0, `the program: ${ran.stdout}${ran.stderr}`);
     return JSON.parse(ran.stdout) as Seen;

@@ -10,13 +10,17 @@
  * node_modules, beside links to the project's own dependencies (as a user's project would have
  * them installed), where each file writes its programs in a directory of its own.
  *
- * Both are started by the first file that asks (from its `startBeforeTests`, so the work runs
+ * TypeScript written there is compiled by one `tsc` run for every file that asks
+ * ({@link compiledInProject}): each run loads the declarations of `@pulumi/aws` (thousands of
+ * files, seconds of CPU), once for all.
+ *
+ * All this is started by the first file that asks (from its `startBeforeTests`, so the work runs
  * beside the unit tier), and removed when the test process exits.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { runProcess } from "./processes";
+import { runNode, runProcess } from "./processes";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script shared with scripts/dist.js
 const { staleSource } = require("../../scripts/staleness") as { staleSource: (root: string) => string | undefined };
@@ -99,6 +103,113 @@ export function installedProject(): Promise<string> {
     installed.catch(() => undefined);
     return installed;
 }
+
+/** What one `tsc` run said of some files, and where it wrote their JavaScript. */
+export interface Compiled {
+    /** tsc's errors, by file (as given), each `line <n>: error TS...: ...`. */
+    readonly errors: ReadonlyMap<string, readonly string[]>;
+    /** Where the files were written (`<installed project>/<dir>`). */
+    readonly dir: string;
+    /** Where the JavaScript of `<dir>/<file>.ts` is: `<out>/<file>.js`. */
+    readonly out: string;
+}
+
+/** The compiler options of the installed project: a user's strict program, the package's exports map deciding what can be imported. */
+const COMPILER_OPTIONS = {
+    target: "ES2022",
+    module: "node16",
+    moduleResolution: "node16",
+    strict: true,
+    skipLibCheck: true,
+    esModuleInterop: true,
+    types: ["node", "mocha"],
+};
+
+interface Request {
+    readonly dir: string;
+    readonly files: Readonly<Record<string, string>>;
+    readonly done: (compiled: Compiled) => void;
+    readonly failed: (error: unknown) => void;
+}
+
+/** The requests waiting for the next tsc run. */
+let waiting: Request[] = [];
+
+/**
+ * Writes `files` (name -> TypeScript) into `<installed project>/<dir>/` and compiles them, under
+ * {@link COMPILER_OPTIONS}, in one `tsc` run with every other file asked for before the project was
+ * installed (ask from `startBeforeTests`). Resolves with tsc's errors of these files and where their
+ * JavaScript is (emitted even when there are errors).
+ */
+export function compiledInProject(dir: string, files: Readonly<Record<string, string>>): Promise<Compiled> {
+    const compiled = new Promise<Compiled>((done, failed) => {
+        waiting.push({ dir, files, done, failed });
+        if (waiting.length === 1) {
+            void installedProject().then(
+                (project) => compileWaiting(project),
+                (error: unknown) => failWaiting(error),
+            );
+        }
+    });
+    compiled.catch(() => undefined);
+    return compiled;
+}
+
+function failWaiting(error: unknown): void {
+    const requests = waiting;
+    waiting = [];
+    for (const request of requests) request.failed(error);
+}
+
+async function compileWaiting(project: string): Promise<void> {
+    const requests = waiting;
+    waiting = [];
+    const run = `tsc-${String(++compileRuns)}`;
+    try {
+        const names: string[] = [];
+        for (const { dir, files } of requests) {
+            fs.mkdirSync(path.join(project, dir), { recursive: true });
+            for (const [name, text] of Object.entries(files)) {
+                fs.writeFileSync(path.join(project, dir, name), text);
+                names.push(path.posix.join(dir, name));
+            }
+        }
+        const config = `${run}.json`;
+        fs.writeFileSync(
+            path.join(project, config),
+            JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, rootDir: ".", outDir: run }, files: names }),
+        );
+        const tsc = await runNode([path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", config], {
+            cwd: project,
+            timeoutMs: 180_000,
+        });
+        const errors = new Map<string, string[]>();
+        for (const line of tsc.stdout.split("\n")) {
+            const match = /^(\S+\.ts)\((\d+),\d+\): (error .*)$/.exec(line);
+            if (match === null) continue;
+            errors.set(match[1], [...(errors.get(match[1]) ?? []), `line ${match[2]}: ${match[3]}`]);
+        }
+        if (tsc.status !== 0 && errors.size === 0) {
+            throw new Error(`tsc exited with ${String(tsc.status)}: ${tsc.stdout}${tsc.stderr}`);
+        }
+        for (const { dir, files, done } of requests) {
+            done({
+                errors: new Map(
+                    Object.keys(files).flatMap((name) => {
+                        const found = errors.get(path.posix.join(dir, name));
+                        return found === undefined ? [] : [[name, found] as const];
+                    }),
+                ),
+                dir: path.join(project, dir),
+                out: path.join(project, run, dir),
+            });
+        }
+    } catch (error) {
+        for (const request of requests) request.failed(error);
+    }
+}
+
+let compileRuns = 0;
 
 // Removed when the test process exits, after every file's children have been stopped.
 process.on("exit", () => {
