@@ -9,6 +9,9 @@ import * as pulumi from "@pulumi/pulumi";
 import { Provider as AwsProvider } from "@pulumi/aws/provider";
 import { valueWithUnknowns } from "../program/sdkAdapter";
 import { holdsUnknown } from "../util/unknown";
+import { describeValue, SECRET_VALUE } from "../util/describeValue";
+import { hasValue, type Problem } from "../util/problem";
+import { ComponentArgsError } from "./errors";
 
 /** True for a value known only later: an Output or a promise. */
 function isDeferred(value: unknown): boolean {
@@ -26,20 +29,76 @@ function isPlainContainer(value: unknown): value is Record<string, unknown> | un
     return proto === Object.prototype || proto === null;
 }
 
+/**
+ * How deep Outputs are looked for inside a value: deeper than any event pattern AWS accepts (at most
+ * 4,096 bytes of JSON), so a value nested deeper is refused by the checks, never a stack overflow.
+ */
+const MAX_INPUT_DEPTH = 1000;
+
+/** Sets `key` of a copy as an own property (so that a `__proto__` key stays a key). */
+function define(container: object, key: string, value: unknown): void {
+    Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Copies the plain containers of `value` (cycles kept, each key an own property), with Pulumi's
+ * `unknown` in place of every Output and promise met inside, at any depth up to
+ * {@link MAX_INPUT_DEPTH}; `onDeferred` is given each of those and how to put its value in its place.
+ * Returns `value` itself when it holds none.
+ */
+function replaceDeferred(
+    value: unknown,
+    onDeferred: (input: unknown, place: (settled: unknown) => void) => void,
+    copies: Map<object, unknown> = new Map(),
+    depth = 0,
+): { value: unknown; found: boolean } {
+    if (!isPlainContainer(value) || depth >= MAX_INPUT_DEPTH) return { value, found: false };
+    const known = copies.get(value);
+    if (known !== undefined) return { value: known, found: false };
+    const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
+    copies.set(value, copy);
+    let found = false;
+    for (const [key, item] of Object.entries(value)) {
+        if (isDeferred(item)) {
+            found = true;
+            define(copy, key, pulumi.unknown);
+            onDeferred(item, (settled) => define(copy, key, settled));
+        } else {
+            const part = replaceDeferred(item, onDeferred, copies, depth + 1);
+            found ||= part.found;
+            define(copy, key, part.value);
+        }
+    }
+    return found ? { value: copy, found } : { value, found };
+}
+
 /** `value` with every Output and promise, at any depth, replaced by Pulumi's `unknown`. */
 function knownPart(value: unknown): { value: unknown; deferred: boolean } {
     if (isDeferred(value)) return { value: pulumi.unknown, deferred: true };
-    if (!isPlainContainer(value)) return { value, deferred: false };
-    let deferred = false;
-    const part = (item: unknown) => {
-        const known = knownPart(item);
-        deferred ||= known.deferred;
-        return known.value;
-    };
-    const copy = Array.isArray(value)
-        ? value.map(part)
-        : Object.fromEntries(Object.entries(value).map(([key, item]) => [key, part(item)]));
-    return deferred ? { value: copy, deferred } : { value, deferred };
+    const part = replaceDeferred(value, () => undefined);
+    return { value: part.value, deferred: part.found };
+}
+
+/**
+ * The value of an Input once every Output and promise in it has settled (Pulumi's `unknown` where a
+ * preview does not know one yet), and whether any of them is secret. The containers are copied here,
+ * not by `pulumi.output` (which would assign a `__proto__` key, and recurse without a bound).
+ */
+async function settle(value: unknown): Promise<{ value: unknown; secret: boolean }> {
+    const inputs: [unknown, (settled: unknown) => void][] = [];
+    let top: unknown;
+    const copied = isDeferred(value)
+        ? inputs.push([value, (settled) => (top = settled)])
+        : replaceDeferred(value, (input, place) => inputs.push([input, place])).value;
+    const secrets = await Promise.all(
+        inputs.map(async ([input, place]) => {
+            const output = pulumi.output(input as pulumi.Input<unknown>);
+            const [settled, secret] = await Promise.all([valueWithUnknowns(output), pulumi.isSecret(output)]);
+            place(settled);
+            return secret;
+        }),
+    );
+    return { value: isDeferred(value) ? top : copied, secret: secrets.includes(true) };
 }
 
 /** The arguments as known now, and which of them are known only later. */
@@ -63,18 +122,85 @@ export function knownNow(args: object | null | undefined): KnownNow {
     return { args: known, deferred };
 }
 
+/** The arguments once every Input has settled, and which of them hold a secret. */
+export interface SettledArgs {
+    /** The arguments: each Input's value, or Pulumi's `unknown` where a preview does not know it (or a part of it) yet. */
+    readonly values: Record<string, unknown>;
+    /** The arguments holding a secret Output: their values are never shown in a message. */
+    readonly secrets: ReadonlySet<string>;
+}
+
 /**
- * The arguments once every Input has settled: its value, or Pulumi's `unknown` where a preview does
- * not know it (or a part of it) yet. Rejects when an Input fails.
+ * The arguments once every Input has settled.
+ * @throws ComponentArgsError naming each argument whose Input failed (rejected), with its failure.
  */
-export async function settledArgs(args: object, deferred: readonly string[]): Promise<Record<string, unknown>> {
-    const settled: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+export async function settledArgs(
+    component: string,
+    instance: string,
+    args: object,
+    deferred: readonly string[],
+): Promise<SettledArgs> {
+    const values: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+    const secrets = new Set<string>();
+    const failures = new Map<string, Problem>();
     await Promise.all(
         deferred.map(async (key) => {
-            settled[key] = await valueWithUnknowns(settled[key] as pulumi.Input<unknown>);
+            try {
+                const settled = await settle(values[key]);
+                values[key] = settled.value;
+                if (settled.secret) secrets.add(key);
+            } catch (error) {
+                const reason = error instanceof Error ? error.message : describeValue(error);
+                const rule = "must resolve to a value, but its Output failed";
+                failures.set(key, { code: "INPUT_FAILED", path: [key], rule, detail: reason });
+            }
         }),
     );
-    return settled;
+    if (failures.size > 0) {
+        throw new ComponentArgsError(
+            component,
+            instance,
+            deferred.flatMap((key) => failures.get(key) ?? []),
+        );
+    }
+    return { values, secrets };
+}
+
+/**
+ * `problems` with what they would show of the arguments in `secrets` hidden: the value, the detail,
+ * and the JSON parser's message of a pattern's text (which quotes the text).
+ */
+export function hideSecrets(problems: readonly Problem[], secrets: ReadonlySet<string>): Problem[] {
+    return problems.map((p) => {
+        if (!secrets.has(p.path[0] as string)) return p;
+        const { code, path } = p;
+        const rule = code === "NOT_JSON" ? p.rule.replace(/ \([^]*\)$/, "") : p.rule;
+        return hasValue(p) ? { code, path, rule, value: SECRET_VALUE } : { code, path, rule };
+    });
+}
+
+/**
+ * Runs `check` on the arguments once every Input has settled (see {@link settledArgs}); a
+ * ComponentArgsError it throws shows no value that came from a secret Output. `check` is given
+ * {@link hideSecrets} for the warnings it reports itself.
+ */
+export async function checkOnceKnown<R>(
+    component: string,
+    instance: string,
+    args: object,
+    deferred: readonly string[],
+    check: (values: Record<string, unknown>, hide: (problems: readonly Problem[]) => Problem[]) => Promise<R>,
+): Promise<R> {
+    const { values, secrets } = await settledArgs(component, instance, args, deferred);
+    const hide = (problems: readonly Problem[]) => hideSecrets(problems, secrets);
+    try {
+        return await check(values, hide);
+    } catch (error) {
+        if (error instanceof ComponentArgsError && secrets.size > 0) {
+            throw new ComponentArgsError(error.component, error.instance, hide(error.problems), error.naming);
+        }
+        throw error;
+    }
 }
 
 /** The AWS provider the children of a component created with `opts` get; undefined for the default one. */
@@ -135,13 +261,18 @@ export class Settled<R> {
      * depends on are. A failed check fails it.
      */
     input<T>(pick: (result: R) => T, ...dependsOn: unknown[]): pulumi.Output<pulumi.Unwrap<T>> {
-        const result = this.result;
-        const picked =
-            dependsOn.length === 0
-                ? pulumi.output(result.then(pick))
-                : pulumi
-                      .all(dependsOn.map((d) => pulumi.output(d as pulumi.Input<unknown>)))
-                      .apply(() => result.then(pick));
+        // The check first: when an Input fails, the child fails with the component's message about
+        // it, not with the Input's own failure. The Inputs then lend the value their resources,
+        // secrecy and unknownness.
+        const picked = pulumi.output(
+            this.result.then((result) =>
+                dependsOn.length === 0
+                    ? pick(result)
+                    : pulumi
+                          .all(dependsOn.map((d) => pulumi.output(d as pulumi.Input<unknown>)))
+                          .apply(() => pick(result)),
+            ),
+        );
         return picked as pulumi.Output<pulumi.Unwrap<T>>;
     }
 }

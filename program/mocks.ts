@@ -10,6 +10,7 @@
  * resource's parent, options or URN, so {@link installMocks} also records each registration as
  * the SDK sends it, through program/sdkAdapter.ts (the one file relying on SDK internals).
  */
+import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";
 import { setClock } from "../components/lifecycle";
@@ -301,6 +302,22 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                     },
                 };
             }
+            case "aws:grafana/workspace:Workspace": {
+                // A program's own workspace: an id shaped as AWS gives it ("g-" and ten hex digits,
+                // from the name), so that its `id` can be a component's `workspaceId`.
+                if (this.options.preview) return { id: undefined, state: { ...inputs } };
+                const id = `g-${createHash("sha256").update(args.name).digest("hex").slice(0, 10)}`;
+                return {
+                    id,
+                    state: {
+                        ...inputs,
+                        region,
+                        arn: arn("grafana", `/workspaces/${id}`),
+                        endpoint: `${id}.grafana-workspace.${region}.amazonaws.com`,
+                        grafanaVersion: inputs.grafanaVersion ?? this.options.grafanaVersion ?? EXAMPLE_GRAFANA_VERSION,
+                    },
+                };
+            }
             case "aws:grafana/workspaceApiKey:WorkspaceApiKey": {
                 const workspaceId = String(reveal(inputs.workspaceId));
                 const keyName = String(inputs.keyName);
@@ -374,11 +391,16 @@ export class AwsMocks implements pulumi.runtime.Mocks {
             }
             default:
                 if (this.options.otherResources === "echo") {
-                    // An AWS resource has an ARN, known once created (never in a preview).
+                    // An AWS resource has an ARN, and a name (the logical one, when the program gives
+                    // none, as autonaming would), known once created (never in a preview).
                     const service = args.type.startsWith("aws:") ? args.type.split(/[:/]/)[1] : undefined;
+                    const name = typeof inputs.name === "string" ? inputs.name : args.name;
                     const computed =
-                        service !== undefined && inputs.arn === undefined && !this.options.preview
-                            ? { arn: arn(service, args.name) }
+                        service !== undefined && !this.options.preview
+                            ? {
+                                  ...(inputs.arn === undefined ? { arn: arn(service, name) } : {}),
+                                  ...(inputs.name === undefined ? { name } : {}),
+                              }
                             : {};
                     return {
                         id: this.options.preview ? undefined : `${args.name}_id`,

@@ -33,12 +33,18 @@
  *    request's `inputs` are those same values, taken from that call (its `mocks`) rather than
  *    deserialized a second time (a few percent of a large synth); a request whose call is not seen
  *    so is deserialized here, on first read, so a change in the SDK costs time, never correctness.
+ * 6. **A value with its unknown parts.** The components check the known parts of an argument in a
+ *    preview (a pattern's shape while its `resources` are unknown), but the public `apply` does not
+ *    run on a partly unknown value: an Output's `promise(withUnknowns)` (marked internal) gives the
+ *    value with Pulumi's `unknown` in place of each unknown part ({@link valueWithUnknowns}).
  *
- * Two more reliances live outside this file on purpose, as they must not load the SDK:
+ * Three more reliances live outside this file on purpose, as they must not load the SDK:
  * util/describeValue.ts recognises an Output by its `__pulumiOutput` marker, as
- * `pulumi.Output.isInstance` does, so that the resolvers load no Pulumi SDK (tests/sdkAdapter.test.ts
- * checks that the two agree); program/deferCompiler.ts runs before the SDK loads, in synth, to leave
- * the TypeScript compiler the SDK loads for closure serialization unloaded until something reads it.
+ * `pulumi.Output.isInstance` does, and util/unknown.ts Pulumi's `unknown` by its `__pulumiUnknown`
+ * marker (on an object that is not a plain one: a stack file's `{__pulumiUnknown: true}` is a value),
+ * so that the resolvers load no Pulumi SDK (tests/sdkAdapter.test.ts checks both against the SDK);
+ * program/deferCompiler.ts runs before the SDK loads, in synth, to leave the TypeScript compiler the
+ * SDK loads for closure serialization unloaded until something reads it.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as settings from "@pulumi/pulumi/runtime/settings";

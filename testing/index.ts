@@ -2,7 +2,8 @@
  * Testing support for programs that use the components: Pulumi mocks that know every resource,
  * stack reference and provider function the components use (the workspace stack's outputs, the
  * `aws:grafana/getWorkspace` lookup, computed ARNs in each resource's region or its provider's), and
- * give the program's own resources their inputs back.
+ * give the program's own resources their inputs back (an `aws.grafana.Workspace` an id shaped as
+ * AWS's, `g-` and ten hex digits, so that its `id` can be a `workspaceId`).
  *
  * ```ts
  * import { installMocks } from "pulumi-cloudposse-components/testing";

@@ -1,6 +1,6 @@
 /** describeValue: how error messages show the value they received. */
 import { strict as assert } from "node:assert";
-import { describeValue } from "../util/describeValue";
+import { describeValue, SECRET_VALUE } from "../util/describeValue";
 
 describe("describeValue", () => {
     const short = { maxLength: 10, ellipsis: "..." };
@@ -16,6 +16,11 @@ describe("describeValue", () => {
         ["falls back to the object tag for a cyclic object", cyclic, "[object..."],
         ["keeps a value at the limit whole", "12345678", '"12345678"'],
         ["cuts a longer value, ellipsis included in the limit", "123456789", '"123456...'],
+        [
+            "says a secret's stand-in is a secret, whole, never a value",
+            SECRET_VALUE,
+            "a secret (its value is not shown)",
+        ],
     ];
     for (const [behaviour, value, expected] of cases) {
         it(behaviour, () => assert.equal(describeValue(value, short), expected));

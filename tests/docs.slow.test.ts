@@ -1,7 +1,6 @@
 /**
- * The documentation as npm users get it: `npm pack` runs in a temporary copy of the project (as in
- * tests/package.slow.test.ts: the working tree's dist/ when it is up to date, else `prepare`
- * compiles it there), and the tarball is unpacked into a temporary project's node_modules. There,
+ * The documentation as npm users get it: the package packed once per test run and installed into a
+ * temporary project (tests/helpers/packed.ts, shared with the other files of the slow tier). There,
  * every relative link of the README, the guides and the declarations' TSDoc must resolve inside
  * the tarball, and the README's and the guides' TypeScript snippets must compile against the
  * installed package, as a user's program would (tsc, strict, Node 16 module resolution, so the
@@ -9,17 +8,11 @@
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { ROOT } from "./compiled";
 import { brokenLinks } from "./helpers/links";
-import { awaitedLater, runNode, runProcess, startBeforeTests } from "./helpers/processes";
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script shared with scripts/dist.js
-const { staleSource } = require("../scripts/staleness") as { staleSource: (root: string) => string | undefined };
-
-/** Not copied: installed or built things, and version control. */
-const NOT_COPIED = new Set(["node_modules", "dist", ".git", "scratch", "coverage", ".nyc_output"]);
+import { compiledInProject, installedProject } from "./helpers/packed";
+import { awaitedLater, startBeforeTests } from "./helpers/processes";
 
 /**
  * The marker written on the line before a snippet that needs the `inputs` branch (issue 24:
@@ -67,53 +60,44 @@ interface PackedDocs {
     readonly errors: Map<string, string[]>;
 }
 
-let work: string | undefined;
-
 const started = startBeforeTests((): Promise<PackedDocs> => {
-    const base = fs.mkdtempSync(path.join(os.tmpdir(), "docs-e2e-"));
-    work = base;
-    const copy = path.join(base, "copy");
-    fs.cpSync(ROOT, copy, {
-        recursive: true,
-        filter: (source) => {
-            const relative = path.relative(ROOT, source);
-            return !NOT_COPIED.has(relative.split(path.sep)[0]) && !relative.endsWith(".tgz");
-        },
-    });
-    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
-    const built = fs.existsSync(path.join(ROOT, "dist", "index.js")) && staleSource(ROOT) === undefined;
-    if (built) fs.cpSync(path.join(ROOT, "dist"), path.join(copy, "dist"), { recursive: true });
-    const project = path.join(base, "project");
-    const installed = path.join(project, "node_modules", "pulumi-cloudposse-components");
+    // The snippets are the packed ones, but the working tree's are the same files: they are asked
+    // for compilation now, to share the one tsc run (tests/helpers/packed.ts).
+    const snippets = [README, ...guides()].flatMap((file) =>
+        snippetsOf(file, fs.readFileSync(path.join(ROOT, file), "utf8")),
+    );
+    const names = new Map(snippets.map((snippet, i) => [`s${i}.ts`, snippet]));
+    const compiled = compiledInProject(
+        "docs-snippets",
+        Object.fromEntries([...names].map(([name, snippet]) => [name, snippet.code])),
+    );
+    const shape = (list: readonly Snippet[]) =>
+        list.map((s) => [s.id, s.code, s.pending]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
     return awaitedLater(
-        runProcess("npm", ["pack", "--json", `--ignore-scripts=${String(built)}`, "--pack-destination", base], {
-            cwd: copy,
-            timeoutMs: 180_000,
-        })
-            .then(async (run) => {
-                if (run.status !== 0) throw new Error(`npm pack exited with ${String(run.status)}: ${run.stderr}`);
-                const tarball = (JSON.parse(run.stdout.slice(run.stdout.indexOf("["))) as { filename: string }[])[0]
-                    .filename;
-                fs.mkdirSync(installed, { recursive: true });
-                const untar = await runProcess(
-                    "tar",
-                    ["-xzf", path.join(base, tarball), "-C", installed, "--strip-components=1"],
-                    { cwd: base },
-                );
-                if (untar.status !== 0) throw new Error(`tar exited with ${String(untar.status)}: ${untar.stderr}`);
-                return readPacked(project, installed);
-            })
-            .then(async ({ files, snippets }) => ({ files, snippets, errors: await compile(project, snippets) })),
+        installedProject().then(async (project) => {
+            const packed = readPacked(path.join(project, "node_modules", "pulumi-cloudposse-components"));
+            assert.deepEqual(
+                shape(packed.snippets),
+                shape(snippets),
+                "the packed README's and guides' snippets are the working tree's",
+            );
+            const { errors } = await compiled;
+            const byId = new Map([...errors].map(([name, found]) => [names.get(name)?.id ?? name, [...found]]));
+            return { files: packed.files, snippets: packed.snippets, errors: byId };
+        }),
     );
 });
 
+/** The README and the guides (docs/**\/*.md but the API reference), as the package ships them. */
+const README = "README.md";
+function guides(): string[] {
+    return filesUnder(path.join(ROOT, "docs"))
+        .filter((file) => file.endsWith(".md") && !file.startsWith("api/"))
+        .map((file) => `docs/${file}`);
+}
+
 /** The documentation files of the unpacked package, and the snippets of its Markdown files. */
-function readPacked(project: string, installed: string): { files: Map<string, string>; snippets: Snippet[] } {
-    // The project's dependencies, as a user's project would have them installed beside the package.
-    for (const entry of fs.readdirSync(path.join(ROOT, "node_modules"))) {
-        if (entry === "pulumi-cloudposse-components" || entry.startsWith(".")) continue;
-        fs.symlinkSync(path.join(ROOT, "node_modules", entry), path.join(project, "node_modules", entry), "dir");
-    }
+function readPacked(installed: string): { files: Map<string, string>; snippets: Snippet[] } {
     const files = new Map<string, string>();
     for (const file of filesUnder(installed)) {
         if (/^(README\.md|docs\/.*\.md)$/.test(file) || file.endsWith(".d.ts")) {
@@ -125,51 +109,6 @@ function readPacked(project: string, installed: string): { files: Map<string, st
         .flatMap(([file, text]) => snippetsOf(file, text));
     return { files, snippets };
 }
-
-/** Compiles every snippet in one tsc run in `project`; returns the errors by snippet id. */
-async function compile(project: string, snippets: readonly Snippet[]): Promise<Map<string, string[]>> {
-    const names = new Map<string, string>();
-    fs.mkdirSync(path.join(project, "snippets"));
-    snippets.forEach((snippet, i) => {
-        const name = `snippets/s${i}.ts`;
-        names.set(name, snippet.id);
-        fs.writeFileSync(path.join(project, name), snippet.code);
-    });
-    fs.writeFileSync(
-        path.join(project, "tsconfig.json"),
-        JSON.stringify({
-            compilerOptions: {
-                target: "ES2022",
-                module: "node16",
-                moduleResolution: "node16",
-                strict: true,
-                noEmit: true,
-                skipLibCheck: true,
-                esModuleInterop: true,
-                types: ["node", "mocha"],
-            },
-            include: ["snippets/*.ts"],
-        }),
-    );
-    const run = await runNode([path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"], {
-        cwd: project,
-        timeoutMs: 180_000,
-    });
-    const errors = new Map<string, string[]>();
-    for (const line of run.stdout.split("\n")) {
-        const match = /^(snippets\/s\d+\.ts)\((\d+),\d+\): (error .*)$/.exec(line);
-        if (match === null) continue;
-        const id = names.get(match[1]) ?? match[1];
-        errors.set(id, [...(errors.get(id) ?? []), `line ${match[2]}: ${match[3]}`]);
-    }
-    if (run.status !== 0 && errors.size === 0)
-        throw new Error(`tsc exited with ${String(run.status)}: ${run.stdout}${run.stderr}`);
-    return errors;
-}
-
-after(() => {
-    if (work !== undefined) fs.rmSync(work, { recursive: true, force: true });
-});
 
 describe("the packed documentation", function () {
     this.timeout(180_000);

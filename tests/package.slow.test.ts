@@ -1,25 +1,14 @@
 /**
- * The package as users get it: what `npm pack` ships, and what importing it does. `npm pack` runs
- * in a temporary copy of the project, never in the working tree. When the working tree's dist/ is
- * what tsc builds from the sources now (scripts/staleness.js: no source newer than its compiled
- * file, as after `npm ci` or `npm run build`), the copy takes that dist/ and packs it without
- * lifecycle scripts; otherwise npm's `prepare` script compiles dist/ in the copy first, as for
- * `npm pack` and `npm publish`. The other tests use the copy's dist/ in one fresh process, as a
- * user's program or unit tests would. The processes start before the first test
- * (tests/helpers/processes.ts).
+ * The package as users get it: what `npm pack` ships, and what importing it does. The package is
+ * packed once per test run in a temporary copy of the project (tests/helpers/packed.ts, shared with
+ * the other slow-tier files that need the tarball); the other tests use the copy's dist/ in one
+ * fresh process, as a user's program or unit tests would. The processes start before the first
+ * test (tests/helpers/processes.ts).
  */
 import { strict as assert } from "node:assert";
-import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { ROOT } from "./compiled";
-import { awaitedLater, runNode, runProcess, startBeforeTests } from "./helpers/processes";
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script shared with scripts/dist.js
-const { staleSource } = require("../scripts/staleness") as { staleSource: (root: string) => string | undefined };
-
-/** Not copied: installed or built things, and version control. */
-const NOT_COPIED = new Set(["node_modules", "dist", ".git", "scratch", "coverage", ".nyc_output"]);
+import { packedPackage } from "./helpers/packed";
+import { awaitedLater, runNode, startBeforeTests } from "./helpers/processes";
 
 /** The modules that must load without any Pulumi SDK, each in turn in one fresh process. */
 const SDK_FREE = [
@@ -110,40 +99,12 @@ interface UserRun {
     };
 }
 
-/** The temporary copy of the project, removed after the last test. */
-let work: string | undefined;
-
-/** The processes run in the copy. */
+/** The processes run in the packed copy. */
 const started = startBeforeTests(() => {
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "package-e2e-"));
-    work = copy;
-    fs.cpSync(ROOT, copy, {
-        recursive: true,
-        filter: (source) => {
-            const relative = path.relative(ROOT, source);
-            return !NOT_COPIED.has(relative.split(path.sep)[0]) && !relative.endsWith(".tgz");
-        },
-    });
-    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
-    const built = fs.existsSync(path.join(ROOT, "dist", "index.js")) && staleSource(ROOT) === undefined;
-    if (built) {
-        fs.cpSync(path.join(ROOT, "dist"), path.join(copy, "dist"), { recursive: true });
-    }
-    // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepare` builds dist/ first.
-    const packed = awaitedLater(
-        runProcess("npm", ["pack", "--dry-run", "--json", `--ignore-scripts=${String(built)}`], {
-            cwd: copy,
-            timeoutMs: 180_000,
-        }).then((run) => {
-            if (run.status !== 0) throw new Error(`npm pack exited with ${String(run.status)}: ${run.stderr}`);
-            return run.stdout;
-        }),
-    );
-    const ready = built ? Promise.resolve() : packed.then(() => undefined);
-    const dist = path.join(copy, "dist");
+    const packed = packedPackage();
     const user = awaitedLater(
-        ready
-            .then(() => runNode(["-e", USER_SCRIPT], { cwd: dist }))
+        packed
+            .then(({ copy }) => runNode(["-e", USER_SCRIPT], { cwd: path.join(copy, "dist") }))
             .then((run): UserRun => {
                 if (run.status !== 0)
                     throw new Error(`the user's process exited with ${String(run.status)}: ${run.stderr}`);
@@ -153,22 +114,11 @@ const started = startBeforeTests(() => {
     return { packed, user };
 });
 
-after(async () => {
-    const runs = await started().catch(() => undefined);
-    if (runs !== undefined) {
-        await Promise.allSettled([runs.packed, runs.user]);
-    }
-    if (work !== undefined) fs.rmSync(work, { recursive: true, force: true });
-});
-
 describe("the published package", function () {
     this.timeout(180_000);
 
     it("ships compiled JavaScript, declarations and the README, and no tests or TypeScript sources", async () => {
-        const out = await (await started()).packed;
-        const files = (JSON.parse(out.slice(out.indexOf("["))) as { files: { path: string }[] }[])[0].files.map(
-            (f) => f.path,
-        );
+        const { files } = await (await started()).packed;
         for (const expected of [
             "package.json",
             "README.md",

@@ -2,7 +2,8 @@
  * The contract of program/sdkAdapter.ts with the installed Pulumi SDK: every behaviour it relies on
  * outside the SDK's public API, checked under plain `pulumi.runtime.setMocks`. A failure names the
  * SDK version and the broken assumption. Also: util/describeValue.ts's structural Output check
- * agrees with `pulumi.Output.isInstance`, and the tests' `unwrap` fails fast on an unknown value.
+ * agrees with `pulumi.Output.isInstance`, util/unknown.ts's check of Pulumi's `unknown` with
+ * `pulumi.isUnknown`, and the tests' `unwrap` fails fast on an unknown value.
  */
 import * as assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
@@ -11,10 +12,12 @@ import {
     isKnown,
     observeMockMonitor,
     pulumiSdkVersion,
+    valueWithUnknowns,
     waitForRegistrations,
     type MonitorRequest,
 } from "../program/sdkAdapter";
 import { describeValue } from "../util/describeValue";
+import { holdsUnknown, isUnknownValue } from "../util/unknown";
 import { drained, unwrap, withUnhandledRejections } from "./helpers/outputs";
 
 const SDK = `@pulumi/pulumi ${pulumiSdkVersion()}`;
@@ -266,6 +269,82 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
         await assert.rejects(isKnown(failed), { message: "boom" }, broken("a failed output's isKnown does not reject"));
     });
 
+    it("reads a partly unknown value, its unknown parts marked at any depth, and rejects with a failed input (valueWithUnknowns)", async () => {
+        await installEchoMocks(true);
+        const thing = new Thing("thing", {});
+        const whole = await valueWithUnknowns(thing.out);
+        assert.ok(
+            pulumi.isUnknown(whole),
+            broken(`promise(true) of a preview's computed output gave ${String(whole)}`),
+        );
+        const value = (await valueWithUnknowns({
+            known: "k",
+            out: thing.out,
+            list: [pulumi.output(1), { deep: thing.out }],
+            hidden: pulumi.secret("s"),
+        })) as { known: unknown; out: unknown; list: [unknown, { deep: unknown }]; hidden: unknown };
+        assert.deepEqual(
+            {
+                known: value.known,
+                out: pulumi.isUnknown(value.out),
+                first: value.list[0],
+                deep: pulumi.isUnknown(value.list[1].deep),
+                hidden: value.hidden,
+            },
+            { known: "k", out: true, first: 1, deep: true, hidden: "s" },
+            broken("promise(true) no longer gives a partly unknown value with its unknown parts as pulumi.unknown"),
+        );
+        assert.equal(
+            await valueWithUnknowns(pulumi.output("v").apply((v) => `${v}!`)),
+            "v!",
+            broken("promise(true) of a known output is not its value"),
+        );
+        await assert.rejects(
+            valueWithUnknowns(pulumi.output(Promise.reject(new Error("boom")))),
+            { message: "boom" },
+            broken("promise(true) of a failed output does not reject with its failure"),
+        );
+    });
+
+    it("marks unknowns as util/unknown.ts recognises them: pulumi.isUnknown agrees on the SDK's own, and a plain object with the marker is not one", async () => {
+        await installEchoMocks(true);
+        const thing = new Thing("thing", {});
+        const read = (await valueWithUnknowns({ out: thing.out, list: [thing.out] })) as {
+            out: unknown;
+            list: unknown[];
+        };
+        const unknowns: [string, unknown][] = [
+            ["pulumi.unknown", pulumi.unknown],
+            ["a computed output's value read with unknowns", await valueWithUnknowns(thing.out)],
+            ["an unknown part of an object", read.out],
+            ["an unknown part of a list", read.list[0]],
+        ];
+        for (const [label, value] of unknowns) {
+            assert.ok(pulumi.isUnknown(value), `${SDK}: pulumi.isUnknown no longer takes ${label} as unknown`);
+            assert.ok(isUnknownValue(value), broken(`util/unknown.ts's isUnknownValue no longer recognises ${label}`));
+        }
+        assert.ok(holdsUnknown(read), broken("util/unknown.ts's holdsUnknown misses the unknown parts of a value"));
+        const known: [string, unknown][] = [
+            ["a string", "__pulumiUnknown"],
+            ["null", null],
+            ["undefined", undefined],
+            ["an empty object", {}],
+            ["an output", pulumi.output("v")],
+            ["a list", [1]],
+            // The SDK takes these for unknowns too (it checks the marker alone); a stack file or JSON
+            // can write them, so they must never skip a check.
+            ["a plain object with the marker", { __pulumiUnknown: true }],
+            [
+                "an object without a prototype with the marker",
+                Object.assign(Object.create(null) as object, { __pulumiUnknown: true }),
+            ],
+        ];
+        for (const [label, value] of known) {
+            assert.equal(isUnknownValue(value), false, `util/unknown.ts's isUnknownValue takes ${label} as unknown`);
+        }
+        assert.equal(holdsUnknown({ a: [{ __pulumiUnknown: true }] }), false);
+    });
+
     it("a resource whose input fails never reaches the monitor and surfaces as unhandled rejections", async () => {
         const { requests } = await installEchoMocks();
         const { rejections } = await withUnhandledRejections(async () => {
@@ -345,7 +424,8 @@ describe("tests/helpers/outputs.ts unwrap", () => {
 });
 
 describe("util/describeValue.ts's Output check agrees with pulumi.Output.isInstance", () => {
-    const OUTPUT = "a pulumi Output (arguments are plain values, validated before anything is registered)";
+    const OUTPUT =
+        "a pulumi Output (the resolve*Args functions take plain values: give Outputs to the component itself, which checks them once they are known)";
 
     it("on outputs, unknowns, secrets and plain values", async () => {
         await installEchoMocks(true);

@@ -17,15 +17,33 @@ export interface Shortening {
 export const VALUE_SHORTENING: Shortening = { maxLength: 200, ellipsis: "..." };
 
 /**
+ * Stands, in a problem, for a value that arrived in a secret Output (`pulumi.secret`): messages say
+ * {@link SECRET_SHOWN} and never show the value itself.
+ */
+export const SECRET_VALUE: unique symbol = Symbol("a secret value");
+
+/** What a message shows for {@link SECRET_VALUE}. */
+export const SECRET_SHOWN = "a secret (its value is not shown)";
+
+/**
+ * What a message shows for a `pulumi.Output`. Only the pure `resolve*Args` functions (and the stack
+ * program) can meet one now: the components themselves take Outputs and check them once known.
+ */
+export const OUTPUT_SHOWN =
+    "a pulumi Output (the resolve*Args functions take plain values: give Outputs to the component itself, which checks them once they are known)";
+
+/**
  * A value as an error message shows it: `"WARN"`, `4`, `[1,2]`, `undefined`, `NaN`, `a function`,
- * shortened by {@link VALUE_SHORTENING} (every message of the package uses that default).
+ * {@link OUTPUT_SHOWN} for an Output, {@link SECRET_SHOWN} for {@link SECRET_VALUE}, shortened by {@link VALUE_SHORTENING} (every message of the package uses that default).
  */
 export function describeValue(value: unknown, { maxLength, ellipsis }: Shortening = VALUE_SHORTENING): string {
     let text: string;
     if (value === undefined) {
         text = "undefined";
+    } else if (value === SECRET_VALUE) {
+        return SECRET_SHOWN;
     } else if (isPulumiOutput(value)) {
-        return "a pulumi Output (arguments are plain values, validated before anything is registered)";
+        return OUTPUT_SHOWN;
     } else if (typeof value === "number" && !Number.isFinite(value)) {
         text = String(value); // JSON would say null
     } else if (typeof value === "bigint") {

@@ -20,7 +20,7 @@ import type * as grafanaSdk from "@pulumiverse/grafana";
 import { loadOptionalPeer, type ModuleLoader } from "../../util/optionalPeer";
 import { programRegistry } from "../programRegistry";
 import { valueWithUnknowns } from "../../program/sdkAdapter";
-import { accountOf, awsProviderOf, knownNow, regionOf, Settled, settledArgs } from "../inputs";
+import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, Settled } from "../inputs";
 import type { NameClaim } from "../collisions";
 import { camelCaseField, ComponentArgsError, describeValue } from "../errors";
 import { aliasOptions, requireEngine } from "../engine";
@@ -162,7 +162,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const settled =
             known !== undefined && resolved.enabled && (known.deferred.length > 0 || !regionGiven)
                 ? new Settled(
-                      settledArgs(args, known.deferred).then(async (values) => {
+                      checkOnceKnown(COMPONENT, name, args, known.deferred, async (values, hide) => {
                           const region = regionGiven ? values.region : await valueWithUnknowns(regionOf(provider));
                           const final = resolveDashboardsApiKey(
                               name,
@@ -173,7 +173,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                           const clashes = registry?.claim(claimant, claimsOf(final)) ?? [];
                           if (clashes.length > 0) throw new ComponentArgsError(COMPONENT, name, clashes);
                           const told = new Set(resolved.warnings.map((w) => w.message));
-                          for (const warning of final.warnings.filter((w) => !told.has(w.message))) {
+                          for (const warning of hide(final.warnings.filter((w) => !told.has(w.message)))) {
                               void pulumi.log.warn(
                                   ComponentArgsError.render(COMPONENT, name, [warning], camelCaseField),
                                   this,
@@ -374,7 +374,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 tier: "Standard",
                 dataType: "text",
                 // Always sent: the provider keeps the old key when keyId is left out (optional, computed).
-                keyId: value((r) => r.kmsKeyId, args.kmsKeyId),
+                // (The peer floor, @pulumi/aws 7.23, types keyId as Input<string>.)
+                keyId: value((r) => r.kmsKeyId, args.kmsKeyId) as pulumi.Input<string>,
                 tags: value((r) => ({ ...r.tags }), args.tags),
                 region,
             },

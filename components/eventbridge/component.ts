@@ -12,7 +12,7 @@ import { warningsReported } from "../common";
 
 import { programRegistry } from "../programRegistry";
 import { valueWithUnknowns } from "../../program/sdkAdapter";
-import { accountOf, awsProviderOf, knownNow, regionOf, Settled, settledArgs } from "../inputs";
+import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, Settled } from "../inputs";
 import type { NameClaim } from "../collisions";
 import { ComponentArgsError } from "../errors";
 import { aliasOptions, requireEngine } from "../engine";
@@ -108,7 +108,7 @@ export class EventBridge extends pulumi.ComponentResource {
         const settled =
             now !== undefined && resolved.enabled && (now.deferred.length > 0 || !regionGiven)
                 ? new Settled(
-                      settledArgs(args, now.deferred).then(async (values) => {
+                      checkOnceKnown(COMPONENT_PATH, name, args, now.deferred, async (values, hide) => {
                           const region = regionGiven ? values.region : await valueWithUnknowns(regionOf(provider));
                           const final = resolveEventBridge(
                               name,
@@ -118,7 +118,7 @@ export class EventBridge extends pulumi.ComponentResource {
                           const clashes = registry?.claim(claimant, claimsOf(final)) ?? [];
                           if (clashes.length > 0) throw new ComponentArgsError(COMPONENT_PATH, name, clashes);
                           const told = new Set(resolved.warnings.map((w) => w.message));
-                          for (const warning of final.warnings.filter((w) => !told.has(w.message))) {
+                          for (const warning of hide(final.warnings.filter((w) => !told.has(w.message)))) {
                               void pulumi.log.warn(ComponentArgsError.render(COMPONENT_PATH, name, [warning]), this);
                           }
                           return final;

@@ -15,7 +15,7 @@
  *   `delivery.logs.amazonaws.com` create streams and put events in the log group.
  */
 import { EVENT_PATTERN_PROVIDER_MAX_LENGTH, EventPatternError, inspectEventPattern } from "../../event-pattern";
-import { formatCount } from "../../event-pattern/errors";
+import { formatCount, refuse, ROOT_PATH } from "../../event-pattern/errors";
 import type { Label } from "../../label";
 import { isLabelName } from "../../label/id";
 import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../common";
@@ -371,8 +371,8 @@ function checkEventPattern(
     if (isUnknownValue(value)) return ""; // checked once known
     // Parts not known yet stand as "" (a leaf) or [""] (a field's values): the shape is still checked.
     const unknownParts = holdsUnknown(value);
-    const pattern = isUnset(value) ? DEFAULT_EVENT_RULE_PATTERN : unknownParts ? withPlaceholders(value) : value;
     try {
+        const pattern = isUnset(value) ? DEFAULT_EVENT_RULE_PATTERN : unknownParts ? placeheld(value) : value;
         const { pattern: parsed, warnings: patternWarnings } = inspectEventPattern(pattern);
         warnings.push(
             ...patternWarnings.map((warning) =>
@@ -408,6 +408,16 @@ function checkEventPattern(
     }
 }
 
+/** {@link withPlaceholders}, a pattern nested too deeply to copy refused as the event-pattern module refuses it. */
+function placeheld(value: unknown): unknown {
+    try {
+        return withPlaceholders(value);
+    } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        return refuse(ROOT_PATH, "PATTERN_TOO_DEEP", "the pattern is nested too deeply");
+    }
+}
+
 /** What stands for a matcher's operand not known yet: a value each operator accepts. */
 const OPERAND_PLACEHOLDERS: Readonly<Record<string, unknown>> = {
     prefix: "",
@@ -424,18 +434,39 @@ const OPERAND_PLACEHOLDERS: Readonly<Record<string, unknown>> = {
  * A pattern with its parts not known yet replaced by values of the right shape: `""` in a list, a
  * matcher's operand by one it accepts, `[""]` as a field's values.
  */
-function withPlaceholders(value: unknown, key?: string, inList = false): unknown {
+function withPlaceholders(
+    value: unknown,
+    key?: string,
+    inList = false,
+    copies: Map<object, unknown> = new Map(),
+): unknown {
     if (isUnknownValue(value)) {
         if (inList) return key === "numeric" ? 0 : "";
         return key !== undefined && Object.prototype.hasOwnProperty.call(OPERAND_PLACEHOLDERS, key)
             ? OPERAND_PLACEHOLDERS[key]
             : [""];
     }
-    if (Array.isArray(value)) return value.map((item) => withPlaceholders(item, key, true));
-    if (typeof value === "object" && value !== null) {
-        return Object.fromEntries(Object.entries(value).map(([field, item]) => [field, withPlaceholders(item, field)]));
+    if (typeof value !== "object" || value === null) return value;
+    // A pattern that holds itself keeps its cycle (the event-pattern module reports it where it is).
+    const known = copies.get(value);
+    if (known !== undefined) return known;
+    if (Array.isArray(value)) {
+        const copy: unknown[] = [];
+        copies.set(value, copy);
+        for (const item of value) copy.push(withPlaceholders(item, key, true, copies));
+        return copy;
     }
-    return value;
+    const copy: Record<string, unknown> = {};
+    copies.set(value, copy);
+    for (const [field, item] of Object.entries(value)) {
+        Object.defineProperty(copy, field, {
+            value: withPlaceholders(item, field, false, copies),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+        });
+    }
+    return copy;
 }
 
 /**
