@@ -21,8 +21,9 @@ function readState(path: string): Buffer {
         return readFileBounded(path, MAX_STATE_BYTES);
     } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === "ENOENT") throw new Error(`${path}: file not found`);
-        if (code === "EACCES" || code === "EPERM") throw new Error(`${path}: cannot read the file: permission denied`);
+        if (code === "ENOENT") throw new Error(`${path}: file not found`, { cause: error });
+        if (code === "EACCES" || code === "EPERM")
+            throw new Error(`${path}: cannot read the file: permission denied`, { cause: error });
         throw error;
     }
 }
