@@ -15,6 +15,19 @@ Prints the stack-file vars that adopt the resources of a Terraform state (adopt_
 adopt_event_target_id, ...) and the terraform state rm command. See docs/migrating.md in the package.
 `;
 
+/** The bytes of the state file; a missing or unreadable one is said in words, not as Node's `ENOENT: ..., open`. */
+function readState(path: string): Buffer {
+    try {
+        return readFileBounded(path, MAX_STATE_BYTES);
+    } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT") throw new Error(`${path}: file not found`, { cause: error });
+        if (code === "EACCES" || code === "EPERM")
+            throw new Error(`${path}: cannot read the file: permission denied`, { cause: error });
+        throw error;
+    }
+}
+
 /** Runs the tf-adopt command on `argv` (the arguments after the command's name); returns its exit code. */
 export function runTfAdoptCommand(argv: readonly string[], given: CommandIo = processIo()): number {
     const io = escapedStderr(given);
@@ -25,7 +38,7 @@ export function runTfAdoptCommand(argv: readonly string[], given: CommandIo = pr
         return 2;
     }
     try {
-        const state = decodeStateText(readFileBounded(positional[0], MAX_STATE_BYTES));
+        const state = decodeStateText(readState(positional[0]));
         const report = adoptionReport(readTerraformState(state));
         const instances = positional[1] !== undefined ? loadStackFile(positional[1]).instances : [];
         const plan = adoptionPlan(report, instances);

@@ -14,7 +14,12 @@ import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";
 import { setClock } from "../components/lifecycle";
-import { observeMockMonitor, waitForRegistrations, type MonitorRequest } from "./sdkAdapter";
+import {
+    captureUnhandledRejections,
+    observeMockMonitor,
+    waitForRegistrations,
+    type MonitorRequest,
+} from "./sdkAdapter";
 
 /** The AWS account id every mocked ARN uses. */
 export const EXAMPLE_ACCOUNT_ID = "111111111111";
@@ -148,7 +153,10 @@ export interface InstalledMocks {
     readonly calls: string[];
     /** What the mocks refused (an unmocked type or invoke), in order. */
     readonly errors: Error[];
-    /** Waits until every pending registration has reached the mocks; throws the first refusal. */
+    /**
+     * Waits until every pending registration has reached the mocks; throws the first refusal, or
+     * the first registration that failed before reaching them (e.g. an Output a component refused).
+     */
     settle(): Promise<void>;
     /** Forgets what was recorded (call between tests). */
     reset(): void;
@@ -402,6 +410,19 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                                   ...(inputs.name === undefined ? { name } : {}),
                               }
                             : {};
+                    if (args.type === "aws:grafana/workspace:Workspace" && !this.options.preview) {
+                        // A workspace id the api-key accepts ("g-" and ten hex digits), from the name.
+                        const id = `g-${createHash("sha256").update(args.name).digest("hex").slice(0, 10)}`;
+                        return {
+                            id,
+                            state: {
+                                ...inputs,
+                                arn: arn("grafana", `/workspaces/${id}`),
+                                endpoint: `${id}.grafana-workspace.${region}.amazonaws.com`,
+                                grafanaVersion: this.options.grafanaVersion ?? EXAMPLE_GRAFANA_VERSION,
+                            },
+                        };
+                    }
                     return {
                         id: this.options.preview ? undefined : `${args.name}_id`,
                         state: { ...inputs, ...computed },
@@ -447,6 +468,9 @@ export class AwsMocks implements pulumi.runtime.Mocks {
         throw new Error(`Mock not implemented: ${args.token}`);
     }
 }
+
+/** Stops the unhandled-rejection listener of the last {@link installMocks}. */
+let releaseFailureListener: (() => void) | undefined;
 
 /**
  * Installs {@link AwsMocks} as Pulumi's runtime mocks and records every registration with its
@@ -516,6 +540,16 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
             return refused(() => mocks.call(args));
         },
     };
+    // A registration that fails (an input Output rejected by a component's check) never reaches
+    // the mocks: the SDK reports it as an unhandled rejection and its RPC stays pending, so settle()
+    // watches those rather than waiting for ever. One listener at a time, other listeners kept.
+    const failures: unknown[] = [];
+    let wake: (() => void) | undefined;
+    releaseFailureListener?.();
+    releaseFailureListener = captureUnhandledRejections((reason) => {
+        failures.push(reason);
+        wake?.();
+    });
     const time = Date.parse(options.now ?? EXAMPLE_NOW);
     setClock(() => time);
     await pulumi.runtime.setMocks(
@@ -541,12 +575,20 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
         calls,
         errors,
         async settle() {
-            await waitForRegistrations();
+            if (failures.length === 0) {
+                const failed = new Promise<void>((resolve) => (wake = resolve));
+                await Promise.race([waitForRegistrations(), failed]);
+                wake = undefined;
+            }
             if (errors.length > 0) {
                 throw errors[0];
             }
+            if (failures.length > 0) {
+                throw failures[0];
+            }
         },
         reset() {
+            failures.length = 0;
             resources.length = 0;
             calls.length = 0;
             errors.length = 0;

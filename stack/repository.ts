@@ -93,6 +93,21 @@ function indexStacks(options: RepositoryOptions): StackIndex {
     const config = loadAtmosConfig({ cwd, env: options.env ?? process.env, files });
     const displayDir = nodePath.resolve(options.displayDir ?? cwd);
     const display = (p: string) => displayPath(p, displayDir, config.gitRoot);
+    if (!files.isDirectory(config.stacksBasePath)) {
+        // As Atmos: no stacks directory is an error, not a repository without stacks (a mistyped
+        // --atmos-dir, or a directory outside the repository, would otherwise list nothing).
+        const from =
+            config.files.length > 0
+                ? `stacks.base_path of ${config.files.map(display).join(", ")}`
+                : "no atmos.yaml found: Atmos's default stacks/ under the base path";
+        throw new StackFileError([
+            makeProblem(
+                "BAD_ATMOS_CONFIG",
+                { file: cwd },
+                `the stacks directory ${display(config.stacksBasePath)} does not exist (${from})`,
+            ),
+        ]);
+    }
     const entries: AtmosStackEntry[] = [];
     for (const manifest of stackManifests(config, files)) {
         const problems = new ProblemList();

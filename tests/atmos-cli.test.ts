@@ -326,6 +326,26 @@ describe("the loader's run caches", () => {
     });
 });
 
+describe("a repository without its stacks directory", () => {
+    it("is an error that names the directory and where its path came from, not an empty list", () => {
+        const none = { atmosDir: ROOT, env: {}, files: memoryFiles({ "README.md": "x" }) };
+        for (const run of [() => listStacks(none), () => loadAtmosStack("acme-ue2-prod", none)]) {
+            assert.equal(
+                stackError(run).message,
+                `${ROOT}: the stacks directory stacks does not exist (no atmos.yaml found: Atmos's default stacks/ under the base path)`,
+            );
+        }
+        const configured = {
+            ...none,
+            files: memoryFiles({ "atmos.yaml": "stacks: {base_path: stackz}\n", "stacks/orgs/a.yaml": "vars: {}\n" }),
+        };
+        assert.equal(
+            stackError(() => listStacks(configured)).message,
+            `${ROOT}: the stacks directory stackz does not exist (stacks.base_path of atmos.yaml)`,
+        );
+    });
+});
+
 describe("the warning for literal templates (atmos.yaml leaves templates off)", () => {
     const manifest = lines(
         "vars: {region: us-east-2, stage: prod}",

@@ -175,6 +175,43 @@ describe("the components composed with Inputs", () => {
         assert.deepEqual(ofType(run, "aws:cloudwatch/eventRule:EventRule"), []);
     });
 
+    it("gives the program's own Grafana workspace an id the api-key accepts, as the README's program uses it", async () => {
+        const workspace = new grafana.Workspace("dashboards", {
+            accountAccessType: "CURRENT_ACCOUNT",
+            authenticationProviders: ["AWS_SSO"],
+            permissionType: "SERVICE_MANAGED",
+        });
+        const key = new c.DashboardsApiKey("key", { ...LABELS, name: "grafana", workspaceId: workspace.id });
+        await mocks.settle();
+        const id = await unwrap(key.workspaceId);
+        assert.match(id, /^g-[0-9a-f]{10}$/);
+        const token = ofType(mocks, "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken");
+        assert.equal(token.length, 1);
+        assert.equal(token[0].inputs.workspaceId, id);
+    });
+
+    it("settle() rejects with the message of an Output a component refused, instead of never returning", async () => {
+        let settled: unknown = "settle() returned";
+        await withUnhandledRejections(async () => {
+            const run = await installMocks();
+            new c.EventBridge("late-retention", {
+                ...LABELS,
+                name: "late",
+                region: "us-east-2",
+                eventLogRetentionInDays: pulumi.output(4),
+            });
+            settled = await run.settle().then(
+                () => "settle() returned",
+                (error: unknown) => error,
+            );
+        });
+        assert.ok(settled instanceof Error, String(settled));
+        assert.match(
+            settled.message,
+            /eventbridge "late-retention": eventLogRetentionInDays must be one of 1, 3, .*, got 4$/,
+        );
+    });
+
     it("refuses an invalid value known later with the message a plain value gets", async () => {
         const plain = (() => {
             try {

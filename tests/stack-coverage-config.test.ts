@@ -197,7 +197,11 @@ describe("the stacks of a repository: included paths and listing", () => {
 
     it("says there are no stacks at all when none is found, and lists at most 20 names", () => {
         const none = stackError(() =>
-            findStackManifests("dev", { atmosDir: "/repo", env: {}, files: memoryFiles({ "atmos.yaml": ATMOS }) }),
+            findStackManifests("dev", {
+                atmosDir: "/repo",
+                env: {},
+                files: memoryFiles({ "atmos.yaml": ATMOS, "stacks/README.md": "no manifest here" }),
+            }),
         );
         assert.match(none.message, /no Atmos stack named dev$/);
         const many: Record<string, string> = { "atmos.yaml": ATMOS };

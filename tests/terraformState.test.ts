@@ -210,9 +210,12 @@ describe("tf-adopt command line", () => {
     }
 
     it("exits 1 naming a state that cannot be read", () => {
-        const run = tfAdoptCommand([path.join(dir, "none.json")]);
-        assert.equal(run.status, 1);
-        assert.match(run.stderr, /^tf-adopt: ENOENT/);
+        const none = path.join(dir, "none.json");
+        assert.deepEqual(tfAdoptCommand([none]), {
+            status: 1,
+            stdout: "",
+            stderr: `tf-adopt: ${none}: file not found\n`,
+        });
         const bad = path.join(dir, "bad.json");
         fs.writeFileSync(bad, "[]");
         assert.deepEqual(tfAdoptCommand([bad]), {
