@@ -410,19 +410,6 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                                   ...(inputs.name === undefined ? { name } : {}),
                               }
                             : {};
-                    if (args.type === "aws:grafana/workspace:Workspace" && !this.options.preview) {
-                        // A workspace id the api-key accepts ("g-" and ten hex digits), from the name.
-                        const id = `g-${createHash("sha256").update(args.name).digest("hex").slice(0, 10)}`;
-                        return {
-                            id,
-                            state: {
-                                ...inputs,
-                                arn: arn("grafana", `/workspaces/${id}`),
-                                endpoint: `${id}.grafana-workspace.${region}.amazonaws.com`,
-                                grafanaVersion: this.options.grafanaVersion ?? EXAMPLE_GRAFANA_VERSION,
-                            },
-                        };
-                    }
                     return {
                         id: this.options.preview ? undefined : `${args.name}_id`,
                         state: { ...inputs, ...computed },
