@@ -392,7 +392,7 @@ describe("a program that installs the packed package and composes the components
             patternUnknown: true,
             tagsUnknown: true,
             descriptionUnknown: true,
-            accountName: "eg-prod-grafana",
+            accountName: "eg-prod-grafana-admin", // the service account is named <id>-<role>
             workspaceIdUnknown: true,
         });
     });
