@@ -105,7 +105,10 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 try {
                     parsed = JSON.parse(readTextFileBounded(outputsFile));
                 } catch (error) {
-                    throw new UsageError(`--stack-outputs ${outputsFile}: ${(error as Error).message}`);
+                    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+                    throw new UsageError(
+                        `--stack-outputs ${outputsFile}: ${missing ? "file not found" : (error as Error).message}`,
+                    );
                 }
                 if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
                     throw new UsageError(

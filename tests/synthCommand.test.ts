@@ -50,7 +50,10 @@ describe("synth command line", () => {
             "give a stack file or --atmos-stack, not both (got a.yaml and --atmos-stack x)",
         ],
         [() => ["a.yaml", "--atmos-dir", "d"], "--atmos-dir goes with --atmos-stack or --list-stacks"],
-        [() => ["a.yaml", "--stack-outputs", path.join(dir, "none.json")], /^--stack-outputs .*none\.json: ENOENT/],
+        [
+            () => ["a.yaml", "--stack-outputs", path.join(dir, "none.json")],
+            /^--stack-outputs .*none\.json: file not found$/,
+        ],
         [
             () => ["a.yaml", "--stack-outputs", tempFile("list.json", "[1]")],
             /^--stack-outputs .*list\.json: must hold a JSON object of stack name to outputs$/,
