@@ -9,7 +9,7 @@
  */
 
 import { childPath, elementPath, EventPatternError, formatCount, refuse, ROOT_PATH, type PatternPath } from "./errors";
-import { JsonObject, isPlainObject, membersOf, readPattern, writtenOrderDiffers } from "./json";
+import { JsonObject, isPlainObject, MAX_PATTERN_DEPTH, membersOf, readPattern, writtenOrderDiffers } from "./json";
 import { Matcher, readLeaf } from "./matchers";
 
 /** The matchers of one pattern field (`"detail.state": [...]`) and where it was written. */
@@ -214,6 +214,9 @@ function define(object: Record<string, unknown>, key: string, value: unknown): v
 }
 
 function readObject(object: JsonObject, path: PatternPath, insideOr: boolean, warnings: string[]): ObjectNode {
+    if (path.segments.length > MAX_PATTERN_DEPTH) {
+        refuse(ROOT_PATH, "PATTERN_TOO_DEEP", "the pattern is nested too deeply");
+    }
     const members = membersOf(object);
     if (members.length === 0) {
         refuse(

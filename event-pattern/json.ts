@@ -115,6 +115,12 @@ export function isPlainObject(value: unknown): value is JsonObject {
  * Reads a pattern given as JSON text or as an object; refuses anything but a JSON object, and
  * (for objects) any value JSON cannot carry, since it would be lost or changed on the way to AWS.
  */
+/**
+ * The deepest pattern read: far beyond what fits in the 4,096 bytes the provider accepts (each level
+ * takes at least six characters), and shallow enough to refuse a hostile one at once, in linear time.
+ */
+export const MAX_PATTERN_DEPTH = 1_000;
+
 export function readPattern(pattern: unknown): JsonObject {
     let value = pattern;
     if (typeof pattern === "string") {
@@ -156,6 +162,9 @@ function assertJson(value: unknown, path: PatternPath, ancestors: Set<object>): 
     }
     if (value === null) {
         return;
+    }
+    if (path.segments.length > MAX_PATTERN_DEPTH) {
+        refuse(ROOT_PATH, "PATTERN_TOO_DEEP", "the pattern is nested too deeply");
     }
     if (ancestors.has(value)) {
         refuse(path, "PATTERN_CYCLE", "the pattern refers to itself (a cycle cannot be written as JSON)");

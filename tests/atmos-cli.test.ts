@@ -3,7 +3,7 @@
  * the loader's run caches (issue 21), in-process: `userDirectory`, atmos.yaml's base path from a
  * subdirectory and without atmos.yaml, `--atmos-stack` selecting the instances whose own stack name
  * matches, the synth command resolving from npm's INIT_CWD, and `mergeLayers` against `mergeAll`.
- * tests/atmos-cli.e2e.test.ts runs the compiled command in a temporary git repository.
+ * tests/atmos-cli.slow.test.ts runs the compiled command in a temporary git repository.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";

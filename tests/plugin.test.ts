@@ -2,7 +2,7 @@
  * The component plugin: its schema, derived from the component definitions (checked against the
  * definitions, Pulumi's package metaschema and the reviewed snapshot), and its provider's
  * `construct` under strict mocks, given inputs as the SDK's `deserializeInputs` makes them from a
- * `Construct` request. tests/plugin.e2e.test.ts runs the same provider over gRPC.
+ * `Construct` request. tests/plugin.slow.test.ts runs the same provider over gRPC.
  */
 import * as assert from "node:assert/strict";
 import { createHash } from "node:crypto";
