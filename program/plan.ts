@@ -4,6 +4,7 @@
  */
 import type { PlannedResource, SynthPlan } from "./synth";
 import { rotationLine } from "../components/lifecycle";
+import { escapeJsonText, hasUnsafeText } from "../util/terminalText";
 
 /** The plan as one JSON document. */
 export function planToJson(plan: SynthPlan): string {
@@ -30,20 +31,9 @@ const READ_TYPES: ReadonlySet<string> = new Set(["pulumi:pulumi:StackReference"]
 /** Tag maps: shown on one line, `{Key=value, ...}`. */
 const TAG_INPUTS: ReadonlySet<string> = new Set(["tags", "tagsAll"]);
 
-/**
- * Characters that must not reach a terminal as they are: C0 and C1 controls (ESC starts ANSI
- * escapes), DEL, line and paragraph separators, and bidirectional overrides and isolates.
- */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
-
-/** What JSON.stringify leaves unescaped in strings but a terminal must not get raw. */
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
-
 /** A string as the plan shows it: as is when printable, else quoted with every unsafe character escaped. */
 export function showText(text: string): string {
-    UNSAFE.lastIndex = 0;
-    if (!UNSAFE.test(text)) return text;
-    return JSON.stringify(text).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    return hasUnsafeText(text) ? escapeJsonText(JSON.stringify(text)) : text;
 }
 
 /**
@@ -83,10 +73,7 @@ function layout(value: unknown, column: number, width: number, prefix = ""): str
 
 /** JSON with every string's unsafe characters escaped (JSON.stringify leaves C1 controls and bidi marks). */
 function safeJson(value: unknown, space: number | undefined): string {
-    return (JSON.stringify(value, null, space) ?? String(value)).replace(
-        UNSAFE_IN_JSON,
-        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-    );
+    return escapeJsonText(JSON.stringify(value, null, space) ?? String(value));
 }
 
 /** The value held by JSON text of an object or array, or undefined. */

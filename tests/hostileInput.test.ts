@@ -66,6 +66,7 @@ describe("hostile input (issue 20)", () => {
             ["iso\u2066x\u2069", "iso\\u2066x\\u2069"],
             ["ls\u2028ps\u2029", "ls\\u2028ps\\u2029"],
             ["nul\u0000", "nul\\u0000"],
+            ["bom\ufeffx", "bom\\ufeffx"],
             ["café ☕ \\n", "café ☕ \\n"],
         ];
         for (const [text, escaped] of cases) {

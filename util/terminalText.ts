@@ -8,10 +8,10 @@
 /**
  * The characters {@link escapeText} rewrites: C0 controls (newline, tab, ESC, NUL, ...), DEL, C1
  * controls (U+0080-U+009F, CSI among them), the bidirectional overrides, embeddings and isolates
- * (U+202A-U+202E, U+2066-U+2069), the directional marks (U+200E, U+200F, U+061C) and the line and
- * paragraph separators (U+2028, U+2029).
+ * (U+202A-U+202E, U+2066-U+2069), the directional marks (U+200E, U+200F, U+061C), the line and
+ * paragraph separators (U+2028, U+2029) and the invisible byte-order mark (U+FEFF).
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 const NAMED: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
@@ -47,7 +47,7 @@ export function hasUnsafeText(text: string): boolean {
     return found;
 }
 
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 /**
  * JSON text (as `JSON.stringify` writes it, which escapes C0 controls already) with the other
