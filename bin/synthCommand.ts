@@ -8,7 +8,7 @@ import { deferSdkCompiler } from "../program/deferCompiler";
 import { planToJson, planToText } from "../program/plan";
 import type { SynthOptions } from "../program/synth";
 import { listStacks, loadAtmosStack, loadStackFile, userDirectory } from "../stack";
-import { readTextFileBounded } from "../stack/files";
+import { readFailureText, readTextFileBounded } from "../stack/files";
 import { pulumiNameProblem } from "../stack/names";
 import { escapeJsonText, escapeText } from "../util/terminalText";
 import { escapedStderr, processIo, type CommandIo } from "./io";
@@ -105,9 +105,8 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 try {
                     parsed = JSON.parse(readTextFileBounded(outputsFile));
                 } catch (error) {
-                    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
                     throw new UsageError(
-                        `--stack-outputs ${outputsFile}: ${missing ? "file not found" : (error as Error).message}`,
+                        `--stack-outputs ${outputsFile}: ${readFailureText(error) ?? (error as Error).message}`,
                     );
                 }
                 if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {

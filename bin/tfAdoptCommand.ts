@@ -3,7 +3,7 @@
  * it is given and returns the exit code.
  */
 import { loadStackFile } from "../stack";
-import { readFileBounded } from "../stack/files";
+import { readFailureText, readFileBounded } from "../stack/files";
 import { adoptionPlan, adoptionPlanText } from "../migrate/adoptionPlan";
 import { adoptionReport, decodeStateText, MAX_STATE_BYTES, readTerraformState } from "../migrate/terraformState";
 import { escapeJsonText } from "../util/terminalText";
@@ -20,10 +20,8 @@ function readState(path: string): Buffer {
     try {
         return readFileBounded(path, MAX_STATE_BYTES);
     } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === "ENOENT") throw new Error(`${path}: file not found`, { cause: error });
-        if (code === "EACCES" || code === "EPERM")
-            throw new Error(`${path}: cannot read the file: permission denied`, { cause: error });
+        const words = readFailureText(error);
+        if (words !== undefined) throw new Error(`${path}: ${words}`, { cause: error });
         throw error;
     }
 }

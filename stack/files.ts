@@ -43,6 +43,18 @@ export class FileReadError extends Error {
     }
 }
 
+/**
+ * The system's refusal to read a file, in words (`file not found`, `cannot read the file: permission
+ * denied`), for a command to print after the path instead of Node's `ENOENT: ..., open '...'`;
+ * undefined for any other error, whose message already says what happened.
+ */
+export function readFailureText(error: unknown): string | undefined {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return "file not found";
+    if (code === "EACCES" || code === "EPERM") return "cannot read the file: permission denied";
+    return undefined;
+}
+
 /** What a non-regular file is, in words. */
 function kindOf(stat: fs.Stats): string {
     if (stat.isDirectory()) return "a directory";

@@ -13,7 +13,7 @@ import * as path from "node:path";
 import { adoptionPlan, adoptionPlanText } from "../migrate/adoptionPlan";
 import { adoptionReport, decodeStateText, readTerraformState } from "../migrate/terraformState";
 import { loadStackFile, parseStack } from "../stack";
-import { MAX_FILE_BYTES, readFileBounded } from "../stack/files";
+import { MAX_FILE_BYTES, readFailureText, readFileBounded } from "../stack/files";
 import { MAX_INCLUDE_NESTING, parseHclAttributes } from "../stack/include";
 import { makeProblem } from "../stack/errors";
 import { derivedStackNameProblem, pulumiNameProblem } from "../stack/names";
@@ -391,6 +391,14 @@ describe("hostile input (issue 20)", () => {
     });
 
     describe("class 10: misleading messages", () => {
+        it("says a command-line file's read failure in words, not as Node's error text", () => {
+            const failure = (code: string) => Object.assign(new Error(`${code}: open 'x'`), { code });
+            assert.equal(readFailureText(failure("ENOENT")), "file not found");
+            assert.equal(readFailureText(failure("ENOTDIR")), "file not found");
+            assert.equal(readFailureText(failure("EACCES")), "cannot read the file: permission denied");
+            assert.equal(readFailureText(failure("EISDIR")), undefined);
+            assert.equal(readFailureText("not an error"), undefined);
+        });
         it("reports a NUL before vars: at the NUL, not as a missing region", () => {
             const error = stackError(() => parseStack(`\u0000${ruleStack("{name: ecs}")}`, "nul.yaml"));
             assert.equal(error.problems.length, 1);
