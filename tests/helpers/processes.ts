@@ -85,15 +85,16 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     return inTurn(() => spawned(command, args, options));
 }
 
+/** The child, its stdout and stderr piped to this process, stopped with the run ({@link inBackground}). */
+function spawnPiped(command: string, args: readonly string[], options: RunOptions) {
+    return inBackground(
+        spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] }),
+    );
+}
+
 function spawned(command: string, args: readonly string[], options: RunOptions): Promise<ProcessRun> {
     return new Promise((resolve, reject) => {
-        const child = inBackground(
-            spawn(command, args, {
-                cwd: options.cwd,
-                env: options.env ?? process.env,
-                stdio: ["ignore", "pipe", "pipe"],
-            }),
-        );
+        const child = spawnPiped(command, args, options);
         let stdout = "";
         let stderr = "";
         if (options.closeStdout === true) {
@@ -174,13 +175,7 @@ export function startServer(command: string, args: readonly string[], options: R
 
 function serverStarted(command: string, args: readonly string[], options: RunOptions): Promise<StartedServer> {
     return new Promise((resolve, reject) => {
-        const child = inBackground(
-            spawn(command, args, {
-                cwd: options.cwd,
-                env: options.env ?? process.env,
-                stdio: ["ignore", "pipe", "pipe"],
-            }),
-        );
+        const child = spawnPiped(command, args, options);
         let stdout = "";
         let stderr = "";
         const timer = setTimeout(() => {
