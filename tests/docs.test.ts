@@ -23,12 +23,19 @@ const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");
 const readme = read("README.md");
 const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
 
-/** README.md and every guide under docs/ (the generated API reference included), by path from the root. */
+/**
+ * The API reference, generated when the package is packed (scripts/apiDocs.js, not in git): its
+ * pages and the links to them are checked in the tarball (tests/docs.slow.test.ts).
+ */
+const API_REFERENCE = "docs/api";
+
+/** README.md and every guide under docs/ (but the generated API reference), by path from the root. */
 function docFiles(): Map<string, string> {
     const files = new Map<string, string>([["README.md", readme]]);
     const walk = (dir: string) => {
         for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
             const file = `${dir}/${entry.name}`;
+            if (file === API_REFERENCE) continue;
             if (entry.isDirectory()) walk(file);
             else if (entry.name.endsWith(".md")) files.set(file, read(file));
         }
@@ -118,7 +125,9 @@ describe("the guides", () => {
 
     it("link only to files and headings that exist", () => {
         assert.deepEqual(
-            brokenLinks(docFiles()).map((b) => `${b.file} -> ${b.target}: ${b.reason}`),
+            brokenLinks(docFiles())
+                .filter((b) => !(b.file === "README.md" && b.target.startsWith(`${API_REFERENCE}/`)))
+                .map((b) => `${b.file} -> ${b.target}: ${b.reason}`),
             [],
         );
     });

@@ -117,7 +117,7 @@ export interface DashboardsApiKeyArgs extends InstanceArgs, ComponentLabelArgs {
 const DEFAULTS = DASHBOARDS_API_KEY_DEFAULTS;
 
 /** The `managed-dashboards/api-key` component, declared once. */
-export const API_KEY_DEFINITION = {
+export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "managed-dashboards/api-key"> = {
     path: "managed-dashboards/api-key",
     typeToken: "cloudposse:managed-dashboards:DashboardsApiKey",
     pathAliases: ["managed-grafana/api-key"],
@@ -280,4 +280,4 @@ export const API_KEY_DEFINITION = {
             doc: "the key itself, always a secret (`pulumi.isSecret` is true). Use it for the provider",
         },
     },
-} as const satisfies ComponentDefinition<DashboardsApiKeyArgs, "managed-dashboards/api-key">;
+};

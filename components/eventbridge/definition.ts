@@ -115,7 +115,7 @@ export interface EventBridgeArgs extends InstanceArgs, ComponentLabelArgs {
 }
 
 /** The `eventbridge` component, declared once. */
-export const EVENTBRIDGE_DEFINITION = {
+export const EVENTBRIDGE_DEFINITION: ComponentDefinition<EventBridgeArgs, "eventbridge"> = {
     path: "eventbridge",
     typeToken: "cloudposse:eventbridge:EventBridge",
     doc: "An EventBridge rule delivering matching events to a CloudWatch log group.",
@@ -230,4 +230,4 @@ export const EVENTBRIDGE_DEFINITION = {
             doc: "name of the log group",
         },
     },
-} as const satisfies ComponentDefinition<EventBridgeArgs, "eventbridge">;
+};

@@ -31,6 +31,9 @@ const ROOT = path.join(__dirname, "..", "..");
 /** Not copied: installed or built things, and version control. */
 const NOT_COPIED = new Set(["node_modules", "dist", ".git", "scratch", "coverage", ".nyc_output"]);
 
+/** Generated when packing, never copied from the working tree (where it may be a stale preview). */
+const GENERATED = path.join("docs", "api");
+
 /** The packed package. */
 export interface Packed {
     /** The temporary copy of the project that was packed; its dist/ is the one in the tarball. */
@@ -60,13 +63,19 @@ async function pack(): Promise<Packed> {
         recursive: true,
         filter: (source) => {
             const relative = path.relative(ROOT, source);
-            return !NOT_COPIED.has(relative.split(path.sep)[0]) && !relative.endsWith(".tgz");
+            return !NOT_COPIED.has(relative.split(path.sep)[0]) && relative !== GENERATED && !relative.endsWith(".tgz");
         },
     });
     fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
     const built = fs.existsSync(path.join(ROOT, "dist", "index.js")) && staleSource(ROOT) === undefined;
-    if (built) fs.cpSync(path.join(ROOT, "dist"), path.join(copy, "dist"), { recursive: true });
-    // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepare` builds dist/ first.
+    if (built) {
+        fs.cpSync(path.join(ROOT, "dist"), path.join(copy, "dist"), { recursive: true });
+        // What `prepack` does, lifecycle scripts being off: the API reference in docs/api/.
+        const docs = await runNode([path.join(copy, "scripts", "apiDocs.js")], { cwd: copy, timeoutMs: 180_000 });
+        if (docs.status !== 0) throw new Error(`scripts/apiDocs.js exited with ${String(docs.status)}: ${docs.stderr}`);
+    }
+    // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepack` writes docs/api/
+    // (building dist/ first), `prepare` builds dist/.
     const run = await runProcess(
         "npm",
         ["pack", "--json", `--ignore-scripts=${String(built)}`, "--pack-destination", base],
