@@ -9,6 +9,7 @@ import { problem } from "../util/problem";
 import type { UncheckedArgs } from "./definition";
 import { LABEL_INPUT_KEYS } from "./labelArgs";
 import { isUnknownValue } from "../util/unknown";
+import { isPlainObject } from "../util/objects";
 
 /** The label (null-label context) arguments every component takes, in `context.tf` order. */
 export { LABEL_INPUT_KEYS };
@@ -29,20 +30,13 @@ export function labelInputOf(args: UncheckedArgs<LabelInput>): LabelInput {
         const value = args[key];
         if (value === undefined || (DEFERRABLE_MAPS.has(key) && isUnknownValue(value))) continue;
         input[key] =
-            DEFERRABLE_MAPS.has(key) && isPlainMap(value)
+            DEFERRABLE_MAPS.has(key) && isPlainObject(value)
                 ? Object.fromEntries(
                       Object.entries(value).map(([tag, text]) => [tag, isUnknownValue(text) ? "" : (text as unknown)]),
                   )
                 : value;
     }
     return input as LabelInput;
-}
-
-/** A plain object (not an array, an Output or another class instance): what a map of tags is. */
-function isPlainMap(value: unknown): value is Record<string, unknown> {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-    const proto: unknown = Object.getPrototypeOf(value);
-    return proto === Object.prototype || proto === null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { holdsUnknown } from "../util/unknown";
 import { describeValue, SECRET_VALUE } from "../util/describeValue";
 import { hasValue, type Problem } from "../util/problem";
 import { ComponentArgsError } from "./errors";
+import { isPlainObject } from "../util/objects";
 
 /** True for a value known only later: an Output or a promise. */
 function isDeferred(value: unknown): boolean {
@@ -23,10 +24,7 @@ function isDeferred(value: unknown): boolean {
 
 /** A plain object or array (what a pattern or a map of tags is made of), not a class instance. */
 function isPlainContainer(value: unknown): value is Record<string, unknown> | unknown[] {
-    if (Array.isArray(value)) return true;
-    if (typeof value !== "object" || value === null) return false;
-    const proto: unknown = Object.getPrototypeOf(value);
-    return proto === Object.prototype || proto === null;
+    return Array.isArray(value) || isPlainObject(value);
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 
 import { childPath, elementPath, refuse, ROOT_PATH, type PatternPath } from "./errors";
+import { isPlainObject as isPlainRecord } from "../util/objects";
 
 export type JsonObject = Record<string, unknown>;
 
@@ -102,15 +103,6 @@ export function parseJsonKeepingOrder(text: string): unknown {
     return value();
 }
 
-/** A JSON object: an object whose prototype is Object.prototype or null (no class instances). */
-export function isPlainObject(value: unknown): value is JsonObject {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-        return false;
-    }
-    const prototype: unknown = Object.getPrototypeOf(value);
-    return prototype === Object.prototype || prototype === null;
-}
-
 /**
  * Reads a pattern given as JSON text or as an object; refuses anything but a JSON object, and
  * (for objects) any value JSON cannot carry, since it would be lost or changed on the way to AWS.
@@ -187,3 +179,6 @@ function assertJson(value: unknown, path: PatternPath, ancestors: Set<object>): 
     }
     ancestors.delete(value);
 }
+
+/** A JSON object: a plain object (no class instances). */
+export const isPlainObject = isPlainRecord as (value: unknown) => value is JsonObject;

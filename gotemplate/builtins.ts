@@ -6,7 +6,8 @@
 import { FunctionError } from "./errors";
 import type { FuncMap, GoFunc } from "./exec";
 import { isTrue } from "./exec";
-import { formatValue, goTypeName, isMap, isPrintable, sprint, sprintf, sprintln } from "./fmt";
+import { formatValue, goTypeName, isPrintable, sprint, sprintf, sprintln } from "./fmt";
+import { isPlainObject as isMap } from "../util/objects";
 
 /** Declares a function with a Go signature (see {@link GoFunc.sig}). */
 export function fn(sig: string, f: (...args: any[]) => unknown): GoFunc {

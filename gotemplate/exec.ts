@@ -6,17 +6,17 @@
  * "NAME" at <NODE>: MESSAGE`.
  */
 import { TemplateError } from "./errors";
-import { formatValue, goTypeName, isMap, compareKeys } from "./fmt";
+import { formatValue, goTypeName, compareKeys } from "./fmt";
 import {
     checkListLength,
     checkStringLength,
-    hasOwn,
     TEMPLATE_LIMITS,
     TemplateLimitError,
     TemplateLimitExceeded,
 } from "./limits";
 import type { Arg, Command, Node, Pipe } from "./parse";
 import { colOf, lineOf } from "./parse";
+import { hasOwn, isPlainObject as isMap } from "../util/objects";
 
 /**
  * A template function. `sig` declares its parameters as Go does (`s` string, `n` int, `f` float64,

@@ -5,6 +5,7 @@
  * plain objects `map[string]interface {}` (keys sorted, as Go prints maps).
  */
 import { checkValue, TEMPLATE_LIMITS } from "./limits";
+import { isPlainObject as isMap } from "../util/objects";
 
 /** The Go type name of a value, as `%T` prints it. */
 export function goTypeName(v: unknown): string {
@@ -17,10 +18,6 @@ export function goTypeName(v: unknown): string {
     if (typeof v === "function") return "func";
     if (v instanceof Uint8Array) return "[]uint8";
     return "map[string]interface {}";
-}
-
-export function isMap(v: unknown): v is Record<string, unknown> {
-    return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
 }
 
 /** A decimal as strconv keeps one: the value is 0.`digits` × 10^`dp`; no trailing zeros; "" for zero. */

@@ -17,7 +17,7 @@ import type { Node } from "./parse";
 import { SPRIG_UNSUPPORTED, sprigFunctions } from "./sprig";
 
 export { TemplateError, FunctionError } from "./errors";
-export { TEMPLATE_LIMITS, TemplateLimitExceeded } from "./limits";
+export { TEMPLATE_LIMITS, TemplateLimitExceeded, checkJsonDepth } from "./limits";
 export type { FuncMap, GoFunc, MissingKey } from "./exec";
 export { isTrue, NAMESPACE } from "./exec";
 export { fn, goBuiltins } from "./builtins";
@@ -36,6 +36,7 @@ export {
     compileRegex,
     replaceAllGo,
     regexReplace,
+    dictOf,
 } from "./sprig";
 export { formatValue, sprintf, sprint, goTypeName, quoteGo } from "./fmt";
 

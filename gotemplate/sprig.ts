@@ -13,18 +13,9 @@ import { FunctionError } from "./errors";
 import type { FuncMap, GoFunc } from "./exec";
 import { isTrue } from "./exec";
 import { fn } from "./builtins";
-import { compareKeys, formatValue, goTypeName, isMap, quoteGo } from "./fmt";
-import {
-    checkJsonDepth,
-    checkListLength,
-    checkStringLength,
-    checkValue,
-    getOwn,
-    hasOwn,
-    mapOf,
-    setOwn,
-    TemplateLimitError,
-} from "./limits";
+import { compareKeys, formatValue, goTypeName, quoteGo } from "./fmt";
+import { checkJsonDepth, checkListLength, checkStringLength, checkValue, mapOf, TemplateLimitError } from "./limits";
+import { getOwn, hasOwn, isPlainObject as isMap, setOwn } from "../util/objects";
 
 /** Go's strings.ToUpper, strings.ToLower and strings.Title, for template functions beyond Sprig's (Gomplate's). */
 export { upper as toUpperGo, lower as toLowerGo, title } from "../util/goStrings";

@@ -14,9 +14,7 @@ import { problem, userKey, type Problem, type ProblemPath } from "../util/proble
 import { compareBytewise, isAscii, nfc } from "./strings";
 import {
     fail,
-    isPlainObject,
     LabelError,
-    setOwn,
     optBoolean,
     optOneOf,
     optString,
@@ -24,6 +22,7 @@ import {
     optStringMap,
     optWholeNumber,
 } from "./validate";
+import { isPlainObject, setOwn } from "../util/objects";
 
 /** Allowed values of `labelKeyCase`. */
 export const LABEL_KEY_CASES: readonly LabelKeyCase[] = ["lower", "title", "upper"];

@@ -7,8 +7,9 @@ import type { IdContext } from "./id";
 import { isLabelName, LABEL_NAMES } from "./id";
 import { format } from "./format";
 import { sortedKeys } from "./strings";
-import { LabelError, setOwn } from "./validate";
+import { LabelError } from "./validate";
 import { problem, userKey } from "../util/problem";
+import { setOwn } from "../util/objects";
 
 /** Builds every descriptor; errors name the descriptor. */
 export function buildDescriptors(

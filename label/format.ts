@@ -9,8 +9,8 @@
  *
  * Values: strings, numbers (finite), booleans, null, arrays and plain objects (as JSON).
  */
-import { isPlainObject } from "./validate";
 import { length as graphemeLength, nfc, sortedKeys, substr } from "./strings";
+import { isPlainObject } from "../util/objects";
 
 interface Verb {
     raw: string;

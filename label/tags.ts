@@ -7,7 +7,7 @@ import type { IdContext } from "./id";
 import { caseKey } from "./casing";
 import { compareBytewise } from "./strings";
 import { sortMap } from "./context";
-import { setOwn } from "./validate";
+import { setOwn } from "../util/objects";
 
 /** The labels that `labelsAsTags: ["default"]` stands for: `keys(local.tags_context)`, sorted. */
 export const DEFAULT_LABELS_AS_TAGS: readonly string[] = Object.freeze([

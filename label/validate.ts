@@ -4,6 +4,7 @@
  */
 import { describeValue } from "../util/describeValue";
 import { formatProblem, problem, userKey, type Problem, type ProblemPath } from "../util/problem";
+import { isPlainObject } from "../util/objects";
 
 /** A value shown in an error message: strings quoted, objects as JSON. */
 export function show(value: unknown): string {
@@ -68,13 +69,6 @@ export function optStringList(field: ProblemPath, value: unknown): readonly stri
     return value as readonly string[];
 }
 
-/** True for a plain object usable as a map. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-    const proto: unknown = Object.getPrototypeOf(value);
-    return proto === Object.prototype || proto === null;
-}
-
 /** A map of strings (a plain object), or null for null/undefined. */
 export function optStringMap(field: ProblemPath, value: unknown): Readonly<Record<string, string>> | null {
     if (value === null || value === undefined) return null;
@@ -92,13 +86,4 @@ export function optOneOf<T extends string>(field: ProblemPath, value: unknown, a
         fail(field, `must be one of ${allowed.map((a) => `"${a}"`).join(", ")}`, value, "NOT_ONE_OF");
     }
     return value as T;
-}
-
-/** Sets an own enumerable property, safe for keys such as `__proto__` (tag keys are user data). */
-export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
-    if (key === "__proto__") {
-        Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-    } else {
-        obj[key] = value;
-    }
 }

@@ -1,3 +1,4 @@
+import { isPlainObject } from "../util/objects";
 /**
  * Reads a Terraform state (the JSON of `terraform show -json`, or a `.tfstate` file as
  * `terraform state pull` prints it) and works out what adopting a Cloud Posse `eventbridge` or
@@ -26,10 +27,6 @@ export class TerraformStateError extends Error {
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** The address suffix of an instance key: `[0]` or `["name"]`. */
 function indexSuffix(key: unknown): string {
     if (key === undefined || key === null) return "";
@@ -44,13 +41,13 @@ function fromShowJson(values: Json): TerraformResource[] {
     const pending: unknown[] = [values.root_module];
     while (pending.length > 0) {
         const module = pending.pop();
-        if (!isObject(module)) continue;
+        if (!isPlainObject(module)) continue;
         for (const resource of Array.isArray(module.resources) ? module.resources : []) {
-            if (!isObject(resource) || resource.mode !== "managed") continue;
+            if (!isPlainObject(resource) || resource.mode !== "managed") continue;
             out.push({
                 address: String(resource.address),
                 type: String(resource.type),
-                attributes: isObject(resource.values) ? resource.values : {},
+                attributes: isPlainObject(resource.values) ? resource.values : {},
             });
         }
         const children: unknown[] = Array.isArray(module.child_modules) ? module.child_modules : [];
@@ -63,14 +60,14 @@ function fromShowJson(values: Json): TerraformResource[] {
 function fromStateFile(state: Json): TerraformResource[] {
     const out: TerraformResource[] = [];
     for (const resource of Array.isArray(state.resources) ? state.resources : []) {
-        if (!isObject(resource) || resource.mode !== "managed") continue;
+        if (!isPlainObject(resource) || resource.mode !== "managed") continue;
         const prefix = typeof resource.module === "string" && resource.module !== "" ? `${resource.module}.` : "";
         for (const instance of Array.isArray(resource.instances) ? resource.instances : []) {
-            if (!isObject(instance)) continue;
+            if (!isPlainObject(instance)) continue;
             out.push({
                 address: `${prefix}${String(resource.type)}.${String(resource.name)}${indexSuffix(instance.index_key)}`,
                 type: String(resource.type),
-                attributes: isObject(instance.attributes) ? instance.attributes : {},
+                attributes: isPlainObject(instance.attributes) ? instance.attributes : {},
             });
         }
     }
@@ -113,12 +110,12 @@ export function readTerraformState(text: string): TerraformResource[] {
     } catch (error) {
         throw new TerraformStateError(`not JSON: ${(error as Error).message}`);
     }
-    if (!isObject(parsed)) {
+    if (!isPlainObject(parsed)) {
         throw new TerraformStateError("not a Terraform state: the JSON is not an object");
     }
     if (typeof parsed.format_version === "string") {
         // `terraform show -json` of an empty state has no `values`.
-        return isObject(parsed.values) ? fromShowJson(parsed.values) : [];
+        return isPlainObject(parsed.values) ? fromShowJson(parsed.values) : [];
     }
     if (parsed.version === 4 && Array.isArray(parsed.resources)) {
         return fromStateFile(parsed);

@@ -19,6 +19,7 @@
 import * as nodePath from "node:path";
 import { yaml } from "../util/yaml";
 import { compareBytes, globMatches, hasGlobMeta, type FileSystem } from "./files";
+import { isPlainObject } from "../util/objects";
 
 /** Atmos's `settings.list_merge_strategy`. */
 export type ListMergeStrategy = "replace" | "append" | "merge";
@@ -269,19 +270,15 @@ export function mergePlain(base: Record<string, unknown>, over: Record<string, u
     const out: Record<string, unknown> = { ...base };
     for (const [key, value] of Object.entries(over)) {
         const previous = out[key];
-        out[key] = isPlainMap(previous) && isPlainMap(value) ? mergePlain(previous, value) : value;
+        out[key] = isPlainObject(previous) && isPlainObject(value) ? mergePlain(previous, value) : value;
     }
     return out;
-}
-
-function isPlainMap(value: unknown): value is Record<string, unknown> {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function at(raw: Record<string, unknown>, ...path: string[]): unknown {
     let current: unknown = raw;
     for (const key of path) {
-        if (!isPlainMap(current)) return undefined;
+        if (!isPlainObject(current)) return undefined;
         current = current[key];
     }
     return current;
@@ -358,7 +355,7 @@ function interpret(
         gomplateEnabled: at(raw, "templates", "settings", "gomplate", "enabled") === true,
         inheritMetadata: inherit !== false,
         ...(gitRoot !== undefined ? { gitRoot } : {}),
-        env: isPlainMap(envSection) ? envSection : {},
+        env: isPlainObject(envSection) ? envSection : {},
         raw,
     };
 }

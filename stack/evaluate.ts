@@ -10,7 +10,7 @@
  */
 import { makeProblem, type StackFileProblem } from "./errors";
 import { renderComponentString, StackTemplateError, type TemplateSettings } from "./templating";
-import type { Location, MapEntry, TreeNode } from "./tree";
+import { plainToNode, type Location, type MapEntry, type TreeNode } from "./tree";
 import {
     evaluateYamlFunction,
     isDeployTimeReference,
@@ -20,7 +20,6 @@ import {
     type DeployTimeReference,
     type YamlFunctionContext,
 } from "./yamlFunctions";
-import { isMap } from "../gotemplate/fmt";
 
 /** What evaluating an instance's values needs. */
 export interface EvaluationContext {
@@ -46,21 +45,6 @@ class Failure extends Error {
     constructor(readonly problem: StackFileProblem) {
         super(problem.message);
     }
-}
-
-/** Converts a plain value (a function's result) into a tree at `loc`. */
-export function plainToNode(value: unknown, loc: Location): TreeNode {
-    if (Array.isArray(value)) return { kind: "seq", loc, items: value.map((v) => plainToNode(v, loc)) };
-    if (isMap(value)) {
-        const entries = new Map<string, MapEntry>();
-        for (const [k, v] of Object.entries(value)) entries.set(k, { key: k, keyLoc: loc, value: plainToNode(v, loc) });
-        return { kind: "map", loc, entries };
-    }
-    if (value === undefined) return { kind: "scalar", loc, value: null };
-    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === null) {
-        return { kind: "scalar", loc, value };
-    }
-    return { kind: "scalar", loc, value: String(value) };
 }
 
 function evaluateNode(node: TreeNode, field: string, ctx: EvaluationContext): Evaluated {

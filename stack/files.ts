@@ -9,7 +9,31 @@
 import * as fs from "node:fs";
 import * as nodePath from "node:path";
 import { minimatch } from "minimatch";
-import { decodeUtf8 } from "./tree";
+
+/**
+ * A file's bytes as UTF-8 text (a byte-order mark dropped). Anything else is refused with the
+ * file's name, rather than decoded with replacement characters (`café` in Latin-1 would become
+ * `caf\uFFFD`).
+ * @throws Error with `code: "EILSEQ"`.
+ */
+export function decodeUtf8(bytes: Uint8Array, file: string): string {
+    try {
+        return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+        const lenient = new TextDecoder("utf-8").decode(bytes);
+        const bad = Math.max(0, lenient.indexOf("\uFFFD"));
+        const offset = Buffer.byteLength(lenient.slice(0, bad), "utf8");
+        const line = lenient.slice(0, bad).split("\n").length;
+        const byte = bytes[offset] ?? 0;
+        throw Object.assign(
+            new Error(
+                `not UTF-8 text (line ${line}: byte 0x${byte.toString(16).toUpperCase().padStart(2, "0")} ` +
+                    `at offset ${offset}); save it as UTF-8`,
+            ),
+            { code: "EILSEQ", path: file },
+        );
+    }
+}
 
 /** What the loader needs from a file system. Paths are absolute. */
 export interface FileSystem {

@@ -11,11 +11,11 @@
 import * as fs from "node:fs";
 import * as nodePath from "node:path";
 import { makeProblem, type StackFileProblem } from "./errors";
-import { plainToNode } from "./evaluate";
 import { readTextFileBounded } from "./files";
 import { MAX_NESTING, MAX_STRING_LENGTH } from "./limits";
-import { parseYamlTree, toPlain, type Location, type TreeNode } from "./tree";
+import { parseYamlTree, plainToNode, toPlain, type IncludeTag, type Location, type TreeNode } from "./tree";
 import { followPath, parseYqPath, splitArguments, YamlFunctionError } from "./yamlFunctions";
+import { setOwn } from "../util/objects";
 
 /** Where `!include` looks for files. */
 export interface IncludeContext {
@@ -165,11 +165,6 @@ function parseText(text: string, file: string, tag: string): unknown {
         }
         throw new YamlFunctionError(tag, `${tag} ${file}: ${(e as Error).message}`);
     }
-}
-
-/** Sets `key` as an own property, whatever it is (`__proto__` included: kept as an ordinary key). */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** A dotenv file as a map (`KEY=value`, `export KEY=value`, quotes removed, `#` comments). */
@@ -372,4 +367,9 @@ export function includeNode(
         if (e instanceof YamlFunctionError) return { problem: makeProblem("YAML_FUNCTION", loc, e.message) };
         throw e;
     }
+}
+
+/** The `!include` tags of a manifest, for {@link parseYamlTree}: each read through `context`. */
+export function includeTags(context: IncludeContext): IncludeTag {
+    return (args, raw, loc) => includeNode(args, raw, loc, context);
 }

@@ -45,6 +45,7 @@ import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
 import { emptyMap, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 import type { LoadRun } from "./run";
 import { PATTERN_TOKENS } from "./names";
+import { hasOwn, isPlainObject } from "../util/objects";
 
 /** One deployable component instance of a stack. */
 export interface StackInstance {
@@ -813,7 +814,7 @@ function resolveStack(
                 componentEnv: (component.context.env ?? {}) as Record<string, unknown>,
                 allowExec: options.allowExec === true,
                 stack: stackName,
-                ...(isPlainRecord(config.raw.stores) ? { stores: config.raw.stores } : {}),
+                ...(isPlainObject(config.raw.stores) ? { stores: config.raw.stores } : {}),
                 ...(options.cwd !== undefined ? { cwd: nodePath.resolve(options.cwd) } : {}),
                 ...(options.env !== undefined ? { processEnv: options.env } : {}),
             },
@@ -831,7 +832,7 @@ function resolveStack(
  * `settings.templates.settings.env` over atmos.yaml's `env` (Atmos's ProcessTmplWithDatasources).
  */
 function componentTemplateSettings(templates: TemplateSettings, settings: unknown): TemplateSettings {
-    const env = isPlainRecord(settings) ? followRecord(settings, ["templates", "settings", "env"]) : undefined;
+    const env = isPlainObject(settings) ? followRecord(settings, ["templates", "settings", "env"]) : undefined;
     if (env === undefined || Object.keys(env).length === 0) return templates;
     const own = Object.fromEntries(
         Object.entries(env).map(([k, v]) => [
@@ -844,8 +845,8 @@ function componentTemplateSettings(templates: TemplateSettings, settings: unknow
 
 function followRecord(value: Record<string, unknown>, path: readonly string[]): Record<string, unknown> | undefined {
     let v: unknown = value;
-    for (const key of path) v = isPlainRecord(v) ? v[key] : undefined;
-    return isPlainRecord(v) ? v : undefined;
+    for (const key of path) v = isPlainObject(v) ? v[key] : undefined;
+    return isPlainObject(v) ? v : undefined;
 }
 
 /**
@@ -905,10 +906,6 @@ export function terraformWorkspace(
 /** The value of a scalar holding a non-empty string, else undefined. */
 function nonEmptyString(node: TreeNode | undefined): string | undefined {
     return node?.kind === "scalar" && typeof node.value === "string" && node.value !== "" ? node.value : undefined;
-}
-
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The canonical path of a component this package implements, or undefined. */
@@ -1219,10 +1216,6 @@ function suggestVar(key: string, schema: ComponentSchema): string {
 
 // ---------------------------------------------------------------------------------------------
 // Tree helpers
-
-function hasOwn(object: object, key: string): boolean {
-    return Object.prototype.hasOwnProperty.call(object, key);
-}
 
 function scalarAt(node: MapNode | undefined, key: string): unknown {
     const child = node?.entries.get(key)?.value;

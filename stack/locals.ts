@@ -17,9 +17,7 @@
  */
 import type { ScalarTag } from "yaml";
 import { yaml } from "../util/yaml";
-import { isMap } from "../gotemplate/fmt";
 import { GoTemplate, TemplateError, unsupportedFunction, type FuncMap } from "../gotemplate";
-import { getOwn, hasOwn, setOwn } from "../gotemplate/limits";
 import {
     atmosFunctionMap,
     hasTemplate,
@@ -38,6 +36,7 @@ import {
     YamlFunctionError,
     type YamlFunctionContext,
 } from "./yamlFunctions";
+import { getOwn, hasOwn, isPlainObject, setOwn } from "../util/objects";
 
 /** What evaluating a file's locals may read. */
 export interface LocalsOptions {
@@ -62,7 +61,7 @@ function references(value: unknown): Set<string> {
     const visit = (v: unknown) => {
         if (typeof v === "string") for (const m of v.matchAll(LOCAL_REFERENCE)) out.add(m[1]);
         else if (Array.isArray(v)) v.forEach(visit);
-        else if (isMap(v)) Object.values(v).forEach(visit);
+        else if (isPlainObject(v)) Object.values(v).forEach(visit);
     };
     visit(value);
     return out;
@@ -134,7 +133,7 @@ function render(
         const exact = /^\{\{-?\s*((?:\.[\p{L}_][\p{L}_0-9]*)+)\s*-?\}\}$/u.exec(value);
         if (exact) {
             let v: unknown = data;
-            for (const k of exact[1].slice(1).split(".")) v = isMap(v) ? getOwn(v, k) : undefined;
+            for (const k of exact[1].slice(1).split(".")) v = isPlainObject(v) ? getOwn(v, k) : undefined;
             if (v !== undefined && typeof v !== "string") return v;
         }
         try {
@@ -154,7 +153,7 @@ function render(
         }
     }
     if (Array.isArray(value)) return value.map((v) => render(v, data, file, options, mode));
-    if (isMap(value))
+    if (isPlainObject(value))
         return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, render(v, data, file, options, mode)]));
     return value;
 }
@@ -178,7 +177,7 @@ function tryRender(value: unknown, data: Record<string, unknown>, file: string, 
         }
     }
     if (Array.isArray(value)) return value.map((v) => tryRender(v, data, file, options));
-    if (isMap(value))
+    if (isPlainObject(value))
         return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tryRender(v, data, file, options)]));
     return value;
 }
@@ -259,11 +258,11 @@ export function renderManifestText(text: string, file: string, options: Manifest
         } catch {
             doc = undefined;
         }
-        if (isMap(doc)) {
-            const terraform = isMap(doc.terraform) ? doc.terraform : {};
+        if (isPlainObject(doc)) {
+            const terraform = isPlainObject(doc.terraform) ? doc.terraform : {};
             const locals = {
-                ...(isMap(doc.locals) ? doc.locals : {}),
-                ...(isMap(terraform.locals) ? terraform.locals : {}),
+                ...(isPlainObject(doc.locals) ? doc.locals : {}),
+                ...(isPlainObject(terraform.locals) ? terraform.locals : {}),
             };
             if (Object.keys(locals).length > 0) {
                 hasLocals = true;

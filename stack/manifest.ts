@@ -30,7 +30,8 @@ import { mergeLayers } from "./mergeLayers";
 import { emptyMap, parseYamlTree, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 import { renderManifestText } from "./locals";
 import { renderImportPath, StackTemplateError, templateSettingsFrom } from "./templating";
-import { isMap } from "../gotemplate/fmt";
+import { isPlainObject } from "../util/objects";
+import { includeTags } from "./include";
 
 /** Deepest import chain accepted (Atmos has no limit; real repositories stay under ten). */
 export const MAX_IMPORT_DEPTH = 64;
@@ -293,13 +294,13 @@ class ManifestProcessor {
                     }
                 }
                 const tree = parseYamlTree(text, shown, {
-                    include: {
+                    include: includeTags({
                         file,
                         cwd: this.context.cwd ?? process.cwd(),
                         basePath: this.context.config.basePath,
                         readFile: (p) => files.readFile(p),
                         exists: (p) => files.isFile(p),
-                    },
+                    }),
                 });
                 for (const problem of tree.problems) problems.add(problem);
                 const failed = tree.problems.length > 0;
@@ -477,7 +478,7 @@ function deepMergePlain(
     const out: Record<string, unknown> = { ...base };
     for (const [k, v] of Object.entries(over)) {
         const b = out[k];
-        out[k] = isMap(b) && isMap(v) ? deepMergePlain(b, v) : v;
+        out[k] = isPlainObject(b) && isPlainObject(v) ? deepMergePlain(b, v) : v;
     }
     return out;
 }

@@ -26,6 +26,7 @@ import {
     NAMESPACE,
     TemplateError,
     compileRegex,
+    dictOf,
     goJson,
     goYaml,
     quoteGo,
@@ -38,13 +39,12 @@ import {
     toInt64,
     toLowerGo,
     toUpperGo,
+    TemplateLimitExceeded,
     unsupportedFunction,
     type FuncMap,
     type GoFunc,
 } from "../gotemplate";
-import { isMap } from "../gotemplate/fmt";
-import { getOwn, hasOwn, TemplateLimitExceeded } from "../gotemplate/limits";
-import { dictOf } from "../gotemplate/sprig";
+import { getOwn, hasOwn, isPlainObject } from "../util/objects";
 
 /** An environment to read: a record (`LoadOptions.env`), else `process.env`. */
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -92,7 +92,7 @@ export function templateSettingsFrom(atmosConfig: unknown, hasConfigFile = true)
                 ? [delims[0] as string, delims[1] as string]
                 : ["{{", "}}"],
         ignoreMissingTemplateValues: dig(settings, ["ignore_missing_template_values"]) === true,
-        env: isMap(envSection)
+        env: isPlainObject(envSection)
             ? Object.fromEntries(Object.entries(envSection).map(([k, v]) => [k, v === null ? "" : strval(v)]))
             : {},
     };
@@ -101,7 +101,7 @@ export function templateSettingsFrom(atmosConfig: unknown, hasConfigFile = true)
 function dig(value: unknown, path: readonly string[]): unknown {
     let v = value;
     for (const key of path) {
-        if (!isMap(v)) return undefined;
+        if (!isPlainObject(v)) return undefined;
         v = getOwn(v, key);
     }
     return v;
@@ -235,8 +235,10 @@ export function gomplateFunctions(env: Environment = process.env): FuncMap {
         coll: namespace("coll", {
             Dict: fn("i*", (...kv) => dictOf(kv)),
             Slice: fn("i*", (...a: unknown[]) => a),
-            Has: fn("ii", (c, k) => (isMap(c) ? hasOwn(c, strval(k)) : Array.isArray(c) ? c.includes(k) : false)),
-            Keys: fn("i*", (...ms) => ms.flatMap((m) => (isMap(m) ? Object.keys(m).sort() : []))),
+            Has: fn("ii", (c, k) =>
+                isPlainObject(c) ? hasOwn(c, strval(k)) : Array.isArray(c) ? c.includes(k) : false,
+            ),
+            Keys: fn("i*", (...ms) => ms.flatMap((m) => (isPlainObject(m) ? Object.keys(m).sort() : []))),
         }),
         getenv: fn("ii*", (name, ...d) => readEnvironment(env, strval(name)) || (d.length ? strval(d[0]) : "")),
         json: fn("i", (s) => fromData(strval(s))),
@@ -469,7 +471,7 @@ export function renderComponentValue(
 ): unknown {
     if (typeof value === "string") return renderComponentString(value, context, settings, source);
     if (Array.isArray(value)) return value.map((v) => renderComponentValue(v, context, settings, source));
-    if (isMap(value)) {
+    if (isPlainObject(value)) {
         return Object.fromEntries(
             Object.entries(value).map(([k, v]) => [k, renderComponentValue(v, context, settings, source)]),
         );

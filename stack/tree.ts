@@ -6,9 +6,9 @@
  */
 import type { Alias, Document, Node as YamlNode, Scalar, YAMLMap, YAMLSeq } from "yaml";
 import { yaml } from "../util/yaml";
-import { includeNode, type IncludeContext } from "./include";
 import { makeProblem, type StackFileProblem } from "./errors";
 import { MAX_NESTING, MAX_STRING_LENGTH, MAX_TEXT_LENGTH } from "./limits";
+import { isPlainObject } from "../util/objects";
 
 // The `yaml` package's node tests, through its deferred load (util/yaml.ts).
 const isAlias = (node: unknown): node is Alias => yaml().isAlias(node);
@@ -98,10 +98,32 @@ export function toPlain(node: TreeNode): unknown {
     }
 }
 
+/** The tree an `!include` (or, when `raw`, `!include.raw`) tag stands for, or a problem (stack/include.ts `includeTags`). */
+export type IncludeTag = (
+    args: string,
+    raw: boolean,
+    loc: Location,
+) => { readonly node: TreeNode } | { readonly problem: StackFileProblem };
+
+/** Converts a plain value (a function's result) into a tree at `loc`. */
+export function plainToNode(value: unknown, loc: Location): TreeNode {
+    if (Array.isArray(value)) return { kind: "seq", loc, items: value.map((v) => plainToNode(v, loc)) };
+    if (isPlainObject(value)) {
+        const entries = new Map<string, MapEntry>();
+        for (const [k, v] of Object.entries(value)) entries.set(k, { key: k, keyLoc: loc, value: plainToNode(v, loc) });
+        return { kind: "map", loc, entries };
+    }
+    if (value === undefined) return { kind: "scalar", loc, value: null };
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === null) {
+        return { kind: "scalar", loc, value };
+    }
+    return { kind: "scalar", loc, value: String(value) };
+}
+
 /** Options of {@link parseYamlTree}. */
 export interface ParseTreeOptions {
-    /** Where `!include` finds files (the manifest's real path, the working directory, the base path); without it the tag stays text. */
-    readonly include?: IncludeContext;
+    /** Inlines the file an `!include` names (stack/include.ts `includeTags`); without it the tag stays text. */
+    readonly include?: IncludeTag;
 }
 
 /** The result of parsing one file: its tree (null for an empty document) and its problems. */
@@ -306,7 +328,7 @@ class TreeBuilder {
                 const args = node.value === null || node.value === undefined ? "" : String(scalarValue(node.value));
                 if ((tag === "!include" || tag === "!include.raw") && this.options.include) {
                     // Atmos inlines the file while parsing, so the value merges like any other.
-                    const included = includeNode(args, tag === "!include.raw", loc, this.options.include);
+                    const included = this.options.include(args, tag === "!include.raw", loc);
                     if ("node" in included) return included.node;
                     this.problems.push(included.problem);
                     return { kind: "scalar", loc, value: null };
@@ -490,31 +512,6 @@ export function isAtmosFunctionTag(tag: string): boolean {
 
 function isMergeKey(value: unknown): boolean {
     return typeof value === "symbol" && value.description === "<<";
-}
-
-/**
- * A file's bytes as UTF-8 text (a byte-order mark dropped). Anything else is refused with the
- * file's name, rather than decoded with replacement characters (`café` in Latin-1 would become
- * `caf\uFFFD`).
- * @throws Error with `code: "EILSEQ"`.
- */
-export function decodeUtf8(bytes: Uint8Array, file: string): string {
-    try {
-        return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    } catch {
-        const lenient = new TextDecoder("utf-8").decode(bytes);
-        const bad = Math.max(0, lenient.indexOf("\uFFFD"));
-        const offset = Buffer.byteLength(lenient.slice(0, bad), "utf8");
-        const line = lenient.slice(0, bad).split("\n").length;
-        const byte = bytes[offset] ?? 0;
-        throw Object.assign(
-            new Error(
-                `not UTF-8 text (line ${line}: byte 0x${byte.toString(16).toUpperCase().padStart(2, "0")} ` +
-                    `at offset ${offset}); save it as UTF-8`,
-            ),
-            { code: "EILSEQ", path: file },
-        );
-    }
 }
 
 /** The text of a plain (unquoted) scalar as written, when the parser kept it. */

@@ -17,8 +17,8 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as nodePath from "node:path";
-import { isMap } from "../gotemplate/fmt";
-import { checkJsonDepth } from "../gotemplate/limits";
+import { checkJsonDepth } from "../gotemplate";
+import { isPlainObject } from "../util/objects";
 
 /** Every YAML function (tag) Atmos defines in stack manifests. */
 export const ATMOS_YAML_FUNCTIONS = [
@@ -132,7 +132,7 @@ export type DeployTimeReference = StackOutputReference | SsmParameterReference;
 /** Whether a value is a {@link DeployTimeReference}. */
 export function isDeployTimeReference(value: unknown): value is DeployTimeReference {
     return (
-        isMap(value) &&
+        isPlainObject(value) &&
         (value.kind === "stack-output" || value.kind === "ssm-parameter") &&
         typeof (value as { text?: unknown }).text === "string" &&
         Object.prototype.hasOwnProperty.call(value, DEPLOY_TIME)
@@ -298,7 +298,7 @@ export function followPath(value: unknown, path: readonly (string | number)[]): 
     let v = value;
     for (const k of path) {
         if (typeof k === "number" && Array.isArray(v)) v = v[k < 0 ? v.length + k : k];
-        else if (typeof k === "string" && isMap(v)) v = v[k];
+        else if (typeof k === "string" && isPlainObject(v)) v = v[k];
         else return undefined;
     }
     return v;
@@ -452,7 +452,7 @@ function storeReference(
     const stores = context.stores ?? {};
     const store = storeName === undefined ? undefined : stores[storeName];
     if (storeName === undefined) throw new YamlFunctionError(tag, `${tag} needs a store name`);
-    if (!isMap(store)) {
+    if (!isPlainObject(store)) {
         throw new YamlFunctionError(
             tag,
             `${tag}: no store ${JSON.stringify(storeName)} in atmos.yaml stores${Object.keys(stores).length ? ` (known: ${Object.keys(stores).join(", ")})` : ""}`,
@@ -464,7 +464,7 @@ function storeReference(
             `${tag}: store ${JSON.stringify(storeName)} has type ${JSON.stringify(store.type)}; this port reads only aws-ssm-parameter-store stores`,
         );
     }
-    const options = isMap(store.options) ? store.options : {};
+    const options = isPlainObject(store.options) ? store.options : {};
     const prefix = typeof options.prefix === "string" ? options.prefix : "";
     const delimiter = typeof options.stack_delimiter === "string" ? options.stack_delimiter : "-";
     const region = typeof options.region === "string" ? options.region : undefined;

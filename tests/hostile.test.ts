@@ -8,7 +8,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 import { loadStackFile, parseStack } from "../stack";
-import { decodeUtf8, MAX_ALIAS_EXPANSION, representsExactly } from "../stack/tree";
+import { decodeUtf8 } from "../stack/files";
+import { MAX_ALIAS_EXPANSION, representsExactly } from "../stack/tree";
 import { synthCommand } from "./commands";
 import { lines, stackError, STACK_VARS } from "./stack-helpers";
 

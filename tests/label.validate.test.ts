@@ -13,8 +13,8 @@ import {
     optStringList,
     optStringMap,
     optWholeNumber,
-    setOwn,
 } from "../label/validate";
+import { setOwn } from "../util/objects";
 
 describe("label regex_replace_chars: Go's meaning of \\pC and brackets", () => {
     const cases: [pattern: string, input: string, expected: string][] = [

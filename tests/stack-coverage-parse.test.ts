@@ -8,6 +8,7 @@ import * as assert from "node:assert/strict";
 import { parseStack, StackFileError } from "../stack";
 import { formatLocation, makeProblem, ProblemList, stackProblemModel } from "../stack/errors";
 import { evaluateVar, type EvaluationContext } from "../stack/evaluate";
+import { includeTags } from "../stack/include";
 import { isRemoteImport } from "../stack/manifest";
 import { componentTemplateContext, templateSettingsFrom } from "../stack/templating";
 import { parseYamlTree, toPlain, type MapNode } from "../stack/tree";
@@ -48,7 +49,11 @@ describe("YAML that Atmos refuses", () => {
 
 describe("!include while parsing", () => {
     const files = { "/repo/stacks/v.yaml": "b: [1, 2]\n" };
-    const include = { file: "/repo/stacks/dev.yaml", readFile: memoryReader(files), exists: (p: string) => p in files };
+    const include = includeTags({
+        file: "/repo/stacks/dev.yaml",
+        readFile: memoryReader(files),
+        exists: (p: string) => p in files,
+    });
 
     it("inlines the file's value where the tag is", () => {
         const { root, problems } = parseYamlTree("vars: !include ./v.yaml\nraw: !include.raw ./v.yaml\n", "dev.yaml", {
