@@ -7,7 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Provider as AwsProvider } from "@pulumi/aws/provider";
-import { valueWithUnknowns } from "../program/sdkAdapter";
+import { valueWithUnknowns } from "../sdk/adapter";
 import { holdsUnknown } from "../util/unknown";
 import { describeValue, SECRET_VALUE } from "../util/describeValue";
 import { hasValue, type Problem } from "../util/problem";

@@ -8,7 +8,7 @@
  *
  * {@link AwsMocks} is a plain `pulumi.runtime.Mocks`. Pulumi's mock interface does not show a
  * resource's parent, options or URN, so {@link installMocks} also records each registration as
- * the SDK sends it, through program/sdkAdapter.ts (the one file relying on SDK internals).
+ * the SDK sends it, through sdk/adapter.ts (the one file relying on SDK internals).
  */
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
@@ -19,7 +19,7 @@ import {
     observeMockMonitor,
     waitForRegistrations,
     type MonitorRequest,
-} from "./sdkAdapter";
+} from "../sdk/adapter";
 
 /** The AWS account id every mocked ARN uses. */
 export const EXAMPLE_ACCOUNT_ID = "111111111111";
@@ -494,7 +494,7 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
             ...(request.provider ? { provider: named(providerUrn) } : {}),
         };
         // The inputs are read once the mocks have been asked for the resource, which gives them
-        // (see program/sdkAdapter.ts), not deserialized again.
+        // (see sdk/adapter.ts), not deserialized again.
         let inputs: Record<string, unknown> | undefined;
         return {
             type: request.type,

@@ -3,7 +3,7 @@
  * the tests): through `apply`, once the value is known to be there.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { isKnown } from "./sdkAdapter";
+import { isKnown } from "../sdk/adapter";
 
 /** An output's value, or that it is unknown (a preview's computed value). */
 export type OutputValue<T> = { readonly known: true; readonly value: T } | { readonly known: false };

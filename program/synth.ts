@@ -11,7 +11,7 @@ import { derivedStackNameProblem } from "../stack/names";
 import { installMocks, SECRET_PLACEHOLDER, type MockOptions, type RecordedOptions } from "./mocks";
 import { now, rotationSchedule, type RotationSchedule } from "../components/lifecycle";
 import { readOutput } from "./outputs";
-import { captureUnhandledRejections } from "./sdkAdapter";
+import { captureUnhandledRejections } from "../sdk/adapter";
 
 /** One resource of the plan, as `synth --json` prints it (docs/synth.md). */
 export interface PlannedResource {
@@ -101,7 +101,7 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
     });
 
     // Failures inside the program's outputs surface as rejected promises that nothing holds (see
-    // program/sdkAdapter.ts); collect them. A resource whose input failed never reaches the mocks,
+    // sdk/adapter.ts); collect them. A resource whose input failed never reaches the mocks,
     // so waiting for it would never end: the first failure ends the run.
     const failures: unknown[] = [];
     let fail: (reason: unknown) => void = () => undefined;

@@ -2,7 +2,7 @@
 # Proves the peer ranges: type-checks the package (sources, not tests) against the OLDEST versions
 # its peerDependencies allow, installed into a temporary copy of the project, then synthesizes the
 # example stack with them, checks that synth still defers the TypeScript compiler the SDK loads
-# (program/deferCompiler.ts) and runs the contract test of program/sdkAdapter.ts (the SDK behaviour
+# (program/deferCompiler.ts) and runs the contract test of sdk/adapter.ts (the SDK behaviour
 # it relies on outside the public API) on them. A peer range whose floor lacks an input or option the code uses (e.g.
 # LogResourcePolicy.resourceArn, new in @pulumi/aws 7.23) fails here.
 #
@@ -57,7 +57,7 @@ if (compiler.sdkCompilerLoaded()) throw new Error("the TypeScript compiler loade
 pulumi.runtime.serializeFunction(function add(a, b) { return a + b; }).then((closure) => {
     if (!closure.text.includes("return a + b;") || !compiler.sdkCompilerLoaded()) throw new Error("closure serialization failed through the deferred compiler");
 }).catch((e) => { console.error(e); process.exit(1); });' 2> >(grep -v -e DeprecationWarning -e ExperimentalWarning -e trace-deprecation >&2)
-# The SDK behaviour program/sdkAdapter.ts relies on outside the public API holds on the floor too.
+# The SDK behaviour sdk/adapter.ts relies on outside the public API holds on the floor too.
 mkdir -p tests/helpers
 cp "$root/tests/sdkAdapter.test.ts" tests/
 cp "$root/tests/helpers/outputs.ts" "$root/tests/helpers/sdkStacks.ts" tests/helpers/

@@ -1,5 +1,5 @@
 /**
- * The contract of program/sdkAdapter.ts with the installed Pulumi SDK: every behaviour it relies on
+ * The contract of sdk/adapter.ts with the installed Pulumi SDK: every behaviour it relies on
  * outside the SDK's public API, checked under plain `pulumi.runtime.setMocks`. A failure names the
  * SDK version and the broken assumption. Also: util/describeValue.ts's structural Output check
  * agrees with `pulumi.Output.isInstance`, util/unknown.ts's check of Pulumi's `unknown` with
@@ -15,14 +15,14 @@ import {
     valueWithUnknowns,
     waitForRegistrations,
     type MonitorRequest,
-} from "../program/sdkAdapter";
+} from "../sdk/adapter";
 import { describeValue } from "../util/describeValue";
 import { holdsUnknown, isUnknownValue } from "../util/unknown";
 import { drained, unwrap, withUnhandledRejections } from "./helpers/outputs";
 
 const SDK = `@pulumi/pulumi ${pulumiSdkVersion()}`;
 /** The message of a contract failure: the SDK version, what no longer holds, where it is relied on. */
-const broken = (what: string) => `${SDK}: ${what} (relied on by program/sdkAdapter.ts)`;
+const broken = (what: string) => `${SDK}: ${what} (relied on by sdk/adapter.ts)`;
 
 /**
  * Echo mocks: state = inputs (plus `out` for test:index:Thing unless in preview), id = name. Returns
@@ -73,14 +73,14 @@ class Group extends pulumi.ComponentResource {
     }
 }
 
-describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
+describe("sdk/adapter.ts: the SDK behaviour it relies on", () => {
     it("the reason it exists holds: transforms are refused under setMocks", async () => {
         await installEchoMocks();
         assert.throws(
             () => pulumi.runtime.registerResourceTransform(() => undefined),
             /does not support transforms/,
             `${SDK}: registerResourceTransform now works under setMocks; program/mocks.ts can see parents and ` +
-                "options through a transform instead of observing the mock monitor (program/sdkAdapter.ts)",
+                "options through a transform instead of observing the mock monitor (sdk/adapter.ts)",
         );
     });
 
@@ -383,7 +383,7 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
     });
 });
 
-describe("program/sdkAdapter.ts: its own guards", () => {
+describe("sdk/adapter.ts: its own guards", () => {
     it("refuses to observe one mock monitor twice (each setMocks installs a new one)", async () => {
         await installEchoMocks();
         assert.throws(() => observeMockMonitor(() => undefined), {
@@ -395,7 +395,7 @@ describe("program/sdkAdapter.ts: its own guards", () => {
     it("names the SDK version when a value it is given as an Output has no isKnown promise", () => {
         assert.throws(() => isKnown({} as pulumi.Output<unknown>), {
             name: "SdkContractError",
-            message: `${SDK}: an Output has no isKnown promise; program/sdkAdapter.ts relies on it (see tests/sdkAdapter.test.ts)`,
+            message: `${SDK}: an Output has no isKnown promise; sdk/adapter.ts relies on it (see tests/sdkAdapter.test.ts)`,
         });
     });
 });

@@ -11,7 +11,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { warningsReported } from "../common";
 
 import { programRegistry } from "../programRegistry";
-import { valueWithUnknowns } from "../../program/sdkAdapter";
+import { valueWithUnknowns } from "../../sdk/adapter";
 import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, Settled } from "../inputs";
 import type { NameClaim } from "../collisions";
 import { ComponentArgsError } from "../errors";

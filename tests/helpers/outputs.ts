@@ -1,11 +1,11 @@
 /**
  * Reading outputs and collecting a failed run's rejections in the tests, through
- * program/outputs.ts and program/sdkAdapter.ts (no `Output.promise()`, no listener juggling).
+ * program/outputs.ts and sdk/adapter.ts (no `Output.promise()`, no listener juggling).
  */
 import * as assert from "node:assert/strict";
 import type * as pulumi from "@pulumi/pulumi";
 import { readOutput } from "../../program/outputs";
-import { captureUnhandledRejections } from "../../program/sdkAdapter";
+import { captureUnhandledRejections } from "../../sdk/adapter";
 
 /**
  * The value of an output, awaited (never asserted inside `apply`). Fails at once when the output is

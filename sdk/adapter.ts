@@ -59,7 +59,7 @@ export function pulumiSdkVersion(): string {
 export class SdkContractError extends Error {
     constructor(what: string) {
         super(
-            `@pulumi/pulumi ${pulumiSdkVersion()}: ${what}; program/sdkAdapter.ts relies on it (see tests/sdkAdapter.test.ts)`,
+            `@pulumi/pulumi ${pulumiSdkVersion()}: ${what}; sdk/adapter.ts relies on it (see tests/sdkAdapter.test.ts)`,
         );
         this.name = "SdkContractError";
     }
