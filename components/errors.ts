@@ -4,7 +4,6 @@
  * package's one model (`util/problem.ts`): a code, a path of segments, the rule, the value.
  */
 import { LabelError } from "../label";
-import { describeValue as describePlain } from "../util/describeValue";
 import {
     formatPath,
     formatProblem,
@@ -40,11 +39,6 @@ export const camelCaseField: FieldNamer = TYPESCRIPT_NAMING;
 /** A problem of the model, with its TypeScript wording. */
 export function argProblem(input: ArgProblemInput): ArgProblem {
     return { ...input, field: formatPath(input.path), message: formatRule(input) };
-}
-
-/** Formats a value for an error message: strings quoted, the rest as JSON, shortened as everywhere. */
-export function describeValue(value: unknown): string {
-    return describePlain(value);
 }
 
 /** Invalid arguments of one component instance, all of them at once. */

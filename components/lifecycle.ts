@@ -6,9 +6,10 @@
  * tests (and the offline mocks) can replace; the engine guard is in `engine.ts`.
  */
 import { DASHBOARDS_API_KEY_DEFAULTS, MAX_MINUTES_TO_LIVE } from "./apiKey/definition";
-import { describeValue, type ArgProblemInput } from "./errors";
+import type { ArgProblemInput } from "./errors";
 import { createHash } from "node:crypto";
 import { problem, type Problem } from "../util/problem";
+import { describeValue } from "../util/describeValue";
 
 /** The run cadence assumed when none is given: one `pulumi up` a week. */
 export const DEFAULT_RUN_CADENCE_MINUTES: number = DASHBOARDS_API_KEY_DEFAULTS.runCadenceMinutes;

@@ -56,7 +56,7 @@ export function convertValue(node: TreeNode, type: VarType, field: string): Conv
             field: formatPath(path),
             path,
             expected,
-            got: describeValue(at),
+            got: describePlain(toPlain(at)),
             value: toPlain(at),
         });
         return { failures };
@@ -129,9 +129,4 @@ function numberToString(value: number): string {
 
 function compareStrings(a: string, b: string): number {
     return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** A value as shown after `got` in messages: JSON, shortened by the package's one rule. */
-export function describeValue(node: TreeNode): string {
-    return describePlain(toPlain(node));
 }

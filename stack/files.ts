@@ -73,10 +73,25 @@ export class FileReadError extends Error {
  * undefined for any other error, whose message already says what happened.
  */
 export function readFailureText(error: unknown): string | undefined {
+    if (isNotFound(error)) return "file not found";
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    if (code === "ENOENT" || code === "ENOTDIR") return "file not found";
     if (code === "EACCES" || code === "EPERM") return "cannot read the file: permission denied";
     return undefined;
+}
+
+/** Whether a read failed because there is no such file (`ENOENT`, or a path through a non-directory). */
+export function isNotFound(error: unknown): boolean {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    return code === "ENOENT" || code === "ENOTDIR";
+}
+
+/**
+ * A failed read as the stack loader words it, naming `file` when given: `file <file> not found`
+ * (`file not found`), else `cannot read <file>: <the error's message>` (`cannot read the file: ...`).
+ */
+export function readProblemText(error: unknown, file?: string): string {
+    if (isNotFound(error)) return file === undefined ? "file not found" : `file ${file} not found`;
+    return `cannot read ${file ?? "the file"}: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 /** What a non-regular file is, in words. */

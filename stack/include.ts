@@ -11,7 +11,7 @@
 import * as fs from "node:fs";
 import * as nodePath from "node:path";
 import { makeProblem, type StackFileProblem } from "./errors";
-import { readTextFileBounded } from "./files";
+import { readProblemText, readTextFileBounded } from "./files";
 import { MAX_NESTING, MAX_STRING_LENGTH } from "./limits";
 import { parseYamlTree, plainToNode, toPlain, type IncludeTag, type Location, type TreeNode } from "./tree";
 import { followPath, parseYqPath, splitArguments, YamlFunctionError } from "./yamlFunctions";
@@ -65,11 +65,7 @@ export function evaluateInclude(args: string, raw: boolean, context: IncludeCont
     try {
         text = (context.readFile ?? ((p: string) => readTextFileBounded(p)))(file);
     } catch (e) {
-        const code = (e as { code?: string }).code;
-        throw new YamlFunctionError(
-            tag,
-            `${tag} ${parts[0]}: ${code === "ENOENT" ? `file ${file} not found` : `cannot read ${file}: ${(e as Error).message}`}`,
-        );
+        throw new YamlFunctionError(tag, `${tag} ${parts[0]}: ${readProblemText(e, file)}`);
     }
     if (raw) {
         if (parts.length === 2) throw new YamlFunctionError(tag, `!include.raw takes no query`);

@@ -32,9 +32,9 @@ import { COMPONENT_DEFINITIONS } from "../components/registry";
 import { fromTerraformContext } from "../label";
 import { closestMatch, didYouMean, editDistance } from "../util/suggest";
 import { AtmosConfigError, loadAtmosConfig, type AtmosConfig, type ListMergeStrategy } from "./atmosConfig";
-import { convertValue, describeValue } from "./convert";
+import { convertValue } from "./convert";
 import { formatLocation, makeProblem, ProblemList, StackFileError, type SourceLocation } from "./errors";
-import { NODE_FILE_SYSTEM, readerFileSystem, type FileSystem } from "./files";
+import { isNotFound, NODE_FILE_SYSTEM, readerFileSystem, readProblemText, type FileSystem } from "./files";
 import { processManifest, type RenderFile } from "./manifest";
 import { mergeAll } from "./merge";
 import { fileStackName, readNamePattern } from "./names";
@@ -46,6 +46,7 @@ import { emptyMap, toPlain, type Location, type MapEntry, type MapNode, type Tre
 import type { LoadRun } from "./run";
 import { PATTERN_TOKENS } from "./names";
 import { hasOwn, isPlainObject } from "../util/objects";
+import { describeValue } from "../util/describeValue";
 
 /** One deployable component instance of a stack. */
 export interface StackInstance {
@@ -263,16 +264,12 @@ function load(file: string, text: string | undefined, options: LoadOptions, inte
         } catch (error) {
             cause = error;
         }
-        const code = (cause as { code?: unknown } | undefined)?.code;
-        const reason =
-            code === "ENOENT" || code === "ENOTDIR" || cause === undefined
-                ? "file not found"
-                : `cannot read the file: ${cause instanceof Error ? cause.message : String(cause)}`;
+        const notFound = cause === undefined || isNotFound(cause);
         throw new StackFileError([
             makeProblem(
-                code === "ENOENT" || code === "ENOTDIR" || cause === undefined ? "FILE_NOT_FOUND" : "FILE_UNREADABLE",
+                notFound ? "FILE_NOT_FOUND" : "FILE_UNREADABLE",
                 { file: shown },
-                reason,
+                notFound ? "file not found" : readProblemText(cause),
             ),
         ]);
     }
@@ -336,7 +333,7 @@ export function mergeComponents(
         if (value === undefined || (value.kind === "scalar" && value.value === null)) return undefined;
         if (value.kind === "map") return value;
         problems.add(
-            makeProblem("BAD_SHAPE", value.loc, `${where}${key} must be a map, got ${describeValue(value)}`, {
+            makeProblem("BAD_SHAPE", value.loc, `${where}${key} must be a map, got ${describeValue(toPlain(value))}`, {
                 ...(instance !== undefined ? { instance } : {}),
                 rule: "must be a map",
                 value: toPlain(value),
@@ -381,7 +378,7 @@ export function mergeComponents(
                 makeProblem(
                     "BAD_SHAPE",
                     entry.value.loc,
-                    `instance ${JSON.stringify(entry.key)} must be a map, got ${describeValue(entry.value)}`,
+                    `instance ${JSON.stringify(entry.key)} must be a map, got ${describeValue(toPlain(entry.value))}`,
                     { instance: entry.key, rule: "must be a map", value: toPlain(entry.value) },
                 ),
             );
@@ -443,7 +440,7 @@ export function mergeComponents(
                 makeProblem(
                     "BAD_SHAPE",
                     deprecated.loc,
-                    `instance ${JSON.stringify(name)}: component must be a string, got ${describeValue(deprecated)}`,
+                    `instance ${JSON.stringify(name)}: component must be a string, got ${describeValue(toPlain(deprecated))}`,
                     {
                         instance: name,
                         field: "component",
@@ -466,7 +463,7 @@ export function mergeComponents(
                 makeProblem(
                     "BAD_SHAPE",
                     value.loc,
-                    `instance ${JSON.stringify(name)}: metadata.inherits must be a list of component names, got ${describeValue(value)}`,
+                    `instance ${JSON.stringify(name)}: metadata.inherits must be a list of component names, got ${describeValue(toPlain(value))}`,
                     {
                         instance: name,
                         field: "metadata.inherits",
@@ -593,7 +590,7 @@ export function mergeComponents(
                     makeProblem(
                         "BAD_SHAPE",
                         metadataComponent.loc,
-                        `${who}metadata.component must be a component path (a string), got ${describeValue(metadataComponent)}`,
+                        `${who}metadata.component must be a component path (a string), got ${describeValue(toPlain(metadataComponent))}`,
                         {
                             instance: name,
                             field: "metadata.component",
@@ -624,7 +621,7 @@ export function mergeComponents(
                 makeProblem(
                     "BAD_SHAPE",
                     enabledNode.loc,
-                    `${who}metadata.enabled must be a bool, got ${describeValue(enabledNode)}`,
+                    `${who}metadata.enabled must be a bool, got ${describeValue(toPlain(enabledNode))}`,
                     { instance: name, field: "metadata.enabled", rule: "must be a bool", value: toPlain(enabledNode) },
                 ),
             );
@@ -1189,7 +1186,7 @@ function convertContext(
             makeProblem(
                 "TYPE_MISMATCH",
                 node.loc,
-                `${who}: context must be a map (a null-label context), got ${describeValue(node)}`,
+                `${who}: context must be a map (a null-label context), got ${describeValue(toPlain(node))}`,
                 { ...details, rule: "must be a map (a null-label context)", value: toPlain(node) },
             ),
         );

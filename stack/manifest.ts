@@ -23,8 +23,7 @@
 import * as nodePath from "node:path";
 import type { AtmosConfig } from "./atmosConfig";
 import { makeProblem, type ProblemList, type SourceLocation } from "./errors";
-import { globMatches, hasGlobMeta, type FileSystem } from "./files";
-import { describeValue } from "./convert";
+import { globMatches, hasGlobMeta, isNotFound, readProblemText, type FileSystem } from "./files";
 import { mergeAll, mergeTree } from "./merge";
 import { mergeLayers } from "./mergeLayers";
 import { emptyMap, parseYamlTree, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
@@ -32,6 +31,7 @@ import { renderManifestText } from "./locals";
 import { renderImportPath, StackTemplateError, templateSettingsFrom } from "./templating";
 import { isPlainObject } from "../util/objects";
 import { includeTags } from "./include";
+import { describeValue } from "../util/describeValue";
 
 /** Deepest import chain accepted (Atmos has no limit; real repositories stay under ten). */
 export const MAX_IMPORT_DEPTH = 64;
@@ -315,10 +315,15 @@ class ManifestProcessor {
         if (root.kind === "scalar" && root.value === null) return emptyMap(root.loc);
         if (root.kind !== "map") {
             problems.add(
-                makeProblem("BAD_SHAPE", root.loc, `a stack manifest must be a map, got ${describeValue(root)}`, {
-                    rule: "a stack manifest must be a map",
-                    value: toPlain(root),
-                }),
+                makeProblem(
+                    "BAD_SHAPE",
+                    root.loc,
+                    `a stack manifest must be a map, got ${describeValue(toPlain(root))}`,
+                    {
+                        rule: "a stack manifest must be a map",
+                        value: toPlain(root),
+                    },
+                ),
             );
             return undefined;
         }
@@ -512,7 +517,7 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
     const field = { field: "import" };
     if (node.kind !== "seq") {
         problems.add(
-            makeProblem("BAD_IMPORT", node.loc, `import must be a list, got ${describeValue(node)}`, {
+            makeProblem("BAD_IMPORT", node.loc, `import must be a list, got ${describeValue(toPlain(node))}`, {
                 ...field,
                 rule: "must be a list",
                 value: toPlain(node),
@@ -537,7 +542,7 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
                 makeProblem(
                     "BAD_IMPORT",
                     item.loc,
-                    `import entry must be a path or a map with path, got ${describeValue(item)}`,
+                    `import entry must be a path or a map with path, got ${describeValue(toPlain(item))}`,
                     { ...field, rule: "must list paths or maps with path", value: toPlain(item) },
                 ),
             );
@@ -549,7 +554,7 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
                 makeProblem(
                     "BAD_IMPORT",
                     item.loc,
-                    `import entry must have a path (a string), got ${describeValue(item)}`,
+                    `import entry must have a path (a string), got ${describeValue(toPlain(item))}`,
                     { ...field, rule: "must give each entry a path (a string)", value: toPlain(item) },
                 ),
             );
@@ -575,7 +580,7 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
                     makeProblem(
                         "BAD_IMPORT",
                         contextNode.loc,
-                        `import ${path.value}: context must be a map, got ${describeValue(contextNode)}`,
+                        `import ${path.value}: context must be a map, got ${describeValue(toPlain(contextNode))}`,
                         field,
                     ),
                 );
@@ -608,7 +613,7 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
                 makeProblem(
                     "BAD_IMPORT",
                     skip.loc,
-                    `import skip_if_missing must be a bool, got ${describeValue(skip)}`,
+                    `import skip_if_missing must be a bool, got ${describeValue(toPlain(skip))}`,
                     { ...field, rule: "must give skip_if_missing as a bool", value: toPlain(skip) },
                 ),
             );
@@ -639,7 +644,7 @@ function sectionMap(
     if (value === undefined || (value.kind === "scalar" && value.value === null)) return undefined;
     if (value.kind === "map") return value;
     problems.add(
-        makeProblem("BAD_SHAPE", value.loc, `${prefix}${key} must be a map, got ${describeValue(value)}`, {
+        makeProblem("BAD_SHAPE", value.loc, `${prefix}${key} must be a map, got ${describeValue(toPlain(value))}`, {
             field: `${prefix}${key}`,
         }),
     );
@@ -715,17 +720,11 @@ export function isRemoteImport(path: string): boolean {
 }
 
 function readProblem(error: unknown, at: SourceLocation, shown: string, imported: boolean) {
-    const code = (error as { code?: unknown } | null)?.code;
-    const notFound = code === "ENOENT" || code === "ENOTDIR";
-    const details = imported ? { field: "import" } : {};
-    if (notFound)
-        return makeProblem("FILE_NOT_FOUND", at, imported ? `file ${shown} not found` : "file not found", details);
-    const cause = error instanceof Error ? error.message : String(error);
     return makeProblem(
-        "FILE_UNREADABLE",
+        isNotFound(error) ? "FILE_NOT_FOUND" : "FILE_UNREADABLE",
         at,
-        imported ? `cannot read ${shown}: ${cause}` : `cannot read the file: ${cause}`,
-        details,
+        readProblemText(error, imported ? shown : undefined),
+        imported ? { field: "import" } : {},
     );
 }
 

@@ -9,6 +9,7 @@ import { yaml } from "../util/yaml";
 import { makeProblem, type StackFileProblem } from "./errors";
 import { MAX_NESTING, MAX_STRING_LENGTH, MAX_TEXT_LENGTH } from "./limits";
 import { isPlainObject } from "../util/objects";
+import { ATMOS_YAML_FUNCTIONS } from "./yamlFunctions";
 
 // The `yaml` package's node tests, through its deferred load (util/yaml.ts).
 const isAlias = (node: unknown): node is Alias => yaml().isAlias(node);
@@ -459,48 +460,14 @@ class TreeBuilder {
 }
 
 /**
- * The YAML functions Atmos knows (cloudposse/atmos `pkg/utils/yaml_utils.go`); any other custom
- * tag makes Atmos refuse the file.
+ * The YAML functions the parser keeps as `!tag args` text for the loader (every Atmos function but
+ * `!append` and `!literal`, which act while parsing); any other custom tag makes Atmos refuse the file.
  */
-const ATMOS_FUNCTION_TAGS = new Set([
-    "!exec",
-    "!store",
-    "!store.get",
-    "!template",
-    "!terraform.output",
-    "!terraform.state",
-    "!env",
-    "!include",
-    "!include.raw",
-    "!repo-root",
-    "!git.root",
-    "!git.sha",
-    "!git.ref",
-    "!git.branch",
-    "!git.repository",
-    "!git.owner",
-    "!git.name",
-    "!git.host",
-    "!git.url",
-    "!cwd",
-    "!random",
-    "!unset",
-    "!secret",
-    "!emulator",
-    "!version",
-    "!tags",
-    "!labels",
-    "!labels.keys",
-    "!labels.values",
-    "!cel",
-    "!aws.account_id",
-    "!aws.caller_identity_arn",
-    "!aws.caller_identity_user_id",
-    "!aws.region",
-    "!aws.organization_id",
-]);
+const ATMOS_FUNCTION_TAGS: ReadonlySet<string> = new Set(
+    ATMOS_YAML_FUNCTIONS.filter((tag) => tag !== "!append" && tag !== "!literal"),
+);
 
-/** The tags Atmos evaluates as YAML functions. */
+/** The tags the parser keeps as YAML function text. */
 export function atmosFunctionTags(): string[] {
     return [...ATMOS_FUNCTION_TAGS];
 }

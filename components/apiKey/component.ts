@@ -22,7 +22,7 @@ import { programRegistry } from "../programRegistry";
 import { valueWithUnknowns } from "../../sdk/adapter";
 import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, Settled } from "../inputs";
 import type { NameClaim } from "../collisions";
-import { camelCaseField, ComponentArgsError, describeValue } from "../errors";
+import { camelCaseField, ComponentArgsError } from "../errors";
 import { aliasOptions, requireEngine } from "../engine";
 import {
     credentialName,
@@ -51,6 +51,7 @@ import {
     type PulumiDeployment,
     type ResolvedDashboardsApiKey,
 } from "./resolve";
+import { describeValue } from "../../util/describeValue";
 
 /** The component path, as written in a stack file's `metadata.component`. */
 const COMPONENT = API_KEY_DEFINITION.path;

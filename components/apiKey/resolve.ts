@@ -10,7 +10,7 @@ import { isUnknownValue } from "../../util/unknown";
 import { argNames, renamedArgs, type UncheckedArgs } from "../definition";
 import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, stringViolations } from "../awsLimits";
 import { PROVIDER_REGION, type NameClaim } from "../collisions";
-import { argProblem, ComponentArgsError, describeValue, type ArgProblem, type ArgProblemInput } from "../errors";
+import { argProblem, ComponentArgsError, type ArgProblem, type ArgProblemInput } from "../errors";
 import { problem } from "../../util/problem";
 import {
     adoptionRegionProblem,
@@ -30,6 +30,7 @@ import {
     type DashboardsCredentialType,
     type DashboardsKeyRole,
 } from "./definition";
+import { describeValue } from "../../util/describeValue";
 
 /** The component path, as written in a stack file's `metadata.component`. */
 const COMPONENT = API_KEY_DEFINITION.path;

@@ -23,7 +23,7 @@ import { holdsUnknown, isUnknownValue } from "../../util/unknown";
 import { argNames, type UncheckedArgs } from "../definition";
 import { AWS_LIMITS, checkTags, codePointLength, logGroupArn, stringViolations } from "../awsLimits";
 import { MAX_ACCOUNT_LOGS_POLICIES, PROVIDER_REGION, type NameClaim } from "../collisions";
-import { argProblem, ComponentArgsError, describeValue, type ArgProblem, type ArgProblemInput } from "../errors";
+import { argProblem, ComponentArgsError, type ArgProblem, type ArgProblemInput } from "../errors";
 import { hasValue, problem, type Problem } from "../../util/problem";
 import { jsonencode } from "../jsonencode";
 import {
@@ -44,6 +44,7 @@ import {
     type EventBridgeArgs,
     type LogsPolicyScope,
 } from "./definition";
+import { describeValue } from "../../util/describeValue";
 
 /** The id length limit `cloudwatch-events` 0.9.1 sets on its rule label (the rule name limit). */
 const RULE_ID_LENGTH_LIMIT = 64;
