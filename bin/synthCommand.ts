@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { deferSdkCompiler } from "../program/deferCompiler";
 import { planToJson, planToText } from "../program/plan";
 import type { SynthOptions } from "../program/synth";
-import { listStacks, loadAtmosStack, loadStackFile, userDirectory } from "../stack";
+import { listStacks, loadStackSource, userDirectory } from "../stack";
 import { readFailureText, readTextFileBounded } from "../stack/files";
 import { pulumiNameProblem } from "../stack/names";
 import { escapeJsonText, escapeText } from "../util/terminalText";
@@ -213,19 +213,13 @@ export async function runSynthCommand(argv: readonly string[], given: CommandIo 
             }
             return 0;
         }
-        let file = command.file === undefined ? undefined : path.resolve(userDir, command.file);
-        let loaded;
-        if (command.atmosStack !== undefined) {
-            loaded = loadAtmosStack(command.atmosStack, {
-                atmosDir,
-                displayDir: userDir,
-                env,
-                allowExec: command.options.allowExec === true,
-            });
-            file = loaded.file;
-        } else {
-            loaded = loadStackFile(file!, { cwd: userDir, env, allowExec: command.options.allowExec === true });
-        }
+        const loaded = loadStackSource(
+            command.atmosStack !== undefined
+                ? { atmosStack: command.atmosStack, atmosDir }
+                : { stackFile: command.file! },
+            { userDir, env, allowExec: command.options.allowExec === true },
+        );
+        const file = loaded.file;
         if (loaded.skipped.length > 0) {
             const names = loaded.skipped.map((s) =>
                 escapeText(s.instance === s.component ? s.instance : `${s.instance} (${s.component})`),

@@ -3,8 +3,7 @@
  * stack's config): loads the stack its config names and deploys every instance of it.
  */
 import * as pulumi from "@pulumi/pulumi";
-import * as path from "node:path";
-import { loadAtmosStack, loadStackFile, userDirectory } from "../stack";
+import { loadStackSource, userDirectory } from "../stack";
 import { deployStack, type StackOutputs } from "./deploy";
 import { deployStackGuardingRenames } from "./renames";
 
@@ -29,18 +28,15 @@ export function runProgram(config: ProgramConfig): StackOutputs | Promise<StackO
             "set exactly one of the config keys stackFile (a stack manifest) and atmosStack (an Atmos stack name, with atmosDir)",
         );
     }
-    const allowExec = config.getBoolean("allowExec") === true;
+    const atmosDir = config.get("atmosDir");
     // Paths, atmos.yaml and the git root from the user's directory, as Atmos finds them: the
     // project's (where Pulumi runs the program), or where an npm script was typed.
-    const userDir = userDirectory();
-    const stack =
+    const stack = loadStackSource(
         atmosStack !== undefined
-            ? loadAtmosStack(atmosStack, {
-                  atmosDir: path.resolve(userDir, config.get("atmosDir") ?? "."),
-                  displayDir: userDir,
-                  allowExec,
-              })
-            : loadStackFile(path.resolve(userDir, stackFile!), { cwd: userDir, allowExec });
+            ? { atmosStack, ...(atmosDir !== undefined ? { atmosDir } : {}) }
+            : { stackFile: stackFile! },
+        { userDir: userDirectory(), allowExec: config.getBoolean("allowExec") === true },
+    );
     for (const warning of stack.warnings) {
         void pulumi.log.warn(warning);
     }

@@ -7,6 +7,8 @@ export { loadStackFile, parseStack, importTarget, canonicalPath, COMPONENT_ALIAS
 export type { LoadedStack, LoadOptions, StackInstance, SkippedInstance } from "./loader";
 export { listStacks, findStack, findStackManifests, loadAtmosStack, stackManifests, userDirectory } from "./repository";
 export type { AtmosStackEntry, RepositoryOptions } from "./repository";
+export { loadStackSource } from "./source";
+export type { StackSource, StackSourceOptions } from "./source";
 export { loadAtmosConfig, AtmosConfigError } from "./atmosConfig";
 export type { AtmosConfig, ListMergeStrategy } from "./atmosConfig";
 export type { FileSystem } from "./files";
