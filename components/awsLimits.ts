@@ -225,28 +225,6 @@ function badCharacters(value: string, pattern: RegExp): string[] {
  * Checks a value sent to AWS; records a problem (code `AWS_LIMIT`) against `field`, with the value
  * and the rules it breaks (nothing when valid).
  */
-export function checkLimit(
-    value: string,
-    limit: StringLimit,
-    field: string,
-    what: string,
-    problems: { push(problem: Problem): unknown },
-    hint = "",
-): void {
-    const broken = stringViolations(value, limit);
-    if (broken.length > 0) {
-        problems.push(
-            problem(
-                "AWS_LIMIT",
-                [field],
-                `must give ${what} that AWS accepts (${limit.source})${hint}`,
-                value,
-                broken.join(" and "),
-            ),
-        );
-    }
-}
-
 /** Where a label's tags came from, to blame the input that made a bad tag. */
 export interface TagOrigin {
     /** The tags given by the user (`tags`, merged with `context.tags`). */

@@ -8,7 +8,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { Provider as AwsProvider } from "@pulumi/aws/provider";
 import { valueWithUnknowns } from "../sdk/adapter";
-import { holdsUnknown } from "../util/unknown";
 import { describeValue, SECRET_VALUE } from "../util/describeValue";
 import { hasValue, type Problem } from "../util/problem";
 import { ComponentArgsError } from "./errors";
@@ -273,9 +272,4 @@ export class Settled<R> {
         );
         return picked as pulumi.Output<pulumi.Unwrap<T>>;
     }
-}
-
-/** True when an argument as settled is (or holds) a value a preview does not know yet. */
-export function notKnownYet(value: unknown): boolean {
-    return holdsUnknown(value);
 }

@@ -7,13 +7,7 @@
  */
 import { TemplateError } from "./errors";
 import { formatValue, goTypeName, compareKeys } from "./fmt";
-import {
-    checkListLength,
-    checkStringLength,
-    TEMPLATE_LIMITS,
-    TemplateLimitError,
-    TemplateLimitExceeded,
-} from "./limits";
+import { checkListLength, checkStringLength, TEMPLATE_LIMITS, isUnlocatedLimit, TemplateLimitExceeded } from "./limits";
 import type { Arg, Command, Node, Pipe } from "./parse";
 import { colOf, lineOf } from "./parse";
 import { hasOwn, isPlainObject as isMap } from "../util/objects";
@@ -170,7 +164,7 @@ export class Executor {
             this.walkList(root, data);
         } catch (e) {
             if (e instanceof Signal) this.fail(`{{${e.kind}}} outside {{range}}`);
-            if (e instanceof TemplateLimitError) this.fail(e.message, undefined, true);
+            if (isUnlocatedLimit(e)) this.fail(e.message, undefined, true);
             if (e instanceof RangeError) this.fail(rangeErrorMessage(e), undefined, true);
             throw e;
         }
@@ -180,7 +174,7 @@ export class Executor {
     /** Counts one step of work against `maxOperations`. */
     private tick(): void {
         if (++this.operations > TEMPLATE_LIMITS.maxOperations) {
-            throw new TemplateLimitError(
+            throw new TemplateLimitExceeded(
                 `template ran more than ${TEMPLATE_LIMITS.maxOperations.toLocaleString("en-US")} steps (template limit maxOperations)`,
             );
         }
@@ -189,7 +183,7 @@ export class Executor {
     private write(s: string): void {
         this.outLength += s.length;
         if (this.outLength > TEMPLATE_LIMITS.maxOutput) {
-            throw new TemplateLimitError(
+            throw new TemplateLimitExceeded(
                 `template output is longer than ${TEMPLATE_LIMITS.maxOutput.toLocaleString("en-US")} characters (template limit maxOutput)`,
             );
         }
@@ -221,7 +215,7 @@ export class Executor {
             return f();
         } catch (e) {
             if (e instanceof ExecError) this.fail(e.message);
-            if (e instanceof TemplateLimitError) this.fail(e.message, undefined, true);
+            if (isUnlocatedLimit(e)) this.fail(e.message, undefined, true);
             throw e;
         } finally {
             this.node = saved;
@@ -370,7 +364,7 @@ export class Executor {
                 this.depthExceeded(n);
             }
             // a limit reached by the called template's text: at the call
-            if (e instanceof TemplateLimitError) {
+            if (isUnlocatedLimit(e)) {
                 this.vars = savedVars;
                 this.currentName = savedName;
                 this.at(n.pos, `template "${n.name}"`, () => {
@@ -387,7 +381,7 @@ export class Executor {
 
     private depthExceeded(n: Extract<Node, { kind: "template" }>): never {
         return this.at(n.pos, `template "${n.name}"`, () => {
-            throw new TemplateLimitError(
+            throw new TemplateLimitExceeded(
                 `exceeded maximum template depth (template limit maxTemplateDepth = ${MAX_DEPTH.toLocaleString("en-US")})`,
             );
         });
@@ -633,8 +627,8 @@ export class Executor {
                 this.operations += result.length;
             }
         } catch (e) {
+            if (isUnlocatedLimit(e)) this.fail(`error calling ${name}: ${e.message}`, undefined, true);
             if (e instanceof TemplateError) throw e;
-            if (e instanceof TemplateLimitError) this.fail(`error calling ${name}: ${e.message}`, undefined, true);
             if (e instanceof RangeError) this.fail(`error calling ${name}: ${rangeErrorMessage(e)}`, undefined, true);
             const msg = e instanceof Error ? e.message : String(e);
             const text = this.node.text;

@@ -33,16 +33,24 @@ export const TEMPLATE_LIMITS = Object.freeze({
     maxFormatWidth: 1_000_000,
 });
 
-/** A limit of {@link TEMPLATE_LIMITS} was reached; the executor locates it in the template. */
-export class TemplateLimitError extends Error {
-    constructor(message: string) {
-        super(message);
-        this.name = "TemplateLimitError";
+/**
+ * A {@link TemplateError} raised by a limit of {@link TEMPLATE_LIMITS} (never swallowed, unlike other
+ * template errors). Thrown unlocated where the limit is reached; the executor rethrows it located.
+ */
+export class TemplateLimitExceeded extends TemplateError {
+    /** False until the executor says where in the template the limit was reached. */
+    readonly located: boolean;
+
+    constructor(message: string, where?: { template: string; line?: number; functionName?: string }) {
+        super(message, where ?? { template: "" });
+        this.located = where !== undefined;
     }
 }
 
-/** A {@link TemplateError} raised by a limit of {@link TEMPLATE_LIMITS} (never swallowed, unlike other template errors). */
-export class TemplateLimitExceeded extends TemplateError {}
+/** Whether `e` is a limit reached and not yet located in a template (for the executor to locate). */
+export function isUnlocatedLimit(e: unknown): e is TemplateLimitExceeded {
+    return e instanceof TemplateLimitExceeded && !e.located;
+}
 
 function count(n: number): string {
     return n.toLocaleString("en-US");
@@ -50,7 +58,7 @@ function count(n: number): string {
 
 /** Throws the error for a limit: `what` (a phrase) and the limit's name and value. */
 export function limitExceeded(what: string, limit: keyof typeof TEMPLATE_LIMITS): never {
-    throw new TemplateLimitError(`${what} (template limit ${limit} = ${count(TEMPLATE_LIMITS[limit])})`);
+    throw new TemplateLimitExceeded(`${what} (template limit ${limit} = ${count(TEMPLATE_LIMITS[limit])})`);
 }
 
 /** Refuses a string longer than the string limit (before or after it is built). */

@@ -14,7 +14,7 @@ import type { FuncMap, GoFunc } from "./exec";
 import { isTrue } from "./exec";
 import { fn } from "./builtins";
 import { compareKeys, formatValue, goTypeName, quoteGo } from "./fmt";
-import { checkJsonDepth, checkListLength, checkStringLength, checkValue, mapOf, TemplateLimitError } from "./limits";
+import { checkJsonDepth, checkListLength, checkStringLength, checkValue, isUnlocatedLimit, mapOf } from "./limits";
 import { getOwn, hasOwn, isPlainObject as isMap, setOwn } from "../util/objects";
 
 /** Go's strings.ToUpper, strings.ToLower and strings.Title, for template functions beyond Sprig's (Gomplate's). */
@@ -313,7 +313,7 @@ function guard<T>(must: boolean, f: () => T, fallback: T): T {
         return f();
     } catch (e) {
         // a limit is never a quiet fallback
-        if (e instanceof TemplateLimitError) throw e;
+        if (isUnlocatedLimit(e)) throw e;
         return fallback;
     }
 }
@@ -546,7 +546,7 @@ export function sprigFunctions(): FuncMap {
             try {
                 return parseJson(s);
             } catch (e) {
-                if (e instanceof TemplateLimitError) throw e;
+                if (isUnlocatedLimit(e)) throw e;
                 return fail(e instanceof Error ? e.message : String(e));
             }
         }),

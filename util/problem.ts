@@ -87,11 +87,6 @@ export function formatPath(path: ProblemPath, naming: PathNaming = TYPESCRIPT_NA
     return text;
 }
 
-/** The field names of a path (user keys and indexes left out): `["context", "tags"]`. */
-export function pathFields(path: ProblemPath): string[] {
-    return path.filter((segment): segment is string => typeof segment === "string");
-}
-
 /** The rule and the value of a problem, without its path: `must be one of 1, 3, got 4`. */
 export function formatRule(p: Problem): string {
     const got = hasValue(p) ? `, got ${describeValue(p.value)}` : "";
