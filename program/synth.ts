@@ -9,7 +9,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { loadStackFile, type LoadedStack } from "../stack";
 import { derivedStackNameProblem } from "../stack/names";
 import { installMocks, SECRET_PLACEHOLDER, type MockOptions, type RecordedOptions } from "./mocks";
-import { now, rotationSchedule, type RotationSchedule } from "../components/lifecycle";
+import { now } from "../components/lifecycle";
+import { rotationSchedule, type RotationSchedule } from "../components/apiKey/rotation";
 import { readOutput } from "./outputs";
 import { captureUnhandledRejections } from "../sdk/adapter";
 

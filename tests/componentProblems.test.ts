@@ -7,7 +7,8 @@ import * as assert from "node:assert/strict";
 
 import { resolveEventBridge } from "../components/eventbridge/resolve";
 import { resolveDashboardsApiKey } from "../components/apiKey/resolve";
-import { checkAliases, planRotation } from "../components/lifecycle";
+import { checkAliases } from "../components/lifecycle";
+import { planRotation } from "../components/apiKey/rotation";
 import { checkTags } from "../components/awsLimits";
 import { NameRegistry } from "../components/collisions";
 import { ComponentArgsError } from "../components/errors";

@@ -11,20 +11,22 @@ import type * as EventBridgeModule from "../components/eventbridge";
 import type * as EngineModule from "../components/engine";
 import {
     adoptionRegionProblem,
+    logGroupReplacementWarning,
+    replacedLogGroups,
+    unaliasedRenames,
+} from "../components/lifecycle";
+import {
     credentialName,
     credentialProblem,
     expiryWarning,
     grafanaMajor,
     higherGrafanaVersion,
-    logGroupReplacementWarning,
     planRotation,
-    replacedLogGroups,
     rotationLine,
     rotationSchedule,
     rotationWindowStart,
     serviceAccountName,
-    unaliasedRenames,
-} from "../components/lifecycle";
+} from "../components/apiKey/rotation";
 import { formatPath, type Problem } from "../util/problem";
 import { adoptionPlan, adoptionPlanText } from "../migrate/adoptionPlan";
 import { adoptionReport, readTerraformState, TerraformStateError } from "../migrate/terraformState";

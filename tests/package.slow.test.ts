@@ -21,6 +21,7 @@ const SDK_FREE = [
     "./label",
     "./event-pattern",
     "./components/lifecycle",
+    "./components/apiKey/rotation",
     "./migrate/terraformState",
     "./migrate/adoptionPlan",
 ];

@@ -24,20 +24,17 @@ import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, Settled }
 import type { NameClaim } from "../collisions";
 import { camelCaseField, ComponentArgsError } from "../errors";
 import { aliasOptions, requireEngine } from "../engine";
+import { MINIMUM_PULUMI_CLI, MINIMUM_PULUMI_CLI_FOR_ADOPTION, now, regionalImportId } from "../lifecycle";
 import {
     credentialName,
     credentialProblem,
     expiryWarning,
     higherGrafanaVersion,
-    MINIMUM_PULUMI_CLI,
-    MINIMUM_PULUMI_CLI_FOR_ADOPTION,
     nextWindowStart,
-    now,
-    regionalImportId,
     rfc3339,
     rotationWindowStart,
     type RotationTrigger,
-} from "../lifecycle";
+} from "./rotation";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
 import {
     addMinutesRfc3339,

@@ -12,14 +12,8 @@ import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, str
 import { PROVIDER_REGION, type NameClaim } from "../collisions";
 import { argProblem, ComponentArgsError, type ArgProblem, type ArgProblemInput } from "../errors";
 import { problem } from "../../util/problem";
-import {
-    adoptionRegionProblem,
-    checkAliases,
-    DEFAULT_RUN_CADENCE_MINUTES,
-    DEFAULT_SSM_KMS_KEY_ID,
-    planRotation,
-    serviceAccountName,
-} from "../lifecycle";
+import { adoptionRegionProblem, checkAliases } from "../lifecycle";
+import { DEFAULT_RUN_CADENCE_MINUTES, DEFAULT_SSM_KMS_KEY_ID, planRotation, serviceAccountName } from "./rotation";
 import {
     API_KEY_DEFINITION,
     CREDENTIAL_TYPES,
