@@ -6,154 +6,18 @@
  * instance cannot leave the first half of a stack deployed.
  */
 import * as pulumi from "@pulumi/pulumi";
-import {
-    API_KEY_DEFINITION,
-    currentDeployment,
-    DashboardsApiKey,
-    dashboardsApiKeyClaims,
-    resolveDashboardsApiKey,
-    workspaceProjectName,
-} from "../components/apiKey";
-import { NameRegistry, type NameClaim } from "../components/collisions";
-import { stackVarNaming, type ComponentDefinition, type OutputDefinition } from "../components/definition";
+import { NameRegistry } from "../components/collisions";
+import { stackVarNaming } from "../components/definition";
 import { ComponentArgsError, type ArgProblem, type FieldNamer } from "../components/errors";
 import { markWarningsReported } from "../components/common";
-import { EVENTBRIDGE_DEFINITION, EventBridge, eventBridgeClaims, resolveEventBridge } from "../components/eventbridge";
-import type { ComponentPath } from "../components/registry";
+import type { ComponentKit, PreparedInstance } from "../components/kit";
+import { kitOf } from "../components/kits";
 import type { LoadedStack, StackInstance } from "../stack";
 import { formatLocation, type SourceLocation } from "../stack/errors";
 import { formatPath, hasValue, type Problem } from "../util/problem";
-import { isDeployTimeReference } from "../stack/yamlFunctions";
 import type { ComponentSchema } from "../stack/schema";
 
-/** The outputs of one instance, by the spec's output name. */
-type InstanceOutputs = Record<string, pulumi.Output<unknown> | undefined>;
-
-/** One validated instance: the names it needs to itself, and how to create it (no second validation). */
-export interface PreparedInstance {
-    /** The names the instance needs to itself (log group, SSM parameter, ...), checked across instances. */
-    readonly claims: readonly NameClaim[];
-    /**
-     * The values its definition's `physicalName` outputs will have (none when it is disabled), which
-     * the rename guard (program/renames.ts) compares with the last deployment's.
-     */
-    readonly physicalNames: readonly string[];
-    /** Its previous instance names (the `aliases` argument). */
-    readonly aliases: readonly string[];
-    /** The resolved arguments (their warnings are reported by the program, not again by the component). */
-    readonly resolved: object;
-    /** Valid but noteworthy arguments: `{field, message}`, or `"<field>: <message>"`. */
-    readonly warnings: readonly ArgProblem[];
-    /** Creates the component from its validated args; returns its outputs by the spec's names. */
-    create(opts: pulumi.ComponentResourceOptions): InstanceOutputs;
-}
-
-/** How the program creates one kind of component. */
-interface ComponentKind {
-    /** The component's definition (its arguments, vars and outputs). */
-    readonly definition: ComponentDefinition;
-    /** Validates the args of one instance, registering nothing (throws ComponentArgsError). */
-    prepare(name: string, args: Readonly<Record<string, unknown>>): PreparedInstance;
-}
-
-/** The outputs a definition marks as physical names (`physicalName: true`). */
-type PhysicalNameOutputs<D extends ComponentDefinition> = {
-    [K in keyof D["outputs"]]: D["outputs"][K] extends { readonly physicalName: true } ? K : never;
-}[keyof D["outputs"]];
-
-/**
- * The values of a definition's physical-name outputs, known from the resolved arguments before
- * anything is registered (the compiler checks that `values` has exactly those outputs); none for a
- * disabled instance, which creates nothing.
- */
-function physicalNamesOf<D extends ComponentDefinition>(
-    _definition: D,
-    enabled: boolean,
-    values: Readonly<Record<PhysicalNameOutputs<D>, string>>,
-): readonly string[] {
-    return enabled ? Object.values<string>(values) : [];
-}
-
-/**
- * The outputs a definition gives a spec name, read from the component. The compiler checks that
- * every output the definition declares is a property of the component.
- */
-function specOutputsOf<C, O extends keyof C & string>(
-    component: C,
-    outputs: Readonly<Record<O, OutputDefinition>>,
-): InstanceOutputs {
-    const named: InstanceOutputs = {};
-    for (const [property, output] of Object.entries(outputs) as [O, OutputDefinition][]) {
-        if (output.spec !== undefined) named[output.spec] = component[property] as pulumi.Output<unknown> | undefined;
-    }
-    return named;
-}
-
-/**
- * The program's component registry: one line per component path of `components/registry.ts`
- * (the compiler refuses a missing or an unknown path).
- */
-const KINDS: { readonly [P in ComponentPath]: ComponentKind } = {
-    eventbridge: {
-        definition: EVENTBRIDGE_DEFINITION,
-        prepare: (name, args) => {
-            const resolved = resolveEventBridge(name, args);
-            return {
-                claims: eventBridgeClaims(resolved),
-                physicalNames: physicalNamesOf(EVENTBRIDGE_DEFINITION, resolved.enabled, {
-                    eventRuleName: resolved.rule.name,
-                    logsLogGroupName: resolved.logGroup.name,
-                }),
-                aliases: resolved.aliases,
-                resolved,
-                warnings: resolved.warnings,
-                create: (opts) =>
-                    specOutputsOf(EventBridge.fromResolved(name, resolved, opts), EVENTBRIDGE_DEFINITION.outputs),
-            };
-        },
-    },
-    "managed-dashboards/api-key": {
-        definition: API_KEY_DEFINITION,
-        prepare: (name, args) => {
-            const deployment = currentDeployment();
-            const resolved = resolveDashboardsApiKey(name, withWorkspaceReference(args, deployment), deployment);
-            return {
-                claims: dashboardsApiKeyClaims(resolved),
-                physicalNames: physicalNamesOf(API_KEY_DEFINITION, resolved.enabled, {
-                    ssmPathDashboardsApiKey: resolved.ssmPath,
-                }),
-                aliases: resolved.aliases,
-                resolved,
-                warnings: resolved.warnings,
-                create: (opts) =>
-                    specOutputsOf(DashboardsApiKey.fromResolved(name, resolved, opts), API_KEY_DEFINITION.outputs),
-            };
-        },
-    },
-};
-
-/**
- * `workspace_id: !terraform.output <component> [<stack>] workspace_id`: the workspace id is the
- * `workspace_id` output of that component's stack, which the api-key reads with its own
- * StackReference: the stack is named by the same rule (`<organization>/<component with / as
- * ->/<stack>`, the current stack when none is given).
- */
-function withWorkspaceReference(
-    args: Readonly<Record<string, unknown>>,
-    deployment: ReturnType<typeof currentDeployment>,
-): Readonly<Record<string, unknown>> {
-    const reference = args.workspaceId;
-    if (!isDeployTimeReference(reference) || reference.kind !== "stack-output") return args;
-    const { workspaceId: _reference, ...rest } = args;
-    void _reference;
-    const stackName =
-        reference.stack !== undefined
-            ? `${deployment.organization}/${workspaceProjectName(reference.component)}/${reference.stack}`
-            : undefined;
-    return stackName !== undefined
-        ? { ...rest, dashboardsStackName: stackName }
-        : { ...rest, dashboardsComponentName: reference.component };
-}
+export type { PreparedInstance } from "../components/kit";
 
 /** The outputs of every instance: instance name, then the spec's output name. */
 export type StackOutputs = Record<string, Record<string, pulumi.Output<unknown> | undefined>>;
@@ -193,11 +57,8 @@ export function stackVarNamer(schema: ComponentSchema): FieldNamer {
     return stackVarNaming(schema.definition);
 }
 
-function kindOf(instance: StackInstance): ComponentKind {
-    const kinds: Readonly<Record<string, ComponentKind>> = KINDS;
-    const kind = Object.prototype.hasOwnProperty.call(kinds, instance.component)
-        ? kinds[instance.component]
-        : undefined;
+function kindOf(instance: StackInstance): ComponentKit {
+    const kind = kitOf(instance.component);
     if (!kind) {
         throw new Error(`"${instance.name}": component "${instance.component}" has no implementation`);
     }

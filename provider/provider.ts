@@ -11,20 +11,13 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as provider from "@pulumi/pulumi/provider";
-import { DashboardsApiKey } from "../components/apiKey/component";
-import type { ComponentDefinition } from "../components/definition";
-import { EventBridge } from "../components/eventbridge/component";
+import type { ComponentClass } from "../components/kit";
+import { COMPONENT_KITS } from "../components/kits";
 import { packageSchema } from "./schema";
 
-/** A component class the provider constructs, with its declaration. */
-interface Constructible {
-    readonly definition: ComponentDefinition;
-    new (name: string, args: never, opts: pulumi.ComponentResourceOptions): pulumi.ComponentResource;
-}
-
 /** The components, by type token. */
-const COMPONENTS: ReadonlyMap<string, Constructible> = new Map(
-    ([EventBridge, DashboardsApiKey] as readonly Constructible[]).map((c) => [c.definition.typeToken, c]),
+const COMPONENTS: ReadonlyMap<string, ComponentClass> = new Map(
+    COMPONENT_KITS.map((kit) => [kit.definition.typeToken, kit.component]),
 );
 
 /** The provider of the package's components (`GetSchema`, `Construct`). */
@@ -53,7 +46,7 @@ export class ComponentsProvider implements provider.Provider {
         const component = COMPONENTS.get(type);
         if (component === undefined) {
             return Promise.reject(
-                new Error(`unknown resource type ${type}; this plugin constructs ${[...COMPONENTS.keys()].join(", ")}`),
+                new Error(`unknown resource type ${type}; this plugin constructs ${[...COMPONENTS.keys()].sort().join(", ")}`),
             );
         }
         const instance = new component(name, inputs as never, options) as unknown as Record<string, unknown>;

@@ -2,16 +2,15 @@
  * The Pulumi package schema of the component plugin, derived from the component definitions
  * (`components/*\/definition.ts`): every argument becomes an input property (its type from the
  * stack-file var's type, its description the definition's `doc`, its default when it is a
- * constant, an enum type when its values are a closed set), every output a property. Pure data, no
- * Pulumi import: the provider serves it, and tests check it against Pulumi's metaschema.
+ * constant, an enum type when its values are a closed set), every output a property; what the
+ * `Args` interfaces add comes from the kits. The provider serves it; tests check it against Pulumi's metaschema.
  *
  * The tokens are the components' own type tokens (`cloudposse:eventbridge:EventBridge`, ...), so
  * the package is named `cloudposse` and its modules are the tokens' modules.
  */
-import type * as pulumi from "@pulumi/pulumi";
-import type { DashboardsApiKeyArgs } from "../components/apiKey/definition";
 import type { ArgDefinition, ComponentDefinition, VarType } from "../components/definition";
-import type { EventBridgeArgs } from "../components/eventbridge/definition";
+import type { ArgKinds } from "../components/kit";
+import { COMPONENT_KITS } from "../components/kits";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 
 /** The schema's package name: the first part of every component's type token. */
@@ -20,55 +19,15 @@ export const PACKAGE_NAME = "cloudposse";
 /** The module of the types every component shares (the label arguments' enums). */
 const SHARED_MODULE = "index";
 
-/** The arguments of `Args` that take a Pulumi Input (an Output is assignable to them). */
-type InputArgs<Args> = {
-    [K in keyof Args]-?: [Extract<NonNullable<Args[K]>, pulumi.OutputInstance<unknown>>] extends [never] ? never : K;
-}[keyof Args];
-
-/** The arguments of `Args` a TypeScript program must give. */
-type RequiredArgs<Args> = { [K in keyof Args]-?: undefined extends Args[K] ? never : K }[keyof Args];
-
-/** Exactly the keys `Keys` (the compiler refuses a list that misses one or has another). */
-function exactly<Keys extends string>() {
-    return <const L extends readonly Keys[]>(
-        keys: L & ([Exclude<Keys, L[number]>] extends [never] ? unknown : never),
-    ) => keys;
-}
-
 /**
- * Per component, what the definitions' `Args` interfaces say of each argument beyond its
- * declaration: the composable ones (taking a Pulumi Input, so not `plain` in the schema; the others
- * make names or identity and must be known when the component is constructed) and the required
- * ones. The compiler checks both lists against the interfaces.
+ * Per component type token, what the `Args` interfaces say of each argument beyond its
+ * declaration (the kits' `args`, checked by the compiler): the composable ones (taking a Pulumi
+ * Input, so not `plain` in the schema; the others make names or identity and must be known when the
+ * component is constructed) and the required ones.
  */
-const ARG_KINDS: Readonly<
-    Record<string, { readonly inputs: readonly string[]; readonly required: readonly string[] }>
-> = {
-    "cloudposse:eventbridge:EventBridge": {
-        inputs: exactly<Extract<InputArgs<EventBridgeArgs>, string>>()([
-            "region",
-            "eventRuleDescription",
-            "eventRulePattern",
-            "eventLogRetentionInDays",
-            "tags",
-            "additionalTagMap",
-        ]),
-        required: exactly<Extract<RequiredArgs<EventBridgeArgs>, string>>()([]),
-    },
-    "cloudposse:managed-dashboards:DashboardsApiKey": {
-        inputs: exactly<Extract<InputArgs<DashboardsApiKeyArgs>, string>>()([
-            "region",
-            "dashboardsStackName",
-            "workspaceId",
-            "keyRole",
-            "minutesToLive",
-            "kmsKeyId",
-            "tags",
-            "additionalTagMap",
-        ]),
-        required: exactly<Extract<RequiredArgs<DashboardsApiKeyArgs>, string>>()([]),
-    },
-};
+const ARG_KINDS: ReadonlyMap<string, ArgKinds> = new Map(
+    COMPONENT_KITS.map((kit) => [kit.definition.typeToken, kit.args]),
+);
 
 /** A property of the schema (input or output). */
 export interface SchemaProperty {
@@ -196,7 +155,7 @@ export function packageSchema(
     for (const definition of definitions) {
         const { module } = tokenParts(definition.typeToken);
         modules.add(module);
-        const kinds = ARG_KINDS[definition.typeToken] ?? { inputs: [], required: [] };
+        const kinds = ARG_KINDS.get(definition.typeToken) ?? { inputs: [], required: [] };
         const inputProperties: Record<string, SchemaProperty> = {};
         const requiredInputs: string[] = [];
         for (const [arg, spec] of argsOf(definition)) {

@@ -1,0 +1,30 @@
+/** The `eventbridge` component, wired for the stack program and the plugin (components/kit.ts). */
+import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../kit";
+import { EventBridge } from "./component";
+import { EVENTBRIDGE_DEFINITION, type EventBridgeArgs } from "./definition";
+import { eventBridgeClaims, resolveEventBridge } from "./resolve";
+
+/** The `eventbridge` kit. */
+export const EVENTBRIDGE_KIT: ComponentKit = {
+    definition: EVENTBRIDGE_DEFINITION,
+    component: EventBridge,
+    args: argKinds<EventBridgeArgs>()(
+        ["region", "eventRuleDescription", "eventRulePattern", "eventLogRetentionInDays", "tags", "additionalTagMap"],
+        [],
+    ),
+    prepare: (name, args) => {
+        const resolved = resolveEventBridge(name, args);
+        return {
+            claims: eventBridgeClaims(resolved),
+            physicalNames: physicalNamesOf(EVENTBRIDGE_DEFINITION, resolved.enabled, {
+                eventRuleName: resolved.rule.name,
+                logsLogGroupName: resolved.logGroup.name,
+            }),
+            aliases: resolved.aliases,
+            resolved,
+            warnings: resolved.warnings,
+            create: (opts) =>
+                specOutputsOf(EventBridge.fromResolved(name, resolved, opts), EVENTBRIDGE_DEFINITION.outputs),
+        };
+    },
+};
