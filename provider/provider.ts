@@ -46,7 +46,9 @@ export class ComponentsProvider implements provider.Provider {
         const component = COMPONENTS.get(type);
         if (component === undefined) {
             return Promise.reject(
-                new Error(`unknown resource type ${type}; this plugin constructs ${[...COMPONENTS.keys()].sort().join(", ")}`),
+                new Error(
+                    `unknown resource type ${type}; this plugin constructs ${[...COMPONENTS.keys()].sort().join(", ")}`,
+                ),
             );
         }
         const instance = new component(name, inputs as never, options) as unknown as Record<string, unknown>;

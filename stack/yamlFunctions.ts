@@ -22,7 +22,7 @@ import { deployTimeReference as reference } from "../components/deployTime";
 import { isPlainObject } from "../util/objects";
 
 export { isDeployTimeReference } from "../components/deployTime";
-import type { DeployTimeReference, SsmParameterReference } from "../components/deployTime";
+import type { SsmParameterReference } from "../components/deployTime";
 export type { DeployTimeReference, SsmParameterReference, StackOutputReference } from "../components/deployTime";
 
 /** Every YAML function (tag) Atmos defines in stack manifests. */
