@@ -15,6 +15,7 @@ import {
     type Problem,
     type ProblemJson,
 } from "../util/problem";
+import { CloudposseError } from "../util/errors";
 
 /** One invalid argument: the problem, with its path and message in the TypeScript API's words. */
 export interface ArgProblem extends Problem {
@@ -42,7 +43,9 @@ export function argProblem(input: ArgProblemInput): ArgProblem {
 }
 
 /** Invalid arguments of one component instance, all of them at once. */
-export class ComponentArgsError extends Error {
+export class ComponentArgsError extends CloudposseError {
+    /** The first problem's code. */
+    readonly code: string;
     /** Every problem found. */
     readonly problems: readonly ArgProblem[];
 
@@ -59,6 +62,7 @@ export class ComponentArgsError extends Error {
         super(ComponentArgsError.render(component, instance, normalized, naming));
         this.name = "ComponentArgsError";
         this.problems = normalized;
+        this.code = normalized[0]?.code ?? "INVALID_ARGS";
     }
 
     /** Every problem as data (the same as `problems`). */

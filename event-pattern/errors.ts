@@ -4,6 +4,7 @@
  */
 import { describeValue } from "../util/describeValue";
 import { formatRule, problem, userKey, type Problem, type UserKey } from "../util/problem";
+import { CloudposseError } from "../util/errors";
 
 /**
  * Why an event pattern is refused, as a stable code a program can switch on (one per kind of
@@ -112,7 +113,7 @@ export interface EventPatternProblem extends Problem {
  * }
  * ```
  */
-export class EventPatternError extends Error {
+export class EventPatternError extends CloudposseError {
     /** JSON path of the offending element, starting at `$` (the pattern). */
     readonly path: string;
     /** Which kind of refusal this is (the code of the problem in `details`). */

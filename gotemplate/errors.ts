@@ -1,5 +1,7 @@
+import { CloudposseError } from "../util/errors";
 /** The error of a template that cannot be parsed or executed, in Go's words. */
-export class TemplateError extends Error {
+export class TemplateError extends CloudposseError {
+    readonly code: string = "TEMPLATE_ERROR";
     /** The template's name (for stack files, the file it comes from). */
     readonly template: string;
     /** The 1-based line in the template text, when known. */

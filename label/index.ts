@@ -7,6 +7,7 @@ export { createLabel } from "./label";
 export { fromTerraformContext, toTerraformContext } from "./context";
 export { format } from "./format";
 export { LabelError } from "./validate";
+export { CloudposseError } from "../util/errors";
 export type {
     DescriptorFormat,
     Label,

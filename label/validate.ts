@@ -5,6 +5,7 @@
 import { describeValue } from "../util/describeValue";
 import { formatProblem, problem, userKey, type Problem, type ProblemPath } from "../util/problem";
 import { isPlainObject } from "../util/objects";
+import { CloudposseError } from "../util/errors";
 
 /** A value shown in an error message: strings quoted, objects as JSON. */
 export function show(value: unknown): string {
@@ -16,7 +17,9 @@ export function show(value: unknown): string {
  * `invalid label input: ` followed by every problem joined with `; `. Each problem reads
  * `<field> <rule>, got <value>`, the field camelCased (`context.` for a context value).
  */
-export class LabelError extends Error {
+export class LabelError extends CloudposseError {
+    /** The first problem's code. */
+    readonly code: string;
     /** Every problem found as text, each starting with the field it is about. */
     readonly problems: readonly string[];
     /** Every problem found as data: code, path (the user's keys as given), rule, value. */
@@ -29,6 +32,7 @@ export class LabelError extends Error {
         this.name = "LabelError";
         this.problems = texts;
         this.details = details;
+        this.code = details[0]?.code ?? "INVALID_LABEL";
     }
 }
 

@@ -1,4 +1,5 @@
 import { isPlainObject } from "../util/objects";
+import { CloudposseError } from "../util/errors";
 /**
  * Reads a Terraform state (the JSON of `terraform show -json`, or a `.tfstate` file as
  * `terraform state pull` prints it) and works out what adopting a Cloud Posse `eventbridge` or
@@ -18,7 +19,8 @@ export interface TerraformResource {
 }
 
 /** A Terraform state that cannot be read, with the reason. */
-export class TerraformStateError extends Error {
+export class TerraformStateError extends CloudposseError {
+    readonly code = "TERRAFORM_STATE";
     constructor(message: string) {
         super(message);
         this.name = "TerraformStateError";

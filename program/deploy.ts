@@ -16,6 +16,7 @@ import type { LoadedStack, StackInstance } from "../stack";
 import { formatLocation, type SourceLocation } from "../stack/errors";
 import { formatPath, hasValue, type Problem } from "../util/problem";
 import type { ComponentSchema } from "../stack/schema";
+import { CloudposseError } from "../util/errors";
 
 export type { PreparedInstance } from "../components/kit";
 
@@ -23,7 +24,10 @@ export type { PreparedInstance } from "../components/kit";
 export type StackOutputs = Record<string, Record<string, pulumi.Output<unknown> | undefined>>;
 
 /** Invalid vars in a stack file, every instance's problems at once, named as stack-file vars. */
-export class StackVarsError extends Error {
+export class StackVarsError extends CloudposseError {
+    /** The first problem's code. */
+    readonly code: string;
+
     constructor(
         /** The stack file. */
         readonly file: string,
@@ -35,6 +39,7 @@ export class StackVarsError extends Error {
     ) {
         super(message);
         this.name = "StackVarsError";
+        this.code = details[0]?.code ?? errors[0]?.code ?? "INVALID_VARS";
     }
 }
 

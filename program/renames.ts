@@ -19,6 +19,7 @@ import {
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 import type { LoadedStack } from "../stack";
 import { deployPrepared, prepareStack, type PreparedInstance, type StackOutputs } from "./deploy";
+import { CloudposseError } from "../util/errors";
 
 /** The spec outputs that hold physical names (every definition's `physicalName` outputs). */
 const NAME_OUTPUTS: readonly string[] = [
@@ -63,7 +64,8 @@ export function currentInstances(
 }
 
 /** A rename that would take over physical names without an alias. */
-export class UnaliasedRenameError extends Error {
+export class UnaliasedRenameError extends CloudposseError {
+    readonly code = "UNALIASED_RENAME";
     constructor(readonly renames: readonly string[]) {
         super(
             `renamed instances without an alias (set the program config renameGuard to false to skip this check):\n` +

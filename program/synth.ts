@@ -13,6 +13,7 @@ import { now } from "../components/lifecycle";
 import { rotationSchedule, type RotationSchedule } from "../components/apiKey/rotation";
 import { readOutput } from "./outputs";
 import { captureUnhandledRejections } from "../sdk/adapter";
+import { CloudposseError } from "../util/errors";
 
 /** One resource of the plan, as `synth --json` prints it (docs/synth.md). */
 export interface PlannedResource {
@@ -63,7 +64,8 @@ export interface SynthOptions extends Pick<
 }
 
 /** A failure of the program itself while it ran (an output that could not be computed). */
-export class SynthRunError extends Error {
+export class SynthRunError extends CloudposseError {
+    readonly code = "SYNTH_RUN";
     constructor(readonly causes: readonly unknown[]) {
         super(causes.map((c) => (c instanceof Error ? c.message : String(c))).join("\n"));
         this.name = "SynthRunError";

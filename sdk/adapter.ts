@@ -49,6 +49,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as settings from "@pulumi/pulumi/runtime/settings";
 import { version } from "@pulumi/pulumi/version";
+import { CloudposseError } from "../util/errors";
 
 /** The version of the loaded `@pulumi/pulumi`, named in every contract failure. */
 export function pulumiSdkVersion(): string {
@@ -56,7 +57,8 @@ export function pulumiSdkVersion(): string {
 }
 
 /** An error saying which assumption about the SDK no longer holds, naming its version. */
-export class SdkContractError extends Error {
+export class SdkContractError extends CloudposseError {
+    readonly code = "SDK_CONTRACT";
     constructor(what: string) {
         super(
             `@pulumi/pulumi ${pulumiSdkVersion()}: ${what}; sdk/adapter.ts relies on it (see tests/sdkAdapter.test.ts)`,

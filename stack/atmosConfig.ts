@@ -20,6 +20,7 @@ import * as nodePath from "node:path";
 import { yaml } from "../util/yaml";
 import { compareBytes, globMatches, hasGlobMeta, type FileSystem } from "./files";
 import { isPlainObject } from "../util/objects";
+import { CloudposseError } from "../util/errors";
 
 /** Atmos's `settings.list_merge_strategy`. */
 export type ListMergeStrategy = "replace" | "append" | "merge";
@@ -73,7 +74,8 @@ export interface AtmosConfigOptions {
 }
 
 /** An atmos.yaml that cannot be read or is invalid. */
-export class AtmosConfigError extends Error {
+export class AtmosConfigError extends CloudposseError {
+    readonly code = "ATMOS_CONFIG";
     override readonly name = "AtmosConfigError";
     constructor(
         readonly file: string,

@@ -7,6 +7,7 @@
 
 import type { Problem, ProblemPath } from "../util/problem";
 import { escapeText } from "../util/terminalText";
+import { CloudposseError } from "../util/errors";
 
 /** A position in a stack file: 1-based line and column. */
 export interface SourceLocation {
@@ -133,7 +134,7 @@ export function makeProblem(
  * holds them as data. `code`, `file`, `line`, `column`, `instance` and `field` are the first
  * problem's.
  */
-export class StackFileError extends Error {
+export class StackFileError extends CloudposseError {
     override readonly name = "StackFileError";
     readonly code: StackProblemCode;
     readonly file: string;

@@ -9,6 +9,7 @@
 import * as fs from "node:fs";
 import * as nodePath from "node:path";
 import { minimatch } from "minimatch";
+import { CloudposseError } from "../util/errors";
 
 /**
  * A file's bytes as UTF-8 text (a byte-order mark dropped). Anything else is refused with the
@@ -55,7 +56,7 @@ export interface FileSystem {
 export const MAX_FILE_BYTES = 1024 * 1024;
 
 /** A file refused before or while reading it: not a regular file, or larger than the cap. */
-export class FileReadError extends Error {
+export class FileReadError extends CloudposseError {
     override readonly name = "FileReadError";
     constructor(
         message: string,

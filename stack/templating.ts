@@ -45,6 +45,7 @@ import {
     type GoFunc,
 } from "../gotemplate";
 import { getOwn, hasOwn, isPlainObject } from "../util/objects";
+import { CloudposseError } from "../util/errors";
 
 /** An environment to read: a record (`LoadOptions.env`), else `process.env`. */
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -343,7 +344,8 @@ export interface TemplateSource {
 }
 
 /** A template that failed: the message names the file (and line), the function or key, as Go does. */
-export class StackTemplateError extends Error {
+export class StackTemplateError extends CloudposseError {
+    readonly code = "TEMPLATE_ERROR";
     readonly file: string;
     readonly line?: number;
     readonly functionName?: string;

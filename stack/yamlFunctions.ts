@@ -23,6 +23,7 @@ import { isPlainObject } from "../util/objects";
 
 export { isDeployTimeReference } from "../components/deployTime";
 import type { SsmParameterReference } from "../components/deployTime";
+import { CloudposseError } from "../util/errors";
 export type { DeployTimeReference, SsmParameterReference, StackOutputReference } from "../components/deployTime";
 
 /** Every YAML function (tag) Atmos defines in stack manifests. */
@@ -101,7 +102,8 @@ const REFUSED: Record<string, string> = {
 export const UNSET: unique symbol = Symbol("atmos.unset");
 
 /** A YAML function that failed or is refused. */
-export class YamlFunctionError extends Error {
+export class YamlFunctionError extends CloudposseError {
+    readonly code = "YAML_FUNCTION";
     /** The function's tag (`!env`). */
     readonly tag: string;
     constructor(tag: string, message: string) {
