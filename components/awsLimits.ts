@@ -33,6 +33,19 @@ export interface StringLimit {
 const TAG_CHARACTERS = /^[\p{L}\p{Z}\p{N}_.:/=+\-@]*$/u;
 const TAG_CHARACTERS_TEXT = "letters, digits, spaces and _ . : / = + - @";
 
+/** A tag key as every AWS service checks it (1 to 128 characters, no `aws:` prefix in any case). */
+function tagKeyLimit<const S extends string>(source: S) {
+    return {
+        source,
+        min: 1,
+        max: 128,
+        pattern: TAG_CHARACTERS,
+        patternText: TAG_CHARACTERS_TEXT,
+        forbiddenPrefixes: ["aws:"],
+        prefixIgnoreCase: true,
+    } as const;
+}
+
 /** The table: every string member this package sends, by service. */
 export const AWS_LIMITS = {
     events: {
@@ -77,15 +90,7 @@ export const AWS_LIMITS = {
         },
         policyName: { source: "CloudWatch Logs PutResourcePolicy.policyName", min: 1 },
         policyDocument: { source: "CloudWatch Logs PutResourcePolicy.policyDocument", min: 1, max: 51200 },
-        tagKey: {
-            source: "CloudWatch Logs Tags key",
-            min: 1,
-            max: 128,
-            pattern: TAG_CHARACTERS,
-            patternText: TAG_CHARACTERS_TEXT,
-            forbiddenPrefixes: ["aws:"],
-            prefixIgnoreCase: true,
-        },
+        tagKey: tagKeyLimit("CloudWatch Logs Tags key"),
         tagValue: {
             source: "CloudWatch Logs Tags value",
             max: 256,
@@ -104,15 +109,7 @@ export const AWS_LIMITS = {
             pattern: /^[a-zA-Z0-9:/_-]+$/u,
             patternText: 'a-z, A-Z, 0-9, ":", "/", "_" and "-"',
         },
-        tagKey: {
-            source: "SSM Tag.Key",
-            min: 1,
-            max: 128,
-            pattern: TAG_CHARACTERS,
-            patternText: TAG_CHARACTERS_TEXT,
-            forbiddenPrefixes: ["aws:"],
-            prefixIgnoreCase: true,
-        },
+        tagKey: tagKeyLimit("SSM Tag.Key"),
         tagValue: { source: "SSM Tag.Value", max: 256, pattern: TAG_CHARACTERS, patternText: TAG_CHARACTERS_TEXT },
     },
     grafana: {

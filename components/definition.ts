@@ -63,6 +63,49 @@ export interface ArgDefinition {
     readonly doc: string;
 }
 
+/**
+ * A string argument with a closed set of values and a constant default: its default and rule in
+ * words derived from them (`"resource"`, `` `"resource"`, `"account"` ``).
+ */
+export function choiceArg<T extends string>(spec: {
+    readonly var: string;
+    readonly default: T;
+    readonly allowed: readonly T[];
+    readonly origin?: string;
+    readonly doc: string;
+}): ArgDefinition {
+    return {
+        var: spec.var,
+        type: "string",
+        default: spec.default,
+        defaultText: `\`${spec.default}\``,
+        defaultTs: `\`"${spec.default}"\``,
+        allowed: spec.allowed,
+        rule: spec.allowed.map((value) => `\`"${value}"\``).join(", "),
+        ...(spec.origin !== undefined ? { origin: spec.origin } : {}),
+        doc: spec.doc,
+    };
+}
+
+/** A bool argument that is off unless set: its default in words derived. */
+export function switchArg(spec: {
+    readonly var: string;
+    readonly rule: string;
+    readonly origin?: string;
+    readonly doc: string;
+}): ArgDefinition {
+    return {
+        var: spec.var,
+        type: "bool",
+        default: false,
+        defaultText: "false",
+        defaultTs: "`false`",
+        rule: spec.rule,
+        ...(spec.origin !== undefined ? { origin: spec.origin } : {}),
+        doc: spec.doc,
+    };
+}
+
 /** One output of a component. */
 export interface OutputDefinition {
     /** The spec's snake_case output name, exported by the program; absent for TypeScript-only outputs. */

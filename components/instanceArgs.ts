@@ -2,7 +2,7 @@
  * The arguments every component takes about the instance itself rather than its resources,
  * declared once. Pure data.
  */
-import type { ArgTable } from "./definition";
+import type { ArgDefinition, ArgTable } from "./definition";
 
 /** Arguments every component takes about the instance itself. */
 export interface InstanceArgs {
@@ -25,4 +25,15 @@ export const INSTANCE_ARGS: ArgTable<InstanceArgs> = {
         origin: "added by this port",
         doc: "Previous names of this instance; a rename keeps its resources.",
     },
+};
+
+/** Every component's `region` argument: required in stack files, the AWS provider's in TypeScript. */
+export const REGION_ARG: ArgDefinition = {
+    var: "region",
+    type: "string",
+    required: true,
+    defaultText: "none (required)",
+    defaultTs: "the AWS provider's region",
+    rule: "an AWS region name, e.g. `us-east-2`; in TypeScript, unset means the AWS provider's region",
+    doc: "AWS region of every resource.",
 };

@@ -4,8 +4,8 @@
  */
 import { AWS_LIMITS } from "../awsLimits";
 import type * as pulumi from "@pulumi/pulumi";
-import type { ComponentDefinition } from "../definition";
-import { INSTANCE_ARGS, type InstanceArgs } from "../instanceArgs";
+import { choiceArg, switchArg, type ComponentDefinition } from "../definition";
+import { INSTANCE_ARGS, REGION_ARG, type InstanceArgs } from "../instanceArgs";
 import { LABEL_ARGS, type ComponentLabelArgs } from "../labelArgs";
 
 /** Permission level of a key (a Grafana role): upper case, as the AWS API takes it. */
@@ -123,15 +123,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
     pathAliases: ["managed-grafana/api-key"],
     doc: "An Amazon Managed Grafana API key, rotated and stored in SSM.",
     args: {
-        region: {
-            var: "region",
-            type: "string",
-            required: true,
-            defaultText: "none (required)",
-            defaultTs: "the AWS provider's region",
-            rule: "an AWS region name, e.g. `us-east-2`; in TypeScript, unset means the AWS provider's region",
-            doc: "AWS region of every resource.",
-        },
+        region: REGION_ARG,
         dashboardsComponentName: {
             var: "dashboards_component_name",
             type: "string",
@@ -226,17 +218,13 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
                 "a name SSM accepts (see below)",
             doc: "Terraform format() string for the SSM path; takes the id.",
         },
-        credentialType: {
+        credentialType: choiceArg<DashboardsCredentialType>({
             var: "credential_type",
-            type: "string",
             default: DEFAULTS.credentialType,
-            defaultText: `\`${DEFAULTS.credentialType}\``,
-            defaultTs: `\`"${DEFAULTS.credentialType}"\``,
             allowed: CREDENTIAL_TYPES,
-            rule: CREDENTIAL_TYPES.map((t) => `\`"${t}"\``).join(", "),
             origin: "added by this port",
             doc: "A service account and its token (Grafana 9+), or a workspace API key (Grafana 8 to 10).",
-        },
+        }),
         kmsKeyId: {
             var: "kms_key_id",
             type: "string",
@@ -249,16 +237,12 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             origin: "the module's `kms_arn`",
             doc: "KMS key that encrypts the SSM SecureString.",
         },
-        adoptExisting: {
+        adoptExisting: switchArg({
             var: "adopt_existing",
-            type: "bool",
-            default: false,
-            defaultText: "false",
-            defaultTs: "`false`",
             rule: "`true` imports the SSM parameter at the path (see docs/migrating.md)",
             origin: "added by this port",
             doc: "Import the SSM parameter a Terraform deployment left at the path (see docs/migrating.md).",
-        },
+        }),
         ...INSTANCE_ARGS,
         ...LABEL_ARGS,
     },

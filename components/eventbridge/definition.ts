@@ -4,8 +4,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { AWS_LIMITS } from "../awsLimits";
-import type { ComponentDefinition } from "../definition";
-import { INSTANCE_ARGS, type InstanceArgs } from "../instanceArgs";
+import { choiceArg, switchArg, type ComponentDefinition } from "../definition";
+import { INSTANCE_ARGS, REGION_ARG, type InstanceArgs } from "../instanceArgs";
 import { LABEL_ARGS, type ComponentLabelArgs } from "../labelArgs";
 
 /** The log retention periods CloudWatch Logs accepts, in days. */
@@ -120,15 +120,7 @@ export const EVENTBRIDGE_DEFINITION: ComponentDefinition<EventBridgeArgs, "event
     typeToken: "cloudposse:eventbridge:EventBridge",
     doc: "An EventBridge rule delivering matching events to a CloudWatch log group.",
     args: {
-        region: {
-            var: "region",
-            type: "string",
-            required: true,
-            defaultText: "none (required)",
-            defaultTs: "the AWS provider's region",
-            rule: "an AWS region name, e.g. `us-east-2`; in TypeScript, unset means the AWS provider's region",
-            doc: "AWS region of every resource.",
-        },
+        region: REGION_ARG,
         eventRuleDescription: {
             var: "event_rule_description",
             type: "string",
@@ -162,29 +154,21 @@ export const EVENTBRIDGE_DEFINITION: ComponentDefinition<EventBridgeArgs, "event
             rule: EVENT_LOG_RETENTION_DAYS.join(", "),
             doc: "Days the log group keeps events.",
         },
-        logsPolicyScope: {
+        logsPolicyScope: choiceArg<LogsPolicyScope>({
             var: "logs_policy_scope",
-            type: "string",
             default: DEFAULT_LOGS_POLICY_SCOPE,
-            defaultText: `\`${DEFAULT_LOGS_POLICY_SCOPE}\``,
-            defaultTs: `\`"${DEFAULT_LOGS_POLICY_SCOPE}"\``,
             allowed: LOGS_POLICY_SCOPES,
-            rule: LOGS_POLICY_SCOPES.map((s) => `\`"${s}"\``).join(", "),
             origin: 'added by this port; the original behaves as `"account"`',
             doc: "Logs resource policy scoped to the log group, or account-wide as in the original (10 per region).",
-        },
-        adoptExisting: {
+        }),
+        adoptExisting: switchArg({
             var: "adopt_existing",
-            type: "bool",
-            default: false,
-            defaultText: "false",
-            defaultTs: "`false`",
             rule:
                 "`true` imports the log group, rule, logs policy (account scope) and target Terraform created " +
                 "(see docs/migrating.md)",
             origin: "added by this port",
             doc: "Import the resources a Terraform deployment created under the same names (see docs/migrating.md).",
-        },
+        }),
         adoptEventTargetId: {
             var: "adopt_event_target_id",
             type: "string",
@@ -195,18 +179,14 @@ export const EVENTBRIDGE_DEFINITION: ComponentDefinition<EventBridgeArgs, "event
             origin: "added by this port",
             doc: "Id of the rule's existing target (Terraform's target_id), kept and, when adopting, imported.",
         },
-        retainOnDelete: {
+        retainOnDelete: switchArg({
             var: "retain_log_group_on_delete",
-            type: "bool",
-            default: false,
-            defaultText: "false",
-            defaultTs: "`false`",
             rule:
                 "`true` keeps the log group and its events in AWS when Pulumi deletes or replaces it (a label change " +
                 "renames it), outside Pulumi's state from then on",
             origin: "added by this port",
             doc: "Keep the log group and its events in AWS when Pulumi deletes or replaces it.",
-        },
+        }),
         ...INSTANCE_ARGS,
         ...LABEL_ARGS,
     },
