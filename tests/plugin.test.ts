@@ -453,6 +453,38 @@ describe("the component plugin's provider given Outputs (construct, in process)"
         assert.equal(await unwrap(result.state.logsLogGroupName as pulumi.Output<string>), "composed");
     });
 
+    it("refuses an Output or a secret given for a plain input, naming the argument, registering nothing", async () => {
+        const cases: [string, Record<string, unknown>, Record<string, readonly string[]>][] = [
+            // A secret (as a program's secret config or another stack's secret output arrives).
+            ["name", { region: "us-east-2", name: wireSecret("alerts") }, {}],
+            // A known value that depends on another resource (an Output in every language).
+            ["stage", { region: "us-east-2", name: "alerts", stage: "prod" }, { stage: [BUCKET_URN] }],
+            // Inside a list.
+            ["attributes", { region: "us-east-2", name: "alerts", attributes: ["a", wireSecret("b")] }, {}],
+        ];
+        for (const [arg, values, dependencies] of cases) {
+            const inputs = await wireInputs(values, dependencies);
+            await assert.rejects(provider.construct("alerts", EVENTBRIDGE, inputs, {}), (error: Error) => {
+                assert.equal(
+                    error.message,
+                    `eventbridge "alerts": ${arg} must be a plain value known when the component is created, got an Output`,
+                );
+                return true;
+            });
+            await mocks.settle();
+            assert.deepEqual(mocks.resources, [], arg);
+        }
+        // The same values given plainly construct.
+        await provider.construct(
+            "alerts",
+            EVENTBRIDGE,
+            await wireInputs({ region: "us-east-2", name: "alerts", stage: "prod" }),
+            {},
+        );
+        await mocks.settle();
+        assert.equal(mocks.resources[0]?.type, EVENTBRIDGE);
+    });
+
     it("refuses an Output's value once known with the message TypeScript gets", async () => {
         const args = { region: "us-east-2", name: "late", eventLogRetentionInDays: 2 };
         let expected = "";

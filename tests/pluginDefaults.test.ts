@@ -181,10 +181,10 @@ describe("the plugin's schema defaults, as generated SDKs send them", () => {
                 minutesToLive: 1440,
             },
         };
-        const spec = API_KEY_DEFINITION.args;
+        const spec = API_KEY_DEFINITION.args as Readonly<Record<string, ArgDefinition>>;
         assert.deepEqual(Object.keys(UNSENT_DEFAULTS[API_KEY]).sort(), Object.keys(changedBy).sort());
         for (const [arg, args] of Object.entries(changedBy)) {
-            const sent = { ...args, [arg]: spec[arg as keyof typeof spec].default };
+            const sent = { ...args, [arg]: spec[arg].default };
             assert.notDeepEqual(
                 outcome(() => RESOLVERS[API_KEY](sent)),
                 outcome(() => RESOLVERS[API_KEY](args)),
