@@ -191,16 +191,17 @@ describe("the plugin's schema defaults, as generated SDKs send them", () => {
                 `sending ${arg}'s default changes nothing: it may go back in the schema`,
             );
         }
-        // The TypeScript behaviour these keep: a stated cadence the schedule breaks is refused.
+        // What leaving the cadence out keeps, as in TypeScript: the assumed weekly cadence only warns
+        // (asking for the real one), where the cadence an SDK would send is refused.
+        const key = API_KEY_DEFINITION.args.runCadenceMinutes.default;
+        const left = outcome(() => RESOLVERS[API_KEY](changedBy.runCadenceMinutes)) as {
+            resolved?: { warnings: readonly { message: string }[] };
+        };
+        assert.match(left.resolved?.warnings.map((w) => w.message).join("\n") ?? "", /set runCadenceMinutes/);
+        const sent = outcome(() => RESOLVERS[API_KEY]({ ...changedBy.runCadenceMinutes, runCadenceMinutes: key }));
         assert.match(
-            String(
-                (
-                    outcome(() => RESOLVERS[API_KEY](changedBy.runCadenceMinutes)) as {
-                        resolved: { warnings: unknown[] };
-                    }
-                ).resolved.warnings.map((w) => (w as { message: string }).message),
-            ),
-            /runCadenceMinutes/,
+            (sent as { refused?: string }).refused ?? "",
+            /minutesToLive 1440 must be more than runCadenceMinutes 10080/,
         );
     });
 });

@@ -68,7 +68,9 @@ function listing(dir: string): string[] {
 
 /** What the tests started, stopped after the last one. */
 const cleanups: (() => Promise<void>)[] = [];
-after(async () => {
+after(async function () {
+    // Removing a clone's node_modules (hundreds of packages) takes a while on a busy machine.
+    this.timeout(180_000);
     for (const cleanup of cleanups) await cleanup();
 });
 
