@@ -169,6 +169,31 @@ describe("docs/languages.md", () => {
         }
     });
 
+    it("gives the same values in every language's program (the YAML one's, which the plugin's tests construct)", () => {
+        const [yaml] = blocks("yaml").map(
+            (text) => parse(text) as { resources: Record<string, { properties: Record<string, unknown> }> },
+        );
+        const scalars: string[] = [];
+        const collect = (value: unknown): void => {
+            if (Array.isArray(value)) value.forEach(collect);
+            else if (typeof value === "object" && value !== null) Object.values(value).forEach(collect);
+            else scalars.push(String(value));
+        };
+        for (const resource of Object.values(yaml.resources)) collect(resource.properties);
+        assert.ok(scalars.includes("10080") && scalars.includes("1440") && scalars.includes("g-0123456789"));
+        for (const language of ["ts", "python", "go", "csharp", "java"]) {
+            const [program] = blocks(language);
+            for (const scalar of scalars) {
+                // Enum members are spelled by each SDK (KeyRole.Viewer, manageddashboards.KeyRoleViewer).
+                const spelled =
+                    scalar === "VIEWER"
+                        ? /VIEWER|Viewer/
+                        : new RegExp(`\\b${scalar.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`);
+                assert.match(program, spelled, `${language}: no ${scalar}`);
+            }
+        }
+    });
+
     it("names the plugin's package and the components' type tokens as the schema does", () => {
         assert.ok(GUIDE.includes(`| Pulumi package name | \`${schema.name}\` |`));
         for (const token of Object.keys(schema.resources)) assert.ok(GUIDE.includes(`type: ${token}`), token);
