@@ -19,7 +19,7 @@ import { stackVarNaming, type ComponentDefinition, type OutputDefinition } from 
 import { ComponentArgsError, type ArgProblem, type FieldNamer } from "../components/errors";
 import { markWarningsReported } from "../components/common";
 import { EVENTBRIDGE_DEFINITION, EventBridge, eventBridgeClaims, resolveEventBridge } from "../components/eventbridge";
-import type { ComponentPath } from "../components/registry";
+import { COMPONENT_DEFINITIONS, type ComponentPath } from "../components/registry";
 import type { LoadedStack, StackInstance } from "../stack";
 import { formatLocation, type SourceLocation } from "../stack/errors";
 import { formatPath, hasValue, type Problem } from "../util/problem";
@@ -75,8 +75,9 @@ function physicalNamesOf<D extends ComponentDefinition>(
 }
 
 /**
- * The outputs a definition gives a spec name, read from the component. The compiler checks that
- * every output the definition declares is a property of the component.
+ * The outputs a definition gives a spec name (and those it exports for the next run's guards, its
+ * `deployment` names), read from the component. The compiler checks that every output the definition
+ * declares is a property of the component.
  */
 function specOutputsOf<C, O extends keyof C & string>(
     component: C,
@@ -84,7 +85,8 @@ function specOutputsOf<C, O extends keyof C & string>(
 ): InstanceOutputs {
     const named: InstanceOutputs = {};
     for (const [property, output] of Object.entries(outputs) as [O, OutputDefinition][]) {
-        if (output.spec !== undefined) named[output.spec] = component[property] as pulumi.Output<unknown> | undefined;
+        const exported = output.spec ?? output.deployment;
+        if (exported !== undefined) named[exported] = component[property] as pulumi.Output<unknown> | undefined;
     }
     return named;
 }
@@ -154,6 +156,18 @@ function withWorkspaceReference(
         ? { ...rest, dashboardsStackName: stackName }
         : { ...rest, dashboardsComponentName: reference.component };
 }
+
+/**
+ * The names under which the program exports outputs that are not the spec's, for the guards of its
+ * next run (each definition's `deployment` outputs, e.g. `logs_log_group_retained`).
+ */
+export const DEPLOYMENT_OUTPUTS: ReadonlySet<string> = new Set(
+    COMPONENT_DEFINITIONS.flatMap((definition: ComponentDefinition) =>
+        Object.values(definition.outputs).flatMap((output) =>
+            output.deployment !== undefined ? [output.deployment] : [],
+        ),
+    ),
+);
 
 /** The outputs of every instance: instance name, then the spec's output name. */
 export type StackOutputs = Record<string, Record<string, pulumi.Output<unknown> | undefined>>;

@@ -71,7 +71,7 @@ export interface MockOptions {
     readonly grafanaVersion?: string;
     /**
      * Log groups that exist, by name, with their retention in days (0: never expire), for the AWS
-     * provider's `getLogGroup`; any other name is not found. @default none
+     * provider's `getLogGroup` and `getLogGroups`; any other name is not found. @default none
      */
     readonly logGroups?: Readonly<Record<string, number>>;
     /**
@@ -450,6 +450,24 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 arn: `arn:aws:logs:${region}:${this.accountId}:log-group:${name}`,
                 retentionInDays: groups[name],
                 tags: {},
+            };
+        }
+        if (args.token === "aws:cloudwatch/getLogGroups:getLogGroups") {
+            // The groups whose name starts with the prefix (none unless `logGroups` lists them).
+            const inputs = args.inputs as Record<string, unknown>;
+            const prefix = String(reveal(inputs.logGroupNamePrefix) ?? "");
+            const region = String(
+                reveal(inputs.region) ?? this.regionOfProvider(args.provider) ?? EXAMPLE_DEFAULT_REGION,
+            );
+            const names = Object.keys(this.options.logGroups ?? {})
+                .filter((name) => name.startsWith(prefix))
+                .sort();
+            return {
+                id: region,
+                region,
+                logGroupNamePrefix: prefix,
+                logGroupNames: names,
+                arns: names.map((name) => `arn:aws:logs:${region}:${this.accountId}:log-group:${name}`),
             };
         }
         throw new Error(`Mock not implemented: ${args.token}`);

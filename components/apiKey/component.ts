@@ -261,7 +261,11 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             args.keyRole,
             args.minutesToLive,
         );
+        // The component's own retainOnDelete option keeps every child (Pulumi passes it to none); protect
+        // reaches each child through the parent (the SDK's inheritance).
+        const kept: pulumi.CustomResourceOptions = opts.retainOnDelete === true ? { retainOnDelete: true } : {};
         const rotated: pulumi.CustomResourceOptions = {
+            ...kept,
             parent: this,
             replacementTrigger: trigger,
             replaceOnChanges: ["secondsToLive"],
@@ -288,7 +292,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                         region: pulumi.output(workspaceRegion).apply((r) => r ?? ""),
                     },
                 },
-                { parent: this },
+                { ...kept, parent: this },
             );
             const apiKey = new grafana.WorkspaceApiKey(
                 `${name}-key`,
@@ -326,7 +330,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     workspaceId,
                     region,
                 },
-                { parent: this },
+                { ...kept, parent: this },
             );
             const token = new grafana.WorkspaceServiceAccountToken(
                 `${name}-token`,
@@ -369,8 +373,12 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 description: resolved.ssmDescription,
                 type: "SecureString",
                 value: secretKey,
-                // As the 0.13.0 module: take over a parameter already at this path, update it in place.
-                overwrite: true,
+                // One parameter, one owner: a parameter already at this path (another stack's, or one
+                // made by hand) makes the create fail instead of being taken over, as the 0.13.0 module's
+                // overwrite would; only adopting Terraform's parameter overwrites it (and imports it first).
+                // Updates of this stack's own parameter need no overwrite (the provider's update puts the
+                // value with Overwrite set: terraform-provider-aws internal/service/ssm/parameter.go).
+                ...(resolved.adoptExisting ? { overwrite: true } : {}),
                 tier: "Standard",
                 dataType: "text",
                 // Always sent: the provider keeps the old key when keyId is left out (optional, computed).
@@ -381,6 +389,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             },
             // Adoption: the parameter Terraform created at this path (its id is its name).
             {
+                ...kept,
                 parent: this,
                 ...(resolved.adoptExisting
                     ? {
