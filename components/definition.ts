@@ -80,6 +80,8 @@ export interface OutputDefinition {
     readonly deployment?: string;
     /** The original Cloud Posse output name, when it differs from `spec`. */
     readonly original?: string;
+    /** The output's type in the plugin's schema. @default "string" */
+    readonly type?: "string" | "boolean";
     /** True for an output that is always a secret (the plugin's schema marks it `secret`). */
     readonly secret?: boolean;
     /** One line for the guides. */

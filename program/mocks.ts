@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";
 import { setClock } from "../components/lifecycle";
+import { SSM_OWNER_TAG } from "../components/ssmOwner";
 import {
     captureUnhandledRejections,
     observeMockMonitor,
@@ -74,6 +75,12 @@ export interface MockOptions {
      * provider's `getLogGroup` and `getLogGroups`; any other name is not found. @default none
      */
     readonly logGroups?: Readonly<Record<string, number>>;
+    /**
+     * SSM parameters that exist with an owner tag (`pulumi:stack`), by path: the owning stack's full
+     * name, as the Resource Groups Tagging API reports it; a component whose parameter another stack
+     * owns fails naming it. @default none
+     */
+    readonly ssmParameterOwners?: Readonly<Record<string, string>>;
     /**
      * What a resource of a type these mocks do not know gets: `"refuse"` fails its registration
      * ("Mock not implemented"), `"echo"` gives it its inputs as state and the id `<name>_id` (none in
@@ -450,6 +457,24 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 arn: `arn:aws:logs:${region}:${this.accountId}:log-group:${name}`,
                 retentionInDays: groups[name],
                 tags: {},
+            };
+        }
+        if (args.token === "aws:resourcegroupstaggingapi/getResources:getResources") {
+            // The SSM parameters other stacks own (`ssmParameterOwners`), with their owner tag, in the
+            // region asked; nothing else is tagged.
+            const inputs = args.inputs as Record<string, unknown>;
+            const region = String(
+                reveal(inputs.region) ?? this.regionOfProvider(args.provider) ?? EXAMPLE_DEFAULT_REGION,
+            );
+            const owners = this.options.ssmParameterOwners ?? {};
+            return {
+                id: region,
+                region,
+                resourceTagMappingLists: Object.keys(owners).map((path) => ({
+                    resourceArn: `arn:aws:ssm:${region}:${this.accountId}:parameter${path.startsWith("/") ? path : `/${path}`}`,
+                    tags: { [SSM_OWNER_TAG]: owners[path] },
+                    complianceDetails: [],
+                })),
             };
         }
         if (args.token === "aws:cloudwatch/getLogGroups:getLogGroups") {

@@ -39,6 +39,8 @@ import {
     type RotationTrigger,
 } from "../lifecycle";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
+import { getResources } from "@pulumi/aws/resourcegroupstaggingapi";
+import { SSM_OWNER_TAG, ssmOwner, ssmOwnerConflict } from "../ssmOwner";
 import {
     addMinutesRfc3339,
     dashboardsApiKeyClaims,
@@ -366,10 +368,26 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         });
         const secretKey = pulumi.secret(key);
 
+        // One parameter, one owner: a parameter at this path that another stack owns fails the run here,
+        // naming the path and the owner, before any AWS call on it.
+        const owner = ssmOwner(deployment ?? currentDeployment());
+        const ownedPath = pulumi.all([value((r) => r.ssmPath), region]).apply(async ([path, inRegion]) => {
+            const tagged = await getResources(
+                {
+                    resourceTypeFilters: ["ssm:parameter"],
+                    tagFilters: [{ key: SSM_OWNER_TAG }],
+                    ...(inRegion ? { region: inRegion } : {}),
+                },
+                { parent: this },
+            );
+            const conflict = ssmOwnerConflict(tagged.resourceTagMappingLists, path, owner);
+            if (conflict !== undefined) throw new Error(`${who}: ${conflict}`);
+            return path;
+        });
         const parameter = new ssm.Parameter(
             `${name}-parameter`,
             {
-                name: value((r) => r.ssmPath),
+                name: ownedPath,
                 description: resolved.ssmDescription,
                 type: "SecureString",
                 value: secretKey,
@@ -384,7 +402,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 // Always sent: the provider keeps the old key when keyId is left out (optional, computed).
                 // (The peer floor, @pulumi/aws 7.23, types keyId as Input<string>.)
                 keyId: value((r) => r.kmsKeyId, args.kmsKeyId) as pulumi.Input<string>,
-                tags: value((r) => ({ ...r.tags }), args.tags),
+                // The label's tags and the owner tag.
+                tags: value((r) => ({ ...r.tags, [SSM_OWNER_TAG]: owner }), args.tags),
                 region,
             },
             // Adoption: the parameter Terraform created at this path (its id is its name).

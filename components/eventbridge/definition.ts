@@ -251,6 +251,7 @@ export const EVENTBRIDGE_DEFINITION = {
         },
         logsLogGroupRetained: {
             deployment: "logs_log_group_retained",
+            type: "boolean",
             doc: "whether the deployed log group is kept in AWS when Pulumi deletes it (`retainLogGroupOnDelete`)",
         },
     },
