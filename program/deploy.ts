@@ -12,8 +12,10 @@ import {
     DashboardsApiKey,
     dashboardsApiKeyClaims,
     resolveDashboardsApiKey,
+    withDeployedCredential,
     workspaceProjectName,
 } from "../components/apiKey";
+import { deployedCredential } from "../components/credentialGuard";
 import { NameRegistry, type NameClaim } from "../components/collisions";
 import { stackVarNaming, type ComponentDefinition, type OutputDefinition } from "../components/definition";
 import { ComponentArgsError, type ArgProblem, type FieldNamer } from "../components/errors";
@@ -44,8 +46,11 @@ export interface PreparedInstance {
     readonly resolved: object;
     /** Valid but noteworthy arguments: `{field, message}`, or `"<field>: <message>"`. */
     readonly warnings: readonly ArgProblem[];
-    /** Creates the component from its validated args; returns its outputs by the spec's names. */
-    create(opts: pulumi.ComponentResourceOptions): InstanceOutputs;
+    /**
+     * Creates the component from its validated args; returns its outputs by the spec's names.
+     * `lastDeployment`: this stack's outputs from its last deployment, when the guards read them.
+     */
+    create(opts: pulumi.ComponentResourceOptions, lastDeployment?: Readonly<Record<string, unknown>>): InstanceOutputs;
 }
 
 /** How the program creates one kind of component. */
@@ -127,8 +132,19 @@ const KINDS: { readonly [P in ComponentPath]: ComponentKind } = {
                 aliases: resolved.aliases,
                 resolved,
                 warnings: resolved.warnings,
-                create: (opts) =>
-                    specOutputsOf(DashboardsApiKey.fromResolved(name, resolved, opts), API_KEY_DEFINITION.outputs),
+                // The key the last deployment stored (under this name or an alias), when it is known.
+                create: (opts, lastDeployment) =>
+                    specOutputsOf(
+                        DashboardsApiKey.fromResolved(
+                            name,
+                            withDeployedCredential(
+                                resolved,
+                                lastDeployment && deployedCredential(lastDeployment, [name, ...resolved.aliases]),
+                            ),
+                            opts,
+                        ),
+                        API_KEY_DEFINITION.outputs,
+                    ),
             };
         },
     },
@@ -313,12 +329,15 @@ export function deployStack(
 /**
  * {@link deployStack} on instances {@link prepareStack} has validated (`prepared[i]` is
  * `stack.instances[i]`): reports their warnings, then creates them, validating nothing again.
+ * `lastDeployment`: this stack's outputs from its last deployment (the guards' reading), which tell
+ * the api-key instances the key they stored.
  */
 export function deployPrepared(
     stack: LoadedStack,
     prepared: readonly PreparedInstance[],
     opts: pulumi.ComponentResourceOptions = {},
     onWarning: (message: string) => void = logWarning,
+    lastDeployment?: Readonly<Record<string, unknown>>,
 ): StackOutputs {
     stack.instances.forEach((instance, i) => {
         for (const warning of prepared[i].warnings) onWarning(renderWarning(instance, warning));
@@ -326,7 +345,7 @@ export function deployPrepared(
     });
     const outputs: StackOutputs = {};
     stack.instances.forEach((instance, i) => {
-        outputs[instance.name] = prepared[i].create(opts);
+        outputs[instance.name] = prepared[i].create(opts, lastDeployment);
     });
     return outputs;
 }

@@ -139,7 +139,7 @@ export async function deployStackGuardingRenames(stack: LoadedStack, options: Gu
         throw new LogHistoryError(refusals);
     }
     for (const warning of warnings) onWarning(warning);
-    return deployPrepared(stack, prepared, {}, onWarning);
+    return deployPrepared(stack, prepared, {}, onWarning, outputs);
 }
 
 /**

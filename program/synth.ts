@@ -48,7 +48,7 @@ export interface SynthPlan {
 /** Options of {@link synth}. */
 export interface SynthOptions extends Pick<
     MockOptions,
-    "stackOutputs" | "defaultStackOutputs" | "accountId" | "organization"
+    "stackOutputs" | "defaultStackOutputs" | "accountId" | "organization" | "now"
 > {
     /** Pulumi project name. @default "cloudposse-components" (the name in Pulumi.yaml) */
     readonly project?: string;

@@ -41,6 +41,7 @@ import {
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
 import { getResources } from "@pulumi/aws/resourcegroupstaggingapi";
 import { SSM_OWNER_TAG, ssmOwner, ssmOwnerConflict } from "../ssmOwner";
+import { stableWindow, storedKeyWarning, workspaceChangedWarning } from "../credentialGuard";
 import {
     addMinutesRfc3339,
     dashboardsApiKeyClaims,
@@ -112,6 +113,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     readonly workspaceId?: pulumi.Output<string>;
     /** Host name of the workspace: the stack's `workspace_endpoint` output, else derived from the id and region. */
     readonly workspaceEndpoint?: pulumi.Output<string>;
+    /** RFC 3339 start of the current key's rotation window: the first run after the window ends replaces the key. */
+    readonly rotationWindowStart?: pulumi.Output<string>;
     /** The key (or token) itself, always a secret. */
     readonly apiKey?: pulumi.Output<string>;
     /** The settled arguments. */
@@ -231,9 +234,20 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
 
         // The replacement trigger: the current rotation window. A run in a later window replaces the key;
         // no refresh is involved. It resolves only once the engine is known to honour it.
+        // The window: the clock's, or the last deployment's when it is later (the stack program gives it),
+        // so that a runner whose clock is behind never rotates the key back to an earlier window.
+        const windowOf = (r: ResolvedDashboardsApiKey): string =>
+            stableWindow(rotationWindowStart(time, r.rotationMinutes), r.deployed?.windowStart, r.rotationMinutes)
+                .windowStart;
+        const behind = stableWindow(
+            rotationWindowStart(time, resolved.rotationMinutes),
+            resolved.deployed?.windowStart,
+            resolved.rotationMinutes,
+        ).note;
+        if (behind !== undefined) void pulumi.log.warn(`${who}: ${behind}`, this);
         const schedule = value(
             (r): RotationTrigger => ({
-                windowStart: rotationWindowStart(time, r.rotationMinutes),
+                windowStart: windowOf(r),
                 rotationMinutes: r.rotationMinutes,
             }),
             args.minutesToLive,
@@ -258,7 +272,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     credentialType: r.credentialType,
                     keyRole: r.keyRole,
                     secondsToLive: r.secondsToLive,
-                    windowStart: rotationWindowStart(time, r.rotationMinutes),
+                    windowStart: windowOf(r),
                 }),
             args.keyRole,
             args.minutesToLive,
@@ -350,10 +364,32 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             serviceAccountUrn = serviceAccount.urn;
             expiresAt = token.expiresAt;
         }
-        // During preview and up: the key that stays live must outlast the next scheduled run. (A key this
-        // run replaces has an unknown expiry in preview, so it is not warned about.)
         const cadence = resolved.runCadenceMinutes;
+        const deployed = resolved.deployed;
+        if (deployed !== undefined) {
+            // The stack program's runs (and synth's plan): the stored key as the last deployment left it.
+            pulumi.all([schedule, value((r) => r.ssmPath)]).apply(([s, path]) => {
+                const rotates = deployed.windowStart !== undefined && deployed.windowStart !== s.windowStart;
+                const warning = storedKeyWarning(
+                    deployed,
+                    rotates,
+                    time,
+                    cadence,
+                    path,
+                    nextWindowStart(s.windowStart, s.rotationMinutes),
+                );
+                if (warning !== undefined) void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
+            });
+            pulumi.all([workspaceId, value((r) => r.ssmPath)]).apply(([id, path]) => {
+                const warning = workspaceChangedWarning(deployed, id, path);
+                if (warning !== undefined) void pulumi.log.warn(`${who}: ${warning}`, this);
+            });
+        }
+        // During preview and up: the key that stays live must outlast the next scheduled run. (A key this
+        // run replaces has an unknown expiry in preview, so it is not warned about; the stack program's
+        // runs are told from the last deployment's outputs, above.)
         pulumi.all([expiresAt, keyUrns, serviceAccountUrn, schedule]).apply(([expiry, urns, accountUrn, s]) => {
+            if (deployed?.expiresAt !== undefined) return;
             const warning =
                 typeof expiry === "string"
                     ? expiryWarning(expiry, time, cadence, {
@@ -425,12 +461,14 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         this.expiresAt = expiresAt;
         this.workspaceId = workspaceId;
         this.workspaceEndpoint = workspace.endpoint;
+        this.rotationWindowStart = window;
         this.apiKey = secretKey;
         this.registerOutputs({
             ssmPathDashboardsApiKey: this.ssmPathDashboardsApiKey,
             expiresAt: this.expiresAt,
             workspaceId: this.workspaceId,
             workspaceEndpoint: this.workspaceEndpoint,
+            rotationWindowStart: this.rotationWindowStart,
             apiKey: this.apiKey,
         });
     }
