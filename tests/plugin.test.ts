@@ -332,6 +332,7 @@ describe("the component plugin's provider (construct, in process)", () => {
             "eventRuleName",
             "logsLogGroupArn",
             "logsLogGroupName",
+            "logsLogGroupRetained",
         ]);
         assert.equal(await unwrap(result.state.logsLogGroupName as pulumi.Output<string>), "eg-alerts");
     });

@@ -416,7 +416,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 },
                 { parent: this },
             );
-            const conflict = ssmOwnerConflict(tagged.resourceTagMappingLists, path, owner);
+            // (A user's own mocks may answer the lookup with no list: nothing is tagged.)
+            const conflict = ssmOwnerConflict(tagged.resourceTagMappingLists ?? [], path, owner);
             if (conflict !== undefined) throw new Error(`${who}: ${conflict}`);
             return path;
         });
