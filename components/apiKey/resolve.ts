@@ -121,7 +121,7 @@ export interface ResolvedDashboardsApiKey {
     readonly warnings: readonly ArgProblem[];
     /**
      * The key the last deployment stored (its expiry, workspace and rotation window), when the stack
-     * program read it from its outputs ({@link withDeployedCredential}); absent in the TypeScript API.
+     * program read it from its outputs (`withDeployedCredential`); absent in the TypeScript API.
      */
     readonly deployed?: DeployedCredential;
 }

@@ -117,8 +117,8 @@ export interface EventBridgeArgs extends InstanceArgs, ComponentLabelArgs {
     /**
      * Adopt a log group of this instance's name that exists in AWS outside this stack's state (kept by
      * an earlier `pulumi destroy` or rename), with its stored events, instead of creating it (which AWS
-     * refuses while it exists); mirrors `adopt_log_group`. The stack program sets it by itself when the
-     * instance was not in the last deployment and the group exists. Turn it off after that run.
+     * refuses while it exists); mirrors `adopt_log_group`. The stack program refuses a new instance whose
+     * group exists without it, and this set when the group does not exist. Turn it off after that run.
      * @default false
      */
     readonly adoptLogGroup?: boolean | null;
@@ -221,7 +221,7 @@ export const EVENTBRIDGE_DEFINITION = {
             var: "adopt_log_group",
             type: "bool",
             default: false,
-            defaultText: "false (the stack program adopts a kept group of a new instance by itself)",
+            defaultText: "false",
             defaultTs: "`false`",
             rule: "`true` imports the log group of this name that exists outside the stack's state instead of creating it",
             origin: "added by this port",
