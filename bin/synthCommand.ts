@@ -115,7 +115,9 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 const text = value();
                 const time = text === "now" ? Date.now() : /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : NaN;
                 if (Number.isNaN(time)) {
-                    throw new UsageError(`--now: must be an RFC 3339 time (e.g. 2026-01-01T00:00:00Z) or "now", got ${text}`);
+                    throw new UsageError(
+                        `--now: must be an RFC 3339 time (e.g. 2026-01-01T00:00:00Z) or "now", got ${text}`,
+                    );
                 }
                 options.now = new Date(time).toISOString();
                 break;

@@ -121,7 +121,10 @@ async function lastDeploymentOutputs(): Promise<Record<string, unknown>> {
  * @throws UnaliasedRenameError before any instance is registered.
  * @throws LogHistoryError before any instance is registered.
  */
-export async function deployStackGuardingRenames(stack: LoadedStack, options: GuardOptions = {}): Promise<StackOutputs> {
+export async function deployStackGuardingRenames(
+    stack: LoadedStack,
+    options: GuardOptions = {},
+): Promise<StackOutputs> {
     const onWarning = options.onWarning ?? ((message: string) => void pulumi.log.warn(message));
     const prepared = prepareStack(stack);
     const outputs = options.lastDeployment ?? (await lastDeploymentOutputs());

@@ -811,10 +811,10 @@ describe("managed-dashboards/api-key", () => {
             ]);
             assert.deepEqual(mocks.errors, []);
             // The workspace's version, and the owner tags of SSM parameters (one parameter, one owner).
-            assert.deepEqual(
-                [...mocks.calls].sort(),
-                ["aws:grafana/getWorkspace:getWorkspace", "aws:resourcegroupstaggingapi/getResources:getResources"],
-            );
+            assert.deepEqual([...mocks.calls].sort(), [
+                "aws:grafana/getWorkspace:getWorkspace",
+                "aws:resourcegroupstaggingapi/getResources:getResources",
+            ]);
             // The token's own expiry.
             assert.equal(await unwrap(component.expiresAt), "2026-01-31T00:00:00Z");
             assert.equal(await pulumi.isSecret(component.apiKey as pulumi.Output<string>), true);
@@ -1092,10 +1092,10 @@ describe("managed-dashboards/api-key", () => {
                 grafanaVersion: "10.4",
             });
             // The workspace's version, and the owner tags of SSM parameters (one parameter, one owner).
-            assert.deepEqual(
-                [...mocks.calls].sort(),
-                ["aws:grafana/getWorkspace:getWorkspace", "aws:resourcegroupstaggingapi/getResources:getResources"],
-            );
+            assert.deepEqual([...mocks.calls].sort(), [
+                "aws:grafana/getWorkspace:getWorkspace",
+                "aws:resourcegroupstaggingapi/getResources:getResources",
+            ]);
             assert.deepEqual(mocks.errors, []);
         });
 
@@ -1128,7 +1128,9 @@ describe("managed-dashboards/api-key", () => {
             );
             // Only adopting overwrites (Terraform's parameter, imported first).
             assert.deepEqual(
-                mocks.resources.filter((r) => r.inputs.overwrite !== undefined).map((r) => [r.name, r.inputs.overwrite]),
+                mocks.resources
+                    .filter((r) => r.inputs.overwrite !== undefined)
+                    .map((r) => [r.name, r.inputs.overwrite]),
                 [["grafana-key-parameter", true]],
             );
             await deploy(API_KEY, withWorkspace);

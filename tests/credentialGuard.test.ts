@@ -28,7 +28,11 @@ describe("the stored key across runs (issue 32)", () => {
     describe("the rules", () => {
         it("reads an instance's stored key from the outputs, under its name or an alias; ignores what is not a time", () => {
             const outputs = {
-                old: { expires_at: "2026-01-02T00:00:00Z", workspace_id: "g-0123456789", rotation_window_start: WINDOW },
+                old: {
+                    expires_at: "2026-01-02T00:00:00Z",
+                    workspace_id: "g-0123456789",
+                    rotation_window_start: WINDOW,
+                },
                 bad: { expires_at: "soon", rotation_window_start: 3 },
             };
             assert.deepEqual(deployedCredential(outputs, ["new", "old"]), {
@@ -54,9 +58,18 @@ describe("the stored key across runs (issue 32)", () => {
             const time = Date.parse("2026-01-01T00:00:00Z");
             const warn = (expiresAt: string, rotates: boolean) =>
                 storedKeyWarning({ expiresAt }, rotates, time, 10080, "/p", NEXT_WINDOW);
-            assert.match(warn("2025-12-31T23:00:00Z", true) ?? "", /expired at .* \(60 minutes ago; runs were missed\).*this run replaces it/);
-            assert.match(warn("2025-12-31T23:00:00Z", false) ?? "", /this run does not replace it.*at or after 2026-01-07T00:00:00Z/);
-            assert.match(warn("2026-01-02T00:00:00Z", false) ?? "", /expires at 2026-01-02T00:00:00Z, in 1440 minutes, before the next scheduled run/);
+            assert.match(
+                warn("2025-12-31T23:00:00Z", true) ?? "",
+                /expired at .* \(60 minutes ago; runs were missed\).*this run replaces it/,
+            );
+            assert.match(
+                warn("2025-12-31T23:00:00Z", false) ?? "",
+                /this run does not replace it.*at or after 2026-01-07T00:00:00Z/,
+            );
+            assert.match(
+                warn("2026-01-02T00:00:00Z", false) ?? "",
+                /expires at 2026-01-02T00:00:00Z, in 1440 minutes, before the next scheduled run/,
+            );
             assert.equal(warn("2026-01-02T00:00:00Z", true), undefined);
             assert.equal(warn("2026-02-01T00:00:00Z", false), undefined);
             assert.equal(storedKeyWarning({}, false, time, 10080, "/p", NEXT_WINDOW), undefined);
@@ -98,11 +111,22 @@ describe("the stored key across runs (issue 32)", () => {
                 outputs,
                 JSON.stringify({
                     [SELF]: {
-                        "grafana/key": { ssm_path_dashboards_api_key: "/dashboards/eg-ue2-prod-grafana/api_key", ...stored },
+                        "grafana/key": {
+                            ssm_path_dashboards_api_key: "/dashboards/eg-ue2-prod-grafana/api_key",
+                            ...stored,
+                        },
                     },
                 }),
             );
-            const run = await synthCommand([stackFile, "--stack", "ue2-prod", "--stack-outputs", outputs, "--json", ...extra]);
+            const run = await synthCommand([
+                stackFile,
+                "--stack",
+                "ue2-prod",
+                "--stack-outputs",
+                outputs,
+                "--json",
+                ...extra,
+            ]);
             assert.equal(run.status, 0, run.stderr);
             return run;
         };
@@ -120,8 +144,15 @@ describe("the stored key across runs (issue 32)", () => {
         });
 
         it("a stored key that expires before the next run, which this run keeps; checked at --now", async () => {
-            const stored = { expires_at: "2026-01-02T00:00:00Z", rotation_window_start: WINDOW, workspace_id: "g-0123456789" };
-            assert.match((await plan(stored)).stderr, /expires at 2026-01-02T00:00:00Z, in 1440 minutes, before the next scheduled run/);
+            const stored = {
+                expires_at: "2026-01-02T00:00:00Z",
+                rotation_window_start: WINDOW,
+                workspace_id: "g-0123456789",
+            };
+            assert.match(
+                (await plan(stored)).stderr,
+                /expires at 2026-01-02T00:00:00Z, in 1440 minutes, before the next scheduled run/,
+            );
             const later = await plan(stored, ["--now", "2026-01-01T12:00:00Z"]);
             assert.match(later.stderr, /in 720 minutes/);
         });
@@ -132,7 +163,10 @@ describe("the stored key across runs (issue 32)", () => {
                 rotation_window_start: WINDOW,
                 workspace_id: "g-aaaaaaaaaa",
             });
-            assert.match(run.stderr, /belongs to the workspace g-aaaaaaaaaa, which is no longer this instance's workspace \(now g-0123456789/);
+            assert.match(
+                run.stderr,
+                /belongs to the workspace g-aaaaaaaaaa, which is no longer this instance's workspace \(now g-0123456789/,
+            );
         });
 
         it("a runner whose clock is behind the last deployment's window keeps that window (no rotation back)", async () => {
@@ -142,9 +176,9 @@ describe("the stored key across runs (issue 32)", () => {
                 workspace_id: "g-0123456789",
             });
             assert.match(run.stderr, /this runner's clock .* before the last deployment's \(2026-01-07T00:00:00Z\)/);
-            const token = (JSON.parse(run.stdout) as { resources: { type: string; inputs: { name: string } }[] }).resources.find(
-                (r) => r.type === TOKEN,
-            );
+            const token = (
+                JSON.parse(run.stdout) as { resources: { type: string; inputs: { name: string } }[] }
+            ).resources.find((r) => r.type === TOKEN);
             assert.match(token?.inputs.name ?? "", /-20260107T000000Z-/);
         });
 

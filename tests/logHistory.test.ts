@@ -248,7 +248,10 @@ describe("log history (issue 32)", () => {
         /** A deployment made by a version that did not record retention (its outputs lack it), and its state. */
         const legacy = (): { state: Map<string, StateGroup>; last: Record<string, unknown>; aws: Aws } => ({
             state: new Map([
-                ["eventbridge/ecs", { urn: "eventbridge/ecs", name: "eg-ue2-prod-ecs", retainOnDelete: false, protect: false }],
+                [
+                    "eventbridge/ecs",
+                    { urn: "eventbridge/ecs", name: "eg-ue2-prod-ecs", retainOnDelete: false, protect: false },
+                ],
             ]),
             last: {
                 "eventbridge/ecs": { logs_log_group_name: "eg-ue2-prod-ecs", event_rule_name: "eg-ue2-prod-ecs" },
@@ -305,11 +308,19 @@ describe("log history (issue 32)", () => {
                     const state = new Map([
                         [
                             "eventbridge/ecs",
-                            { urn: "eventbridge/ecs", name: "eg-ue2-prod-ecs", retainOnDelete: deployedRetained, protect: false },
+                            {
+                                urn: "eventbridge/ecs",
+                                name: "eg-ue2-prod-ecs",
+                                retainOnDelete: deployedRetained,
+                                protect: false,
+                            },
                         ],
                     ]);
                     const last = {
-                        "eventbridge/ecs": { logs_log_group_name: "eg-ue2-prod-ecs", logs_log_group_retained: deployedRetained },
+                        "eventbridge/ecs": {
+                            logs_log_group_name: "eg-ue2-prod-ecs",
+                            logs_log_group_retained: deployedRetained,
+                        },
                     };
                     const run = await programRun(
                         stackWith(`name: ecs, stage: live, retain_log_group_on_delete: ${now}`),
@@ -373,7 +384,9 @@ describe("log history (issue 32)", () => {
                 ),
             );
         const outputsFile = (outputs: unknown) => write(`outputs-${Math.random()}.json`, JSON.stringify(outputs));
-        const last = { "eventbridge/ecs": { logs_log_group_name: "eg-ue2-prod-ecs", event_rule_name: "eg-ue2-prod-ecs" } };
+        const last = {
+            "eventbridge/ecs": { logs_log_group_name: "eg-ue2-prod-ecs", event_rule_name: "eg-ue2-prod-ecs" },
+        };
 
         it("refuses a rename without an alias", async () => {
             const result = await synthCommand([
@@ -407,7 +420,9 @@ describe("log history (issue 32)", () => {
             ]);
             assert.equal(allowed.status, 0, allowed.stderr);
             assert.match(allowed.stderr, /warning: .*deleted in this run/);
-            const plan = JSON.parse(allowed.stdout) as { resources: { type: string; options?: { retainOnDelete?: boolean } }[] };
+            const plan = JSON.parse(allowed.stdout) as {
+                resources: { type: string; options?: { retainOnDelete?: boolean } }[];
+            };
             assert.equal(plan.resources.find((r) => r.type === LOG_GROUP)?.options?.retainOnDelete, true);
         });
 

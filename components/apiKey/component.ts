@@ -378,7 +378,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     path,
                     nextWindowStart(s.windowStart, s.rotationMinutes),
                 );
-                if (warning !== undefined) void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
+                if (warning !== undefined)
+                    void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
             });
             pulumi.all([workspaceId, value((r) => r.ssmPath)]).apply(([id, path]) => {
                 const warning = workspaceChangedWarning(deployed, id, path);

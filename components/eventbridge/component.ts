@@ -167,12 +167,12 @@ export class EventBridge extends pulumi.ComponentResource {
                 adopt && id !== undefined ? { ...childOpts, import: id } : childOpts;
             const adoptionReady =
                 adopt || resolved.logGroup.adopt !== undefined
-                ? requireEngine(
-                      `${COMPONENT_PATH} "${name}"`,
-                      MINIMUM_PULUMI_CLI_FOR_ADOPTION,
-                      "adopting with the import option is safe from 3.252.0",
-                  )
-                : undefined;
+                    ? requireEngine(
+                          `${COMPONENT_PATH} "${name}"`,
+                          MINIMUM_PULUMI_CLI_FOR_ADOPTION,
+                          "adopting with the import option is safe from 3.252.0",
+                      )
+                    : undefined;
 
             const logGroupName = value((r) => r.logGroup.name);
             const ruleName = value((r) => r.rule.name);
