@@ -206,6 +206,33 @@ describe("log history (issue 32)", () => {
             );
         });
 
+        it("the api-key: the component's retainOnDelete option keeps every custom child, protect reaches them", async () => {
+            const registered = async (opts: pulumi.ComponentResourceOptions) => {
+                const mocks = await installMocks();
+                const { DashboardsApiKey } = await import("../components/apiKey");
+                new DashboardsApiKey("key", { ...ARGS, name: "grafana", workspaceId: "g-0123456789" } as never, opts);
+                await mocks.settle();
+                return mocks.resources.filter((r) => r.custom && !r.type.startsWith("pulumi:"));
+            };
+            const kept = await registered({ retainOnDelete: true });
+            assert.deepEqual(
+                kept.map((r) => [r.type, r.options?.retainOnDelete]),
+                [
+                    ["aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount", true],
+                    ["aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken", true],
+                    ["aws:ssm/parameter:Parameter", true],
+                ],
+            );
+            assert.deepEqual(
+                (await registered({ protect: true })).map((r) => r.options?.protect),
+                [true, true, true],
+            );
+            assert.deepEqual(
+                (await registered({})).map((r) => r.options?.retainOnDelete),
+                [undefined, undefined, undefined],
+            );
+        });
+
         it("protect refuses the rename until it is removed; removing it and renaming in one run is allowed (R2), and the events stay", async () => {
             const aws: Aws = new Map();
             const first = up(new Map(), goalsOf(await register({}, { protect: true })), aws);

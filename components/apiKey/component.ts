@@ -87,6 +87,11 @@ export function currentDeployment(): PulumiDeployment {
  *
  * The key is replaced by the first run in a new rotation window (`rotationMinutes` wide, counted
  * from the Unix epoch): the trigger is computed from the clock, so no refresh is needed.
+ *
+ * The SSM parameter is never taken over: it is written without `overwrite` (unless adopting), tagged
+ * `pulumi:stack` with its owner, and a path another stack owns fails naming it. Resource options:
+ * `protect` reaches every child (Pulumi passes it on); the component's `retainOnDelete` is passed by
+ * the component to every custom child (Pulumi passes it to none).
  */
 export class DashboardsApiKey extends pulumi.ComponentResource {
     /** The component path, as written in a stack file's `metadata.component`. */

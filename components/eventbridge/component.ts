@@ -43,6 +43,10 @@ const COMPONENT_PATH = EVENTBRIDGE_DEFINITION.path;
  * (`aws:cloudwatch/logGroup:LogGroup`), the rule (`aws:cloudwatch/eventRule:EventRule`), the
  * resource policy (`aws:cloudwatch/logResourcePolicy:LogResourcePolicy`) and the target
  * (`aws:cloudwatch/eventTarget:EventTarget`, created after the policy). None when disabled.
+ *
+ * The log group is kept in AWS with its events when Pulumi deletes it (`retainLogGroupOnDelete`,
+ * default true). Resource options: `protect` reaches every child (Pulumi passes it on); the
+ * component's `retainOnDelete` is passed by the component to every child (Pulumi passes it to none).
  */
 export class EventBridge extends pulumi.ComponentResource {
     /** The component path, as stack files name it. */
