@@ -554,18 +554,21 @@ export function higherGrafanaVersion(a: string | undefined, b: string | undefine
 export const IMPORT_ID_REGION = /^[a-z]{2}(?:-[a-z]+)+-\d{1,2}$/;
 
 /**
- * The problem with adopting (`adoptExisting`) in `region`, when the provider cannot read the region
+ * The problem with adopting (`adoptExisting`, or `adoptLogGroup`: `field`) in `region`, when the provider cannot read the region
  * from the import id; none otherwise.
  */
-export function adoptionRegionProblem(region: string): Problem | undefined {
+export function adoptionRegionProblem(
+    region: string,
+    field: "adoptExisting" | "adoptLogGroup" = "adoptExisting",
+): Problem | undefined {
     if (IMPORT_ID_REGION.test(region)) return undefined;
     return problem(
         "ADOPTION_REGION",
-        ["adoptExisting"],
+        [field],
         `cannot adopt in region ${describeValue(region)}: the AWS provider reads the region of an import id ` +
             "<id>@<region> only for names of the form us-east-2 (two letters, words, a number), so the resources " +
             "would be looked up in the provider's own region instead",
         true,
-        "import them with pulumi import from a program whose AWS provider is configured for that region, or leave adoptExisting off",
+        `import them with pulumi import from a program whose AWS provider is configured for that region, or leave ${field} off`,
     );
 }

@@ -185,7 +185,8 @@ export function existingLogGroupMessage(instance: string, name: string, region: 
         `"${instance}": the log group ${describeValue(name)} already exists in AWS but not in this stack's last ` +
         `deployment (kept by an earlier pulumi destroy or rename, or made elsewhere), and AWS refuses to create it ` +
         `again; to take it back with its events, set adopt_log_group: true (adoptLogGroup) for one pulumi up and ` +
-        `remove it afterwards; or delete it first (aws logs delete-log-group --log-group-name ${name}${where})`
+        `remove it afterwards; or delete it first (aws logs delete-log-group --log-group-name ${name}${where}); ` +
+        `a group a Terraform deployment still manages is adopted with adopt_existing instead (docs/migrating.md)`
     );
 }
 

@@ -121,6 +121,20 @@ describe("log history (issue 32)", () => {
                 ],
             );
         });
+        it("adoptLogGroup is refused in a region an import id cannot carry, naming it", async () => {
+            const { resolveEventBridge } = await import("../components/eventbridge");
+            assert.throws(
+                () => resolveEventBridge("eb", { region: "eusc-de-east-1", name: "x", adoptLogGroup: true }),
+                (error: Error) =>
+                    /adoptLogGroup cannot adopt in region "eusc-de-east-1".*leave adoptLogGroup off/.test(
+                        error.message,
+                    ),
+            );
+            assert.equal(
+                resolveEventBridge("eb", { region: "us-east-2", name: "x", adoptLogGroup: true }).logGroup.adopt,
+                "x@us-east-2",
+            );
+        });
         it("parses the opt-in list", () => {
             assert.deepEqual([...parseInstanceList(" a, b ,,c ")], ["a", "b", "c"]);
             assert.deepEqual([...parseInstanceList(undefined)], []);

@@ -187,6 +187,10 @@ export function resolveEventBridge(
         const refused = adoptionRegionProblem(region);
         if (refused !== undefined) problems.push(refused);
     }
+    if (adoptLogGroup === true && adoptExisting !== true && region !== undefined) {
+        const refused = adoptionRegionProblem(region, "adoptLogGroup");
+        if (refused !== undefined) problems.push(refused);
+    }
 
     const label = tryLabel(labelInputOf(args), problems);
     // cloudwatch-events 0.9.1 (`rule_label`) and cloudwatch-logs 0.6.9 (`log_group_label`) each
