@@ -147,16 +147,22 @@ export async function deployStackGuardingRenames(
 
 /**
  * Whether a log group exists in AWS, and its retention: listed by `logs:DescribeLogGroups` with its
- * name as prefix (`getLogGroups`, which finds nothing rather than failing), then read (`getLogGroup`);
- * undefined when it does not exist, `{}` when it exists but could not be read.
+ * name as prefix (`getLogGroups`, which finds nothing rather than failing), then read (`getLogGroup`).
+ * `"absent"` when it does not exist; `"unknown"` when even the list failed (no permission, ...): the
+ * guard then refuses nothing for want of it, and the retention is unknown.
  */
 async function readLogGroup(
     name: string,
     region: string | undefined,
-): Promise<{ retentionInDays?: number } | undefined> {
+): Promise<{ readonly retentionInDays?: number } | "absent" | "unknown"> {
     const where = region !== undefined ? { region } : {};
-    const listed = await getLogGroups({ logGroupNamePrefix: name, ...where });
-    if (!listed.logGroupNames.includes(name)) return undefined;
+    let names: readonly string[];
+    try {
+        names = (await getLogGroups({ logGroupNamePrefix: name, ...where })).logGroupNames ?? [];
+    } catch {
+        return "unknown";
+    }
+    if (!names.includes(name)) return "absent";
     try {
         return { retentionInDays: (await getLogGroup({ name, ...where })).retentionInDays };
     } catch {
@@ -199,17 +205,18 @@ export async function guardLogHistory(
     for (const renamed of renamedLogGroups(deployed, planned)) {
         const { resolved } = planned.find((group) => group.instance === renamed.instance)!;
         const old = await readLogGroup(renamed.oldName, resolved.region);
-        const verdict = renameVerdict(renamed, old?.retentionInDays, allowed.has(renamed.instance));
+        const retention = typeof old === "object" ? old.retentionInDays : undefined;
+        const verdict = renameVerdict(renamed, retention, allowed.has(renamed.instance));
         (verdict.kind === "refused" ? refusals : warnings).push(verdict.message);
     }
     for (const group of planned) {
         if (wasDeployed(deployed, group)) continue;
         const { resolved } = group;
-        const exists = (await readLogGroup(group.name, resolved.region)) !== undefined;
+        const found = await readLogGroup(group.name, resolved.region);
         const adopting = resolved.logGroup.adopt !== undefined || resolved.adopt !== undefined;
-        if (exists && !adopting) {
+        if (typeof found === "object" && !adopting) {
             refusals.push(existingLogGroupMessage(group.instance, group.name, resolved.region));
-        } else if (!exists && resolved.logGroup.adopt !== undefined) {
+        } else if (found === "absent" && resolved.logGroup.adopt !== undefined) {
             refusals.push(
                 `"${group.instance}": adopt_log_group is set, but no log group ${describeValue(group.name)} exists ` +
                     `in AWS to adopt; remove adopt_log_group (a new group is then created)`,
