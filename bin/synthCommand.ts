@@ -10,11 +10,13 @@ import type { SynthOptions } from "../program/synth";
 import { listStacks, loadAtmosStack, loadStackFile, userDirectory } from "../stack";
 import { readFailureText, readTextFileBounded } from "../stack/files";
 import { pulumiNameProblem } from "../stack/names";
+import { parseInstanceList } from "../components/logHistory";
 import { escapeJsonText, escapeText } from "../util/terminalText";
 import { escapedStderr, processIo, type CommandIo } from "./io";
 
 const USAGE = `usage: npm run synth -- <stack-file> [--json] [--stack NAME] [--project NAME]
                      [--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
+                     [--now TIME|now] [--allow-log-group-deletion INSTANCE[,INSTANCE]]
        npm run synth -- --atmos-stack NAME [--atmos-dir DIR] [--json] [...]
        npm run synth -- --list-stacks [--atmos-dir DIR]
 
@@ -32,6 +34,15 @@ with --json one JSON document. --list-stacks prints "<Atmos stack name><TAB><man
   --stack-outputs FILE   JSON object: full stack name -> outputs of that referenced stack
                          (null: the stack does not exist); "*" sets the outputs of any other stack
   --allow-exec           let the !exec YAML function run its command (refused otherwise)
+  --now TIME             the clock of the plan (rotation windows, key expiries): RFC 3339, or
+                         "now" for this machine's (default: 2026-01-01T00:00:00Z, reproducible)
+  --allow-log-group-deletion INSTANCES
+                         as the program config allowLogGroupDeletion: these instances' old log
+                         groups may be deleted with their events (comma-separated)
+
+With --stack-outputs holding this stack's own outputs (organization/<project>/<stack>, as the last
+deployment exported them), the plan runs pulumi up's guards: it refuses a rename without an alias
+and a change that would delete a log group's stored events, and warns as pulumi up would.
 `;
 
 /** Exit codes: 0 plan printed, 1 invalid stack file or program failure, 2 bad command line. */
@@ -98,6 +109,24 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 break;
             case "--allow-exec":
                 options.allowExec = true;
+                break;
+            case "--now": {
+                // The clock of the plan (rotation windows, expiries): RFC 3339, or "now" for this machine's.
+                const text = value();
+                const time = text === "now" ? Date.now() : /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : NaN;
+                if (Number.isNaN(time)) {
+                    throw new UsageError(
+                        `--now: must be an RFC 3339 time (e.g. 2026-01-01T00:00:00Z) or "now", got ${text}`,
+                    );
+                }
+                options.now = new Date(time).toISOString();
+                break;
+            }
+            case "--allow-log-group-deletion":
+                options.allowLogGroupDeletion = [
+                    ...(options.allowLogGroupDeletion ?? []),
+                    ...parseInstanceList(value()),
+                ];
                 break;
             case "--stack-outputs": {
                 const outputsFile = value();

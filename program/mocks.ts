@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";
 import { setClock } from "../components/lifecycle";
+import { SSM_OWNER_TAG } from "../components/ssmOwner";
 import {
     captureUnhandledRejections,
     observeMockMonitor,
@@ -71,9 +72,15 @@ export interface MockOptions {
     readonly grafanaVersion?: string;
     /**
      * Log groups that exist, by name, with their retention in days (0: never expire), for the AWS
-     * provider's `getLogGroup`; any other name is not found. @default none
+     * provider's `getLogGroup` and `getLogGroups`; any other name is not found. @default none
      */
     readonly logGroups?: Readonly<Record<string, number>>;
+    /**
+     * SSM parameters that exist with an owner tag (`pulumi:stack`), by path: the owning stack's full
+     * name, as the Resource Groups Tagging API reports it; a component whose parameter another stack
+     * owns fails naming it. @default none
+     */
+    readonly ssmParameterOwners?: Readonly<Record<string, string>>;
     /**
      * What a resource of a type these mocks do not know gets: `"refuse"` fails its registration
      * ("Mock not implemented"), `"echo"` gives it its inputs as state and the id `<name>_id` (none in
@@ -450,6 +457,42 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 arn: `arn:aws:logs:${region}:${this.accountId}:log-group:${name}`,
                 retentionInDays: groups[name],
                 tags: {},
+            };
+        }
+        if (args.token === "aws:resourcegroupstaggingapi/getResources:getResources") {
+            // The SSM parameters other stacks own (`ssmParameterOwners`), with their owner tag, in the
+            // region asked; nothing else is tagged.
+            const inputs = args.inputs as Record<string, unknown>;
+            const region = String(
+                reveal(inputs.region) ?? this.regionOfProvider(args.provider) ?? EXAMPLE_DEFAULT_REGION,
+            );
+            const owners = this.options.ssmParameterOwners ?? {};
+            return {
+                id: region,
+                region,
+                resourceTagMappingLists: Object.keys(owners).map((path) => ({
+                    resourceArn: `arn:aws:ssm:${region}:${this.accountId}:parameter${path.startsWith("/") ? path : `/${path}`}`,
+                    tags: { [SSM_OWNER_TAG]: owners[path] },
+                    complianceDetails: [],
+                })),
+            };
+        }
+        if (args.token === "aws:cloudwatch/getLogGroups:getLogGroups") {
+            // The groups whose name starts with the prefix (none unless `logGroups` lists them).
+            const inputs = args.inputs as Record<string, unknown>;
+            const prefix = String(reveal(inputs.logGroupNamePrefix) ?? "");
+            const region = String(
+                reveal(inputs.region) ?? this.regionOfProvider(args.provider) ?? EXAMPLE_DEFAULT_REGION,
+            );
+            const names = Object.keys(this.options.logGroups ?? {})
+                .filter((name) => name.startsWith(prefix))
+                .sort();
+            return {
+                id: region,
+                region,
+                logGroupNamePrefix: prefix,
+                logGroupNames: names,
+                arns: names.map((name) => `arn:aws:logs:${region}:${this.accountId}:log-group:${name}`),
             };
         }
         throw new Error(`Mock not implemented: ${args.token}`);

@@ -4,6 +4,7 @@
  * validation, label, names, SSM path and workspace stack name. No Pulumi import: importing this
  * file does not load `@pulumi/aws` (the deployment comes in as an argument).
  */
+import type { DeployedCredential } from "../credentialGuard";
 import { format, type Label } from "../../label";
 import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../common";
 import { isUnknownValue } from "../../util/unknown";
@@ -118,6 +119,11 @@ export interface ResolvedDashboardsApiKey {
     readonly workspace: DashboardsWorkspaceSource;
     /** Arguments that are valid but probably not what was meant (the component logs them). */
     readonly warnings: readonly ArgProblem[];
+    /**
+     * The key the last deployment stored (its expiry, workspace and rotation window), when the stack
+     * program read it from its outputs (`withDeployedCredential`); absent in the TypeScript API.
+     */
+    readonly deployed?: DeployedCredential;
 }
 
 /** Every argument the component takes: its own and the label's. */
@@ -612,6 +618,18 @@ function markResolved(resolved: ResolvedDashboardsApiKey): ResolvedDashboardsApi
     Object.freeze(resolved);
     RESOLVED.add(resolved);
     return resolved;
+}
+
+/**
+ * The same settled arguments, with the key the last deployment stored (the stack program reads it from
+ * its outputs): the component then keeps a later deployed window, and says when that key has expired,
+ * expires before the next run, or belongs to a workspace that is gone.
+ */
+export function withDeployedCredential(
+    resolved: ResolvedDashboardsApiKey,
+    deployed: DeployedCredential | undefined,
+): ResolvedDashboardsApiKey {
+    return deployed === undefined ? resolved : markResolved({ ...resolved, deployed: Object.freeze({ ...deployed }) });
 }
 
 /** True for a result of {@link resolveDashboardsApiKeyArgs} (validated, frozen); false for anything else. */
