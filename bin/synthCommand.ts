@@ -15,6 +15,7 @@ import { escapedStderr, processIo, type CommandIo } from "./io";
 
 const USAGE = `usage: npm run synth -- <stack-file> [--json] [--stack NAME] [--project NAME]
                      [--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
+                     [--allow-outside-repository]
        npm run synth -- --atmos-stack NAME [--atmos-dir DIR] [--json] [...]
        npm run synth -- --list-stacks [--atmos-dir DIR]
 
@@ -32,6 +33,9 @@ with --json one JSON document. --list-stacks prints "<Atmos stack name><TAB><man
   --stack-outputs FILE   JSON object: full stack name -> outputs of that referenced stack
                          (null: the stack does not exist); "*" sets the outputs of any other stack
   --allow-exec           let the !exec YAML function run its command (refused otherwise)
+  --allow-outside-repository
+                         let the stack read files outside its repository (imports, !include,
+                         atmos.yaml imports and base paths; refused otherwise)
 `;
 
 /** Exit codes: 0 plan printed, 1 invalid stack file or program failure, 2 bad command line. */
@@ -98,6 +102,9 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 break;
             case "--allow-exec":
                 options.allowExec = true;
+                break;
+            case "--allow-outside-repository":
+                options.allowOutsideRepository = true;
                 break;
             case "--stack-outputs": {
                 const outputsFile = value();
@@ -203,7 +210,8 @@ export async function runSynthCommand(argv: readonly string[], given: CommandIo 
         const atmosDir = path.resolve(userDir, command.atmosDir ?? ".");
         const env = io.env;
         if (command.listStacks) {
-            for (const entry of listStacks({ atmosDir, displayDir: userDir, env })) {
+            const outside = command.options.allowOutsideRepository === true;
+            for (const entry of listStacks({ atmosDir, displayDir: userDir, env, allowOutsideRepository: outside })) {
                 if (entry.error !== undefined) {
                     io.stderr.write(`warning: ${entry.error}\n`);
                 }
@@ -221,10 +229,16 @@ export async function runSynthCommand(argv: readonly string[], given: CommandIo 
                 displayDir: userDir,
                 env,
                 allowExec: command.options.allowExec === true,
+                allowOutsideRepository: command.options.allowOutsideRepository === true,
             });
             file = loaded.file;
         } else {
-            loaded = loadStackFile(file!, { cwd: userDir, env, allowExec: command.options.allowExec === true });
+            loaded = loadStackFile(file!, {
+                cwd: userDir,
+                env,
+                allowExec: command.options.allowExec === true,
+                allowOutsideRepository: command.options.allowOutsideRepository === true,
+            });
         }
         if (loaded.skipped.length > 0) {
             const names = loaded.skipped.map((s) =>

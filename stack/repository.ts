@@ -5,9 +5,10 @@
  */
 import * as nodePath from "node:path";
 import { didYouMean } from "../util/suggest";
-import { loadAtmosConfig, type AtmosConfig } from "./atmosConfig";
+import { loadAtmosConfig, confinementOf, type AtmosConfig } from "./atmosConfig";
+import { confinedFileSystem, outsideReason } from "./confine";
 import { makeProblem, ProblemList, StackFileError } from "./errors";
-import { compareBytes, globMatches, NODE_FILE_SYSTEM, pathMatches, type FileSystem } from "./files";
+import { compareBytes, globBase, globMatches, NODE_FILE_SYSTEM, pathMatches, type FileSystem } from "./files";
 import {
     componentStackName,
     displayPath,
@@ -39,6 +40,8 @@ export interface RepositoryOptions {
     readonly files?: FileSystem;
     /** Where the paths in messages are relative to (the user's directory). @default `atmosDir` */
     readonly displayDir?: string;
+    /** Read outside the repository too (see `LoadOptions.allowOutsideRepository`). @default false */
+    readonly allowOutsideRepository?: boolean;
 }
 
 const STACK_EXTENSIONS = [".yaml", ".yml", ".yaml.tmpl", ".yml.tmpl"];
@@ -63,11 +66,39 @@ export function userDirectory(
 /** The top-level manifests of a repository, sorted by path. */
 export function stackManifests(config: AtmosConfig, files: FileSystem): string[] {
     const found = new Set<string>();
+    const confinement = confinementOf(config, files, false);
     for (const included of config.includedPaths) {
         if (included === "") continue;
         const pattern = nodePath.join(config.stacksBasePath, included);
+        // An included path reaching out of the repository is refused, naming where it is set.
+        const outside = outsideReason(globBase(pattern), confinement, files);
+        if (outside !== undefined) {
+            throw new StackFileError([
+                makeProblem(
+                    "OUTSIDE_REPOSITORY",
+                    { file: config.files[config.files.length - 1] ?? config.stacksBasePath },
+                    `stacks.included_paths ${included}: ${outside}`,
+                ),
+            ]);
+        }
         const patterns = goExtension(included) === "" ? STACK_EXTENSIONS.map((e) => pattern + e) : [pattern];
-        for (const p of patterns) for (const match of globMatches(p, files)) if (files.isFile(match)) found.add(match);
+        for (const p of patterns) {
+            let matches: string[];
+            try {
+                matches = globMatches(p, files);
+            } catch (error) {
+                const code = (error as { code?: unknown } | null)?.code;
+                if (code !== "EOUTSIDE" && code !== "ELOOP") throw error;
+                throw new StackFileError([
+                    makeProblem(
+                        "OUTSIDE_REPOSITORY",
+                        { file: config.files[config.files.length - 1] ?? config.stacksBasePath },
+                        `stacks.included_paths ${included}: ${(error as Error).message}`,
+                    ),
+                ]);
+            }
+            for (const match of matches) if (files.isFile(match)) found.add(match);
+        }
     }
     const excluded = config.excludedPaths.filter((e) => e !== "").map((e) => nodePath.join(config.stacksBasePath, e));
     return [...found].filter((m) => !excluded.some((e) => pathMatches(e, m))).sort(compareBytes);
@@ -89,8 +120,15 @@ interface StackIndex {
 function indexStacks(options: RepositoryOptions): StackIndex {
     const cwd = nodePath.resolve(options.atmosDir ?? process.cwd());
     const run = newLoadRun(options.files ?? NODE_FILE_SYSTEM);
-    const files = run.files;
-    const config = loadAtmosConfig({ cwd, env: options.env ?? process.env, files });
+    const allowOutside = options.allowOutsideRepository === true;
+    const config = loadAtmosConfig({
+        cwd,
+        env: options.env ?? process.env,
+        files: run.files,
+        ...(allowOutside ? { allowOutsideRepository: true } : {}),
+    });
+    const confinement = confinementOf(config, run.files, allowOutside);
+    const files = confinedFileSystem(run.files, confinement);
     const displayDir = nodePath.resolve(options.displayDir ?? cwd);
     const display = (p: string) => displayPath(p, displayDir, config.gitRoot);
     if (!files.isDirectory(config.stacksBasePath)) {
@@ -117,6 +155,7 @@ function indexStacks(options: RepositoryOptions): StackIndex {
             problems,
             display,
             cwd,
+            confinement,
             cache: run.manifests,
             ...(options.env !== undefined ? { env: options.env } : {}),
         });
