@@ -198,6 +198,8 @@ function parseJson(text: string): unknown {
         const before = text.slice(0, offset);
         const line = before.split("\n").length;
         const column = offset - before.lastIndexOf("\n");
+        // No cause: Node's message quotes the file's text, which must not reach a message.
+        // eslint-disable-next-line preserve-caught-error
         throw new Error(
             offset >= text.length
                 ? "invalid JSON: the text ends early"

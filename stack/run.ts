@@ -27,15 +27,14 @@ export function cachingFileSystem(inner: FileSystem): FileSystem {
     const isDirectory = new Map<string, boolean>();
     const listings = new Map<string, ReturnType<FileSystem["readDir"]>>();
     const realPaths = new Map<string, { path: string } | { error: unknown }>();
-    const realPath = inner.realPath;
     return {
-        ...(realPath !== undefined
+        ...(inner.realPath !== undefined
             ? {
                   realPath(path: string) {
                       let answer = realPaths.get(path);
                       if (answer === undefined) {
                           try {
-                              answer = { path: realPath.call(inner, path) };
+                              answer = { path: inner.realPath!(path) };
                           } catch (error) {
                               answer = { error };
                           }
