@@ -10,6 +10,7 @@ import type { SynthOptions } from "../program/synth";
 import { listStacks, loadAtmosStack, loadStackFile, userDirectory } from "../stack";
 import { readFailureText, readTextFileBounded } from "../stack/files";
 import { pulumiNameProblem } from "../stack/names";
+import { protoKeyPath } from "../util/protoKey";
 import { escapeJsonText, escapeText } from "../util/terminalText";
 import { escapedStderr, processIo, type CommandIo } from "./io";
 
@@ -43,6 +44,35 @@ export const EXIT_INVALID = 1;
 const EXIT_USAGE = 2;
 
 class UsageError extends Error {}
+
+/**
+ * Deepest nesting of a `--stack-outputs` file (200 levels; stack outputs are a few levels deep).
+ * The Pulumi SDK serializes a referenced stack's outputs by recursion (rpc.ts serializeProperty)
+ * and runs out of stack between 1,000 and 1,500 levels on Node's default stack (fewer on a smaller
+ * one), printing a trace instead of a message; 200 leaves a wide margin.
+ */
+const MAX_OUTPUTS_NESTING = 200;
+
+/** Where JSON text first opens more than `limit` lists and objects, if it does (strings skipped; one pass). */
+function jsonNestingBeyond(text: string, limit: number): { line: number; column: number } | undefined {
+    let depth = 0;
+    let line = 1;
+    let lineStart = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x22) {
+            // A string: to its closing quote (escapes skipped).
+            for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+        } else if (c === 0x5b || c === 0x7b) {
+            if (++depth > limit) return { line, column: i - lineStart + 1 };
+        } else if (c === 0x5d || c === 0x7d) depth--;
+        else if (c === 0x0a) {
+            line++;
+            lineStart = i + 1;
+        }
+    }
+    return undefined;
+}
 
 interface Command {
     readonly file?: string;
@@ -110,10 +140,24 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 const outputsFile = value();
                 let parsed: unknown;
                 try {
-                    parsed = JSON.parse(readTextFileBounded(outputsFile));
+                    const text = readTextFileBounded(outputsFile);
+                    const tooDeep = jsonNestingBeyond(text, MAX_OUTPUTS_NESTING);
+                    if (tooDeep !== undefined) {
+                        throw new UsageError(
+                            `--stack-outputs ${outputsFile}:${tooDeep.line}:${tooDeep.column}: lists and objects nested deeper than ${MAX_OUTPUTS_NESTING.toLocaleString("en-US")} levels`,
+                        );
+                    }
+                    parsed = JSON.parse(text);
                 } catch (error) {
+                    if (error instanceof UsageError) throw error;
                     throw new UsageError(
                         `--stack-outputs ${outputsFile}: ${readFailureText(error) ?? (error as Error).message}`,
+                    );
+                }
+                const proto = protoKeyPath(parsed);
+                if (proto !== undefined) {
+                    throw new UsageError(
+                        `--stack-outputs ${outputsFile}: a key named __proto__ at ${proto}; the Pulumi SDK cannot pass such a key (it would become the prototype of the outputs, and every name in it an output)`,
                     );
                 }
                 if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
