@@ -192,6 +192,18 @@ export interface LoadEnvironment {
     readonly confinement: Confinement;
 }
 
+/** An {@link AtmosConfigError} as the loader reports it (a `StackFileError` at its file and position); other errors as they are. */
+export function atmosConfigFailure(error: unknown, display: (absolute: string) => string): unknown {
+    if (!(error instanceof AtmosConfigError)) return error;
+    return new StackFileError([
+        makeProblem(
+            error.outside ? "OUTSIDE_REPOSITORY" : "BAD_ATMOS_CONFIG",
+            { file: display(error.file), ...(error.position ?? {}) },
+            error.reason,
+        ),
+    ]);
+}
+
 /** Sets up a load: the file system and the Atmos configuration that governs `manifest`. */
 export function loadEnvironment(
     manifest: string | undefined,
@@ -230,15 +242,7 @@ export function loadEnvironment(
                 ...(options.allowOutsideRepository === true ? { allowOutsideRepository: true } : {}),
             });
         } catch (error) {
-            if (error instanceof AtmosConfigError)
-                throw new StackFileError([
-                    makeProblem(
-                        error.outside ? "OUTSIDE_REPOSITORY" : "BAD_ATMOS_CONFIG",
-                        { file: display(error.file), ...(error.position ?? {}) },
-                        error.reason,
-                    ),
-                ]);
-            throw error;
+            throw atmosConfigFailure(error, display);
         }
         // Without an atmos.yaml, a manifest outside Atmos's default `stacks` directory is its own base.
         if (config.files.length === 0 && manifest !== undefined) {

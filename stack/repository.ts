@@ -10,6 +10,7 @@ import { confinedFileSystem, outsideReason } from "./confine";
 import { makeProblem, ProblemList, StackFileError } from "./errors";
 import { compareBytes, globBase, globMatches, NODE_FILE_SYSTEM, pathMatches, type FileSystem } from "./files";
 import {
+    atmosConfigFailure,
     componentStackName,
     displayPath,
     loadManifest,
@@ -121,12 +122,17 @@ function indexStacks(options: RepositoryOptions): StackIndex {
     const cwd = nodePath.resolve(options.atmosDir ?? process.cwd());
     const run = newLoadRun(options.files ?? NODE_FILE_SYSTEM);
     const allowOutside = options.allowOutsideRepository === true;
-    const config = loadAtmosConfig({
-        cwd,
-        env: options.env ?? process.env,
-        files: run.files,
-        ...(allowOutside ? { allowOutsideRepository: true } : {}),
-    });
+    let config: AtmosConfig;
+    try {
+        config = loadAtmosConfig({
+            cwd,
+            env: options.env ?? process.env,
+            files: run.files,
+            ...(allowOutside ? { allowOutsideRepository: true } : {}),
+        });
+    } catch (error) {
+        throw atmosConfigFailure(error, (p) => p);
+    }
     const confinement = confinementOf(config, run.files, allowOutside);
     const files = confinedFileSystem(run.files, confinement);
     const displayDir = nodePath.resolve(options.displayDir ?? cwd);
