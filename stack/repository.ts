@@ -220,6 +220,10 @@ function matchStack(
                 { file: nodePath.resolve(options.atmosDir ?? process.cwd()) },
                 `no Atmos stack named ${name}${didYouMean(name, names)}${names.length > 0 && names.length <= 20 ? ` (stacks: ${names.join(", ")})` : ""}`,
             ),
+            // A manifest that could not be read may be the one named so: say why it could not.
+            ...entries
+                .filter((e) => e.error !== undefined)
+                .map((e) => makeProblem("STACK_NAME", { file: e.manifest }, `not read, so not named: ${e.error}`)),
         ]);
     }
     return { manifests, byName };

@@ -443,6 +443,23 @@ describe("confinement to the repository (issue 30)", () => {
             assert.equal(loaded.instances[0].vars.name, "other");
         });
 
+        it("says why a stack asked for by name could not be found when its manifest's import was refused", () => {
+            const l = layout();
+            write(
+                `${l.repo}/atmos.yaml`,
+                'stacks: {base_path: stacks, included_paths: ["orgs/**/*"], name_pattern: "{stage}"}\n',
+            );
+            fs.symlinkSync(`${l.out}/vars.yaml`, `${l.repo}/stacks/v.yaml`);
+            write(`${l.repo}/stacks/orgs/dev.yaml`, `import: [v]\n${rule("{name: ecs}")}`);
+            const error = stackError(() => loadAtmosStack("prod", { atmosDir: l.repo, env: {} }));
+            assert.match(error.message, /no Atmos stack named prod/);
+            assert.match(
+                error.message,
+                /dev\.yaml: not read, so not named: .*import v: .*stacks\/v\.yaml leads to .*outside\/vars\.yaml through a symbolic link/,
+            );
+            assert.doesNotMatch(error.message, new RegExp(SECRET));
+        });
+
         it("reads atmos.yaml imports inside, and outside with the opt-in", () => {
             const l = layout();
             write(`${l.repo}/config/more.yaml`, 'stacks: {name_pattern: "{stage}"}\n');
