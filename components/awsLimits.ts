@@ -346,10 +346,10 @@ export function checkTags(
                 add(
                     "BAD_TAG_KEY",
                     blamed(key, "key", "characters"),
-                    `the tag key "__proto__", which the Pulumi SDK cannot send (its serializer drops that key)`,
+                    `the tag key "__proto__", which the Pulumi SDK cannot send`,
                     [],
                     resource,
-                    "Pulumi Node.js SDK, runtime/rpc.ts serializeAllKeys",
+                    "the Pulumi Node.js SDK drops that key when it serializes inputs: runtime/rpc.ts serializeAllKeys",
                 );
                 continue;
             }

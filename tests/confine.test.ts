@@ -516,6 +516,31 @@ describe("confinement to the repository (issue 30)", () => {
     });
 });
 
+describe("synth --stack-outputs (issue 30)", () => {
+    it("refuses nesting past 200 levels at its line and column, before the SDK recurses into it", async () => {
+        const l = layout();
+        const stack = write(`${l.repo}/stacks/s.yaml`, rule("{name: ecs}"));
+        const deep = write(`${l.repo}/deep.json`, `{\n "*": {"a": ${"[".repeat(300)}${"]".repeat(300)}}}`);
+        const run = await synthCommand([stack, "--stack-outputs", deep]);
+        assert.equal(run.status, 2);
+        assert.match(
+            run.stderr,
+            /^synth: --stack-outputs .*deep\.json:2:\d+: lists and objects nested deeper than 200 levels\n/,
+        );
+        const ok = write(`${l.repo}/ok.json`, `{"*": {"a": ${"[".repeat(150)}${"]".repeat(150)}}}`);
+        assert.equal((await synthCommand([stack, "--stack-outputs", ok])).status, 0);
+    });
+
+    it("refuses a key named __proto__, which would supply outputs through the prototype", async () => {
+        const l = layout();
+        const stack = write(`${l.repo}/stacks/s.yaml`, rule("{name: ecs}"));
+        const outputs = write(`${l.repo}/o.json`, '{"*": {"__proto__": {"workspace_id": "g-1111111111"}}}');
+        const run = await synthCommand([stack, "--stack-outputs", outputs]);
+        assert.equal(run.status, 2);
+        assert.match(run.stderr, /^synth: --stack-outputs .*o\.json: a key named __proto__ at \["\*"\]\["__proto__"\]/);
+    });
+});
+
 describe("a NUL from every included format is refused as in YAML (issue 30)", () => {
     const cases: [string, string, string | Buffer, string][] = [
         ["a JSON string", "n.json", '{"d": "a\\u0000b"}', "!include ./n.json .d"],
