@@ -61,6 +61,9 @@ function realPathOf(path: string, files: FileSystem): string | undefined {
     }
 }
 
+/** The real paths of a confinement's directories, found once per confinement. */
+const REAL_ROOTS = new WeakMap<Confinement, string[]>();
+
 /**
  * Why reading `path` is refused, or undefined when it may be read: outside the repository as
  * written, or leading outside it through a symbolic link. A path that does not exist is not
@@ -72,7 +75,11 @@ export function outsideReason(path: string, confinement: Confinement, files: Fil
     const absolute = nodePath.resolve(path);
     const root = nodePath.resolve(confinement.root);
     const roots = [root, ...(confinement.also ?? []).map((dir) => nodePath.resolve(dir))];
-    const realRoots = roots.map((dir) => realPathOf(dir, files) ?? dir);
+    let realRoots = REAL_ROOTS.get(confinement);
+    if (realRoots === undefined) {
+        realRoots = roots.map((dir) => realPathOf(dir, files) ?? dir);
+        REAL_ROOTS.set(confinement, realRoots);
+    }
     if (!roots.some((dir) => isWithin(absolute, dir)) && !realRoots.some((dir) => isWithin(absolute, dir))) {
         return `${absolute} is outside the repository ${root}; reading it needs ${OPT_IN}`;
     }
@@ -90,9 +97,28 @@ export function outsideReason(path: string, confinement: Confinement, files: Fil
  */
 export function confinedFileSystem(inner: FileSystem, confinement: Confinement): FileSystem {
     if (confinement.allowOutside) return inner;
-    return {
+    // Each real path is asked of the system once (a load checks a file before reading it, and
+    // again as the guard of the read).
+    const realPaths = new Map<string, { path: string } | { error: unknown }>();
+    const realPath =
+        inner.realPath === undefined
+            ? undefined
+            : (path: string): string => {
+                  let answer = realPaths.get(path);
+                  if (answer === undefined) {
+                      try {
+                          answer = { path: inner.realPath!(path) };
+                      } catch (error) {
+                          answer = { error };
+                      }
+                      realPaths.set(path, answer);
+                  }
+                  if ("error" in answer) throw answer.error;
+                  return answer.path;
+              };
+    const self: FileSystem = {
         readFile(path) {
-            const reason = outsideReason(path, confinement, inner);
+            const reason = outsideReason(path, confinement, self);
             if (reason !== undefined) throw new OutsideRepositoryError(reason, path);
             return inner.readFile(path);
         },
@@ -100,10 +126,11 @@ export function confinedFileSystem(inner: FileSystem, confinement: Confinement):
         isDirectory: (path) => inner.isDirectory(path),
         readDir(path) {
             // A glob that walks into a directory outside (through a link) is refused, not emptied.
-            const reason = outsideReason(path, confinement, inner);
+            const reason = outsideReason(path, confinement, self);
             if (reason !== undefined) throw new OutsideRepositoryError(reason, path);
             return inner.readDir(path);
         },
-        ...(inner.realPath !== undefined ? { realPath: inner.realPath.bind(inner) } : {}),
+        ...(realPath !== undefined ? { realPath } : {}),
     };
+    return self;
 }
