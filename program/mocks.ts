@@ -15,6 +15,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";
 import { setClock } from "../components/lifecycle";
 import { SSM_OWNER_TAG } from "../components/ssmOwner";
+import { protoKeyPath } from "../util/protoKey";
 import {
     captureUnhandledRejections,
     observeMockMonitor,
@@ -248,7 +249,12 @@ export class AwsMocks implements pulumi.runtime.Mocks {
         switch (args.type) {
             case "pulumi:pulumi:StackReference": {
                 const stackName = String(inputs.name);
-                const configured = this.options.stackOutputs?.[stackName];
+                // Own keys only: a stack named like an Object property is no configured stack.
+                const byStack = this.options.stackOutputs;
+                const configured =
+                    byStack !== undefined && Object.prototype.hasOwnProperty.call(byStack, stackName)
+                        ? byStack[stackName]
+                        : undefined;
                 const outputs =
                     configured !== undefined
                         ? configured
@@ -257,6 +263,12 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                           : EXAMPLE_WORKSPACE_OUTPUTS;
                 if (outputs === null) {
                     throw new Error(`unknown stack "${stackName}"`);
+                }
+                const proto = protoKeyPath(outputs);
+                if (proto !== undefined) {
+                    throw new Error(
+                        `the outputs of stack "${stackName}" hold a key named __proto__ (at ${proto}): the Pulumi SDK cannot pass it (it would become the prototype of the outputs object, and every name in it an output)`,
+                    );
                 }
                 return { id: stackName, state: { name: stackName, outputs: { ...outputs }, secretOutputNames: [] } };
             }

@@ -31,6 +31,8 @@ export function runProgram(config: ProgramConfig): StackOutputs | Promise<StackO
         );
     }
     const allowExec = config.getBoolean("allowExec") === true;
+    // Files outside the stack's repository are read only with `pulumi config set allowOutsideRepository true`.
+    const allowOutsideRepository = config.getBoolean("allowOutsideRepository") === true;
     // Paths, atmos.yaml and the git root from the user's directory, as Atmos finds them: the
     // project's (where Pulumi runs the program), or where an npm script was typed.
     const userDir = userDirectory();
@@ -40,8 +42,9 @@ export function runProgram(config: ProgramConfig): StackOutputs | Promise<StackO
                   atmosDir: path.resolve(userDir, config.get("atmosDir") ?? "."),
                   displayDir: userDir,
                   allowExec,
+                  allowOutsideRepository,
               })
-            : loadStackFile(path.resolve(userDir, stackFile!), { cwd: userDir, allowExec });
+            : loadStackFile(path.resolve(userDir, stackFile!), { cwd: userDir, allowExec, allowOutsideRepository });
     for (const warning of stack.warnings) {
         void pulumi.log.warn(warning);
     }

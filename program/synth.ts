@@ -56,6 +56,8 @@ export interface SynthOptions extends Pick<
     readonly stack?: string;
     /** Whether the `!exec` YAML function may run commands (`--allow-exec`). @default false */
     readonly allowExec?: boolean;
+    /** Whether the stack may read files outside its repository (`--allow-outside-repository`). @default false */
+    readonly allowOutsideRepository?: boolean;
     /** An already loaded stack (then `file` only names it). */
     readonly loaded?: LoadedStack;
     /**
@@ -93,7 +95,12 @@ async function reveal(output: pulumi.Output<unknown> | undefined): Promise<unkno
  * registered), or a {@link SynthRunError} when the program fails while running.
  */
 export async function synth(file: string, options: SynthOptions = {}): Promise<SynthPlan> {
-    const stack = options.loaded ?? loadStackFile(file, { allowExec: options.allowExec === true });
+    const stack =
+        options.loaded ??
+        loadStackFile(file, {
+            allowExec: options.allowExec === true,
+            allowOutsideRepository: options.allowOutsideRepository === true,
+        });
     for (const warning of stack.warnings) {
         options.onWarning?.(warning);
     }

@@ -1483,4 +1483,55 @@ describe("managed-dashboards/api-key", () => {
             }
         });
     });
+
+    // Issue 30: a workspace id read from the workspace stack is checked as the workspaceId arg is
+    // (it names the workspace in every call and in the SSM path), and a stack's outputs holding a
+    // key __proto__ are refused by the mocks: the SDK copies them by assignment (pulumi/pulumi
+    // sdk/nodejs/runtime/rpc.ts serializeAllKeys, lines 638-647 at 1b5949891b), which made the
+    // key the outputs' prototype, and StackReference.getOutput reads `os[n]` through it
+    // (sdk/nodejs/stackReference.ts line 81).
+    describe("a workspace stack whose workspace_id is not a workspace id, or whose outputs hold __proto__", () => {
+        const cases: [string, Record<string, unknown>, string][] = [
+            [
+                "a 900,000-character id with an ESC",
+                { workspace_id: `g-\u001b[2J${"a".repeat(900_000)}` },
+                `${PREFIX}the output "workspace_id" of the workspace stack "${WORKSPACE_STACK}" must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789", got "g-\\u001b[2Jaaa`,
+            ],
+            [
+                "an id of another shape",
+                { workspace_id: "g-XYZ" },
+                `${PREFIX}the output "workspace_id" of the workspace stack "${WORKSPACE_STACK}" must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789", got "g-XYZ"`,
+            ],
+            [
+                "a __proto__ key supplying workspace_id",
+                JSON.parse('{"__proto__": {"workspace_id": "g-1111111111"}}') as Record<string, unknown>,
+                `the outputs of stack "${WORKSPACE_STACK}" hold a key named __proto__ (at ["__proto__"])`,
+            ],
+        ];
+        for (const [name, outputs, expected] of cases) {
+            it(`fails on ${name}, naming the instance or the stack, before anything needs the id`, async () => {
+                try {
+                    const { rejections } = await withUnhandledRejections(async () => {
+                        mocks = await install({ ...DEPLOYMENT, stackOutputs: { [WORKSPACE_STACK]: outputs } });
+                        const component = new mod.DashboardsApiKey("grafana-key", BASE);
+                        await assert.rejects(unwrap(component.workspaceId), (error: Error) => {
+                            assert.ok(error.message.includes(expected), error.message.slice(0, 600));
+                            assert.ok(error.message.length < 5_000, `${error.message.length} characters`);
+                            assert.doesNotMatch(error.message, /\u001b/);
+                            return true;
+                        });
+                    });
+                    assert.ok(rejections.length > 0);
+                    assert.ok(
+                        !mocks.resources.some(
+                            (r) => r.type.startsWith("aws:ssm/") || r.type.startsWith("aws:grafana/"),
+                        ),
+                        "a resource that needs the workspace id was created",
+                    );
+                } finally {
+                    mocks = await install(DEPLOYMENT);
+                }
+            });
+        }
+    });
 });

@@ -23,6 +23,7 @@ import { valueWithUnknowns } from "../../program/sdkAdapter";
 import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, Settled } from "../inputs";
 import type { NameClaim } from "../collisions";
 import { camelCaseField, ComponentArgsError, describeValue } from "../errors";
+import { SECRET_VALUE } from "../../util/describeValue";
 import { aliasOptions, requireEngine } from "../engine";
 import {
     credentialName,
@@ -50,6 +51,8 @@ import {
     WORKSPACE_ENDPOINT_OUTPUT,
     WORKSPACE_GRAFANA_VERSION_OUTPUT,
     WORKSPACE_ID_OUTPUT,
+    WORKSPACE_ID_RULE,
+    isWorkspaceId,
     workspaceEndpointOf,
     type PulumiDeployment,
     type ResolvedDashboardsApiKey,
@@ -528,8 +531,23 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const hasOutputs = pulumi.unsecret(
             reference.outputs.apply((outputs: unknown) => typeof outputs === "object" && outputs !== null),
         );
+        // Own outputs only: the SDK reads an output by indexing the outputs object (stackReference.ts
+        // getOutput, `os[n]`), and its deserializer builds that object by assignment (rpc.ts
+        // serializeAllKeys, `obj[k] = v`), so an output named `__proto__` becomes the object's
+        // prototype and every name it holds would be found through it.
+        const hasOwnOutput = (output: string): pulumi.Output<boolean> =>
+            pulumi.unsecret(
+                reference.outputs.apply(
+                    (outputs: unknown) =>
+                        typeof outputs === "object" &&
+                        outputs !== null &&
+                        Object.prototype.hasOwnProperty.call(outputs, output),
+                ),
+            );
         const details = (output: string): pulumi.Output<pulumi.StackReferenceOutputDetails> =>
-            hasOutputs.apply((has) => (has ? reference.getOutputDetails(output) : {}));
+            pulumi
+                .all([hasOutputs, hasOwnOutput(output)])
+                .apply(([has, own]) => (has && own ? reference.getOutputDetails(output) : {}));
         const id = pulumi.all([details(WORKSPACE_ID_OUTPUT), stackName]).apply(([found, stack]) => {
             const value: unknown = found.value ?? found.secretValue;
             if (typeof value !== "string" || value === "") {
@@ -537,6 +555,13 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     `${COMPONENT} "${name}": the workspace stack ${describeValue(stack)} has no output ` +
                         `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
                         `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`,
+                );
+            }
+            // Validated as the workspace_id var is: the id names the workspace in every call and path.
+            if (!isWorkspaceId(value)) {
+                throw new Error(
+                    `${COMPONENT} "${name}": the output "${WORKSPACE_ID_OUTPUT}" of the workspace stack ${describeValue(stack)} ` +
+                        `${WORKSPACE_ID_RULE}, got ${describeValue(found.secretValue !== undefined ? SECRET_VALUE : value)}`,
                 );
             }
             return value;

@@ -50,6 +50,14 @@ export const WORKSPACE_GRAFANA_VERSION_OUTPUT = "workspace_grafana_version";
 
 /** Amazon Managed Grafana workspace ids: `g-` and ten lower-case hex digits (the API's pattern). */
 const WORKSPACE_ID = /^g-[0-9a-f]{10}$/;
+
+/** The rule a workspace id follows, as its problems state it (the `workspaceId` arg and the stack output alike). */
+export const WORKSPACE_ID_RULE = 'must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789"';
+
+/** Whether `value` is a workspace id (`g-` and ten lower-case hex digits). */
+export function isWorkspaceId(value: unknown): value is string {
+    return typeof value === "string" && WORKSPACE_ID.test(value);
+}
 /** A Pulumi project name: letters, digits, `_`, `.`, `-`, at most 100 characters. */
 const PROJECT_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 /** One part of a full stack name (organization, project or stack). */
@@ -356,15 +364,8 @@ export function resolveDashboardsApiKey(
     const workspaceIdLater = isUnknownValue(workspaceIdArg);
     let workspaceId: string | undefined = workspaceIdLater ? "" : undefined;
     if (isSet(workspaceIdArg) && !workspaceIdLater) {
-        if (typeof workspaceIdArg !== "string" || !WORKSPACE_ID.test(workspaceIdArg)) {
-            problems.push(
-                problem(
-                    "BAD_WORKSPACE_ID",
-                    ["workspaceId"],
-                    'must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789"',
-                    workspaceIdArg,
-                ),
-            );
+        if (!isWorkspaceId(workspaceIdArg)) {
+            problems.push(problem("BAD_WORKSPACE_ID", ["workspaceId"], WORKSPACE_ID_RULE, workspaceIdArg));
         } else {
             workspaceId = workspaceIdArg;
         }
