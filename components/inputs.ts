@@ -7,7 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Provider as AwsProvider } from "@pulumi/aws/provider";
-import { valueWithUnknowns } from "../program/sdkAdapter";
+import { holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../program/sdkAdapter";
 import { holdsUnknown } from "../util/unknown";
 import { describeValue, SECRET_VALUE } from "../util/describeValue";
 import { hasValue, type Problem } from "../util/problem";
@@ -92,7 +92,10 @@ async function settle(value: unknown): Promise<{ value: unknown; secret: boolean
         : replaceDeferred(value, (input, place) => inputs.push([input, place])).value;
     const secrets = await Promise.all(
         inputs.map(async ([input, place]) => {
+            // Its failure is reported by the component, once, naming the argument: not again by Node.
+            holdRejections(input);
             const output = pulumi.output(input as pulumi.Input<unknown>);
+            holdRejections(output);
             const [settled, secret] = await Promise.all([valueWithUnknowns(output), pulumi.isSecret(output)]);
             place(settled);
             return secret;
@@ -251,9 +254,16 @@ export function regionOf(provider: pulumi.ProviderResource | undefined): pulumi.
  * inputs from it, so a value found invalid then fails them before any AWS call.
  */
 export class Settled<R> {
-    constructor(private readonly result: Promise<R>) {
+    private readonly result: Promise<R>;
+
+    constructor(result: Promise<R>) {
+        // One failure, one message: every child that takes an input from the result fails with this
+        // same error, as written (see keepFailureAsWritten), and Pulumi reports it once.
+        this.result = result.catch((error: unknown) => {
+            throw error instanceof Error ? keepFailureAsWritten(error) : error;
+        });
         // Observed by the children; never an unhandled rejection of its own.
-        result.catch(() => undefined);
+        this.result.catch(() => undefined);
     }
 
     /**
@@ -273,6 +283,8 @@ export class Settled<R> {
                           .apply(() => pick(result)),
             ),
         );
+        // Its failure is the result's, reported by the children it reaches, not by this Output too.
+        holdRejections(picked);
         return picked as pulumi.Output<pulumi.Unwrap<T>>;
     }
 }

@@ -19,7 +19,7 @@ import { Static } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
 import { loadOptionalPeer, type ModuleLoader } from "../../util/optionalPeer";
 import { programRegistry } from "../programRegistry";
-import { valueWithUnknowns } from "../../program/sdkAdapter";
+import { holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../../program/sdkAdapter";
 import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, Settled } from "../inputs";
 import type { NameClaim } from "../collisions";
 import { camelCaseField, ComponentArgsError, describeValue } from "../errors";
@@ -201,6 +201,12 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         // The region the workspace is in, for its host name: the given one, else the provider's.
         const workspaceRegion = value((r) => r.region, args.region);
         const who = `${COMPONENT} "${name}"`;
+        // The Outputs derived here fail with the component's one failure, reported by the children it
+        // reaches: none of them reports it again.
+        const held = <T>(output: T): T => {
+            holdRejections(output);
+            return output;
+        };
         const time = now();
         const workspace = this.locateWorkspace(name, resolved, {
             region,
@@ -219,13 +225,15 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const secondsToLive = value((r) => r.secondsToLive, args.minutesToLive);
         // The credential type must work on the workspace's Grafana version (when it is known): checked
         // before the key's workspace id is known, so a refused type fails the preview, before any key is touched.
-        const workspaceId = pulumi.all([workspace.id, workspace.grafanaVersion]).apply(([id, version]) => {
-            const problem = credentialProblem(resolved.credentialType, version);
-            if (problem !== undefined) {
-                throw new Error(`${who}: ${problem} (workspace ${id})`);
-            }
-            return id;
-        });
+        const workspaceId = held(
+            pulumi.all([workspace.id, workspace.grafanaVersion]).apply(([id, version]) => {
+                const problem = credentialProblem(resolved.credentialType, version);
+                if (problem !== undefined) {
+                    throw keepFailureAsWritten(new Error(`${who}: ${problem} (workspace ${id})`));
+                }
+                return id;
+            }),
+        );
 
         // The replacement trigger: the current rotation window. A run in a later window replaces the key;
         // no refresh is involved. It resolves only once the engine is known to honour it.
@@ -236,7 +244,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             }),
             args.minutesToLive,
         );
-        const window = pulumi.output(schedule).apply((s) => s.windowStart);
+        const window = held(pulumi.output(schedule).apply((s) => s.windowStart));
         const engineReady = requireEngine(
             who,
             resolved.adoptExisting ? MINIMUM_PULUMI_CLI_FOR_ADOPTION : MINIMUM_PULUMI_CLI,
@@ -244,7 +252,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 ? "adopting with the import option is safe from 3.252.0"
                 : "the key rotates through the replacementTrigger option, which older engines drop or compare wrongly",
         );
-        const trigger = pulumi.all([engineReady, schedule]).apply(([, s]) => s);
+        const trigger = held(pulumi.all([engineReady, schedule]).apply(([, s]) => s));
         // Each window's credential has its own name (never the label id), so the new one is created
         // beside the old one, SSM is updated to it, and the old one is deleted at the end of the run: SSM
         // never holds a deleted key. A changed lifetime replaces it too (a new name: the lifetime is in
@@ -281,11 +289,11 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 {
                     triggers: {
                         window,
-                        minutesToLive: pulumi.output(minutesToLive).apply(String),
+                        minutesToLive: held(pulumi.output(minutesToLive).apply(String)),
                         keyName: credential,
                         keyRole,
                         workspaceId,
-                        region: pulumi.output(workspaceRegion).apply((r) => r ?? ""),
+                        region: held(pulumi.output(workspaceRegion).apply((r) => r ?? "")),
                     },
                 },
                 { parent: this },
@@ -310,7 +318,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 },
             );
             key = apiKey.key;
-            keyUrns = pulumi.all([apiKey.urn, issued.urn]);
+            keyUrns = held(pulumi.all([apiKey.urn, issued.urn]));
             serviceAccountUrn = pulumi.output(undefined);
             // (Mocks that echo inputs give no rfc3339: then the expiry is unknown, not an error.)
             expiresAt = pulumi
@@ -340,14 +348,14 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 rotated,
             );
             key = token.key;
-            keyUrns = pulumi.all([token.urn]);
+            keyUrns = held(pulumi.all([token.urn]));
             serviceAccountUrn = serviceAccount.urn;
             expiresAt = token.expiresAt;
         }
         // During preview and up: the key that stays live must outlast the next scheduled run. (A key this
         // run replaces has an unknown expiry in preview, so it is not warned about.)
         const cadence = resolved.runCadenceMinutes;
-        pulumi.all([expiresAt, keyUrns, serviceAccountUrn, schedule]).apply(([expiry, urns, accountUrn, s]) => {
+        const warned = pulumi.all([expiresAt, keyUrns, serviceAccountUrn, schedule]).apply(([expiry, urns, accountUrn, s]) => {
             const warning =
                 typeof expiry === "string"
                     ? expiryWarning(expiry, time, cadence, {
@@ -360,7 +368,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
             }
         });
-        const secretKey = pulumi.secret(key);
+        held(warned);
+        const secretKey = held(pulumi.secret(key));
 
         const parameter = new ssm.Parameter(
             `${name}-parameter`,
@@ -429,23 +438,28 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         grafanaVersion: pulumi.Output<string | undefined>;
     } {
         const { workspace } = resolved;
+        // Called once the id and region are known: an argument that failed fails the lookup with the
+        // component's message, without the SDK's second report of an invoke whose arguments failed.
         const lookUp = (id: pulumi.Input<string>) =>
-            grafana.getWorkspaceOutput(
-                { workspaceId: id, ...(given.region ? { region: given.region } : {}) },
-                { parent: this },
-            );
+            pulumi
+                .all([id, given.region])
+                .apply(([workspaceId, region]) =>
+                    grafana.getWorkspaceOutput({ workspaceId, ...(region ? { region } : {}) }, { parent: this }),
+                );
         // The host name from the id and region; the provider's lookup when no region is known.
         const endpointOf = (id: pulumi.Input<string>) =>
             pulumi
                 .all([id, given.workspaceRegion])
                 .apply(([workspaceId, region]) =>
-                    region ? pulumi.output(workspaceEndpointOf(workspaceId, region)) : lookUp(workspaceId).endpoint,
+                    region
+                        ? pulumi.output(workspaceEndpointOf(workspaceId, region))
+                        : lookUp(workspaceId).apply((found) => found.endpoint),
                 );
         if (workspace.kind === "workspaceId") {
             return {
                 id: pulumi.output(given.workspaceId),
                 endpoint: endpointOf(given.workspaceId),
-                grafanaVersion: lookUp(given.workspaceId).grafanaVersion,
+                grafanaVersion: lookUp(given.workspaceId).apply((found) => found.grafanaVersion),
             };
         }
         const stackName = workspace.stackName ?? given.stackName;
@@ -460,10 +474,12 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const id = pulumi.all([details(WORKSPACE_ID_OUTPUT), stackName]).apply(([found, stack]) => {
             const value: unknown = found.value ?? found.secretValue;
             if (typeof value !== "string" || value === "") {
-                throw new Error(
-                    `${COMPONENT} "${name}": the workspace stack ${describeValue(stack)} has no output ` +
-                        `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
-                        `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`,
+                throw keepFailureAsWritten(
+                    new Error(
+                        `${COMPONENT} "${name}": the workspace stack ${describeValue(stack)} has no output ` +
+                            `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
+                            `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`,
+                    ),
                 );
             }
             return value;
@@ -475,7 +491,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         // The live workspace's version counts (the stack's output may predate an upgrade in the console);
         // with both known, the higher one decides.
         const grafanaVersion = pulumi
-            .all([details(WORKSPACE_GRAFANA_VERSION_OUTPUT), lookUp(id).grafanaVersion])
+            .all([details(WORKSPACE_GRAFANA_VERSION_OUTPUT), lookUp(id).apply((found) => found.grafanaVersion)])
             .apply(([found, live]) => {
                 const value: unknown = found.value ?? found.secretValue;
                 return higherGrafanaVersion(typeof value === "string" && value !== "" ? value : undefined, live);
