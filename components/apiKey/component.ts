@@ -20,7 +20,8 @@ import type * as grafanaSdk from "@pulumiverse/grafana";
 import { loadOptionalPeer, type ModuleLoader } from "../../util/optionalPeer";
 import { programRegistry } from "../programRegistry";
 import { holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../../program/sdkAdapter";
-import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, Settled } from "../inputs";
+import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, resolveKnownNow, Settled } from "../inputs";
+import { plainOnlyArgs } from "../definition";
 import type { NameClaim } from "../collisions";
 import { camelCaseField, ComponentArgsError, describeValue } from "../errors";
 import { aliasOptions, requireEngine } from "../engine";
@@ -148,10 +149,12 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             );
         // Validate before anything is registered: an invalid argument leaves no trace.
         const deployment = isResolvedDashboardsApiKey(given) ? undefined : currentDeployment();
-        const known = isResolvedDashboardsApiKey(given) ? undefined : knownNow(args);
+        const known = isResolvedDashboardsApiKey(given) ? undefined : knownNow(args, plainOnlyArgs(API_KEY_DEFINITION));
         const resolved = isResolvedDashboardsApiKey(given)
             ? given
-            : resolveDashboardsApiKey(name, known!.args, deployment, { regionFromProvider: true });
+            : resolveKnownNow(COMPONENT, name, known!, () =>
+                  resolveDashboardsApiKey(name, known!.args, deployment, { regionFromProvider: true }),
+              );
         // Names another instance of this program already uses (the same SSM parameter, ...).
         const collisions = registry?.claim(claimant, claimsOf(resolved)) ?? [];
         if (collisions.length > 0) {

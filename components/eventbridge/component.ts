@@ -12,7 +12,8 @@ import { warningsReported } from "../common";
 
 import { programRegistry } from "../programRegistry";
 import { valueWithUnknowns } from "../../program/sdkAdapter";
-import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, Settled } from "../inputs";
+import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, resolveKnownNow, Settled } from "../inputs";
+import { plainOnlyArgs } from "../definition";
 import type { NameClaim } from "../collisions";
 import { ComponentArgsError } from "../errors";
 import { aliasOptions, requireEngine } from "../engine";
@@ -94,10 +95,12 @@ export class EventBridge extends pulumi.ComponentResource {
         const claimsOf = (r: ResolvedEventBridge): NameClaim[] =>
             eventBridgeClaims(r).map((claim) => (account === undefined ? claim : { ...claim, account }));
         // Validate first: an invalid argument must leave no resource behind, not even this one.
-        const now = isResolvedEventBridge(given) ? undefined : knownNow(args);
+        const now = isResolvedEventBridge(given) ? undefined : knownNow(args, plainOnlyArgs(EVENTBRIDGE_DEFINITION));
         const resolved = isResolvedEventBridge(given)
             ? given
-            : resolveEventBridge(name, now!.args, { regionFromProvider: true });
+            : resolveKnownNow(COMPONENT_PATH, name, now!, () =>
+                  resolveEventBridge(name, now!.args, { regionFromProvider: true }),
+              );
         // Names another instance of this program already uses (the same log group, ...).
         const collisions = registry?.claim(claimant, claimsOf(resolved)) ?? [];
         if (collisions.length > 0) {
