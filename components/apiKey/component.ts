@@ -56,6 +56,15 @@ import {
 /** The component path, as written in a stack file's `metadata.component`. */
 const COMPONENT = API_KEY_DEFINITION.path;
 
+/**
+ * `output`, whose failure is not reported again: the Outputs derived in the component fail with its
+ * one failure, which the children it reaches report (see keepFailureAsWritten).
+ */
+function held<T>(output: T): T {
+    holdRejections(output);
+    return output;
+}
+
 /** The Pulumi type token of {@link DashboardsApiKey}. */
 const TYPE_TOKEN = API_KEY_DEFINITION.typeToken;
 
@@ -204,12 +213,6 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         // The region the workspace is in, for its host name: the given one, else the provider's.
         const workspaceRegion = value((r) => r.region, args.region);
         const who = `${COMPONENT} "${name}"`;
-        // The Outputs derived here fail with the component's one failure, reported by the children it
-        // reaches: none of them reports it again.
-        const held = <T>(output: T): T => {
-            holdRejections(output);
-            return output;
-        };
         const time = now();
         const workspace = this.locateWorkspace(name, resolved, {
             region,
@@ -451,13 +454,15 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 );
         // The host name from the id and region; the provider's lookup when no region is known.
         const endpointOf = (id: pulumi.Input<string>) =>
-            pulumi
-                .all([id, given.workspaceRegion])
-                .apply(([workspaceId, region]) =>
-                    region
-                        ? pulumi.output(workspaceEndpointOf(workspaceId, region))
-                        : lookUp(workspaceId).apply((found) => found.endpoint),
-                );
+            held(
+                pulumi
+                    .all([id, given.workspaceRegion])
+                    .apply(([workspaceId, region]) =>
+                        region
+                            ? pulumi.output(workspaceEndpointOf(workspaceId, region))
+                            : lookUp(workspaceId).apply((found) => found.endpoint),
+                    ),
+            );
         if (workspace.kind === "workspaceId") {
             return {
                 id: pulumi.output(given.workspaceId),
