@@ -394,3 +394,18 @@ describe("testing: plain-only arguments", () => {
         );
     });
 });
+
+describe("outputs of an instance that may be disabled", () => {
+    it("isEnabled() narrows the outputs to defined ones (no `!` under --strict), false when disabled", async () => {
+        const mocks = await installMocks();
+        const on = new EventBridge("on", { ...LABELS, name: "on", region: "us-east-2" });
+        const off = new DashboardsApiKey("off", { ...LABELS, name: "off", enabled: false });
+        const arns: pulumi.Output<string>[] = [];
+        if (on.isEnabled()) arns.push(on.eventRuleArn, on.logsLogGroupArn);
+        if (off.isEnabled()) arns.push(off.ssmPathDashboardsApiKey);
+        await mocks.settle();
+        assert.equal(arns.length, 2);
+        assert.equal((await seen(arns[0])).value, "arn:aws:events:us-east-2:111111111111:rule/eg-test-on");
+        assert.deepEqual([on.isEnabled(), off.isEnabled(), off.apiKey], [true, false, undefined]);
+    });
+});

@@ -56,6 +56,15 @@ import {
 /** The component path, as written in a stack file's `metadata.component`. */
 const COMPONENT = API_KEY_DEFINITION.path;
 
+/** A {@link DashboardsApiKey} known to be enabled (see {@link DashboardsApiKey.isEnabled}): every output defined. */
+export type EnabledDashboardsApiKey = DashboardsApiKey & {
+    readonly ssmPathDashboardsApiKey: pulumi.Output<string>;
+    readonly expiresAt: pulumi.Output<string>;
+    readonly workspaceId: pulumi.Output<string>;
+    readonly workspaceEndpoint: pulumi.Output<string>;
+    readonly apiKey: pulumi.Output<string>;
+};
+
 /**
  * `output`, whose failure is not reported again: the Outputs derived in the component fail with its
  * one failure, which the children it reaches report (see keepFailureAsWritten).
@@ -104,10 +113,20 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     static readonly definition = API_KEY_DEFINITION;
 
     /*
-     * The outputs are undefined when the instance is disabled (`enabled: false`): it has no key, and
-     * the type says so, where an Output always defined would resolve to undefined against its type,
-     * or make every use of an enabled instance check for it. The stack program exports them as absent.
+     * The outputs stay optional (unlike awsx's, always defined): a disabled instance
+     * (`enabled: false`) has no key, and the type says so. An Output always defined would resolve to
+     * undefined against its type, failing far from the cause, or make every use of an enabled
+     * instance check for it; other languages' SDKs (the plugin's schema) keep them optional too, and
+     * the stack program exports them as absent. `isEnabled()` narrows them to defined, with no `!`.
      */
+
+    /**
+     * Whether the instance has its key (it was not created with `enabled: false`); narrows the
+     * outputs to defined ones: `if (key.isEnabled()) use(key.ssmPathDashboardsApiKey)`.
+     */
+    isEnabled(): this is EnabledDashboardsApiKey {
+        return this.ssmPathDashboardsApiKey !== undefined;
+    }
 
     /** SSM parameter path of the key; undefined when disabled; mirrors the output `ssm_path_dashboards_api_key`. */
     readonly ssmPathDashboardsApiKey?: pulumi.Output<string>;

@@ -31,6 +31,14 @@ import {
 /** The component path, as in stack files and errors. */
 const COMPONENT_PATH = EVENTBRIDGE_DEFINITION.path;
 
+/** An {@link EventBridge} known to be enabled (see {@link EventBridge.isEnabled}): every output defined. */
+export type EnabledEventBridge = EventBridge & {
+    readonly eventRuleArn: pulumi.Output<string>;
+    readonly eventRuleName: pulumi.Output<string>;
+    readonly logsLogGroupArn: pulumi.Output<string>;
+    readonly logsLogGroupName: pulumi.Output<string>;
+};
+
 /**
  * An EventBridge rule sending the events that match a pattern to a new CloudWatch Logs log group,
  * with the logs resource policy that lets EventBridge write there. Component path `eventbridge`.
@@ -52,11 +60,21 @@ export class EventBridge extends pulumi.ComponentResource {
     static readonly definition = EVENTBRIDGE_DEFINITION;
 
     /*
-     * The outputs are undefined when the instance is disabled (`enabled: false`): it has no rule and
-     * no log group, and the type says so, where an Output always defined would resolve to undefined
-     * against its type (Output<string>) or make every use of an enabled instance check for it
-     * (Output<string | undefined>). The stack program exports them as absent.
+     * The outputs stay optional (unlike awsx's, always defined): a disabled instance
+     * (`enabled: false`) has no rule and no log group, and the type says so. An Output always
+     * defined would resolve to undefined against its type (Output<string>), failing far from the
+     * cause, or make every use of an enabled instance check for it (Output<string | undefined>);
+     * other languages' SDKs (the plugin's schema) keep them optional too, and the stack program
+     * exports them as absent. `isEnabled()` narrows them to defined, with no `!`.
      */
+
+    /**
+     * Whether the instance has its children (it was not created with `enabled: false`); narrows the
+     * outputs to defined ones: `if (events.isEnabled()) use(events.eventRuleArn)`.
+     */
+    isEnabled(): this is EnabledEventBridge {
+        return this.eventRuleArn !== undefined;
+    }
 
     /** ARN of the event rule; undefined when disabled; mirrors `event_rule_arn`. */
     readonly eventRuleArn?: pulumi.Output<string>;
