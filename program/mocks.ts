@@ -477,7 +477,9 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                     const computed =
                         service !== undefined
                             ? {
-                                  ...(inputs.arn === undefined ? { arn: arn(service, arnResource(args.type, name)) } : {}),
+                                  ...(inputs.arn === undefined
+                                      ? { arn: arn(service, arnResource(args.type, name)) }
+                                      : {}),
                                   ...(inputs.name === undefined ? { name } : {}),
                                   ...(args.type === SQS_QUEUE && inputs.url === undefined
                                       ? { url: `https://sqs.${region}.amazonaws.com/${this.accountId}/${name}` }

@@ -381,9 +381,9 @@ export function captureUnhandledRejections(
     if (rejectionListeners.length === 0) process.on("unhandledRejection", dispatchRejection);
     rejectionListeners.push(listener);
     if (exclusive && exclusiveCaptures++ === 0) {
-        setAside = process
-            .listeners("unhandledRejection")
-            .filter((other) => other !== dispatchRejection) as ((...args: unknown[]) => void)[];
+        setAside = process.listeners("unhandledRejection").filter((other) => other !== dispatchRejection) as ((
+            ...args: unknown[]
+        ) => void)[];
         for (const other of setAside) process.off("unhandledRejection", other);
     }
     let released = false;

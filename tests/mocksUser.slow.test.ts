@@ -46,7 +46,8 @@ describe("a user's mocha suite of pulumi-cloudposse-components/testing, from the
         const { compiled, ran } = await (await started()).runs;
         assert.deepEqual(Object.fromEntries(compiled.errors), {}, "tsc --strict");
         assert.equal(ran.status, 0, `mocha: ${ran.stdout}${ran.stderr}`);
-        const tests = (fs.readFileSync(path.join(__dirname, "mocksUser.test.ts"), "utf8").match(/^\s+it\(/gm) ?? []).length;
+        const tests = (fs.readFileSync(path.join(__dirname, "mocksUser.test.ts"), "utf8").match(/^\s+it\(/gm) ?? [])
+            .length;
         assert.match(ran.stdout, new RegExp(`${tests} passing`));
     });
 });

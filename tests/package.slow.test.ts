@@ -153,7 +153,15 @@ describe("the published package", function () {
         // npm runs these when a package is installed (docs.npmjs.com "Life Cycle Operation Order": npm
         // install runs preinstall, install, postinstall, prepublish, preprepare, prepare, postprepare),
         // and npm 11 asks users to approve a dependency that has any of them.
-        const installTime = ["preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"];
+        const installTime = [
+            "preinstall",
+            "install",
+            "postinstall",
+            "prepublish",
+            "preprepare",
+            "prepare",
+            "postprepare",
+        ];
         assert.deepEqual(
             installTime.filter((name) => manifest.scripts?.[name] !== undefined),
             [],

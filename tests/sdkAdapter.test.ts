@@ -379,9 +379,12 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
             assert.ok(process.listeners("unhandledRejection").length <= before.length + 1);
             assert.ok(process.listeners("unhandledRejection").includes(other));
             await reject("a");
-            const releaseExclusive = captureUnhandledRejections((r) => void seen.add(`exclusive ${(r as Error).message}`), {
-                exclusive: true,
-            });
+            const releaseExclusive = captureUnhandledRejections(
+                (r) => void seen.add(`exclusive ${(r as Error).message}`),
+                {
+                    exclusive: true,
+                },
+            );
             // Only the one listener of the captures is left; both captures hear every rejection.
             assert.equal(process.listeners("unhandledRejection").length, 1);
             await reject("b");
@@ -412,9 +415,7 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
         await installEchoMocks();
         const run = async (failure: Error) => {
             const { rejections } = await withUnhandledRejections(async () => {
-                new pulumi.CustomResource("test:index:Thing", "prefixed", {
-                    first: pulumi.output(Promise.reject(failure)),
-                });
+                new Thing("prefixed", { first: pulumi.output(Promise.reject(failure)) });
                 await new Promise((resolve) => setTimeout(resolve, 20));
             });
             return rejections;
@@ -422,7 +423,11 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
         const plain = new Error("plain");
         const rejections = await run(plain);
         assert.ok(rejections.includes(plain), broken("a failed input is not reported by identity"));
-        assert.equal(plain.message, 'error serializing property "first": plain', broken("the SDK no longer prefixes in place"));
+        assert.equal(
+            plain.message,
+            'error serializing property "first": plain',
+            broken("the SDK no longer prefixes in place"),
+        );
         const kept = keepFailureAsWritten(new Error("kept"));
         assert.ok((await run(kept)).includes(kept));
         assert.equal(kept.message, "kept");

@@ -380,19 +380,21 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         // During preview and up: the key that stays live must outlast the next scheduled run. (A key this
         // run replaces has an unknown expiry in preview, so it is not warned about.)
         const cadence = resolved.runCadenceMinutes;
-        const warned = pulumi.all([expiresAt, keyUrns, serviceAccountUrn, schedule]).apply(([expiry, urns, accountUrn, s]) => {
-            const warning =
-                typeof expiry === "string"
-                    ? expiryWarning(expiry, time, cadence, {
-                          nextWindowStart: nextWindowStart(s.windowStart, s.rotationMinutes),
-                          credentialUrns: urns,
-                          ...(accountUrn !== undefined ? { serviceAccountUrn: accountUrn } : {}),
-                      })
-                    : undefined;
-            if (warning !== undefined) {
-                void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
-            }
-        });
+        const warned = pulumi
+            .all([expiresAt, keyUrns, serviceAccountUrn, schedule])
+            .apply(([expiry, urns, accountUrn, s]) => {
+                const warning =
+                    typeof expiry === "string"
+                        ? expiryWarning(expiry, time, cadence, {
+                              nextWindowStart: nextWindowStart(s.windowStart, s.rotationMinutes),
+                              credentialUrns: urns,
+                              ...(accountUrn !== undefined ? { serviceAccountUrn: accountUrn } : {}),
+                          })
+                        : undefined;
+                if (warning !== undefined) {
+                    void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
+                }
+            });
         held(warned);
         const secretKey = held(pulumi.secret(key));
 
