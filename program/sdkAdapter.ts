@@ -40,8 +40,8 @@
  * 7. **A failure reported once, as written.** The SDK reports a failed registration by rejecting
  *    its outputs: Node then reports one unhandled rejection per output nobody holds, and the
  *    language host (`cmd/run/run.ts`) prints each failure once, by identity. On its way through the
- *    inputs of each child, `serializeProperties` (`runtime/rpc.ts`) prefixes the failure's message
- *    with `error serializing property "<key>": ` and rethrows the same object, so one failure shared
+ *    inputs of each child, `serializeProperties` (`runtime/rpc.ts`, from 3.246.0) prefixes the failure's
+ *    message with `error serializing property "<key>": ` and rethrows the same object, so one failure shared
  *    by several children collects the names of unrelated properties. {@link keepFailureAsWritten}
  *    makes a failure's message read-only to those prefixes (writes to it are ignored) and records
  *    the program (the resource monitor) it belongs to. The `isKnown` and `isSecret` promises of an
