@@ -39,6 +39,7 @@ import { processManifest, type RenderFile } from "./manifest";
 import { mergeAll } from "./merge";
 import { fileStackName, readNamePattern } from "./names";
 import { evaluateVar, type Evaluated, type EvaluationContext } from "./evaluate";
+import { withLoadBudget } from "../gotemplate/limits";
 import { componentTemplateContext, processTmpl, templateSettingsFrom, type TemplateSettings } from "./templating";
 import { isValueFunction, parseYamlFunction, type DeployTimeReference } from "./yamlFunctions";
 import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
@@ -250,6 +251,11 @@ export function displayPath(absolute: string, dir: string, repository?: string):
 }
 
 function load(file: string, text: string | undefined, options: LoadOptions, internal: InternalLoad = {}): LoadedStack {
+    // one budget for every template the load runs (all files, values and evaluations)
+    return withLoadBudget(() => loadWithin(file, text, options, internal));
+}
+
+function loadWithin(file: string, text: string | undefined, options: LoadOptions, internal: InternalLoad): LoadedStack {
     const environment = loadEnvironment(file, options, text, internal);
     const { cwd, files, config, display } = environment;
     const absolute = nodePath.resolve(cwd, file);

@@ -43,7 +43,7 @@ import {
     type GoFunc,
 } from "../gotemplate";
 import { isMap } from "../gotemplate/fmt";
-import { getOwn, hasOwn, TemplateLimitExceeded } from "../gotemplate/limits";
+import { getOwn, hasOwn, TEMPLATE_LIMITS, TemplateLimitExceeded } from "../gotemplate/limits";
 import { dictOf } from "../gotemplate/sprig";
 
 /** An environment to read: a record (`LoadOptions.env`), else `process.env`. */
@@ -86,7 +86,11 @@ export function templateSettingsFrom(atmosConfig: unknown, hasConfigFile = true)
         enabled: flag(dig(settings, ["enabled"])),
         sprig: flag(dig(settings, ["sprig", "enabled"])),
         gomplate: flag(dig(settings, ["gomplate", "enabled"])),
-        evaluations: typeof evaluations === "number" && evaluations > 0 ? Math.floor(evaluations) : 1,
+        // atmos.yaml past the cap is refused where it is read (atmosConfig.ts); here it is only bounded
+        evaluations:
+            typeof evaluations === "number" && evaluations > 0
+                ? Math.min(Math.floor(evaluations), TEMPLATE_LIMITS.maxEvaluations)
+                : 1,
         delimiters:
             Array.isArray(delims) && delims.length === 2 && delims.every((d) => typeof d === "string" && d !== "")
                 ? [delims[0] as string, delims[1] as string]
