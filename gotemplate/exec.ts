@@ -184,7 +184,8 @@ export class Executor implements WorkMeter {
     constructor(ctx: ExecContext) {
         this.ctx = ctx;
         this.currentName = ctx.name;
-        this.budget = ctx.budget ?? currentLoadBudget() ?? new TemplateBudget(Number.POSITIVE_INFINITY, "maxOperations");
+        this.budget =
+            ctx.budget ?? currentLoadBudget() ?? new TemplateBudget(Number.POSITIVE_INFINITY, "maxOperations");
     }
 
     /** Runs the tree over `data` and returns the output. */

@@ -322,7 +322,7 @@ function splitCapitalRuns(s: string): string {
     const isLower = (c: number) => c >= 0x61 && c <= 0x7a;
     let out = "";
     let from = 0;
-    for (let i = 0; i < s.length; ) {
+    for (let i = 0; i < s.length;) {
         if (!isUpper(s.charCodeAt(i))) {
             i++;
             continue;
