@@ -32,7 +32,7 @@ export const TEMPLATE_LIMITS = Object.freeze({
     maxFormatWidth: 1_000_000,
     /** Steps of all the template executions of one stack load together (every template, every evaluation). */
     maxLoadOperations: 10_000_000,
-    /** Milliseconds all regular-expression searches of one stack load may take together (a search that goes back over its input, `a+b|a`, is quadratic in RE2 too). */
+    /** Milliseconds of CPU all regular-expression searches of one stack load may take together (searches that scan far past their matches, `a+b|a` on a long string, are quadratic in RE2 too). */
     maxRegexMilliseconds: 3_000,
     /** atmos.yaml `templates.settings.evaluations`: passes over a component's values. */
     maxEvaluations: 100,
@@ -79,7 +79,7 @@ export class TemplateBudget {
         this.regexMilliseconds += ms;
         if (this.regexMilliseconds > TEMPLATE_LIMITS.maxRegexMilliseconds)
             limitExceeded(
-                `regular expressions ran longer than ${count(TEMPLATE_LIMITS.maxRegexMilliseconds)} ms in this ${this.limitName === "maxLoadOperations" ? "stack load" : "template"} (a pattern that searches far past each match, such as a+b|a, on a long string?)`,
+                `regular expressions took more than ${count(TEMPLATE_LIMITS.maxRegexMilliseconds)} ms of CPU in this ${this.limitName === "maxLoadOperations" ? "stack load" : "template"} (a pattern that searches far past each match, such as a+b|a, on a long string?)`,
                 "maxRegexMilliseconds",
             );
     }
