@@ -7,6 +7,7 @@ import { readFailureText, readFileBounded } from "../stack/files";
 import { adoptionPlan, adoptionPlanText } from "../migrate/adoptionPlan";
 import { adoptionReport, decodeStateText, MAX_STATE_BYTES, readTerraformState } from "../migrate/terraformState";
 import { escapeJsonText } from "../util/terminalText";
+import { internalErrorText, isInternalError } from "../util/internalError";
 import { escapedStderr, processIo, type CommandIo } from "./io";
 
 const USAGE = `usage: npm run tf-adopt -- <terraform-state.json|.tfstate> [<stack-file>] [--json]
@@ -63,7 +64,11 @@ export function runTfAdoptCommand(argv: readonly string[], given: CommandIo = pr
         );
         return 0;
     } catch (error) {
-        io.stderr.write(`tf-adopt: ${(error as Error).message}\n`);
+        io.stderr.write(
+            isInternalError(error)
+                ? `${internalErrorText("tf-adopt", error)}\n`
+                : `tf-adopt: ${(error as Error).message}\n`,
+        );
         return 1;
     }
 }

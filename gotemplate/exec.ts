@@ -21,6 +21,7 @@ import {
 } from "./limits";
 import type { Arg, Command, Node, Pipe } from "./parse";
 import { colOf, lineOf } from "./parse";
+import { isInternalError } from "../util/internalError";
 
 /**
  * A template function. `sig` declares its parameters as Go does (`s` string, `n` int, `f` float64,
@@ -672,6 +673,8 @@ export class Executor implements WorkMeter {
             if (e instanceof TemplateError) throw e;
             if (e instanceof TemplateLimitError) this.fail(`error calling ${name}: ${e.message}`, undefined, true);
             if (e instanceof RangeError) this.fail(`error calling ${name}: ${rangeErrorMessage(e)}`, undefined, true);
+            // a fault of this package's code is not the template's error
+            if (isInternalError(e)) throw e;
             const msg = e instanceof Error ? e.message : String(e);
             const text = this.node.text;
             this.fail(`error calling ${name}: ${msg}`, text ? name : undefined);

@@ -46,6 +46,7 @@ import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
 import { emptyMap, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 import type { LoadRun } from "./run";
 import { PATTERN_TOKENS } from "./names";
+import { rethrowIfInternal } from "../util/internalError";
 
 /** One deployable component instance of a stack. */
 export interface StackInstance {
@@ -715,6 +716,7 @@ export function componentStackName(
                 ),
             };
         } catch (error) {
+            rethrowIfInternal(error);
             const message = (error as Error).message;
             if (/not supported/.test(message))
                 return {
@@ -1208,6 +1210,7 @@ function convertContext(
     try {
         return { plain, label: fromTerraformContext(plain) };
     } catch (error) {
+        rethrowIfInternal(error);
         const reason = error instanceof Error ? error.message : String(error);
         problems.add(makeProblem("BAD_CONTEXT", node.loc, `${who}: ${reason}`, details));
         return undefined;

@@ -31,6 +31,7 @@ import { emptyMap, parseYamlTree, toPlain, type Location, type MapEntry, type Ma
 import { renderManifestText } from "./locals";
 import { renderImportPath, StackTemplateError, templateSettingsFrom } from "./templating";
 import { isMap } from "../gotemplate/fmt";
+import { rethrowIfInternal } from "../util/internalError";
 
 /** Deepest import chain accepted (Atmos has no limit; real repositories stay under ten). */
 export const MAX_IMPORT_DEPTH = 64;
@@ -391,6 +392,7 @@ class ManifestProcessor {
                   ? [full]
                   : [];
         } catch (error) {
+            rethrowIfInternal(error);
             problems.add(makeProblem("BAD_IMPORT", entry.loc, `import ${path}: ${(error as Error).message}`, field));
             return [];
         }
