@@ -8,6 +8,7 @@ export {
     resolveEventBridgeArgs,
 } from "./eventbridge";
 export type {
+    EnabledEventBridge,
     EventBridgeArgs,
     EventPatternObject,
     EventPatternValue,
@@ -28,6 +29,7 @@ export {
 } from "./apiKey";
 export type {
     DashboardsApiKeyArgs,
+    EnabledDashboardsApiKey,
     DashboardsCredentialType,
     DashboardsKeyRole,
     DashboardsProviderArgs,
@@ -40,5 +42,6 @@ export type { ArgProblem, ArgProblemInput, FieldNamer } from "./errors";
 export { COMPONENT_DEFINITIONS } from "./registry";
 export type { ComponentPath } from "./registry";
 export type { ArgDefinition, ArgTable, ComponentDefinition, OutputDefinition } from "./definition";
+export type { DeployedCredential } from "./credentialGuard";
 export { INSTANCE_ARGS } from "./instanceArgs";
 export type { InstanceArgs } from "./instanceArgs";

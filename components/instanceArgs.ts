@@ -29,6 +29,7 @@ export const INSTANCE_ARGS: ArgTable<InstanceArgs> = {
 
 /** Every component's `region` argument: required in stack files, the AWS provider's in TypeScript. */
 export const REGION_ARG: ArgDefinition = {
+    input: true,
     var: "region",
     type: "string",
     required: true,

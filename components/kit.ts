@@ -26,8 +26,11 @@ export interface PreparedInstance {
     readonly resolved: object;
     /** Valid but noteworthy arguments: `{field, message}`, or `"<field>: <message>"`. */
     readonly warnings: readonly ArgProblem[];
-    /** Creates the component from its validated args; returns its outputs by the spec's names. */
-    create(opts: pulumi.ComponentResourceOptions): InstanceOutputs;
+    /**
+     * Creates the component from its validated args; returns its outputs by the spec's names.
+     * `lastDeployment`: this stack's outputs from its last deployment, when the guards read them.
+     */
+    create(opts: pulumi.ComponentResourceOptions, lastDeployment?: Readonly<Record<string, unknown>>): InstanceOutputs;
 }
 
 /** A component class, constructible from its arguments (TypeScript programs, the plugin's `Construct`). */
@@ -96,8 +99,9 @@ export function physicalNamesOf(
 }
 
 /**
- * The outputs a definition gives a spec name, read from the component. The compiler checks that
- * every output the definition declares is a property of the component.
+ * The outputs a definition gives a spec name (and those it exports for the next run's guards, its
+ * `deployment` names), read from the component. The compiler checks that every output the definition
+ * declares is a property of the component.
  */
 export function specOutputsOf<C, O extends keyof C & string>(
     component: C,
@@ -105,7 +109,8 @@ export function specOutputsOf<C, O extends keyof C & string>(
 ): InstanceOutputs {
     const named: InstanceOutputs = {};
     for (const [property, output] of Object.entries(outputs) as [O, OutputDefinition][]) {
-        if (output.spec !== undefined) named[output.spec] = component[property] as pulumi.Output<unknown> | undefined;
+        const exported = output.spec ?? output.deployment;
+        if (exported !== undefined) named[exported] = component[property] as pulumi.Output<unknown> | undefined;
     }
     return named;
 }

@@ -7,6 +7,8 @@
 import { checkValue, TEMPLATE_LIMITS } from "./limits";
 import { isPlainObject as isMap } from "../util/objects";
 
+export { isMap };
+
 /** The Go type name of a value, as `%T` prints it. */
 export function goTypeName(v: unknown): string {
     if (v === null || v === undefined) return "<nil>";

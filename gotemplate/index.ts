@@ -17,7 +17,7 @@ import type { Node } from "./parse";
 import { SPRIG_UNSUPPORTED, sprigFunctions } from "./sprig";
 
 export { TemplateError, FunctionError } from "./errors";
-export { TEMPLATE_LIMITS, TemplateLimitExceeded, checkJsonDepth } from "./limits";
+export { TEMPLATE_LIMITS, TemplateLimitExceeded, checkJsonDepth, checkStringLength, withLoadBudget } from "./limits";
 export type { FuncMap, GoFunc, MissingKey } from "./exec";
 export { isTrue, NAMESPACE } from "./exec";
 export { fn, goBuiltins } from "./builtins";
@@ -37,6 +37,7 @@ export {
     replaceAllGo,
     regexReplace,
     dictOf,
+    regexTest,
 } from "./sprig";
 export { formatValue, sprintf, sprint, goTypeName, quoteGo } from "./fmt";
 

@@ -9,7 +9,6 @@
  * prototype chain.
  */
 import { TemplateError } from "./errors";
-import { setOwn } from "../util/objects";
 
 /** The limits of one template execution (see docs/security.md, "Templates"). */
 export const TEMPLATE_LIMITS = Object.freeze({
@@ -31,26 +30,114 @@ export const TEMPLATE_LIMITS = Object.freeze({
     maxValueNodes: 1_000_000,
     /** Go's fmt refuses widths and precisions above this (`tooLarge`), printing `%!(NOVERB)` or `%!(BADWIDTH)`. */
     maxFormatWidth: 1_000_000,
+    /** Steps of all the template executions of one stack load together (every template, every evaluation). */
+    maxLoadOperations: 10_000_000,
+    /** Milliseconds of CPU all regular-expression searches of one stack load may take together (searches that scan far past their matches, `a+b|a` on a long string, are quadratic in RE2 too). */
+    maxRegexMilliseconds: 3_000,
+    /** atmos.yaml `templates.settings.evaluations`: passes over a component's values. */
+    maxEvaluations: 100,
 });
 
-/**
- * A {@link TemplateError} raised by a limit of {@link TEMPLATE_LIMITS} (never swallowed, unlike other
- * template errors). Thrown unlocated where the limit is reached; the executor rethrows it located.
- */
-export class TemplateLimitExceeded extends TemplateError {
-    /** False until the executor says where in the template the limit was reached. */
-    readonly located: boolean;
-
-    constructor(message: string, where?: { template: string; line?: number; functionName?: string }) {
-        super(message, where ?? { template: "" });
-        this.located = where !== undefined;
+/** A limit of {@link TEMPLATE_LIMITS} was reached; the executor locates it in the template. */
+export class TemplateLimitError extends Error {
+    constructor(message: string) {
+        super(message);
+        this.name = "TemplateLimitError";
     }
 }
 
-/** Whether `e` is a limit reached and not yet located in a template (for the executor to locate). */
-export function isUnlocatedLimit(e: unknown): e is TemplateLimitExceeded {
-    return e instanceof TemplateLimitExceeded && !e.located;
+/**
+ * What templates may still spend: one per stack load (shared by every template of the load, every
+ * evaluation), else one per execution. Steps are counted by the executor; regular-expression time
+ * is measured, because a single search's work cannot be known before it runs.
+ */
+export class TemplateBudget {
+    /** Steps spent so far. */
+    steps = 0;
+    /** Milliseconds regular expressions have run so far. */
+    regexMilliseconds = 0;
+    constructor(
+        /** The steps it allows, and the limit's name for messages. */
+        readonly maxSteps: number = TEMPLATE_LIMITS.maxLoadOperations,
+        readonly limitName: "maxLoadOperations" | "maxOperations" = "maxLoadOperations",
+    ) {}
+
+    /** Spends `n` steps; throws the limit's error past the budget. */
+    spend(n: number): void {
+        this.steps += n;
+        if (this.steps > this.maxSteps)
+            limitExceeded(
+                this.limitName === "maxLoadOperations"
+                    ? `the templates of this stack load ran more than ${count(this.maxSteps)} steps together`
+                    : `template ran more than ${count(this.maxSteps)} steps`,
+                this.limitName,
+            );
+    }
+
+    /** Adds the time a regular expression ran; throws past `maxRegexMilliseconds`. */
+    spendRegexTime(ms: number): void {
+        this.regexMilliseconds += ms;
+        if (this.regexMilliseconds > TEMPLATE_LIMITS.maxRegexMilliseconds)
+            limitExceeded(
+                `regular expressions took more than ${count(TEMPLATE_LIMITS.maxRegexMilliseconds)} ms of CPU in this ${this.limitName === "maxLoadOperations" ? "stack load" : "template"} (a pattern that searches far past each match, such as a+b|a, on a long string?)`,
+                "maxRegexMilliseconds",
+            );
+    }
 }
+
+/** Where template functions charge their work: the running executor (which also charges the load's budget). */
+export interface WorkMeter {
+    /** Spends `n` steps of work. */
+    spend(n: number): void;
+    /** The budget regular-expression time goes to. */
+    readonly budget: TemplateBudget;
+}
+
+let meter: WorkMeter | undefined;
+let loadBudget: TemplateBudget | undefined;
+
+/** Charges `n` steps of work to the running template (nothing outside an execution). */
+export function chargeWork(n: number): void {
+    if (meter !== undefined && n > 0) meter.spend(Math.ceil(n));
+}
+
+/** The budget regular-expression time is charged to, when a template is running. */
+export function regexBudget(): TemplateBudget | undefined {
+    return meter?.budget;
+}
+
+/** Runs `f` with `m` as the meter functions charge (executions nest: a template may run another). */
+export function withMeter<T>(m: WorkMeter, f: () => T): T {
+    const saved = meter;
+    meter = m;
+    try {
+        return f();
+    } finally {
+        meter = saved;
+    }
+}
+
+/**
+ * Runs `f` (a stack load) with one {@link TemplateBudget} for every template it executes; a load
+ * within a load shares the outer one. Loads are synchronous, so a module variable holds it.
+ */
+export function withLoadBudget<T>(f: () => T): T {
+    if (loadBudget !== undefined) return f();
+    loadBudget = new TemplateBudget();
+    try {
+        return f();
+    } finally {
+        loadBudget = undefined;
+    }
+}
+
+/** The budget of the stack load running now, if any. */
+export function currentLoadBudget(): TemplateBudget | undefined {
+    return loadBudget;
+}
+
+/** A {@link TemplateError} raised by a limit of {@link TEMPLATE_LIMITS} (never swallowed, unlike other template errors). */
+export class TemplateLimitExceeded extends TemplateError {}
 
 function count(n: number): string {
     return n.toLocaleString("en-US");
@@ -58,7 +145,7 @@ function count(n: number): string {
 
 /** Throws the error for a limit: `what` (a phrase) and the limit's name and value. */
 export function limitExceeded(what: string, limit: keyof typeof TEMPLATE_LIMITS): never {
-    throw new TemplateLimitExceeded(`${what} (template limit ${limit} = ${count(TEMPLATE_LIMITS[limit])})`);
+    throw new TemplateLimitError(`${what} (template limit ${limit} = ${count(TEMPLATE_LIMITS[limit])})`);
 }
 
 /** Refuses a string longer than the string limit (before or after it is built). */
@@ -73,6 +160,23 @@ export function checkListLength(length: number, what = "list"): void {
         limitExceeded(`${what} would have ${count(Math.floor(length))} items`, "maxListItems");
 }
 
+/** Whether `k` is an own property of `o` (never one `o` inherits, such as `constructor`). */
+export function hasOwn(o: object, k: string): boolean {
+    return Object.prototype.hasOwnProperty.call(o, k);
+}
+
+/** `o[k]` when `k` is an own property of `o`, else `undefined`. */
+export function getOwn(o: Readonly<Record<string, unknown>>, k: string): unknown {
+    return hasOwn(o, k) ? o[k] : undefined;
+}
+
+/** Sets `o[k]` as an own, enumerable property; `__proto__` becomes an ordinary key. */
+export function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
+    if (k === "__proto__")
+        Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else o[k] = v;
+}
+
 /** A map from entries (later keys win), with {@link setOwn}'s rule for `__proto__`. */
 export function mapOf(entries: Iterable<readonly [string, unknown]>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
@@ -83,10 +187,11 @@ export function mapOf(entries: Iterable<readonly [string, unknown]>): Record<str
 /**
  * Refuses a value nested deeper than `maxValueDepth` (a map that holds itself, too) or walking
  * more than `maxValueNodes` nodes (a map that holds another twice, forty times over), before a
- * recursive walk of it runs out of stack, time or memory. Iterative; scalars cost nothing.
+ * recursive walk of it runs out of stack, time or memory. Iterative; charges the running template a
+ * step per node and returns the count.
  */
-export function checkValue(v: unknown): void {
-    if (typeof v !== "object" || v === null) return;
+export function checkValue(v: unknown): number {
+    if (typeof v !== "object" || v === null) return 1;
     const stack: unknown[] = [v];
     const depths: number[] = [1];
     let nodes = 0;
@@ -116,6 +221,9 @@ export function checkValue(v: unknown): void {
             }
         }
     }
+    // the walk itself, and the one the caller does next, are work
+    chargeWork(nodes);
+    return nodes;
 }
 
 /**

@@ -12,6 +12,8 @@ import { ComponentArgsError, type ArgProblem, type FieldNamer } from "../compone
 import { markWarningsReported } from "../components/common";
 import type { ComponentKit, PreparedInstance } from "../components/kit";
 import { kitOf } from "../components/kits";
+import { COMPONENT_DEFINITIONS } from "../components/registry";
+import type { ComponentDefinition } from "../components/definition";
 import type { LoadedStack, StackInstance } from "../stack";
 import { formatLocation, type SourceLocation } from "../stack/errors";
 import { formatPath, hasValue, type Problem } from "../util/problem";
@@ -19,6 +21,18 @@ import type { ComponentSchema } from "../stack/schema";
 import { CloudposseError } from "../util/errors";
 
 export type { PreparedInstance } from "../components/kit";
+
+/**
+ * The names under which the program exports outputs that are not the spec's, for the guards of its
+ * next run (each definition's `deployment` outputs, e.g. `logs_log_group_retained`).
+ */
+export const DEPLOYMENT_OUTPUTS: ReadonlySet<string> = new Set(
+    COMPONENT_DEFINITIONS.flatMap((definition: ComponentDefinition) =>
+        Object.values(definition.outputs).flatMap((output) =>
+            output.deployment !== undefined ? [output.deployment] : [],
+        ),
+    ),
+);
 
 /** The outputs of every instance: instance name, then the spec's output name. */
 export type StackOutputs = Record<string, Record<string, pulumi.Output<unknown> | undefined>>;
@@ -165,12 +179,15 @@ export function deployStack(
 /**
  * {@link deployStack} on instances {@link prepareStack} has validated (`prepared[i]` is
  * `stack.instances[i]`): reports their warnings, then creates them, validating nothing again.
+ * `lastDeployment`: this stack's outputs from its last deployment (the guards' reading), which tell
+ * the api-key instances the key they stored.
  */
 export function deployPrepared(
     stack: LoadedStack,
     prepared: readonly PreparedInstance[],
     opts: pulumi.ComponentResourceOptions = {},
     onWarning: (message: string) => void = logWarning,
+    lastDeployment?: Readonly<Record<string, unknown>>,
 ): StackOutputs {
     stack.instances.forEach((instance, i) => {
         for (const warning of prepared[i].warnings) onWarning(renderWarning(instance, warning));
@@ -178,7 +195,7 @@ export function deployPrepared(
     });
     const outputs: StackOutputs = {};
     stack.instances.forEach((instance, i) => {
-        outputs[instance.name] = prepared[i].create(opts);
+        outputs[instance.name] = prepared[i].create(opts, lastDeployment);
     });
     return outputs;
 }

@@ -6,6 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { loadStackSource, userDirectory } from "../stack";
 import { deployStack, type StackOutputs } from "./deploy";
 import { deployStackGuardingRenames } from "./renames";
+import { ALLOW_LOG_GROUP_DELETION, parseInstanceList } from "../components/logHistory";
 
 /** The config keys the program reads (a `pulumi.Config` of the project). */
 export interface ProgramConfig {
@@ -35,7 +36,12 @@ export function runProgram(config: ProgramConfig): StackOutputs | Promise<StackO
         atmosStack !== undefined
             ? { atmosStack, ...(atmosDir !== undefined ? { atmosDir } : {}) }
             : { stackFile: stackFile! },
-        { userDir: userDirectory(), allowExec: config.getBoolean("allowExec") === true },
+        {
+            userDir: userDirectory(),
+            allowExec: config.getBoolean("allowExec") === true,
+            // Files outside the stack's repository are read only with `pulumi config set allowOutsideRepository true`.
+            allowOutsideRepository: config.getBoolean("allowOutsideRepository") === true,
+        },
     );
     for (const warning of stack.warnings) {
         void pulumi.log.warn(warning);
@@ -48,5 +54,11 @@ export function runProgram(config: ProgramConfig): StackOutputs | Promise<StackO
     // Before any instance is registered, an instance renamed without an alias is refused (it would
     // take over its old resources' names and then delete them); `pulumi config set renameGuard
     // false` skips that check.
-    return config.getBoolean("renameGuard") === false ? deployStack(stack) : deployStackGuardingRenames(stack);
+    // The same guard refuses a run that would delete a log group's stored events the user did not
+    // say to delete; `pulumi config set allowLogGroupDeletion <instance>[,<instance>]` says so.
+    return config.getBoolean("renameGuard") === false
+        ? deployStack(stack)
+        : deployStackGuardingRenames(stack, {
+              allowLogGroupDeletion: parseInstanceList(config.get(ALLOW_LOG_GROUP_DELETION)),
+          });
 }

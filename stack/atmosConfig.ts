@@ -17,8 +17,10 @@
  * Then the `ATMOS_*` environment overrides.
  */
 import * as nodePath from "node:path";
+import { TEMPLATE_LIMITS } from "../gotemplate";
 import { yaml } from "../util/yaml";
-import { compareBytes, globMatches, hasGlobMeta, type FileSystem } from "./files";
+import { outsideReason, SymlinkLoopError, type Confinement } from "./confine";
+import { compareBytes, globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
 import { isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
 
@@ -55,6 +57,16 @@ export interface AtmosConfig {
     readonly inheritMetadata: boolean;
     /** The git root used for base paths (undefined when there is none, or ATMOS_GIT_ROOT_BASEPATH=false). */
     readonly gitRoot?: string;
+    /**
+     * The repository a load reads from (see {@link repositoryOf}): every file read stays under it
+     * unless the user opts in. Absent in a hand-made config: then the git repository holding
+     * `configDir` (else `basePath`), else that directory.
+     */
+    readonly repository?: string;
+    /** Base paths the user's environment set (`ATMOS_BASE_PATH`, `ATMOS_STACKS_BASE_PATH`): read from too. */
+    readonly userPaths?: readonly string[];
+    /** The user opted in to reading outside {@link repository} (`allowOutsideRepository`). */
+    readonly allowOutsideRepository?: boolean;
     /** `env:` of atmos.yaml, the lowest layer of every component's env. */
     readonly env: Readonly<Record<string, unknown>>;
     /** The whole merged configuration, as plain data. */
@@ -71,6 +83,11 @@ export interface AtmosConfigOptions {
     readonly manifest?: string;
     /** The file system. */
     readonly files: FileSystem;
+    /**
+     * Read outside the repository too (atmos.yaml imports, base paths, and later the stack's
+     * files); off, such a read is refused. @default false
+     */
+    readonly allowOutsideRepository?: boolean;
 }
 
 /** An atmos.yaml that cannot be read or is invalid. */
@@ -80,8 +97,17 @@ export class AtmosConfigError extends CloudposseError {
     constructor(
         readonly file: string,
         reason: string,
+        /** Where in `file` the setting is written, when known. */
+        readonly position?: { readonly line: number; readonly column: number },
+        /** `true` when the reason is a read outside the repository. */
+        readonly outside = false,
     ) {
-        super(`${file}: ${reason}`);
+        super(`${file}${position === undefined ? "" : `:${position.line}:${position.column}`}: ${reason}`);
+    }
+    /** The message without the file and position. */
+    get reason(): string {
+        const prefix = `${this.file}${this.position === undefined ? "" : `:${this.position.line}:${this.position.column}`}: `;
+        return this.message.slice(prefix.length);
     }
 }
 
@@ -132,16 +158,169 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
         if (fromManifest) configFiles.push(fromManifest);
     }
     const unique = [...new Set(configFiles)];
+    const configDir = unique.length === 0 ? undefined : nodePath.dirname(unique[unique.length - 1]);
+    const allowOutside = options.allowOutsideRepository === true;
+    // Base paths the user's environment names are the user's choice, read from as the repository
+    // is (Cloud Posse's Geodesic sets ATMOS_CLI_CONFIG_PATH and ATMOS_BASE_PATH this way).
+    const userPaths: string[] = [];
+    if (env.ATMOS_BASE_PATH) {
+        const dir = resolveBasePath(env.ATMOS_BASE_PATH, configDir, cwd, gitRoot, files, "runtime");
+        userPaths.push(repositoryOf(dir, files) ?? dir);
+    }
 
     let raw: Record<string, unknown>;
     if (unique.length === 0) {
         raw = structuredClone(NO_CONFIG_DEFAULTS);
     } else {
+        // The repository is the one holding the atmos.yaml found: its files, and everything they
+        // name, are read from it.
+        const confinement: Confinement = {
+            root: repositoryOf(configDir!, files) ?? configDir!,
+            also: userPaths,
+            allowOutside,
+        };
         raw = {};
-        for (const file of unique) raw = mergePlain(raw, readConfigWithImports(file, files, env, gitRoot, new Set()));
+        for (const file of unique) {
+            // A file ATMOS_CLI_CONFIG_PATH names is the user's choice; one found by looking around
+            // must not lead elsewhere through a link.
+            if (!cliConfigPath) refuseOutside(file, confinement, files, undefined, [], `the Atmos config ${file}`);
+            raw = mergePlain(raw, readConfigWithImports(file, files, env, gitRoot, new Set(), confinement));
+        }
     }
-    const configDir = unique.length === 0 ? undefined : nodePath.dirname(unique[unique.length - 1]);
-    return interpret(raw, unique, configDir, cwd, env, gitRoot, files, localConfig);
+    const config = interpret(raw, unique, configDir, cwd, env, gitRoot, files, localConfig);
+    let repository: string;
+    if (configDir !== undefined) repository = repositoryOf(configDir, files) ?? configDir;
+    else {
+        // No atmos.yaml: the repository holding the manifest (else the current directory), else
+        // outside git the base path, or the manifest's directory when it is not under it.
+        const manifestDir =
+            options.manifest === undefined ? undefined : nodePath.dirname(nodePath.resolve(cwd, options.manifest));
+        const fromGit = repositoryOf(manifestDir ?? cwd, files);
+        repository =
+            fromGit ??
+            (manifestDir !== undefined && nodePath.relative(config.basePath, manifestDir).startsWith("..")
+                ? manifestDir
+                : config.basePath);
+    }
+    if (env.ATMOS_STACKS_BASE_PATH) {
+        userPaths.push(repositoryOf(config.stacksBasePath, files) ?? config.stacksBasePath);
+    }
+    if (!env.ATMOS_BASE_PATH && raw.base_path === undefined && configDir !== undefined) {
+        // No file sets base_path: Atmos's default, the current directory's git root (or the
+        // config's directory) was chosen by where the user runs, not by a file.
+        userPaths.push(repositoryOf(config.basePath, files) ?? config.basePath);
+    }
+    const confinement: Confinement = { root: repository, also: userPaths, allowOutside };
+    checkBasePaths(config, confinement, files, env);
+    return {
+        ...config,
+        repository,
+        ...(userPaths.length > 0 ? { userPaths } : {}),
+        ...(allowOutside ? { allowOutsideRepository: true } : {}),
+    };
+}
+
+/**
+ * The repository a load reads from, as the directory that holds `dir`: the root of its git
+ * repository (the nearest ancestor with `.git`), or undefined when `dir` is not in one. One
+ * function for the loader's confinement and for the git-root rule of base paths.
+ */
+export function repositoryOf(dir: string, files: FileSystem): string | undefined {
+    return findGitRoot(dir, files);
+}
+
+/** The repository a config reads from (its `repository`, or, in a hand-made config, the one around its directory). */
+export function repositoryRoot(config: AtmosConfig, files: FileSystem): string {
+    if (config.repository !== undefined) return config.repository;
+    const dir = config.configDir ?? config.basePath;
+    return repositoryOf(dir, files) ?? dir;
+}
+
+/** What a load under `config` may read: its repository and the base paths the user's environment set. */
+export function confinementOf(config: AtmosConfig, files: FileSystem, allowOutside: boolean): Confinement {
+    return {
+        root: repositoryRoot(config, files),
+        ...(config.userPaths !== undefined ? { also: config.userPaths } : {}),
+        allowOutside: allowOutside || config.allowOutsideRepository === true,
+    };
+}
+
+/** Throws an {@link AtmosConfigError} when `path` may not be read (outside the repository, or a link loop). */
+function refuseOutside(
+    path: string,
+    confinement: Confinement,
+    files: FileSystem,
+    file: string | undefined,
+    keyPath: readonly (string | number)[],
+    what: string,
+): void {
+    let reason: string | undefined;
+    try {
+        reason = outsideReason(path, confinement, files);
+    } catch (error) {
+        if (!(error instanceof SymlinkLoopError)) throw error;
+        reason = error.message;
+    }
+    if (reason === undefined) return;
+    const position = file === undefined || keyPath.length === 0 ? undefined : positionOf(file, keyPath, files);
+    throw new AtmosConfigError(file ?? path, `${what}: ${reason}`, position, true);
+}
+
+/** Where `keyPath` is written in the config file `file` (its value's line and column), if it is. */
+function positionOf(
+    file: string,
+    keyPath: readonly (string | number)[],
+    files: FileSystem,
+): { line: number; column: number } | undefined {
+    try {
+        const { LineCounter, parseDocument } = yaml();
+        const counter = new LineCounter();
+        const document = parseDocument(files.readFile(file), { lineCounter: counter, uniqueKeys: false });
+        const node = document.getIn(keyPath, true) as { range?: [number, number, number] } | undefined;
+        if (node?.range === undefined) return undefined;
+        const { line, col } = counter.linePos(node.range[0]);
+        return { line, column: col };
+    } catch {
+        return undefined;
+    }
+}
+
+/**
+ * Refuses a base path (atmos.yaml's `base_path`, `stacks.base_path`, or `ATMOS_BASE_PATH`,
+ * `ATMOS_STACKS_BASE_PATH`) outside the repository, naming the setting and where it is written.
+ */
+function checkBasePaths(
+    config: AtmosConfig,
+    confinement: Confinement,
+    files: FileSystem,
+    env: Readonly<Record<string, string | undefined>>,
+): void {
+    if (confinement.allowOutside) return;
+    const checks: [string, string | undefined, readonly string[]][] = [
+        [config.basePath, env.ATMOS_BASE_PATH ? "ATMOS_BASE_PATH" : undefined, ["base_path"]],
+        [
+            config.stacksBasePath,
+            env.ATMOS_STACKS_BASE_PATH ? "ATMOS_STACKS_BASE_PATH" : undefined,
+            ["stacks", "base_path"],
+        ],
+    ];
+    for (const [path, variable, keyPath] of checks) {
+        // A default no file sets is not a file's choice.
+        if (at(config.raw, ...keyPath) === undefined) continue;
+        // Without a config file and a variable, the base path is Atmos's default (the current
+        // directory or its git root): nothing from a file chose it.
+        // A variable of the user's environment is the user's choice (and a root of its own).
+        if (variable !== undefined || config.files.length === 0) continue;
+        const setBy = [...config.files].reverse().find((f) => positionOf(f, keyPath, files) !== undefined);
+        refuseOutside(
+            path,
+            confinement,
+            files,
+            setBy ?? config.files[config.files.length - 1],
+            setBy === undefined ? [] : keyPath,
+            keyPath.join("."),
+        );
+    }
 }
 
 /** The nearest directory at or above `dir` holding an atmos.yaml, as that file's path. */
@@ -177,6 +356,7 @@ function readConfigWithImports(
     env: Readonly<Record<string, string | undefined>>,
     gitRoot: string | undefined,
     seen: Set<string>,
+    confinement: Confinement,
 ): Record<string, unknown> {
     if (seen.has(file)) return {};
     seen.add(file);
@@ -190,13 +370,20 @@ function readConfigWithImports(
             ...globMatches(nodePath.join(root, "**", "*.yaml"), files),
             ...globMatches(nodePath.join(root, "**", "*.yml"), files),
         ].sort(compareBytes);
-        for (const path of found) merged = mergePlain(merged, readConfigWithImports(path, files, env, gitRoot, seen));
+        for (const path of found) {
+            refuseOutside(path, confinement, files, file, [], `${sub}/ file ${path}`);
+            merged = mergePlain(merged, readConfigWithImports(path, files, env, gitRoot, seen, confinement));
+        }
     }
     const imports = own.import;
     if (Array.isArray(imports)) {
-        for (const entry of imports) {
-            if (typeof entry !== "string" || entry === "" || /^[a-z][a-z0-9+.-]*:\/\//i.test(entry)) continue;
+        imports.forEach((entry, index) => {
+            if (typeof entry !== "string" || entry === "" || /^[a-z][a-z0-9+.-]*:\/\//i.test(entry)) return;
             const path = nodePath.resolve(dir, entry);
+            const what = `import ${entry}`;
+            // Refused as written before anything is looked up: the glob's fixed part, or the path.
+            const fixed = hasGlobMeta(path) ? globBase(path) : path;
+            refuseOutside(fixed, confinement, files, file, ["import", index], what);
             const matches = hasGlobMeta(path)
                 ? globMatches(path, files)
                 : files.isFile(path)
@@ -205,10 +392,11 @@ function readConfigWithImports(
                     ? [`${path}.yaml`]
                     : [];
             for (const match of matches) {
-                if (files.isFile(match))
-                    merged = mergePlain(merged, readConfigWithImports(match, files, env, gitRoot, seen));
+                if (!files.isFile(match)) continue;
+                refuseOutside(match, confinement, files, file, ["import", index], what);
+                merged = mergePlain(merged, readConfigWithImports(match, files, env, gitRoot, seen, confinement));
             }
-        }
+        });
     }
     const { import: _ignored, ...rest } = own;
     return mergePlain(merged, rest);
@@ -338,6 +526,13 @@ function interpret(
         throw new AtmosConfigError(
             configFiles[configFiles.length - 1] ?? "ATMOS_SETTINGS_LIST_MERGE_STRATEGY",
             `settings.list_merge_strategy must be replace, append or merge, got ${JSON.stringify(strategyText)}`,
+        );
+    }
+    const evaluations = at(raw, "templates", "settings", "evaluations");
+    if (typeof evaluations === "number" && evaluations > TEMPLATE_LIMITS.maxEvaluations) {
+        throw new AtmosConfigError(
+            configFiles[configFiles.length - 1] ?? "atmos.yaml",
+            `templates.settings.evaluations is ${evaluations.toLocaleString("en-US")}, more than the ${TEMPLATE_LIMITS.maxEvaluations} passes a value may be rendered (template limit maxEvaluations = ${TEMPLATE_LIMITS.maxEvaluations})`,
         );
     }
     const inherit = at(raw, "stacks", "inherit", "metadata");

@@ -23,7 +23,8 @@
 import * as nodePath from "node:path";
 import type { AtmosConfig } from "./atmosConfig";
 import { makeProblem, type ProblemList, type SourceLocation } from "./errors";
-import { globMatches, hasGlobMeta, isNotFound, readProblemText, type FileSystem } from "./files";
+import { outsideReason, SymlinkLoopError, type Confinement } from "./confine";
+import { globBase, globMatches, hasGlobMeta, isNotFound, readProblemText, type FileSystem } from "./files";
 import { mergeAll, mergeTree } from "./merge";
 import { mergeLayers } from "./mergeLayers";
 import { emptyMap, parseYamlTree, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
@@ -32,6 +33,7 @@ import { renderImportPath, StackTemplateError, templateSettingsFrom } from "./te
 import { isPlainObject } from "../util/objects";
 import { includeTags } from "./include";
 import { describeValue } from "../util/describeValue";
+import { rethrowIfInternal } from "../util/internalError";
 
 /** Deepest import chain accepted (Atmos has no limit; real repositories stay under ten). */
 export const MAX_IMPORT_DEPTH = 64;
@@ -57,6 +59,8 @@ export interface ManifestContext {
     readonly allowExec?: boolean;
     /** Shared by the manifests of one run: each file is parsed, and each import processed, once. */
     readonly cache?: ManifestCache;
+    /** What may be read (imports and `!include` targets are checked against it before any lookup). @default anything */
+    readonly confinement?: Confinement;
 }
 
 /**
@@ -300,6 +304,7 @@ class ManifestProcessor {
                         basePath: this.context.config.basePath,
                         readFile: (p) => files.readFile(p),
                         exists: (p) => files.isFile(p),
+                        ...(this.context.confinement !== undefined ? { refusal: (p: string) => this.refusal(p) } : {}),
                     }),
                 });
                 for (const problem of tree.problems) problems.add(problem);
@@ -328,6 +333,18 @@ class ManifestProcessor {
             return undefined;
         }
         return root;
+    }
+
+    /** Why `path` may not be read (outside the repository, or a loop of symbolic links), if it may not. */
+    private refusal(path: string): string | undefined {
+        const confinement = this.context.confinement;
+        if (confinement === undefined) return undefined;
+        try {
+            return outsideReason(path, confinement, this.context.files);
+        } catch (error) {
+            if (error instanceof SymlinkLoopError) return error.message;
+            throw error;
+        }
     }
 
     /** The files an import entry names, in Atmos's order; problems for what cannot be imported. */
@@ -374,6 +391,13 @@ class ManifestProcessor {
         const firstSegment = path.split("/")[0];
         const relative = firstSegment === "." || firstSegment === "..";
         const base = relative ? nodePath.dirname(file) : config.stacksBasePath;
+        // Refused as written (the glob's fixed part), before anything is looked up.
+        const written = nodePath.join(base, path);
+        const refused = this.refusal(hasGlobMeta(path) ? globBase(written) : written);
+        if (refused !== undefined) {
+            problems.add(makeProblem("OUTSIDE_REPOSITORY", entry.loc, `import ${path}: ${refused}`, field));
+            return [];
+        }
         let withExtension = path;
         const extension = goExtension(path);
         if (extension === "") {
@@ -397,8 +421,26 @@ class ManifestProcessor {
                   ? [full]
                   : [];
         } catch (error) {
-            problems.add(makeProblem("BAD_IMPORT", entry.loc, `import ${path}: ${(error as Error).message}`, field));
+            rethrowIfInternal(error);
+            const code = (error as { code?: unknown } | null)?.code;
+            const outside = code === "EOUTSIDE" || code === "ELOOP";
+            problems.add(
+                makeProblem(
+                    outside ? "OUTSIDE_REPOSITORY" : "BAD_IMPORT",
+                    entry.loc,
+                    `import ${path}: ${(error as Error).message}`,
+                    field,
+                ),
+            );
             return [];
+        }
+        if (matches.length === 0 && !hasGlobMeta(withExtension)) {
+            // A loop of symbolic links is not a missing file.
+            const loop = this.refusal(full);
+            if (loop !== undefined) {
+                problems.add(makeProblem("OUTSIDE_REPOSITORY", entry.loc, `import ${path}: ${loop}`, field));
+                return [];
+            }
         }
         if (matches.length === 0) {
             if (!entry.skipIfMissing) {
@@ -418,6 +460,12 @@ class ManifestProcessor {
         }
         const result: string[] = [];
         for (const match of matches) {
+            // A match may lead outside through a symbolic link.
+            const outside = this.refusal(match);
+            if (outside !== undefined) {
+                problems.add(makeProblem("OUTSIDE_REPOSITORY", entry.loc, `import ${path}: ${outside}`, field));
+                continue;
+            }
             if (here.includes(match)) {
                 problems.add(
                     makeProblem(
@@ -720,6 +768,10 @@ export function isRemoteImport(path: string): boolean {
 }
 
 function readProblem(error: unknown, at: SourceLocation, shown: string, imported: boolean) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === "EOUTSIDE" || code === "ELOOP") {
+        return makeProblem("OUTSIDE_REPOSITORY", at, (error as Error).message, imported ? { field: "import" } : {});
+    }
     return makeProblem(
         isNotFound(error) ? "FILE_NOT_FOUND" : "FILE_UNREADABLE",
         at,

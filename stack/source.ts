@@ -19,6 +19,8 @@ export interface StackSourceOptions {
     readonly env?: Readonly<Record<string, string | undefined>>;
     /** Whether `!exec` may run commands. @default false */
     readonly allowExec?: boolean;
+    /** Whether files outside the stack's repository may be read. @default false */
+    readonly allowOutsideRepository?: boolean;
 }
 
 /** Loads the stack `source` names; throws a `StackFileError` when it does not load. */
@@ -27,6 +29,7 @@ export function loadStackSource(source: StackSource, options: StackSourceOptions
     const shared = {
         ...(options.env !== undefined ? { env: options.env } : {}),
         allowExec: options.allowExec === true,
+        allowOutsideRepository: options.allowOutsideRepository === true,
     };
     if ("atmosStack" in source) {
         return loadAtmosStack(source.atmosStack, {

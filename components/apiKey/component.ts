@@ -19,10 +19,13 @@ import { Static } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
 import { loadOptionalPeer, type ModuleLoader } from "../../util/optionalPeer";
 import { programRegistry } from "../programRegistry";
-import { valueWithUnknowns } from "../../sdk/adapter";
-import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, Settled } from "../inputs";
+import { holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../../sdk/adapter";
+import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, resolveKnownNow, Settled } from "../inputs";
+import { plainOnlyArgs } from "../definition";
 import type { NameClaim } from "../collisions";
 import { camelCaseField, ComponentArgsError } from "../errors";
+import { describeValue } from "../../util/describeValue";
+import { SECRET_VALUE } from "../../util/describeValue";
 import { aliasOptions, requireEngine } from "../engine";
 import { MINIMUM_PULUMI_CLI, MINIMUM_PULUMI_CLI_FOR_ADOPTION, now, regionalImportId } from "../lifecycle";
 import {
@@ -36,6 +39,9 @@ import {
     type RotationTrigger,
 } from "./rotation";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
+import { getResources } from "@pulumi/aws/resourcegroupstaggingapi";
+import { SSM_OWNER_TAG, ssmOwner, ssmOwnerConflict } from "../ssmOwner";
+import { stableWindow, storedKeyWarning, workspaceChangedWarning } from "../credentialGuard";
 import {
     addMinutesRfc3339,
     dashboardsApiKeyClaims,
@@ -44,14 +50,33 @@ import {
     WORKSPACE_ENDPOINT_OUTPUT,
     WORKSPACE_GRAFANA_VERSION_OUTPUT,
     WORKSPACE_ID_OUTPUT,
+    WORKSPACE_ID_RULE,
+    isWorkspaceId,
     workspaceEndpointOf,
     type PulumiDeployment,
     type ResolvedDashboardsApiKey,
 } from "./resolve";
-import { describeValue } from "../../util/describeValue";
 
 /** The component path, as written in a stack file's `metadata.component`. */
 const COMPONENT = API_KEY_DEFINITION.path;
+
+/** A {@link DashboardsApiKey} known to be enabled (see {@link DashboardsApiKey.isEnabled}): every output defined. */
+export type EnabledDashboardsApiKey = DashboardsApiKey & {
+    readonly ssmPathDashboardsApiKey: pulumi.Output<string>;
+    readonly expiresAt: pulumi.Output<string>;
+    readonly workspaceId: pulumi.Output<string>;
+    readonly workspaceEndpoint: pulumi.Output<string>;
+    readonly apiKey: pulumi.Output<string>;
+};
+
+/**
+ * `output`, whose failure is not reported again: the Outputs derived in the component fail with its
+ * one failure, which the children it reaches report (see keepFailureAsWritten).
+ */
+function held<T>(output: T): T {
+    holdRejections(output);
+    return output;
+}
 
 /** The Pulumi type token of {@link DashboardsApiKey}. */
 const TYPE_TOKEN = API_KEY_DEFINITION.typeToken;
@@ -82,6 +107,11 @@ export function currentDeployment(): PulumiDeployment {
  *
  * The key is replaced by the first run in a new rotation window (`rotationMinutes` wide, counted
  * from the Unix epoch): the trigger is computed from the clock, so no refresh is needed.
+ *
+ * The SSM parameter is never taken over: it is written without `overwrite` (unless adopting), tagged
+ * `pulumi:stack` with its owner, and a path another stack owns fails naming it. Resource options:
+ * `protect` reaches every child (Pulumi passes it on); the component's `retainOnDelete` is passed by
+ * the component to every custom child (Pulumi passes it to none).
  */
 export class DashboardsApiKey extends pulumi.ComponentResource {
     /** The component path, as written in a stack file's `metadata.component`. */
@@ -92,10 +122,20 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     static readonly definition = API_KEY_DEFINITION;
 
     /*
-     * The outputs are undefined when the instance is disabled (`enabled: false`): it has no key, and
-     * the type says so, where an Output always defined would resolve to undefined against its type,
-     * or make every use of an enabled instance check for it. The stack program exports them as absent.
+     * The outputs stay optional (unlike awsx's, always defined): a disabled instance
+     * (`enabled: false`) has no key, and the type says so. An Output always defined would resolve to
+     * undefined against its type, failing far from the cause, or make every use of an enabled
+     * instance check for it; other languages' SDKs (the plugin's schema) keep them optional too, and
+     * the stack program exports them as absent. `isEnabled()` narrows them to defined, with no `!`.
      */
+
+    /**
+     * Whether the instance has its key (it was not created with `enabled: false`); narrows the
+     * outputs to defined ones: `if (key.isEnabled()) use(key.ssmPathDashboardsApiKey)`.
+     */
+    isEnabled(): this is EnabledDashboardsApiKey {
+        return this.ssmPathDashboardsApiKey !== undefined;
+    }
 
     /** SSM parameter path of the key; undefined when disabled; mirrors the output `ssm_path_dashboards_api_key`. */
     readonly ssmPathDashboardsApiKey?: pulumi.Output<string>;
@@ -108,6 +148,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     readonly workspaceId?: pulumi.Output<string>;
     /** Host name of the workspace: the stack's `workspace_endpoint` output, else derived from the id and region. */
     readonly workspaceEndpoint?: pulumi.Output<string>;
+    /** RFC 3339 start of the current key's rotation window: the first run after the window ends replaces the key. */
+    readonly rotationWindowStart?: pulumi.Output<string>;
     /** The key (or token) itself, always a secret. */
     readonly apiKey?: pulumi.Output<string>;
     /** The settled arguments. */
@@ -146,10 +188,12 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             );
         // Validate before anything is registered: an invalid argument leaves no trace.
         const deployment = isResolvedDashboardsApiKey(given) ? undefined : currentDeployment();
-        const known = isResolvedDashboardsApiKey(given) ? undefined : knownNow(args);
+        const known = isResolvedDashboardsApiKey(given) ? undefined : knownNow(args, plainOnlyArgs(API_KEY_DEFINITION));
         const resolved = isResolvedDashboardsApiKey(given)
             ? given
-            : resolveDashboardsApiKey(name, known!.args, deployment, { regionFromProvider: true });
+            : resolveKnownNow(COMPONENT, name, known!, () =>
+                  resolveDashboardsApiKey(name, known!.args, deployment, { regionFromProvider: true }),
+              );
         // Names another instance of this program already uses (the same SSM parameter, ...).
         const collisions = registry?.claim(claimant, claimsOf(resolved)) ?? [];
         if (collisions.length > 0) {
@@ -217,24 +261,37 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const secondsToLive = value((r) => r.secondsToLive, args.minutesToLive);
         // The credential type must work on the workspace's Grafana version (when it is known): checked
         // before the key's workspace id is known, so a refused type fails the preview, before any key is touched.
-        const workspaceId = pulumi.all([workspace.id, workspace.grafanaVersion]).apply(([id, version]) => {
-            const problem = credentialProblem(resolved.credentialType, version);
-            if (problem !== undefined) {
-                throw new Error(`${who}: ${problem} (workspace ${id})`);
-            }
-            return id;
-        });
+        const workspaceId = held(
+            pulumi.all([workspace.id, workspace.grafanaVersion]).apply(([id, version]) => {
+                const problem = credentialProblem(resolved.credentialType, version);
+                if (problem !== undefined) {
+                    throw keepFailureAsWritten(new Error(`${who}: ${problem} (workspace ${id})`));
+                }
+                return id;
+            }),
+        );
 
         // The replacement trigger: the current rotation window. A run in a later window replaces the key;
         // no refresh is involved. It resolves only once the engine is known to honour it.
+        // The window: the clock's, or the last deployment's when it is later (the stack program gives it),
+        // so that a runner whose clock is behind never rotates the key back to an earlier window.
+        const windowOf = (r: ResolvedDashboardsApiKey): string =>
+            stableWindow(rotationWindowStart(time, r.rotationMinutes), r.deployed?.windowStart, r.rotationMinutes)
+                .windowStart;
+        const behind = stableWindow(
+            rotationWindowStart(time, resolved.rotationMinutes),
+            resolved.deployed?.windowStart,
+            resolved.rotationMinutes,
+        ).note;
+        if (behind !== undefined) void pulumi.log.warn(`${who}: ${behind}`, this);
         const schedule = value(
             (r): RotationTrigger => ({
-                windowStart: rotationWindowStart(time, r.rotationMinutes),
+                windowStart: windowOf(r),
                 rotationMinutes: r.rotationMinutes,
             }),
             args.minutesToLive,
         );
-        const window = pulumi.output(schedule).apply((s) => s.windowStart);
+        const window = held(pulumi.output(schedule).apply((s) => s.windowStart));
         const engineReady = requireEngine(
             who,
             resolved.adoptExisting ? MINIMUM_PULUMI_CLI_FOR_ADOPTION : MINIMUM_PULUMI_CLI,
@@ -242,7 +299,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 ? "adopting with the import option is safe from 3.252.0"
                 : "the key rotates through the replacementTrigger option, which older engines drop or compare wrongly",
         );
-        const trigger = pulumi.all([engineReady, schedule]).apply(([, s]) => s);
+        const trigger = held(pulumi.all([engineReady, schedule]).apply(([, s]) => s));
         // Each window's credential has its own name (never the label id), so the new one is created
         // beside the old one, SSM is updated to it, and the old one is deleted at the end of the run: SSM
         // never holds a deleted key. A changed lifetime replaces it too (a new name: the lifetime is in
@@ -254,12 +311,16 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     credentialType: r.credentialType,
                     keyRole: r.keyRole,
                     secondsToLive: r.secondsToLive,
-                    windowStart: rotationWindowStart(time, r.rotationMinutes),
+                    windowStart: windowOf(r),
                 }),
             args.keyRole,
             args.minutesToLive,
         );
+        // The component's own retainOnDelete option keeps every child (Pulumi passes it to none); protect
+        // reaches each child through the parent (the SDK's inheritance).
+        const kept: pulumi.CustomResourceOptions = opts.retainOnDelete === true ? { retainOnDelete: true } : {};
         const rotated: pulumi.CustomResourceOptions = {
+            ...kept,
             parent: this,
             replacementTrigger: trigger,
             replaceOnChanges: ["secondsToLive"],
@@ -279,14 +340,14 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 {
                     triggers: {
                         window,
-                        minutesToLive: pulumi.output(minutesToLive).apply(String),
+                        minutesToLive: held(pulumi.output(minutesToLive).apply(String)),
                         keyName: credential,
                         keyRole,
                         workspaceId,
-                        region: pulumi.output(workspaceRegion).apply((r) => r ?? ""),
+                        region: held(pulumi.output(workspaceRegion).apply((r) => r ?? "")),
                     },
                 },
-                { parent: this },
+                { ...kept, parent: this },
             );
             const apiKey = new grafana.WorkspaceApiKey(
                 `${name}-key`,
@@ -308,7 +369,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 },
             );
             key = apiKey.key;
-            keyUrns = pulumi.all([apiKey.urn, issued.urn]);
+            keyUrns = held(pulumi.all([apiKey.urn, issued.urn]));
             serviceAccountUrn = pulumi.output(undefined);
             // (Mocks that echo inputs give no rfc3339: then the expiry is unknown, not an error.)
             expiresAt = pulumi
@@ -324,7 +385,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     workspaceId,
                     region,
                 },
-                { parent: this },
+                { ...kept, parent: this },
             );
             const token = new grafana.WorkspaceServiceAccountToken(
                 `${name}-token`,
@@ -338,47 +399,102 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 rotated,
             );
             key = token.key;
-            keyUrns = pulumi.all([token.urn]);
+            keyUrns = held(pulumi.all([token.urn]));
             serviceAccountUrn = serviceAccount.urn;
             expiresAt = token.expiresAt;
         }
-        // During preview and up: the key that stays live must outlast the next scheduled run. (A key this
-        // run replaces has an unknown expiry in preview, so it is not warned about.)
         const cadence = resolved.runCadenceMinutes;
-        pulumi.all([expiresAt, keyUrns, serviceAccountUrn, schedule]).apply(([expiry, urns, accountUrn, s]) => {
-            const warning =
-                typeof expiry === "string"
-                    ? expiryWarning(expiry, time, cadence, {
-                          nextWindowStart: nextWindowStart(s.windowStart, s.rotationMinutes),
-                          credentialUrns: urns,
-                          ...(accountUrn !== undefined ? { serviceAccountUrn: accountUrn } : {}),
-                      })
-                    : undefined;
-            if (warning !== undefined) {
-                void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
-            }
-        });
-        const secretKey = pulumi.secret(key);
+        const deployed = resolved.deployed;
+        if (deployed !== undefined) {
+            // The stack program's runs (and synth's plan): the stored key as the last deployment left it.
+            held(
+                pulumi.all([schedule, value((r) => r.ssmPath)]).apply(([s, path]) => {
+                    const rotates = deployed.windowStart !== undefined && deployed.windowStart !== s.windowStart;
+                    const warning = storedKeyWarning(
+                        deployed,
+                        rotates,
+                        time,
+                        cadence,
+                        path,
+                        nextWindowStart(s.windowStart, s.rotationMinutes),
+                    );
+                    if (warning !== undefined)
+                        void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
+                }),
+            );
+            held(
+                pulumi.all([workspaceId, value((r) => r.ssmPath)]).apply(([id, path]) => {
+                    const warning = workspaceChangedWarning(deployed, id, path);
+                    if (warning !== undefined) void pulumi.log.warn(`${who}: ${warning}`, this);
+                }),
+            );
+        }
+        // During preview and up: the key that stays live must outlast the next scheduled run. (A key this
+        // run replaces has an unknown expiry in preview, so it is not warned about; the stack program's
+        // runs are told from the last deployment's outputs, above.)
+        const warned = pulumi
+            .all([expiresAt, keyUrns, serviceAccountUrn, schedule])
+            .apply(([expiry, urns, accountUrn, s]) => {
+                if (deployed?.expiresAt !== undefined) return;
+                const warning =
+                    typeof expiry === "string"
+                        ? expiryWarning(expiry, time, cadence, {
+                              nextWindowStart: nextWindowStart(s.windowStart, s.rotationMinutes),
+                              credentialUrns: urns,
+                              ...(accountUrn !== undefined ? { serviceAccountUrn: accountUrn } : {}),
+                          })
+                        : undefined;
+                if (warning !== undefined) {
+                    void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
+                }
+            });
+        held(warned);
+        const secretKey = held(pulumi.secret(key));
 
+        // One parameter, one owner: a parameter at this path that another stack owns fails the run here,
+        // naming the path and the owner, before any AWS call on it.
+        const owner = ssmOwner(deployment ?? currentDeployment());
+        const ownedPath = held(
+            pulumi.all([value((r) => r.ssmPath), region]).apply(async ([path, inRegion]) => {
+                const tagged = await getResources(
+                    {
+                        resourceTypeFilters: ["ssm:parameter"],
+                        tagFilters: [{ key: SSM_OWNER_TAG }],
+                        ...(inRegion ? { region: inRegion } : {}),
+                    },
+                    { parent: this },
+                );
+                // (A user's own mocks may answer the lookup with no list: nothing is tagged.)
+                const conflict = ssmOwnerConflict(tagged.resourceTagMappingLists ?? [], path, owner);
+                if (conflict !== undefined) throw keepFailureAsWritten(new Error(`${who}: ${conflict}`));
+                return path;
+            }),
+        );
         const parameter = new ssm.Parameter(
             `${name}-parameter`,
             {
-                name: value((r) => r.ssmPath),
+                name: ownedPath,
                 description: resolved.ssmDescription,
                 type: "SecureString",
                 value: secretKey,
-                // As the 0.13.0 module: take over a parameter already at this path, update it in place.
-                overwrite: true,
+                // One parameter, one owner: a parameter already at this path (another stack's, or one
+                // made by hand) makes the create fail instead of being taken over, as the 0.13.0 module's
+                // overwrite would; only adopting Terraform's parameter overwrites it (and imports it first).
+                // Updates of this stack's own parameter need no overwrite (the provider's update puts the
+                // value with Overwrite set: terraform-provider-aws internal/service/ssm/parameter.go).
+                ...(resolved.adoptExisting ? { overwrite: true } : {}),
                 tier: "Standard",
                 dataType: "text",
                 // Always sent: the provider keeps the old key when keyId is left out (optional, computed).
                 // (The peer floor, @pulumi/aws 7.23, types keyId as Input<string>.)
                 keyId: value((r) => r.kmsKeyId, args.kmsKeyId) as pulumi.Input<string>,
-                tags: value((r) => ({ ...r.tags }), args.tags),
+                // The label's tags and the owner tag.
+                tags: value((r) => ({ ...r.tags, [SSM_OWNER_TAG]: owner }), args.tags),
                 region,
             },
             // Adoption: the parameter Terraform created at this path (its id is its name).
             {
+                ...kept,
                 parent: this,
                 ...(resolved.adoptExisting
                     ? {
@@ -395,12 +511,14 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         this.expiresAt = expiresAt;
         this.workspaceId = workspaceId;
         this.workspaceEndpoint = workspace.endpoint;
+        this.rotationWindowStart = window;
         this.apiKey = secretKey;
         this.registerOutputs({
             ssmPathDashboardsApiKey: this.ssmPathDashboardsApiKey,
             expiresAt: this.expiresAt,
             workspaceId: this.workspaceId,
             workspaceEndpoint: this.workspaceEndpoint,
+            rotationWindowStart: this.rotationWindowStart,
             apiKey: this.apiKey,
         });
     }
@@ -427,23 +545,30 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         grafanaVersion: pulumi.Output<string | undefined>;
     } {
         const { workspace } = resolved;
+        // Called once the id and region are known: an argument that failed fails the lookup with the
+        // component's message, without the SDK's second report of an invoke whose arguments failed.
         const lookUp = (id: pulumi.Input<string>) =>
-            grafana.getWorkspaceOutput(
-                { workspaceId: id, ...(given.region ? { region: given.region } : {}) },
-                { parent: this },
-            );
+            pulumi
+                .all([id, given.region])
+                .apply(([workspaceId, region]) =>
+                    grafana.getWorkspaceOutput({ workspaceId, ...(region ? { region } : {}) }, { parent: this }),
+                );
         // The host name from the id and region; the provider's lookup when no region is known.
         const endpointOf = (id: pulumi.Input<string>) =>
-            pulumi
-                .all([id, given.workspaceRegion])
-                .apply(([workspaceId, region]) =>
-                    region ? pulumi.output(workspaceEndpointOf(workspaceId, region)) : lookUp(workspaceId).endpoint,
-                );
+            held(
+                pulumi
+                    .all([id, given.workspaceRegion])
+                    .apply(([workspaceId, region]) =>
+                        region
+                            ? pulumi.output(workspaceEndpointOf(workspaceId, region))
+                            : lookUp(workspaceId).apply((found) => found.endpoint),
+                    ),
+            );
         if (workspace.kind === "workspaceId") {
             return {
                 id: pulumi.output(given.workspaceId),
                 endpoint: endpointOf(given.workspaceId),
-                grafanaVersion: lookUp(given.workspaceId).grafanaVersion,
+                grafanaVersion: lookUp(given.workspaceId).apply((found) => found.grafanaVersion),
             };
         }
         const stackName = workspace.stackName ?? given.stackName;
@@ -453,15 +578,41 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const hasOutputs = pulumi.unsecret(
             reference.outputs.apply((outputs: unknown) => typeof outputs === "object" && outputs !== null),
         );
+        // Own outputs only: the SDK reads an output by indexing the outputs object (stackReference.ts
+        // getOutput, `os[n]`), and its deserializer builds that object by assignment (rpc.ts
+        // serializeAllKeys, `obj[k] = v`), so an output named `__proto__` becomes the object's
+        // prototype and every name it holds would be found through it.
+        const hasOwnOutput = (output: string): pulumi.Output<boolean> =>
+            pulumi.unsecret(
+                reference.outputs.apply(
+                    (outputs: unknown) =>
+                        typeof outputs === "object" &&
+                        outputs !== null &&
+                        Object.prototype.hasOwnProperty.call(outputs, output),
+                ),
+            );
         const details = (output: string): pulumi.Output<pulumi.StackReferenceOutputDetails> =>
-            hasOutputs.apply((has) => (has ? reference.getOutputDetails(output) : {}));
+            pulumi
+                .all([hasOutputs, hasOwnOutput(output)])
+                .apply(([has, own]) => (has && own ? reference.getOutputDetails(output) : {}));
         const id = pulumi.all([details(WORKSPACE_ID_OUTPUT), stackName]).apply(([found, stack]) => {
             const value: unknown = found.value ?? found.secretValue;
             if (typeof value !== "string" || value === "") {
-                throw new Error(
-                    `${COMPONENT} "${name}": the workspace stack ${describeValue(stack)} has no output ` +
-                        `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
-                        `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`,
+                throw keepFailureAsWritten(
+                    new Error(
+                        `${COMPONENT} "${name}": the workspace stack ${describeValue(stack)} has no output ` +
+                            `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
+                            `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`,
+                    ),
+                );
+            }
+            // Validated as the workspace_id var is: the id names the workspace in every call and path.
+            if (!isWorkspaceId(value)) {
+                throw keepFailureAsWritten(
+                    new Error(
+                        `${COMPONENT} "${name}": the output "${WORKSPACE_ID_OUTPUT}" of the workspace stack ${describeValue(stack)} ` +
+                            `${WORKSPACE_ID_RULE}, got ${describeValue(found.secretValue !== undefined ? SECRET_VALUE : value)}`,
+                    ),
                 );
             }
             return value;
@@ -473,7 +624,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         // The live workspace's version counts (the stack's output may predate an upgrade in the console);
         // with both known, the higher one decides.
         const grafanaVersion = pulumi
-            .all([details(WORKSPACE_GRAFANA_VERSION_OUTPUT), lookUp(id).grafanaVersion])
+            .all([details(WORKSPACE_GRAFANA_VERSION_OUTPUT), lookUp(id).apply((found) => found.grafanaVersion)])
             .apply(([found, live]) => {
                 const value: unknown = found.value ?? found.secretValue;
                 return higherGrafanaVersion(typeof value === "string" && value !== "" ? value : undefined, live);

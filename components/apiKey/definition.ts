@@ -138,6 +138,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             doc: "Component whose stack holds the workspace; mapped to a stack reference.",
         },
         dashboardsStackName: {
+            input: true,
             var: "dashboards_stack_name",
             type: "string",
             defaultText: "null (derived from dashboards_component_name)",
@@ -147,6 +148,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             doc: "Full `organization/project/stack` name of the workspace stack.",
         },
         workspaceId: {
+            input: true,
             var: "workspace_id",
             type: "string",
             defaultText: "null (read from the workspace stack)",
@@ -160,6 +162,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             doc: "Workspace id (`g-` and ten hex digits); no stack reference when set.",
         },
         keyRole: {
+            input: true,
             var: "key_role",
             type: "string",
             default: DEFAULTS.keyRole,
@@ -170,6 +173,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             doc: "Permission level of the key (upper case).",
         },
         minutesToLive: {
+            input: true,
             var: "minutes_to_live",
             type: "number",
             default: DEFAULTS.minutesToLive,
@@ -226,6 +230,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             doc: "A service account and its token (Grafana 9+), or a workspace API key (Grafana 8 to 10).",
         }),
         kmsKeyId: {
+            input: true,
             var: "kms_key_id",
             type: "string",
             defaultText: 'null or `""` (the account\'s `alias/aws/ssm`)',
@@ -255,9 +260,14 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             doc: "SSM parameter path of the key",
         },
         expiresAt: {
+            deployment: "expires_at",
             doc: "RFC 3339 time at which the current key expires (a token's own expiry; an API key's issue time plus its lifetime)",
         },
-        workspaceId: { doc: "id of the workspace" },
+        workspaceId: { deployment: "workspace_id", doc: "id of the workspace" },
+        rotationWindowStart: {
+            deployment: "rotation_window_start",
+            doc: "RFC 3339 start of the rotation window of the current key (the first run after the window ends replaces it)",
+        },
         workspaceEndpoint: { doc: "host name of the workspace (see below)" },
         apiKey: {
             secret: true,

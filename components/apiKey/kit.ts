@@ -1,9 +1,15 @@
 /** The `managed-dashboards/api-key` component, wired for the stack program and the plugin (components/kit.ts). */
+import { deployedCredential } from "../credentialGuard";
 import { isDeployTimeReference } from "../deployTime";
 import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../kit";
 import { currentDeployment, DashboardsApiKey } from "./component";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
-import { dashboardsApiKeyClaims, resolveDashboardsApiKey, workspaceProjectName } from "./resolve";
+import {
+    dashboardsApiKeyClaims,
+    resolveDashboardsApiKey,
+    withDeployedCredential,
+    workspaceProjectName,
+} from "./resolve";
 
 /** The `managed-dashboards/api-key` kit. */
 export const API_KEY_KIT: ComponentKit = {
@@ -33,8 +39,19 @@ export const API_KEY_KIT: ComponentKit = {
             aliases: resolved.aliases,
             resolved,
             warnings: resolved.warnings,
-            create: (opts) =>
-                specOutputsOf(DashboardsApiKey.fromResolved(name, resolved, opts), API_KEY_DEFINITION.outputs),
+            // The key the last deployment stored (under this name or an alias), when it is known.
+            create: (opts, lastDeployment) =>
+                specOutputsOf(
+                    DashboardsApiKey.fromResolved(
+                        name,
+                        withDeployedCredential(
+                            resolved,
+                            lastDeployment && deployedCredential(lastDeployment, [name, ...resolved.aliases]),
+                        ),
+                        opts,
+                    ),
+                    API_KEY_DEFINITION.outputs,
+                ),
         };
     },
 };

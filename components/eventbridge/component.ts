@@ -12,7 +12,8 @@ import { warningsReported } from "../common";
 
 import { programRegistry } from "../programRegistry";
 import { valueWithUnknowns } from "../../sdk/adapter";
-import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, Settled } from "../inputs";
+import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, resolveKnownNow, Settled } from "../inputs";
+import { plainOnlyArgs } from "../definition";
 import type { NameClaim } from "../collisions";
 import { ComponentArgsError } from "../errors";
 import { aliasOptions, requireEngine } from "../engine";
@@ -30,6 +31,14 @@ import {
 /** The component path, as in stack files and errors. */
 const COMPONENT_PATH = EVENTBRIDGE_DEFINITION.path;
 
+/** An {@link EventBridge} known to be enabled (see {@link EventBridge.isEnabled}): every output defined. */
+export type EnabledEventBridge = EventBridge & {
+    readonly eventRuleArn: pulumi.Output<string>;
+    readonly eventRuleName: pulumi.Output<string>;
+    readonly logsLogGroupArn: pulumi.Output<string>;
+    readonly logsLogGroupName: pulumi.Output<string>;
+};
+
 /**
  * An EventBridge rule sending the events that match a pattern to a new CloudWatch Logs log group,
  * with the logs resource policy that lets EventBridge write there. Component path `eventbridge`.
@@ -43,6 +52,10 @@ const COMPONENT_PATH = EVENTBRIDGE_DEFINITION.path;
  * (`aws:cloudwatch/logGroup:LogGroup`), the rule (`aws:cloudwatch/eventRule:EventRule`), the
  * resource policy (`aws:cloudwatch/logResourcePolicy:LogResourcePolicy`) and the target
  * (`aws:cloudwatch/eventTarget:EventTarget`, created after the policy). None when disabled.
+ *
+ * The log group is kept in AWS with its events when Pulumi deletes it (`retainLogGroupOnDelete`,
+ * default true). Resource options: `protect` reaches every child (Pulumi passes it on); the
+ * component's `retainOnDelete` is passed by the component to every child (Pulumi passes it to none).
  */
 export class EventBridge extends pulumi.ComponentResource {
     /** The component path, as stack files name it. */
@@ -51,11 +64,21 @@ export class EventBridge extends pulumi.ComponentResource {
     static readonly definition = EVENTBRIDGE_DEFINITION;
 
     /*
-     * The outputs are undefined when the instance is disabled (`enabled: false`): it has no rule and
-     * no log group, and the type says so, where an Output always defined would resolve to undefined
-     * against its type (Output<string>) or make every use of an enabled instance check for it
-     * (Output<string | undefined>). The stack program exports them as absent.
+     * The outputs stay optional (unlike awsx's, always defined): a disabled instance
+     * (`enabled: false`) has no rule and no log group, and the type says so. An Output always
+     * defined would resolve to undefined against its type (Output<string>), failing far from the
+     * cause, or make every use of an enabled instance check for it (Output<string | undefined>);
+     * other languages' SDKs (the plugin's schema) keep them optional too, and the stack program
+     * exports them as absent. `isEnabled()` narrows them to defined, with no `!`.
      */
+
+    /**
+     * Whether the instance has its children (it was not created with `enabled: false`); narrows the
+     * outputs to defined ones: `if (events.isEnabled()) use(events.eventRuleArn)`.
+     */
+    isEnabled(): this is EnabledEventBridge {
+        return this.eventRuleArn !== undefined;
+    }
 
     /** ARN of the event rule; undefined when disabled; mirrors `event_rule_arn`. */
     readonly eventRuleArn?: pulumi.Output<string>;
@@ -65,6 +88,12 @@ export class EventBridge extends pulumi.ComponentResource {
     readonly logsLogGroupArn?: pulumi.Output<string>;
     /** Name of the log group; undefined when disabled; mirrors `logs_log_group_name`. */
     readonly logsLogGroupName?: pulumi.Output<string>;
+    /**
+     * Whether the log group is registered to be kept in AWS when Pulumi deletes it
+     * (`retainLogGroupOnDelete`, or the component's `retainOnDelete` option); undefined when disabled.
+     * The stack program exports it as `logs_log_group_retained` for the next run's guard.
+     */
+    readonly logsLogGroupRetained?: pulumi.Output<boolean>;
 
     /**
      * An instance from arguments already settled by {@link resolveEventBridgeArgs} (as the stack
@@ -94,10 +123,12 @@ export class EventBridge extends pulumi.ComponentResource {
         const claimsOf = (r: ResolvedEventBridge): NameClaim[] =>
             eventBridgeClaims(r).map((claim) => (account === undefined ? claim : { ...claim, account }));
         // Validate first: an invalid argument must leave no resource behind, not even this one.
-        const now = isResolvedEventBridge(given) ? undefined : knownNow(args);
+        const now = isResolvedEventBridge(given) ? undefined : knownNow(args, plainOnlyArgs(EVENTBRIDGE_DEFINITION));
         const resolved = isResolvedEventBridge(given)
             ? given
-            : resolveEventBridge(name, now!.args, { regionFromProvider: true });
+            : resolveKnownNow(COMPONENT_PATH, name, now!, () =>
+                  resolveEventBridge(name, now!.args, { regionFromProvider: true }),
+              );
         // Names another instance of this program already uses (the same log group, ...).
         const collisions = registry?.claim(claimant, claimsOf(resolved)) ?? [];
         if (collisions.length > 0) {
@@ -143,8 +174,13 @@ export class EventBridge extends pulumi.ComponentResource {
         }
 
         if (resolved.enabled) {
-            // Every child has a different type, so each can take the component's name.
-            const childOpts: pulumi.CustomResourceOptions = { parent: this };
+            // Every child has a different type, so each can take the component's name. The component's
+            // own retainOnDelete option keeps every child (Pulumi passes it to none); protect reaches
+            // each child through the parent (the SDK's inheritance).
+            const childOpts: pulumi.CustomResourceOptions = {
+                parent: this,
+                ...(opts.retainOnDelete === true ? { retainOnDelete: true } : {}),
+            };
             const { adopt } = resolved;
             // The region given (it wins over the provider's), or none: the provider's.
             const region = regionGiven ? value((r) => r.region as string, args.region) : undefined;
@@ -154,13 +190,14 @@ export class EventBridge extends pulumi.ComponentResource {
             // that check, and the policy and the target wait for them.
             const adopted = (id: string | undefined): pulumi.CustomResourceOptions =>
                 adopt && id !== undefined ? { ...childOpts, import: id } : childOpts;
-            const adoptionReady = adopt
-                ? requireEngine(
-                      `${COMPONENT_PATH} "${name}"`,
-                      MINIMUM_PULUMI_CLI_FOR_ADOPTION,
-                      "adopting with the import option is safe from 3.252.0",
-                  )
-                : undefined;
+            const adoptionReady =
+                adopt || resolved.logGroup.adopt !== undefined
+                    ? requireEngine(
+                          `${COMPONENT_PATH} "${name}"`,
+                          MINIMUM_PULUMI_CLI_FOR_ADOPTION,
+                          "adopting with the import option is safe from 3.252.0",
+                      )
+                    : undefined;
 
             const logGroupName = value((r) => r.logGroup.name);
             const ruleName = value((r) => r.rule.name);
@@ -174,7 +211,10 @@ export class EventBridge extends pulumi.ComponentResource {
                 },
                 {
                     ...adopted(adopt?.logGroup),
-                    ...(resolved.logGroup.retainOnDelete ? { retainOnDelete: true } : {}),
+                    // A log group kept by an earlier destroy or rename, taken back with its events.
+                    ...(resolved.logGroup.adopt !== undefined ? { import: resolved.logGroup.adopt } : {}),
+                    // Read by the engine from the deployed state when it deletes the group (step.go ~661).
+                    retainOnDelete: resolved.logGroup.retainOnDelete || opts.retainOnDelete === true,
                 },
             );
             const logGroupArn = logGroup.arn.apply(withoutWildcard);
@@ -221,6 +261,7 @@ export class EventBridge extends pulumi.ComponentResource {
             this.eventRuleName = rule.name;
             this.logsLogGroupArn = logGroupArn;
             this.logsLogGroupName = logGroup.name;
+            this.logsLogGroupRetained = pulumi.output(resolved.logGroup.retainOnDelete || opts.retainOnDelete === true);
         }
 
         this.registerOutputs({
@@ -228,6 +269,7 @@ export class EventBridge extends pulumi.ComponentResource {
             eventRuleName: this.eventRuleName,
             logsLogGroupArn: this.logsLogGroupArn,
             logsLogGroupName: this.logsLogGroupName,
+            logsLogGroupRetained: this.logsLogGroupRetained,
         });
     }
 }

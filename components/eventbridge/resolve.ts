@@ -83,8 +83,10 @@ export interface ResolvedEventBridge {
         /** Log group name: the id of the label with `cloudwatch-logs`' `regexReplaceChars`. */
         readonly name: string;
         readonly retentionInDays: number;
-        /** Keep it in AWS when Pulumi deletes or replaces it (`retainOnDelete`). */
+        /** Keep it in AWS when Pulumi deletes it (Pulumi's `retainOnDelete` option; `retainLogGroupOnDelete`). */
         readonly retainOnDelete: boolean;
+        /** Import the group of this name that exists outside the state (`adoptLogGroup`): its import id. */
+        readonly adopt: string | undefined;
         /** That label's tags (its `Name` tag is the log group name). */
         readonly tags: Tags;
     };
@@ -174,12 +176,20 @@ export function resolveEventBridge(
     }
     const targetId = checkTargetId(args.adoptEventTargetId, problems);
     const aliases = checkAliases(args.aliases, name, problems);
-    const retainOnDelete = isUnset(args.retainOnDelete) ? false : args.retainOnDelete;
+    const retainOnDelete = isUnset(args.retainLogGroupOnDelete) ? true : args.retainLogGroupOnDelete;
     if (typeof retainOnDelete !== "boolean") {
-        problems.push(problem("TYPE_MISMATCH", ["retainOnDelete"], "must be true or false", retainOnDelete));
+        problems.push(problem("TYPE_MISMATCH", ["retainLogGroupOnDelete"], "must be true or false", retainOnDelete));
+    }
+    const adoptLogGroup = isUnset(args.adoptLogGroup) ? false : args.adoptLogGroup;
+    if (typeof adoptLogGroup !== "boolean") {
+        problems.push(problem("TYPE_MISMATCH", ["adoptLogGroup"], "must be true or false", adoptLogGroup));
     }
     if (adoptExisting === true && region !== undefined) {
         const refused = adoptionRegionProblem(region);
+        if (refused !== undefined) problems.push(refused);
+    }
+    if (adoptLogGroup === true && adoptExisting !== true && region !== undefined) {
+        const refused = adoptionRegionProblem(region, "adoptLogGroup");
         if (refused !== undefined) problems.push(refused);
     }
 
@@ -262,6 +272,11 @@ export function resolveEventBridge(
             name: logGroupLabel.id,
             retentionInDays,
             retainOnDelete: retainOnDelete === true,
+            // (adoptExisting imports it too, with the rest of what Terraform created.)
+            adopt:
+                adoptLogGroup === true && adoptExisting !== true && label.enabled
+                    ? importId(logGroupLabel.id, region)
+                    : undefined,
             tags: logGroupLabel.tags,
         },
         rule: { name: ruleLabel.id, description: description || label.id, eventPattern, tags: label.tags },
@@ -595,6 +610,21 @@ function checkTaggedLogGroupArn(region: string, logGroupLabel: Label, label: Lab
     const arn = logGroupArn(region, logGroupLabel.id);
     if (stringViolations(arn, limit).length === 0) return;
     const bad = [...new Set([...logGroupLabel.id].filter((c) => !/^[\w+=/:,.@-]$/u.test(c)))];
+    if (bad.length === 0) {
+        // Only the ARN's length: a log group name past its own 512 characters is reported as such
+        // by its own check; within them, the ARN's own limit is the reason.
+        if (codePointLength(logGroupLabel.id) > MAX_LOG_GROUP_NAME_LENGTH) return;
+        problems.push(
+            problem(
+                "NAME_TOO_LONG",
+                ["idLengthLimit"],
+                `must keep the log group's ARN within ${limit.max} characters: the log group has tags, and ` +
+                    `${limit.source} takes its ARN, which has ${codePointLength(arn)}`,
+                label.idLengthLimit,
+            ),
+        );
+        return;
+    }
     problems.push(
         problem(
             "BAD_NAME_CHARACTERS",

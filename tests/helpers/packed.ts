@@ -5,7 +5,7 @@
  * `npm pack` runs in a temporary copy of the project, never in the working tree. When the working
  * tree's dist/ is what tsc builds from the sources now (scripts/staleness.js: no source newer than
  * its compiled file, as after `npm ci` or `npm run build`), the copy takes that dist/ and packs it
- * without lifecycle scripts; otherwise npm's `prepare` script compiles dist/ in the copy first, as
+ * without lifecycle scripts; otherwise npm's `prepack` script compiles dist/ in the copy first, as
  * for `npm pack` and `npm publish`. The tarball is then unpacked into a temporary project's
  * node_modules, beside links to the project's own dependencies (as a user's project would have
  * them installed), where each file writes its programs in a directory of its own.
@@ -74,8 +74,8 @@ async function pack(): Promise<Packed> {
         const docs = await runNode([path.join(copy, "scripts", "apiDocs.js")], { cwd: copy, timeoutMs: 180_000 });
         if (docs.status !== 0) throw new Error(`scripts/apiDocs.js exited with ${String(docs.status)}: ${docs.stderr}`);
     }
-    // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepack` writes docs/api/
-    // (building dist/ first), `prepare` builds dist/.
+    // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepack` builds dist/
+    // and writes docs/api/.
     const run = await runProcess(
         "npm",
         ["pack", "--json", `--ignore-scripts=${String(built)}`, "--pack-destination", base],
