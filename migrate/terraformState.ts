@@ -33,7 +33,7 @@ type Json = Record<string, unknown>;
  * A string as an HCL quoted string, as Terraform writes a string instance key in an address
  * (hashicorp/terraform internal/addrs/instance_key.go:176-220, toHCLQuotedString): `\n`, `\r`,
  * `\t`, `\"`, `\\`; a `$` or `%` before `{` doubled, since `${` and `%{` open a template
- * sequence (hashicorp/hcl hclsyntax/spec.md:786-788, "Template Literals": "The `${` sequence is escaped
+ * sequence (https://github.com/hashicorp/hcl/blob/main/hclsyntax/spec.md lines 786-788, "Template Literals": "The `${` sequence is escaped
  * as `$${` and the `%{` sequence is escaped as `%%{`"; parser.go:1844-1866 refuses an unescaped
  * one in the index of a traversal, parser.go:2046-2057 reads the doubled one back); a character
  * that is not printable as `\uNNNN` or `\UNNNNNNNN`.
