@@ -18,6 +18,7 @@
  */
 import * as nodePath from "node:path";
 import { yaml } from "../util/yaml";
+import { goYamlOptions } from "../util/goYaml";
 import { compareBytes, globMatches, hasGlobMeta, type FileSystem } from "./files";
 
 /** Atmos's `settings.list_merge_strategy`. */
@@ -251,7 +252,7 @@ function readConfigFile(
     ];
     let parsed: unknown;
     try {
-        parsed = yaml().parse(text, { customTags, merge: true, uniqueKeys: false, logLevel: "error" });
+        parsed = yaml().parse(text, { ...goYamlOptions(customTags), uniqueKeys: false, logLevel: "error" });
     } catch (error) {
         throw new AtmosConfigError(
             file,
