@@ -182,7 +182,7 @@ describe("YAML scalars as Atmos resolves them (gopkg.in/yaml.v3 resolve.go)", ()
             const h = parsed.root.entries.get("h")!.value;
             assert.ok(h.kind === "seq");
             assert.deepEqual(h.items[1].loc, { file: "s.yaml", line: 9, column: 11 });
-            assert.deepEqual(parsed.root.entries.get("e")!.value.loc, { file: "s.yaml", line: 6, column: 4 });
+            assert.deepEqual(parsed.root.entries.get("e")!.value.loc, { file: "s.yaml", line: 6, column: 10 });
         });
 
         it("merges a plain << and keeps a quoted one as a key (decode.go isMerge)", () => {
