@@ -11,7 +11,9 @@
  * - the directory named by `ATMOS_CLI_CONFIG_PATH`.
  * When none of these exists and a manifest is given, its directory and its ancestors are
  * searched (the nearest `atmos.yaml` wins). Run from a directory without an Atmos config of its
- * own, a `base_path` of `""` or `.` (Atmos's default without atmos.yaml) is the git root. Each config file is preceded by its `atmos.d/` and
+ * own, a `base_path` of `""` or `.` (Atmos's default without atmos.yaml) is the git root of the
+ * repository that holds the atmos.yaml found (a file found from the manifest is read as Atmos
+ * reads it run from that file's directory, whatever the current directory). Each config file is preceded by its `atmos.d/` and
  * `.atmos.d/` files and its `import:` list. The system and home directories are not read, so a
  * load does not depend on the machine it runs on. With no file at all, Atmos's defaults apply.
  * Then the `ATMOS_*` environment overrides.
@@ -52,7 +54,12 @@ export interface AtmosConfig {
     readonly gomplateEnabled: boolean;
     /** `stacks.inherit.metadata` (default true). */
     readonly inheritMetadata: boolean;
-    /** The git root used for base paths (undefined when there is none, or ATMOS_GIT_ROOT_BASEPATH=false). */
+    /**
+     * The repository that holds the atmos.yaml found (its git root): the current directory's when
+     * the file was found from there, else the file's own (without a file, the manifest's). Base
+     * paths follow Atmos's git-root rule in it; undefined when there is none, or with
+     * ATMOS_GIT_ROOT_BASEPATH=false.
+     */
     readonly gitRoot?: string;
     /** `env:` of atmos.yaml, the lowest layer of every component's env. */
     readonly env: Readonly<Record<string, unknown>>;
@@ -104,18 +111,17 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
     const cwd = nodePath.resolve(options.cwd ?? process.cwd());
     const env = options.env ?? process.env;
     const files = options.files;
-    const gitRoot = env.ATMOS_GIT_ROOT_BASEPATH === "false" ? undefined : findGitRoot(cwd, files);
+    const gitRootsOn = env.ATMOS_GIT_ROOT_BASEPATH !== "false";
+    const cwdGitRoot = gitRootsOn ? findGitRoot(cwd, files) : undefined;
 
     const configFiles: string[] = [];
     const cliConfigPath = env.ATMOS_CLI_CONFIG_PATH;
-    const localConfig = LOCAL_CONFIG_MARKERS.some(
-        (m) => files.isFile(nodePath.join(cwd, m)) || files.isDirectory(nodePath.join(cwd, m)),
-    );
+    const cwdHasConfig = hasLocalConfig(cwd, files);
     if (!cliConfigPath) {
-        if (!localConfig) {
+        if (!cwdHasConfig) {
             const parent = findUpward(nodePath.dirname(cwd), files);
             if (parent) configFiles.push(parent);
-            const atGitRoot = gitRoot === undefined ? undefined : configFileIn(gitRoot, files);
+            const atGitRoot = cwdGitRoot === undefined ? undefined : configFileIn(cwdGitRoot, files);
             if (atGitRoot) configFiles.push(atGitRoot);
         }
         const local = configFileIn(cwd, files);
@@ -125,11 +131,29 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
         const named = files.isFile(dir) ? dir : configFileIn(dir, files);
         if (named) configFiles.push(named);
     }
-    if (configFiles.length === 0 && options.manifest !== undefined) {
-        const fromManifest = findUpward(nodePath.dirname(nodePath.resolve(cwd, options.manifest)), files);
-        if (fromManifest) configFiles.push(fromManifest);
+    const manifest = options.manifest === undefined ? undefined : nodePath.resolve(cwd, options.manifest);
+    // Atmos's discovery found nothing (or there was nothing to find): the manifest's own repository.
+    const fromManifest = configFiles.length === 0 && manifest !== undefined;
+    if (fromManifest) {
+        const found = findUpward(nodePath.dirname(manifest), files);
+        if (found) configFiles.push(found);
     }
     const unique = [...new Set(configFiles)];
+    const configDir = unique.length === 0 ? undefined : nodePath.dirname(unique[unique.length - 1]);
+    // Atmos's git-root rule (pkg/config/git_root.go applyGitRootBasePath) is about the repository
+    // Atmos runs in: the current directory's when atmos.yaml was found from there (or named by
+    // ATMOS_CLI_CONFIG_PATH), as in Atmos. Found from the manifest instead, it is the repository that
+    // holds that atmos.yaml, and the load is what Atmos gives run from the atmos.yaml's directory
+    // (without one, from the manifest's repository's root): the same from any current directory.
+    const repository = !gitRootsOn
+        ? undefined
+        : fromManifest
+          ? findGitRoot(configDir ?? nodePath.dirname(manifest), files)
+          : cwdGitRoot;
+    const runDir = fromManifest ? (configDir ?? repository ?? cwd) : cwd;
+    // hasLocalAtmosConfig (git_root.go:91-110) of the directory Atmos is taken to run in.
+    const localConfig = runDir === cwd ? cwdHasConfig : hasLocalConfig(runDir, files);
+    const gitRoot = repository;
 
     let raw: Record<string, unknown>;
     if (unique.length === 0) {
@@ -138,8 +162,14 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
         raw = {};
         for (const file of unique) raw = mergePlain(raw, readConfigWithImports(file, files, env, gitRoot, new Set()));
     }
-    const configDir = unique.length === 0 ? undefined : nodePath.dirname(unique[unique.length - 1]);
-    return interpret(raw, unique, configDir, cwd, env, gitRoot, files, localConfig);
+    return interpret(raw, unique, configDir, runDir, cwd, env, gitRoot, files, localConfig);
+}
+
+/** Whether `dir` holds an Atmos config of its own (Atmos's hasLocalAtmosConfig, git_root.go:91-110). */
+function hasLocalConfig(dir: string, files: FileSystem): boolean {
+    return LOCAL_CONFIG_MARKERS.some(
+        (m) => files.isFile(nodePath.join(dir, m)) || files.isDirectory(nodePath.join(dir, m)),
+    );
 }
 
 /** The nearest directory at or above `dir` holding an atmos.yaml, as that file's path. */
@@ -299,6 +329,7 @@ function interpret(
     configFiles: readonly string[],
     configDir: string | undefined,
     cwd: string,
+    userCwd: string,
     env: Readonly<Record<string, string | undefined>>,
     gitRoot: string | undefined,
     files: FileSystem,
@@ -318,7 +349,7 @@ function interpret(
     // `.`), a base_path of "" or "." is the git root, so Atmos works from anywhere in the repository.
     const configBase = str(raw.base_path) ?? "";
     const basePath = env.ATMOS_BASE_PATH
-        ? resolveBasePath(env.ATMOS_BASE_PATH, configDir, cwd, gitRoot, files, "runtime")
+        ? resolveBasePath(env.ATMOS_BASE_PATH, configDir, userCwd, gitRoot, files, "runtime")
         : gitRoot !== undefined && !localConfig && (configBase === "" || configBase === ".")
           ? gitRoot
           : resolveBasePath(configBase, configDir, cwd, gitRoot, files, "config");
