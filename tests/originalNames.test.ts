@@ -91,3 +91,39 @@ describe("an instance declared under the original Cloud Posse names (issue 31)",
         assert.equal(await ssmPathOf(text), "/dashboards/eg-ue2-prod-grafana-api-key/api_key");
     });
 });
+
+describe("an eventbridge instance declared under the original var names (issue 31)", () => {
+    // aws-eventbridge src/policies.tf: one aws_cloudwatch_log_resource_policy, policy_name = module.this.id
+    // (account-level); this package's default scopes the policy to the log group instead.
+    const text = (...extra: string[]) =>
+        lines(
+            "vars: {region: us-east-2, namespace: eg, environment: ue2, stage: prod}",
+            "components:",
+            "  terraform:",
+            "    eventbridge/ecs-alerts:",
+            "      metadata: {component: eventbridge}",
+            "      vars:",
+            "        name: ecs-faults",
+            "        cloudwatch_event_rule_pattern: {source: [aws.ecs]}",
+            ...extra.map((line) => `        ${line}`),
+        );
+    const policies = async (stack: string) =>
+        (await synth("ue2-prod.yaml", { loaded: parseStack(stack, "ue2-prod.yaml") })).resources.filter(
+            (r) => r.type === "aws:cloudwatch/logResourcePolicy:LogResourcePolicy",
+        );
+
+    it("keeps the original's account-level logs policy named after the id", async () => {
+        const found = await policies(text());
+        assert.deepEqual(
+            found.map((r) => r.inputs.policyName),
+            ["eg-ue2-prod-ecs-faults"],
+        );
+    });
+
+    it("keeps an explicit logs_policy_scope", async () => {
+        const found = await policies(text("logs_policy_scope: resource"));
+        assert.equal(found.length, 1);
+        assert.equal(found[0].inputs.policyName, undefined);
+        assert.ok("resourceArn" in found[0].inputs, "a policy on the log group");
+    });
+});
