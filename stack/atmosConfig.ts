@@ -158,6 +158,13 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
     let raw: Record<string, unknown>;
     if (unique.length === 0) {
         raw = structuredClone(NO_CONFIG_DEFAULTS);
+        // Without a config file Atmos still reads the git root's atmos.d/ and .atmos.d/ over its
+        // defaults (pkg/config/load.go LoadConfig, "Also search git root for .atmos.d even with
+        // default config": mergeDefaultImports(gitRoot)).
+        if (gitRoot !== undefined) {
+            for (const path of defaultImportFiles(gitRoot, files))
+                raw = mergePlain(raw, readDefaultImport(path, files, env, gitRoot));
+        }
     } else {
         raw = {};
         for (const file of unique) raw = mergePlain(raw, readConfigWithImports(file, files, env, gitRoot, new Set()));
@@ -211,15 +218,13 @@ function readConfigWithImports(
     const own = readConfigFile(file, files, env, gitRoot);
     const dir = nodePath.dirname(file);
     let merged: Record<string, unknown> = {};
-    for (const sub of ["atmos.d", ".atmos.d"]) {
-        const root = nodePath.join(dir, sub);
-        if (!files.isDirectory(root)) continue;
-        const found = [
-            ...globMatches(nodePath.join(root, "**", "*.yaml"), files),
-            ...globMatches(nodePath.join(root, "**", "*.yml"), files),
-        ].sort(compareBytes);
-        for (const path of found) merged = mergePlain(merged, readConfigWithImports(path, files, env, gitRoot, seen));
-    }
+    // Atmos's mergeDefaultImports (pkg/config/load.go): the git root's atmos.d/ and .atmos.d/ when
+    // it is another directory (loadAtmosDFromGitRoot), then the file's own.
+    const defaults = [
+        ...(gitRoot !== undefined && gitRoot !== dir ? defaultImportFiles(gitRoot, files) : []),
+        ...defaultImportFiles(dir, files),
+    ];
+    for (const path of defaults) merged = mergePlain(merged, readDefaultImport(path, files, env, gitRoot));
     const imports = own.import;
     if (Array.isArray(imports)) {
         for (const entry of imports) {
@@ -240,6 +245,42 @@ function readConfigWithImports(
     }
     const { import: _ignored, ...rest } = own;
     return mergePlain(merged, rest);
+}
+
+/**
+ * One file of an `atmos.d/` or `.atmos.d/`, merged as it is (load.go mergeConfigFile: neither its
+ * own `atmos.d/` nor its `import:` list is read).
+ */
+function readDefaultImport(
+    file: string,
+    files: FileSystem,
+    env: Readonly<Record<string, string | undefined>>,
+    gitRoot: string | undefined,
+): Record<string, unknown> {
+    const { import: _ignored, ...rest } = readConfigFile(file, files, env, gitRoot);
+    return rest;
+}
+
+/**
+ * The files of `dir`'s `atmos.d/`, then of its `.atmos.d/`, in Atmos's order
+ * (load.go loadAtmosDFromDirectory; imports.go SearchAtmosConfig): every `*.yaml` and `*.yml`
+ * below, `x.yaml` chosen over `x.yml` beside it (detectPriorityFiles), shallower files first, then
+ * by path (sortFilesByDepth).
+ */
+function defaultImportFiles(dir: string, files: FileSystem): string[] {
+    const out: string[] = [];
+    for (const sub of ["atmos.d", ".atmos.d"]) {
+        const root = nodePath.join(dir, sub);
+        if (!files.isDirectory(root)) continue;
+        const yaml = globMatches(nodePath.join(root, "**", "*.yaml"), files);
+        const taken = new Set(yaml);
+        const yml = globMatches(nodePath.join(root, "**", "*.yml"), files).filter(
+            (path) => !taken.has(path.replace(/\.yml$/, ".yaml")),
+        );
+        const depth = (path: string) => nodePath.dirname(path).split(nodePath.sep).length;
+        out.push(...[...yaml, ...yml].sort((a, b) => depth(a) - depth(b) || compareBytes(a, b)));
+    }
+    return out;
 }
 
 /** Parses one config file; `!env NAME` and `!repo-root` are evaluated, other YAML functions kept as text. */
