@@ -13,7 +13,8 @@
  * 5. `npm test`: wall time (goal <= 13 s on an idle machine) and CPU time (bench/synth.ts);
  * 6. an Atmos repository of 400 stacks (bench/atmos.ts): `synth --list-stacks` and planning one
  *    stack against a naive loader of all 400 (goals <= 3x), memory from 100 to 400 stacks (<= 1.5x),
- *    and a manifest importing 10,000 files (< 10 s).
+ *    a manifest importing 10,000 files (< 10 s), and 10,000 imports each adding overrides (linear:
+ *    <= 6x the time of 2,500).
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
