@@ -88,7 +88,10 @@ interface FileResult {
     readonly merged: MapNode;
     /** The file's inline overrides (with its importers' inline overrides on top). */
     readonly inline: MapNode;
-    /** The overrides its imports added to the run's sequence (see `ManifestProcessor.overrides`), in order. */
+    /**
+     * The overrides its imports added to the run's sequence (see `ManifestProcessor.overrides`), in
+     * order: kept for a result the run caches (empty otherwise, where nothing reads it).
+     */
     readonly added: readonly MapNode[];
 }
 
@@ -187,7 +190,7 @@ class ManifestProcessor {
         this.deepest = chain.length;
         const root = this.parse(file, at, templates);
         const addedFrom = this.overrides.length;
-        const result = this.processFile(file, chain, parentInline, templates, root, addedFrom);
+        const result = this.processFile(file, chain, parentInline, templates, root);
         const depth = this.deepest - chain.length;
         this.deepest = Math.max(deepestBefore, this.deepest);
         if (
@@ -196,7 +199,9 @@ class ManifestProcessor {
             problems.size === before.problems &&
             this.pathRenders === before.renders
         ) {
-            shared!.results.set(cacheKey, { result, depth, reads: this.readCount - before.reads + 1 });
+            // What its imports added to the overrides, replayed when the result is taken from the cache.
+            const cached = { ...result, added: this.overrides.slice(addedFrom) };
+            shared!.results.set(cacheKey, { result: cached, depth, reads: this.readCount - before.reads + 1 });
         }
         return result;
     }
@@ -207,7 +212,6 @@ class ManifestProcessor {
         parentInline: MapNode,
         templates: FileTemplates,
         root: MapNode | undefined,
-        addedFrom: number,
     ): FileResult | undefined {
         const { problems, display } = this.context;
         const shown = display(file);
@@ -257,7 +261,7 @@ class ManifestProcessor {
 
         const own = definesComponents(root) ? withOverrides(root, this.finalOverrides(inline, loc)) : root;
         if (own.entries.size > 0) layers.push(own);
-        return { merged: mergeLayers(layers, loc, strategy), inline, added: this.overrides.slice(addedFrom) };
+        return { merged: mergeLayers(layers, loc, strategy), inline, added: [] };
     }
 
     /** The overrides a file's components get: those gathered so far, then the file's inline ones. */
