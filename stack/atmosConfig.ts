@@ -12,10 +12,11 @@
  * When none of these exists and a manifest is given, its directory and its ancestors are
  * searched (the nearest `atmos.yaml` wins). Run from a directory without an Atmos config of its
  * own, a `base_path` of `""` or `.` (Atmos's default without atmos.yaml) is the git root of the
- * repository that holds the atmos.yaml found (a file found from the manifest is read as Atmos
- * reads it run from that file's directory, whatever the current directory). Each config file is preceded by its `atmos.d/` and
- * `.atmos.d/` files and its `import:` list. The system and home directories are not read, so a
- * load does not depend on the machine it runs on. With no file at all, Atmos's defaults apply.
+ * repository that holds the atmos.yaml found; a file found from the manifest is read as Atmos
+ * reads it run from that file's directory, whatever the current directory. Each config file is
+ * preceded by the git root's and its own `atmos.d/` and `.atmos.d/` files and its `import:` list.
+ * The system and home directories are not read, so a load does not depend on the machine it runs
+ * on. With no file at all, Atmos's defaults apply, under the git root's `atmos.d/` and `.atmos.d/`.
  * Then the `ATMOS_*` environment overrides.
  */
 import * as nodePath from "node:path";
@@ -145,15 +146,14 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
     // ATMOS_CLI_CONFIG_PATH), as in Atmos. Found from the manifest instead, it is the repository that
     // holds that atmos.yaml, and the load is what Atmos gives run from the atmos.yaml's directory
     // (without one, from the manifest's repository's root): the same from any current directory.
-    const repository = !gitRootsOn
+    const gitRoot = !gitRootsOn
         ? undefined
         : fromManifest
           ? findGitRoot(configDir ?? nodePath.dirname(manifest), files)
           : cwdGitRoot;
-    const runDir = fromManifest ? (configDir ?? repository ?? cwd) : cwd;
+    const runDir = fromManifest ? (configDir ?? gitRoot ?? cwd) : cwd;
     // hasLocalAtmosConfig (git_root.go:91-110) of the directory Atmos is taken to run in.
     const localConfig = runDir === cwd ? cwdHasConfig : hasLocalConfig(runDir, files);
-    const gitRoot = repository;
 
     let raw: Record<string, unknown>;
     if (unique.length === 0) {
@@ -365,11 +365,15 @@ function stringList(value: unknown): string[] {
     return [];
 }
 
+/**
+ * The configuration as Atmos reads it run from `runDir` (where bare paths are looked for and whose
+ * own config decides the git-root rule); `ATMOS_BASE_PATH` is the user's, from `userCwd`.
+ */
 function interpret(
     raw: Record<string, unknown>,
     configFiles: readonly string[],
     configDir: string | undefined,
-    cwd: string,
+    runDir: string,
     userCwd: string,
     env: Readonly<Record<string, string | undefined>>,
     gitRoot: string | undefined,
@@ -393,7 +397,7 @@ function interpret(
         ? resolveBasePath(env.ATMOS_BASE_PATH, configDir, userCwd, gitRoot, files, "runtime")
         : gitRoot !== undefined && !localConfig && (configBase === "" || configBase === ".")
           ? gitRoot
-          : resolveBasePath(configBase, configDir, cwd, gitRoot, files, "config");
+          : resolveBasePath(configBase, configDir, runDir, gitRoot, files, "config");
     const stacksBase = env.ATMOS_STACKS_BASE_PATH ?? str(at(raw, "stacks", "base_path")) ?? "";
     const stacksBasePath = nodePath.isAbsolute(stacksBase) ? stacksBase : nodePath.join(basePath, stacksBase);
 
