@@ -2,7 +2,8 @@
  * The Pulumi package schema of the component plugin, derived from the component definitions
  * (`components/*\/definition.ts`): every argument becomes an input property (its type from the
  * stack-file var's type, its description the definition's `doc`, its default when it is a
- * constant, an enum type when its values are a closed set), every output a property. Pure data, no
+ * constant that may be sent (see {@link UNSENT_DEFAULTS}), an enum type when its values are a
+ * closed set of strings), every output a property. Pure data, no
  * Pulumi import: the provider serves it, and tests check it against Pulumi's metaschema.
  *
  * The tokens are the components' own type tokens (`cloudposse:eventbridge:EventBridge`, ...), so
@@ -84,9 +85,9 @@ export interface SchemaProperty {
 
 /** An enum type of the schema. */
 export interface SchemaEnumType {
-    readonly type: "string" | "integer";
+    readonly type: "string";
     readonly description: string;
-    readonly enum: readonly { readonly name: string; readonly value: string | number }[];
+    readonly enum: readonly { readonly name: string; readonly value: string }[];
 }
 
 /** A component resource of the schema. */
@@ -154,25 +155,57 @@ function typeOf(type: VarType): SchemaProperty {
     }
 }
 
-/** The enum type of an argument with a closed set of values. */
-function enumType(arg: string, spec: ArgDefinition, allowed: readonly (string | number)[]): SchemaEnumType {
-    const numeric = spec.type === "number";
+/**
+ * The enum type of an argument with a closed set of strings. A closed set of numbers is no enum:
+ * pulumi-yaml compares enum values as float64 (analyser.go `hasValidEnumValue`), so an integer
+ * enum fails its type check internally, and Go would name the members `<Type><Type><value>`; such
+ * an argument is an integer whose description lists the values (see {@link describedInput}), and
+ * the component refuses any other.
+ */
+function enumType(spec: ArgDefinition, allowed: readonly string[]): SchemaEnumType {
     return {
-        type: numeric ? "integer" : "string",
+        type: "string",
         description: spec.doc,
-        enum: allowed.map((value) => ({
-            name: numeric ? `${pascalCase(arg)}${value}` : pascalCase(String(value)),
-            value,
-        })),
+        enum: allowed.map((value) => ({ name: pascalCase(value), value })),
     };
 }
 
-/** The `default` of an argument, when the schema can hold it (a string, number or boolean constant). */
-function defaultOf(spec: ArgDefinition): { default?: string | number | boolean } {
+/**
+ * Defaults kept out of the schema, by type token, each with why. Pulumi's Python, Go, .NET and Java
+ * code generators fill a missing input with its schema `default` on the client and send it (pulumi
+ * pkg/codegen/python/gen.go 1555-1562 and 3114-3120, pkg/codegen/go/gen.go 2407-2425,
+ * pulumi-dotnet codegen/gen.go 697-709, pulumi-java pkg/codegen/java/gen_defaults.go `.def(...)`):
+ * Construct then sees the default as a value the user wrote. A default whose presence changes what
+ * the component does is therefore described in words instead, and applied by the component as in
+ * TypeScript. tests/pluginDefaults.test.ts checks both sides: every default left in the schema
+ * changes nothing when sent, and each one listed here does.
+ */
+export const UNSENT_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+    "cloudposse:managed-dashboards:DashboardsApiKey": {
+        dashboardsComponentName: "given with workspaceId or dashboardsStackName, it is reported as ignored",
+        minutesToLive: "given, a schedule problem blames it where the default would blame runCadenceMinutes",
+        runCadenceMinutes: "given, it is a stated cadence: a schedule that breaks it is refused, not warned about",
+    },
+};
+
+/** Whether the schema holds `arg`'s default: a string, number or boolean constant that may be sent. */
+function sendsDefault(token: string, arg: string, spec: ArgDefinition): boolean {
     const value = spec.default;
-    return typeof value === "string" || typeof value === "number" || typeof value === "boolean"
-        ? { default: value }
-        : {};
+    const constant = typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+    return constant && !Object.prototype.hasOwnProperty.call(UNSENT_DEFAULTS[token] ?? {}, arg);
+}
+
+/**
+ * An argument's description: the definition's line, the allowed numbers of a closed numeric set,
+ * and, when the schema does not hold the default, the default as JSON (every language reads it).
+ */
+function describedInput(token: string, arg: string, spec: ArgDefinition): string {
+    const parts = [spec.doc];
+    if (spec.allowed !== undefined && spec.type === "number") parts.push(`One of ${spec.allowed.join(", ")}.`);
+    if (spec.default !== undefined && !sendsDefault(token, arg, spec)) {
+        parts.push(`Default: \`${JSON.stringify(spec.default)}\`.`);
+    }
+    return parts.join(" ");
 }
 
 /**
@@ -201,15 +234,16 @@ export function packageSchema(
         const requiredInputs: string[] = [];
         for (const [arg, spec] of argsOf(definition)) {
             let type = typeOf(spec.type);
-            if (spec.allowed !== undefined && (spec.type === "string" || spec.type === "number")) {
-                const token = `${PACKAGE_NAME}:${shared(spec) ? SHARED_MODULE : module}:${pascalCase(arg)}`;
-                types[token] = enumType(arg, spec, spec.allowed);
-                type = { $ref: `#/types/${token}` };
+            if (spec.allowed !== undefined && spec.type === "string") {
+                const enumToken = `${PACKAGE_NAME}:${shared(spec) ? SHARED_MODULE : module}:${pascalCase(arg)}`;
+                types[enumToken] = enumType(spec, spec.allowed.map(String));
+                type = { $ref: `#/types/${enumToken}` };
             }
+            const token = definition.typeToken;
             inputProperties[arg] = {
                 ...type,
-                description: spec.doc,
-                ...defaultOf(spec),
+                description: describedInput(token, arg, spec),
+                ...(sendsDefault(token, arg, spec) ? { default: spec.default as string | number | boolean } : {}),
                 ...(kinds.inputs.includes(arg) ? {} : { plain: true }),
             };
             if (kinds.required.includes(arg)) requiredInputs.push(arg);

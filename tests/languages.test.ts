@@ -47,8 +47,8 @@ function yamlKind(value: unknown): Kind {
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 describe("docs/languages.md", () => {
-    it("has a Python, a YAML, a TypeScript, a Go and a C# program", () => {
-        for (const language of ["python", "yaml", "ts", "go", "csharp"]) {
+    it("has a Python, a YAML, a TypeScript, a Go, a C# and a Java program", () => {
+        for (const language of ["python", "yaml", "ts", "go", "csharp", "java"]) {
             assert.ok(blocks(language).length > 0, `no ${language} program`);
         }
     });
@@ -115,6 +115,83 @@ describe("docs/languages.md", () => {
             }
         }
         assert.ok(checked >= 15, `only ${checked} arguments checked`);
+    });
+
+    it("imports each component from the module its language's code generator derives from the schema", () => {
+        const language = schema.language as {
+            python: { moduleNameOverrides: Record<string, string> };
+            go: { moduleToPackage: Record<string, string> };
+            csharp: { namespaces: Record<string, string> };
+            java: { packages: Record<string, string> };
+        };
+        const [python] = blocks("python");
+        const [go] = blocks("go");
+        const [csharp] = blocks("csharp");
+        const [java] = blocks("java");
+        for (const token of Object.keys(schema.resources)) {
+            const [pkg, module, name] = token.split(":");
+            // Python: pulumi_<package>, the module as moduleNameOverrides names it (pkg/codegen/python
+            // gen.go, moduleNameOverrides; a hyphen is no Python identifier).
+            assert.ok(python.includes(`import pulumi_${pkg} as ${pkg}`));
+            assert.ok(python.includes(`${pkg}.${language.python.moduleNameOverrides[module]}.${name}(`), token);
+            // Go: example.com/pulumi-<package>/sdk/go/<package> when the schema names no repository or
+            // namespace (pkg/codegen/go/gen.go ExtractModulePath, ExtractImportBasePath), then moduleToPackage.
+            const goPackage = language.go.moduleToPackage[module];
+            assert.ok(go.includes(`"example.com/pulumi-${pkg}/sdk/go/${pkg}/${goPackage}"`), token);
+            assert.ok(go.includes(`${goPackage}.New${name}(ctx, `), token);
+            // C#: Pulumi.<namespaces[package]>.<namespaces[module]> (pulumi-dotnet codegen, namespaces).
+            const namespace = `Pulumi.${language.csharp.namespaces[pkg]}.${language.csharp.namespaces[module]}`;
+            assert.ok(csharp.includes(`using ${namespace};`), token);
+            assert.ok(csharp.includes(`new ${name}(`), token);
+            // Java: com.pulumi.<package>.<packages[module]> (pulumi-java basePackage default "com.pulumi").
+            const javaPackage = `com.pulumi.${pkg}.${language.java.packages[module]}`;
+            assert.ok(java.includes(`import ${javaPackage}.${name};`), token);
+            assert.ok(java.includes(`import ${javaPackage}.${name}Args;`), token);
+        }
+        // No integer enum, so no enum member for a number in any program.
+        assert.doesNotMatch(go + csharp + java, /EventLogRetentionInDays\./);
+    });
+
+    it("adds the package by a path Pulumi reads as a local path, and by a Git source at a tag", () => {
+        const sources = [...GUIDE.matchAll(/pulumi package add ("?)(\S+)\1/g)].map((m) => m[2]);
+        assert.ok(sources.length >= 2, sources.join(", "));
+        for (const source of sources) {
+            // pkg/resource/plugin/host.go IsLocalPluginPath: "./", ".." or "/" (a shell expands $HOME).
+            const local = /^(\.\/|\.\.|\/|\$HOME\/)/.test(source);
+            const git = /^github\.com\/[^/]+\/[^/]+\/plugin@v\d+\.\d+\.\d+$/.test(source);
+            assert.ok(local || git, source);
+        }
+        for (const program of blocks("yaml").map((text) => parse(text) as { packages?: Record<string, string> })) {
+            for (const source of Object.values(program.packages ?? {})) {
+                // In Pulumi.yaml no shell expands "~": a local path starts with "/", "./" or "../".
+                assert.match(source, /^(\/|\.\/|\.\.\/)/);
+            }
+        }
+    });
+
+    it("gives the same values in every language's program (the YAML one's, which the plugin's tests construct)", () => {
+        const [yaml] = blocks("yaml").map(
+            (text) => parse(text) as { resources: Record<string, { properties: Record<string, unknown> }> },
+        );
+        const scalars: string[] = [];
+        const collect = (value: unknown): void => {
+            if (Array.isArray(value)) value.forEach(collect);
+            else if (typeof value === "object" && value !== null) Object.values(value).forEach(collect);
+            else scalars.push(String(value));
+        };
+        for (const resource of Object.values(yaml.resources)) collect(resource.properties);
+        assert.ok(scalars.includes("10080") && scalars.includes("1440") && scalars.includes("g-0123456789"));
+        for (const language of ["ts", "python", "go", "csharp", "java"]) {
+            const [program] = blocks(language);
+            for (const scalar of scalars) {
+                // Enum members are spelled by each SDK (KeyRole.Viewer, manageddashboards.KeyRoleViewer).
+                const spelled =
+                    scalar === "VIEWER"
+                        ? /VIEWER|Viewer/
+                        : new RegExp(`\\b${scalar.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`);
+                assert.match(program, spelled, `${language}: no ${scalar}`);
+            }
+        }
     });
 
     it("names the plugin's package and the components' type tokens as the schema does", () => {

@@ -20,6 +20,8 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 
 import { resolveEventBridgeArgs } from "../components/eventbridge/resolve";
+import { AwsMocks } from "../program/mocks";
+import { readOutput } from "../program/outputs";
 import { packageSchema, type PackageSchema } from "../provider/schema";
 import { compiledRoot, ROOT } from "./compiled";
 import { startServer } from "./helpers/processes";
@@ -235,7 +237,24 @@ describe("the component plugin over gRPC (run-plugin, an in-test engine)", funct
         assert.ok(children.includes("aws:ssm/parameter:Parameter"), children.join(", "));
         assert.ok(engine.invokes.includes("aws:grafana/getWorkspace:getWorkspace"));
         assert.equal(state.ssmPathDashboardsApiKey, "/dashboards/grafana/api_key");
+        assert.equal(state.workspaceId, "g-0123456789");
+        // The key arrives as a secret whose plaintext is the token the mocks created for this token's
+        // registration (their answer to the same inputs, read here again).
+        const token = engine.registrations.find(
+            (r) =>
+                r.parent !== "" && r.type === "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken",
+        );
+        assert.ok(token !== undefined, children.join(", "));
+        const mocked = new AwsMocks().newResource({
+            type: token.type,
+            name: token.name,
+            inputs: token.inputs,
+            custom: true,
+        });
+        const expected = await readOutput(mocked.state.key as pulumi.Output<string>);
+        assert.ok(expected.known && typeof expected.value === "string" && expected.value.length > 20);
         assert.equal(pulumi.runtime.isRpcSecret(state.apiKey), true);
+        assert.equal(pulumi.runtime.unwrapRpcSecret(state.apiKey), expected.value);
     });
 
     it("refuses an invalid value with the component's own message, registering nothing", async () => {

@@ -9,8 +9,6 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import * as structproto from "google-protobuf/google/protobuf/struct_pb";
-import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import Ajv2020 from "ajv/dist/2020";
 
 import type { ArgDefinition, ComponentDefinition } from "../components/definition";
@@ -20,10 +18,17 @@ import { EVENTBRIDGE_DEFINITION } from "../components/eventbridge/definition";
 import { resolveEventBridgeArgs } from "../components/eventbridge/resolve";
 import { resolveDashboardsApiKeyArgs } from "../components/apiKey/resolve";
 import { installMocks, type InstalledMocks } from "../program/mocks";
-import { PACKAGE_NAME, packageSchema, type PackageSchema, type SchemaProperty } from "../provider/schema";
+import {
+    PACKAGE_NAME,
+    packageSchema,
+    UNSENT_DEFAULTS,
+    type PackageSchema,
+    type SchemaProperty,
+} from "../provider/schema";
 import type { ComponentsProvider } from "../provider/provider";
 import { drained, unwrap, withUnhandledRejections } from "./helpers/outputs";
 import { SCHEMA_SNAPSHOT, SNAPSHOT_VERSION } from "./helpers/schemaSnapshot";
+import { wireInputs } from "./helpers/wireInputs";
 
 const ROOT = path.join(__dirname, "..");
 const METASCHEMA = path.join(__dirname, "fixtures", "pulumi-schema", "pulumi.json");
@@ -91,10 +96,22 @@ describe("the component plugin's schema", () => {
             );
             for (const [arg, spec] of argsOf(definition)) {
                 const input = resource.inputProperties[arg];
-                assert.equal(input.description, spec.doc, `${definition.path} ${arg}`);
-                assert.ok(input.description.length > 0);
+                assert.ok(input.description?.startsWith(spec.doc), `${definition.path} ${arg}`);
+                assert.ok(spec.doc.length > 0);
                 const constant = ["string", "number", "boolean"].includes(typeof spec.default);
-                assert.equal(input.default, constant ? spec.default : undefined, `${definition.path} ${arg}`);
+                const unsent = arg in (UNSENT_DEFAULTS[definition.typeToken] ?? {});
+                assert.equal(
+                    input.default,
+                    constant && !unsent ? spec.default : undefined,
+                    `${definition.path} ${arg}`,
+                );
+                // A default the schema does not hold is in the description, as JSON.
+                const described = `Default: \`${JSON.stringify(spec.default)}\`.`;
+                assert.equal(
+                    input.description?.endsWith(described),
+                    spec.default !== undefined && input.default === undefined,
+                    `${definition.path} ${arg}: ${input.description}`,
+                );
             }
             // None: even region may come from the AWS provider given to the component, as in TypeScript.
             assert.deepEqual(resource.requiredInputs, []);
@@ -105,7 +122,15 @@ describe("the component plugin's schema", () => {
         // An object default is not a schema default: the component applies it.
         assert.equal(eventbridge.eventRulePattern.default, undefined);
         assert.equal(schema.resources[API_KEY].inputProperties.keyRole.default, "ADMIN");
-        assert.equal(schema.resources[API_KEY].inputProperties.minutesToLive.default, 43200);
+        // Sent by a generated SDK, these would change what the component does (tests/pluginDefaults.test.ts).
+        assert.deepEqual(Object.keys(UNSENT_DEFAULTS), [API_KEY]);
+        for (const arg of ["dashboardsComponentName", "minutesToLive", "runCadenceMinutes"]) {
+            assert.equal(schema.resources[API_KEY].inputProperties[arg].default, undefined, arg);
+        }
+        assert.equal(
+            schema.resources[API_KEY].inputProperties.minutesToLive.description,
+            "Minutes until the key expires, 1 to 43200 (30 days). Default: `43200`.",
+        );
     });
 
     it("types each input by its var's type, closed sets as enums of the allowed values", () => {
@@ -123,11 +148,16 @@ describe("the component plugin's schema", () => {
                 const input = schema.resources[definition.typeToken].inputProperties[arg];
                 assert.equal(resolvedType(schema, input), expected[spec.type], `${definition.path} ${arg}`);
                 if (spec.type === "any") assert.equal(input.$ref, "pulumi.json#/Any");
-                if (spec.allowed !== undefined) {
+                if (spec.allowed !== undefined && spec.type === "string") {
                     const ref = input.$ref ?? "";
                     assert.ok(ref.startsWith("#/types/"), `${arg} is an enum`);
                     const values = schema.types[ref.slice("#/types/".length)].enum.map((e) => e.value);
                     assert.deepEqual(values, [...spec.allowed]);
+                }
+                if (spec.allowed !== undefined && spec.type === "number") {
+                    // No integer enum: pulumi-yaml compares enum values as float64 (analyser.go 508-515).
+                    assert.deepEqual([input.type, input.$ref], ["integer", undefined], arg);
+                    assert.ok(input.description?.includes(`One of ${spec.allowed.join(", ")}.`), arg);
                 }
             }
         }
@@ -135,10 +165,8 @@ describe("the component plugin's schema", () => {
         assert.equal(ref(API_KEY, "keyRole"), "#/types/cloudposse:managed-dashboards:KeyRole");
         assert.equal(ref(API_KEY, "credentialType"), "#/types/cloudposse:managed-dashboards:CredentialType");
         assert.equal(ref(EVENTBRIDGE, "logsPolicyScope"), "#/types/cloudposse:eventbridge:LogsPolicyScope");
-        assert.equal(
-            ref(EVENTBRIDGE, "eventLogRetentionInDays"),
-            "#/types/cloudposse:eventbridge:EventLogRetentionInDays",
-        );
+        assert.equal(ref(EVENTBRIDGE, "eventLogRetentionInDays"), undefined);
+        assert.equal(schema.resources[EVENTBRIDGE].inputProperties.eventLogRetentionInDays.type, "integer");
         // The label arguments, shared by every component, share one enum each.
         for (const token of [EVENTBRIDGE, API_KEY]) {
             assert.equal(ref(token, "labelKeyCase"), "#/types/cloudposse:index:LabelKeyCase");
@@ -149,9 +177,22 @@ describe("the component plugin's schema", () => {
             { name: "Editor", value: "EDITOR" },
             { name: "Admin", value: "ADMIN" },
         ]);
-        assert.deepEqual(schema.types["cloudposse:eventbridge:EventLogRetentionInDays"].enum.slice(0, 2), [
-            { name: "EventLogRetentionInDays1", value: 1 },
-            { name: "EventLogRetentionInDays3", value: 3 },
+        // Every enum holds strings; no member name repeats its type's name (Go prefixes members with it,
+        // pkg/codegen/go/utilities.go makeSafeEnumName).
+        for (const [token, type] of Object.entries(schema.types)) {
+            assert.equal(type.type, "string", token);
+            const typeName = token.split(":")[2];
+            for (const member of type.enum) {
+                assert.equal(typeof member.value, "string", `${token} ${String(member.value)}`);
+                assert.ok(!member.name.startsWith(typeName), `${token} ${member.name} stutters`);
+            }
+        }
+        assert.deepEqual(Object.keys(schema.types).sort(), [
+            "cloudposse:eventbridge:LogsPolicyScope",
+            "cloudposse:index:LabelKeyCase",
+            "cloudposse:index:LabelValueCase",
+            "cloudposse:managed-dashboards:CredentialType",
+            "cloudposse:managed-dashboards:KeyRole",
         ]);
         assert.deepEqual(schema.resources[EVENTBRIDGE].inputProperties.tags, {
             type: "object",
@@ -264,25 +305,6 @@ describe("the component plugin's schema", () => {
         assert.throws(() => packageSchema("1.0.0", [foreign]), /other:eventbridge:EventBridge is not cloudposse:/);
     });
 });
-
-/** A `Construct` request's inputs as the provider's server gives them to `construct` (`deserializeInputs`). */
-async function wireInputs(
-    values: Record<string, unknown>,
-    dependencies: Record<string, readonly string[]> = {},
-): Promise<pulumi.Inputs> {
-    const request = new provproto.ConstructRequest();
-    request.setInputs(structproto.Struct.fromJavaScript(values as Record<string, structproto.JavaScriptValue>));
-    for (const [key, urns] of Object.entries(dependencies)) {
-        const deps = new provproto.ConstructRequest.PropertyDependencies();
-        deps.setUrnsList([...urns]);
-        request.getInputdependenciesMap().set(key, deps);
-    }
-    // The SDK's own deserialization of a request's inputs (internal: not in its type declarations).
-    const server = (await import("@pulumi/pulumi/provider/server")) as unknown as {
-        deserializeInputs(inputs: unknown, dependencies: unknown): Promise<pulumi.Inputs>;
-    };
-    return server.deserializeInputs(request.getInputs(), request.getInputdependenciesMap());
-}
 
 describe("the component plugin's provider (construct, in process)", () => {
     let mocks: InstalledMocks;
@@ -429,6 +451,38 @@ describe("the component plugin's provider given Outputs (construct, in process)"
         const rule = mocks.resources.find((r) => r.type === "aws:cloudwatch/eventRule:EventRule");
         assert.equal(rule?.inputs.description, "[secret]");
         assert.equal(await unwrap(result.state.logsLogGroupName as pulumi.Output<string>), "composed");
+    });
+
+    it("refuses an Output or a secret given for a plain input, naming the argument, registering nothing", async () => {
+        const cases: [string, Record<string, unknown>, Record<string, readonly string[]>][] = [
+            // A secret (as a program's secret config or another stack's secret output arrives).
+            ["name", { region: "us-east-2", name: wireSecret("alerts") }, {}],
+            // A known value that depends on another resource (an Output in every language).
+            ["stage", { region: "us-east-2", name: "alerts", stage: "prod" }, { stage: [BUCKET_URN] }],
+            // Inside a list.
+            ["attributes", { region: "us-east-2", name: "alerts", attributes: ["a", wireSecret("b")] }, {}],
+        ];
+        for (const [arg, values, dependencies] of cases) {
+            const inputs = await wireInputs(values, dependencies);
+            await assert.rejects(provider.construct("alerts", EVENTBRIDGE, inputs, {}), (error: Error) => {
+                assert.equal(
+                    error.message,
+                    `eventbridge "alerts": ${arg} must be a plain value known when the component is created, got an Output`,
+                );
+                return true;
+            });
+            await mocks.settle();
+            assert.deepEqual(mocks.resources, [], arg);
+        }
+        // The same values given plainly construct.
+        await provider.construct(
+            "alerts",
+            EVENTBRIDGE,
+            await wireInputs({ region: "us-east-2", name: "alerts", stage: "prod" }),
+            {},
+        );
+        await mocks.settle();
+        assert.equal(mocks.resources[0]?.type, EVENTBRIDGE);
     });
 
     it("refuses an Output's value once known with the message TypeScript gets", async () => {

@@ -15,6 +15,7 @@ import * as resrpc from "@pulumi/pulumi/proto/resource_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { AwsMocks } from "../../program/mocks";
+import { readOutput } from "../../program/outputs";
 
 /** One registration the monitor received. */
 export interface Registration {
@@ -52,6 +53,29 @@ function struct(value: Record<string, unknown>): structproto.Struct {
     return structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(value)) as Record<string, never>);
 }
 
+/**
+ * A mock's answer as it travels: every Output replaced by its value, a secret one wrapped in Pulumi's
+ * secret signature object, as the SDK's own mock monitor serializes a mock's state
+ * (@pulumi/pulumi runtime/mocks.js, `serializeProperties("", result.state)`), whatever this
+ * process's runtime settings say of secrets.
+ */
+async function onTheWire(value: unknown): Promise<unknown> {
+    if (pulumi.Output.isInstance(value)) {
+        const [read, secret] = await Promise.all([readOutput(value), pulumi.isSecret(value)]);
+        const inner = read.known ? await onTheWire(read.value) : pulumi.runtime.unknownValue;
+        return secret ? { [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig, value: inner } : inner;
+    }
+    if (Array.isArray(value)) return Promise.all(value.map(onTheWire));
+    if (typeof value === "object" && value !== null) {
+        const out: Record<string, unknown> = {};
+        for (const [key, item] of Object.entries(value)) {
+            if (item !== undefined) out[key] = await onTheWire(item);
+        }
+        return out;
+    }
+    return value;
+}
+
 /** Starts the engine and monitor on a free local port. */
 export async function startTestEngine(project = "project", stack = "stack"): Promise<TestEngine> {
     const mocks = new AwsMocks();
@@ -68,66 +92,68 @@ export async function startTestEngine(project = "project", stack = "stack"): Pro
             callback(null, response);
         },
         registerResource(call, callback) {
-            const request = call.request;
-            const type = request.getType();
-            const name = request.getName();
-            const parent = request.getParent();
-            const parentType = qualifiedTypes.get(parent);
-            const qualified = parentType !== undefined ? `${parentType}$${type}` : type;
-            const urn = `urn:pulumi:${stack}::${project}::${qualified}::${name}`;
-            qualifiedTypes.set(urn, qualified);
-            const object = request.getObject() ?? new structproto.Struct();
-            const inputs = pulumi.runtime.deserializeProperties(object, true) as Record<string, unknown>;
-            registrations.push({ type, name, urn, parent, custom: request.getCustom(), inputs });
-            const response = new resproto.RegisterResourceResponse();
-            response.setUrn(urn);
-            try {
-                if (request.getCustom() && !engine.preview) {
-                    const { id, state } = mocks.newResource({
-                        type,
-                        name,
-                        inputs,
-                        provider: request.getProvider(),
-                        id: request.getImportid(),
-                        custom: true,
-                    });
-                    response.setId(id ?? "");
-                    response.setObject(struct(state));
-                } else {
-                    // A component, or a preview: the inputs are the state known so far.
-                    response.setObject(object);
-                }
-            } catch (error) {
-                callback({ code: grpc.status.UNKNOWN, details: String(error) } as grpc.ServiceError);
-                return;
-            }
-            callback(null, response);
+            void register(call.request).then(
+                (response) => callback(null, response),
+                (error: unknown) =>
+                    callback({ code: grpc.status.UNKNOWN, details: String(error) } as grpc.ServiceError),
+            );
         },
         registerResourceOutputs(_call, callback) {
             callback(null, new emptyproto.Empty());
         },
         invoke(call, callback) {
-            const token = call.request.getTok();
-            invokes.push(token);
-            const args = call.request.getArgs() ?? new structproto.Struct();
-            const response = new provproto.InvokeResponse();
-            try {
-                response.setReturn(
-                    struct(
-                        mocks.call({
-                            token,
-                            inputs: pulumi.runtime.deserializeProperties(args) as Record<string, unknown>,
-                            provider: call.request.getProvider(),
-                        }),
-                    ),
-                );
-            } catch (error) {
-                callback({ code: grpc.status.UNKNOWN, details: String(error) } as grpc.ServiceError);
-                return;
-            }
-            callback(null, response);
+            void invoke(call.request).then(
+                (response) => callback(null, response),
+                (error: unknown) =>
+                    callback({ code: grpc.status.UNKNOWN, details: String(error) } as grpc.ServiceError),
+            );
         },
     };
+    /** One registration, answered from the mocks (a custom resource's state) or with its inputs. */
+    async function register(request: resproto.RegisterResourceRequest): Promise<resproto.RegisterResourceResponse> {
+        const type = request.getType();
+        const name = request.getName();
+        const parent = request.getParent();
+        const parentType = qualifiedTypes.get(parent);
+        const qualified = parentType !== undefined ? `${parentType}$${type}` : type;
+        const urn = `urn:pulumi:${stack}::${project}::${qualified}::${name}`;
+        qualifiedTypes.set(urn, qualified);
+        const object = request.getObject() ?? new structproto.Struct();
+        const inputs = pulumi.runtime.deserializeProperties(object, true) as Record<string, unknown>;
+        registrations.push({ type, name, urn, parent, custom: request.getCustom(), inputs });
+        const response = new resproto.RegisterResourceResponse();
+        response.setUrn(urn);
+        if (request.getCustom() && !engine.preview) {
+            const { id, state } = mocks.newResource({
+                type,
+                name,
+                inputs,
+                provider: request.getProvider(),
+                id: request.getImportid(),
+                custom: true,
+            });
+            response.setId(id ?? "");
+            response.setObject(struct((await onTheWire(state)) as Record<string, unknown>));
+        } else {
+            // A component, or a preview: the inputs are the state known so far.
+            response.setObject(object);
+        }
+        return response;
+    }
+    /** One invoke, answered from the mocks. */
+    async function invoke(request: resproto.ResourceInvokeRequest): Promise<provproto.InvokeResponse> {
+        const token = request.getTok();
+        invokes.push(token);
+        const args = request.getArgs() ?? new structproto.Struct();
+        const result = mocks.call({
+            token,
+            inputs: pulumi.runtime.deserializeProperties(args) as Record<string, unknown>,
+            provider: request.getProvider(),
+        });
+        const response = new provproto.InvokeResponse();
+        response.setReturn(struct((await onTheWire(result)) as Record<string, unknown>));
+        return response;
+    }
     const engineService: Partial<engrpc.IEngineServer> = {
         log(call, callback) {
             logs.push(`${call.request.getSeverity()}: ${call.request.getMessage()}`);
