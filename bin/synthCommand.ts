@@ -10,11 +10,15 @@ import type { SynthOptions } from "../program/synth";
 import { listStacks, loadAtmosStack, loadStackFile, userDirectory } from "../stack";
 import { readFailureText, readTextFileBounded } from "../stack/files";
 import { pulumiNameProblem } from "../stack/names";
+import { parseInstanceList } from "../components/logHistory";
+import { protoKeyPath } from "../util/protoKey";
 import { escapeJsonText, escapeText } from "../util/terminalText";
 import { escapedStderr, processIo, type CommandIo } from "./io";
 
 const USAGE = `usage: npm run synth -- <stack-file> [--json] [--stack NAME] [--project NAME]
                      [--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
+                     [--now TIME|now] [--allow-log-group-deletion INSTANCE[,INSTANCE]]
+                     [--allow-outside-repository]
        npm run synth -- --atmos-stack NAME [--atmos-dir DIR] [--json] [...]
        npm run synth -- --list-stacks [--atmos-dir DIR]
 
@@ -32,6 +36,18 @@ with --json one JSON document. --list-stacks prints "<Atmos stack name><TAB><man
   --stack-outputs FILE   JSON object: full stack name -> outputs of that referenced stack
                          (null: the stack does not exist); "*" sets the outputs of any other stack
   --allow-exec           let the !exec YAML function run its command (refused otherwise)
+  --now TIME             the clock of the plan (rotation windows, key expiries): RFC 3339, or
+                         "now" for this machine's (default: 2026-01-01T00:00:00Z, reproducible)
+  --allow-log-group-deletion INSTANCES
+                         as the program config allowLogGroupDeletion: these instances' old log
+                         groups may be deleted with their events (comma-separated)
+
+With --stack-outputs holding this stack's own outputs (organization/<project>/<stack>, as the last
+deployment exported them), the plan runs pulumi up's guards: it refuses a rename without an alias
+and a change that would delete a log group's stored events, and warns as pulumi up would.
+  --allow-outside-repository
+                         let the stack read files outside its repository (imports, !include,
+                         atmos.yaml imports and base paths; refused otherwise)
 `;
 
 /** Exit codes: 0 plan printed, 1 invalid stack file or program failure, 2 bad command line. */
@@ -39,6 +55,35 @@ export const EXIT_INVALID = 1;
 const EXIT_USAGE = 2;
 
 class UsageError extends Error {}
+
+/**
+ * Deepest nesting of a `--stack-outputs` file (200 levels; stack outputs are a few levels deep).
+ * The Pulumi SDK serializes a referenced stack's outputs by recursion (rpc.ts serializeProperty)
+ * and runs out of stack between 1,000 and 1,500 levels on Node's default stack (fewer on a smaller
+ * one), printing a trace instead of a message; 200 leaves a wide margin.
+ */
+const MAX_OUTPUTS_NESTING = 200;
+
+/** Where JSON text first opens more than `limit` lists and objects, if it does (strings skipped; one pass). */
+function jsonNestingBeyond(text: string, limit: number): { line: number; column: number } | undefined {
+    let depth = 0;
+    let line = 1;
+    let lineStart = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x22) {
+            // A string: to its closing quote (escapes skipped).
+            for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+        } else if (c === 0x5b || c === 0x7b) {
+            if (++depth > limit) return { line, column: i - lineStart + 1 };
+        } else if (c === 0x5d || c === 0x7d) depth--;
+        else if (c === 0x0a) {
+            line++;
+            lineStart = i + 1;
+        }
+    }
+    return undefined;
+}
 
 interface Command {
     readonly file?: string;
@@ -99,14 +144,49 @@ function parseArgs(argv: readonly string[]): Command | "help" {
             case "--allow-exec":
                 options.allowExec = true;
                 break;
+            case "--now": {
+                // The clock of the plan (rotation windows, expiries): RFC 3339, or "now" for this machine's.
+                const text = value();
+                const time = text === "now" ? Date.now() : /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : NaN;
+                if (Number.isNaN(time)) {
+                    throw new UsageError(
+                        `--now: must be an RFC 3339 time (e.g. 2026-01-01T00:00:00Z) or "now", got ${text}`,
+                    );
+                }
+                options.now = new Date(time).toISOString();
+                break;
+            }
+            case "--allow-log-group-deletion":
+                options.allowLogGroupDeletion = [
+                    ...(options.allowLogGroupDeletion ?? []),
+                    ...parseInstanceList(value()),
+                ];
+                break;
+            case "--allow-outside-repository":
+                options.allowOutsideRepository = true;
+                break;
             case "--stack-outputs": {
                 const outputsFile = value();
                 let parsed: unknown;
                 try {
-                    parsed = JSON.parse(readTextFileBounded(outputsFile));
+                    const text = readTextFileBounded(outputsFile);
+                    const tooDeep = jsonNestingBeyond(text, MAX_OUTPUTS_NESTING);
+                    if (tooDeep !== undefined) {
+                        throw new UsageError(
+                            `--stack-outputs ${outputsFile}:${tooDeep.line}:${tooDeep.column}: lists and objects nested deeper than ${MAX_OUTPUTS_NESTING.toLocaleString("en-US")} levels`,
+                        );
+                    }
+                    parsed = JSON.parse(text);
                 } catch (error) {
+                    if (error instanceof UsageError) throw error;
                     throw new UsageError(
                         `--stack-outputs ${outputsFile}: ${readFailureText(error) ?? (error as Error).message}`,
+                    );
+                }
+                const proto = protoKeyPath(parsed);
+                if (proto !== undefined) {
+                    throw new UsageError(
+                        `--stack-outputs ${outputsFile}: a key named __proto__ at ${proto}; the Pulumi SDK cannot pass such a key (it would become the prototype of the outputs, and every name in it an output)`,
                     );
                 }
                 if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
@@ -203,7 +283,8 @@ export async function runSynthCommand(argv: readonly string[], given: CommandIo 
         const atmosDir = path.resolve(userDir, command.atmosDir ?? ".");
         const env = io.env;
         if (command.listStacks) {
-            for (const entry of listStacks({ atmosDir, displayDir: userDir, env })) {
+            const outside = command.options.allowOutsideRepository === true;
+            for (const entry of listStacks({ atmosDir, displayDir: userDir, env, allowOutsideRepository: outside })) {
                 if (entry.error !== undefined) {
                     io.stderr.write(`warning: ${entry.error}\n`);
                 }
@@ -221,10 +302,16 @@ export async function runSynthCommand(argv: readonly string[], given: CommandIo 
                 displayDir: userDir,
                 env,
                 allowExec: command.options.allowExec === true,
+                allowOutsideRepository: command.options.allowOutsideRepository === true,
             });
             file = loaded.file;
         } else {
-            loaded = loadStackFile(file!, { cwd: userDir, env, allowExec: command.options.allowExec === true });
+            loaded = loadStackFile(file!, {
+                cwd: userDir,
+                env,
+                allowExec: command.options.allowExec === true,
+                allowOutsideRepository: command.options.allowOutsideRepository === true,
+            });
         }
         if (loaded.skipped.length > 0) {
             const names = loaded.skipped.map((s) =>

@@ -339,6 +339,20 @@ export function checkTags(
             );
         }
         for (const key of keys) {
+            if (key === "__proto__") {
+                // AWS takes the key, but the Pulumi Node.js SDK cannot send it: its serializer copies
+                // inputs by assignment (sdk/nodejs/runtime/rpc.ts serializeAllKeys, `obj[k] = v`), and
+                // assigning a string to `__proto__` does nothing, so the tag would vanish without a word.
+                add(
+                    "BAD_TAG_KEY",
+                    blamed(key, "key", "characters"),
+                    `the tag key "__proto__", which the Pulumi SDK cannot send`,
+                    [],
+                    resource,
+                    "the Pulumi Node.js SDK drops that key when it serializes inputs: runtime/rpc.ts serializeAllKeys",
+                );
+                continue;
+            }
             const keyBroken = stringViolations(key, limits.tagKey);
             if (keyBroken.length > 0) {
                 const lengthOnly = keyBroken.every((b) => b.includes("characters,") || b.includes("empty"));

@@ -78,8 +78,16 @@ export interface OutputDefinition {
      * program's rename guard compares these with the last deployment's before registering anything.
      */
     readonly physicalName?: boolean;
+    /**
+     * The snake_case name under which the program also exports it (not a spec output): what the next
+     * run's guards read from the last deployment (program/renames.ts), e.g. whether a log group was
+     * kept on delete, or when the stored key expires.
+     */
+    readonly deployment?: string;
     /** The original Cloud Posse output name, when it differs from `spec`. */
     readonly original?: string;
+    /** The output's type in the plugin's schema. @default "string" */
+    readonly type?: "string" | "boolean";
     /** True for an output that is always a secret (the plugin's schema marks it `secret`). */
     readonly secret?: boolean;
     /** One line for the guides. */

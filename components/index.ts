@@ -40,5 +40,6 @@ export type { ArgProblem, ArgProblemInput, FieldNamer } from "./errors";
 export { COMPONENT_DEFINITIONS } from "./registry";
 export type { ComponentPath } from "./registry";
 export type { ArgDefinition, ArgTable, ComponentDefinition, OutputDefinition } from "./definition";
+export type { DeployedCredential } from "./credentialGuard";
 export { INSTANCE_ARGS } from "./instanceArgs";
 export type { InstanceArgs } from "./instanceArgs";

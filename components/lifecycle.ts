@@ -554,75 +554,21 @@ export function higherGrafanaVersion(a: string | undefined, b: string | undefine
 export const IMPORT_ID_REGION = /^[a-z]{2}(?:-[a-z]+)+-\d{1,2}$/;
 
 /**
- * The problem with adopting (`adoptExisting`) in `region`, when the provider cannot read the region
+ * The problem with adopting (`adoptExisting`, or `adoptLogGroup`: `field`) in `region`, when the provider cannot read the region
  * from the import id; none otherwise.
  */
-export function adoptionRegionProblem(region: string): Problem | undefined {
+export function adoptionRegionProblem(
+    region: string,
+    field: "adoptExisting" | "adoptLogGroup" = "adoptExisting",
+): Problem | undefined {
     if (IMPORT_ID_REGION.test(region)) return undefined;
     return problem(
         "ADOPTION_REGION",
-        ["adoptExisting"],
+        [field],
         `cannot adopt in region ${describeValue(region)}: the AWS provider reads the region of an import id ` +
             "<id>@<region> only for names of the form us-east-2 (two letters, words, a number), so the resources " +
             "would be looked up in the provider's own region instead",
         true,
-        "import them with pulumi import from a program whose AWS provider is configured for that region, or leave adoptExisting off",
-    );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Log groups a run replaces.
-
-/** A log group of an instance: its name and the retention the instance asks for. */
-export interface InstanceLogGroup {
-    readonly instance: string;
-    readonly logGroupName: string;
-    /** Previous instance names. */
-    readonly aliases: readonly string[];
-}
-
-/**
- * The log groups a run replaces because the instance's name for it changed (a label change): for
- * each current instance whose previous deployment (under its name or an alias) had another log
- * group name, the old and the new name. Pulumi creates the new group and deletes the old one, with
- * its stored events, at the end of the run (unless it is retained on delete).
- */
-export function replacedLogGroups(
-    previous: Readonly<Record<string, string>>,
-    current: readonly InstanceLogGroup[],
-): { readonly instance: string; readonly oldName: string; readonly newName: string }[] {
-    const replaced: { instance: string; oldName: string; newName: string }[] = [];
-    for (const instance of current) {
-        for (const name of [instance.instance, ...instance.aliases]) {
-            const old = Object.prototype.hasOwnProperty.call(previous, name) ? previous[name] : undefined;
-            if (old === undefined) continue;
-            if (old !== instance.logGroupName) {
-                replaced.push({ instance: instance.instance, oldName: old, newName: instance.logGroupName });
-            }
-            break;
-        }
-    }
-    return replaced;
-}
-
-/** The warning for a log group a run replaces, naming it and its retention. */
-export function logGroupReplacementWarning(
-    replaced: { readonly instance: string; readonly oldName: string; readonly newName: string },
-    retentionInDays: number | undefined,
-    retained: boolean,
-): string {
-    const kept =
-        retentionInDays === undefined
-            ? "its retention is unknown (the log group could not be read)"
-            : retentionInDays === 0
-              ? "it keeps events forever"
-              : `it keeps events for ${retentionInDays} days`;
-    return (
-        `"${replaced.instance}": the log group ${describeValue(replaced.oldName)} (${kept}) is replaced by ` +
-        `${describeValue(replaced.newName)}, because its name changed (a label change); ` +
-        (retained
-            ? "retainOnDelete (retain_log_group_on_delete) is set, so the old group and its events stay in AWS, outside Pulumi's state"
-            : "the old group and every event stored in it are deleted at the end of this run; set " +
-              "retain_log_group_on_delete (retainOnDelete) to keep it, or keep the old label values")
+        `import them with pulumi import from a program whose AWS provider is configured for that region, or leave ${field} off`,
     );
 }

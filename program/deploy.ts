@@ -12,14 +12,16 @@ import {
     DashboardsApiKey,
     dashboardsApiKeyClaims,
     resolveDashboardsApiKey,
+    withDeployedCredential,
     workspaceProjectName,
 } from "../components/apiKey";
+import { deployedCredential } from "../components/credentialGuard";
 import { NameRegistry, type NameClaim } from "../components/collisions";
 import { stackVarNaming, type ComponentDefinition, type OutputDefinition } from "../components/definition";
 import { ComponentArgsError, type ArgProblem, type FieldNamer } from "../components/errors";
 import { markWarningsReported } from "../components/common";
 import { EVENTBRIDGE_DEFINITION, EventBridge, eventBridgeClaims, resolveEventBridge } from "../components/eventbridge";
-import type { ComponentPath } from "../components/registry";
+import { COMPONENT_DEFINITIONS, type ComponentPath } from "../components/registry";
 import type { LoadedStack, StackInstance } from "../stack";
 import { formatLocation, type SourceLocation } from "../stack/errors";
 import { formatPath, hasValue, type Problem } from "../util/problem";
@@ -44,8 +46,11 @@ export interface PreparedInstance {
     readonly resolved: object;
     /** Valid but noteworthy arguments: `{field, message}`, or `"<field>: <message>"`. */
     readonly warnings: readonly ArgProblem[];
-    /** Creates the component from its validated args; returns its outputs by the spec's names. */
-    create(opts: pulumi.ComponentResourceOptions): InstanceOutputs;
+    /**
+     * Creates the component from its validated args; returns its outputs by the spec's names.
+     * `lastDeployment`: this stack's outputs from its last deployment, when the guards read them.
+     */
+    create(opts: pulumi.ComponentResourceOptions, lastDeployment?: Readonly<Record<string, unknown>>): InstanceOutputs;
 }
 
 /** How the program creates one kind of component. */
@@ -75,8 +80,9 @@ function physicalNamesOf<D extends ComponentDefinition>(
 }
 
 /**
- * The outputs a definition gives a spec name, read from the component. The compiler checks that
- * every output the definition declares is a property of the component.
+ * The outputs a definition gives a spec name (and those it exports for the next run's guards, its
+ * `deployment` names), read from the component. The compiler checks that every output the definition
+ * declares is a property of the component.
  */
 function specOutputsOf<C, O extends keyof C & string>(
     component: C,
@@ -84,7 +90,8 @@ function specOutputsOf<C, O extends keyof C & string>(
 ): InstanceOutputs {
     const named: InstanceOutputs = {};
     for (const [property, output] of Object.entries(outputs) as [O, OutputDefinition][]) {
-        if (output.spec !== undefined) named[output.spec] = component[property] as pulumi.Output<unknown> | undefined;
+        const exported = output.spec ?? output.deployment;
+        if (exported !== undefined) named[exported] = component[property] as pulumi.Output<unknown> | undefined;
     }
     return named;
 }
@@ -125,8 +132,19 @@ const KINDS: { readonly [P in ComponentPath]: ComponentKind } = {
                 aliases: resolved.aliases,
                 resolved,
                 warnings: resolved.warnings,
-                create: (opts) =>
-                    specOutputsOf(DashboardsApiKey.fromResolved(name, resolved, opts), API_KEY_DEFINITION.outputs),
+                // The key the last deployment stored (under this name or an alias), when it is known.
+                create: (opts, lastDeployment) =>
+                    specOutputsOf(
+                        DashboardsApiKey.fromResolved(
+                            name,
+                            withDeployedCredential(
+                                resolved,
+                                lastDeployment && deployedCredential(lastDeployment, [name, ...resolved.aliases]),
+                            ),
+                            opts,
+                        ),
+                        API_KEY_DEFINITION.outputs,
+                    ),
             };
         },
     },
@@ -154,6 +172,18 @@ function withWorkspaceReference(
         ? { ...rest, dashboardsStackName: stackName }
         : { ...rest, dashboardsComponentName: reference.component };
 }
+
+/**
+ * The names under which the program exports outputs that are not the spec's, for the guards of its
+ * next run (each definition's `deployment` outputs, e.g. `logs_log_group_retained`).
+ */
+export const DEPLOYMENT_OUTPUTS: ReadonlySet<string> = new Set(
+    COMPONENT_DEFINITIONS.flatMap((definition: ComponentDefinition) =>
+        Object.values(definition.outputs).flatMap((output) =>
+            output.deployment !== undefined ? [output.deployment] : [],
+        ),
+    ),
+);
 
 /** The outputs of every instance: instance name, then the spec's output name. */
 export type StackOutputs = Record<string, Record<string, pulumi.Output<unknown> | undefined>>;
@@ -299,12 +329,15 @@ export function deployStack(
 /**
  * {@link deployStack} on instances {@link prepareStack} has validated (`prepared[i]` is
  * `stack.instances[i]`): reports their warnings, then creates them, validating nothing again.
+ * `lastDeployment`: this stack's outputs from its last deployment (the guards' reading), which tell
+ * the api-key instances the key they stored.
  */
 export function deployPrepared(
     stack: LoadedStack,
     prepared: readonly PreparedInstance[],
     opts: pulumi.ComponentResourceOptions = {},
     onWarning: (message: string) => void = logWarning,
+    lastDeployment?: Readonly<Record<string, unknown>>,
 ): StackOutputs {
     stack.instances.forEach((instance, i) => {
         for (const warning of prepared[i].warnings) onWarning(renderWarning(instance, warning));
@@ -312,7 +345,7 @@ export function deployPrepared(
     });
     const outputs: StackOutputs = {};
     stack.instances.forEach((instance, i) => {
-        outputs[instance.name] = prepared[i].create(opts);
+        outputs[instance.name] = prepared[i].create(opts, lastDeployment);
     });
     return outputs;
 }

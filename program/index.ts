@@ -9,7 +9,8 @@
  *
  * Paths are relative to the project directory (where `Pulumi.yaml` is). Instances of components
  * this package does not implement are left to Terraform (logged once). `!exec` in stack files
- * runs its command only with `pulumi config set allowExec true`. The program reads its own stack's
+ * runs its command only with `pulumi config set allowExec true`, and files outside the repository
+ * are read only with `pulumi config set allowOutsideRepository true`. The program reads its own stack's
  * last outputs to refuse renames without an alias (`renameGuard`, on by default).
  */
 import * as pulumi from "@pulumi/pulumi";

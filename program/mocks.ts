@@ -14,6 +14,8 @@ import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";
 import { setClock } from "../components/lifecycle";
+import { SSM_OWNER_TAG } from "../components/ssmOwner";
+import { protoKeyPath } from "../util/protoKey";
 import {
     captureUnhandledRejections,
     observeMockMonitor,
@@ -71,9 +73,15 @@ export interface MockOptions {
     readonly grafanaVersion?: string;
     /**
      * Log groups that exist, by name, with their retention in days (0: never expire), for the AWS
-     * provider's `getLogGroup`; any other name is not found. @default none
+     * provider's `getLogGroup` and `getLogGroups`; any other name is not found. @default none
      */
     readonly logGroups?: Readonly<Record<string, number>>;
+    /**
+     * SSM parameters that exist with an owner tag (`pulumi:stack`), by path: the owning stack's full
+     * name, as the Resource Groups Tagging API reports it; a component whose parameter another stack
+     * owns fails naming it. @default none
+     */
+    readonly ssmParameterOwners?: Readonly<Record<string, string>>;
     /**
      * What a resource of a type these mocks do not know gets: `"refuse"` fails its registration
      * ("Mock not implemented"), `"echo"` gives it its inputs as state and the id `<name>_id` (none in
@@ -241,7 +249,12 @@ export class AwsMocks implements pulumi.runtime.Mocks {
         switch (args.type) {
             case "pulumi:pulumi:StackReference": {
                 const stackName = String(inputs.name);
-                const configured = this.options.stackOutputs?.[stackName];
+                // Own keys only: a stack named like an Object property is no configured stack.
+                const byStack = this.options.stackOutputs;
+                const configured =
+                    byStack !== undefined && Object.prototype.hasOwnProperty.call(byStack, stackName)
+                        ? byStack[stackName]
+                        : undefined;
                 const outputs =
                     configured !== undefined
                         ? configured
@@ -250,6 +263,12 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                           : EXAMPLE_WORKSPACE_OUTPUTS;
                 if (outputs === null) {
                     throw new Error(`unknown stack "${stackName}"`);
+                }
+                const proto = protoKeyPath(outputs);
+                if (proto !== undefined) {
+                    throw new Error(
+                        `the outputs of stack "${stackName}" hold a key named __proto__ (at ${proto}): the Pulumi SDK cannot pass it (it would become the prototype of the outputs object, and every name in it an output)`,
+                    );
                 }
                 return { id: stackName, state: { name: stackName, outputs: { ...outputs }, secretOutputNames: [] } };
             }
@@ -450,6 +469,42 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 arn: `arn:aws:logs:${region}:${this.accountId}:log-group:${name}`,
                 retentionInDays: groups[name],
                 tags: {},
+            };
+        }
+        if (args.token === "aws:resourcegroupstaggingapi/getResources:getResources") {
+            // The SSM parameters other stacks own (`ssmParameterOwners`), with their owner tag, in the
+            // region asked; nothing else is tagged.
+            const inputs = args.inputs as Record<string, unknown>;
+            const region = String(
+                reveal(inputs.region) ?? this.regionOfProvider(args.provider) ?? EXAMPLE_DEFAULT_REGION,
+            );
+            const owners = this.options.ssmParameterOwners ?? {};
+            return {
+                id: region,
+                region,
+                resourceTagMappingLists: Object.keys(owners).map((path) => ({
+                    resourceArn: `arn:aws:ssm:${region}:${this.accountId}:parameter${path.startsWith("/") ? path : `/${path}`}`,
+                    tags: { [SSM_OWNER_TAG]: owners[path] },
+                    complianceDetails: [],
+                })),
+            };
+        }
+        if (args.token === "aws:cloudwatch/getLogGroups:getLogGroups") {
+            // The groups whose name starts with the prefix (none unless `logGroups` lists them).
+            const inputs = args.inputs as Record<string, unknown>;
+            const prefix = String(reveal(inputs.logGroupNamePrefix) ?? "");
+            const region = String(
+                reveal(inputs.region) ?? this.regionOfProvider(args.provider) ?? EXAMPLE_DEFAULT_REGION,
+            );
+            const names = Object.keys(this.options.logGroups ?? {})
+                .filter((name) => name.startsWith(prefix))
+                .sort();
+            return {
+                id: region,
+                region,
+                logGroupNamePrefix: prefix,
+                logGroupNames: names,
+                arns: names.map((name) => `arn:aws:logs:${region}:${this.accountId}:log-group:${name}`),
             };
         }
         throw new Error(`Mock not implemented: ${args.token}`);

@@ -1,21 +1,26 @@
 /**
- * The rename guard of the program: an instance renamed in the stack file without an alias would be
- * created anew under the same physical names (taking over the rule and the SSM parameter in place)
- * and the old instance deleted afterwards, deleting them from under it. Before registering any
- * instance, the program reads its own stack's outputs from the last deployment (instance name ->
- * the spec's outputs, which hold the physical names) and refuses such a rename.
+ * The guards of the program, which compare a run with the last deployment before registering any
+ * instance: the program reads its own stack's outputs from the last deployment (instance name -> the
+ * spec's outputs, which hold the physical names, and the outputs its definitions export for these
+ * guards) and refuses an instance renamed without an alias (it would be created anew under the same
+ * physical names, taking over the rule and the SSM parameter in place, and the old instance deleted
+ * afterwards, deleting them from under it), and a run that would delete a log group's stored events
+ * that the user did not say to delete, or create a log group that already exists.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { getLogGroup } from "@pulumi/aws/cloudwatch";
+import { getLogGroup, getLogGroups } from "@pulumi/aws/cloudwatch";
 import { currentDeployment } from "../components/apiKey/component";
 import { isResolvedEventBridge } from "../components/eventbridge";
 import type { ComponentDefinition } from "../components/definition";
+import { unaliasedRenames, type DeployedInstance } from "../components/lifecycle";
 import {
-    logGroupReplacementWarning,
-    replacedLogGroups,
-    unaliasedRenames,
-    type DeployedInstance,
-} from "../components/lifecycle";
+    deployedLogGroups,
+    existingLogGroupMessage,
+    renamedLogGroups,
+    renameVerdict,
+    wasDeployed,
+} from "../components/logHistory";
+import { describeValue } from "../components/errors";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 import type { LoadedStack } from "../stack";
 import { deployPrepared, prepareStack, type PreparedInstance, type StackOutputs } from "./deploy";
@@ -73,70 +78,150 @@ export class UnaliasedRenameError extends Error {
     }
 }
 
-/**
- * `deployStack` (program/deploy.ts), after refusing renames without an alias: validates every instance (once:
- * the instances created are the ones validated here), then reads the outputs this stack's last
- * deployment exported (a `StackReference` to the stack itself, `previous-deployment`; empty on the
- * first deployment) and compares the physical names.
- * @throws StackVarsError before anything is registered, when an instance is invalid.
- * @throws UnaliasedRenameError before any instance is registered.
- */
-export async function deployStackGuardingRenames(stack: LoadedStack): Promise<StackOutputs> {
-    const prepared = prepareStack(stack);
+/** Log groups a run would lose or cannot create (program/renames.ts's log-history guard). */
+export class LogHistoryError extends Error {
+    constructor(readonly refusals: readonly string[]) {
+        super(`log groups this run would lose or cannot create:\n` + refusals.join("\n"));
+        this.name = "LogHistoryError";
+    }
+}
+
+/** Options of {@link deployStackGuardingRenames}. */
+export interface GuardOptions {
+    /** Receives the warnings (default: the Pulumi engine's log). */
+    readonly onWarning?: (message: string) => void;
+    /**
+     * Instances whose old log group (and its events) this run may delete although the last deployment
+     * did not say so (the program config `allowLogGroupDeletion`, a comma-separated list).
+     */
+    readonly allowLogGroupDeletion?: ReadonlySet<string>;
+    /**
+     * The last deployment's outputs, when known without asking the engine (synth's `--stack-outputs`
+     * for this very stack): then no `StackReference` is registered.
+     */
+    readonly lastDeployment?: Readonly<Record<string, unknown>>;
+}
+
+/** The outputs this stack's last deployment exported (empty on the first deployment). */
+async function lastDeploymentOutputs(): Promise<Record<string, unknown>> {
     const { organization, project, stack: stackName } = currentDeployment();
     const self = new pulumi.StackReference("previous-deployment", { name: `${organization}/${project}/${stackName}` });
-    const outputs = await new Promise<Record<string, unknown>>((resolve) =>
+    return new Promise<Record<string, unknown>>((resolve) =>
         self.outputs.apply((value) => resolve((value ?? {}) as Record<string, unknown>)),
     );
+}
+
+/**
+ * `deployStack` (program/deploy.ts), after the guards that compare with the last deployment: validates
+ * every instance (once: the instances created are the ones validated here), then reads the outputs
+ * this stack's last deployment exported (a `StackReference` to the stack itself,
+ * `previous-deployment`; empty on the first deployment) and refuses renames without an alias, then
+ * runs the log-history guard ({@link guardLogHistory}). Synth runs the same guards offline.
+ * @throws StackVarsError before anything is registered, when an instance is invalid.
+ * @throws UnaliasedRenameError before any instance is registered.
+ * @throws LogHistoryError before any instance is registered.
+ */
+export async function deployStackGuardingRenames(
+    stack: LoadedStack,
+    options: GuardOptions = {},
+): Promise<StackOutputs> {
+    const onWarning = options.onWarning ?? ((message: string) => void pulumi.log.warn(message));
+    const prepared = prepareStack(stack);
+    const outputs = options.lastDeployment ?? (await lastDeploymentOutputs());
     const renames = unaliasedRenames(previousInstances(outputs), currentInstances(stack, prepared));
     if (renames.length > 0) {
         throw new UnaliasedRenameError(renames);
     }
-    for (const warning of await logGroupReplacementWarnings(outputs, stack, prepared)) {
-        void pulumi.log.warn(warning);
+    const { warnings, refusals } = await guardLogHistory(
+        outputs,
+        stack,
+        prepared,
+        options.allowLogGroupDeletion ?? new Set(),
+    );
+    if (refusals.length > 0) {
+        throw new LogHistoryError(refusals);
     }
-    return deployPrepared(stack, prepared);
+    for (const warning of warnings) onWarning(warning);
+    return deployPrepared(stack, prepared, {}, onWarning, outputs);
 }
 
 /**
- * Warnings for the log groups this run replaces because their name changed (a label change): the old
- * group, with its stored events, is deleted at the end of the run unless retained. Each names the old
- * group and its retention, read from AWS (`logs:DescribeLogGroups`; unknown when it cannot be read).
+ * Whether a log group exists in AWS, and its retention: listed by `logs:DescribeLogGroups` with its
+ * name as prefix (`getLogGroups`, which finds nothing rather than failing), then read (`getLogGroup`).
+ * `"absent"` when it does not exist; `"unknown"` when even the list failed (no permission, ...): the
+ * guard then refuses nothing for want of it, and the retention is unknown.
  */
-export async function logGroupReplacementWarnings(
+async function readLogGroup(
+    name: string,
+    region: string | undefined,
+): Promise<{ readonly retentionInDays?: number } | "absent" | "unknown"> {
+    const where = region !== undefined ? { region } : {};
+    let names: readonly string[];
+    try {
+        names = (await getLogGroups({ logGroupNamePrefix: name, ...where })).logGroupNames ?? [];
+    } catch {
+        return "unknown";
+    }
+    if (!names.includes(name)) return "absent";
+    try {
+        return { retentionInDays: (await getLogGroup({ name, ...where })).retentionInDays };
+    } catch {
+        return {};
+    }
+}
+
+/**
+ * The log-history guard, before anything is registered (components/logHistory.ts holds the rules):
+ * - a log group a label change renames is deleted (delete-first) with the deployed `retainOnDelete`:
+ *   kept (a warning), deleted as the deployed config says (a warning), or, when the last deployment did
+ *   not say, refused unless `allowed` names the instance;
+ * - a new instance (not in the last deployment) whose log group exists in AWS is refused unless it
+ *   adopts it (`adopt_log_group`), because creating it would fail; one that adopts a group that does not
+ *   exist is refused too.
+ */
+export async function guardLogHistory(
     outputs: Readonly<Record<string, unknown>>,
     stack: LoadedStack,
     prepared: readonly PreparedInstance[],
-): Promise<string[]> {
-    const previous: Record<string, string> = Object.create(null) as Record<string, string>;
-    for (const [instance, named] of Object.entries(outputs)) {
-        const name = (named as Record<string, unknown> | null)?.logs_log_group_name;
-        if (typeof name === "string" && name !== "") previous[instance] = name;
-    }
-    const current = stack.instances.flatMap((instance, i) => {
+    allowed: ReadonlySet<string>,
+): Promise<{ warnings: string[]; refusals: string[] }> {
+    const deployed = deployedLogGroups(outputs);
+    const planned = stack.instances.flatMap((instance, i) => {
         const resolved = prepared[i].resolved;
         return isResolvedEventBridge(resolved) && resolved.enabled
             ? [
                   {
                       instance: instance.name,
-                      logGroupName: resolved.logGroup.name,
+                      name: resolved.logGroup.name,
                       aliases: prepared[i].aliases,
+                      retained: resolved.logGroup.retainOnDelete,
                       resolved,
                   },
               ]
             : [];
     });
     const warnings: string[] = [];
-    for (const replaced of replacedLogGroups(previous, current)) {
-        const { resolved } = current.find((c) => c.instance === replaced.instance)!;
-        let retention: number | undefined;
-        try {
-            const group = await getLogGroup({ name: replaced.oldName, region: resolved.region });
-            retention = group.retentionInDays;
-        } catch {
-            retention = undefined;
-        }
-        warnings.push(logGroupReplacementWarning(replaced, retention, resolved.logGroup.retainOnDelete));
+    const refusals: string[] = [];
+    for (const renamed of renamedLogGroups(deployed, planned)) {
+        const { resolved } = planned.find((group) => group.instance === renamed.instance)!;
+        const old = await readLogGroup(renamed.oldName, resolved.region);
+        const retention = typeof old === "object" ? old.retentionInDays : undefined;
+        const verdict = renameVerdict(renamed, retention, allowed.has(renamed.instance));
+        (verdict.kind === "refused" ? refusals : warnings).push(verdict.message);
     }
-    return warnings;
+    for (const group of planned) {
+        if (wasDeployed(deployed, group)) continue;
+        const { resolved } = group;
+        const found = await readLogGroup(group.name, resolved.region);
+        const adopting = resolved.logGroup.adopt !== undefined || resolved.adopt !== undefined;
+        if (typeof found === "object" && !adopting) {
+            refusals.push(existingLogGroupMessage(group.instance, group.name, resolved.region));
+        } else if (found === "absent" && resolved.logGroup.adopt !== undefined) {
+            refusals.push(
+                `"${group.instance}": adopt_log_group is set, but no log group ${describeValue(group.name)} exists ` +
+                    `in AWS to adopt; remove adopt_log_group (a new group is then created)`,
+            );
+        }
+    }
+    return { warnings, refusals };
 }

@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { loadAtmosStack, loadStackFile, userDirectory } from "../stack";
 import { deployStack, type StackOutputs } from "./deploy";
 import { deployStackGuardingRenames } from "./renames";
+import { ALLOW_LOG_GROUP_DELETION, parseInstanceList } from "../components/logHistory";
 
 /** The config keys the program reads (a `pulumi.Config` of the project). */
 export interface ProgramConfig {
@@ -30,6 +31,8 @@ export function runProgram(config: ProgramConfig): StackOutputs | Promise<StackO
         );
     }
     const allowExec = config.getBoolean("allowExec") === true;
+    // Files outside the stack's repository are read only with `pulumi config set allowOutsideRepository true`.
+    const allowOutsideRepository = config.getBoolean("allowOutsideRepository") === true;
     // Paths, atmos.yaml and the git root from the user's directory, as Atmos finds them: the
     // project's (where Pulumi runs the program), or where an npm script was typed.
     const userDir = userDirectory();
@@ -39,8 +42,9 @@ export function runProgram(config: ProgramConfig): StackOutputs | Promise<StackO
                   atmosDir: path.resolve(userDir, config.get("atmosDir") ?? "."),
                   displayDir: userDir,
                   allowExec,
+                  allowOutsideRepository,
               })
-            : loadStackFile(path.resolve(userDir, stackFile!), { cwd: userDir, allowExec });
+            : loadStackFile(path.resolve(userDir, stackFile!), { cwd: userDir, allowExec, allowOutsideRepository });
     for (const warning of stack.warnings) {
         void pulumi.log.warn(warning);
     }
@@ -52,5 +56,11 @@ export function runProgram(config: ProgramConfig): StackOutputs | Promise<StackO
     // Before any instance is registered, an instance renamed without an alias is refused (it would
     // take over its old resources' names and then delete them); `pulumi config set renameGuard
     // false` skips that check.
-    return config.getBoolean("renameGuard") === false ? deployStack(stack) : deployStackGuardingRenames(stack);
+    // The same guard refuses a run that would delete a log group's stored events the user did not
+    // say to delete; `pulumi config set allowLogGroupDeletion <instance>[,<instance>]` says so.
+    return config.getBoolean("renameGuard") === false
+        ? deployStack(stack)
+        : deployStackGuardingRenames(stack, {
+              allowLogGroupDeletion: parseInstanceList(config.get(ALLOW_LOG_GROUP_DELETION)),
+          });
 }

@@ -11,6 +11,7 @@ import { derivedStackNameProblem } from "../stack/names";
 import { installMocks, SECRET_PLACEHOLDER, type MockOptions, type RecordedOptions } from "./mocks";
 import { now, rotationSchedule, type RotationSchedule } from "../components/lifecycle";
 import { readOutput } from "./outputs";
+import { DEPLOYMENT_OUTPUTS } from "./deploy";
 import { captureUnhandledRejections } from "./sdkAdapter";
 
 /** One resource of the plan, as `synth --json` prints it (docs/synth.md). */
@@ -47,7 +48,7 @@ export interface SynthPlan {
 /** Options of {@link synth}. */
 export interface SynthOptions extends Pick<
     MockOptions,
-    "stackOutputs" | "defaultStackOutputs" | "accountId" | "organization"
+    "stackOutputs" | "defaultStackOutputs" | "accountId" | "organization" | "now"
 > {
     /** Pulumi project name. @default "cloudposse-components" (the name in Pulumi.yaml) */
     readonly project?: string;
@@ -55,8 +56,15 @@ export interface SynthOptions extends Pick<
     readonly stack?: string;
     /** Whether the `!exec` YAML function may run commands (`--allow-exec`). @default false */
     readonly allowExec?: boolean;
+    /** Whether the stack may read files outside its repository (`--allow-outside-repository`). @default false */
+    readonly allowOutsideRepository?: boolean;
     /** An already loaded stack (then `file` only names it). */
     readonly loaded?: LoadedStack;
+    /**
+     * Instances whose old log group this plan may delete although the last deployment did not say so
+     * (as the program config `allowLogGroupDeletion` for `pulumi up`; `--allow-log-group-deletion`).
+     */
+    readonly allowLogGroupDeletion?: readonly string[];
     /** Receives the loader's warnings (deprecated var names) and the components' (with `file:line`, instance and var). */
     readonly onWarning?: (message: string) => void;
 }
@@ -87,13 +95,20 @@ async function reveal(output: pulumi.Output<unknown> | undefined): Promise<unkno
  * registered), or a {@link SynthRunError} when the program fails while running.
  */
 export async function synth(file: string, options: SynthOptions = {}): Promise<SynthPlan> {
-    const stack = options.loaded ?? loadStackFile(file, { allowExec: options.allowExec === true });
+    const stack =
+        options.loaded ??
+        loadStackFile(file, {
+            allowExec: options.allowExec === true,
+            allowOutsideRepository: options.allowOutsideRepository === true,
+        });
     for (const warning of stack.warnings) {
         options.onWarning?.(warning);
     }
     const stackName = options.stack ?? (stack.stackName || path.basename(file).replace(/\.[^.]*$/, ""));
     const refused = options.stack === undefined ? derivedStackNameProblem(stackName) : undefined;
     if (refused !== undefined) throw new Error(refused);
+    // This very stack's outputs in --stack-outputs are its last deployment's (its own reference's).
+    const selfName = `${options.organization ?? "organization"}/${options.project ?? "cloudposse-components"}/${stackName}`;
     const mocks = await installMocks({
         ...options,
         project: options.project ?? "cloudposse-components",
@@ -115,14 +130,25 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
     };
     const release = captureUnhandledRejections(onRejection);
     try {
-        const { deployStack } = await import("./deploy");
-        // Synchronous: an invalid var throws its StackVarsError here, before anything is registered.
-        const outputs = deployStack(stack, {}, (message) => options.onWarning?.(message));
+        // The program's guards, as pulumi up runs them: an invalid var throws its StackVarsError, a rename
+        // without an alias or a run that would lose a log group's events its refusal, before any instance
+        // is registered; the last deployment's outputs are those --stack-outputs gives this very stack.
+        const { deployStackGuardingRenames } = await import("./renames");
+        const outputs = await Promise.race([
+            deployStackGuardingRenames(stack, {
+                lastDeployment: options.stackOutputs?.[selfName] ?? {},
+                onWarning: (message) => options.onWarning?.(message),
+                allowLogGroupDeletion: new Set(options.allowLogGroupDeletion ?? []),
+            }),
+            failed,
+        ]);
         const run = async (): Promise<SynthPlan> => {
             const resolved: SynthPlan["outputs"] = {};
             for (const [instance, named] of Object.entries(outputs)) {
                 const values: Record<string, unknown> = {};
                 for (const [name, output] of Object.entries(named)) {
+                    // The spec's outputs (not those the program exports for its next run's guards).
+                    if (DEPLOYMENT_OUTPUTS.has(name)) continue;
                     values[name] = await reveal(output);
                 }
                 resolved[instance] = Object.values(values).every((v) => v === null) ? null : values;

@@ -251,7 +251,7 @@ export function packageSchema(
         const properties: Record<string, SchemaProperty> = {};
         for (const [property, output] of Object.entries(definition.outputs)) {
             properties[property] = {
-                type: "string",
+                type: output.type ?? "string",
                 description: output.doc,
                 ...(output.secret === true ? { secret: true } : {}),
             };

@@ -22,7 +22,8 @@
 import * as nodePath from "node:path";
 import { yaml } from "../util/yaml";
 import { goYamlOptions } from "../util/goYaml";
-import { compareBytes, globMatches, hasGlobMeta, type FileSystem } from "./files";
+import { outsideReason, SymlinkLoopError, type Confinement } from "./confine";
+import { compareBytes, globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
 
 /** Atmos's `settings.list_merge_strategy`. */
 export type ListMergeStrategy = "replace" | "append" | "merge";
@@ -62,6 +63,16 @@ export interface AtmosConfig {
      * ATMOS_GIT_ROOT_BASEPATH=false.
      */
     readonly gitRoot?: string;
+    /**
+     * The repository a load reads from (see {@link repositoryOf}): every file read stays under it
+     * unless the user opts in. Absent in a hand-made config: then the git repository holding
+     * `configDir` (else `basePath`), else that directory.
+     */
+    readonly repository?: string;
+    /** Base paths the user's environment set (`ATMOS_BASE_PATH`, `ATMOS_STACKS_BASE_PATH`): read from too. */
+    readonly userPaths?: readonly string[];
+    /** The user opted in to reading outside {@link repository} (`allowOutsideRepository`). */
+    readonly allowOutsideRepository?: boolean;
     /** `env:` of atmos.yaml, the lowest layer of every component's env. */
     readonly env: Readonly<Record<string, unknown>>;
     /** The whole merged configuration, as plain data. */
@@ -78,6 +89,11 @@ export interface AtmosConfigOptions {
     readonly manifest?: string;
     /** The file system. */
     readonly files: FileSystem;
+    /**
+     * Read outside the repository too (atmos.yaml imports, base paths, and later the stack's
+     * files); off, such a read is refused. @default false
+     */
+    readonly allowOutsideRepository?: boolean;
 }
 
 /** An atmos.yaml that cannot be read or is invalid. */
@@ -86,8 +102,17 @@ export class AtmosConfigError extends Error {
     constructor(
         readonly file: string,
         reason: string,
+        /** Where in `file` the setting is written, when known. */
+        readonly position?: { readonly line: number; readonly column: number },
+        /** `true` when the reason is a read outside the repository. */
+        readonly outside = false,
     ) {
-        super(`${file}: ${reason}`);
+        super(`${file}${position === undefined ? "" : `:${position.line}:${position.column}`}: ${reason}`);
+    }
+    /** The message without the file and position. */
+    get reason(): string {
+        const prefix = `${this.file}${this.position === undefined ? "" : `:${this.position.line}:${this.position.column}`}: `;
+        return this.message.slice(prefix.length);
     }
 }
 
@@ -113,7 +138,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
     const env = options.env ?? process.env;
     const files = options.files;
     const gitRootsOn = env.ATMOS_GIT_ROOT_BASEPATH !== "false";
-    const cwdGitRoot = gitRootsOn ? findGitRoot(cwd, files) : undefined;
+    const cwdGitRoot = gitRootsOn ? repositoryOf(cwd, files) : undefined;
 
     const configFiles: string[] = [];
     const cliConfigPath = env.ATMOS_CLI_CONFIG_PATH;
@@ -149,11 +174,19 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
     const gitRoot = !gitRootsOn
         ? undefined
         : fromManifest
-          ? findGitRoot(configDir ?? nodePath.dirname(manifest), files)
+          ? repositoryOf(configDir ?? nodePath.dirname(manifest), files)
           : cwdGitRoot;
     const runDir = fromManifest ? (configDir ?? gitRoot ?? cwd) : cwd;
     // hasLocalAtmosConfig (git_root.go:91-110) of the directory Atmos is taken to run in.
     const localConfig = runDir === cwd ? cwdHasConfig : hasLocalConfig(runDir, files);
+    const allowOutside = options.allowOutsideRepository === true;
+    // Base paths the user's environment names are the user's choice, read from as the repository
+    // is (Cloud Posse's Geodesic sets ATMOS_CLI_CONFIG_PATH and ATMOS_BASE_PATH this way).
+    const userPaths: string[] = [];
+    if (env.ATMOS_BASE_PATH) {
+        const dir = resolveBasePath(env.ATMOS_BASE_PATH, configDir, cwd, gitRoot, files, "runtime");
+        userPaths.push(repositoryOf(dir, files) ?? dir);
+    }
 
     let raw: Record<string, unknown>;
     if (unique.length === 0) {
@@ -162,14 +195,162 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
         // defaults (pkg/config/load.go LoadConfig, "Also search git root for .atmos.d even with
         // default config": mergeDefaultImports(gitRoot)).
         if (gitRoot !== undefined) {
-            for (const path of defaultImportFiles(gitRoot, files))
+            const confinement: Confinement = { root: gitRoot, also: userPaths, allowOutside };
+            for (const path of defaultImportFiles(gitRoot, files)) {
+                refuseOutside(path, confinement, files, undefined, [], `${defaultImportDir(path)} file ${path}`);
                 raw = mergePlain(raw, readDefaultImport(path, files, env, gitRoot));
+            }
         }
     } else {
+        // The repository is the one holding the atmos.yaml found: its files, and everything they
+        // name, are read from it.
+        const confinement: Confinement = {
+            root: repositoryOf(configDir!, files) ?? configDir!,
+            also: userPaths,
+            allowOutside,
+        };
         raw = {};
-        for (const file of unique) raw = mergePlain(raw, readConfigWithImports(file, files, env, gitRoot, new Set()));
+        for (const file of unique) {
+            // A file ATMOS_CLI_CONFIG_PATH names is the user's choice; one found by looking around
+            // must not lead elsewhere through a link.
+            if (!cliConfigPath) refuseOutside(file, confinement, files, undefined, [], `the Atmos config ${file}`);
+            raw = mergePlain(raw, readConfigWithImports(file, files, env, gitRoot, new Set(), confinement));
+        }
     }
-    return interpret(raw, unique, configDir, runDir, cwd, env, gitRoot, files, localConfig);
+    const config = interpret(raw, unique, configDir, runDir, cwd, env, gitRoot, files, localConfig);
+    let repository: string;
+    if (configDir !== undefined) repository = repositoryOf(configDir, files) ?? configDir;
+    else {
+        // No atmos.yaml: the repository holding the manifest (else the current directory), else
+        // outside git the base path, or the manifest's directory when it is not under it.
+        const manifestDir =
+            options.manifest === undefined ? undefined : nodePath.dirname(nodePath.resolve(cwd, options.manifest));
+        const fromGit = repositoryOf(manifestDir ?? cwd, files);
+        repository =
+            fromGit ??
+            (manifestDir !== undefined && nodePath.relative(config.basePath, manifestDir).startsWith("..")
+                ? manifestDir
+                : config.basePath);
+    }
+    if (env.ATMOS_STACKS_BASE_PATH) {
+        userPaths.push(repositoryOf(config.stacksBasePath, files) ?? config.stacksBasePath);
+    }
+    if (!env.ATMOS_BASE_PATH && raw.base_path === undefined && configDir !== undefined) {
+        // No file sets base_path: Atmos's default, the current directory's git root (or the
+        // config's directory) was chosen by where the user runs, not by a file.
+        userPaths.push(repositoryOf(config.basePath, files) ?? config.basePath);
+    }
+    const confinement: Confinement = { root: repository, also: userPaths, allowOutside };
+    checkBasePaths(config, confinement, files, env);
+    return {
+        ...config,
+        repository,
+        ...(userPaths.length > 0 ? { userPaths } : {}),
+        ...(allowOutside ? { allowOutsideRepository: true } : {}),
+    };
+}
+
+/**
+ * The repository a load reads from, as the directory that holds `dir`: the root of its git
+ * repository (the nearest ancestor with `.git`), or undefined when `dir` is not in one. One
+ * function for the loader's confinement and for the git-root rule of base paths.
+ */
+export function repositoryOf(dir: string, files: FileSystem): string | undefined {
+    return findGitRoot(dir, files);
+}
+
+/** The repository a config reads from (its `repository`, or, in a hand-made config, the one around its directory). */
+export function repositoryRoot(config: AtmosConfig, files: FileSystem): string {
+    if (config.repository !== undefined) return config.repository;
+    const dir = config.configDir ?? config.basePath;
+    return repositoryOf(dir, files) ?? dir;
+}
+
+/** What a load under `config` may read: its repository and the base paths the user's environment set. */
+export function confinementOf(config: AtmosConfig, files: FileSystem, allowOutside: boolean): Confinement {
+    return {
+        root: repositoryRoot(config, files),
+        ...(config.userPaths !== undefined ? { also: config.userPaths } : {}),
+        allowOutside: allowOutside || config.allowOutsideRepository === true,
+    };
+}
+
+/** Throws an {@link AtmosConfigError} when `path` may not be read (outside the repository, or a link loop). */
+function refuseOutside(
+    path: string,
+    confinement: Confinement,
+    files: FileSystem,
+    file: string | undefined,
+    keyPath: readonly (string | number)[],
+    what: string,
+): void {
+    let reason: string | undefined;
+    try {
+        reason = outsideReason(path, confinement, files);
+    } catch (error) {
+        if (!(error instanceof SymlinkLoopError)) throw error;
+        reason = error.message;
+    }
+    if (reason === undefined) return;
+    const position = file === undefined || keyPath.length === 0 ? undefined : positionOf(file, keyPath, files);
+    throw new AtmosConfigError(file ?? path, `${what}: ${reason}`, position, true);
+}
+
+/** Where `keyPath` is written in the config file `file` (its value's line and column), if it is. */
+function positionOf(
+    file: string,
+    keyPath: readonly (string | number)[],
+    files: FileSystem,
+): { line: number; column: number } | undefined {
+    try {
+        const { LineCounter, parseDocument } = yaml();
+        const counter = new LineCounter();
+        const document = parseDocument(files.readFile(file), { lineCounter: counter, uniqueKeys: false });
+        const node = document.getIn(keyPath, true) as { range?: [number, number, number] } | undefined;
+        if (node?.range === undefined) return undefined;
+        const { line, col } = counter.linePos(node.range[0]);
+        return { line, column: col };
+    } catch {
+        return undefined;
+    }
+}
+
+/**
+ * Refuses a base path (atmos.yaml's `base_path`, `stacks.base_path`, or `ATMOS_BASE_PATH`,
+ * `ATMOS_STACKS_BASE_PATH`) outside the repository, naming the setting and where it is written.
+ */
+function checkBasePaths(
+    config: AtmosConfig,
+    confinement: Confinement,
+    files: FileSystem,
+    env: Readonly<Record<string, string | undefined>>,
+): void {
+    if (confinement.allowOutside) return;
+    const checks: [string, string | undefined, readonly string[]][] = [
+        [config.basePath, env.ATMOS_BASE_PATH ? "ATMOS_BASE_PATH" : undefined, ["base_path"]],
+        [
+            config.stacksBasePath,
+            env.ATMOS_STACKS_BASE_PATH ? "ATMOS_STACKS_BASE_PATH" : undefined,
+            ["stacks", "base_path"],
+        ],
+    ];
+    for (const [path, variable, keyPath] of checks) {
+        // A default no file sets is not a file's choice.
+        if (at(config.raw, ...keyPath) === undefined) continue;
+        // Without a config file and a variable, the base path is Atmos's default (the current
+        // directory or its git root): nothing from a file chose it.
+        // A variable of the user's environment is the user's choice (and a root of its own).
+        if (variable !== undefined || config.files.length === 0) continue;
+        const setBy = [...config.files].reverse().find((f) => positionOf(f, keyPath, files) !== undefined);
+        refuseOutside(
+            path,
+            confinement,
+            files,
+            setBy ?? config.files[config.files.length - 1],
+            setBy === undefined ? [] : keyPath,
+            keyPath.join("."),
+        );
+    }
 }
 
 /** Whether `dir` holds an Atmos config of its own (Atmos's hasLocalAtmosConfig, git_root.go:91-110). */
@@ -212,6 +393,7 @@ function readConfigWithImports(
     env: Readonly<Record<string, string | undefined>>,
     gitRoot: string | undefined,
     seen: Set<string>,
+    confinement: Confinement,
 ): Record<string, unknown> {
     if (seen.has(file)) return {};
     seen.add(file);
@@ -224,12 +406,19 @@ function readConfigWithImports(
         ...(gitRoot !== undefined && gitRoot !== dir ? defaultImportFiles(gitRoot, files) : []),
         ...defaultImportFiles(dir, files),
     ];
-    for (const path of defaults) merged = mergePlain(merged, readDefaultImport(path, files, env, gitRoot));
+    for (const path of defaults) {
+        refuseOutside(path, confinement, files, file, [], `${defaultImportDir(path)} file ${path}`);
+        merged = mergePlain(merged, readDefaultImport(path, files, env, gitRoot));
+    }
     const imports = own.import;
     if (Array.isArray(imports)) {
-        for (const entry of imports) {
-            if (typeof entry !== "string" || entry === "" || /^[a-z][a-z0-9+.-]*:\/\//i.test(entry)) continue;
+        imports.forEach((entry, index) => {
+            if (typeof entry !== "string" || entry === "" || /^[a-z][a-z0-9+.-]*:\/\//i.test(entry)) return;
             const path = nodePath.resolve(dir, entry);
+            const what = `import ${entry}`;
+            // Refused as written before anything is looked up: the glob's fixed part, or the path.
+            const fixed = hasGlobMeta(path) ? globBase(path) : path;
+            refuseOutside(fixed, confinement, files, file, ["import", index], what);
             const matches = hasGlobMeta(path)
                 ? globMatches(path, files)
                 : files.isFile(path)
@@ -238,13 +427,19 @@ function readConfigWithImports(
                     ? [`${path}.yaml`]
                     : [];
             for (const match of matches) {
-                if (files.isFile(match))
-                    merged = mergePlain(merged, readConfigWithImports(match, files, env, gitRoot, seen));
+                if (!files.isFile(match)) continue;
+                refuseOutside(match, confinement, files, file, ["import", index], what);
+                merged = mergePlain(merged, readConfigWithImports(match, files, env, gitRoot, seen, confinement));
             }
-        }
+        });
     }
     const { import: _ignored, ...rest } = own;
     return mergePlain(merged, rest);
+}
+
+/** Which default-import directory (`atmos.d/` or `.atmos.d/`) holds `path`, for messages. */
+function defaultImportDir(path: string): string {
+    return path.split(nodePath.sep).includes(".atmos.d") ? ".atmos.d/" : "atmos.d/";
 }
 
 /**

@@ -25,6 +25,11 @@ export type StackProblemCode =
     | "FILE_NOT_FOUND"
     /** The stack file or an imported file exists but could not be read. */
     | "FILE_UNREADABLE"
+    /**
+     * A file outside the repository (an import, an `!include` target, an atmos.yaml import or base
+     * path, as written or through a symbolic link), refused without the user's opt-in.
+     */
+    | "OUTSIDE_REPOSITORY"
     /** A file imports itself, directly or through other files. */
     | "IMPORT_CYCLE"
     /** An import chain deeper than the loader follows, or too many files imported for one manifest. */

@@ -21,6 +21,12 @@ export interface FileSystem {
     isDirectory(path: string): boolean;
     /** The entries of a directory, sorted by name (byte order); [] when it is not a directory. */
     readDir(path: string): readonly { readonly name: string; readonly dir: boolean }[];
+    /**
+     * The path with every symbolic link resolved (`fs.realpathSync`); throws an error with `code`
+     * `ENOENT` when it does not exist, `ELOOP` for a loop of links. Without it, confinement to the
+     * repository checks paths as written only.
+     */
+    realPath?(path: string): string;
 }
 
 /**
@@ -137,6 +143,7 @@ export const NODE_FILE_SYSTEM: FileSystem = {
             }))
             .sort((a, b) => compareBytes(a.name, b.name));
     },
+    realPath: (path) => fs.realpathSync(path),
 };
 
 function statOf(path: string): fs.Stats | undefined {
@@ -181,6 +188,14 @@ const GLOB_META = /[*?[{\\]/;
 /** True when a path holds glob syntax. */
 export function hasGlobMeta(path: string): boolean {
     return GLOB_META.test(path);
+}
+
+/** The directory an absolute glob pattern starts from: its segments before the first with glob syntax. */
+export function globBase(pattern: string): string {
+    const segments = pattern.split(nodePath.sep).join("/").split("/");
+    const firstMeta = segments.findIndex((s) => GLOB_META.test(s));
+    if (firstMeta < 0) return pattern;
+    return segments.slice(0, firstMeta).join("/") || "/";
 }
 
 /** Upper bound of entries visited by one glob (a guard against pathological trees). */

@@ -29,9 +29,17 @@ export interface IncludeContext {
     readonly readFile?: (path: string) => string;
     /** Whether a file exists. @default fs.existsSync */
     readonly exists?: (path: string) => boolean;
+    /**
+     * Why the file at a path may not be read (outside the repository, a loop of symbolic links),
+     * or undefined when it may. @default every file may be read
+     */
+    readonly refusal?: (path: string) => string | undefined;
 }
 
 const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|[a-z0-9]+::)/i;
+
+/** An `!include` of a file the load may not read (outside the repository, a loop of links). */
+export class IncludeRefusedError extends YamlFunctionError {}
 
 /** Resolves the file an `!include` names. */
 export function resolveIncludePath(target: string, context: IncludeContext): string {
@@ -61,6 +69,8 @@ export function evaluateInclude(args: string, raw: boolean, context: IncludeCont
         throw new YamlFunctionError(tag, `${tag} takes a file and an optional yq query, got ${JSON.stringify(args)}`);
     }
     const file = resolveIncludePath(parts[0], context);
+    const refused = context.refusal?.(file);
+    if (refused !== undefined) throw new IncludeRefusedError(tag, `${tag} ${parts[0]}: ${refused}`);
     let text: string;
     try {
         text = (context.readFile ?? ((p: string) => readTextFileBounded(p)))(file);
@@ -73,6 +83,7 @@ export function evaluateInclude(args: string, raw: boolean, context: IncludeCont
     }
     if (raw) {
         if (parts.length === 2) throw new YamlFunctionError(tag, `!include.raw takes no query`);
+        if (text.includes("\0")) throw new YamlFunctionError(tag, `${tag} ${file}: ${NUL_REFUSED}`);
         if (text.length > MAX_STRING_LENGTH) {
             throw new YamlFunctionError(
                 tag,
@@ -98,6 +109,9 @@ export function includeExtension(file: string): string {
     return nodePath.extname(name);
 }
 
+/** The refusal of a NUL in an included value, in the words the stack file's own NUL gets. */
+const NUL_REFUSED = "a NUL character (U+0000) in a value is refused";
+
 /**
  * Deepest nesting of lists and maps an included value may have (1,000 levels): deeper JSON, YAML
  * or HCL is refused with the file's name rather than exhausting the stack later.
@@ -110,18 +124,21 @@ export const MAX_INCLUDE_NESTING = MAX_NESTING;
  * Walked without recursion.
  */
 export function includedValueProblem(value: unknown): string | undefined {
+    // A NUL is refused from an included file as from the stack file's own YAML (tree.ts).
     const stack: [unknown, number][] = [[value, 0]];
     const tooLong = (text: string) =>
         `a string of ${text.length.toLocaleString("en-US")} characters, more than the ${MAX_STRING_LENGTH.toLocaleString("en-US")} a stack-file value may hold`;
     while (stack.length > 0) {
         const [current, depth] = stack.pop()!;
         if (typeof current === "string" && current.length > MAX_STRING_LENGTH) return tooLong(current);
+        if (typeof current === "string" && current.includes("\0")) return NUL_REFUSED;
         if (typeof current !== "object" || current === null) continue;
         if (depth >= MAX_INCLUDE_NESTING) {
             return `lists and maps nested deeper than ${MAX_INCLUDE_NESTING.toLocaleString("en-US")} levels`;
         }
         for (const [key, child] of Object.entries(current)) {
             if (key.length > MAX_STRING_LENGTH) return tooLong(key);
+            if (key.includes("\0")) return NUL_REFUSED;
             stack.push([child, depth + 1]);
         }
     }
@@ -148,7 +165,7 @@ function parseText(text: string, file: string, tag: string): unknown {
                 return parsed.root === null ? null : toPlain(parsed.root);
             }
             case ".json":
-                return JSON.parse(text);
+                return parseJson(text);
             case ".hcl":
             case ".tf":
             case ".tfvars":
@@ -165,6 +182,81 @@ function parseText(text: string, file: string, tag: string): unknown {
         }
         throw new YamlFunctionError(tag, `${tag} ${file}: ${(e as Error).message}`);
     }
+}
+
+/**
+ * JSON as `JSON.parse` reads it; a syntax error says where (line and column) but never quotes the
+ * file's text (Node's own message holds an excerpt of it).
+ */
+function parseJson(text: string): unknown {
+    try {
+        return JSON.parse(text);
+    } catch (error) {
+        if (!(error instanceof SyntaxError)) throw error;
+        const at = /at position (\d+)/.exec(error.message);
+        const offset = at === null ? jsonErrorOffset(text) : Number(at[1]);
+        const before = text.slice(0, offset);
+        const line = before.split("\n").length;
+        const column = offset - before.lastIndexOf("\n");
+        // No cause: Node's message quotes the file's text, which must not reach a message.
+        // eslint-disable-next-line preserve-caught-error
+        throw new Error(
+            offset >= text.length
+                ? "invalid JSON: the text ends early"
+                : `invalid JSON at line ${line}, column ${column}`,
+        );
+    }
+}
+
+/** Where JSON's syntax first breaks, by a scan of its tokens (for Node's messages that give no position). */
+function jsonErrorOffset(text: string): number {
+    let i = 0;
+    const ws = () => {
+        while (i < text.length && " \t\r\n".includes(text[i])) i++;
+    };
+    const value = (depth: number): boolean => {
+        ws();
+        if (depth > 10_000) return false;
+        const c = text[i];
+        if (c === "{" || c === "[") {
+            const close = c === "{" ? "}" : "]";
+            i++;
+            ws();
+            if (text[i] === close) return (i++, true);
+            for (;;) {
+                if (c === "{") {
+                    ws();
+                    if (text[i] !== '"' || !string()) return false;
+                    ws();
+                    if (text[i] !== ":") return false;
+                    i++;
+                }
+                if (!value(depth + 1)) return false;
+                ws();
+                if (text[i] === ",") i++;
+                else if (text[i] === close) return (i++, true);
+                else return false;
+            }
+        }
+        if (c === '"') return string();
+        const m = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 400));
+        if (m === null) return false;
+        i += m[0].length;
+        return true;
+    };
+    const string = (): boolean => {
+        i++;
+        while (i < text.length && text[i] !== '"') {
+            if (text[i] === "\\") i++;
+            else if (text.charCodeAt(i) < 0x20) return false;
+            i++;
+        }
+        if (i >= text.length) return false;
+        i++;
+        return true;
+    };
+    if (value(0)) ws();
+    return Math.min(i, text.length);
 }
 
 /** Sets `key` as an own property, whatever it is (`__proto__` included: kept as an ordinary key). */
@@ -369,7 +461,15 @@ export function includeNode(
     try {
         return { node: plainToNode(evaluateInclude(args, raw, context), loc) };
     } catch (e) {
-        if (e instanceof YamlFunctionError) return { problem: makeProblem("YAML_FUNCTION", loc, e.message) };
+        if (e instanceof YamlFunctionError) {
+            return {
+                problem: makeProblem(
+                    e instanceof IncludeRefusedError ? "OUTSIDE_REPOSITORY" : "YAML_FUNCTION",
+                    loc,
+                    e.message,
+                ),
+            };
+        }
         throw e;
     }
 }

@@ -31,7 +31,14 @@ import { argOf, type ComponentDefinition } from "../components/definition";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 import { fromTerraformContext } from "../label";
 import { closestMatch, didYouMean, editDistance } from "../util/suggest";
-import { AtmosConfigError, loadAtmosConfig, type AtmosConfig, type ListMergeStrategy } from "./atmosConfig";
+import {
+    AtmosConfigError,
+    loadAtmosConfig,
+    confinementOf,
+    type AtmosConfig,
+    type ListMergeStrategy,
+} from "./atmosConfig";
+import { confinedFileSystem, type Confinement } from "./confine";
 import { convertValue, describeValue } from "./convert";
 import { formatLocation, makeProblem, ProblemList, StackFileError, type SourceLocation } from "./errors";
 import { NODE_FILE_SYSTEM, readerFileSystem, type FileSystem } from "./files";
@@ -112,6 +119,14 @@ export interface LoadOptions {
     readonly renderFile?: RenderFile;
     /** Whether the `!exec` YAML function may run commands (`allowExec` config, `--allow-exec`). @default false */
     readonly allowExec?: boolean;
+    /**
+     * Whether files outside the repository may be read (`allowOutsideRepository` config,
+     * `--allow-outside-repository`): imports, `!include` targets, atmos.yaml imports and base
+     * paths. The repository is the git repository holding the atmos.yaml found (else the one
+     * holding the manifest), else outside git the base path. The manifest named here is always read.
+     * @default false
+     */
+    readonly allowOutsideRepository?: boolean;
 }
 
 /** The component paths accepted for another, with a warning (each definition's `pathAliases`). */
@@ -173,6 +188,20 @@ export interface LoadEnvironment {
     readonly files: FileSystem;
     readonly config: AtmosConfig;
     readonly display: (absolute: string) => string;
+    /** What the load may read. */
+    readonly confinement: Confinement;
+}
+
+/** An {@link AtmosConfigError} as the loader reports it (a `StackFileError` at its file and position); other errors as they are. */
+export function atmosConfigFailure(error: unknown, display: (absolute: string) => string): unknown {
+    if (!(error instanceof AtmosConfigError)) return error;
+    return new StackFileError([
+        makeProblem(
+            error.outside ? "OUTSIDE_REPOSITORY" : "BAD_ATMOS_CONFIG",
+            { file: display(error.file), ...(error.position ?? {}) },
+            error.reason,
+        ),
+    ]);
 }
 
 /** Sets up a load: the file system and the Atmos configuration that governs `manifest`. */
@@ -210,17 +239,10 @@ export function loadEnvironment(
                 env: options.env ?? process.env,
                 files,
                 ...(manifest !== undefined ? { manifest } : {}),
+                ...(options.allowOutsideRepository === true ? { allowOutsideRepository: true } : {}),
             });
         } catch (error) {
-            if (error instanceof AtmosConfigError)
-                throw new StackFileError([
-                    makeProblem(
-                        "BAD_ATMOS_CONFIG",
-                        { file: display(error.file) },
-                        error.message.slice(error.file.length + 2),
-                    ),
-                ]);
-            throw error;
+            throw atmosConfigFailure(error, display);
         }
         // Without an atmos.yaml, a manifest outside Atmos's default `stacks` directory is its own base.
         if (config.files.length === 0 && manifest !== undefined) {
@@ -232,7 +254,15 @@ export function loadEnvironment(
     }
     // Files of the repository the user is in are named from where they are, `../` included.
     if (config.gitRoot !== undefined) around.root = config.gitRoot;
-    return { cwd, files, config, display };
+    const confinement = confinementOf(config, files, options.allowOutsideRepository === true);
+    // The manifest the caller named is read wherever it is; everything else, inside the repository.
+    const named = manifest !== undefined && internal.run === undefined ? nodePath.resolve(cwd, manifest) : undefined;
+    const confined = confinedFileSystem(files, confinement);
+    const guarded: FileSystem =
+        named === undefined || confined === files
+            ? confined
+            : { ...confined, readFile: (path) => (path === named ? files.readFile(path) : confined.readFile(path)) };
+    return { cwd, files: guarded, config, display, confinement };
 }
 
 /**
@@ -251,7 +281,7 @@ export function displayPath(absolute: string, dir: string, repository?: string):
 
 function load(file: string, text: string | undefined, options: LoadOptions, internal: InternalLoad = {}): LoadedStack {
     const environment = loadEnvironment(file, options, text, internal);
-    const { cwd, files, config, display } = environment;
+    const { cwd, files, config, display, confinement } = environment;
     const absolute = nodePath.resolve(cwd, file);
     const problems = new ProblemList();
     const shown = display(absolute);
@@ -284,6 +314,7 @@ function load(file: string, text: string | undefined, options: LoadOptions, inte
         ...(options.cwd !== undefined ? { cwd: nodePath.resolve(options.cwd) } : {}),
         ...(options.env !== undefined ? { env: options.env } : {}),
         allowExec: options.allowExec === true,
+        confinement,
         ...(internal.run ? { cache: internal.run.manifests } : {}),
     });
     problems.throwIfAny();

@@ -23,7 +23,8 @@
 import * as nodePath from "node:path";
 import type { AtmosConfig } from "./atmosConfig";
 import { makeProblem, type ProblemList, type SourceLocation } from "./errors";
-import { globMatches, hasGlobMeta, type FileSystem } from "./files";
+import { outsideReason, SymlinkLoopError, type Confinement } from "./confine";
+import { globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
 import { describeValue } from "./convert";
 import { mergeAll, mergeTree } from "./merge";
 import { mergeLayers } from "./mergeLayers";
@@ -56,6 +57,8 @@ export interface ManifestContext {
     readonly allowExec?: boolean;
     /** Shared by the manifests of one run: each file is parsed, and each import processed, once. */
     readonly cache?: ManifestCache;
+    /** What may be read (imports and `!include` targets are checked against it before any lookup). @default anything */
+    readonly confinement?: Confinement;
 }
 
 /**
@@ -327,6 +330,7 @@ class ManifestProcessor {
                         basePath: this.context.config.basePath,
                         readFile: (p) => files.readFile(p),
                         exists: (p) => files.isFile(p),
+                        ...(this.context.confinement !== undefined ? { refusal: (p: string) => this.refusal(p) } : {}),
                     },
                 });
                 for (const problem of tree.problems) problems.add(problem);
@@ -350,6 +354,18 @@ class ManifestProcessor {
             return undefined;
         }
         return root;
+    }
+
+    /** Why `path` may not be read (outside the repository, or a loop of symbolic links), if it may not. */
+    private refusal(path: string): string | undefined {
+        const confinement = this.context.confinement;
+        if (confinement === undefined) return undefined;
+        try {
+            return outsideReason(path, confinement, this.context.files);
+        } catch (error) {
+            if (error instanceof SymlinkLoopError) return error.message;
+            throw error;
+        }
     }
 
     /** The files an import entry names, in Atmos's order; problems for what cannot be imported. */
@@ -396,6 +412,13 @@ class ManifestProcessor {
         const firstSegment = path.split("/")[0];
         const relative = firstSegment === "." || firstSegment === "..";
         const base = relative ? nodePath.dirname(file) : config.stacksBasePath;
+        // Refused as written (the glob's fixed part), before anything is looked up.
+        const written = nodePath.join(base, path);
+        const refused = this.refusal(hasGlobMeta(path) ? globBase(written) : written);
+        if (refused !== undefined) {
+            problems.add(makeProblem("OUTSIDE_REPOSITORY", entry.loc, `import ${path}: ${refused}`, field));
+            return [];
+        }
         let withExtension = path;
         const extension = goExtension(path);
         if (extension === "") {
@@ -419,8 +442,25 @@ class ManifestProcessor {
                   ? [full]
                   : [];
         } catch (error) {
-            problems.add(makeProblem("BAD_IMPORT", entry.loc, `import ${path}: ${(error as Error).message}`, field));
+            const code = (error as { code?: unknown } | null)?.code;
+            const outside = code === "EOUTSIDE" || code === "ELOOP";
+            problems.add(
+                makeProblem(
+                    outside ? "OUTSIDE_REPOSITORY" : "BAD_IMPORT",
+                    entry.loc,
+                    `import ${path}: ${(error as Error).message}`,
+                    field,
+                ),
+            );
             return [];
+        }
+        if (matches.length === 0 && !hasGlobMeta(withExtension)) {
+            // A loop of symbolic links is not a missing file.
+            const loop = this.refusal(full);
+            if (loop !== undefined) {
+                problems.add(makeProblem("OUTSIDE_REPOSITORY", entry.loc, `import ${path}: ${loop}`, field));
+                return [];
+            }
         }
         if (matches.length === 0) {
             if (!entry.skipIfMissing) {
@@ -440,6 +480,12 @@ class ManifestProcessor {
         }
         const result: string[] = [];
         for (const match of matches) {
+            // A match may lead outside through a symbolic link.
+            const outside = this.refusal(match);
+            if (outside !== undefined) {
+                problems.add(makeProblem("OUTSIDE_REPOSITORY", entry.loc, `import ${path}: ${outside}`, field));
+                continue;
+            }
             if (here.includes(match)) {
                 problems.add(
                     makeProblem(
@@ -752,6 +798,9 @@ export function isRemoteImport(path: string): boolean {
 
 function readProblem(error: unknown, at: SourceLocation, shown: string, imported: boolean) {
     const code = (error as { code?: unknown } | null)?.code;
+    if (code === "EOUTSIDE" || code === "ELOOP") {
+        return makeProblem("OUTSIDE_REPOSITORY", at, (error as Error).message, imported ? { field: "import" } : {});
+    }
     const notFound = code === "ENOENT" || code === "ENOTDIR";
     const details = imported ? { field: "import" } : {};
     if (notFound)

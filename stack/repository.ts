@@ -5,10 +5,12 @@
  */
 import * as nodePath from "node:path";
 import { didYouMean } from "../util/suggest";
-import { loadAtmosConfig, type AtmosConfig } from "./atmosConfig";
+import { loadAtmosConfig, confinementOf, type AtmosConfig } from "./atmosConfig";
+import { confinedFileSystem, outsideReason } from "./confine";
 import { makeProblem, ProblemList, StackFileError } from "./errors";
-import { compareBytes, globMatches, NODE_FILE_SYSTEM, pathMatches, type FileSystem } from "./files";
+import { compareBytes, globBase, globMatches, NODE_FILE_SYSTEM, pathMatches, type FileSystem } from "./files";
 import {
+    atmosConfigFailure,
     componentStackName,
     displayPath,
     loadManifest,
@@ -39,6 +41,8 @@ export interface RepositoryOptions {
     readonly files?: FileSystem;
     /** Where the paths in messages are relative to (the user's directory). @default `atmosDir` */
     readonly displayDir?: string;
+    /** Read outside the repository too (see `LoadOptions.allowOutsideRepository`). @default false */
+    readonly allowOutsideRepository?: boolean;
 }
 
 const STACK_EXTENSIONS = [".yaml", ".yml", ".yaml.tmpl", ".yml.tmpl"];
@@ -63,11 +67,39 @@ export function userDirectory(
 /** The top-level manifests of a repository, sorted by path. */
 export function stackManifests(config: AtmosConfig, files: FileSystem): string[] {
     const found = new Set<string>();
+    const confinement = confinementOf(config, files, false);
     for (const included of config.includedPaths) {
         if (included === "") continue;
         const pattern = nodePath.join(config.stacksBasePath, included);
+        // An included path reaching out of the repository is refused, naming where it is set.
+        const outside = outsideReason(globBase(pattern), confinement, files);
+        if (outside !== undefined) {
+            throw new StackFileError([
+                makeProblem(
+                    "OUTSIDE_REPOSITORY",
+                    { file: config.files[config.files.length - 1] ?? config.stacksBasePath },
+                    `stacks.included_paths ${included}: ${outside}`,
+                ),
+            ]);
+        }
         const patterns = goExtension(included) === "" ? STACK_EXTENSIONS.map((e) => pattern + e) : [pattern];
-        for (const p of patterns) for (const match of globMatches(p, files)) if (files.isFile(match)) found.add(match);
+        for (const p of patterns) {
+            let matches: string[];
+            try {
+                matches = globMatches(p, files);
+            } catch (error) {
+                const code = (error as { code?: unknown } | null)?.code;
+                if (code !== "EOUTSIDE" && code !== "ELOOP") throw error;
+                throw new StackFileError([
+                    makeProblem(
+                        "OUTSIDE_REPOSITORY",
+                        { file: config.files[config.files.length - 1] ?? config.stacksBasePath },
+                        `stacks.included_paths ${included}: ${(error as Error).message}`,
+                    ),
+                ]);
+            }
+            for (const match of matches) if (files.isFile(match)) found.add(match);
+        }
     }
     const excluded = config.excludedPaths.filter((e) => e !== "").map((e) => nodePath.join(config.stacksBasePath, e));
     return [...found].filter((m) => !excluded.some((e) => pathMatches(e, m))).sort(compareBytes);
@@ -89,8 +121,20 @@ interface StackIndex {
 function indexStacks(options: RepositoryOptions): StackIndex {
     const cwd = nodePath.resolve(options.atmosDir ?? process.cwd());
     const run = newLoadRun(options.files ?? NODE_FILE_SYSTEM);
-    const files = run.files;
-    const config = loadAtmosConfig({ cwd, env: options.env ?? process.env, files });
+    const allowOutside = options.allowOutsideRepository === true;
+    let config: AtmosConfig;
+    try {
+        config = loadAtmosConfig({
+            cwd,
+            env: options.env ?? process.env,
+            files: run.files,
+            ...(allowOutside ? { allowOutsideRepository: true } : {}),
+        });
+    } catch (error) {
+        throw atmosConfigFailure(error, (p) => p);
+    }
+    const confinement = confinementOf(config, run.files, allowOutside);
+    const files = confinedFileSystem(run.files, confinement);
     const displayDir = nodePath.resolve(options.displayDir ?? cwd);
     const display = (p: string) => displayPath(p, displayDir, config.gitRoot);
     if (!files.isDirectory(config.stacksBasePath)) {
@@ -117,6 +161,7 @@ function indexStacks(options: RepositoryOptions): StackIndex {
             problems,
             display,
             cwd,
+            confinement,
             cache: run.manifests,
             ...(options.env !== undefined ? { env: options.env } : {}),
         });
@@ -175,6 +220,10 @@ function matchStack(
                 { file: nodePath.resolve(options.atmosDir ?? process.cwd()) },
                 `no Atmos stack named ${name}${didYouMean(name, names)}${names.length > 0 && names.length <= 20 ? ` (stacks: ${names.join(", ")})` : ""}`,
             ),
+            // A manifest that could not be read may be the one named so: say why it could not.
+            ...entries
+                .filter((e) => e.error !== undefined)
+                .map((e) => makeProblem("STACK_NAME", { file: e.manifest }, `not read, so not named: ${e.error}`)),
         ]);
     }
     return { manifests, byName };

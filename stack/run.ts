@@ -26,7 +26,25 @@ export function cachingFileSystem(inner: FileSystem): FileSystem {
     const isFile = new Map<string, boolean>();
     const isDirectory = new Map<string, boolean>();
     const listings = new Map<string, ReturnType<FileSystem["readDir"]>>();
+    const realPaths = new Map<string, { path: string } | { error: unknown }>();
     return {
+        ...(inner.realPath !== undefined
+            ? {
+                  realPath(path: string) {
+                      let answer = realPaths.get(path);
+                      if (answer === undefined) {
+                          try {
+                              answer = { path: inner.realPath!(path) };
+                          } catch (error) {
+                              answer = { error };
+                          }
+                          realPaths.set(path, answer);
+                      }
+                      if ("error" in answer) throw answer.error;
+                      return answer.path;
+                  },
+              }
+            : {}),
         readFile(path) {
             let read = texts.get(path);
             if (read === undefined) {

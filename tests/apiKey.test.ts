@@ -758,11 +758,11 @@ describe("managed-dashboards/api-key", () => {
                 description,
                 type: "SecureString",
                 value: "[secret]",
-                overwrite: true,
                 tier: "Standard",
                 dataType: "text",
                 keyId: "alias/aws/ssm",
-                tags: TAGS,
+                // The owner tag: this stack (issue 32).
+                tags: { ...TAGS, "pulumi:stack": "acme/dashboards/ue2-prod" },
                 region: "us-east-2",
             },
         });
@@ -810,7 +810,11 @@ describe("managed-dashboards/api-key", () => {
                 parameter("Grafana Workspace Service Account Token"),
             ]);
             assert.deepEqual(mocks.errors, []);
-            assert.deepEqual(mocks.calls, ["aws:grafana/getWorkspace:getWorkspace"]);
+            // The workspace's version, and the owner tags of SSM parameters (one parameter, one owner).
+            assert.deepEqual([...mocks.calls].sort(), [
+                "aws:grafana/getWorkspace:getWorkspace",
+                "aws:resourcegroupstaggingapi/getResources:getResources",
+            ]);
             // The token's own expiry.
             assert.equal(await unwrap(component.expiresAt), "2026-01-31T00:00:00Z");
             assert.equal(await pulumi.isSecret(component.apiKey as pulumi.Output<string>), true);
@@ -1087,7 +1091,11 @@ describe("managed-dashboards/api-key", () => {
                 stackOutputs: { [WORKSPACE_STACK]: { ...WORKSPACE_OUTPUTS, workspace_grafana_version: "9.4" } },
                 grafanaVersion: "10.4",
             });
-            assert.deepEqual(mocks.calls, ["aws:grafana/getWorkspace:getWorkspace"]);
+            // The workspace's version, and the owner tags of SSM parameters (one parameter, one owner).
+            assert.deepEqual([...mocks.calls].sort(), [
+                "aws:grafana/getWorkspace:getWorkspace",
+                "aws:resourcegroupstaggingapi/getResources:getResources",
+            ]);
             assert.deepEqual(mocks.errors, []);
         });
 
@@ -1118,11 +1126,45 @@ describe("managed-dashboards/api-key", () => {
                 mocks.resources.filter((r) => r.importId !== undefined).map((r) => [r.name, r.importId]),
                 [["grafana-key-parameter", "/dashboards/eg-ue2-prod-grafana/api_key@us-east-2"]],
             );
+            // Only adopting overwrites (Terraform's parameter, imported first).
+            assert.deepEqual(
+                mocks.resources
+                    .filter((r) => r.inputs.overwrite !== undefined)
+                    .map((r) => [r.name, r.inputs.overwrite]),
+                [["grafana-key-parameter", true]],
+            );
             await deploy(API_KEY, withWorkspace);
             assert.deepEqual(
                 mocks.resources.filter((r) => r.importId !== undefined),
                 [],
             );
+        });
+
+        it("one parameter, one owner: a path another stack owns fails naming the path and the owner; this stack's own passes (issue 32)", async () => {
+            const path = "/dashboards/eg-ue2-prod-grafana/api_key";
+            await assert.rejects(
+                deploy(API_KEY, { ...withWorkspace, ssmParameterOwners: { [path]: "acme/other-project/ue2-prod" } }),
+                (error: Error) => {
+                    // (The SDK's serialization prefix, which issue 29 removes, aside.)
+                    assert.equal(
+                        error.message.replace(/^error serializing property "name": /, ""),
+                        'managed-dashboards/api-key "grafana-key": the SSM parameter "/dashboards/eg-ue2-prod-grafana/api_key" ' +
+                            'belongs to the stack "acme/other-project/ue2-prod" (its pulumi:stack tag), and one parameter has ' +
+                            "one owner: this stack (acme/dashboards/ue2-prod) would neither take it over nor delete it; give " +
+                            "this instance another path (its label or ssm_path_format_api_key / ssmPathFormatApiKey), or, if " +
+                            "acme/other-project/ue2-prod is this stack's former name (pulumi stack rename), retag the " +
+                            "parameter: aws ssm add-tags-to-resource --resource-type Parameter --resource-id " +
+                            "/dashboards/eg-ue2-prod-grafana/api_key --tags Key=pulumi:stack,Value=acme/dashboards/ue2-prod",
+                    );
+                    return true;
+                },
+            );
+            assert.deepEqual(
+                mocks.resources.filter((r) => r.type === "aws:ssm/parameter:Parameter"),
+                [],
+            );
+            await deploy(API_KEY, { ...withWorkspace, ssmParameterOwners: { [path]: "acme/dashboards/ue2-prod" } });
+            assert.equal(mocks.resources.filter((r) => r.type === "aws:ssm/parameter:Parameter").length, 1);
         });
 
         it("aliases: the component keeps its resources under a previous name", async () => {
@@ -1440,5 +1482,56 @@ describe("managed-dashboards/api-key", () => {
                 mocks = await install(DEPLOYMENT);
             }
         });
+    });
+
+    // Issue 30: a workspace id read from the workspace stack is checked as the workspaceId arg is
+    // (it names the workspace in every call and in the SSM path), and a stack's outputs holding a
+    // key __proto__ are refused by the mocks: the SDK copies them by assignment (pulumi/pulumi
+    // sdk/nodejs/runtime/rpc.ts serializeAllKeys, lines 638-647 at 1b5949891b), which made the
+    // key the outputs' prototype, and StackReference.getOutput reads `os[n]` through it
+    // (sdk/nodejs/stackReference.ts line 81).
+    describe("a workspace stack whose workspace_id is not a workspace id, or whose outputs hold __proto__", () => {
+        const cases: [string, Record<string, unknown>, string][] = [
+            [
+                "a 900,000-character id with an ESC",
+                { workspace_id: `g-\u001b[2J${"a".repeat(900_000)}` },
+                `${PREFIX}the output "workspace_id" of the workspace stack "${WORKSPACE_STACK}" must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789", got "g-\\u001b[2Jaaa`,
+            ],
+            [
+                "an id of another shape",
+                { workspace_id: "g-XYZ" },
+                `${PREFIX}the output "workspace_id" of the workspace stack "${WORKSPACE_STACK}" must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789", got "g-XYZ"`,
+            ],
+            [
+                "a __proto__ key supplying workspace_id",
+                JSON.parse('{"__proto__": {"workspace_id": "g-1111111111"}}') as Record<string, unknown>,
+                `the outputs of stack "${WORKSPACE_STACK}" hold a key named __proto__ (at ["__proto__"])`,
+            ],
+        ];
+        for (const [name, outputs, expected] of cases) {
+            it(`fails on ${name}, naming the instance or the stack, before anything needs the id`, async () => {
+                try {
+                    const { rejections } = await withUnhandledRejections(async () => {
+                        mocks = await install({ ...DEPLOYMENT, stackOutputs: { [WORKSPACE_STACK]: outputs } });
+                        const component = new mod.DashboardsApiKey("grafana-key", BASE);
+                        await assert.rejects(unwrap(component.workspaceId), (error: Error) => {
+                            assert.ok(error.message.includes(expected), error.message.slice(0, 600));
+                            assert.ok(error.message.length < 5_000, `${error.message.length} characters`);
+                            assert.doesNotMatch(error.message, /\u001b/);
+                            return true;
+                        });
+                    });
+                    assert.ok(rejections.length > 0);
+                    assert.ok(
+                        !mocks.resources.some(
+                            (r) => r.type.startsWith("aws:ssm/") || r.type.startsWith("aws:grafana/"),
+                        ),
+                        "a resource that needs the workspace id was created",
+                    );
+                } finally {
+                    mocks = await install(DEPLOYMENT);
+                }
+            });
+        }
     });
 });

@@ -49,14 +49,14 @@ describe("synth(): defaults and references", () => {
         );
         const warnings: string[] = [];
         const plan = await synth(file, {
-            stackOutputs: { "organization/grafana-workspace/ue2-dev": { workspace_id: "g-dev" } },
+            stackOutputs: { "organization/grafana-workspace/ue2-dev": { workspace_id: "g-00000000de" } },
             onWarning: (w) => warnings.push(w),
         });
         const reference = plan.resources.find((r) => r.type === "pulumi:pulumi:StackReference");
         assert.equal(reference?.inputs.name, "organization/grafana-workspace/ue2-dev");
         const grafana = plan.resources.filter((r) => r.type.startsWith("aws:grafana/"));
         assert.ok(grafana.length > 0);
-        for (const r of grafana) assert.equal(r.inputs.workspaceId, "g-dev");
+        for (const r of grafana) assert.equal(r.inputs.workspaceId, "g-00000000de");
         assert.deepEqual(warnings, []);
     });
 });

@@ -65,7 +65,13 @@ describe("eventbridge", () => {
                 enabled: true,
                 region: "us-east-2",
                 id: "eg-ue2-prod-ecs-faults",
-                logGroup: { name: "eg-ue2-prod-ecs-faults", retentionInDays: 3, retainOnDelete: false, tags: ECS_TAGS },
+                logGroup: {
+                    name: "eg-ue2-prod-ecs-faults",
+                    retentionInDays: 3,
+                    retainOnDelete: true,
+                    adopt: undefined,
+                    tags: ECS_TAGS,
+                },
                 rule: {
                     name: "eg-ue2-prod-ecs-faults",
                     description: "ECS failures and warnings",
@@ -689,7 +695,13 @@ describe("eventbridge", () => {
         it("declares outputs that the component has", () => {
             const component = new eventbridge.EventBridge("ecs-alerts", ECS_ALERTS);
             const outputs = Object.keys(eventbridge.EVENTBRIDGE_DEFINITION.outputs);
-            assert.deepEqual(outputs, ["eventRuleArn", "eventRuleName", "logsLogGroupArn", "logsLogGroupName"]);
+            assert.deepEqual(outputs, [
+                "eventRuleArn",
+                "eventRuleName",
+                "logsLogGroupArn",
+                "logsLogGroupName",
+                "logsLogGroupRetained",
+            ]);
             assert.deepEqual(
                 outputs.filter((output) => !pulumi.Output.isInstance(Reflect.get(component, output))),
                 [],

@@ -105,6 +105,43 @@ const runs = startBeforeTests(() => {
         importLines.push(`  - ./mixins/o${i}`);
     }
     const manyOverrides = write("overrides.yaml", importLines.join("\n") + "\n" + rule());
+    // Issue 30. A repository (it has .git/) whose stack reads the environment from /proc, one whose
+    // import is a loop of links, --stack-outputs nested 200,000 deep, with a __proto__ key, or with a
+    // 900,000-character workspace_id holding an ESC, and a tag key __proto__.
+    const repo = path.join(dir!, "repo");
+    fs.mkdirSync(path.join(repo, ".git"), { recursive: true });
+    const environ = write("repo/environ.yaml", rule("description: !include.raw /proc/self/environ"));
+    fs.symlinkSync(path.join(repo, "b.yaml"), path.join(repo, "a.yaml"));
+    fs.symlinkSync(path.join(repo, "a.yaml"), path.join(repo, "b.yaml"));
+    const loop = write("repo/loop.yaml", `import: [./a]\n${rule()}`);
+    const deep = write("deep.json", `{"*": ${"[".repeat(200_000)}${"]".repeat(200_000)}}`);
+    const protoOutputs = write("proto-outputs.json", '{"*": {"__proto__": {"workspace_id": "g-1111111111"}}}');
+    const longId = write(
+        "long-id.json",
+        JSON.stringify({ "*": { workspace_id: `g-\u001b[2J${"a".repeat(900_000)}` } }),
+    );
+    const apiKey = write(
+        "repo/api-key.yaml",
+        lines(
+            STACK_VARS,
+            "components:",
+            "  terraform:",
+            "    key:",
+            "      metadata: {component: managed-dashboards/api-key}",
+            "      vars: {name: key, dashboards_component_name: managed-dashboards/workspace}",
+        ),
+    );
+    const protoTag = write(
+        "repo/tag.yaml",
+        lines(
+            STACK_VARS,
+            "components:",
+            "  terraform:",
+            "    rule:",
+            "      metadata: {component: eventbridge}",
+            "      vars: {name: ecs, tags: {__proto__: x}}",
+        ),
+    );
     return {
         aliases: runBoundedScript(loadScript(aliases), LIMITS),
         keys: runBoundedScript(loadScript(manyKeys), LIMITS),
@@ -113,7 +150,21 @@ const runs = startBeforeTests(() => {
         // time leaves room for the other runs beside it on a shared machine.
         overrides: runBoundedScript(loadScript(manyOverrides), { ...LIMITS, timeoutMs: 60_000 }),
         hugeKeys: runBoundedCommand("synth", [hugeKeys], LIMITS),
-        unusedDevice: runBoundedCommand("synth", [write("zero.yaml", rule("unused: !include /dev/zero"))], LIMITS),
+        // /dev/zero is outside the repository: read (and refused for what it is) only with the opt-in.
+        unusedDevice: runBoundedCommand(
+            "synth",
+            [write("zero.yaml", rule("unused: !include /dev/zero")), "--allow-outside-repository"],
+            LIMITS,
+        ),
+        environ: runBoundedCommand("synth", [environ, "--json"], {
+            ...LIMITS,
+            env: { HOSTILE_SECRET: "s3cr3t-value" },
+        }),
+        loop: runBoundedCommand("synth", [loop, "--json"], LIMITS),
+        deepOutputs: runBoundedCommand("synth", [apiKey, "--json", "--stack-outputs", deep], LIMITS),
+        protoOutputs: runBoundedCommand("synth", [apiKey, "--json", "--stack-outputs", protoOutputs], LIMITS),
+        longId: runBoundedCommand("synth", [apiKey, "--json", "--stack-outputs", longId], LIMITS),
+        protoTag: runBoundedCommand("synth", [protoTag, "--json"], LIMITS),
         epipe: runBoundedCommand("tfAdopt", [state], { ...LIMITS, closeStdout: true }),
         adoptFull: runBoundedCommand("tfAdopt", [state], { ...LIMITS, stdoutFile: "/dev/full" }),
         // The usage goes to stdout through the same stream as a plan, without loading the Pulumi SDK.
@@ -177,6 +228,67 @@ describe("hostile input in bounded child processes (issue 20)", function () {
         assert.match(
             result.stderr,
             /zero\.yaml:7:\d+: !include \/dev\/zero: cannot read \/dev\/zero: .*not a regular file\n$/,
+        );
+    });
+
+    it("issue 30: !include.raw /proc/self/environ is refused at the tag, naming the path, printing none of it", async () => {
+        const result = await run("environ");
+        assert.equal(result.status, 1, describeRun(result));
+        assert.equal(result.stdout, "");
+        assert.match(
+            result.stderr,
+            /environ\.yaml:7:\d+: !include\.raw \/proc\/self\/environ: \/proc\/self\/environ is outside the repository .*--allow-outside-repository/,
+        );
+        assert.doesNotMatch(result.stderr, /s3cr3t-value|PATH=/);
+    });
+
+    it("issue 30: an import that is a loop of links is named as a loop, not as a missing file", async () => {
+        const result = await run("loop");
+        assert.equal(result.status, 1, describeRun(result));
+        assert.match(result.stderr, /loop\.yaml:1:\d+: import \.\/a: .*a\.yaml is a loop of symbolic links\n$/);
+    });
+
+    it("issue 30: --stack-outputs nested 200,000 deep is refused at its line and column, without a trace", async () => {
+        const result = await run("deepOutputs");
+        assert.equal(result.status, 2, describeRun(result));
+        assert.equal(result.stdout, "");
+        assert.match(
+            result.stderr,
+            /^synth: --stack-outputs .*deep\.json:1:206: lists and objects nested deeper than 200 levels\n/,
+        );
+        assert.doesNotMatch(result.stderr, /PromiseRejectCallback|RangeError/);
+    });
+
+    it("issue 30: --stack-outputs cannot give workspace_id through a __proto__ key", async () => {
+        const result = await run("protoOutputs");
+        assert.equal(result.status, 2, describeRun(result));
+        assert.equal(result.stdout, "");
+        assert.match(result.stderr, /^synth: --stack-outputs .*: a key named __proto__ at \["\*"\]\["__proto__"\]/);
+    });
+
+    it("issue 30: a stack output's workspace_id is validated as the var is (900,000 characters with an ESC: refused, shown short and escaped)", async () => {
+        // The SDK reports a failed Output of an invoke's arguments in its own words ("error: [runtime]
+        // Error serializing arguments ..."), as for a missing output: no stack frames, though.
+        const result = await (await runs()).longId;
+        assert.equal(result.timedOut, false, describeRun(result));
+        assert.doesNotMatch(result.stderr, /\n\s+at |node:internal/, `a stack trace: ${result.stderr.slice(0, 400)}`);
+        assert.equal(result.status, 1, describeRun(result));
+        assert.equal(result.stdout, "");
+        assert.match(
+            result.stderr,
+            /the output "workspace_id" of the workspace stack .* must be a workspace id: "g-" and ten lower-case hex digits, e\.g\. "g-0123456789", got "g-\\u001b\[2Jaaa/,
+        );
+        assert.ok(result.stderr.length < 5_000, `stderr holds ${result.stderr.length} characters`);
+        assert.doesNotMatch(result.stderr, /\u001b/);
+    });
+
+    it("issue 30: a tag key __proto__, which the Pulumi SDK drops (rpc.ts serializeAllKeys), is refused naming the tag", async () => {
+        const result = await run("protoTag");
+        assert.equal(result.status, 1, describeRun(result));
+        assert.equal(result.stdout, "");
+        assert.match(
+            result.stderr,
+            /tag\.yaml:\d+:\d+: eventbridge "rule": tags\["__proto__"\] gives the log group and the event rule the tag key "__proto__", which the Pulumi SDK cannot send/,
         );
     });
 

@@ -16,9 +16,7 @@ import {
     expiryWarning,
     grafanaMajor,
     higherGrafanaVersion,
-    logGroupReplacementWarning,
     planRotation,
-    replacedLogGroups,
     rotationLine,
     rotationSchedule,
     rotationWindowStart,
@@ -32,7 +30,6 @@ import { installMocks, type InstalledMocks } from "../program/mocks";
 import { parseStack, type LoadedStack } from "../stack";
 import { synthCommand, tfAdoptCommand } from "./commands";
 import { lines, STACK_VARS } from "./stack-helpers";
-import { drained } from "./helpers/outputs";
 
 /** A Cloud Posse `eventbridge` deployment as `terraform show -json` prints it (shape and names as the modules write them). */
 const SHOW_JSON = {
@@ -439,14 +436,19 @@ describe("lifecycle", () => {
                 "x@eu-central-1",
             );
         });
-        it("eventbridge: retainOnDelete must be a boolean", async () => {
+        it("eventbridge: retainLogGroupOnDelete must be a boolean, and is true when unset (kept, as CDK keeps log groups)", async () => {
             const { resolveEventBridge } = await import("../components/eventbridge");
             assert.throws(
-                () => resolveEventBridge("eb", { region: "us-east-2", name: "x", retainOnDelete: "yes" }),
-                (error: Error) => /retainOnDelete must be true or false/.test(error.message),
+                () => resolveEventBridge("eb", { region: "us-east-2", name: "x", retainLogGroupOnDelete: "yes" }),
+                (error: Error) => /retainLogGroupOnDelete must be true or false/.test(error.message),
             );
             assert.equal(
-                resolveEventBridge("eb", { region: "us-east-2", name: "x", retainOnDelete: null }).logGroup
+                resolveEventBridge("eb", { region: "us-east-2", name: "x", retainLogGroupOnDelete: null }).logGroup
+                    .retainOnDelete,
+                true,
+            );
+            assert.equal(
+                resolveEventBridge("eb", { region: "us-east-2", name: "x", retainLogGroupOnDelete: false }).logGroup
                     .retainOnDelete,
                 false,
             );
@@ -459,37 +461,6 @@ describe("lifecycle", () => {
                 (error: Error) => /adoptExisting cannot adopt in region "eusc-de-east-1"/.test(error.message),
             );
             assert.doesNotThrow(() => resolveDashboardsApiKeyArgs("k", { ...args, adoptExisting: false }));
-        });
-    });
-
-    describe("replacedLogGroups and their warning (N7)", () => {
-        it("a log group whose name changed under the same instance, or under an alias", () => {
-            assert.deepEqual(
-                replacedLogGroups({ a: "eg-old", b: "eg-b", c: "eg-c-old" }, [
-                    { instance: "a", logGroupName: "eg-new", aliases: [] },
-                    { instance: "b", logGroupName: "eg-b", aliases: [] },
-                    { instance: "d", logGroupName: "eg-d", aliases: ["c"] },
-                    { instance: "e", logGroupName: "eg-e", aliases: [] },
-                ]),
-                [
-                    { instance: "a", oldName: "eg-old", newName: "eg-new" },
-                    { instance: "d", oldName: "eg-c-old", newName: "eg-d" },
-                ],
-            );
-        });
-        it("ignores inherited names of Object.prototype", () => {
-            assert.deepEqual(replacedLogGroups({}, [{ instance: "constructor", logGroupName: "x", aliases: [] }]), []);
-        });
-        it("names the old group, its retention and the opt-in", () => {
-            const replaced = { instance: "a", oldName: "eg-old", newName: "eg-new" };
-            assert.equal(
-                logGroupReplacementWarning(replaced, 90, false),
-                '"a": the log group "eg-old" (it keeps events for 90 days) is replaced by "eg-new", because its name ' +
-                    "changed (a label change); the old group and every event stored in it are deleted at the end of " +
-                    "this run; set retain_log_group_on_delete (retainOnDelete) to keep it, or keep the old label values",
-            );
-            assert.match(logGroupReplacementWarning(replaced, undefined, true), /retention is unknown.*stay in AWS/);
-            assert.match(logGroupReplacementWarning(replaced, 0, false), /keeps events forever/);
         });
     });
 
@@ -889,80 +860,7 @@ describe("lifecycle", () => {
             assert.deepEqual(Object.keys(aliased.result ?? {}), ["grafana/key"]);
         });
 
-        describe("warns about a log group a label change replaces (N7)", () => {
-            const renamedGroup = (extra: string) =>
-                stackOf(
-                    "    eventbridge/ecs-faults:",
-                    "      metadata: {component: eventbridge}",
-                    `      vars: {name: ecs-faults${extra}}`,
-                );
-            const before = { "eventbridge/ecs-faults": { logs_log_group_name: "eg-ue2-prod-ecs-old" } };
-            const warningsOf = async (stack: LoadedStack, logGroups: Record<string, number>) => {
-                await installMocks({ project: "cloudposse-components", stack: "ue2-prod", logGroups });
-                const { prepareStack } = await import("../program/deploy");
-                const { logGroupReplacementWarnings } = await import("../program/renames");
-                return logGroupReplacementWarnings(before, stack, prepareStack(stack));
-            };
-            it("names the old group and its retention as AWS reports it", async () => {
-                assert.deepEqual(await warningsOf(renamedGroup(""), { "eg-ue2-prod-ecs-old": 90 }), [
-                    '"eventbridge/ecs-faults": the log group "eg-ue2-prod-ecs-old" (it keeps events for 90 days) is ' +
-                        'replaced by "eg-ue2-prod-ecs-faults", because its name changed (a label change); the old group ' +
-                        "and every event stored in it are deleted at the end of this run; set retain_log_group_on_delete " +
-                        "(retainOnDelete) to keep it, or keep the old label values",
-                ]);
-            });
-            it("with retain_log_group_on_delete: says the old group stays, and registers the log group with retainOnDelete", async () => {
-                const stack = renamedGroup(", retain_log_group_on_delete: true");
-                const [warning] = await warningsOf(stack, {});
-                assert.match(warning, /retention is unknown .*retainOnDelete \(retain_log_group_on_delete\) is set/);
-                const mocks = await installMocks({ project: "cloudposse-components", stack: "ue2-prod" });
-                const { deployStack } = await import("../program/deploy");
-                deployStack(stack, {}, () => undefined);
-                await mocks.settle();
-                assert.deepEqual(
-                    mocks.resources
-                        .filter((r) => r.type === "aws:cloudwatch/logGroup:LogGroup")
-                        .map((r) => r.options?.retainOnDelete),
-                    [true],
-                );
-            });
-            it("the program logs it before registering the instances (pulumi up's rename guard)", async () => {
-                const warned: string[] = [];
-                const original = console.warn;
-                console.warn = (message: string) => void warned.push(message);
-                try {
-                    await installMocks({
-                        project: "cloudposse-components",
-                        stack: "ue2-prod",
-                        stackOutputs: { [SELF]: before },
-                        logGroups: { "eg-ue2-prod-ecs-old": 0 },
-                    });
-                    const { deployStackGuardingRenames } = await import("../program/renames");
-                    await deployStackGuardingRenames(renamedGroup(""));
-                    await drained();
-                } finally {
-                    console.warn = original;
-                }
-                assert.equal(
-                    warned.filter((w) => w.includes('the log group "eg-ue2-prod-ecs-old" (it keeps events forever)'))
-                        .length,
-                    1,
-                );
-            });
-            it("nothing when the name is unchanged", async () => {
-                assert.deepEqual(
-                    await warningsOf(
-                        stackOf(
-                            "    eventbridge/ecs-faults:",
-                            "      metadata: {component: eventbridge}",
-                            "      vars: {name: ecs-old}",
-                        ),
-                        {},
-                    ),
-                    [],
-                );
-            });
-        });
+        // The log-history guard (N7, issue 32) is tested in tests/logHistory.test.ts.
 
         it("leaves a disabled instance, which creates nothing, out of the comparison", async () => {
             const disabled = stackOf(

@@ -204,6 +204,7 @@ describe("the component plugin over gRPC (run-plugin, an in-test engine)", funct
             "ssmPathDashboardsApiKey",
             "expiresAt",
             "workspaceId",
+            "rotationWindowStart",
             "workspaceEndpoint",
             "apiKey",
         ]);

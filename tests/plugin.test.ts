@@ -253,12 +253,12 @@ describe("the component plugin's schema", () => {
         assert.equal(schema.resources[EVENTBRIDGE].inputProperties.aliases.plain, true);
     });
 
-    it("has the definitions' outputs as string properties, none required (a disabled instance has none), the key secret", () => {
+    it("has the definitions' outputs as properties of their declared type (string unless said), none required (a disabled instance has none), the key secret", () => {
         for (const definition of COMPONENT_DEFINITIONS) {
             const resource = schema.resources[definition.typeToken];
             assert.deepEqual(Object.keys(resource.properties), Object.keys(definition.outputs));
             for (const [property, output] of Object.entries(definition.outputs)) {
-                assert.equal(resource.properties[property].type, "string");
+                assert.equal(resource.properties[property].type, output.type ?? "string");
                 assert.equal(resource.properties[property].description, output.doc);
             }
             assert.deepEqual(resource.required, []);
@@ -268,7 +268,9 @@ describe("the component plugin's schema", () => {
             "eventRuleName",
             "logsLogGroupArn",
             "logsLogGroupName",
+            "logsLogGroupRetained",
         ]);
+        assert.equal(schema.resources[EVENTBRIDGE].properties.logsLogGroupRetained.type, "boolean");
         const secrets = Object.entries(schema.resources[API_KEY].properties).filter(([, p]) => p.secret === true);
         assert.deepEqual(
             secrets.map(([name]) => name),
@@ -352,6 +354,7 @@ describe("the component plugin's provider (construct, in process)", () => {
             "eventRuleName",
             "logsLogGroupArn",
             "logsLogGroupName",
+            "logsLogGroupRetained",
         ]);
         assert.equal(await unwrap(result.state.logsLogGroupName as pulumi.Output<string>), "eg-alerts");
     });

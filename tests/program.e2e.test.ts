@@ -92,11 +92,21 @@ describe("the Pulumi program (Pulumi.yaml)", function () {
             event_rule_name: "eg-ue2-prod-ecs-faults",
             logs_log_group_arn: "arn:aws:logs:us-east-2:111111111111:log-group:eg-ue2-prod-ecs-faults",
             logs_log_group_name: "eg-ue2-prod-ecs-faults",
+            // Beside the spec's outputs, what the next run's log-history guard reads (issue 32).
+            logs_log_group_retained: true,
         });
         assert.equal(
             outputs["managed-dashboards/api-key"].ssm_path_dashboards_api_key,
             "/dashboards/eg-ue2-prod/api_key",
         );
+        // And what its stored-key checks read: the key's window, expiry and workspace.
+        assert.deepEqual(Object.keys(outputs["managed-dashboards/api-key"]).sort(), [
+            "expires_at",
+            "rotation_window_start",
+            "ssm_path_dashboards_api_key",
+            "workspace_id",
+        ]);
+        assert.equal(outputs["managed-dashboards/api-key"].rotation_window_start, "2025-12-23T00:00:00Z");
         // The instances' resources, and the reference to this stack's previous deployment (the rename guard).
         assert.equal(resources, 11);
     });

@@ -22,8 +22,9 @@ function config(values: Readonly<Record<string, string>>): ProgramConfig {
 /** Runs the program on `values` from the project directory; returns its outputs (or error) and the types registered. */
 async function run(
     values: Readonly<Record<string, string>>,
+    stackOutputs: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {},
 ): Promise<{ outputs?: StackOutputs; error?: Error; types: string[] }> {
-    const mocks = await installMocks({ project: "cloudposse-components", stack: "ue2-prod" });
+    const mocks = await installMocks({ project: "cloudposse-components", stack: "ue2-prod", stackOutputs });
     const { runProgram } = await import("../program/run");
     const cwd = process.cwd();
     process.chdir(ROOT);
@@ -53,6 +54,24 @@ describe("the program's config (program/run.ts)", () => {
             assert.deepEqual(types, []);
         });
     }
+
+    it("allowLogGroupDeletion (a comma-separated list of instances) lets a label change delete an old log group the last deployment did not keep (issue 32)", async () => {
+        // examples/stack.yaml's instance, deployed under another log group name by a version that did
+        // not record whether it kept the group.
+        const last = {
+            "organization/cloudposse-components/ue2-prod": {
+                "eventbridge/ecs-alerts": { logs_log_group_name: "eg-ue2-prod-ecs-old" },
+            },
+        };
+        const refused = await run({ stackFile: "examples/stack.yaml" }, last);
+        assert.equal(refused.error?.name, "LogHistoryError");
+        assert.deepEqual(refused.types, ["pulumi:pulumi:StackReference"]);
+        const allowed = await run(
+            { stackFile: "examples/stack.yaml", allowLogGroupDeletion: "other, eventbridge/ecs-alerts" },
+            last,
+        );
+        assert.equal(allowed.error, undefined);
+    });
 
     it("deploys the stack file named by stackFile, relative to the project directory, guarding renames", async () => {
         const { outputs, error, types } = await run({ stackFile: "examples/stack.yaml" });

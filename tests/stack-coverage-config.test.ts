@@ -8,8 +8,13 @@ import * as assert from "node:assert/strict";
 import { AtmosConfigError, findStackManifests, listStacks, loadAtmosConfig, type FileSystem } from "../stack";
 import { lines, memoryFiles, stackError } from "./stack-helpers";
 
-function config(files: Record<string, string>, cwd = "/repo", env: Record<string, string> = {}) {
-    return loadAtmosConfig({ cwd, env, files: memoryFiles(files) });
+function config(
+    files: Record<string, string>,
+    cwd = "/repo",
+    env: Record<string, string> = {},
+    allowOutsideRepository = false,
+) {
+    return loadAtmosConfig({ cwd, env, files: memoryFiles(files), allowOutsideRepository });
 }
 
 /** Asserts that `fn` throws an AtmosConfigError whose message matches `message`. */
@@ -68,7 +73,9 @@ describe("atmos.yaml: discovery and base paths", () => {
     for (const [basePath, extra, cwd, resolved] of basePaths) {
         it(`resolves base_path ${JSON.stringify(basePath)} (${Object.keys(extra).join(", ") || "nothing else"}, cwd ${cwd}) to ${resolved}`, () => {
             const files = { "atmos.yaml": `base_path: ${JSON.stringify(basePath)}\n`, ...extra };
-            assert.equal(config(files, cwd).basePath, resolved);
+            // An absolute base path outside the repository is read only with the user's opt-in.
+            const outside = !resolved.startsWith("/repo");
+            assert.equal(config(files, cwd, {}, outside).basePath, resolved);
         });
     }
 
@@ -95,9 +102,12 @@ describe("atmos.yaml: discovery and base paths", () => {
     }
 
     it("takes an absolute stacks.base_path as it is, and atmos.yaml's env section", () => {
-        const c = config({
-            "atmos.yaml": lines("stacks: {base_path: /elsewhere/stacks}", "env: {TF_IN_AUTOMATION: 'true'}"),
-        });
+        const c = config(
+            { "atmos.yaml": lines("stacks: {base_path: /elsewhere/stacks}", "env: {TF_IN_AUTOMATION: 'true'}") },
+            "/repo",
+            {},
+            true, // outside the repository: read with the user's opt-in only
+        );
         assert.equal(c.stacksBasePath, "/elsewhere/stacks");
         assert.deepEqual(c.env, { TF_IN_AUTOMATION: "true" });
     });

@@ -23,6 +23,7 @@ import { valueWithUnknowns } from "../../program/sdkAdapter";
 import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, Settled } from "../inputs";
 import type { NameClaim } from "../collisions";
 import { camelCaseField, ComponentArgsError, describeValue } from "../errors";
+import { SECRET_VALUE } from "../../util/describeValue";
 import { aliasOptions, requireEngine } from "../engine";
 import {
     credentialName,
@@ -39,6 +40,9 @@ import {
     type RotationTrigger,
 } from "../lifecycle";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
+import { getResources } from "@pulumi/aws/resourcegroupstaggingapi";
+import { SSM_OWNER_TAG, ssmOwner, ssmOwnerConflict } from "../ssmOwner";
+import { stableWindow, storedKeyWarning, workspaceChangedWarning } from "../credentialGuard";
 import {
     addMinutesRfc3339,
     dashboardsApiKeyClaims,
@@ -47,6 +51,8 @@ import {
     WORKSPACE_ENDPOINT_OUTPUT,
     WORKSPACE_GRAFANA_VERSION_OUTPUT,
     WORKSPACE_ID_OUTPUT,
+    WORKSPACE_ID_RULE,
+    isWorkspaceId,
     workspaceEndpointOf,
     type PulumiDeployment,
     type ResolvedDashboardsApiKey,
@@ -84,6 +90,11 @@ export function currentDeployment(): PulumiDeployment {
  *
  * The key is replaced by the first run in a new rotation window (`rotationMinutes` wide, counted
  * from the Unix epoch): the trigger is computed from the clock, so no refresh is needed.
+ *
+ * The SSM parameter is never taken over: it is written without `overwrite` (unless adopting), tagged
+ * `pulumi:stack` with its owner, and a path another stack owns fails naming it. Resource options:
+ * `protect` reaches every child (Pulumi passes it on); the component's `retainOnDelete` is passed by
+ * the component to every custom child (Pulumi passes it to none).
  */
 export class DashboardsApiKey extends pulumi.ComponentResource {
     /** The component path, as written in a stack file's `metadata.component`. */
@@ -110,6 +121,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     readonly workspaceId?: pulumi.Output<string>;
     /** Host name of the workspace: the stack's `workspace_endpoint` output, else derived from the id and region. */
     readonly workspaceEndpoint?: pulumi.Output<string>;
+    /** RFC 3339 start of the current key's rotation window: the first run after the window ends replaces the key. */
+    readonly rotationWindowStart?: pulumi.Output<string>;
     /** The key (or token) itself, always a secret. */
     readonly apiKey?: pulumi.Output<string>;
     /** The settled arguments. */
@@ -229,9 +242,20 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
 
         // The replacement trigger: the current rotation window. A run in a later window replaces the key;
         // no refresh is involved. It resolves only once the engine is known to honour it.
+        // The window: the clock's, or the last deployment's when it is later (the stack program gives it),
+        // so that a runner whose clock is behind never rotates the key back to an earlier window.
+        const windowOf = (r: ResolvedDashboardsApiKey): string =>
+            stableWindow(rotationWindowStart(time, r.rotationMinutes), r.deployed?.windowStart, r.rotationMinutes)
+                .windowStart;
+        const behind = stableWindow(
+            rotationWindowStart(time, resolved.rotationMinutes),
+            resolved.deployed?.windowStart,
+            resolved.rotationMinutes,
+        ).note;
+        if (behind !== undefined) void pulumi.log.warn(`${who}: ${behind}`, this);
         const schedule = value(
             (r): RotationTrigger => ({
-                windowStart: rotationWindowStart(time, r.rotationMinutes),
+                windowStart: windowOf(r),
                 rotationMinutes: r.rotationMinutes,
             }),
             args.minutesToLive,
@@ -256,12 +280,16 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     credentialType: r.credentialType,
                     keyRole: r.keyRole,
                     secondsToLive: r.secondsToLive,
-                    windowStart: rotationWindowStart(time, r.rotationMinutes),
+                    windowStart: windowOf(r),
                 }),
             args.keyRole,
             args.minutesToLive,
         );
+        // The component's own retainOnDelete option keeps every child (Pulumi passes it to none); protect
+        // reaches each child through the parent (the SDK's inheritance).
+        const kept: pulumi.CustomResourceOptions = opts.retainOnDelete === true ? { retainOnDelete: true } : {};
         const rotated: pulumi.CustomResourceOptions = {
+            ...kept,
             parent: this,
             replacementTrigger: trigger,
             replaceOnChanges: ["secondsToLive"],
@@ -288,7 +316,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                         region: pulumi.output(workspaceRegion).apply((r) => r ?? ""),
                     },
                 },
-                { parent: this },
+                { ...kept, parent: this },
             );
             const apiKey = new grafana.WorkspaceApiKey(
                 `${name}-key`,
@@ -326,7 +354,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     workspaceId,
                     region,
                 },
-                { parent: this },
+                { ...kept, parent: this },
             );
             const token = new grafana.WorkspaceServiceAccountToken(
                 `${name}-token`,
@@ -344,10 +372,33 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             serviceAccountUrn = serviceAccount.urn;
             expiresAt = token.expiresAt;
         }
-        // During preview and up: the key that stays live must outlast the next scheduled run. (A key this
-        // run replaces has an unknown expiry in preview, so it is not warned about.)
         const cadence = resolved.runCadenceMinutes;
+        const deployed = resolved.deployed;
+        if (deployed !== undefined) {
+            // The stack program's runs (and synth's plan): the stored key as the last deployment left it.
+            pulumi.all([schedule, value((r) => r.ssmPath)]).apply(([s, path]) => {
+                const rotates = deployed.windowStart !== undefined && deployed.windowStart !== s.windowStart;
+                const warning = storedKeyWarning(
+                    deployed,
+                    rotates,
+                    time,
+                    cadence,
+                    path,
+                    nextWindowStart(s.windowStart, s.rotationMinutes),
+                );
+                if (warning !== undefined)
+                    void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
+            });
+            pulumi.all([workspaceId, value((r) => r.ssmPath)]).apply(([id, path]) => {
+                const warning = workspaceChangedWarning(deployed, id, path);
+                if (warning !== undefined) void pulumi.log.warn(`${who}: ${warning}`, this);
+            });
+        }
+        // During preview and up: the key that stays live must outlast the next scheduled run. (A key this
+        // run replaces has an unknown expiry in preview, so it is not warned about; the stack program's
+        // runs are told from the last deployment's outputs, above.)
         pulumi.all([expiresAt, keyUrns, serviceAccountUrn, schedule]).apply(([expiry, urns, accountUrn, s]) => {
+            if (deployed?.expiresAt !== undefined) return;
             const warning =
                 typeof expiry === "string"
                     ? expiryWarning(expiry, time, cadence, {
@@ -362,25 +413,48 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         });
         const secretKey = pulumi.secret(key);
 
+        // One parameter, one owner: a parameter at this path that another stack owns fails the run here,
+        // naming the path and the owner, before any AWS call on it.
+        const owner = ssmOwner(deployment ?? currentDeployment());
+        const ownedPath = pulumi.all([value((r) => r.ssmPath), region]).apply(async ([path, inRegion]) => {
+            const tagged = await getResources(
+                {
+                    resourceTypeFilters: ["ssm:parameter"],
+                    tagFilters: [{ key: SSM_OWNER_TAG }],
+                    ...(inRegion ? { region: inRegion } : {}),
+                },
+                { parent: this },
+            );
+            // (A user's own mocks may answer the lookup with no list: nothing is tagged.)
+            const conflict = ssmOwnerConflict(tagged.resourceTagMappingLists ?? [], path, owner);
+            if (conflict !== undefined) throw new Error(`${who}: ${conflict}`);
+            return path;
+        });
         const parameter = new ssm.Parameter(
             `${name}-parameter`,
             {
-                name: value((r) => r.ssmPath),
+                name: ownedPath,
                 description: resolved.ssmDescription,
                 type: "SecureString",
                 value: secretKey,
-                // As the 0.13.0 module: take over a parameter already at this path, update it in place.
-                overwrite: true,
+                // One parameter, one owner: a parameter already at this path (another stack's, or one
+                // made by hand) makes the create fail instead of being taken over, as the 0.13.0 module's
+                // overwrite would; only adopting Terraform's parameter overwrites it (and imports it first).
+                // Updates of this stack's own parameter need no overwrite (the provider's update puts the
+                // value with Overwrite set: terraform-provider-aws internal/service/ssm/parameter.go).
+                ...(resolved.adoptExisting ? { overwrite: true } : {}),
                 tier: "Standard",
                 dataType: "text",
                 // Always sent: the provider keeps the old key when keyId is left out (optional, computed).
                 // (The peer floor, @pulumi/aws 7.23, types keyId as Input<string>.)
                 keyId: value((r) => r.kmsKeyId, args.kmsKeyId) as pulumi.Input<string>,
-                tags: value((r) => ({ ...r.tags }), args.tags),
+                // The label's tags and the owner tag.
+                tags: value((r) => ({ ...r.tags, [SSM_OWNER_TAG]: owner }), args.tags),
                 region,
             },
             // Adoption: the parameter Terraform created at this path (its id is its name).
             {
+                ...kept,
                 parent: this,
                 ...(resolved.adoptExisting
                     ? {
@@ -397,12 +471,14 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         this.expiresAt = expiresAt;
         this.workspaceId = workspaceId;
         this.workspaceEndpoint = workspace.endpoint;
+        this.rotationWindowStart = window;
         this.apiKey = secretKey;
         this.registerOutputs({
             ssmPathDashboardsApiKey: this.ssmPathDashboardsApiKey,
             expiresAt: this.expiresAt,
             workspaceId: this.workspaceId,
             workspaceEndpoint: this.workspaceEndpoint,
+            rotationWindowStart: this.rotationWindowStart,
             apiKey: this.apiKey,
         });
     }
@@ -455,8 +531,23 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const hasOutputs = pulumi.unsecret(
             reference.outputs.apply((outputs: unknown) => typeof outputs === "object" && outputs !== null),
         );
+        // Own outputs only: the SDK reads an output by indexing the outputs object (stackReference.ts
+        // getOutput, `os[n]`), and its deserializer builds that object by assignment (rpc.ts
+        // serializeAllKeys, `obj[k] = v`), so an output named `__proto__` becomes the object's
+        // prototype and every name it holds would be found through it.
+        const hasOwnOutput = (output: string): pulumi.Output<boolean> =>
+            pulumi.unsecret(
+                reference.outputs.apply(
+                    (outputs: unknown) =>
+                        typeof outputs === "object" &&
+                        outputs !== null &&
+                        Object.prototype.hasOwnProperty.call(outputs, output),
+                ),
+            );
         const details = (output: string): pulumi.Output<pulumi.StackReferenceOutputDetails> =>
-            hasOutputs.apply((has) => (has ? reference.getOutputDetails(output) : {}));
+            pulumi
+                .all([hasOutputs, hasOwnOutput(output)])
+                .apply(([has, own]) => (has && own ? reference.getOutputDetails(output) : {}));
         const id = pulumi.all([details(WORKSPACE_ID_OUTPUT), stackName]).apply(([found, stack]) => {
             const value: unknown = found.value ?? found.secretValue;
             if (typeof value !== "string" || value === "") {
@@ -464,6 +555,13 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     `${COMPONENT} "${name}": the workspace stack ${describeValue(stack)} has no output ` +
                         `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
                         `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`,
+                );
+            }
+            // Validated as the workspace_id var is: the id names the workspace in every call and path.
+            if (!isWorkspaceId(value)) {
+                throw new Error(
+                    `${COMPONENT} "${name}": the output "${WORKSPACE_ID_OUTPUT}" of the workspace stack ${describeValue(stack)} ` +
+                        `${WORKSPACE_ID_RULE}, got ${describeValue(found.secretValue !== undefined ? SECRET_VALUE : value)}`,
                 );
             }
             return value;

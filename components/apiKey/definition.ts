@@ -282,9 +282,14 @@ export const API_KEY_DEFINITION = {
             doc: "SSM parameter path of the key",
         },
         expiresAt: {
+            deployment: "expires_at",
             doc: "RFC 3339 time at which the current key expires (a token's own expiry; an API key's issue time plus its lifetime)",
         },
-        workspaceId: { doc: "id of the workspace" },
+        workspaceId: { deployment: "workspace_id", doc: "id of the workspace" },
+        rotationWindowStart: {
+            deployment: "rotation_window_start",
+            doc: "RFC 3339 start of the rotation window of the current key (the first run after the window ends replaces it)",
+        },
         workspaceEndpoint: { doc: "host name of the workspace (see below)" },
         apiKey: {
             secret: true,

@@ -4,6 +4,7 @@
  * validation, label, names, SSM path and workspace stack name. No Pulumi import: importing this
  * file does not load `@pulumi/aws` (the deployment comes in as an argument).
  */
+import type { DeployedCredential } from "../credentialGuard";
 import { format, type Label } from "../../label";
 import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../common";
 import { isUnknownValue } from "../../util/unknown";
@@ -49,6 +50,14 @@ export const WORKSPACE_GRAFANA_VERSION_OUTPUT = "workspace_grafana_version";
 
 /** Amazon Managed Grafana workspace ids: `g-` and ten lower-case hex digits (the API's pattern). */
 const WORKSPACE_ID = /^g-[0-9a-f]{10}$/;
+
+/** The rule a workspace id follows, as its problems state it (the `workspaceId` arg and the stack output alike). */
+export const WORKSPACE_ID_RULE = 'must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789"';
+
+/** Whether `value` is a workspace id (`g-` and ten lower-case hex digits). */
+export function isWorkspaceId(value: unknown): value is string {
+    return typeof value === "string" && WORKSPACE_ID.test(value);
+}
 /** A Pulumi project name: letters, digits, `_`, `.`, `-`, at most 100 characters. */
 const PROJECT_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 /** One part of a full stack name (organization, project or stack). */
@@ -118,6 +127,11 @@ export interface ResolvedDashboardsApiKey {
     readonly workspace: DashboardsWorkspaceSource;
     /** Arguments that are valid but probably not what was meant (the component logs them). */
     readonly warnings: readonly ArgProblem[];
+    /**
+     * The key the last deployment stored (its expiry, workspace and rotation window), when the stack
+     * program read it from its outputs (`withDeployedCredential`); absent in the TypeScript API.
+     */
+    readonly deployed?: DeployedCredential;
 }
 
 /** Every argument the component takes: its own and the label's. */
@@ -350,15 +364,8 @@ export function resolveDashboardsApiKey(
     const workspaceIdLater = isUnknownValue(workspaceIdArg);
     let workspaceId: string | undefined = workspaceIdLater ? "" : undefined;
     if (isSet(workspaceIdArg) && !workspaceIdLater) {
-        if (typeof workspaceIdArg !== "string" || !WORKSPACE_ID.test(workspaceIdArg)) {
-            problems.push(
-                problem(
-                    "BAD_WORKSPACE_ID",
-                    ["workspaceId"],
-                    'must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789"',
-                    workspaceIdArg,
-                ),
-            );
+        if (!isWorkspaceId(workspaceIdArg)) {
+            problems.push(problem("BAD_WORKSPACE_ID", ["workspaceId"], WORKSPACE_ID_RULE, workspaceIdArg));
         } else {
             workspaceId = workspaceIdArg;
         }
@@ -612,6 +619,18 @@ function markResolved(resolved: ResolvedDashboardsApiKey): ResolvedDashboardsApi
     Object.freeze(resolved);
     RESOLVED.add(resolved);
     return resolved;
+}
+
+/**
+ * The same settled arguments, with the key the last deployment stored (the stack program reads it from
+ * its outputs): the component then keeps a later deployed window, and says when that key has expired,
+ * expires before the next run, or belongs to a workspace that is gone.
+ */
+export function withDeployedCredential(
+    resolved: ResolvedDashboardsApiKey,
+    deployed: DeployedCredential | undefined,
+): ResolvedDashboardsApiKey {
+    return deployed === undefined ? resolved : markResolved({ ...resolved, deployed: Object.freeze({ ...deployed }) });
 }
 
 /** True for a result of {@link resolveDashboardsApiKeyArgs} (validated, frozen); false for anything else. */

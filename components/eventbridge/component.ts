@@ -43,6 +43,10 @@ const COMPONENT_PATH = EVENTBRIDGE_DEFINITION.path;
  * (`aws:cloudwatch/logGroup:LogGroup`), the rule (`aws:cloudwatch/eventRule:EventRule`), the
  * resource policy (`aws:cloudwatch/logResourcePolicy:LogResourcePolicy`) and the target
  * (`aws:cloudwatch/eventTarget:EventTarget`, created after the policy). None when disabled.
+ *
+ * The log group is kept in AWS with its events when Pulumi deletes it (`retainLogGroupOnDelete`,
+ * default true). Resource options: `protect` reaches every child (Pulumi passes it on); the
+ * component's `retainOnDelete` is passed by the component to every child (Pulumi passes it to none).
  */
 export class EventBridge extends pulumi.ComponentResource {
     /** The component path, as stack files name it. */
@@ -65,6 +69,12 @@ export class EventBridge extends pulumi.ComponentResource {
     readonly logsLogGroupArn?: pulumi.Output<string>;
     /** Name of the log group; undefined when disabled; mirrors `logs_log_group_name`. */
     readonly logsLogGroupName?: pulumi.Output<string>;
+    /**
+     * Whether the log group is registered to be kept in AWS when Pulumi deletes it
+     * (`retainLogGroupOnDelete`, or the component's `retainOnDelete` option); undefined when disabled.
+     * The stack program exports it as `logs_log_group_retained` for the next run's guard.
+     */
+    readonly logsLogGroupRetained?: pulumi.Output<boolean>;
 
     /**
      * An instance from arguments already settled by {@link resolveEventBridgeArgs} (as the stack
@@ -143,8 +153,13 @@ export class EventBridge extends pulumi.ComponentResource {
         }
 
         if (resolved.enabled) {
-            // Every child has a different type, so each can take the component's name.
-            const childOpts: pulumi.CustomResourceOptions = { parent: this };
+            // Every child has a different type, so each can take the component's name. The component's
+            // own retainOnDelete option keeps every child (Pulumi passes it to none); protect reaches
+            // each child through the parent (the SDK's inheritance).
+            const childOpts: pulumi.CustomResourceOptions = {
+                parent: this,
+                ...(opts.retainOnDelete === true ? { retainOnDelete: true } : {}),
+            };
             const { adopt } = resolved;
             // The region given (it wins over the provider's), or none: the provider's.
             const region = regionGiven ? value((r) => r.region as string, args.region) : undefined;
@@ -154,13 +169,14 @@ export class EventBridge extends pulumi.ComponentResource {
             // that check, and the policy and the target wait for them.
             const adopted = (id: string | undefined): pulumi.CustomResourceOptions =>
                 adopt && id !== undefined ? { ...childOpts, import: id } : childOpts;
-            const adoptionReady = adopt
-                ? requireEngine(
-                      `${COMPONENT_PATH} "${name}"`,
-                      MINIMUM_PULUMI_CLI_FOR_ADOPTION,
-                      "adopting with the import option is safe from 3.252.0",
-                  )
-                : undefined;
+            const adoptionReady =
+                adopt || resolved.logGroup.adopt !== undefined
+                    ? requireEngine(
+                          `${COMPONENT_PATH} "${name}"`,
+                          MINIMUM_PULUMI_CLI_FOR_ADOPTION,
+                          "adopting with the import option is safe from 3.252.0",
+                      )
+                    : undefined;
 
             const logGroupName = value((r) => r.logGroup.name);
             const ruleName = value((r) => r.rule.name);
@@ -174,7 +190,10 @@ export class EventBridge extends pulumi.ComponentResource {
                 },
                 {
                     ...adopted(adopt?.logGroup),
-                    ...(resolved.logGroup.retainOnDelete ? { retainOnDelete: true } : {}),
+                    // A log group kept by an earlier destroy or rename, taken back with its events.
+                    ...(resolved.logGroup.adopt !== undefined ? { import: resolved.logGroup.adopt } : {}),
+                    // Read by the engine from the deployed state when it deletes the group (step.go ~661).
+                    retainOnDelete: resolved.logGroup.retainOnDelete || opts.retainOnDelete === true,
                 },
             );
             const logGroupArn = logGroup.arn.apply(withoutWildcard);
@@ -221,6 +240,7 @@ export class EventBridge extends pulumi.ComponentResource {
             this.eventRuleName = rule.name;
             this.logsLogGroupArn = logGroupArn;
             this.logsLogGroupName = logGroup.name;
+            this.logsLogGroupRetained = pulumi.output(resolved.logGroup.retainOnDelete || opts.retainOnDelete === true);
         }
 
         this.registerOutputs({
@@ -228,6 +248,7 @@ export class EventBridge extends pulumi.ComponentResource {
             eventRuleName: this.eventRuleName,
             logsLogGroupArn: this.logsLogGroupArn,
             logsLogGroupName: this.logsLogGroupName,
+            logsLogGroupRetained: this.logsLogGroupRetained,
         });
     }
 }

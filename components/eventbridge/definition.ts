@@ -105,13 +105,23 @@ export interface EventBridgeArgs extends InstanceArgs, ComponentLabelArgs {
      */
     readonly adoptEventTargetId?: string | null;
     /**
-     * Keep the log group and its events in AWS when Pulumi deletes or replaces it (Pulumi's
-     * `retainOnDelete` option): a label change renames the log group, which replaces it, and the old
-     * group is deleted with every stored event at the end of the run unless this is set; mirrors
-     * `retain_log_group_on_delete` (an addition of this port).
+     * Keep the log group and its stored events in AWS when Pulumi deletes it: on `pulumi destroy`, and
+     * when a label change renames it (a replacement, which deletes the old group first). The group is
+     * registered with Pulumi's `retainOnDelete` option, which the engine reads from the deployed state:
+     * turning this off takes effect only after a run has deployed it. A kept group stays in AWS outside
+     * Pulumi's state (see `adoptLogGroup` to take it back); mirrors `retain_log_group_on_delete` (an
+     * addition of this port; the log groups of AWS CDK are kept the same way by default).
+     * @default true
+     */
+    readonly retainLogGroupOnDelete?: boolean | null;
+    /**
+     * Adopt a log group of this instance's name that exists in AWS outside this stack's state (kept by
+     * an earlier `pulumi destroy` or rename), with its stored events, instead of creating it (which AWS
+     * refuses while it exists); mirrors `adopt_log_group`. The stack program refuses a new instance whose
+     * group exists without it, and this set when the group does not exist. Turn it off after that run.
      * @default false
      */
-    readonly retainOnDelete?: boolean | null;
+    readonly adoptLogGroup?: boolean | null;
 }
 
 /** The `eventbridge` component, declared once. */
@@ -197,17 +207,27 @@ export const EVENTBRIDGE_DEFINITION = {
             origin: "added by this port",
             doc: "Id of the rule's existing target (Terraform's target_id), kept and, when adopting, imported.",
         },
-        retainOnDelete: {
+        retainLogGroupOnDelete: {
             var: "retain_log_group_on_delete",
+            type: "bool",
+            default: true,
+            defaultText: "true",
+            defaultTs: "`true`",
+            rule:
+                "`true` keeps the log group and its events in AWS when Pulumi deletes it (destroy, or a label change " +
+                "that renames it), outside Pulumi's state from then on; `false` takes effect once deployed",
+            origin: "added by this port",
+            doc: "Keep the log group and its stored events in AWS when Pulumi deletes it (destroy, rename).",
+        },
+        adoptLogGroup: {
+            var: "adopt_log_group",
             type: "bool",
             default: false,
             defaultText: "false",
             defaultTs: "`false`",
-            rule:
-                "`true` keeps the log group and its events in AWS when Pulumi deletes or replaces it (a label change " +
-                "renames it), outside Pulumi's state from then on",
+            rule: "`true` imports the log group of this name that exists outside the stack's state instead of creating it",
             origin: "added by this port",
-            doc: "Keep the log group and its events in AWS when Pulumi deletes or replaces it.",
+            doc: "Adopt a log group of this name kept in AWS by an earlier destroy or rename.",
         },
         ...INSTANCE_ARGS,
         ...LABEL_ARGS,
@@ -230,6 +250,11 @@ export const EVENTBRIDGE_DEFINITION = {
             physicalName: true,
             original: "cloudwatch_logs_log_group_name",
             doc: "name of the log group",
+        },
+        logsLogGroupRetained: {
+            deployment: "logs_log_group_retained",
+            type: "boolean",
+            doc: "whether the deployed log group is kept in AWS when Pulumi deletes it (`retainLogGroupOnDelete`)",
         },
     },
 } as const satisfies ComponentDefinition<EventBridgeArgs, "eventbridge">;

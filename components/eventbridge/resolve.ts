@@ -82,8 +82,10 @@ export interface ResolvedEventBridge {
         /** Log group name: the id of the label with `cloudwatch-logs`' `regexReplaceChars`. */
         readonly name: string;
         readonly retentionInDays: number;
-        /** Keep it in AWS when Pulumi deletes or replaces it (`retainOnDelete`). */
+        /** Keep it in AWS when Pulumi deletes it (Pulumi's `retainOnDelete` option; `retainLogGroupOnDelete`). */
         readonly retainOnDelete: boolean;
+        /** Import the group of this name that exists outside the state (`adoptLogGroup`): its import id. */
+        readonly adopt: string | undefined;
         /** That label's tags (its `Name` tag is the log group name). */
         readonly tags: Tags;
     };
@@ -173,12 +175,20 @@ export function resolveEventBridge(
     }
     const targetId = checkTargetId(args.adoptEventTargetId, problems);
     const aliases = checkAliases(args.aliases, name, problems);
-    const retainOnDelete = isUnset(args.retainOnDelete) ? false : args.retainOnDelete;
+    const retainOnDelete = isUnset(args.retainLogGroupOnDelete) ? true : args.retainLogGroupOnDelete;
     if (typeof retainOnDelete !== "boolean") {
-        problems.push(problem("TYPE_MISMATCH", ["retainOnDelete"], "must be true or false", retainOnDelete));
+        problems.push(problem("TYPE_MISMATCH", ["retainLogGroupOnDelete"], "must be true or false", retainOnDelete));
+    }
+    const adoptLogGroup = isUnset(args.adoptLogGroup) ? false : args.adoptLogGroup;
+    if (typeof adoptLogGroup !== "boolean") {
+        problems.push(problem("TYPE_MISMATCH", ["adoptLogGroup"], "must be true or false", adoptLogGroup));
     }
     if (adoptExisting === true && region !== undefined) {
         const refused = adoptionRegionProblem(region);
+        if (refused !== undefined) problems.push(refused);
+    }
+    if (adoptLogGroup === true && adoptExisting !== true && region !== undefined) {
+        const refused = adoptionRegionProblem(region, "adoptLogGroup");
         if (refused !== undefined) problems.push(refused);
     }
 
@@ -261,6 +271,11 @@ export function resolveEventBridge(
             name: logGroupLabel.id,
             retentionInDays,
             retainOnDelete: retainOnDelete === true,
+            // (adoptExisting imports it too, with the rest of what Terraform created.)
+            adopt:
+                adoptLogGroup === true && adoptExisting !== true && label.enabled
+                    ? importId(logGroupLabel.id, region)
+                    : undefined,
             tags: logGroupLabel.tags,
         },
         rule: { name: ruleLabel.id, description: description || label.id, eventPattern, tags: label.tags },
