@@ -4,7 +4,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-    { ignores: ["dist/", "coverage/", "node_modules/", "**/*.js", "**/*.mjs", "**/*.cjs"] },
+    { ignores: ["dist/", ".dist-*/", "coverage/", "node_modules/", "**/*.js", "**/*.mjs", "**/*.cjs"] },
     js.configs.recommended,
     ...tseslint.configs.recommendedTypeChecked,
     {

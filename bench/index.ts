@@ -14,13 +14,17 @@
  * 6. an Atmos repository of 400 stacks (bench/atmos.ts): `synth --list-stacks` and planning one
  *    stack against a naive loader of all 400 (goals <= 3x), memory from 100 to 400 stacks (<= 1.5x),
  *    a manifest importing 10,000 files (< 10 s), and 10,000 imports each adding overrides (linear:
- *    <= 6x the time of 2,500).
+ *    <= 6x the time of 2,500);
+ * 7. issue 30's big inputs (bench/bigInputs.ts): tf-adopt on a 54 MB state, matching a 256 KB
+ *    event of nested arrays, a 300,000-key pattern refused by size, and hostile templates ended by
+ *    their budgets (each goal: CPU seconds and peak MB in a fresh process).
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { benchAtmos } from "./atmos";
+import { benchBigInputs, describeBigInputs } from "./bigInputs";
 import { benchWildcard, describeWildcard } from "./eventPattern";
 import { benchLabel } from "./label";
 import { benchSynthMemory, benchSynthVsBaseline, benchTests } from "./synth";
@@ -74,6 +78,10 @@ function main(): void {
         benchSynthVsBaseline(dir);
         benchSynthMemory(dir);
         benchAtmos(dir);
+        const big = benchBigInputs(dir);
+        console.log("\nbig inputs (issue 30), each in a fresh process with a 1 GB heap");
+        console.log(describeBigInputs(big));
+        console.log(`goals: ${big.every((r) => r.met) ? "ok" : "MISSED"}`);
     } finally {
         fs.rmSync(dir, { recursive: true, force: true });
     }

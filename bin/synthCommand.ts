@@ -13,6 +13,7 @@ import { pulumiNameProblem } from "../stack/names";
 import { parseInstanceList } from "../components/logHistory";
 import { protoKeyPath } from "../util/protoKey";
 import { escapeJsonText, escapeText } from "../util/terminalText";
+import { internalErrorText, isInternalError } from "../util/internalError";
 import { escapedStderr, processIo, type CommandIo } from "./io";
 
 const USAGE = `usage: npm run synth -- <stack-file> [--json] [--stack NAME] [--project NAME]
@@ -341,7 +342,9 @@ export async function runSynthCommand(argv: readonly string[], given: CommandIo 
         );
         return 0;
     } catch (error) {
-        io.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+        io.stderr.write(
+            `${isInternalError(error) ? internalErrorText("synth", error) : error instanceof Error ? error.message : String(error)}\n`,
+        );
         return EXIT_INVALID;
     } finally {
         restoreConsole();

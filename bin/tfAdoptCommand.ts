@@ -7,6 +7,7 @@ import { readFailureText, readFileBounded } from "../stack/files";
 import { adoptionPlan, adoptionPlanText } from "../migrate/adoptionPlan";
 import { adoptionReport, decodeStateText, MAX_STATE_BYTES, readTerraformState } from "../migrate/terraformState";
 import { escapeJsonText } from "../util/terminalText";
+import { internalErrorText, isInternalError } from "../util/internalError";
 import { escapedStderr, processIo, type CommandIo } from "./io";
 
 const USAGE = `usage: npm run tf-adopt -- <terraform-state.json|.tfstate> [<stack-file>] [--json]
@@ -26,6 +27,21 @@ function readState(path: string): Buffer {
     }
 }
 
+/**
+ * Why a state holds nothing to adopt: how many managed resources it has, none of the types tf-adopt
+ * adopts, and the first problems found (a rule on another bus is one).
+ */
+function nothingToAdopt(managed: number, problems: readonly string[]): string {
+    const shown = problems.slice(0, 3).join("; ");
+    const more = problems.length > 3 ? ` (and ${(problems.length - 3).toLocaleString("en-US")} more)` : "";
+    return (
+        `nothing to adopt: the state holds ${managed.toLocaleString("en-US")} managed resource${managed === 1 ? "" : "s"}, ` +
+        "and no EventBridge rule on the default bus with its target (aws_cloudwatch_event_rule), SSM parameter " +
+        "(aws_ssm_parameter) or Grafana API key (aws_grafana_workspace_api_key)" +
+        (shown !== "" ? `: ${shown}${more}` : "")
+    );
+}
+
 /** Runs the tf-adopt command on `argv` (the arguments after the command's name); returns its exit code. */
 export function runTfAdoptCommand(argv: readonly string[], given: CommandIo = processIo()): number {
     const io = escapedStderr(given);
@@ -37,15 +53,22 @@ export function runTfAdoptCommand(argv: readonly string[], given: CommandIo = pr
     }
     try {
         const state = decodeStateText(readState(positional[0]));
-        const report = adoptionReport(readTerraformState(state));
+        const resources = readTerraformState(state);
+        const report = adoptionReport(resources);
         const instances = positional[1] !== undefined ? loadStackFile(positional[1]).instances : [];
+        if (report.rules.length + report.parameters.length + report.apiKeys.length === 0)
+            throw new Error(`${positional[0]}: ${nothingToAdopt(resources.length, report.problems)}`);
         const plan = adoptionPlan(report, instances);
         io.stdout.write(
             json ? `${escapeJsonText(JSON.stringify({ report, plan }, null, 2))}\n` : adoptionPlanText(plan),
         );
         return 0;
     } catch (error) {
-        io.stderr.write(`tf-adopt: ${(error as Error).message}\n`);
+        io.stderr.write(
+            isInternalError(error)
+                ? `${internalErrorText("tf-adopt", error)}\n`
+                : `tf-adopt: ${(error as Error).message}\n`,
+        );
         return 1;
     }
 }

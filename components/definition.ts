@@ -30,6 +30,12 @@ export interface ArgDefinition {
     readonly type: VarType;
     /** True when the component cannot be created without it. */
     readonly required?: boolean;
+    /**
+     * True when the TypeScript argument takes a `pulumi.Input` (an Output known later, checked once
+     * known); otherwise it is plain-only: it must be known when the component is created (names,
+     * the schedule, switches), and an Output or a secret given there is refused.
+     */
+    readonly input?: boolean;
     /** The default value, when it is a constant (absent when required or computed). */
     readonly default?: unknown;
     /** The default in words, for the guides (the stack-file reference's wording). */
@@ -118,6 +124,18 @@ export interface ComponentDefinition<Args = unknown, Path extends string = strin
     /** The component's outputs, by camelCase property name. */
     readonly outputs: Readonly<Record<string, OutputDefinition>>;
 }
+
+/** The arguments of a definition that must be plain values (see {@link ArgDefinition.input}). */
+export function plainOnlyArgs(definition: ComponentDefinition): ReadonlySet<string> {
+    let plain = plainCache.get(definition);
+    if (plain === undefined) {
+        const entries = Object.entries(definition.args as Readonly<Record<string, ArgDefinition>>);
+        plain = new Set(entries.filter(([, spec]) => spec.input !== true).map(([arg]) => arg));
+        plainCache.set(definition, plain);
+    }
+    return plain;
+}
+const plainCache = new WeakMap<object, ReadonlySet<string>>();
 
 /** The camelCase arguments of a definition, in declaration order. */
 export function argNames(definition: ComponentDefinition): readonly string[] {

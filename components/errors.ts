@@ -4,6 +4,7 @@
  * package's one model (`util/problem.ts`): a code, a path of segments, the rule, the value.
  */
 import { LabelError } from "../label";
+import { rethrowIfInternal } from "../util/internalError";
 import { describeValue as describePlain } from "../util/describeValue";
 import {
     formatPath,
@@ -105,6 +106,8 @@ export class ComponentArgsError extends Error {
  * component's arguments (its label arguments), the user's keys kept as given.
  */
 export function labelProblems(error: unknown, knownFields: ReadonlySet<string>): Problem[] {
+    // a fault of this package's code is never reported as the user's label
+    rethrowIfInternal(error);
     if (!(error instanceof LabelError)) {
         const message = error instanceof Error ? error.message : String(error);
         return [problem("INVALID_LABEL", ["context"], `is not a valid label: ${message}`)];

@@ -8,6 +8,7 @@ export {
     resolveEventBridgeArgs,
 } from "./eventbridge";
 export type {
+    EnabledEventBridge,
     EventBridgeArgs,
     EventPatternObject,
     EventPatternValue,
@@ -28,6 +29,7 @@ export {
 } from "./apiKey";
 export type {
     DashboardsApiKeyArgs,
+    EnabledDashboardsApiKey,
     DashboardsCredentialType,
     DashboardsKeyRole,
     DashboardsProviderArgs,

@@ -7,7 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Provider as AwsProvider } from "@pulumi/aws/provider";
-import { valueWithUnknowns } from "../program/sdkAdapter";
+import { holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../program/sdkAdapter";
 import { holdsUnknown } from "../util/unknown";
 import { describeValue, SECRET_VALUE } from "../util/describeValue";
 import { hasValue, type Problem } from "../util/problem";
@@ -92,7 +92,10 @@ async function settle(value: unknown): Promise<{ value: unknown; secret: boolean
         : replaceDeferred(value, (input, place) => inputs.push([input, place])).value;
     const secrets = await Promise.all(
         inputs.map(async ([input, place]) => {
+            // Its failure is reported by the component, once, naming the argument: not again by Node.
+            holdRejections(input);
             const output = pulumi.output(input as pulumi.Input<unknown>);
+            holdRejections(output);
             const [settled, secret] = await Promise.all([valueWithUnknowns(output), pulumi.isSecret(output)]);
             place(settled);
             return secret;
@@ -103,23 +106,72 @@ async function settle(value: unknown): Promise<{ value: unknown; secret: boolean
 
 /** The arguments as known now, and which of them are known only later. */
 export interface KnownNow {
-    /** The arguments, every part not known yet replaced by Pulumi's `unknown`. */
+    /** The arguments, every part not known yet replaced by Pulumi's `unknown` (a plain-only one left out). */
     readonly args: Readonly<Record<string, unknown>>;
-    /** The arguments holding an Output or a promise. */
+    /** The arguments holding an Output or a promise (plain-only ones excepted). */
     readonly deferred: readonly string[];
+    /** A plain-only argument given an Output, a promise or a secret: one problem each. */
+    readonly notPlain: readonly Problem[];
 }
 
-/** What the constructor can check at once: the arguments with every Input not known yet marked unknown. */
-export function knownNow(args: object | null | undefined): KnownNow {
-    if (typeof args !== "object" || args === null) return { args: args as never, deferred: [] };
+/**
+ * The problem of a plain-only argument given a value known only later (`an Output`, which covers a
+ * promise) or a secret (`a secret`): the one message for all of them, wherever they are checked
+ * (the constructors here, the component plugin's Construct).
+ */
+export function notPlainProblem(arg: string, got: "an Output" | "a secret"): Problem {
+    return {
+        code: "NOT_PLAIN",
+        path: [arg],
+        rule: `must be a plain value known when the component is created, got ${got}`,
+    };
+}
+
+/**
+ * What the constructor can check at once: the arguments with every Input not known yet marked
+ * unknown. A plain-only argument (`plainOnly`) holding an Output, a promise (at any depth) or a
+ * secret is not checked further: it gets the plain-value problem in {@link KnownNow.notPlain}.
+ */
+export function knownNow(args: object | null | undefined, plainOnly: ReadonlySet<string> = new Set()): KnownNow {
+    if (typeof args !== "object" || args === null) return { args: args as never, deferred: [], notPlain: [] };
     const known: Record<string, unknown> = {};
     const deferred: string[] = [];
+    const notPlain: Problem[] = [];
     for (const [key, value] of Object.entries(args)) {
         const part = knownPart(value);
+        if (plainOnly.has(key) && (part.deferred || holdsRpcSecret(value))) {
+            notPlain.push(notPlainProblem(key, part.deferred ? "an Output" : "a secret"));
+            continue;
+        }
         known[key] = part.value;
         if (part.deferred) deferred.push(key);
     }
-    return { args: known, deferred };
+    return { args: known, deferred, notPlain };
+}
+
+/** True when `value` is, or holds in its plain containers, a secret as the SDK serializes it. */
+function holdsRpcSecret(value: unknown, depth = 0): boolean {
+    if (pulumi.runtime.isRpcSecret(value)) return true;
+    if (!isPlainContainer(value) || depth >= MAX_INPUT_DEPTH) return false;
+    return Object.values(value).some((item) => holdsRpcSecret(item, depth + 1));
+}
+
+/**
+ * Runs the constructor's check of the arguments known now (`resolve`), adding the plain-value
+ * problems of {@link knownNow}: every problem is reported at once, one per argument.
+ * @throws ComponentArgsError when there is any problem.
+ */
+export function resolveKnownNow<R>(component: string, instance: string, now: KnownNow, resolve: () => R): R {
+    if (now.notPlain.length === 0) return resolve();
+    const fields = new Set(now.notPlain.map((p) => p.path[0]));
+    let others: readonly Problem[] = [];
+    try {
+        resolve();
+    } catch (error) {
+        if (!(error instanceof ComponentArgsError)) throw error;
+        others = error.problems.filter((p) => !fields.has(p.path[0]));
+    }
+    throw new ComponentArgsError(component, instance, [...now.notPlain, ...others]);
 }
 
 /** The arguments once every Input has settled, and which of them hold a secret. */
@@ -251,9 +303,16 @@ export function regionOf(provider: pulumi.ProviderResource | undefined): pulumi.
  * inputs from it, so a value found invalid then fails them before any AWS call.
  */
 export class Settled<R> {
-    constructor(private readonly result: Promise<R>) {
+    private readonly result: Promise<R>;
+
+    constructor(result: Promise<R>) {
+        // One failure, one message: every child that takes an input from the result fails with this
+        // same error, as written (see keepFailureAsWritten), and Pulumi reports it once.
+        this.result = result.catch((error: unknown) => {
+            throw error instanceof Error ? keepFailureAsWritten(error) : error;
+        });
         // Observed by the children; never an unhandled rejection of its own.
-        result.catch(() => undefined);
+        this.result.catch(() => undefined);
     }
 
     /**
@@ -273,6 +332,8 @@ export class Settled<R> {
                           .apply(() => pick(result)),
             ),
         );
+        // Its failure is the result's, reported by the children it reaches, not by this Output too.
+        holdRejections(picked);
         return picked as pulumi.Output<pulumi.Unwrap<T>>;
     }
 }

@@ -78,12 +78,14 @@ export const LABEL_ARGS: ArgTable<LabelInput> = {
         doc: "Extra id elements, appended in order and joined by the delimiter.",
     },
     tags: {
+        input: true,
         var: "tags",
         type: "map(string)",
         defaultText: "{}",
         doc: "Extra tags, not modified; checked against AWS's tag rules (see docs/validation.md).",
     },
     additionalTagMap: {
+        input: true,
         var: "additional_tag_map",
         type: "map(string)",
         defaultText: "{}",

@@ -56,8 +56,8 @@ const REWRITTEN_MAX_LENGTH = 4096;
  */
 export function providerPatternLength(json: string): number {
     let length = Buffer.byteLength(json, "utf8");
-    for (const character of json) {
-        if (character === "\u2028" || character === "\u2029") length += 3;
+    for (const separator of ["\u2028", "\u2029"]) {
+        for (let at = json.indexOf(separator); at >= 0; at = json.indexOf(separator, at + 1)) length += 3;
     }
     return length;
 }

@@ -60,13 +60,20 @@ interface Chain {
     readonly id: number;
     readonly index: number;
     readonly parent: Chain | undefined;
+    /** The membership of the values reached through this element, built once for all of them. */
+    membership?: Membership;
 }
 
+const NO_MEMBERSHIP: Membership = new Map();
+
 function toMembership(chain: Chain | undefined): Membership {
+    if (chain === undefined) return NO_MEMBERSHIP;
+    if (chain.membership !== undefined) return chain.membership;
     const membership = new Map<number, number>();
-    for (let link = chain; link !== undefined; link = link.parent) {
+    for (let link: Chain | undefined = chain; link !== undefined; link = link.parent) {
         membership.set(link.id, link.index);
     }
+    chain.membership = membership;
     return membership;
 }
 
@@ -131,14 +138,4 @@ export function mergeMemberships(a: Membership, b: Membership): Membership | nul
         }
     }
     return merged ?? a;
-}
-
-export function isConsistent(a: Membership, b: Membership): boolean {
-    for (const [id, index] of b) {
-        const other = a.get(id);
-        if (other !== undefined && other !== index) {
-            return false;
-        }
-    }
-    return true;
 }

@@ -5,14 +5,16 @@
  * A combination matches when each of its fields, taken in sorted name order, is satisfied by one
  * event value that agrees (same element of every shared array) with the values chosen for the
  * fields before it. `exists: false` is satisfied when no value of the field agrees with the
- * values chosen so far. The search stops at the first success and remembers failed states, so it
- * stays polynomial in the size of the event.
+ * values chosen so far. The search stops at the first success and remembers failed states (by the
+ * elements chosen of the arrays the remaining fields go through), and finds the values that agree
+ * by walking the chosen elements only, so an event of nested arrays of objects is searched in
+ * about linear time.
  */
 
 import { Combination, CompiledField } from "./compile";
 import { Matcher } from "./matchers";
 import { isComparableNumber } from "./numbers";
-import { EventValue, FlatEvent, LeafValue, Membership, isConsistent, mergeMemberships } from "./event";
+import { EventValue, FlatEvent, LeafValue, Membership, mergeMemberships } from "./event";
 import { ipInRange, parseIp, sameIp } from "./ip";
 import { endsWithIgnoringCase, equalsIgnoringCase, matchesWildcard, startsWithIgnoringCase } from "./strings";
 
@@ -82,38 +84,136 @@ export function valueMatches(matcher: Matcher, value: LeafValue): boolean {
     }
 }
 
-const NO_VALUES: readonly EventValue[] = [];
+/**
+ * The values of one field arranged by the array elements they were reached through, outermost
+ * first: a node per element, children per array and element index. The values consistent with a
+ * choice of elements are found by walking only the elements chosen (and every element of the
+ * arrays not chosen yet), instead of testing every value: with nested arrays of objects, testing
+ * every value of the next field for every value of the first made matching quadratic.
+ */
+interface ElementNode {
+    readonly values: EventValue[];
+    /** Array id to element index to the node of that element. */
+    readonly children: Map<number, Map<number, ElementNode>>;
+}
 
-function membershipKey(membership: Membership): string {
-    return [...membership].sort((a, b) => a[0] - b[0]).join(";");
+function newNode(): ElementNode {
+    return { values: [], children: new Map() };
+}
+
+/** The values in a tree of elements (their memberships' arrays, outermost first). */
+function elementTree(values: readonly EventValue[]): ElementNode {
+    const root = newNode();
+    for (const value of values) {
+        // a membership lists the innermost array first
+        const path = [...value.membership].reverse();
+        let node = root;
+        for (const [array, index] of path) {
+            let byIndex = node.children.get(array);
+            if (byIndex === undefined) {
+                byIndex = new Map();
+                node.children.set(array, byIndex);
+            }
+            let child = byIndex.get(index);
+            if (child === undefined) {
+                child = newNode();
+                byIndex.set(index, child);
+            }
+            node = child;
+        }
+        node.values.push(value);
+    }
+    return root;
+}
+
+/**
+ * Each value of the tree consistent with `chosen` (no shared array in another element), given to
+ * `visit` until it returns true; whether one did. Iterative: arrays nest as deep as the event.
+ */
+function someConsistent(root: ElementNode, chosen: Membership, visit: (value: EventValue) => boolean): boolean {
+    const pending: ElementNode[] = [root];
+    while (pending.length > 0) {
+        const node = pending.pop()!;
+        for (const value of node.values) if (visit(value)) return true;
+        for (const [array, byIndex] of node.children) {
+            const index = chosen.get(array);
+            if (index === undefined) for (const child of byIndex.values()) pending.push(child);
+            else {
+                const child = byIndex.get(index);
+                if (child !== undefined) pending.push(child);
+            }
+        }
+    }
+    return false;
+}
+
+/** The trees of an event's fields, built once per event and field (and per matchers, for the values that match). */
+const allTrees = new WeakMap<FlatEvent, Map<string, ElementNode>>();
+const matchingTrees = new WeakMap<FlatEvent, WeakMap<CompiledField, ElementNode>>();
+
+function treeOf(event: FlatEvent, name: string): ElementNode {
+    let trees = allTrees.get(event);
+    if (trees === undefined) allTrees.set(event, (trees = new Map<string, ElementNode>()));
+    let tree = trees.get(name);
+    if (tree === undefined) trees.set(name, (tree = elementTree(event.get(name) ?? [])));
+    return tree;
+}
+
+function matchingTreeOf(event: FlatEvent, name: string, field: CompiledField): ElementNode {
+    let trees = matchingTrees.get(event);
+    if (trees === undefined) matchingTrees.set(event, (trees = new WeakMap<CompiledField, ElementNode>()));
+    let tree = trees.get(field);
+    if (tree === undefined) {
+        const values = (event.get(name) ?? []).filter(({ value }) =>
+            field.matchers.some((m) => valueMatches(m, value)),
+        );
+        trees.set(field, (tree = elementTree(values)));
+    }
+    return tree;
+}
+
+/** The key of `chosen` for the search from field `index` on: only the arrays those fields' values go through count. */
+function stateKey(index: number, chosen: Membership, lastField: ReadonlyMap<number, number>): string {
+    const relevant: [number, number][] = [];
+    for (const entry of chosen) if ((lastField.get(entry[0]) ?? -1) >= index) relevant.push(entry);
+    relevant.sort((a, b) => a[0] - b[0]);
+    return `${index}|${relevant.join(";")}`;
 }
 
 /** Does the event satisfy every field of the combination? */
 export function combinationMatches(combination: Combination, event: FlatEvent): boolean {
     const names = [...combination.keys()].sort();
     const fields: CompiledField[] = names.map((name) => combination.get(name) as CompiledField);
+    // for each array, the last field (in search order) with a value reached through it
+    const lastField = new Map<number, number>();
+    names.forEach((name, i) => {
+        for (const { membership } of event.get(name) ?? []) for (const [array] of membership) lastField.set(array, i);
+    });
     const failed = new Set<string>();
 
     const search = (index: number, chosen: Membership): boolean => {
         if (index === names.length) {
             return true;
         }
-        const key = `${index}|${membershipKey(chosen)}`;
+        // the search from here depends on the chosen elements of the arrays later fields go through
+        const key = stateKey(index, chosen, lastField);
         if (failed.has(key)) {
             return false;
         }
-        const { matchers } = fields[index];
-        const values = event.get(names[index]) ?? NO_VALUES;
-        if (matchers.some((m) => m.kind === "absent") && !values.some((v) => isConsistent(chosen, v.membership))) {
-            if (search(index + 1, chosen)) {
-                return true;
-            }
+        const field = fields[index];
+        if (
+            field.matchers.some((m) => m.kind === "absent") &&
+            !someConsistent(treeOf(event, names[index]), chosen, () => true) &&
+            search(index + 1, chosen)
+        ) {
+            return true;
         }
-        for (const { value, membership } of values) {
+        const found = someConsistent(matchingTreeOf(event, names[index], field), chosen, ({ membership }) => {
             const merged = mergeMemberships(chosen, membership);
-            if (merged !== null && matchers.some((m) => valueMatches(m, value)) && search(index + 1, merged)) {
-                return true;
-            }
+            return merged !== null && search(index + 1, merged);
+        });
+        if (found) {
+            return true;
         }
         failed.add(key);
         return false;

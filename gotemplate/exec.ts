@@ -10,13 +10,18 @@ import { formatValue, goTypeName, isMap, compareKeys } from "./fmt";
 import {
     checkListLength,
     checkStringLength,
+    currentLoadBudget,
     hasOwn,
     TEMPLATE_LIMITS,
+    TemplateBudget,
     TemplateLimitError,
     TemplateLimitExceeded,
+    withMeter,
+    type WorkMeter,
 } from "./limits";
 import type { Arg, Command, Node, Pipe } from "./parse";
 import { colOf, lineOf } from "./parse";
+import { isInternalError } from "../util/internalError";
 
 /**
  * A template function. `sig` declares its parameters as Go does (`s` string, `n` int, `f` float64,
@@ -48,6 +53,8 @@ export interface ExecContext {
     funcs: FuncMap;
     templates: Map<string, Node[]>;
     missingKey: MissingKey;
+    /** What the execution may spend besides its own `maxOperations`. @default the running stack load's, else its own */
+    budget?: TemplateBudget;
 }
 
 /** Nested templates (Go's maxExecDepth is 100000; JavaScript's stack is far smaller). */
@@ -148,8 +155,25 @@ function convertArg(v: unknown, kind: string, node?: Arg): unknown {
     return v;
 }
 
-export class Executor {
+/**
+ * What a function's arguments cost to read: a step per 16 characters of a string, per item of a
+ * list, per key of a map (shallow: functions that walk a value charge its nodes, limits.ts
+ * checkValue). Nearly every function is linear in its input, so this is charged before each call.
+ */
+function argumentWork(values: readonly unknown[]): number {
+    let work = 0;
+    for (const v of values) {
+        if (typeof v === "string") work += v.length >> 4;
+        else if (Array.isArray(v) || v instanceof Uint8Array) work += v.length;
+        else if (isMap(v)) work += Object.keys(v).length;
+    }
+    return work;
+}
+
+export class Executor implements WorkMeter {
     private readonly ctx: ExecContext;
+    /** The budget shared with the other executions of the stack load (or this execution's own). */
+    readonly budget: TemplateBudget;
     private vars: Variable[] = [];
     private out: string[] = [];
     private outLength = 0;
@@ -161,13 +185,15 @@ export class Executor {
     constructor(ctx: ExecContext) {
         this.ctx = ctx;
         this.currentName = ctx.name;
+        this.budget =
+            ctx.budget ?? currentLoadBudget() ?? new TemplateBudget(Number.POSITIVE_INFINITY, "maxOperations");
     }
 
     /** Runs the tree over `data` and returns the output. */
     run(root: Node[], data: unknown): string {
         this.vars = [{ name: "$", value: data }];
         try {
-            this.walkList(root, data);
+            withMeter(this, () => this.walkList(root, data));
         } catch (e) {
             if (e instanceof Signal) this.fail(`{{${e.kind}}} outside {{range}}`);
             if (e instanceof TemplateLimitError) this.fail(e.message, undefined, true);
@@ -177,13 +203,20 @@ export class Executor {
         return this.out.join("");
     }
 
-    /** Counts one step of work against `maxOperations`. */
+    /** Counts one step of work against `maxOperations` and the load's budget. */
     private tick(): void {
-        if (++this.operations > TEMPLATE_LIMITS.maxOperations) {
+        this.spend(1);
+    }
+
+    /** Counts `n` steps of work against `maxOperations` and the load's budget (`maxLoadOperations`). */
+    spend(n: number): void {
+        this.operations += n;
+        if (this.operations > TEMPLATE_LIMITS.maxOperations) {
             throw new TemplateLimitError(
                 `template ran more than ${TEMPLATE_LIMITS.maxOperations.toLocaleString("en-US")} steps (template limit maxOperations)`,
             );
         }
+        this.budget.spend(n);
     }
 
     private write(s: string): void {
@@ -233,7 +266,9 @@ export class Executor {
     }
 
     private walk(n: Node, dot: unknown): void {
-        if (this.operations + 1 >= TEMPLATE_LIMITS.maxOperations && n.kind !== "text") {
+        const last =
+            this.operations + 1 >= TEMPLATE_LIMITS.maxOperations || this.budget.steps + 1 >= this.budget.maxSteps;
+        if (last && n.kind !== "text") {
             this.at(n.pos, nodeText(n), () => this.tick());
         } else this.tick();
         switch (n.kind) {
@@ -623,19 +658,23 @@ export class Executor {
         this.tick();
         let result: unknown;
         try {
+            // reading the arguments is work, charged before the call runs
+            this.spend(argumentWork(values));
             result = f(...values);
             // work grows with what a call builds (append copies its list): charge it
             if (typeof result === "string") {
                 checkStringLength(result.length, `${name}'s result`);
-                this.operations += result.length >> 4;
+                this.spend(result.length >> 4);
             } else if (Array.isArray(result)) {
                 checkListLength(result.length, `${name}'s result`);
-                this.operations += result.length;
+                this.spend(result.length);
             }
         } catch (e) {
             if (e instanceof TemplateError) throw e;
             if (e instanceof TemplateLimitError) this.fail(`error calling ${name}: ${e.message}`, undefined, true);
             if (e instanceof RangeError) this.fail(`error calling ${name}: ${rangeErrorMessage(e)}`, undefined, true);
+            // a fault of this package's code is not the template's error
+            if (isInternalError(e)) throw e;
             const msg = e instanceof Error ? e.message : String(e);
             const text = this.node.text;
             this.fail(`error calling ${name}: ${msg}`, text ? name : undefined);

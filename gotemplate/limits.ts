@@ -30,6 +30,12 @@ export const TEMPLATE_LIMITS = Object.freeze({
     maxValueNodes: 1_000_000,
     /** Go's fmt refuses widths and precisions above this (`tooLarge`), printing `%!(NOVERB)` or `%!(BADWIDTH)`. */
     maxFormatWidth: 1_000_000,
+    /** Steps of all the template executions of one stack load together (every template, every evaluation). */
+    maxLoadOperations: 10_000_000,
+    /** Milliseconds of CPU all regular-expression searches of one stack load may take together (searches that scan far past their matches, `a+b|a` on a long string, are quadratic in RE2 too). */
+    maxRegexMilliseconds: 3_000,
+    /** atmos.yaml `templates.settings.evaluations`: passes over a component's values. */
+    maxEvaluations: 100,
 });
 
 /** A limit of {@link TEMPLATE_LIMITS} was reached; the executor locates it in the template. */
@@ -38,6 +44,96 @@ export class TemplateLimitError extends Error {
         super(message);
         this.name = "TemplateLimitError";
     }
+}
+
+/**
+ * What templates may still spend: one per stack load (shared by every template of the load, every
+ * evaluation), else one per execution. Steps are counted by the executor; regular-expression time
+ * is measured, because a single search's work cannot be known before it runs.
+ */
+export class TemplateBudget {
+    /** Steps spent so far. */
+    steps = 0;
+    /** Milliseconds regular expressions have run so far. */
+    regexMilliseconds = 0;
+    constructor(
+        /** The steps it allows, and the limit's name for messages. */
+        readonly maxSteps: number = TEMPLATE_LIMITS.maxLoadOperations,
+        readonly limitName: "maxLoadOperations" | "maxOperations" = "maxLoadOperations",
+    ) {}
+
+    /** Spends `n` steps; throws the limit's error past the budget. */
+    spend(n: number): void {
+        this.steps += n;
+        if (this.steps > this.maxSteps)
+            limitExceeded(
+                this.limitName === "maxLoadOperations"
+                    ? `the templates of this stack load ran more than ${count(this.maxSteps)} steps together`
+                    : `template ran more than ${count(this.maxSteps)} steps`,
+                this.limitName,
+            );
+    }
+
+    /** Adds the time a regular expression ran; throws past `maxRegexMilliseconds`. */
+    spendRegexTime(ms: number): void {
+        this.regexMilliseconds += ms;
+        if (this.regexMilliseconds > TEMPLATE_LIMITS.maxRegexMilliseconds)
+            limitExceeded(
+                `regular expressions took more than ${count(TEMPLATE_LIMITS.maxRegexMilliseconds)} ms of CPU in this ${this.limitName === "maxLoadOperations" ? "stack load" : "template"} (a pattern that searches far past each match, such as a+b|a, on a long string?)`,
+                "maxRegexMilliseconds",
+            );
+    }
+}
+
+/** Where template functions charge their work: the running executor (which also charges the load's budget). */
+export interface WorkMeter {
+    /** Spends `n` steps of work. */
+    spend(n: number): void;
+    /** The budget regular-expression time goes to. */
+    readonly budget: TemplateBudget;
+}
+
+let meter: WorkMeter | undefined;
+let loadBudget: TemplateBudget | undefined;
+
+/** Charges `n` steps of work to the running template (nothing outside an execution). */
+export function chargeWork(n: number): void {
+    if (meter !== undefined && n > 0) meter.spend(Math.ceil(n));
+}
+
+/** The budget regular-expression time is charged to, when a template is running. */
+export function regexBudget(): TemplateBudget | undefined {
+    return meter?.budget;
+}
+
+/** Runs `f` with `m` as the meter functions charge (executions nest: a template may run another). */
+export function withMeter<T>(m: WorkMeter, f: () => T): T {
+    const saved = meter;
+    meter = m;
+    try {
+        return f();
+    } finally {
+        meter = saved;
+    }
+}
+
+/**
+ * Runs `f` (a stack load) with one {@link TemplateBudget} for every template it executes; a load
+ * within a load shares the outer one. Loads are synchronous, so a module variable holds it.
+ */
+export function withLoadBudget<T>(f: () => T): T {
+    if (loadBudget !== undefined) return f();
+    loadBudget = new TemplateBudget();
+    try {
+        return f();
+    } finally {
+        loadBudget = undefined;
+    }
+}
+
+/** The budget of the stack load running now, if any. */
+export function currentLoadBudget(): TemplateBudget | undefined {
+    return loadBudget;
 }
 
 /** A {@link TemplateError} raised by a limit of {@link TEMPLATE_LIMITS} (never swallowed, unlike other template errors). */
@@ -91,10 +187,11 @@ export function mapOf(entries: Iterable<readonly [string, unknown]>): Record<str
 /**
  * Refuses a value nested deeper than `maxValueDepth` (a map that holds itself, too) or walking
  * more than `maxValueNodes` nodes (a map that holds another twice, forty times over), before a
- * recursive walk of it runs out of stack, time or memory. Iterative; scalars cost nothing.
+ * recursive walk of it runs out of stack, time or memory. Iterative; charges the running template a
+ * step per node and returns the count.
  */
-export function checkValue(v: unknown): void {
-    if (typeof v !== "object" || v === null) return;
+export function checkValue(v: unknown): number {
+    if (typeof v !== "object" || v === null) return 1;
     const stack: unknown[] = [v];
     const depths: number[] = [1];
     let nodes = 0;
@@ -124,6 +221,9 @@ export function checkValue(v: unknown): void {
             }
         }
     }
+    // the walk itself, and the one the caller does next, are work
+    chargeWork(nodes);
+    return nodes;
 }
 
 /**

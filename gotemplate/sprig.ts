@@ -15,6 +15,7 @@ import { isTrue } from "./exec";
 import { fn } from "./builtins";
 import { compareKeys, formatValue, goTypeName, isMap, quoteGo } from "./fmt";
 import {
+    chargeWork,
     checkJsonDepth,
     checkListLength,
     checkStringLength,
@@ -22,6 +23,7 @@ import {
     getOwn,
     hasOwn,
     mapOf,
+    regexBudget,
     setOwn,
     TemplateLimitError,
 } from "./limits";
@@ -80,7 +82,7 @@ export function toFloat64(v: unknown): number {
     if (typeof v === "boolean") return v ? 1 : 0;
     if (typeof v === "string") {
         const s = v.trim() === v ? v : "";
-        if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s) || /^[+-]?(Inf|inf|NaN)$/.test(s)) {
+        if (/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(s) || /^[+-]?(Inf|inf|NaN)$/.test(s)) {
             return s.endsWith("Inf") || s.endsWith("inf") ? (s.startsWith("-") ? -Infinity : Infinity) : Number(s);
         }
         return 0;
@@ -165,54 +167,133 @@ export function compileRegex(pattern: string): RE2JS {
     }
 }
 
+/** A match: where it starts and ends, and its groups (read only when asked for: building them costs more than the search). */
 interface Match {
     start: number;
     end: number;
-    groups: (string | null)[];
+    groups(): (string | null)[];
     named: Record<string, number>;
 }
 
-function allMatches(re: RE2JS, s: string, limit = -1): Match[] {
-    const out: Match[] = [];
+/**
+ * Charges a search of `s` before it runs: RE2's work is linear in the input times the program,
+ * a step per 64 instruction-characters (a pattern of 3 instructions on an 8 MiB string: 400,000).
+ */
+function chargeSearch(re: RE2JS, s: string): void {
+    chargeWork((s.length * Math.max(1, re.programSize())) / 64);
+}
+
+/** Whether `re` matches anywhere in `s` (charged as a search). */
+export function regexTest(re: RE2JS, s: string): boolean {
+    chargeSearch(re, s);
+    return timed(() => re.matcher(s).find());
+}
+
+/** The CPU time this process has used, in milliseconds (less sensitive to a busy machine than wall time). */
+function cpuMilliseconds(): number {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+}
+
+/** Runs `f`, adding the CPU time it takes to the regular-expression budget of the running template. */
+function timed<T>(f: () => T): T {
+    const budget = regexBudget();
+    if (budget === undefined) return f();
+    const started = cpuMilliseconds();
+    try {
+        return f();
+    } finally {
+        budget.spendRegexTime(cpuMilliseconds() - started);
+    }
+}
+
+/**
+ * Go's allMatches: each leftmost-first match in turn (an empty match right after the previous one
+ * skipped), at most `limit` (-1: all), given to `visit`; `visit` returns false to stop. Each match
+ * is charged (16 steps, its groups when read) and the CPU time searches take goes to the
+ * regular-expression budget as they go: a search can scan far past its match, so the total is
+ * quadratic for some patterns, in Go as here, and only time can bound that.
+ */
+function eachMatch(re: RE2JS, s: string, limit: number, visit: (m: Match) => boolean | void): void {
+    chargeSearch(re, s);
+    const budget = regexBudget();
     const m = re.matcher(s);
+    const named = re.namedGroups();
+    const groupCount = m.groupCount();
     let pos = 0;
     let lastEnd = -1;
-    const named = re.namedGroups();
-    while (pos <= s.length && (limit < 0 || out.length < limit)) {
-        if (!m.find(pos)) break;
+    let found = 0;
+    let searches = 0;
+    let clock = budget !== undefined ? cpuMilliseconds() : 0;
+    // the CPU time of the searches so far, read every 64 searches (a read costs about a microsecond)
+    const tally = () => {
+        if (budget === undefined) return;
+        const now = cpuMilliseconds();
+        budget.spendRegexTime(now - clock);
+        clock = now;
+    };
+    while (pos <= s.length && (limit < 0 || found < limit)) {
+        const hit = m.find(pos);
+        if ((++searches & 63) === 0) tally();
+        if (!hit) break;
         const start = m.start();
         const end = m.end();
         if (!(end === start && start === lastEnd)) {
-            const groups: (string | null)[] = [];
-            for (let g = 0; g <= m.groupCount(); g++) groups.push(m.group(g));
-            out.push({ start, end, groups, named });
+            found++;
+            // a match costs about as much as 16 steps of the executor (re2js's search and bookkeeping)
+            chargeWork(16);
+            const groups = () => {
+                chargeWork(groupCount + 1);
+                const out: (string | null)[] = [];
+                for (let g = 0; g <= groupCount; g++) out.push(m.group(g));
+                return out;
+            };
+            if (visit({ start, end, groups, named }) === false) break;
         }
         lastEnd = end;
         pos = end > start ? end : start + (s.codePointAt(start)! > 0xffff ? 2 : 1);
     }
+    tally();
+}
+
+/** The texts `re` matches in `s` (at most `limit`, -1: all), refused past the list limit as they are found. */
+function matchedTexts(re: RE2JS, s: string, limit = -1): string[] {
+    const out: string[] = [];
+    eachMatch(re, s, limit, (m) => {
+        out.push(s.slice(m.start, m.end));
+        checkListLength(out.length, "the list of matches");
+    });
     return out;
 }
 
 /** Go's Regexp.Expand template: `$1`, `${1}`, `$name`, `${name}`, `$$`. */
 function expand(template: string, m: Match): string {
+    if (!template.includes("$")) return template;
+    let groups: (string | null)[] | undefined;
     return template.replace(/\$(\$|\{([A-Za-z0-9_]+)\}|([A-Za-z0-9_]+))/g, (_all, d, braced, bare) => {
         if (d === "$") return "$";
         const name = (braced ?? bare) as string;
-        if (/^\d+$/.test(name)) return m.groups[Number(name)] ?? "";
+        groups ??= m.groups();
+        if (/^\d+$/.test(name)) return groups[Number(name)] ?? "";
         const idx = m.named[name];
-        return idx === undefined ? "" : (m.groups[idx] ?? "");
+        return idx === undefined ? "" : (groups[idx] ?? "");
     });
 }
 
-/** Go's ReplaceAllString / ReplaceAllLiteralString. */
+/** Go's ReplaceAllString / ReplaceAllLiteralString (the result refused past the string limit as it grows). */
 export function regexReplace(re: RE2JS, s: string, repl: string, literal: boolean): string {
-    let out = "";
+    const parts: string[] = [];
+    let length = 0;
     let last = 0;
-    for (const m of allMatches(re, s)) {
-        out += s.slice(last, m.start) + (literal ? repl : expand(repl, m));
+    eachMatch(re, s, -1, (m) => {
+        const piece = s.slice(last, m.start) + (literal ? repl : expand(repl, m));
+        length += piece.length;
+        checkStringLength(length + (s.length - m.end), "the replaced string");
+        parts.push(piece);
         last = m.end;
-    }
-    return out + s.slice(last);
+    });
+    parts.push(s.slice(last));
+    return parts.join("");
 }
 
 /** Go's Regexp.Split, step by step: an empty match at 0 starts nothing, one at the end ends nothing. */
@@ -222,22 +303,62 @@ function regexSplit(re: RE2JS, s: string, n: number): string[] {
     const out: string[] = [];
     let beg = 0;
     let end = 0;
-    for (const m of allMatches(re, s, n)) {
-        if (n > 0 && out.length === n - 1) break;
+    eachMatch(re, s, n, (m) => {
+        if (n > 0 && out.length === n - 1) return false;
         end = m.start;
-        if (m.end !== 0) out.push(s.slice(beg, end));
+        if (m.end !== 0) {
+            out.push(s.slice(beg, end));
+            checkListLength(out.length + 1, "the list of pieces");
+        }
         beg = m.end;
-    }
+        return true;
+    });
     if (end !== s.length) out.push(s.slice(beg));
     return out;
 }
 
 function words(s: string): string[] {
-    return s
-        .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-        .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    return splitCapitalRuns(s.replace(/([a-z0-9])([A-Z])/g, "$1 $2"))
         .split(/[^\p{L}\p{N}]+/u)
         .filter(Boolean);
+}
+
+/**
+ * A space before the last capital of a run of ASCII capitals that a lowercase letter follows
+ * (`HTTPServer` to `HTTP Server`): what `s.replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")` does, in one
+ * pass (the regular expression goes back over each run of capitals from every start: quadratic).
+ */
+function splitCapitalRuns(s: string): string {
+    const isUpper = (c: number) => c >= 0x41 && c <= 0x5a;
+    const isLower = (c: number) => c >= 0x61 && c <= 0x7a;
+    let out = "";
+    let from = 0;
+    for (let i = 0; i < s.length;) {
+        if (!isUpper(s.charCodeAt(i))) {
+            i++;
+            continue;
+        }
+        let j = i;
+        while (j < s.length && isUpper(s.charCodeAt(j))) j++;
+        if (j - i >= 2 && j < s.length && isLower(s.charCodeAt(j))) {
+            out += s.slice(from, j - 1) + " ";
+            from = j - 1;
+        }
+        i = j;
+    }
+    return out + s.slice(from);
+}
+
+/** Go's unicode.IsSpace as this port has always read it (JavaScript's \s, plus U+0085). */
+const SPACE = /[\s\u0085\u00a0]/u;
+
+/** `s` without leading and trailing spaces, in one pass (a regular expression `\s+$` is quadratic on inner runs). */
+function trimSpace(s: string): string {
+    let a = 0;
+    let b = s.length;
+    while (a < b && SPACE.test(s[a])) a++;
+    while (b > a && SPACE.test(s[b - 1])) b--;
+    return s.slice(a, b);
 }
 
 /** Go's encoding/json: sorted keys, HTML characters escaped unless `raw`. */
@@ -382,13 +503,13 @@ export const SPRIG_UNSUPPORTED = [
 export function sprigFunctions(): FuncMap {
     const regexFns = (must: boolean): FuncMap => ({
         [must ? "mustRegexMatch" : "regexMatch"]: fn("ss", (r, s) =>
-            guard(must, () => compileRegex(r).matcher(s).find(), false),
+            guard(must, () => regexTest(compileRegex(r), s), false),
         ),
         [must ? "mustRegexFind" : "regexFind"]: fn("ss", (r, s) =>
-            guard(must, () => allMatches(compileRegex(r), s, 1)[0]?.groups[0] ?? "", ""),
+            guard(must, () => matchedTexts(compileRegex(r), s, 1)[0] ?? "", ""),
         ),
         [must ? "mustRegexFindAll" : "regexFindAll"]: fn("ssn", (r, s, n) =>
-            guard(must, () => allMatches(compileRegex(r), s, n).map((m) => m.groups[0]), [] as unknown[]),
+            guard(must, () => matchedTexts(compileRegex(r), s, n), [] as unknown[]),
         ),
         [must ? "mustRegexReplaceAll" : "regexReplaceAll"]: fn("sss", (r, s, repl) =>
             guard(must, () => regexReplace(compileRegex(r), s, repl, false), ""),
@@ -463,7 +584,7 @@ export function sprigFunctions(): FuncMap {
             return s;
         }),
         abbrev: fn("ns", (w, s) => (w < 4 || [...s].length <= w ? s : [...s].slice(0, w - 3).join("") + "...")),
-        trim: plain((s) => s.replace(/^[\s\u0085\u00a0]+|[\s\u0085\u00a0]+$/gu, "")),
+        trim: plain(trimSpace),
         trimAll: fn("ss", (cut, s) => trimCutset(s, cut)),
         trimall: fn("ss", (cut, s) => trimCutset(s, cut)),
         trimPrefix: fn("ss", (p, s) => (s.startsWith(p) ? s.slice(p.length) : s)),
@@ -739,8 +860,15 @@ function kindOf(v: unknown): string {
 
 /** Go's strings.ReplaceAll: an empty `old` matches before every character and at the end. */
 export function replaceAllGo(s: string, old: string, replacement: string): string {
-    if (old === "") return replacement + [...s].join(replacement) + (s === "" ? "" : replacement);
-    return s.split(old).join(replacement);
+    if (old === "") {
+        const chars = [...s];
+        // the result's length is known before it is built
+        checkStringLength(s.length + (chars.length + (s === "" ? 0 : 1)) * replacement.length, "the replaced string");
+        return replacement + chars.join(replacement) + (s === "" ? "" : replacement);
+    }
+    const parts = s.split(old);
+    checkStringLength(s.length + (parts.length - 1) * (replacement.length - old.length), "the replaced string");
+    return parts.join(replacement);
 }
 
 function trimCutset(s: string, cut: string): string {

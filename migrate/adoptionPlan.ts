@@ -71,12 +71,29 @@ function namesOf(instance: StackInstance): {
 /** Builds the adoption plan of a state report for the instances of a stack file (or none). */
 export function adoptionPlan(report: AdoptionReport, instances: readonly StackInstance[] = []): AdoptionPlan {
     const names = instances.map((instance) => ({ instance, ...namesOf(instance) }));
+    // the first instance giving each name, and the first key with a workspace per key name:
+    // looked up per rule and parameter, so maps (a state may hold hundreds of thousands)
+    const firstBy = <K>(key: (n: (typeof names)[number]) => K | undefined) => {
+        const map = new Map<K, (typeof names)[number]>();
+        for (const n of names) {
+            const k = key(n);
+            if (k !== undefined && !map.has(k)) map.set(k, n);
+        }
+        return map;
+    };
+    const byRule = firstBy((n) => n.rule);
+    const bySsmPath = firstBy((n) => n.ssmPath);
+    const byLegacySsmPath = firstBy((n) => n.legacySsmPath);
+    const workspaceOfKey = new Map<string, string>();
+    for (const key of report.apiKeys)
+        if (key.workspaceId !== "" && !workspaceOfKey.has(key.keyName))
+            workspaceOfKey.set(key.keyName, key.workspaceId);
     const planned: InstanceAdoption[] = [];
     const notes: string[] = [];
     const removed: string[] = [];
 
     for (const rule of report.rules) {
-        const match = names.find((n) => n.rule === rule.ruleName);
+        const match = byRule.get(rule.ruleName);
         planned.push({
             instance: match?.instance.name,
             what: `rule "${rule.ruleName}"`,
@@ -89,14 +106,15 @@ export function adoptionPlan(report: AdoptionReport, instances: readonly StackIn
         removed.push(...rule.addresses);
     }
     for (const parameter of report.parameters) {
-        const match =
-            names.find((n) => n.ssmPath === parameter.name) ?? names.find((n) => n.legacySsmPath === parameter.name);
+        const match = bySsmPath.get(parameter.name) ?? byLegacySsmPath.get(parameter.name);
         const legacy = /^\/grafana\/([^/]+)\/api_key$/.exec(parameter.name);
         // The workspace of the key stored there, from the key's own state (same name as the parameter's id).
         const keyName = match?.keyName ?? legacy?.[1];
         const workspaceId =
             match?.instance.vars.workspace_id === undefined && match?.instance.vars.dashboards_stack_name === undefined
-                ? report.apiKeys.find((key) => key.keyName === keyName && key.workspaceId !== "")?.workspaceId
+                ? keyName !== undefined
+                    ? workspaceOfKey.get(keyName)
+                    : undefined
                 : undefined;
         planned.push({
             instance: match?.instance.name,

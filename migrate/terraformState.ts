@@ -30,10 +30,69 @@ function isObject(value: unknown): value is Json {
     return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The address suffix of an instance key: `[0]` or `["name"]`. */
-function indexSuffix(key: unknown): string {
+/**
+ * A string as an HCL quoted string, as Terraform writes a string instance key in an address
+ * (hashicorp/terraform internal/addrs/instance_key.go:176-220, toHCLQuotedString): `\n`, `\r`,
+ * `\t`, `\"`, `\\`; a `$` or `%` before `{` doubled, since `${` and `%{` open a template
+ * sequence (hashicorp/hcl hclsyntax/spec.md:786-788, "Template Literals": "The `${` sequence is escaped
+ * as `$${` and the `%{` sequence is escaped as `%%{`"; parser.go:1844-1866 refuses an unescaped
+ * one in the index of a traversal, parser.go:2046-2057 reads the doubled one back); a character
+ * that is not printable as `\uNNNN` or `\UNNNNNNNN`.
+ */
+export function hclQuoted(text: string): string {
+    let out = '"';
+    const chars = [...text];
+    chars.forEach((ch, i) => {
+        switch (ch) {
+            case "\n":
+                out += "\\n";
+                return;
+            case "\r":
+                out += "\\r";
+                return;
+            case "\t":
+                out += "\\t";
+                return;
+            case '"':
+                out += '\\"';
+                return;
+            case "\\":
+                out += "\\\\";
+                return;
+            case "$":
+            case "%":
+                out += chars[i + 1] === "{" ? ch + ch : ch;
+                return;
+        }
+        const cp = ch.codePointAt(0)!;
+        if (ch === " " || PRINTABLE.test(ch)) out += ch;
+        else if (cp < 0x10000) out += "\\u" + cp.toString(16).padStart(4, "0");
+        else out += "\\U" + cp.toString(16).padStart(8, "0");
+    });
+    return out + '"';
+}
+
+/** Go's unicode.IsPrint but for the ASCII space: letters, marks, numbers, punctuation and symbols. */
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
+
+/**
+ * The address suffix of an instance key, as Terraform reads `index_key`
+ * (hashicorp/terraform internal/states/statefile/version4.go:112-136, prepareStateV4): a number
+ * is an integer key (`[0]`, a fraction dropped as Go's `int()` does), a string a quoted one
+ * (`["name"]`), null or absent no key; anything else (an object, a list, a boolean) Terraform
+ * refuses as "an invalid instance key", and so does this.
+ * @throws TerraformStateError
+ */
+function indexSuffix(key: unknown, resource: string): string {
     if (key === undefined || key === null) return "";
-    return typeof key === "number" ? `[${key}]` : `[${JSON.stringify(String(key))}]`;
+    if (typeof key === "number" && Number.isFinite(key) && Math.abs(key) <= Number.MAX_SAFE_INTEGER)
+        return `[${Math.trunc(key)}]`;
+    if (typeof key === "string") return `[${hclQuoted(key)}]`;
+    const shown = JSON.stringify(key) ?? String(key);
+    throw new TerraformStateError(
+        `resource ${resource} has an instance with the invalid instance key ${shown.length > 80 ? shown.slice(0, 77) + "..." : shown}: ` +
+            "an instance key is a number or a string (Terraform refuses this state too)",
+    );
 }
 
 /** The managed resources of `terraform show -json` output (`values.root_module` and its child modules). */
@@ -68,7 +127,7 @@ function fromStateFile(state: Json): TerraformResource[] {
         for (const instance of Array.isArray(resource.instances) ? resource.instances : []) {
             if (!isObject(instance)) continue;
             out.push({
-                address: `${prefix}${String(resource.type)}.${String(resource.name)}${indexSuffix(instance.index_key)}`,
+                address: `${prefix}${String(resource.type)}.${String(resource.name)}${indexSuffix(instance.index_key, `${prefix}${String(resource.type)}.${String(resource.name)}`)}`,
                 type: String(resource.type),
                 attributes: isObject(instance.attributes) ? instance.attributes : {},
             });
@@ -191,19 +250,63 @@ function logGroupNameOfArn(arn: string): string | undefined {
     return match ? match[1] : undefined;
 }
 
+/** The characters of a CloudWatch Logs log group name (CreateLogGroup's `logGroupName` pattern `[\.\-_/#A-Za-z0-9]+`). */
+const LOG_GROUP_NAME_CHARACTER = /[.\-_/#A-Za-z0-9]/;
+
+/**
+ * The log group names a policy document grants (the names after each `:log-group:`, up to the
+ * first character a log group name cannot hold: `:*`, a quote, ...), read in one pass.
+ */
+function grantedLogGroups(document: string): string[] {
+    const names: string[] = [];
+    const mark = ":log-group:";
+    for (let at = document.indexOf(mark); at >= 0; at = document.indexOf(mark, at + 1)) {
+        let end = at + mark.length;
+        while (end < document.length && LOG_GROUP_NAME_CHARACTER.test(document[end])) end++;
+        if (end > at + mark.length) names.push(document.slice(at + mark.length, end));
+    }
+    return names;
+}
+
+/** Items grouped by a key, each group in the items' order (a key of undefined is a group too). */
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+    const groups = new Map<K, T[]>();
+    for (const item of items) {
+        const k = key(item);
+        const group = groups.get(k);
+        if (group === undefined) groups.set(k, [item]);
+        else group.push(item);
+    }
+    return groups;
+}
+
 /**
  * Works out, from the resources of a Terraform state, what adopting them takes: per rule on the
  * default bus, its target's id, log group and policy; the SSM parameters; the API keys (recreated,
- * not adopted); and the rest.
+ * not adopted); and the rest. Linear in the state: each look-up goes through a map built once
+ * (a state under the 64 MiB cap holds hundreds of thousands of resources).
  */
 export function adoptionReport(resources: readonly TerraformResource[]): AdoptionReport {
-    const byType = (type: string) => resources.filter((r) => r.type === type);
+    const byTypes = groupBy(resources, (r) => r.type);
+    const byType = (type: string) => byTypes.get(type) ?? [];
     const used = new Set<string>();
     const problems: string[] = [];
 
-    const logGroups = byType("aws_cloudwatch_log_group");
-    const policies = byType("aws_cloudwatch_log_resource_policy");
-    const targets = byType("aws_cloudwatch_event_target");
+    const targetsByRule = groupBy(byType("aws_cloudwatch_event_target"), (t) => str(t.attributes.rule));
+    const logGroupsByName = new Map<string, TerraformResource>();
+    for (const group of byType("aws_cloudwatch_log_group")) {
+        const name = str(group.attributes.name);
+        if (name !== undefined && !logGroupsByName.has(name)) logGroupsByName.set(name, group);
+    }
+    // The original's account-scoped policy is named like the rule's label id (not the rule's
+    // 64-character-limited name): match it by the log group its document grants (the first policy
+    // of the state that grants it).
+    const policiesByLogGroup = new Map<string, TerraformResource>();
+    for (const policy of byType("aws_cloudwatch_log_resource_policy")) {
+        for (const name of grantedLogGroups(str(policy.attributes.policy_document) ?? "")) {
+            if (!policiesByLogGroup.has(name)) policiesByLogGroup.set(name, policy);
+        }
+    }
     const rules: AdoptableRule[] = [];
     for (const rule of byType("aws_cloudwatch_event_rule")) {
         const ruleName = str(rule.attributes.name);
@@ -215,7 +318,7 @@ export function adoptionReport(resources: readonly TerraformResource[]): Adoptio
             );
             continue;
         }
-        const ruleTargets = targets.filter((t) => str(t.attributes.rule) === ruleName);
+        const ruleTargets = targetsByRule.get(ruleName) ?? [];
         if (ruleTargets.length !== 1) {
             problems.push(
                 `${rule.address}: rule "${ruleName}" has ${ruleTargets.length} targets in the state; the component ` +
@@ -231,13 +334,8 @@ export function adoptionReport(resources: readonly TerraformResource[]): Adoptio
         }
         const targetArn = str(target.attributes.arn);
         const logGroupName = targetArn !== undefined ? logGroupNameOfArn(targetArn) : undefined;
-        const logGroup = logGroups.find((g) => logGroupName !== undefined && str(g.attributes.name) === logGroupName);
-        // The original's account-scoped policy is named like the rule's label id (not the rule's
-        // 64-character-limited name): match it by the log group its document grants.
-        const policy = policies.find((p) => {
-            const document = str(p.attributes.policy_document) ?? "";
-            return logGroupName !== undefined && document.includes(`:log-group:${logGroupName}`);
-        });
+        const logGroup = logGroupName !== undefined ? logGroupsByName.get(logGroupName) : undefined;
+        const policy = logGroupName !== undefined ? policiesByLogGroup.get(logGroupName) : undefined;
         const addresses = [rule.address, target.address, logGroup?.address, policy?.address].filter(
             (a): a is string => a !== undefined,
         );
@@ -252,10 +350,12 @@ export function adoptionReport(resources: readonly TerraformResource[]): Adoptio
             addresses,
         });
     }
-    for (const target of targets) {
-        if (!used.has(target.address) && !rules.some((r) => r.addresses.includes(target.address))) {
+    // every address a rule adopts is in `used`
+    const ruleNames = new Set(byType("aws_cloudwatch_event_rule").map((r) => str(r.attributes.name)));
+    for (const target of byType("aws_cloudwatch_event_target")) {
+        if (!used.has(target.address)) {
             const ruleName = str(target.attributes.rule);
-            if (!byType("aws_cloudwatch_event_rule").some((r) => str(r.attributes.name) === ruleName)) {
+            if (!ruleNames.has(ruleName)) {
                 problems.push(`${target.address}: the target's rule "${ruleName}" is not in this state`);
             }
         }

@@ -7,7 +7,8 @@
 //   already built: ../dist is there, and @pulumi/pulumi is found in a node_modules above. Nothing
 //   to do.
 // - In a fresh clone of the repository (a git source): installs the repository's dependencies
-//   with `npm ci` in the repository's root, whose `prepare` script compiles ../dist.
+//   with `npm ci` in the repository's root, then compiles ../dist (`npm run build`: the package has
+//   no install-time script of its own).
 //
 // Either way it removes the package-lock.json npm writes here for this dependency-free folder.
 "use strict";
@@ -66,7 +67,7 @@ if (!built()) {
     if (manifest?.name !== PACKAGE || !fs.existsSync(path.join(root, "tsconfig.json"))) {
         fail(`${root} is neither the installed package (no dist/) nor a clone of its repository`);
     }
-    // A clone: its dependencies (npm ci runs `prepare`, which compiles dist/), then dist/ if scripts are off.
+    // A clone: its dependencies, then dist/ (npm ci compiles nothing: the package has no install-time script).
     if (!fs.existsSync(path.join(root, "node_modules"))) {
         npm(["ci", "--loglevel=error", "--no-audit", "--no-fund"]);
     }

@@ -6,6 +6,13 @@
  * a stack reference gets the outputs of the workspace stack, and anything else is refused with
  * "Mock not implemented: <token>", so a test cannot pass by accident against an echo.
  *
+ * In a preview the mocks behave as Pulumi's engine does for a resource that does not exist yet: it
+ * gets its inputs back and nothing else, so every computed output (an ARN, an id, a key, an expiry)
+ * is unknown, and an unknown input stays unknown (the SDK's mock monitor hands the mocks Pulumi's
+ * `unknown` for it and sends back what they return: sdk/nodejs/runtime/mocks.ts `registerResource`,
+ * and runtime/rpc.ts `resolveProperties`, which makes every output missing from the state unknown
+ * in a preview).
+ *
  * {@link AwsMocks} is a plain `pulumi.runtime.Mocks`. Pulumi's mock interface does not show a
  * resource's parent, options or URN, so {@link installMocks} also records each registration as
  * the SDK sends it, through program/sdkAdapter.ts (the one file relying on SDK internals).
@@ -16,8 +23,11 @@ import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";
 import { setClock } from "../components/lifecycle";
 import { SSM_OWNER_TAG } from "../components/ssmOwner";
 import { protoKeyPath } from "../util/protoKey";
+import { holdsUnknown } from "../util/unknown";
 import {
     captureUnhandledRejections,
+    currentMonitor,
+    failureProgram,
     observeMockMonitor,
     waitForRegistrations,
     type MonitorRequest,
@@ -25,7 +35,7 @@ import {
 
 /** The AWS account id every mocked ARN uses. */
 export const EXAMPLE_ACCOUNT_ID = "111111111111";
-/** The region used when a resource does not say one (the provider default under `pulumi up`). */
+/** The default provider's region when neither the `region` option nor the `aws:region` config gives one. */
 export const EXAMPLE_DEFAULT_REGION = "us-east-1";
 /** The fixed clock of the mocks (unless `now` is given): the components' clock, and every `time` resource starts here. */
 export const EXAMPLE_NOW = "2026-01-01T00:00:00Z";
@@ -45,6 +55,13 @@ export interface MockOptions {
     /** Account id of every ARN. @default {@link EXAMPLE_ACCOUNT_ID} */
     readonly accountId?: string;
     /**
+     * The region of the default AWS provider: the region of every resource that names none and has
+     * no explicit provider. `installMocks` also sets the `aws:region` config to it, as
+     * `pulumi config set aws:region` would, so that the program and the components read the same.
+     * @default the `aws:region` config when set, else {@link EXAMPLE_DEFAULT_REGION}
+     */
+    readonly region?: string;
+    /**
      * Outputs of referenced stacks, by full stack name; a stack not listed gets `defaultStackOutputs`.
      * `null` for a stack name makes the reference fail as for a stack that does not exist.
      */
@@ -60,7 +77,11 @@ export interface MockOptions {
     readonly stack?: string;
     /** Pulumi organization name. @default "organization" */
     readonly organization?: string;
-    /** Run as a preview (unknown values stay unknown). @default false */
+    /**
+     * Run as a preview, as `pulumi preview` does for a stack with nothing deployed yet: every resource
+     * is new, so it gets its inputs back and its computed outputs (ARNs, ids, keys, expiry times) are
+     * unknown; unknown values stay unknown. @default false
+     */
     readonly preview?: boolean;
     /** The time of this simulated run (RFC 3339): the components' clock. @default {@link EXAMPLE_NOW} */
     readonly now?: string;
@@ -84,9 +105,11 @@ export interface MockOptions {
     readonly ssmParameterOwners?: Readonly<Record<string, string>>;
     /**
      * What a resource of a type these mocks do not know gets: `"refuse"` fails its registration
-     * ("Mock not implemented"), `"echo"` gives it its inputs as state and the id `<name>_id` (none in
-     * a preview, where its computed outputs stay unknown), for the program's own resources.
-     * @default "refuse"
+     * ("Mock not implemented"), `"echo"` gives it its inputs as state, the id `<name>_id`, and for an
+     * AWS resource an `arn` (shaped as AWS's for an ECS cluster, SNS topic, SQS queue and Lambda
+     * function) and its `name` (the logical name when none is given); in a preview none of those, as
+     * they are computed. `installMocks` of `pulumi-cloudposse-components/testing` defaults to `"echo"`.
+     * @default "refuse" (`"echo"` through `pulumi-cloudposse-components/testing`)
      */
     readonly otherResources?: "refuse" | "echo";
 }
@@ -157,16 +180,27 @@ export interface RecordedReplacement {
 export interface InstalledMocks {
     /** Every registered resource, in registration order. */
     readonly resources: RecordedResource[];
-    /** Every invoke made, in order (the mocks refuse all of them). */
+    /**
+     * The token of every invoke made, in order. The mocks answer `aws:grafana/getWorkspace` and
+     * `aws:cloudwatch/getLogGroup` (from `grafanaVersion` and `logGroups`) and refuse every other one.
+     */
     readonly calls: string[];
     /** What the mocks refused (an unmocked type or invoke), in order. */
     readonly errors: Error[];
     /**
-     * Waits until every pending registration has reached the mocks; throws the first refusal, or
-     * the first registration that failed before reaching them (e.g. an Output a component refused).
+     * Waits until every pending registration of the program has been answered or has failed; rejects
+     * with the first failure: a refusal of the mocks, or a registration that failed before reaching
+     * them (a component's argument given as an Output that it refused once known, with the
+     * component's one message naming the instance and the argument, or an Output given to one of the
+     * program's own resources that rejected). Await it at the end of every test (or in `afterEach`):
+     * a failure is then reported in the test whose program had it.
      */
     settle(): Promise<void>;
-    /** Forgets what was recorded (call between tests). */
+    /**
+     * Starts a new program with the same options, as a new `installMocks` would: forgets what was
+     * recorded and the names the components registered (two instances wanting one name), so a name
+     * may be used again. A failure of the program before it arriving later is not reported here.
+     */
     reset(): void;
 }
 
@@ -197,6 +231,24 @@ function addMinutes(rfc3339: string, minutes: number): string {
     return new Date(Date.parse(rfc3339) + minutes * 60_000).toISOString().replace(/\.000Z$/, "Z");
 }
 
+const SQS_QUEUE = "aws:sqs/queue:Queue";
+
+/**
+ * The resource part of the ARN AWS gives a resource of `type` named `name`: `cluster/<name>` for an
+ * ECS cluster, `function:<name>` for a Lambda function, the name alone for an SNS topic, an SQS
+ * queue and any other type.
+ */
+function arnResource(type: string, name: string): string {
+    switch (type) {
+        case "aws:ecs/cluster:Cluster":
+            return `cluster/${name}`;
+        case "aws:lambda/function:Function":
+            return `function:${name}`;
+        default:
+            return name;
+    }
+}
+
 /** A deterministic fake secret, shaped like the real thing, derived from a name. */
 function fakeKey(seed: string): string {
     return "eyJrIjoi" + Buffer.from(seed).toString("base64url").slice(0, 24) + "In0=";
@@ -217,14 +269,22 @@ export class AwsMocks implements pulumi.runtime.Mocks {
         return this.providerRegions.get(reference.slice(reference.lastIndexOf("::") + 2));
     }
 
+    /** The default provider's region. */
+    private readonly region: string;
+
     constructor(private readonly options: MockOptions = {}) {
         this.accountId = options.accountId ?? EXAMPLE_ACCOUNT_ID;
+        this.region = options.region ?? EXAMPLE_DEFAULT_REGION;
     }
 
-    newResource(args: MockResourceArgs): { id: string | undefined; state: Record<string, unknown> } {
-        const inputs = args.inputs as Record<string, unknown>;
-        // As the AWS provider: the resource's region, else its provider's, else the default.
-        const region = String(reveal(inputs.region) ?? this.regionOfProvider(args.provider) ?? EXAMPLE_DEFAULT_REGION);
+    /** As the AWS provider: the region given, else the explicit provider's, else the default provider's. */
+    private regionFor(given: unknown, provider: string | undefined): string {
+        const region = reveal(given);
+        return typeof region === "string" && region !== "" ? region : (this.regionOfProvider(provider) ?? this.region);
+    }
+
+    /** An ARN in `region`'s partition and the mocks' account. */
+    private arnIn(region: string, service: string, resource: string): string {
         const partition = region.startsWith("cn-")
             ? "aws-cn"
             : region.startsWith("us-gov-")
@@ -232,9 +292,11 @@ export class AwsMocks implements pulumi.runtime.Mocks {
               : region.startsWith("eusc-")
                 ? "aws-eusc"
                 : "aws";
-        const arn = (service: string, resource: string) =>
-            `arn:${partition}:${service}:${region}:${this.accountId}:${resource}`;
+        return `arn:${partition}:${service}:${region}:${this.accountId}:${resource}`;
+    }
 
+    newResource(args: MockResourceArgs): { id: string | undefined; state: Record<string, unknown> } {
+        const inputs = args.inputs as Record<string, unknown>;
         if (!args.custom) {
             // A component resource: no provider, no state of its own.
             return { id: undefined, state: {} };
@@ -246,6 +308,16 @@ export class AwsMocks implements pulumi.runtime.Mocks {
             }
             return { id, state: { ...inputs } };
         }
+        // A preview of a resource that does not exist yet (the mocks keep no state: every resource is
+        // new, unless adopted with `import`): its inputs, unknown ones unknown, and nothing computed.
+        // (A stack reference is read, in a preview too.)
+        const adopted = typeof args.id === "string" && args.id !== "";
+        const read = args.type === "pulumi:pulumi:StackReference";
+        if (holdsUnknown(inputs) || (this.options.preview && !adopted && !read)) {
+            return { id: undefined, state: { ...inputs } };
+        }
+        const region = this.regionFor(inputs.region, args.provider);
+        const arn = (service: string, resource: string) => this.arnIn(region, service, resource);
         switch (args.type) {
             case "pulumi:pulumi:StackReference": {
                 const stackName = String(inputs.name);
@@ -332,7 +404,6 @@ export class AwsMocks implements pulumi.runtime.Mocks {
             case "aws:grafana/workspace:Workspace": {
                 // A program's own workspace: an id shaped as AWS gives it ("g-" and ten hex digits,
                 // from the name), so that its `id` can be a component's `workspaceId`.
-                if (this.options.preview) return { id: undefined, state: { ...inputs } };
                 const id = `g-${createHash("sha256").update(args.name).digest("hex").slice(0, 10)}`;
                 return {
                     id,
@@ -423,16 +494,18 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                     const service = args.type.startsWith("aws:") ? args.type.split(/[:/]/)[1] : undefined;
                     const name = typeof inputs.name === "string" ? inputs.name : args.name;
                     const computed =
-                        service !== undefined && !this.options.preview
+                        service !== undefined
                             ? {
-                                  ...(inputs.arn === undefined ? { arn: arn(service, name) } : {}),
+                                  ...(inputs.arn === undefined
+                                      ? { arn: arn(service, arnResource(args.type, name)) }
+                                      : {}),
                                   ...(inputs.name === undefined ? { name } : {}),
+                                  ...(args.type === SQS_QUEUE && inputs.url === undefined
+                                      ? { url: `https://sqs.${region}.amazonaws.com/${this.accountId}/${name}` }
+                                      : {}),
                               }
                             : {};
-                    return {
-                        id: this.options.preview ? undefined : `${args.name}_id`,
-                        state: { ...inputs, ...computed },
-                    };
+                    return { id: `${args.name}_id`, state: { ...inputs, ...computed } };
                 }
                 throw new Error(`Mock not implemented: ${args.type} (${args.name})`);
         }
@@ -442,9 +515,7 @@ export class AwsMocks implements pulumi.runtime.Mocks {
         if (args.token === "aws:grafana/getWorkspace:getWorkspace") {
             const inputs = args.inputs as Record<string, unknown>;
             const workspaceId = String(reveal(inputs.workspaceId));
-            const region = String(
-                reveal(inputs.region) ?? this.regionOfProvider(args.provider) ?? EXAMPLE_DEFAULT_REGION,
-            );
+            const region = this.regionFor(inputs.region, args.provider);
             return {
                 id: workspaceId,
                 workspaceId,
@@ -457,7 +528,7 @@ export class AwsMocks implements pulumi.runtime.Mocks {
         if (args.token === "aws:cloudwatch/getLogGroup:getLogGroup") {
             const inputs = args.inputs as Record<string, unknown>;
             const name = String(reveal(inputs.name));
-            const region = String(reveal(inputs.region) ?? EXAMPLE_DEFAULT_REGION);
+            const region = this.regionFor(inputs.region, args.provider);
             const groups = this.options.logGroups ?? {};
             if (!Object.prototype.hasOwnProperty.call(groups, name)) {
                 throw new Error(`reading CloudWatch Logs Log Group (${name}): empty result`);
@@ -466,7 +537,7 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 id: name,
                 name,
                 region,
-                arn: `arn:aws:logs:${region}:${this.accountId}:log-group:${name}`,
+                arn: this.arnIn(region, "logs", `log-group:${name}`),
                 retentionInDays: groups[name],
                 tags: {},
             };
@@ -511,15 +582,69 @@ export class AwsMocks implements pulumi.runtime.Mocks {
     }
 }
 
-/** Stops the unhandled-rejection listener of the last {@link installMocks}. */
+/** The `aws:region` config the mocks set, and what it was before, to tell a user's setting from theirs. */
+let regionSet: { readonly region: string; readonly before: string | undefined } | undefined;
+
+/** The `aws:region` config as the user set it (not as the mocks last set it). */
+function configuredRegion(): string | undefined {
+    const now = pulumi.runtime.getConfig("aws:region");
+    return regionSet !== undefined && now === regionSet.region ? regionSet.before : now;
+}
+
+/** One program run under the mocks: what it registered and how it failed. */
+interface Session {
+    /** The resource monitor `setMocks` installed for it. */
+    readonly monitor: object | undefined;
+    /** Its failures, each once, in the order they arrived. */
+    readonly failures: unknown[];
+    /** Wakes a `settle()` waiting on it. */
+    wake?: () => void;
+}
+
+/** The current program, and the one before it while its pending work drains. */
+let current: Session | undefined;
+const earlier = new WeakMap<object, Session>();
 let releaseFailureListener: (() => void) | undefined;
+
+/**
+ * The session a failure belongs to: the program a component marked it with (an earlier one's, whose
+ * test has ended, is kept there; another program's, from a `setMocks` of the user's own, is not the
+ * mocks' to report), else the current one.
+ */
+function sessionOf(reason: unknown): Session | undefined {
+    const program = failureProgram(reason);
+    if (program === undefined || program === current?.monitor) return current;
+    return earlier.get(program);
+}
+
+function onFailure(reason: unknown): void {
+    const session = sessionOf(reason);
+    if (session === undefined) return;
+    // The SDK reports one failure once per output it rejects: keep each failure once.
+    if (!session.failures.includes(reason)) session.failures.push(reason);
+    session.wake?.();
+}
+
+/** Lets the rejections queued by work that just ended reach the listener. */
+function drained(): Promise<void> {
+    return new Promise((resolve) => setImmediate(resolve));
+}
 
 /**
  * Installs {@link AwsMocks} as Pulumi's runtime mocks and records every registration with its
  * parent, in order. Must be awaited before the modules that create resources are loaded.
  */
 export async function installMocks(options: MockOptions = {}): Promise<InstalledMocks> {
-    const mocks = new AwsMocks(options);
+    // The failures the program before this one has already had (a test that did not await
+    // settle()) reach it, not this one; a component's failure arriving later is still told apart by
+    // the program it marks (see sessionOf).
+    if (current !== undefined) await drained();
+    const region = options.region ?? configuredRegion() ?? EXAMPLE_DEFAULT_REGION;
+    if (pulumi.runtime.getConfig("aws:region") !== region) {
+        regionSet = { region, before: configuredRegion() };
+        pulumi.runtime.setConfig("aws:region", region);
+    }
+    const mocks = new AwsMocks({ ...options, region });
     const resources: RecordedResource[] = [];
     const calls: string[] = [];
     const errors: Error[] = [];
@@ -534,7 +659,7 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
         };
         const named = (urn: string) => byUrn.get(urn) ?? urn;
         const providerUrn = request.provider.replace(/::[^:]*$/, "");
-        const options: RecordedOptions = {
+        const recordedOptions: RecordedOptions = {
             ...(request.replacementTrigger !== undefined
                 ? { replacementTrigger: redactSecrets(request.replacementTrigger) }
                 : {}),
@@ -564,7 +689,7 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
             ...(Object.keys(replacement).length > 0 ? { replacement } : {}),
             ...(request.importId ? { importId: request.importId } : {}),
             ...(request.aliases.length > 0 ? { aliases: request.aliases.map((alias) => ({ ...alias })) } : {}),
-            ...(Object.keys(options).length > 0 ? { options } : {}),
+            ...(Object.keys(recordedOptions).length > 0 ? { options: recordedOptions } : {}),
         };
     };
     const refused = <T>(fn: () => T): T => {
@@ -584,57 +709,63 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
     };
     // A registration that fails (an input Output rejected by a component's check) never reaches
     // the mocks: the SDK reports it as an unhandled rejection and its RPC stays pending, so settle()
-    // watches those rather than waiting for ever. One listener at a time, other listeners kept.
-    const failures: unknown[] = [];
-    let wake: (() => void) | undefined;
-    releaseFailureListener?.();
-    releaseFailureListener = captureUnhandledRejections((reason) => {
-        failures.push(reason);
-        wake?.();
-    });
+    // watches those rather than waiting for ever. The process has one listener of the mocks at a time.
+    releaseFailureListener ??= captureUnhandledRejections(onFailure);
     const time = Date.parse(options.now ?? EXAMPLE_NOW);
-    setClock(() => time);
-    await pulumi.runtime.setMocks(
-        recordingMocks,
-        options.project ?? "project",
-        options.stack ?? "stack",
-        options.preview ?? false,
-        options.organization ?? "organization",
-    );
 
-    // Each registration as the SDK sends it, in order; its URN once the mocks have answered.
-    observeMockMonitor((request: MonitorRequest) => {
-        const recorded = record(request);
-        resources.push(recorded);
-        return (urn) => {
-            recorded.urn = urn;
-            byUrn.set(urn, `${request.type}::${request.name}`);
-        };
-    });
+    /** Installs a new program (a new mock monitor, so a new name registry), recording into the lists above. */
+    const start = (): Session => {
+        setClock(() => time);
+        // setMocks does all its work before it returns its promise.
+        void pulumi.runtime.setMocks(
+            recordingMocks,
+            options.project ?? "project",
+            options.stack ?? "stack",
+            options.preview ?? false,
+            options.organization ?? "organization",
+        );
+        // Each registration as the SDK sends it, in order; its URN once the mocks have answered.
+        observeMockMonitor((request: MonitorRequest) => {
+            const recorded = record(request);
+            resources.push(recorded);
+            return (urn) => {
+                recorded.urn = urn;
+                byUrn.set(urn, `${request.type}::${request.name}`);
+            };
+        });
+        const session: Session = { monitor: currentMonitor(), failures: [] };
+        if (current?.monitor !== undefined) earlier.set(current.monitor, current);
+        current = session;
+        return session;
+    };
+    let session = start();
 
     return {
         resources,
         calls,
         errors,
         async settle() {
-            if (failures.length === 0) {
-                const failed = new Promise<void>((resolve) => (wake = resolve));
+            const mine = session;
+            if (mine.failures.length === 0) {
+                const failed = new Promise<void>((resolve) => (mine.wake = resolve));
                 await Promise.race([waitForRegistrations(), failed]);
-                wake = undefined;
+                // The failures of the last registrations arrive as rejections after they end.
+                await drained();
+                mine.wake = undefined;
             }
             if (errors.length > 0) {
                 throw errors[0];
             }
-            if (failures.length > 0) {
-                throw failures[0];
+            if (mine.failures.length > 0) {
+                throw mine.failures[0];
             }
         },
         reset() {
-            failures.length = 0;
             resources.length = 0;
             calls.length = 0;
             errors.length = 0;
             byUrn.clear();
+            session = start();
         },
     };
 }

@@ -37,6 +37,16 @@
  *    preview (a pattern's shape while its `resources` are unknown), but the public `apply` does not
  *    run on a partly unknown value: an Output's `promise(withUnknowns)` (marked internal) gives the
  *    value with Pulumi's `unknown` in place of each unknown part ({@link valueWithUnknowns}).
+ * 7. **A failure reported once, as written.** The SDK reports a failed registration by rejecting
+ *    its outputs: Node then reports one unhandled rejection per output nobody holds, and the
+ *    language host (`cmd/run/run.ts`) prints each failure once, by identity. On its way through the
+ *    inputs of each child, `serializeProperties` (`runtime/rpc.ts`, from 3.246.0) prefixes the failure's
+ *    message with `error serializing property "<key>": ` and rethrows the same object, so one failure shared
+ *    by several children collects the names of unrelated properties. {@link keepFailureAsWritten}
+ *    makes a failure's message read-only to those prefixes (writes to it are ignored) and records
+ *    the program (the resource monitor) it belongs to. The `isKnown` and `isSecret` promises of an
+ *    Output are created eagerly and reject with it: {@link holdRejections} holds those of an Input
+ *    a component reports with its own message (both are in the typings only as internal).
  *
  * Three more reliances live outside this file on purpose, as they must not load the SDK:
  * util/describeValue.ts recognises an Output by its `__pulumiOutput` marker, as
@@ -344,25 +354,102 @@ export function isKnown(output: pulumi.Output<unknown>): Promise<boolean> {
     return known as Promise<boolean>;
 }
 
+/** The listeners given to {@link captureUnhandledRejections}, in order. */
+const rejectionListeners: ((reason: unknown) => void)[] = [];
+/** The process's other listeners, set aside while an exclusive capture is active. */
+let setAside: ((...args: unknown[]) => void)[] = [];
+let exclusiveCaptures = 0;
+
+/** The one process listener of this module: it hands each rejection to every capture's listener. */
+function dispatchRejection(reason: unknown): void {
+    for (const listener of [...rejectionListeners]) listener(reason);
+}
+
 /**
  * Sends every unhandled rejection of the process to `listener` until the returned function is
- * called. `exclusive`: the other listeners (a test runner's) are set aside meanwhile and put back.
+ * called (once; calling it again does nothing). `exclusive`: the process's other listeners (a test
+ * runner's) are set aside meanwhile and put back when the last exclusive capture ends.
+ *
+ * However many captures are active, the process has one listener of this module, added with the
+ * first and removed with the last: captures that start and end out of order (mocks installed inside
+ * an exclusive capture) neither leave listeners behind nor put back one that has ended.
  */
 export function captureUnhandledRejections(
     listener: (reason: unknown) => void,
     { exclusive = false }: { readonly exclusive?: boolean } = {},
 ): () => void {
-    const saved = exclusive ? process.listeners("unhandledRejection") : [];
-    for (const other of saved) {
-        process.off("unhandledRejection", other);
+    if (rejectionListeners.length === 0) process.on("unhandledRejection", dispatchRejection);
+    rejectionListeners.push(listener);
+    if (exclusive && exclusiveCaptures++ === 0) {
+        setAside = process.listeners("unhandledRejection").filter((other) => other !== dispatchRejection) as ((
+            ...args: unknown[]
+        ) => void)[];
+        for (const other of setAside) process.off("unhandledRejection", other);
     }
-    process.on("unhandledRejection", listener);
+    let released = false;
     return () => {
-        process.off("unhandledRejection", listener);
-        for (const other of saved) {
-            process.on("unhandledRejection", other);
+        if (released) return;
+        released = true;
+        rejectionListeners.splice(rejectionListeners.indexOf(listener), 1);
+        if (exclusive && --exclusiveCaptures === 0) {
+            const present = new Set(process.listeners("unhandledRejection"));
+            for (const other of setAside) {
+                if (!present.has(other)) process.on("unhandledRejection", other);
+            }
+            setAside = [];
         }
+        if (rejectionListeners.length === 0) process.off("unhandledRejection", dispatchRejection);
     };
+}
+
+/** The program (resource monitor) of each failure marked by {@link keepFailureAsWritten}. */
+const failurePrograms = new WeakMap<object, object | undefined>();
+
+/** The resource monitor of the running program, or undefined outside one. */
+export function currentMonitor(): object | undefined {
+    try {
+        return pulumi.runtime.getMonitor() as object | undefined;
+    } catch {
+        return undefined;
+    }
+}
+
+/**
+ * `error`, whose message the SDK's prefixes no longer change, marked as a failure of the running
+ * program (see {@link failureProgram}). Returns `error`.
+ */
+export function keepFailureAsWritten<E extends Error>(error: E): E {
+    if (failurePrograms.has(error)) return error;
+    failurePrograms.set(error, currentMonitor());
+    const message = error.message;
+    Object.defineProperty(error, "message", {
+        configurable: true,
+        enumerable: false,
+        get: () => message,
+        set: () => undefined,
+    });
+    return error;
+}
+
+/**
+ * The program (resource monitor) a failure marked by {@link keepFailureAsWritten} belongs to;
+ * undefined for a failure not marked (the SDK's own, or an Output of the program that rejected).
+ */
+export function failureProgram(reason: unknown): object | undefined {
+    return typeof reason === "object" && reason !== null ? failurePrograms.get(reason) : undefined;
+}
+
+/**
+ * Observes the promises of an Input's Output that the SDK leaves for someone to hold (its `isKnown`
+ * and `isSecret`): a rejected Input that a component reports with its own message then raises no
+ * unhandled rejection of its own. Does nothing for a plain value.
+ */
+export function holdRejections(input: unknown): void {
+    if (!pulumi.Output.isInstance(input)) return;
+    const output = input as unknown as { isKnown?: unknown; isSecret?: unknown };
+    for (const promise of [output.isKnown, output.isSecret]) {
+        if (promise instanceof Promise) promise.catch(() => undefined);
+    }
 }
 
 /**
@@ -372,6 +459,8 @@ export function captureUnhandledRejections(
  */
 export function valueWithUnknowns(input: pulumi.Input<unknown>): Promise<unknown> {
     const output = pulumi.output(input) as unknown as { promise?: unknown };
+    // The caller holds the value's failure: the copy's other promises must not report it again.
+    holdRejections(output);
     if (typeof output.promise !== "function") {
         throw new SdkContractError("an Output has no promise(withUnknowns) method");
     }

@@ -4,11 +4,12 @@
  * compiled JavaScript in dist/ (what `npm start`, `npm run synth` and `npm run tf-adopt` use: no
  * TypeScript compilation at start-up). When a source file is newer than its compiled file, or dist/
  * is missing, it first rebuilds dist/ (`tsc -p tsconfig.json`), saying so on stderr, so an edited
- * checkout never runs stale code. stdout is left to the command.
+ * checkout never runs stale code; commands started together share one rebuild, swapped in whole
+ * (scripts/staleness.js). stdout is left to the command.
  */
 "use strict";
 const path = require("node:path");
-const { ensureBuilt } = require("./staleness");
+const { ensureBuilt, readingDist } = require("./staleness");
 
 const root = path.resolve(__dirname, "..");
 const [entry, ...args] = process.argv.slice(2);
@@ -26,4 +27,5 @@ try {
 
 const compiled = path.join(root, "dist", entry);
 process.argv = [process.argv[0], compiled, ...args];
-require(compiled);
+// loaded while no other command's rebuild can swap dist/ (the command then runs from what it loaded)
+readingDist(root, () => require(compiled));

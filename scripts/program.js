@@ -10,9 +10,9 @@
  */
 "use strict";
 const path = require("node:path");
-const { ensureBuilt } = require("./staleness");
+const { ensureBuilt, readingDist } = require("./staleness");
 
 const root = path.resolve(__dirname, "..");
 process.chdir(root);
 ensureBuilt(root);
-module.exports = require(path.join(root, "dist", "program", "index.js"));
+module.exports = readingDist(root, () => require(path.join(root, "dist", "program", "index.js")));

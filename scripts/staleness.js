@@ -4,7 +4,8 @@
  * is missing or older, or undefined when there is none; `ensureBuilt(root)` rebuilds dist/ then
  * (`tsc -p tsconfig.json`), saying so on stderr. Used by scripts/dist.js and scripts/program.js
  * (rebuild before running a command or the Pulumi program) and tests/package.slow.test.ts (pack the
- * dist/ already built).
+ * dist/ already built). The rebuild is atomic and locked (see ensureBuilt); `readingDist(root, load)`
+ * keeps a rebuild from replacing dist/ while a command loads its modules.
  */
 "use strict";
 const fs = require("node:fs");
@@ -37,14 +38,116 @@ function staleSource(root) {
     return undefined;
 }
 
+/** The directories of a rebuild beside dist/: the writer's lock, the readers' marks, the build and the replaced dist/. */
+function buildPaths(root) {
+    return {
+        dist: path.join(root, "dist"),
+        lock: path.join(root, ".dist-lock"),
+        readers: path.join(root, ".dist-readers"),
+        build: path.join(root, `.dist-build-${process.pid}`),
+        old: path.join(root, `.dist-old-${process.pid}`),
+    };
+}
+
+/** Blocks the thread for `ms` milliseconds (the commands start synchronously). */
+function sleep(ms) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Whether process `pid` still runs. */
+function alive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    } catch (error) {
+        return error.code === "EPERM";
+    }
+}
+
+/** Whether the rebuild lock is held by a live process (a lock left by a process that died is removed). */
+function lockHeld(lock) {
+    let owner;
+    try {
+        owner = Number(fs.readFileSync(path.join(lock, "owner"), "utf8"));
+    } catch {
+        const stat = fs.statSync(lock, { throwIfNoEntry: false });
+        if (stat === undefined) return false;
+        // taken a moment ago, its owner not written yet; a lock without an owner for a minute is left over
+        if (Date.now() - stat.mtimeMs < 60_000) return true;
+        fs.rmSync(lock, { recursive: true, force: true });
+        return false;
+    }
+    if (Number.isInteger(owner) && owner > 0 && alive(owner)) return true;
+    fs.rmSync(lock, { recursive: true, force: true });
+    return false;
+}
+
+/** Takes the rebuild lock (a directory: mkdir either creates it or fails), waiting while another process holds it. */
+function takeLock(lock) {
+    for (;;) {
+        try {
+            fs.mkdirSync(lock);
+            fs.writeFileSync(path.join(lock, "owner"), String(process.pid));
+            return;
+        } catch (error) {
+            if (error.code !== "EEXIST") throw error;
+        }
+        if (lockHeld(lock)) sleep(100);
+    }
+}
+
+/** The live readers now loading from dist/ (marks of processes that died are removed). */
+function liveReaders(readers) {
+    let names;
+    try {
+        names = fs.readdirSync(readers);
+    } catch {
+        return [];
+    }
+    return names.filter((name) => {
+        const pid = Number(name.split("-")[0]);
+        if (pid === process.pid || alive(pid)) return true;
+        fs.rmSync(path.join(readers, name), { force: true });
+        return false;
+    });
+}
+
+/**
+ * Runs `load` (requiring modules from dist/) while no rebuild can replace dist/: the process
+ * leaves a mark in .dist-readers/ for as long as `load` runs, taken only while no rebuild holds
+ * the lock; a rebuild waits for the marks to go before it swaps its build in.
+ * @template T @param {string} root @param {() => T} load @returns {T}
+ */
+function readingDist(root, load) {
+    const { lock, readers } = buildPaths(root);
+    const mark = path.join(readers, `${process.pid}-${Math.random().toString(36).slice(2)}`);
+    for (;;) {
+        while (lockHeld(lock)) sleep(100);
+        fs.mkdirSync(readers, { recursive: true });
+        fs.writeFileSync(mark, "");
+        // a rebuild that took the lock meanwhile goes first
+        if (!lockHeld(lock)) break;
+        fs.rmSync(mark, { force: true });
+    }
+    try {
+        return load();
+    } finally {
+        fs.rmSync(mark, { force: true });
+    }
+}
+
 /**
  * Rebuilds dist/ when a source is newer than its compiled file (or dist/ is missing). Throws when the
  * build fails or TypeScript is not installed (an install without devDependencies cannot build).
+ *
+ * Several commands may start at once (six `npm run synth` from one checkout): one rebuilds, under a
+ * lock (.dist-lock/), into a directory of its own, and swaps it in for dist/ by renaming once no
+ * command is loading modules from dist/ (see {@link readingDist}); the others wait for the lock
+ * and find dist/ fresh. No command ever loads a half-written dist/.
  * @param {string} root the project's directory
  */
 function ensureBuilt(root) {
-    const stale = staleSource(root);
-    if (stale === undefined) {
+    if (staleSource(root) === undefined) {
         return;
     }
     let tsc;
@@ -52,18 +155,38 @@ function ensureBuilt(root) {
         tsc = require.resolve("typescript/bin/tsc", { paths: [root] });
     } catch {
         throw new Error(
-            `${stale} is newer than dist/ (or dist/ is missing), and TypeScript is not installed to rebuild it: ` +
+            `${staleSource(root)} is newer than dist/ (or dist/ is missing), and TypeScript is not installed to rebuild it: ` +
                 "install with the dev dependencies (npm ci) and run npm run build",
         );
     }
-    process.stderr.write(`${stale} is newer than dist/: rebuilding dist/ (npm run build)\n`);
-    const build = spawnSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json")], {
-        cwd: root,
-        stdio: ["ignore", 2, 2],
-    });
-    if (build.status !== 0) {
-        throw new Error(`npm run build failed (tsc exited ${build.status ?? build.signal})`);
+    const paths = buildPaths(root);
+    takeLock(paths.lock);
+    try {
+        // another command may have rebuilt it while this one waited
+        const stale = staleSource(root);
+        if (stale === undefined) {
+            return;
+        }
+        process.stderr.write(`${stale} is newer than dist/: rebuilding dist/ (npm run build)\n`);
+        fs.rmSync(paths.build, { recursive: true, force: true });
+        const build = spawnSync(
+            process.execPath,
+            [tsc, "-p", path.join(root, "tsconfig.json"), "--outDir", paths.build],
+            { cwd: root, stdio: ["ignore", 2, 2] },
+        );
+        if (build.status !== 0) {
+            fs.rmSync(paths.build, { recursive: true, force: true });
+            throw new Error(`npm run build failed (tsc exited ${build.status ?? build.signal})`);
+        }
+        // commands loading the old dist/ finish loading first (a minute at most: a reader that hangs is not waited for)
+        const deadline = Date.now() + 60_000;
+        while (liveReaders(paths.readers).length > 0 && Date.now() < deadline) sleep(50);
+        if (fs.existsSync(paths.dist)) fs.renameSync(paths.dist, paths.old);
+        fs.renameSync(paths.build, paths.dist);
+        fs.rmSync(paths.old, { recursive: true, force: true });
+    } finally {
+        fs.rmSync(paths.lock, { recursive: true, force: true });
     }
 }
 
-module.exports = { staleSource, ensureBuilt };
+module.exports = { staleSource, ensureBuilt, readingDist };

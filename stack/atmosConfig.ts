@@ -20,6 +20,7 @@
  * Then the `ATMOS_*` environment overrides.
  */
 import * as nodePath from "node:path";
+import { TEMPLATE_LIMITS } from "../gotemplate/limits";
 import { yaml } from "../util/yaml";
 import { goYamlOptions } from "../util/goYaml";
 import { outsideReason, SymlinkLoopError, type Confinement } from "./confine";
@@ -611,6 +612,13 @@ function interpret(
         throw new AtmosConfigError(
             configFiles[configFiles.length - 1] ?? "ATMOS_SETTINGS_LIST_MERGE_STRATEGY",
             `settings.list_merge_strategy must be replace, append or merge, got ${JSON.stringify(strategyText)}`,
+        );
+    }
+    const evaluations = at(raw, "templates", "settings", "evaluations");
+    if (typeof evaluations === "number" && evaluations > TEMPLATE_LIMITS.maxEvaluations) {
+        throw new AtmosConfigError(
+            configFiles[configFiles.length - 1] ?? "atmos.yaml",
+            `templates.settings.evaluations is ${evaluations.toLocaleString("en-US")}, more than the ${TEMPLATE_LIMITS.maxEvaluations} passes a value may be rendered (template limit maxEvaluations = ${TEMPLATE_LIMITS.maxEvaluations})`,
         );
     }
     const inherit = at(raw, "stacks", "inherit", "metadata");

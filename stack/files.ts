@@ -58,6 +58,7 @@ export function readFailureText(error: unknown): string | undefined {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     if (code === "ENOENT" || code === "ENOTDIR") return "file not found";
     if (code === "EACCES" || code === "EPERM") return "cannot read the file: permission denied";
+    if (code === "ENAMETOOLONG") return "cannot read the file: its name is too long for the file system";
     return undefined;
 }
 

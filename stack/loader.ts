@@ -46,12 +46,14 @@ import { processManifest, type RenderFile } from "./manifest";
 import { mergeAll } from "./merge";
 import { fileStackName, readNamePattern } from "./names";
 import { evaluateVar, type Evaluated, type EvaluationContext } from "./evaluate";
+import { withLoadBudget } from "../gotemplate/limits";
 import { componentTemplateContext, processTmpl, templateSettingsFrom, type TemplateSettings } from "./templating";
 import { isValueFunction, parseYamlFunction, type DeployTimeReference } from "./yamlFunctions";
 import { COMPONENT_SCHEMAS, type ComponentSchema } from "./schema";
 import { emptyMap, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 import type { LoadRun } from "./run";
 import { PATTERN_TOKENS } from "./names";
+import { rethrowIfInternal } from "../util/internalError";
 
 /** One deployable component instance of a stack. */
 export interface StackInstance {
@@ -280,6 +282,11 @@ export function displayPath(absolute: string, dir: string, repository?: string):
 }
 
 function load(file: string, text: string | undefined, options: LoadOptions, internal: InternalLoad = {}): LoadedStack {
+    // one budget for every template the load runs (all files, values and evaluations)
+    return withLoadBudget(() => loadWithin(file, text, options, internal));
+}
+
+function loadWithin(file: string, text: string | undefined, options: LoadOptions, internal: InternalLoad): LoadedStack {
     const environment = loadEnvironment(file, options, text, internal);
     const { cwd, files, config, display, confinement } = environment;
     const absolute = nodePath.resolve(cwd, file);
@@ -740,6 +747,7 @@ export function componentStackName(
                 ),
             };
         } catch (error) {
+            rethrowIfInternal(error);
             const message = (error as Error).message;
             if (/not supported/.test(message))
                 return {
@@ -1288,6 +1296,7 @@ function convertContext(
     try {
         return { plain, label: fromTerraformContext(plain) };
     } catch (error) {
+        rethrowIfInternal(error);
         const reason = error instanceof Error ? error.message : String(error);
         problems.add(makeProblem("BAD_CONTEXT", node.loc, `${who}: ${reason}`, details));
         return undefined;

@@ -32,6 +32,7 @@ import { emptyMap, parseYamlTree, toPlain, type Location, type MapEntry, type Ma
 import { renderManifestText } from "./locals";
 import { renderImportPath, StackTemplateError, templateSettingsFrom } from "./templating";
 import { isMap } from "../gotemplate/fmt";
+import { rethrowIfInternal } from "../util/internalError";
 
 /** Deepest import chain accepted (Atmos has no limit; real repositories stay under ten). */
 export const MAX_IMPORT_DEPTH = 64;
@@ -442,6 +443,7 @@ class ManifestProcessor {
                   ? [full]
                   : [];
         } catch (error) {
+            rethrowIfInternal(error);
             const code = (error as { code?: unknown } | null)?.code;
             const outside = code === "EOUTSIDE" || code === "ELOOP";
             problems.add(

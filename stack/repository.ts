@@ -4,6 +4,7 @@
  * be listed and selected by name as `atmos ... -s <stack>` selects it.
  */
 import * as nodePath from "node:path";
+import { withLoadBudget } from "../gotemplate/limits";
 import { didYouMean } from "../util/suggest";
 import { loadAtmosConfig, confinementOf, type AtmosConfig } from "./atmosConfig";
 import { confinedFileSystem, outsideReason } from "./confine";
@@ -119,6 +120,10 @@ interface StackIndex {
  * reads are merged per component; a `name_template` may read any section, so then everything is.
  */
 function indexStacks(options: RepositoryOptions): StackIndex {
+    return withLoadBudget(() => indexWithin(options));
+}
+
+function indexWithin(options: RepositoryOptions): StackIndex {
     const cwd = nodePath.resolve(options.atmosDir ?? process.cwd());
     const run = newLoadRun(options.files ?? NODE_FILE_SYSTEM);
     const allowOutside = options.allowOutsideRepository === true;
@@ -257,6 +262,14 @@ export function findStack(name: string, options: RepositoryOptions = {}): AtmosS
 export function loadAtmosStack(
     name: string,
     options: RepositoryOptions & Omit<LoadOptions, "cwd" | "env" | "files"> = {},
+): LoadedStack {
+    // listing the stacks and loading the one asked for share one template budget
+    return withLoadBudget(() => loadNamedStack(name, options));
+}
+
+function loadNamedStack(
+    name: string,
+    options: RepositoryOptions & Omit<LoadOptions, "cwd" | "env" | "files">,
 ): LoadedStack {
     const index = indexStacks(options);
     const { manifests, byName } = matchStack(name, index, options);

@@ -43,8 +43,8 @@ import {
     type GoFunc,
 } from "../gotemplate";
 import { isMap } from "../gotemplate/fmt";
-import { getOwn, hasOwn, TemplateLimitExceeded } from "../gotemplate/limits";
-import { dictOf } from "../gotemplate/sprig";
+import { checkStringLength, getOwn, hasOwn, TEMPLATE_LIMITS, TemplateLimitExceeded } from "../gotemplate/limits";
+import { dictOf, regexTest } from "../gotemplate/sprig";
 
 /** An environment to read: a record (`LoadOptions.env`), else `process.env`. */
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -86,7 +86,11 @@ export function templateSettingsFrom(atmosConfig: unknown, hasConfigFile = true)
         enabled: flag(dig(settings, ["enabled"])),
         sprig: flag(dig(settings, ["sprig", "enabled"])),
         gomplate: flag(dig(settings, ["gomplate", "enabled"])),
-        evaluations: typeof evaluations === "number" && evaluations > 0 ? Math.floor(evaluations) : 1,
+        // atmos.yaml past the cap is refused where it is read (atmosConfig.ts); here it is only bounded
+        evaluations:
+            typeof evaluations === "number" && evaluations > 0
+                ? Math.min(Math.floor(evaluations), TEMPLATE_LIMITS.maxEvaluations)
+                : 1,
         delimiters:
             Array.isArray(delims) && delims.length === 2 && delims.every((d) => typeof d === "string" && d !== "")
                 ? [delims[0] as string, delims[1] as string]
@@ -173,12 +177,18 @@ export function gomplateFunctions(env: Environment = process.env): FuncMap {
                 const s = strval(a[a.length - 1]);
                 const width = a.length > 1 ? toInt64(a[0]) : 1;
                 const pad = a.length > 2 ? strval(a[1]) : " ";
+                // the result's length is bounded before it is built (each line gets the padding)
+                checkStringLength(s.length + pad.length * Math.max(0, width) * s.split("\n").length);
                 return s
                     .split("\n")
                     .map((l) => (l ? pad.repeat(width) + l : l))
                     .join("\n");
             }),
-            Repeat: fn("ii", (n, s) => strval(s).repeat(Math.max(0, toInt64(n)))),
+            Repeat: fn("ii", (n, s) => {
+                const count = Math.max(0, toInt64(n));
+                checkStringLength(count * strval(s).length);
+                return strval(s).repeat(count);
+            }),
             Slug: fn("i", (s) =>
                 strval(s)
                     .toLowerCase()
@@ -204,7 +214,7 @@ export function gomplateFunctions(env: Environment = process.env): FuncMap {
             ReplaceLiteral: fn("iii", (re, repl, s) =>
                 regexReplace(compileRegex(strval(re)), strval(s), strval(repl), true),
             ),
-            Match: fn("ii", (re, s) => compileRegex(strval(re)).matcher(strval(s)).find()),
+            Match: fn("ii", (re, s) => regexTest(compileRegex(strval(re)), strval(s))),
             QuoteMeta: fn("i", (s) => strval(s).replace(/[\\.+*?()|[\]{}^$]/g, "\\$&")),
         }),
         conv: namespace("conv", {

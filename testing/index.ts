@@ -10,8 +10,10 @@
  * const mocks = await installMocks(); // before the program creates any resource
  * ```
  *
- * The components' name registry (two instances wanting one log group name) lives per
- * `pulumi.runtime.setMocks` call: each `installMocks` starts a fresh one.
+ * With `preview: true` every resource is new, as in a first `pulumi preview`: its computed outputs
+ * are unknown, and unknown values stay unknown. The default provider's region is the `region`
+ * option, else the `aws:region` config. The components' name registry (two instances wanting one log
+ * group name) lives per program: each `installMocks`, and each `reset()`, starts a fresh one.
  *
  * @packageDocumentation
  */

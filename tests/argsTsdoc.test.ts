@@ -209,3 +209,51 @@ describe("the TSDoc of the Args interfaces agrees with the component definitions
         );
     });
 });
+
+/** The type of each property of interface `name` in `file`, as written. */
+function propertyTypes(file: string, name: string): Map<string, string> {
+    const source = ts.createSourceFile(
+        file,
+        fs.readFileSync(path.join(ROOT, file), "utf8"),
+        ts.ScriptTarget.Latest,
+        true,
+    );
+    const found = source.statements.find(
+        (statement): statement is ts.InterfaceDeclaration =>
+            ts.isInterfaceDeclaration(statement) && statement.name.text === name,
+    );
+    assert.ok(found, `${file}: interface ${name}`);
+    const types = new Map<string, string>();
+    for (const member of found.members) {
+        if (ts.isPropertySignature(member) && ts.isIdentifier(member.name) && member.type !== undefined) {
+            types.set(member.name.text, member.type.getText(source));
+        }
+    }
+    return types;
+}
+
+describe("the definitions' `input` flag agrees with the Args interfaces' types", () => {
+    // An argument typed `pulumi.Input<...>` is checked once known; every other one is plain-only, and
+    // the constructors refuse an Output there (components/inputs.ts knownNow).
+    const label = propertyTypes("components/labelArgs.ts", "ComponentLabelArgs");
+    const labelInput = propertyTypes("label/types.ts", "LabelInput");
+    const cases: [string, string, ComponentDefinition][] = [
+        ["components/eventbridge/definition.ts", "EventBridgeArgs", EVENTBRIDGE_DEFINITION],
+        ["components/apiKey/definition.ts", "DashboardsApiKeyArgs", API_KEY_DEFINITION],
+    ];
+    for (const [file, name, definition] of cases) {
+        it(name, () => {
+            const own = propertyTypes(file, name);
+            const instance = propertyTypes("components/instanceArgs.ts", "InstanceArgs");
+            const drift = Object.entries(definition.args as Readonly<Record<string, ArgDefinition>>).flatMap(
+                ([arg, spec]) => {
+                    const type = own.get(arg) ?? label.get(arg) ?? instance.get(arg) ?? labelInput.get(arg);
+                    assert.ok(type !== undefined, `${name}.${arg}: no declared type`);
+                    const takesInput = /^pulumi\.Input</.test(type);
+                    return takesInput === (spec.input === true) ? [] : [`${arg}: typed ${type}, input ${spec.input}`];
+                },
+            );
+            assert.deepEqual(drift, []);
+        });
+    }
+});

@@ -406,7 +406,12 @@ describe("hostile input (issue 20)", () => {
             assert.match(error.message, /^nul\.yaml:1:1: invalid YAML: the character U\+0000 \(NUL\)/);
         });
 
-        const state = JSON.stringify({ format_version: "1.0", values: { root_module: { resources: [] } } });
+        // one SSM parameter: a state with nothing to adopt exits 1 (issue 30)
+        const parameter = { mode: "managed", type: "aws_ssm_parameter", address: "aws_ssm_parameter.p" };
+        const state = JSON.stringify({
+            format_version: "1.0",
+            values: { root_module: { resources: [{ ...parameter, values: { name: "/grafana/k/api_key" } }] } },
+        });
         const encodings: [string, Buffer][] = [
             ["UTF-8 with a byte-order mark", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(state)])],
             [

@@ -256,3 +256,72 @@ describe("installMocks: the options of each registration", () => {
         });
     });
 });
+
+describe("AwsMocks: a preview, the region, the program's own resources", () => {
+    it("gives a new resource its inputs and nothing computed in a preview, as the engine does", () => {
+        const preview = new AwsMocks({ preview: true });
+        for (const type of [
+            "aws:cloudwatch/logGroup:LogGroup",
+            "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken",
+            "time:index/static:Static",
+        ]) {
+            assert.deepEqual(preview.newResource(custom(type, "r", { name: "n", secondsToLive: 60 })), {
+                id: undefined,
+                state: { name: "n", secondsToLive: 60 },
+            });
+        }
+        // Adopted with `import`: the engine reads it, so its state is known.
+        const adopted = preview.newResource({
+            ...custom("aws:cloudwatch/logGroup:LogGroup", "r", { name: "n" }),
+            id: "n",
+        });
+        assert.equal(adopted.state.arn, `arn:aws:logs:${EXAMPLE_DEFAULT_REGION}:${EXAMPLE_ACCOUNT_ID}:log-group:n`);
+    });
+
+    it("computes nothing from an unknown input (the SDK hands the mocks Pulumi's unknown in a preview)", async () => {
+        const { unknown } = await import("@pulumi/pulumi");
+        const state = new AwsMocks({ preview: true }).newResource({
+            ...custom("aws:cloudwatch/eventRule:EventRule", "r", { name: "n", region: unknown }),
+            id: "n",
+        });
+        assert.deepEqual(state, { id: undefined, state: { name: "n", region: unknown } });
+    });
+
+    it("puts a resource without region or provider in the default provider's region", () => {
+        const mocks = new AwsMocks({ region: "eu-central-1" });
+        assert.equal(
+            mocks.newResource(custom("aws:cloudwatch/logGroup:LogGroup", "lg", { name: "g" })).state.arn,
+            `arn:aws:logs:eu-central-1:${EXAMPLE_ACCOUNT_ID}:log-group:g`,
+        );
+    });
+
+    it("gives the program's ECS cluster, SNS topic, SQS queue and Lambda function AWS's ARN shapes", () => {
+        const echo = new AwsMocks({ otherResources: "echo", region: "us-west-2" });
+        const arn = (type: string, name: string) => echo.newResource(custom(type, name, {})).state.arn;
+        assert.deepEqual(
+            [
+                arn("aws:ecs/cluster:Cluster", "app"),
+                arn("aws:sns/topic:Topic", "alerts"),
+                arn("aws:sqs/queue:Queue", "jobs"),
+                arn("aws:lambda/function:Function", "handler"),
+            ],
+            [
+                `arn:aws:ecs:us-west-2:${EXAMPLE_ACCOUNT_ID}:cluster/app`,
+                `arn:aws:sns:us-west-2:${EXAMPLE_ACCOUNT_ID}:alerts`,
+                `arn:aws:sqs:us-west-2:${EXAMPLE_ACCOUNT_ID}:jobs`,
+                `arn:aws:lambda:us-west-2:${EXAMPLE_ACCOUNT_ID}:function:handler`,
+            ],
+        );
+        assert.equal(
+            echo.newResource(custom("aws:sqs/queue:Queue", "jobs", {})).state.url,
+            `https://sqs.us-west-2.amazonaws.com/${EXAMPLE_ACCOUNT_ID}/jobs`,
+        );
+        assert.deepEqual(
+            new AwsMocks({ otherResources: "echo", preview: true }).newResource(custom("aws:sns/topic:Topic", "t", {})),
+            {
+                id: undefined,
+                state: {},
+            },
+        );
+    });
+});

@@ -7,7 +7,8 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
-import { packedPackage } from "./helpers/packed";
+import * as fs from "node:fs";
+import { installedProject, packedPackage } from "./helpers/packed";
 import { awaitedLater, runNode, startBeforeTests } from "./helpers/processes";
 
 /** The modules that must load without any Pulumi SDK, each in turn in one fresh process. */
@@ -142,6 +143,31 @@ describe("the published package", function () {
             files.filter((f) => /(^|\/)(tests|bench|scratch|examples)\//.test(f)),
             [],
         );
+    });
+
+    it("runs no script when installed: its package.json has none of npm's install-time scripts", async () => {
+        const project = await installedProject();
+        const manifest = JSON.parse(
+            fs.readFileSync(path.join(project, "node_modules", "pulumi-cloudposse-components", "package.json"), "utf8"),
+        ) as { scripts?: Record<string, string> };
+        // npm runs these when a package is installed (docs.npmjs.com "Life Cycle Operation Order": npm
+        // install runs preinstall, install, postinstall, prepublish, preprepare, prepare, postprepare),
+        // and npm 11 asks users to approve a dependency that has any of them.
+        const installTime = [
+            "preinstall",
+            "install",
+            "postinstall",
+            "prepublish",
+            "preprepare",
+            "prepare",
+            "postprepare",
+        ];
+        assert.deepEqual(
+            installTime.filter((name) => manifest.scripts?.[name] !== undefined),
+            [],
+        );
+        // dist/ is built when packing instead (and by CI, and by the commands when stale).
+        assert.equal(manifest.scripts?.prepack, "npm run build");
     });
 
     it("creates no resource and loads neither the Grafana SDK, the program nor the YAML parser when imported", async () => {

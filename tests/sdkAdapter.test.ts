@@ -368,18 +368,72 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
         process.on("unhandledRejection", other);
         try {
             const before = process.listeners("unhandledRejection");
-            const mine = () => undefined;
-            const releaseShared = captureUnhandledRejections(mine);
-            assert.deepEqual(process.listeners("unhandledRejection"), [...before, mine]);
+            // (mocha's own listener hands a rejection back to the process's others: heard twice then)
+            const seen = new Set<string>();
+            const reject = async (what: string) => {
+                void Promise.reject(new Error(what));
+                await new Promise((resolve) => setImmediate(resolve));
+            };
+            const releaseShared = captureUnhandledRejections((r) => void seen.add(`shared ${(r as Error).message}`));
+            // One listener for all captures (already there when the mocks were installed before).
+            assert.ok(process.listeners("unhandledRejection").length <= before.length + 1);
+            assert.ok(process.listeners("unhandledRejection").includes(other));
+            await reject("a");
+            const releaseExclusive = captureUnhandledRejections(
+                (r) => void seen.add(`exclusive ${(r as Error).message}`),
+                {
+                    exclusive: true,
+                },
+            );
+            // Only the one listener of the captures is left; both captures hear every rejection.
+            assert.equal(process.listeners("unhandledRejection").length, 1);
+            await reject("b");
             releaseShared();
-            assert.deepEqual(process.listeners("unhandledRejection"), before);
-            const releaseExclusive = captureUnhandledRejections(mine, { exclusive: true });
-            assert.deepEqual(process.listeners("unhandledRejection"), [mine]);
+            await reject("c");
             releaseExclusive();
+            releaseExclusive(); // a second call changes nothing
+            assert.deepEqual([...seen], ["shared a", "shared b", "exclusive b", "exclusive c"]);
             assert.deepEqual(new Set(process.listeners("unhandledRejection")), new Set(before));
         } finally {
             process.off("unhandledRejection", other);
         }
+    });
+
+    it("captureUnhandledRejections ended out of order (mocks installed in an exclusive capture) leaves no listener behind", () => {
+        const before = process.listeners("unhandledRejection").length;
+        for (let i = 0; i < 20; i++) {
+            const releaseOuter = captureUnhandledRejections(() => undefined, { exclusive: true });
+            const releaseInner = captureUnhandledRejections(() => undefined);
+            releaseOuter();
+            releaseInner();
+        }
+        assert.equal(process.listeners("unhandledRejection").length, before);
+    });
+
+    it("the SDK reports a failed input by identity (prefixed in place from 3.246.0), and keepFailureAsWritten keeps it as written", async () => {
+        const { keepFailureAsWritten } = await import("../program/sdkAdapter");
+        await installEchoMocks();
+        const run = async (failure: Error) => {
+            const { rejections } = await withUnhandledRejections(async () => {
+                new Thing("prefixed", { first: pulumi.output(Promise.reject(failure)) });
+                await new Promise((resolve) => setTimeout(resolve, 20));
+            });
+            return rejections;
+        };
+        const plain = new Error("plain");
+        const rejections = await run(plain);
+        assert.ok(rejections.includes(plain), broken("a failed input is not reported by identity"));
+        // From 3.246.0 (pulumi/pulumi#23423, runtime/rpc.ts serializeFilteredProperties) the SDK prefixes
+        // the message in place; the peer floor, 3.217.0, leaves it as it is.
+        assert.match(
+            plain.message,
+            /^(error serializing property "first": )?plain$/,
+            broken("a failed input's message"),
+        );
+        const kept = keepFailureAsWritten(new Error("kept"));
+        assert.ok((await run(kept)).includes(kept));
+        assert.equal(kept.message, "kept");
+        assert.match(String(kept), /^Error: kept$/);
     });
 });
 

@@ -15,9 +15,9 @@ import { evaluateYamlFunction, YamlFunctionError } from "../stack/yamlFunctions"
 import { lines, stackError, STACK_VARS } from "./stack-helpers";
 
 /** Renders `text`, which must fail with a limit error; returns the message. */
-function limitError(text: string): string {
+function limitError(text: string, data: unknown = {}): string {
     try {
-        renderTemplate("t", text, {});
+        renderTemplate("t", text, data);
     } catch (e) {
         assert.ok(e instanceof TemplateLimitExceeded, `expected a TemplateLimitExceeded, got ${String(e)}`);
         return e.message;
@@ -179,11 +179,21 @@ describe("template limits (issue 20, classes 5 and 9)", () => {
     });
 
     it("a string the engine cannot hold is reported as the string limit", () => {
+        // 100 references to one 8 MB string, given as data (a template passing the string to a
+        // function 100 times is stopped earlier, by the steps its arguments cost: below)
+        const big = "a".repeat(8_000_000);
+        assert.match(
+            limitError('{{ join "" . }}', Array<string>(100).fill(big)),
+            /error calling join: value too large \(template limits maxString = 8,388,608 characters/,
+        );
+    });
+
+    it("charges a function for the strings it is given: 1,000 appends of an 8 MB string stop at maxOperations", () => {
         const text =
             '{{ $s := repeat 8000000 "a" }}{{ $l := list }}{{ range until 1000 }}{{ $l = append $l $s }}{{ end }}{{ join "" $l }}';
         assert.match(
             limitError(text),
-            /error calling join: value too large \(template limits maxString = 8,388,608 characters/,
+            /^template: t:1:76: executing "t" at <append \$l \$s>: error calling append: template ran more than 5,000,000 steps \(template limit maxOperations\)$/,
         );
     });
 
@@ -255,11 +265,14 @@ describe("template limits (issue 20, classes 5 and 9)", () => {
 
     it("declares each limit", () => {
         assert.deepEqual(Object.keys(TEMPLATE_LIMITS).sort(), [
+            "maxEvaluations",
             "maxFormatWidth",
             "maxListItems",
+            "maxLoadOperations",
             "maxOperations",
             "maxOutput",
             "maxParseDepth",
+            "maxRegexMilliseconds",
             "maxString",
             "maxTemplateDepth",
             "maxValueDepth",

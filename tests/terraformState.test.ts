@@ -7,7 +7,14 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { adoptionReport, readTerraformState, shellQuote, type TerraformResource } from "../migrate/terraformState";
+import {
+    adoptionReport,
+    hclQuoted,
+    readTerraformState,
+    shellQuote,
+    TerraformStateError,
+    type TerraformResource,
+} from "../migrate/terraformState";
 import { tfAdoptCommand } from "./commands";
 
 const resource = (address: string, type: string, attributes: Record<string, unknown>): TerraformResource => ({
@@ -159,6 +166,40 @@ describe("adoptionReport: case by case", () => {
         assert.deepEqual(report.notAdopted, ["p.other"]);
     });
 
+    it("matches a policy by the log group it names, not one whose name merely starts the same", () => {
+        // the policy granting /aws/events/xy comes first; /aws/events/x is a prefix of it
+        const report = adoptionReport([
+            rule("r.a", { name: "x" }),
+            target("t.a", { rule: "x", target_id: "T1", arn: "arn:aws:logs:us-east-2:1:log-group:/aws/events/x" }),
+            resource("p.xy", "aws_cloudwatch_log_resource_policy", {
+                policy_name: "xy",
+                policy_document: '{"Resource":"arn:aws:logs:us-east-2:1:log-group:/aws/events/xy:*"}',
+            }),
+            resource("p.x", "aws_cloudwatch_log_resource_policy", {
+                policy_name: "x",
+                policy_document: '{"Resource":["arn:aws:logs:us-east-2:1:log-group:/aws/events/x:*"]}',
+            }),
+        ]);
+        assert.equal(report.rules[0].logsPolicyName, "x");
+        assert.deepEqual(report.notAdopted, ["p.xy"]);
+    });
+
+    it("looks each rule's target, log group and policy up once: 3,000 rules with one target each", () => {
+        // (the time of 60,000 rules is in npm run bench; here the answer at a size where pairs would show)
+        const resources: TerraformResource[] = [];
+        for (let i = 0; i < 3000; i++) {
+            resources.push(rule(`r${i}`, { name: `n${i}` }));
+            resources.push(
+                target(`t${i}`, { rule: `n${i}`, target_id: `T${i}`, arn: `arn:aws:logs:r:1:log-group:/g/${i}:*` }),
+            );
+            resources.push(resource(`g${i}`, "aws_cloudwatch_log_group", { name: `/g/${i}` }));
+        }
+        const report = adoptionReport(resources);
+        assert.equal(report.rules.length, 3000);
+        assert.deepEqual(report.rules[2999].addresses, ["r2999", "t2999", "g2999"]);
+        assert.deepEqual(report.problems, []);
+    });
+
     it("reports a target whose rule is not in the state", () => {
         const report = adoptionReport([target("t.a", { rule: "gone", target_id: "T1" })]);
         assert.deepEqual(report.problems, ['t.a: the target\'s rule "gone" is not in this state']);
@@ -175,6 +216,62 @@ describe("adoptionReport: case by case", () => {
         assert.deepEqual(report.apiKeys, [{ keyName: "", workspaceId: "", address: "k.a" }]);
         assert.deepEqual(report.notAdopted, ["s.b"]);
     });
+});
+
+describe("state file addresses: instance keys as Terraform writes them (issue 30)", () => {
+    const stateWithKeys = (...keys: unknown[]) =>
+        JSON.stringify({
+            version: 4,
+            resources: [
+                {
+                    mode: "managed",
+                    type: "aws_ssm_parameter",
+                    name: "p",
+                    instances: keys.map((index_key) => ({ index_key, attributes: {} })),
+                },
+            ],
+        });
+
+    it("escapes ${ and %{ by doubling, and quotes as HCL does (terraform state list printed these, 1.11.4)", () => {
+        // terraform_data.d with the keys "${jndi}", "%{x}" and "a\"b\\c\nd": `terraform state list` printed
+        // ["$${jndi}"], ["%%{x}"] and ["a\"b\\c\nd"], and `terraform state rm -dry-run` refused the
+        // unescaped ["${jndi}"] ("Template sequences are not allowed in this string")
+        const addresses = readTerraformState(
+            stateWithKeys("${jndi}", "%{x}", 'a"b\\c\nd', "$x%", "a\u0007\u200b", 3),
+        ).map((r) => r.address);
+        assert.deepEqual(addresses, [
+            'aws_ssm_parameter.p["$${jndi}"]',
+            'aws_ssm_parameter.p["%%{x}"]',
+            'aws_ssm_parameter.p["a\\"b\\\\c\\nd"]',
+            'aws_ssm_parameter.p["$x%"]',
+            'aws_ssm_parameter.p["a\\u0007\\u200b"]',
+            "aws_ssm_parameter.p[3]",
+        ]);
+        assert.equal(hclQuoted("${a}$${b}"), '"$${a}$$${b}"');
+    });
+
+    it("takes a fractional number as Terraform's int() does, and null as no key", () => {
+        assert.deepEqual(
+            readTerraformState(stateWithKeys(2.7, null)).map((r) => r.address),
+            ["aws_ssm_parameter.p[2]", "aws_ssm_parameter.p"],
+        );
+    });
+
+    for (const [key, shown] of [
+        [{ a: 1 }, '{"a":1}'],
+        [true, "true"],
+        [["x"], '["x"]'],
+    ] as const) {
+        it(`refuses the instance key ${shown} as Terraform does (it printed ["[object Object]"] or ["true"])`, () => {
+            assert.throws(
+                () => readTerraformState(stateWithKeys(key)),
+                (e: Error) =>
+                    e instanceof TerraformStateError &&
+                    e.message ===
+                        `resource aws_ssm_parameter.p has an instance with the invalid instance key ${shown}: an instance key is a number or a string (Terraform refuses this state too)`,
+            );
+        });
+    }
 });
 
 describe("shellQuote", () => {
@@ -227,12 +324,76 @@ describe("tf-adopt command line", () => {
 
     it("prints the report and the plan as one JSON document with --json", () => {
         const state = path.join(dir, "state.json");
-        fs.writeFileSync(state, JSON.stringify({ format_version: "1.0" }));
+        const parameter = { mode: "managed", type: "aws_ssm_parameter", address: "aws_ssm_parameter.key" };
+        fs.writeFileSync(
+            state,
+            JSON.stringify({
+                format_version: "1.0",
+                values: { root_module: { resources: [{ ...parameter, values: { name: "/grafana/k/api_key" } }] } },
+            }),
+        );
         const run = tfAdoptCommand([state, "--json"]);
         assert.equal(run.status, 0, run.stderr);
         const printed = JSON.parse(run.stdout) as { report: unknown; plan: unknown };
-        assert.deepEqual(printed.report, { rules: [], parameters: [], apiKeys: [], notAdopted: [], problems: [] });
+        assert.deepEqual(printed.report, {
+            rules: [],
+            parameters: [{ name: "/grafana/k/api_key", address: "aws_ssm_parameter.key" }],
+            apiKeys: [],
+            notAdopted: [],
+            problems: [],
+        });
         assert.ok(printed.plan !== undefined);
+    });
+
+    it("exits 1 saying so when the state holds nothing to adopt (issue 30: it printed an empty line, exit 0)", () => {
+        const state = path.join(dir, "nothing.json");
+        fs.writeFileSync(state, JSON.stringify({ format_version: "1.0" }));
+        for (const args of [[state], [state, "--json"]]) {
+            assert.deepEqual(tfAdoptCommand(args), {
+                status: 1,
+                stdout: "",
+                stderr:
+                    `tf-adopt: ${state}: nothing to adopt: the state holds 0 managed resources, and no EventBridge rule ` +
+                    "on the default bus with its target (aws_cloudwatch_event_rule), SSM parameter (aws_ssm_parameter) " +
+                    "or Grafana API key (aws_grafana_workspace_api_key)\n",
+            });
+        }
+        // what is found instead is said: a rule on another bus, an IAM role
+        const other = path.join(dir, "other.json");
+        fs.writeFileSync(
+            other,
+            JSON.stringify({
+                format_version: "1.0",
+                values: {
+                    root_module: {
+                        resources: [
+                            {
+                                mode: "managed",
+                                type: "aws_cloudwatch_event_rule",
+                                address: "aws_cloudwatch_event_rule.r",
+                                values: { name: "r", event_bus_name: "custom" },
+                            },
+                            { mode: "managed", type: "aws_iam_role", address: "aws_iam_role.x", values: {} },
+                        ],
+                    },
+                },
+            }),
+        );
+        const run = tfAdoptCommand([other]);
+        assert.equal(run.status, 1);
+        assert.match(
+            run.stderr,
+            /: nothing to adopt: the state holds 2 managed resources, .*: aws_cloudwatch_event_rule\.r: rule "r" is on event bus "custom"; only the default bus is adopted\n$/,
+        );
+    });
+
+    it("names a state path too long for the file system in words, not Node's ENAMETOOLONG", () => {
+        const long = path.join(dir, "x".repeat(5000));
+        assert.deepEqual(tfAdoptCommand([long]), {
+            status: 1,
+            stdout: "",
+            stderr: `tf-adopt: ${long}: cannot read the file: its name is too long for the file system\n`,
+        });
     });
 
     it("reads the stack file given after the state, and exits 1 naming one that is missing", () => {

@@ -19,8 +19,9 @@ import { Static } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
 import { loadOptionalPeer, type ModuleLoader } from "../../util/optionalPeer";
 import { programRegistry } from "../programRegistry";
-import { valueWithUnknowns } from "../../program/sdkAdapter";
-import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, Settled } from "../inputs";
+import { holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../../program/sdkAdapter";
+import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, resolveKnownNow, Settled } from "../inputs";
+import { plainOnlyArgs } from "../definition";
 import type { NameClaim } from "../collisions";
 import { camelCaseField, ComponentArgsError, describeValue } from "../errors";
 import { SECRET_VALUE } from "../../util/describeValue";
@@ -60,6 +61,24 @@ import {
 
 /** The component path, as written in a stack file's `metadata.component`. */
 const COMPONENT = API_KEY_DEFINITION.path;
+
+/** A {@link DashboardsApiKey} known to be enabled (see {@link DashboardsApiKey.isEnabled}): every output defined. */
+export type EnabledDashboardsApiKey = DashboardsApiKey & {
+    readonly ssmPathDashboardsApiKey: pulumi.Output<string>;
+    readonly expiresAt: pulumi.Output<string>;
+    readonly workspaceId: pulumi.Output<string>;
+    readonly workspaceEndpoint: pulumi.Output<string>;
+    readonly apiKey: pulumi.Output<string>;
+};
+
+/**
+ * `output`, whose failure is not reported again: the Outputs derived in the component fail with its
+ * one failure, which the children it reaches report (see keepFailureAsWritten).
+ */
+function held<T>(output: T): T {
+    holdRejections(output);
+    return output;
+}
 
 /** The Pulumi type token of {@link DashboardsApiKey}. */
 const TYPE_TOKEN = API_KEY_DEFINITION.typeToken;
@@ -105,10 +124,20 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     static readonly definition = API_KEY_DEFINITION;
 
     /*
-     * The outputs are undefined when the instance is disabled (`enabled: false`): it has no key, and
-     * the type says so, where an Output always defined would resolve to undefined against its type,
-     * or make every use of an enabled instance check for it. The stack program exports them as absent.
+     * The outputs stay optional (unlike awsx's, always defined): a disabled instance
+     * (`enabled: false`) has no key, and the type says so. An Output always defined would resolve to
+     * undefined against its type, failing far from the cause, or make every use of an enabled
+     * instance check for it; other languages' SDKs (the plugin's schema) keep them optional too, and
+     * the stack program exports them as absent. `isEnabled()` narrows them to defined, with no `!`.
      */
+
+    /**
+     * Whether the instance has its key (it was not created with `enabled: false`); narrows the
+     * outputs to defined ones: `if (key.isEnabled()) use(key.ssmPathDashboardsApiKey)`.
+     */
+    isEnabled(): this is EnabledDashboardsApiKey {
+        return this.ssmPathDashboardsApiKey !== undefined;
+    }
 
     /** SSM parameter path of the key; undefined when disabled; mirrors the output `ssm_path_dashboards_api_key`. */
     readonly ssmPathDashboardsApiKey?: pulumi.Output<string>;
@@ -161,10 +190,12 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             );
         // Validate before anything is registered: an invalid argument leaves no trace.
         const deployment = isResolvedDashboardsApiKey(given) ? undefined : currentDeployment();
-        const known = isResolvedDashboardsApiKey(given) ? undefined : knownNow(args);
+        const known = isResolvedDashboardsApiKey(given) ? undefined : knownNow(args, plainOnlyArgs(API_KEY_DEFINITION));
         const resolved = isResolvedDashboardsApiKey(given)
             ? given
-            : resolveDashboardsApiKey(name, known!.args, deployment, { regionFromProvider: true });
+            : resolveKnownNow(COMPONENT, name, known!, () =>
+                  resolveDashboardsApiKey(name, known!.args, deployment, { regionFromProvider: true }),
+              );
         // Names another instance of this program already uses (the same SSM parameter, ...).
         const collisions = registry?.claim(claimant, claimsOf(resolved)) ?? [];
         if (collisions.length > 0) {
@@ -232,13 +263,15 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const secondsToLive = value((r) => r.secondsToLive, args.minutesToLive);
         // The credential type must work on the workspace's Grafana version (when it is known): checked
         // before the key's workspace id is known, so a refused type fails the preview, before any key is touched.
-        const workspaceId = pulumi.all([workspace.id, workspace.grafanaVersion]).apply(([id, version]) => {
-            const problem = credentialProblem(resolved.credentialType, version);
-            if (problem !== undefined) {
-                throw new Error(`${who}: ${problem} (workspace ${id})`);
-            }
-            return id;
-        });
+        const workspaceId = held(
+            pulumi.all([workspace.id, workspace.grafanaVersion]).apply(([id, version]) => {
+                const problem = credentialProblem(resolved.credentialType, version);
+                if (problem !== undefined) {
+                    throw keepFailureAsWritten(new Error(`${who}: ${problem} (workspace ${id})`));
+                }
+                return id;
+            }),
+        );
 
         // The replacement trigger: the current rotation window. A run in a later window replaces the key;
         // no refresh is involved. It resolves only once the engine is known to honour it.
@@ -260,7 +293,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             }),
             args.minutesToLive,
         );
-        const window = pulumi.output(schedule).apply((s) => s.windowStart);
+        const window = held(pulumi.output(schedule).apply((s) => s.windowStart));
         const engineReady = requireEngine(
             who,
             resolved.adoptExisting ? MINIMUM_PULUMI_CLI_FOR_ADOPTION : MINIMUM_PULUMI_CLI,
@@ -268,7 +301,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 ? "adopting with the import option is safe from 3.252.0"
                 : "the key rotates through the replacementTrigger option, which older engines drop or compare wrongly",
         );
-        const trigger = pulumi.all([engineReady, schedule]).apply(([, s]) => s);
+        const trigger = held(pulumi.all([engineReady, schedule]).apply(([, s]) => s));
         // Each window's credential has its own name (never the label id), so the new one is created
         // beside the old one, SSM is updated to it, and the old one is deleted at the end of the run: SSM
         // never holds a deleted key. A changed lifetime replaces it too (a new name: the lifetime is in
@@ -309,11 +342,11 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 {
                     triggers: {
                         window,
-                        minutesToLive: pulumi.output(minutesToLive).apply(String),
+                        minutesToLive: held(pulumi.output(minutesToLive).apply(String)),
                         keyName: credential,
                         keyRole,
                         workspaceId,
-                        region: pulumi.output(workspaceRegion).apply((r) => r ?? ""),
+                        region: held(pulumi.output(workspaceRegion).apply((r) => r ?? "")),
                     },
                 },
                 { ...kept, parent: this },
@@ -338,7 +371,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 },
             );
             key = apiKey.key;
-            keyUrns = pulumi.all([apiKey.urn, issued.urn]);
+            keyUrns = held(pulumi.all([apiKey.urn, issued.urn]));
             serviceAccountUrn = pulumi.output(undefined);
             // (Mocks that echo inputs give no rfc3339: then the expiry is unknown, not an error.)
             expiresAt = pulumi
@@ -368,7 +401,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 rotated,
             );
             key = token.key;
-            keyUrns = pulumi.all([token.urn]);
+            keyUrns = held(pulumi.all([token.urn]));
             serviceAccountUrn = serviceAccount.urn;
             expiresAt = token.expiresAt;
         }
@@ -376,60 +409,69 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const deployed = resolved.deployed;
         if (deployed !== undefined) {
             // The stack program's runs (and synth's plan): the stored key as the last deployment left it.
-            pulumi.all([schedule, value((r) => r.ssmPath)]).apply(([s, path]) => {
-                const rotates = deployed.windowStart !== undefined && deployed.windowStart !== s.windowStart;
-                const warning = storedKeyWarning(
-                    deployed,
-                    rotates,
-                    time,
-                    cadence,
-                    path,
-                    nextWindowStart(s.windowStart, s.rotationMinutes),
-                );
-                if (warning !== undefined)
-                    void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
-            });
-            pulumi.all([workspaceId, value((r) => r.ssmPath)]).apply(([id, path]) => {
-                const warning = workspaceChangedWarning(deployed, id, path);
-                if (warning !== undefined) void pulumi.log.warn(`${who}: ${warning}`, this);
-            });
+            held(
+                pulumi.all([schedule, value((r) => r.ssmPath)]).apply(([s, path]) => {
+                    const rotates = deployed.windowStart !== undefined && deployed.windowStart !== s.windowStart;
+                    const warning = storedKeyWarning(
+                        deployed,
+                        rotates,
+                        time,
+                        cadence,
+                        path,
+                        nextWindowStart(s.windowStart, s.rotationMinutes),
+                    );
+                    if (warning !== undefined)
+                        void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
+                }),
+            );
+            held(
+                pulumi.all([workspaceId, value((r) => r.ssmPath)]).apply(([id, path]) => {
+                    const warning = workspaceChangedWarning(deployed, id, path);
+                    if (warning !== undefined) void pulumi.log.warn(`${who}: ${warning}`, this);
+                }),
+            );
         }
         // During preview and up: the key that stays live must outlast the next scheduled run. (A key this
         // run replaces has an unknown expiry in preview, so it is not warned about; the stack program's
         // runs are told from the last deployment's outputs, above.)
-        pulumi.all([expiresAt, keyUrns, serviceAccountUrn, schedule]).apply(([expiry, urns, accountUrn, s]) => {
-            if (deployed?.expiresAt !== undefined) return;
-            const warning =
-                typeof expiry === "string"
-                    ? expiryWarning(expiry, time, cadence, {
-                          nextWindowStart: nextWindowStart(s.windowStart, s.rotationMinutes),
-                          credentialUrns: urns,
-                          ...(accountUrn !== undefined ? { serviceAccountUrn: accountUrn } : {}),
-                      })
-                    : undefined;
-            if (warning !== undefined) {
-                void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
-            }
-        });
-        const secretKey = pulumi.secret(key);
+        const warned = pulumi
+            .all([expiresAt, keyUrns, serviceAccountUrn, schedule])
+            .apply(([expiry, urns, accountUrn, s]) => {
+                if (deployed?.expiresAt !== undefined) return;
+                const warning =
+                    typeof expiry === "string"
+                        ? expiryWarning(expiry, time, cadence, {
+                              nextWindowStart: nextWindowStart(s.windowStart, s.rotationMinutes),
+                              credentialUrns: urns,
+                              ...(accountUrn !== undefined ? { serviceAccountUrn: accountUrn } : {}),
+                          })
+                        : undefined;
+                if (warning !== undefined) {
+                    void pulumi.log.warn(`${who}: ${warning} (checked at ${rfc3339(time)})`, this);
+                }
+            });
+        held(warned);
+        const secretKey = held(pulumi.secret(key));
 
         // One parameter, one owner: a parameter at this path that another stack owns fails the run here,
         // naming the path and the owner, before any AWS call on it.
         const owner = ssmOwner(deployment ?? currentDeployment());
-        const ownedPath = pulumi.all([value((r) => r.ssmPath), region]).apply(async ([path, inRegion]) => {
-            const tagged = await getResources(
-                {
-                    resourceTypeFilters: ["ssm:parameter"],
-                    tagFilters: [{ key: SSM_OWNER_TAG }],
-                    ...(inRegion ? { region: inRegion } : {}),
-                },
-                { parent: this },
-            );
-            // (A user's own mocks may answer the lookup with no list: nothing is tagged.)
-            const conflict = ssmOwnerConflict(tagged.resourceTagMappingLists ?? [], path, owner);
-            if (conflict !== undefined) throw new Error(`${who}: ${conflict}`);
-            return path;
-        });
+        const ownedPath = held(
+            pulumi.all([value((r) => r.ssmPath), region]).apply(async ([path, inRegion]) => {
+                const tagged = await getResources(
+                    {
+                        resourceTypeFilters: ["ssm:parameter"],
+                        tagFilters: [{ key: SSM_OWNER_TAG }],
+                        ...(inRegion ? { region: inRegion } : {}),
+                    },
+                    { parent: this },
+                );
+                // (A user's own mocks may answer the lookup with no list: nothing is tagged.)
+                const conflict = ssmOwnerConflict(tagged.resourceTagMappingLists ?? [], path, owner);
+                if (conflict !== undefined) throw keepFailureAsWritten(new Error(`${who}: ${conflict}`));
+                return path;
+            }),
+        );
         const parameter = new ssm.Parameter(
             `${name}-parameter`,
             {
@@ -505,23 +547,30 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         grafanaVersion: pulumi.Output<string | undefined>;
     } {
         const { workspace } = resolved;
+        // Called once the id and region are known: an argument that failed fails the lookup with the
+        // component's message, without the SDK's second report of an invoke whose arguments failed.
         const lookUp = (id: pulumi.Input<string>) =>
-            grafana.getWorkspaceOutput(
-                { workspaceId: id, ...(given.region ? { region: given.region } : {}) },
-                { parent: this },
-            );
+            pulumi
+                .all([id, given.region])
+                .apply(([workspaceId, region]) =>
+                    grafana.getWorkspaceOutput({ workspaceId, ...(region ? { region } : {}) }, { parent: this }),
+                );
         // The host name from the id and region; the provider's lookup when no region is known.
         const endpointOf = (id: pulumi.Input<string>) =>
-            pulumi
-                .all([id, given.workspaceRegion])
-                .apply(([workspaceId, region]) =>
-                    region ? pulumi.output(workspaceEndpointOf(workspaceId, region)) : lookUp(workspaceId).endpoint,
-                );
+            held(
+                pulumi
+                    .all([id, given.workspaceRegion])
+                    .apply(([workspaceId, region]) =>
+                        region
+                            ? pulumi.output(workspaceEndpointOf(workspaceId, region))
+                            : lookUp(workspaceId).apply((found) => found.endpoint),
+                    ),
+            );
         if (workspace.kind === "workspaceId") {
             return {
                 id: pulumi.output(given.workspaceId),
                 endpoint: endpointOf(given.workspaceId),
-                grafanaVersion: lookUp(given.workspaceId).grafanaVersion,
+                grafanaVersion: lookUp(given.workspaceId).apply((found) => found.grafanaVersion),
             };
         }
         const stackName = workspace.stackName ?? given.stackName;
@@ -551,17 +600,21 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const id = pulumi.all([details(WORKSPACE_ID_OUTPUT), stackName]).apply(([found, stack]) => {
             const value: unknown = found.value ?? found.secretValue;
             if (typeof value !== "string" || value === "") {
-                throw new Error(
-                    `${COMPONENT} "${name}": the workspace stack ${describeValue(stack)} has no output ` +
-                        `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
-                        `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`,
+                throw keepFailureAsWritten(
+                    new Error(
+                        `${COMPONENT} "${name}": the workspace stack ${describeValue(stack)} has no output ` +
+                            `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
+                            `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`,
+                    ),
                 );
             }
             // Validated as the workspace_id var is: the id names the workspace in every call and path.
             if (!isWorkspaceId(value)) {
-                throw new Error(
-                    `${COMPONENT} "${name}": the output "${WORKSPACE_ID_OUTPUT}" of the workspace stack ${describeValue(stack)} ` +
-                        `${WORKSPACE_ID_RULE}, got ${describeValue(found.secretValue !== undefined ? SECRET_VALUE : value)}`,
+                throw keepFailureAsWritten(
+                    new Error(
+                        `${COMPONENT} "${name}": the output "${WORKSPACE_ID_OUTPUT}" of the workspace stack ${describeValue(stack)} ` +
+                            `${WORKSPACE_ID_RULE}, got ${describeValue(found.secretValue !== undefined ? SECRET_VALUE : value)}`,
+                    ),
                 );
             }
             return value;
@@ -573,7 +626,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         // The live workspace's version counts (the stack's output may predate an upgrade in the console);
         // with both known, the higher one decides.
         const grafanaVersion = pulumi
-            .all([details(WORKSPACE_GRAFANA_VERSION_OUTPUT), lookUp(id).grafanaVersion])
+            .all([details(WORKSPACE_GRAFANA_VERSION_OUTPUT), lookUp(id).apply((found) => found.grafanaVersion)])
             .apply(([found, live]) => {
                 const value: unknown = found.value ?? found.secretValue;
                 return higherGrafanaVersion(typeof value === "string" && value !== "" ? value : undefined, live);

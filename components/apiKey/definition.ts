@@ -133,6 +133,7 @@ export const API_KEY_DEFINITION = {
     doc: "An Amazon Managed Grafana API key, rotated and stored in SSM.",
     args: {
         region: {
+            input: true,
             var: "region",
             type: "string",
             required: true,
@@ -156,6 +157,7 @@ export const API_KEY_DEFINITION = {
             doc: "Component whose stack holds the workspace; mapped to a stack reference.",
         },
         dashboardsStackName: {
+            input: true,
             var: "dashboards_stack_name",
             type: "string",
             defaultText: "null (derived from dashboards_component_name)",
@@ -165,6 +167,7 @@ export const API_KEY_DEFINITION = {
             doc: "Full `organization/project/stack` name of the workspace stack.",
         },
         workspaceId: {
+            input: true,
             var: "workspace_id",
             type: "string",
             defaultText: "null (read from the workspace stack)",
@@ -178,6 +181,7 @@ export const API_KEY_DEFINITION = {
             doc: "Workspace id (`g-` and ten hex digits); no stack reference when set.",
         },
         keyRole: {
+            input: true,
             var: "key_role",
             type: "string",
             default: DEFAULTS.keyRole,
@@ -188,6 +192,7 @@ export const API_KEY_DEFINITION = {
             doc: "Permission level of the key (upper case).",
         },
         minutesToLive: {
+            input: true,
             var: "minutes_to_live",
             type: "number",
             default: DEFAULTS.minutesToLive,
@@ -249,6 +254,7 @@ export const API_KEY_DEFINITION = {
             doc: "A service account and its token (Grafana 9+), or a workspace API key (Grafana 8 to 10).",
         },
         kmsKeyId: {
+            input: true,
             var: "kms_key_id",
             type: "string",
             defaultText: 'null or `""` (the account\'s `alias/aws/ssm`)',

@@ -172,12 +172,18 @@ function checkSsmPath(
     format: string,
     problems: ArgProblemInput[],
     label?: { readonly delimiter: string; readonly regexReplaceChars: string },
+    id?: string,
 ): void {
     const rules: string[] = [];
-    // Characters the format does not hold came with the id: blamed on the label input that let them
-    // through (the delimiter, else the regex that keeps the label values), as the tag checks do.
-    const fromFormat = format.replace("%s", "");
-    const badInId = label === undefined ? [] : refusedSsmCharacters(path).filter((c) => !fromFormat.includes(c));
+    // Characters the id holds and the format's own text does not came with the id: blamed on the
+    // label input that let them through (the delimiter, else the regex that keeps the label values),
+    // as the tag checks do. Anything else is the format's: its text, or what its verb adds (the
+    // quotes of %q and %#v, the padding of %40s).
+    const formatText = format.replace(/%[-+# 0]*(\d+|\*)?(\.(\d+|\*)?)?[a-zA-Z%]/g, "");
+    const badInId =
+        label === undefined || id === undefined
+            ? []
+            : refusedSsmCharacters(path).filter((c) => id.includes(c) && !formatText.includes(c));
     if (label !== undefined && badInId.length > 0) {
         const inDelimiter = badInId.some((c) => label.delimiter.includes(c));
         problems.push(
@@ -487,7 +493,7 @@ export function resolveDashboardsApiKey(
         }
         // An empty id is reported below; the path it gives ("/dashboards//api_key") would only repeat it.
         if (label && enabled && keyName !== "" && ssmPath !== "") {
-            checkSsmPath(ssmPath, region, "ssmPathFormatApiKey", spec, problems, label);
+            checkSsmPath(ssmPath, region, "ssmPathFormatApiKey", spec, problems, label, keyName);
         }
     }
 

@@ -12,7 +12,8 @@ import { warningsReported } from "../common";
 
 import { programRegistry } from "../programRegistry";
 import { valueWithUnknowns } from "../../program/sdkAdapter";
-import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, Settled } from "../inputs";
+import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, resolveKnownNow, Settled } from "../inputs";
+import { plainOnlyArgs } from "../definition";
 import type { NameClaim } from "../collisions";
 import { ComponentArgsError } from "../errors";
 import { aliasOptions, requireEngine } from "../engine";
@@ -29,6 +30,14 @@ import {
 
 /** The component path, as in stack files and errors. */
 const COMPONENT_PATH = EVENTBRIDGE_DEFINITION.path;
+
+/** An {@link EventBridge} known to be enabled (see {@link EventBridge.isEnabled}): every output defined. */
+export type EnabledEventBridge = EventBridge & {
+    readonly eventRuleArn: pulumi.Output<string>;
+    readonly eventRuleName: pulumi.Output<string>;
+    readonly logsLogGroupArn: pulumi.Output<string>;
+    readonly logsLogGroupName: pulumi.Output<string>;
+};
 
 /**
  * An EventBridge rule sending the events that match a pattern to a new CloudWatch Logs log group,
@@ -55,11 +64,21 @@ export class EventBridge extends pulumi.ComponentResource {
     static readonly definition = EVENTBRIDGE_DEFINITION;
 
     /*
-     * The outputs are undefined when the instance is disabled (`enabled: false`): it has no rule and
-     * no log group, and the type says so, where an Output always defined would resolve to undefined
-     * against its type (Output<string>) or make every use of an enabled instance check for it
-     * (Output<string | undefined>). The stack program exports them as absent.
+     * The outputs stay optional (unlike awsx's, always defined): a disabled instance
+     * (`enabled: false`) has no rule and no log group, and the type says so. An Output always
+     * defined would resolve to undefined against its type (Output<string>), failing far from the
+     * cause, or make every use of an enabled instance check for it (Output<string | undefined>);
+     * other languages' SDKs (the plugin's schema) keep them optional too, and the stack program
+     * exports them as absent. `isEnabled()` narrows them to defined, with no `!`.
      */
+
+    /**
+     * Whether the instance has its children (it was not created with `enabled: false`); narrows the
+     * outputs to defined ones: `if (events.isEnabled()) use(events.eventRuleArn)`.
+     */
+    isEnabled(): this is EnabledEventBridge {
+        return this.eventRuleArn !== undefined;
+    }
 
     /** ARN of the event rule; undefined when disabled; mirrors `event_rule_arn`. */
     readonly eventRuleArn?: pulumi.Output<string>;
@@ -104,10 +123,12 @@ export class EventBridge extends pulumi.ComponentResource {
         const claimsOf = (r: ResolvedEventBridge): NameClaim[] =>
             eventBridgeClaims(r).map((claim) => (account === undefined ? claim : { ...claim, account }));
         // Validate first: an invalid argument must leave no resource behind, not even this one.
-        const now = isResolvedEventBridge(given) ? undefined : knownNow(args);
+        const now = isResolvedEventBridge(given) ? undefined : knownNow(args, plainOnlyArgs(EVENTBRIDGE_DEFINITION));
         const resolved = isResolvedEventBridge(given)
             ? given
-            : resolveEventBridge(name, now!.args, { regionFromProvider: true });
+            : resolveKnownNow(COMPONENT_PATH, name, now!, () =>
+                  resolveEventBridge(name, now!.args, { regionFromProvider: true }),
+              );
         // Names another instance of this program already uses (the same log group, ...).
         const collisions = registry?.claim(claimant, claimsOf(resolved)) ?? [];
         if (collisions.length > 0) {

@@ -131,6 +131,7 @@ export const EVENTBRIDGE_DEFINITION = {
     doc: "An EventBridge rule delivering matching events to a CloudWatch log group.",
     args: {
         region: {
+            input: true,
             var: "region",
             type: "string",
             required: true,
@@ -140,6 +141,7 @@ export const EVENTBRIDGE_DEFINITION = {
             doc: "AWS region of every resource.",
         },
         eventRuleDescription: {
+            input: true,
             var: "event_rule_description",
             type: "string",
             default: "",
@@ -151,6 +153,7 @@ export const EVENTBRIDGE_DEFINITION = {
             doc: `Description of the rule, at most ${MAX_RULE_DESCRIPTION_LENGTH} characters.`,
         },
         eventRulePattern: {
+            input: true,
             var: "event_rule_pattern",
             type: "any",
             default: DEFAULT_EVENT_RULE_PATTERN,
@@ -163,6 +166,7 @@ export const EVENTBRIDGE_DEFINITION = {
             doc: "EventBridge event pattern (an object, or JSON text).",
         },
         eventLogRetentionInDays: {
+            input: true,
             var: "event_log_retention_in_days",
             type: "number",
             default: DEFAULT_EVENT_LOG_RETENTION_IN_DAYS,

@@ -609,6 +609,21 @@ function checkTaggedLogGroupArn(region: string, logGroupLabel: Label, label: Lab
     const arn = logGroupArn(region, logGroupLabel.id);
     if (stringViolations(arn, limit).length === 0) return;
     const bad = [...new Set([...logGroupLabel.id].filter((c) => !/^[\w+=/:,.@-]$/u.test(c)))];
+    if (bad.length === 0) {
+        // Only the ARN's length: a log group name past its own 512 characters is reported as such
+        // by its own check; within them, the ARN's own limit is the reason.
+        if (codePointLength(logGroupLabel.id) > MAX_LOG_GROUP_NAME_LENGTH) return;
+        problems.push(
+            problem(
+                "NAME_TOO_LONG",
+                ["idLengthLimit"],
+                `must keep the log group's ARN within ${limit.max} characters: the log group has tags, and ` +
+                    `${limit.source} takes its ARN, which has ${codePointLength(arn)}`,
+                label.idLengthLimit,
+            ),
+        );
+        return;
+    }
     problems.push(
         problem(
             "BAD_NAME_CHARACTERS",

@@ -5,7 +5,7 @@
  * `npm pack` runs in a temporary copy of the project, never in the working tree. When the working
  * tree's dist/ is what tsc builds from the sources now (scripts/staleness.js: no source newer than
  * its compiled file, as after `npm ci` or `npm run build`), the copy takes that dist/ and packs it
- * without lifecycle scripts; otherwise npm's `prepare` script compiles dist/ in the copy first, as
+ * without lifecycle scripts; otherwise npm's `prepack` script compiles dist/ in the copy first, as
  * for `npm pack` and `npm publish`. The tarball is then unpacked into a temporary project's
  * node_modules, beside links to the project's own dependencies (as a user's project would have
  * them installed), where each file writes its programs in a directory of its own.
@@ -66,7 +66,7 @@ async function pack(): Promise<Packed> {
     fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
     const built = fs.existsSync(path.join(ROOT, "dist", "index.js")) && staleSource(ROOT) === undefined;
     if (built) fs.cpSync(path.join(ROOT, "dist"), path.join(copy, "dist"), { recursive: true });
-    // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepare` builds dist/ first.
+    // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepack` builds dist/ first.
     const run = await runProcess(
         "npm",
         ["pack", "--json", `--ignore-scripts=${String(built)}`, "--pack-destination", base],
