@@ -56,7 +56,7 @@ export function convertValue(node: TreeNode, type: VarType, field: string): Conv
             field: formatPath(path),
             path,
             expected,
-            got: describePlain(toPlain(at)),
+            got: describeNode(at),
             value: toPlain(at),
         });
         return { failures };
@@ -129,4 +129,13 @@ function numberToString(value: number): string {
 
 function compareStrings(a: string, b: string): number {
     return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A value as shown after `got` in messages: JSON, shortened by the package's one rule. */
+export function describeNode(node: TreeNode): string {
+    if (node.kind === "map" && node.timestamp !== undefined) {
+        // yaml.v3 reads an unquoted date as a Go time, which Atmos's merge copies into an empty map.
+        return `{} (the unquoted timestamp ${describePlain(node.timestamp)}: Atmos reads it as a time, which its merge turns into an empty map; quote it to keep the text)`;
+    }
+    return describePlain(toPlain(node));
 }

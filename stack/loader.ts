@@ -39,7 +39,7 @@ import {
     type ListMergeStrategy,
 } from "./atmosConfig";
 import { confinedFileSystem, type Confinement } from "./confine";
-import { convertValue } from "./convert";
+import { convertValue, describeNode } from "./convert";
 import { formatLocation, makeProblem, ProblemList, StackFileError, type SourceLocation } from "./errors";
 import { isNotFound, NODE_FILE_SYSTEM, readerFileSystem, readProblemText, type FileSystem } from "./files";
 import { processManifest, type RenderFile } from "./manifest";
@@ -54,7 +54,6 @@ import { emptyMap, toPlain, type Location, type MapEntry, type MapNode, type Tre
 import type { LoadRun } from "./run";
 import { PATTERN_TOKENS } from "./names";
 import { hasOwn, isPlainObject } from "../util/objects";
-import { describeValue } from "../util/describeValue";
 import { rethrowIfInternal } from "../util/internalError";
 
 /** One deployable component instance of a stack. */
@@ -371,7 +370,7 @@ export function mergeComponents(
         if (value === undefined || (value.kind === "scalar" && value.value === null)) return undefined;
         if (value.kind === "map") return value;
         problems.add(
-            makeProblem("BAD_SHAPE", value.loc, `${where}${key} must be a map, got ${describeValue(toPlain(value))}`, {
+            makeProblem("BAD_SHAPE", value.loc, `${where}${key} must be a map, got ${describeNode(value)}`, {
                 ...(instance !== undefined ? { instance } : {}),
                 rule: "must be a map",
                 value: toPlain(value),
@@ -416,7 +415,7 @@ export function mergeComponents(
                 makeProblem(
                     "BAD_SHAPE",
                     entry.value.loc,
-                    `instance ${JSON.stringify(entry.key)} must be a map, got ${describeValue(toPlain(entry.value))}`,
+                    `instance ${JSON.stringify(entry.key)} must be a map, got ${describeNode(entry.value)}`,
                     { instance: entry.key, rule: "must be a map", value: toPlain(entry.value) },
                 ),
             );
@@ -478,7 +477,7 @@ export function mergeComponents(
                 makeProblem(
                     "BAD_SHAPE",
                     deprecated.loc,
-                    `instance ${JSON.stringify(name)}: component must be a string, got ${describeValue(toPlain(deprecated))}`,
+                    `instance ${JSON.stringify(name)}: component must be a string, got ${describeNode(deprecated)}`,
                     {
                         instance: name,
                         field: "component",
@@ -501,7 +500,7 @@ export function mergeComponents(
                 makeProblem(
                     "BAD_SHAPE",
                     value.loc,
-                    `instance ${JSON.stringify(name)}: metadata.inherits must be a list of component names, got ${describeValue(toPlain(value))}`,
+                    `instance ${JSON.stringify(name)}: metadata.inherits must be a list of component names, got ${describeNode(value)}`,
                     {
                         instance: name,
                         field: "metadata.inherits",
@@ -628,7 +627,7 @@ export function mergeComponents(
                     makeProblem(
                         "BAD_SHAPE",
                         metadataComponent.loc,
-                        `${who}metadata.component must be a component path (a string), got ${describeValue(toPlain(metadataComponent))}`,
+                        `${who}metadata.component must be a component path (a string), got ${describeNode(metadataComponent)}`,
                         {
                             instance: name,
                             field: "metadata.component",
@@ -659,7 +658,7 @@ export function mergeComponents(
                 makeProblem(
                     "BAD_SHAPE",
                     enabledNode.loc,
-                    `${who}metadata.enabled must be a bool, got ${describeValue(toPlain(enabledNode))}`,
+                    `${who}metadata.enabled must be a bool, got ${describeNode(enabledNode)}`,
                     { instance: name, field: "metadata.enabled", rule: "must be a bool", value: toPlain(enabledNode) },
                 ),
             );
@@ -857,7 +856,16 @@ function resolveStack(
             instance: component.name,
             who,
         };
-        const instance = resolveInstance(component, schema, who, evaluation, problems, warnings, templatesOff);
+        const instance = resolveInstance(
+            component,
+            schema,
+            who,
+            evaluation,
+            problems,
+            warnings,
+            templatesOff,
+            canonical !== component.component ? component.component : undefined,
+        );
         if (instance) instances.push(instance);
     }
     return { stackName, instances, skipped, warnings: [...new Set(warnings)] };
@@ -974,6 +982,7 @@ function resolveInstance(
     problems: ProblemList,
     warnings: string[],
     templatesOff?: string,
+    originalPath?: string,
 ): StackInstance | undefined {
     const name = component.name;
     const mergedVars = component.vars;
@@ -1101,6 +1110,7 @@ function resolveInstance(
         vars[varName] = reference;
         args[schema.vars[varName].arg] = reference;
     }
+    keepOriginalDefaults(component, schema, who, originalPath, vars, args, varLocations, warnings);
     for (const [varName, spec] of Object.entries(schema.vars)) {
         if (
             spec.required &&
@@ -1119,6 +1129,50 @@ function resolveInstance(
     }
     if (problems.size > before) return undefined;
     return { name, component: schema.path, schema, vars, args, location: component.keyLoc, varLocations };
+}
+
+/**
+ * An instance declared under the original Cloud Posse names (the component path, or any of its
+ * variables) keeps the original component's defaults where this package's differ (each
+ * definition's `originalDefault`: the api-key's SSM path `/grafana/%s/api_key` and workspace
+ * component `managed-grafana/workspace`), so nothing Terraform named moves; each one taken is
+ * said in a warning naming the var that chooses otherwise.
+ */
+function keepOriginalDefaults(
+    component: MergedComponent,
+    schema: ComponentSchema,
+    who: string,
+    originalPath: string | undefined,
+    vars: Record<string, unknown>,
+    args: Record<string, unknown>,
+    varLocations: Record<string, SourceLocation>,
+    warnings: string[],
+): void {
+    // The instance's own declaration (its vars and its bases'), not stack-level vars shared by all.
+    const originalNames = [
+        ...(originalPath !== undefined ? [`component ${originalPath}`] : []),
+        ...Object.keys(schema.aliases).filter((alias) =>
+            component.ownLayers.some((layer) => layer.vars.entries.has(alias)),
+        ),
+    ];
+    if (originalNames.length === 0) return;
+    const kept: string[] = [];
+    for (const [varName, spec] of Object.entries(schema.vars)) {
+        const definition = argOf(schema.definition, spec.arg);
+        const original = definition?.originalDefault;
+        if (original === undefined || hasOwn(vars, varName)) continue;
+        vars[varName] = original;
+        args[spec.arg] = original;
+        varLocations[varName] = component.keyLoc;
+        kept.push(`${varName} ${JSON.stringify(original)} (this package's: ${JSON.stringify(definition?.default)})`);
+    }
+    if (kept.length > 0) {
+        warnings.push(
+            `${formatLocation(component.keyLoc)}: ${who}: declared under the original Cloud Posse names ` +
+                `(${[...new Set(originalNames)].join(", ")}), so it keeps the original's defaults: ${kept.join(", ")}; ` +
+                "set a var to choose otherwise",
+        );
+    }
 }
 
 /**
@@ -1225,7 +1279,7 @@ function convertContext(
             makeProblem(
                 "TYPE_MISMATCH",
                 node.loc,
-                `${who}: context must be a map (a null-label context), got ${describeValue(toPlain(node))}`,
+                `${who}: context must be a map (a null-label context), got ${describeNode(node)}`,
                 { ...details, rule: "must be a map (a null-label context)", value: toPlain(node) },
             ),
         );

@@ -24,6 +24,7 @@ import * as nodePath from "node:path";
 import type { AtmosConfig } from "./atmosConfig";
 import { makeProblem, type ProblemList, type SourceLocation } from "./errors";
 import { outsideReason, SymlinkLoopError, type Confinement } from "./confine";
+import { describeNode } from "./convert";
 import { globBase, globMatches, hasGlobMeta, isNotFound, readProblemText, type FileSystem } from "./files";
 import { mergeAll, mergeTree } from "./merge";
 import { mergeLayers } from "./mergeLayers";
@@ -32,7 +33,6 @@ import { renderManifestText } from "./locals";
 import { renderImportPath, StackTemplateError, templateSettingsFrom } from "./templating";
 import { isPlainObject } from "../util/objects";
 import { includeTags } from "./include";
-import { describeValue } from "../util/describeValue";
 import { rethrowIfInternal } from "../util/internalError";
 
 /** Deepest import chain accepted (Atmos has no limit; real repositories stay under ten). */
@@ -93,8 +93,11 @@ interface FileResult {
     readonly merged: MapNode;
     /** The file's inline overrides (with its importers' inline overrides on top). */
     readonly inline: MapNode;
-    /** The overrides gathered from imports so far. */
-    readonly imported: MapNode;
+    /**
+     * The overrides its imports added to the run's sequence (see `ManifestProcessor.overrides`), in
+     * order: kept for a result the run caches (empty otherwise, where nothing reads it).
+     */
+    readonly added: readonly MapNode[];
 }
 
 /** Processes a top-level manifest (absolute path); its problems go to `context.problems`. */
@@ -102,7 +105,7 @@ export function processManifest(file: string, context: ManifestContext): MapNode
     const processor = new ManifestProcessor(context);
     const loc = { file: context.display(file), line: 1, column: 1 };
     const empty = emptyMap(loc);
-    const result = processor.process(file, [], empty, empty, undefined);
+    const result = processor.process(file, [], empty, undefined);
     return result?.merged ?? empty;
 }
 
@@ -113,6 +116,18 @@ class ManifestProcessor {
     /** Deepest import chain met so far, and how many import paths were rendered (results that used none are cached). */
     private deepest = 0;
     private pathRenders = 0;
+    /**
+     * The overrides gathered from imports so far, as a sequence of non-empty layers in the order
+     * Atmos merges them (each processed import's inline overrides, after its own imports'): what
+     * reaches a file's components is their merge, then the file's inline overrides. Kept as layers
+     * and merged only for a file that defines components (and from the last merge on), so that
+     * thousands of imports with overrides cost their own size, not the size gathered so far each.
+     */
+    private readonly overrides: MapNode[] = [];
+    private overridesMerged: { readonly upTo: number; readonly value: MapNode | undefined } = {
+        upTo: 0,
+        value: undefined,
+    };
 
     constructor(private readonly context: ManifestContext) {}
 
@@ -125,7 +140,6 @@ class ManifestProcessor {
         file: string,
         chain: readonly string[],
         parentInline: MapNode,
-        parentImported: MapNode,
         at: SourceLocation | undefined,
         templates: FileTemplates = NO_TEMPLATES,
     ): FileResult | undefined {
@@ -160,10 +174,7 @@ class ManifestProcessor {
         // and no import path below it was rendered from its importers' sections.
         const shared = this.context.cache;
         const cacheKey =
-            shared !== undefined &&
-            chain.length > 0 &&
-            parentInline.entries.size === 0 &&
-            parentImported.entries.size === 0
+            shared !== undefined && chain.length > 0 && parentInline.entries.size === 0 && this.overrides.length === 0
                 ? `${file}\0${JSON.stringify(templates.context)}\0${templates.ignoreMissing}\0${templates.skip}`
                 : undefined;
         if (cacheKey !== undefined) {
@@ -175,6 +186,7 @@ class ManifestProcessor {
             ) {
                 this.readCount += hit.reads - 1;
                 this.deepest = Math.max(this.deepest, chain.length + hit.depth);
+                for (const layer of hit.result.added) this.overrides.push(layer);
                 return hit.result;
             }
         }
@@ -182,7 +194,8 @@ class ManifestProcessor {
         const deepestBefore = this.deepest;
         this.deepest = chain.length;
         const root = this.parse(file, at, templates);
-        const result = this.processFile(file, chain, parentInline, parentImported, templates, root);
+        const addedFrom = this.overrides.length;
+        const result = this.processFile(file, chain, parentInline, templates, root);
         const depth = this.deepest - chain.length;
         this.deepest = Math.max(deepestBefore, this.deepest);
         if (
@@ -191,7 +204,9 @@ class ManifestProcessor {
             problems.size === before.problems &&
             this.pathRenders === before.renders
         ) {
-            shared!.results.set(cacheKey, { result, depth, reads: this.readCount - before.reads + 1 });
+            // What its imports added to the overrides, replayed when the result is taken from the cache.
+            const cached = { ...result, added: this.overrides.slice(addedFrom) };
+            shared!.results.set(cacheKey, { result: cached, depth, reads: this.readCount - before.reads + 1 });
         }
         return result;
     }
@@ -200,7 +215,6 @@ class ManifestProcessor {
         file: string,
         chain: readonly string[],
         parentInline: MapNode,
-        parentImported: MapNode,
         templates: FileTemplates,
         root: MapNode | undefined,
     ): FileResult | undefined {
@@ -216,9 +230,11 @@ class ManifestProcessor {
         const ownTerraformOverrides = terraform
             ? sectionMap(terraform, "overrides", shown, problems, "terraform.")
             : undefined;
-        const inline = mergeAll([ownGlobalOverrides, ownTerraformOverrides, parentInline], loc, strategy);
+        const inline =
+            ownGlobalOverrides === undefined && ownTerraformOverrides === undefined
+                ? parentInline
+                : mergeAll([ownGlobalOverrides, ownTerraformOverrides, parentInline], loc, strategy);
 
-        let imported = parentImported;
         const layers: MapNode[] = [];
         const here = [...chain, file];
         // Atmos's accumulated import-path context: the importers' (a snapshot), then the
@@ -239,19 +255,31 @@ class ManifestProcessor {
                 entry.context ? deepMergePlain(pathData(), entry.context) : pathData(),
             );
             for (const target of targets) {
-                const result = this.process(target, here, inline, imported, entry.loc, childTemplates);
+                const result = this.process(target, here, inline, entry.loc, childTemplates);
                 if (result === undefined) continue;
-                imported = mergeAll([imported, result.imported, result.inline], loc, strategy);
+                if (result.inline.entries.size > 0) this.overrides.push(result.inline);
                 layers.push(result.merged);
                 const previous = pathContext;
                 pathContext = once(() => deepMergePlain(previous(), sectionsOf([result.merged])));
             }
         }
 
-        const finalOverrides = mergeAll([imported, inline], loc, strategy);
-        const own = finalOverrides.entries.size > 0 ? withOverrides(root, finalOverrides) : root;
+        const own = definesComponents(root) ? withOverrides(root, this.finalOverrides(inline, loc)) : root;
         if (own.entries.size > 0) layers.push(own);
-        return { merged: mergeLayers(layers, loc, strategy), inline, imported };
+        return { merged: mergeLayers(layers, loc, strategy), inline, added: [] };
+    }
+
+    /** The overrides a file's components get: those gathered so far, then the file's inline ones. */
+    private finalOverrides(inline: MapNode, loc: Location): MapNode {
+        const upTo = this.overrides.length;
+        let gathered = this.overridesMerged.value;
+        if (upTo > this.overridesMerged.upTo) {
+            const pending = this.overrides.slice(this.overridesMerged.upTo, upTo);
+            gathered = mergeLayers(gathered === undefined ? pending : [gathered, ...pending], loc, this.strategy);
+            this.overridesMerged = { upTo, value: gathered };
+        }
+        if (gathered === undefined) return inline;
+        return inline.entries.size === 0 ? gathered : mergeLayers([gathered, inline], loc, this.strategy);
     }
 
     /** The parsed root map of a file (cached), or undefined when it cannot be used. */
@@ -320,15 +348,10 @@ class ManifestProcessor {
         if (root.kind === "scalar" && root.value === null) return emptyMap(root.loc);
         if (root.kind !== "map") {
             problems.add(
-                makeProblem(
-                    "BAD_SHAPE",
-                    root.loc,
-                    `a stack manifest must be a map, got ${describeValue(toPlain(root))}`,
-                    {
-                        rule: "a stack manifest must be a map",
-                        value: toPlain(root),
-                    },
-                ),
+                makeProblem("BAD_SHAPE", root.loc, `a stack manifest must be a map, got ${describeNode(root)}`, {
+                    rule: "a stack manifest must be a map",
+                    value: toPlain(root),
+                }),
             );
             return undefined;
         }
@@ -565,7 +588,7 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
     const field = { field: "import" };
     if (node.kind !== "seq") {
         problems.add(
-            makeProblem("BAD_IMPORT", node.loc, `import must be a list, got ${describeValue(toPlain(node))}`, {
+            makeProblem("BAD_IMPORT", node.loc, `import must be a list, got ${describeNode(node)}`, {
                 ...field,
                 rule: "must be a list",
                 value: toPlain(node),
@@ -590,7 +613,7 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
                 makeProblem(
                     "BAD_IMPORT",
                     item.loc,
-                    `import entry must be a path or a map with path, got ${describeValue(toPlain(item))}`,
+                    `import entry must be a path or a map with path, got ${describeNode(item)}`,
                     { ...field, rule: "must list paths or maps with path", value: toPlain(item) },
                 ),
             );
@@ -602,7 +625,7 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
                 makeProblem(
                     "BAD_IMPORT",
                     item.loc,
-                    `import entry must have a path (a string), got ${describeValue(toPlain(item))}`,
+                    `import entry must have a path (a string), got ${describeNode(item)}`,
                     { ...field, rule: "must give each entry a path (a string)", value: toPlain(item) },
                 ),
             );
@@ -628,7 +651,7 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
                     makeProblem(
                         "BAD_IMPORT",
                         contextNode.loc,
-                        `import ${path.value}: context must be a map, got ${describeValue(toPlain(contextNode))}`,
+                        `import ${path.value}: context must be a map, got ${describeNode(contextNode)}`,
                         field,
                     ),
                 );
@@ -661,7 +684,7 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
                 makeProblem(
                     "BAD_IMPORT",
                     skip.loc,
-                    `import skip_if_missing must be a bool, got ${describeValue(toPlain(skip))}`,
+                    `import skip_if_missing must be a bool, got ${describeNode(skip)}`,
                     { ...field, rule: "must give skip_if_missing as a bool", value: toPlain(skip) },
                 ),
             );
@@ -692,7 +715,7 @@ function sectionMap(
     if (value === undefined || (value.kind === "scalar" && value.value === null)) return undefined;
     if (value.kind === "map") return value;
     problems.add(
-        makeProblem("BAD_SHAPE", value.loc, `${prefix}${key} must be a map, got ${describeValue(toPlain(value))}`, {
+        makeProblem("BAD_SHAPE", value.loc, `${prefix}${key} must be a map, got ${describeNode(value)}`, {
             field: `${prefix}${key}`,
         }),
     );
@@ -700,8 +723,17 @@ function sectionMap(
     return undefined;
 }
 
-/** The file with `overrides` set in every component it defines under components.terraform. */
+/** Whether the file defines a component under components.terraform. */
+function definesComponents(root: MapNode): boolean {
+    const components = root.entries.get("components");
+    if (components?.value.kind !== "map") return false;
+    const terraform = components.value.entries.get("terraform");
+    return terraform?.value.kind === "map" && terraform.value.entries.size > 0;
+}
+
+/** The file with `overrides` set in every component it defines under components.terraform (none when empty). */
 function withOverrides(root: MapNode, overrides: MapNode): MapNode {
+    if (overrides.entries.size === 0) return root;
     const components = root.entries.get("components");
     if (components?.value.kind !== "map") return root;
     const terraform = components.value.entries.get("terraform");

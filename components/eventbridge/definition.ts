@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { AWS_LIMITS } from "../awsLimits";
-import { choiceArg, switchArg, type ComponentDefinition } from "../definition";
+import { switchArg, type ComponentDefinition } from "../definition";
 import { INSTANCE_ARGS, REGION_ARG, type InstanceArgs } from "../instanceArgs";
 import { LABEL_ARGS, type ComponentLabelArgs } from "../labelArgs";
 
@@ -167,13 +167,19 @@ export const EVENTBRIDGE_DEFINITION: ComponentDefinition<EventBridgeArgs, "event
             rule: EVENT_LOG_RETENTION_DAYS.join(", "),
             doc: "Days the log group keeps events.",
         },
-        logsPolicyScope: choiceArg<LogsPolicyScope>({
+        logsPolicyScope: {
             var: "logs_policy_scope",
+            type: "string",
             default: DEFAULT_LOGS_POLICY_SCOPE,
+            // policies.tf of aws-eventbridge: one account-level policy named after the id.
+            originalDefault: "account",
+            defaultText: `\`${DEFAULT_LOGS_POLICY_SCOPE}\` (\`account\`, the original's, for an instance declared under the original names)`,
+            defaultTs: `\`"${DEFAULT_LOGS_POLICY_SCOPE}"\``,
             allowed: LOGS_POLICY_SCOPES,
+            rule: LOGS_POLICY_SCOPES.map((s) => `\`"${s}"\``).join(", "),
             origin: 'added by this port; the original behaves as `"account"`',
             doc: "Logs resource policy scoped to the log group, or account-wide as in the original (10 per region).",
-        }),
+        },
         adoptExisting: switchArg({
             var: "adopt_existing",
             rule:
