@@ -7,7 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Provider as AwsProvider } from "@pulumi/aws/provider";
-import { holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../program/sdkAdapter";
+import { currentMonitor, holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../program/sdkAdapter";
 import { holdsUnknown } from "../util/unknown";
 import { describeValue, SECRET_VALUE } from "../util/describeValue";
 import { hasValue, type Problem } from "../util/problem";
@@ -300,16 +300,20 @@ export function regionOf(provider: pulumi.ProviderResource | undefined): pulumi.
 
 /**
  * The result of checking the arguments again once every Input has settled: children take their
- * inputs from it, so a value found invalid then fails them before any AWS call.
+ * inputs from it, so a value found invalid then fails them before any AWS call. Created in the
+ * component's constructor: its failure belongs to the program running then.
  */
 export class Settled<R> {
     private readonly result: Promise<R>;
 
     constructor(result: Promise<R>) {
+        // The program the component is created in, read now: the check may fail after another
+        // program (the next test's mocks) has started, and its failure is still this one's.
+        const program = currentMonitor();
         // One failure, one message: every child that takes an input from the result fails with this
         // same error, as written (see keepFailureAsWritten), and Pulumi reports it once.
         this.result = result.catch((error: unknown) => {
-            throw error instanceof Error ? keepFailureAsWritten(error) : error;
+            throw error instanceof Error ? keepFailureAsWritten(error, program) : error;
         });
         // Observed by the children; never an unhandled rejection of its own.
         this.result.catch(() => undefined);

@@ -44,7 +44,7 @@
  *    message with `error serializing property "<key>": ` and rethrows the same object, so one failure shared
  *    by several children collects the names of unrelated properties. {@link keepFailureAsWritten}
  *    makes a failure's message read-only to those prefixes (writes to it are ignored) and records
- *    the program (the resource monitor) it belongs to. The `isKnown` and `isSecret` promises of an
+ *    the program (the resource monitor) it belongs to: the one its component was created in. The `isKnown` and `isSecret` promises of an
  *    Output are created eagerly and reject with it: {@link holdRejections} holds those of an Input
  *    a component reports with its own message (both are in the typings only as internal).
  *
@@ -415,12 +415,18 @@ export function currentMonitor(): object | undefined {
 }
 
 /**
- * `error`, whose message the SDK's prefixes no longer change, marked as a failure of the running
- * program (see {@link failureProgram}). Returns `error`.
+ * `error`, whose message the SDK's prefixes no longer change, marked as a failure of `program` (see
+ * {@link failureProgram}). Returns `error`.
+ *
+ * `program` is the resource monitor ({@link currentMonitor}) read when the failing component was
+ * created, as the SDK binds each registration to the monitor of that moment (runtime/resource.ts
+ * `registerResource` reads `getMonitor()` before it awaits the inputs), never the one current when
+ * the failure happens: a check that fails once an Input settles (a timer, an RPC's answer) may fail
+ * after another program (the next test's mocks) has been installed, whose failure it is not.
  */
-export function keepFailureAsWritten<E extends Error>(error: E): E {
+export function keepFailureAsWritten<E extends Error>(error: E, program: object | undefined): E {
     if (failurePrograms.has(error)) return error;
-    failurePrograms.set(error, currentMonitor());
+    failurePrograms.set(error, program);
     const message = error.message;
     Object.defineProperty(error, "message", {
         configurable: true,

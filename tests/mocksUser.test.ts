@@ -73,6 +73,12 @@ async function rejectionsDuring(run: () => Promise<void>): Promise<{ total: numb
 function later<T>(value: T): pulumi.Output<pulumi.Unwrap<T>> {
     return pulumi.output(new Promise<T>((resolve) => setTimeout(() => resolve(value), 5)));
 }
+/** An Output known only once `open` is called, with no resource behind it. */
+function gated<T>(value: T): { output: pulumi.Output<pulumi.Unwrap<T>>; open: () => void } {
+    let open = () => undefined as void;
+    const output = pulumi.output(new Promise<T>((resolve) => (open = () => resolve(value))));
+    return { output, open };
+}
 /** A value unknown in a preview: derived from a new resource's computed output. */
 function unknownFrom<T>(resource: { arn: pulumi.Output<string> }, value: T): pulumi.Output<T> {
     return resource.arn.apply(() => value);
@@ -303,6 +309,51 @@ describe("testing: settle() and reset()", () => {
         await assert.rejects(first.settle(), /eventbridge "late": eventLogRetentionInDays must be one of/);
         for (let i = 0; i < 12; i++) await installMocks();
         assert.ok(process.listeners("unhandledRejection").length <= listeners + 1);
+    });
+
+    // The SDK binds a registration to the monitor current when the resource is constructed
+    // (runtime/resource.ts `registerResource`, `const monitor = getMonitor()` before it awaits the
+    // inputs), and Node reports the rejected outputs of a failed one whenever it fails
+    // (`runAsyncResourceOp`, `resourceOp.catch((err) => Promise.reject(err))`), by then maybe under
+    // the next test's mocks. Mocha re-emits such a rejection to the process's other listeners
+    // (mocha lib/runner.js `Runner#unhandled`); the failure reaches a test only through settle().
+    it("keeps a check that fails only once the next program has started in the program that made it", async () => {
+        const first = await installMocks();
+        const retention = gated(4);
+        new EventBridge("gated", {
+            ...LABELS,
+            name: "gated",
+            region: "us-east-2",
+            eventLogRetentionInDays: retention.output,
+        });
+        const second = await installMocks();
+        new EventBridge("next", { ...LABELS, name: "next", region: "us-east-2" });
+        retention.open();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await second.settle();
+        await assert.rejects(first.settle(), /eventbridge "gated": eventLogRetentionInDays must be one of/);
+    });
+
+    it("keeps an api-key's lookup failure found once the next program has started in the program that made it", async () => {
+        // Both programs' workspaces run Grafana 12, where an API key no longer works.
+        const first = await installMocks({ grafanaVersion: "12.0" });
+        const workspaceId = gated("g-0123456789");
+        new DashboardsApiKey("gated-key", {
+            ...LABELS,
+            name: "gated",
+            region: "us-east-2",
+            workspaceId: workspaceId.output,
+            credentialType: "api-key",
+        });
+        const second = await installMocks({ grafanaVersion: "12.0" });
+        new DashboardsApiKey("next-key", { ...LABELS, name: "next", region: "us-east-2", workspaceId: "g-0123456789" });
+        workspaceId.open();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await second.settle();
+        await assert.rejects(
+            first.settle(),
+            /^Error: managed-dashboards\/api-key "gated-key": credentialType "api-key" does not work on this workspace/,
+        );
     });
 });
 

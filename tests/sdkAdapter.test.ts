@@ -411,8 +411,10 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
     });
 
     it("the SDK reports a failed input by identity (prefixed in place from 3.246.0), and keepFailureAsWritten keeps it as written", async () => {
-        const { keepFailureAsWritten } = await import("../program/sdkAdapter");
+        const { currentMonitor, failureProgram, keepFailureAsWritten } = await import("../program/sdkAdapter");
         await installEchoMocks();
+        const program = currentMonitor();
+        assert.ok(program !== undefined, broken("setMocks installs no monitor that getMonitor() returns"));
         const run = async (failure: Error) => {
             const { rejections } = await withUnhandledRejections(async () => {
                 new Thing("prefixed", { first: pulumi.output(Promise.reject(failure)) });
@@ -430,10 +432,17 @@ describe("program/sdkAdapter.ts: the SDK behaviour it relies on", () => {
             /^(error serializing property "first": )?plain$/,
             broken("a failed input's message"),
         );
-        const kept = keepFailureAsWritten(new Error("kept"));
+        const kept = keepFailureAsWritten(new Error("kept"), program);
         assert.ok((await run(kept)).includes(kept));
         assert.equal(kept.message, "kept");
         assert.match(String(kept), /^Error: kept$/);
+        // Marked with the program given (the one its component was created in), not the one
+        // current when it is marked: each setMocks installs a new monitor.
+        await installEchoMocks();
+        assert.notEqual(currentMonitor(), program);
+        const late = keepFailureAsWritten(new Error("late"), program);
+        assert.equal(failureProgram(late), program);
+        assert.equal(failureProgram(kept), program);
     });
 });
 

@@ -19,7 +19,7 @@ import { Static } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
 import { loadOptionalPeer, type ModuleLoader } from "../../util/optionalPeer";
 import { programRegistry } from "../programRegistry";
-import { holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../../program/sdkAdapter";
+import { currentMonitor, holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../../program/sdkAdapter";
 import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, resolveKnownNow, Settled } from "../inputs";
 import { plainOnlyArgs } from "../definition";
 import type { NameClaim } from "../collisions";
@@ -179,6 +179,10 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
      */
     constructor(name: string, args: DashboardsApiKeyArgs, opts: pulumi.ComponentResourceOptions = {}) {
         const given: unknown = args;
+        // A failure found later (once a lookup answers) is this program's, read now: another program
+        // (the next test's mocks) may have started by then.
+        const program = currentMonitor();
+        const failure = (message: string): Error => keepFailureAsWritten(new Error(message), program);
         const provider = awsProviderOf(opts);
         const account = accountOf(provider);
         const registry = programRegistry();
@@ -246,7 +250,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const workspaceRegion = value((r) => r.region, args.region);
         const who = `${COMPONENT} "${name}"`;
         const time = now();
-        const workspace = this.locateWorkspace(name, resolved, {
+        const workspace = this.locateWorkspace(name, resolved, failure, {
             region,
             workspaceRegion,
             workspaceId: value(
@@ -267,7 +271,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             pulumi.all([workspace.id, workspace.grafanaVersion]).apply(([id, version]) => {
                 const problem = credentialProblem(resolved.credentialType, version);
                 if (problem !== undefined) {
-                    throw keepFailureAsWritten(new Error(`${who}: ${problem} (workspace ${id})`));
+                    throw failure(`${who}: ${problem} (workspace ${id})`);
                 }
                 return id;
             }),
@@ -468,7 +472,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 );
                 // (A user's own mocks may answer the lookup with no list: nothing is tagged.)
                 const conflict = ssmOwnerConflict(tagged.resourceTagMappingLists ?? [], path, owner);
-                if (conflict !== undefined) throw keepFailureAsWritten(new Error(`${who}: ${conflict}`));
+                if (conflict !== undefined) throw failure(`${who}: ${conflict}`);
                 return path;
             }),
         );
@@ -533,6 +537,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     private locateWorkspace(
         name: string,
         resolved: ResolvedDashboardsApiKey,
+        /** The component's failure with `message`, as written and marked as its program's. */
+        failure: (message: string) => Error,
         given: {
             /** The region the children are given (undefined: their provider's). */
             readonly region: pulumi.Input<string> | undefined;
@@ -600,21 +606,17 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const id = pulumi.all([details(WORKSPACE_ID_OUTPUT), stackName]).apply(([found, stack]) => {
             const value: unknown = found.value ?? found.secretValue;
             if (typeof value !== "string" || value === "") {
-                throw keepFailureAsWritten(
-                    new Error(
-                        `${COMPONENT} "${name}": the workspace stack ${describeValue(stack)} has no output ` +
-                            `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
-                            `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`,
-                    ),
+                throw failure(
+                    `${COMPONENT} "${name}": the workspace stack ${describeValue(stack)} has no output ` +
+                        `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
+                        `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`,
                 );
             }
             // Validated as the workspace_id var is: the id names the workspace in every call and path.
             if (!isWorkspaceId(value)) {
-                throw keepFailureAsWritten(
-                    new Error(
-                        `${COMPONENT} "${name}": the output "${WORKSPACE_ID_OUTPUT}" of the workspace stack ${describeValue(stack)} ` +
-                            `${WORKSPACE_ID_RULE}, got ${describeValue(found.secretValue !== undefined ? SECRET_VALUE : value)}`,
-                    ),
+                throw failure(
+                    `${COMPONENT} "${name}": the output "${WORKSPACE_ID_OUTPUT}" of the workspace stack ${describeValue(stack)} ` +
+                        `${WORKSPACE_ID_RULE}, got ${describeValue(found.secretValue !== undefined ? SECRET_VALUE : value)}`,
                 );
             }
             return value;
