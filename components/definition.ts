@@ -53,6 +53,12 @@ export interface ArgDefinition {
     /** Original Cloud Posse var names, accepted in stack files with a deprecation warning. */
     readonly aliases?: readonly string[];
     /**
+     * The original Cloud Posse component's default, where it differs from `default`: an instance a
+     * stack file declares under the original names (a `pathAliases` path, or any `aliases` var)
+     * takes it when the var is unset, so that nothing the original named in AWS moves.
+     */
+    readonly originalDefault?: unknown;
+    /**
      * A value known only at deploy time that a stack file may give this var, read by the component
      * itself: `!terraform.output <component> [<stack>] <output>` (mapped to a StackReference) whose
      * output is `output`. Every other var is validated, or names resources, before deploying.

@@ -4,6 +4,7 @@
  * their resources, and writes the stack-file vars that adopt them and the `terraform state rm`
  * command. Pure apart from the resolvers it calls (no Pulumi).
  */
+import { ORIGINAL_API_KEY_DEFAULTS } from "../components/apiKey/definition";
 import { resolveDashboardsApiKey } from "../components/apiKey/resolve";
 import { resolveEventBridge } from "../components/eventbridge/resolve";
 import { format } from "../label";
@@ -31,7 +32,7 @@ export interface AdoptionPlan {
 }
 
 /** The original component's SSM path format (`managed-grafana/api-key`); this package's default differs. */
-const LEGACY_SSM_PATH_FORMAT = "/grafana/%s/api_key";
+const LEGACY_SSM_PATH_FORMAT = ORIGINAL_API_KEY_DEFAULTS.ssmPathFormatApiKey;
 
 /**
  * The names an instance would give its resources (adoption vars left out, as they are being worked

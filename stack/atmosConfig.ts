@@ -11,14 +11,18 @@
  * - the directory named by `ATMOS_CLI_CONFIG_PATH`.
  * When none of these exists and a manifest is given, its directory and its ancestors are
  * searched (the nearest `atmos.yaml` wins). Run from a directory without an Atmos config of its
- * own, a `base_path` of `""` or `.` (Atmos's default without atmos.yaml) is the git root. Each config file is preceded by its `atmos.d/` and
- * `.atmos.d/` files and its `import:` list. The system and home directories are not read, so a
- * load does not depend on the machine it runs on. With no file at all, Atmos's defaults apply.
+ * own, a `base_path` of `""` or `.` (Atmos's default without atmos.yaml) is the git root of the
+ * repository that holds the atmos.yaml found; a file found from the manifest is read as Atmos
+ * reads it run from that file's directory, whatever the current directory. Each config file is
+ * preceded by the git root's and its own `atmos.d/` and `.atmos.d/` files and its `import:` list.
+ * The system and home directories are not read, so a load does not depend on the machine it runs
+ * on. With no file at all, Atmos's defaults apply, under the git root's `atmos.d/` and `.atmos.d/`.
  * Then the `ATMOS_*` environment overrides.
  */
 import * as nodePath from "node:path";
 import { TEMPLATE_LIMITS } from "../gotemplate/limits";
 import { yaml } from "../util/yaml";
+import { goYamlOptions } from "../util/goYaml";
 import { outsideReason, SymlinkLoopError, type Confinement } from "./confine";
 import { compareBytes, globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
 
@@ -53,7 +57,12 @@ export interface AtmosConfig {
     readonly gomplateEnabled: boolean;
     /** `stacks.inherit.metadata` (default true). */
     readonly inheritMetadata: boolean;
-    /** The git root used for base paths (undefined when there is none, or ATMOS_GIT_ROOT_BASEPATH=false). */
+    /**
+     * The repository that holds the atmos.yaml found (its git root): the current directory's when
+     * the file was found from there, else the file's own (without a file, the manifest's). Base
+     * paths follow Atmos's git-root rule in it; undefined when there is none, or with
+     * ATMOS_GIT_ROOT_BASEPATH=false.
+     */
     readonly gitRoot?: string;
     /**
      * The repository a load reads from (see {@link repositoryOf}): every file read stays under it
@@ -129,18 +138,17 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
     const cwd = nodePath.resolve(options.cwd ?? process.cwd());
     const env = options.env ?? process.env;
     const files = options.files;
-    const gitRoot = env.ATMOS_GIT_ROOT_BASEPATH === "false" ? undefined : findGitRoot(cwd, files);
+    const gitRootsOn = env.ATMOS_GIT_ROOT_BASEPATH !== "false";
+    const cwdGitRoot = gitRootsOn ? repositoryOf(cwd, files) : undefined;
 
     const configFiles: string[] = [];
     const cliConfigPath = env.ATMOS_CLI_CONFIG_PATH;
-    const localConfig = LOCAL_CONFIG_MARKERS.some(
-        (m) => files.isFile(nodePath.join(cwd, m)) || files.isDirectory(nodePath.join(cwd, m)),
-    );
+    const cwdHasConfig = hasLocalConfig(cwd, files);
     if (!cliConfigPath) {
-        if (!localConfig) {
+        if (!cwdHasConfig) {
             const parent = findUpward(nodePath.dirname(cwd), files);
             if (parent) configFiles.push(parent);
-            const atGitRoot = gitRoot === undefined ? undefined : configFileIn(gitRoot, files);
+            const atGitRoot = cwdGitRoot === undefined ? undefined : configFileIn(cwdGitRoot, files);
             if (atGitRoot) configFiles.push(atGitRoot);
         }
         const local = configFileIn(cwd, files);
@@ -150,12 +158,28 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
         const named = files.isFile(dir) ? dir : configFileIn(dir, files);
         if (named) configFiles.push(named);
     }
-    if (configFiles.length === 0 && options.manifest !== undefined) {
-        const fromManifest = findUpward(nodePath.dirname(nodePath.resolve(cwd, options.manifest)), files);
-        if (fromManifest) configFiles.push(fromManifest);
+    const manifest = options.manifest === undefined ? undefined : nodePath.resolve(cwd, options.manifest);
+    // Atmos's discovery found nothing (or there was nothing to find): the manifest's own repository.
+    const fromManifest = configFiles.length === 0 && manifest !== undefined;
+    if (fromManifest) {
+        const found = findUpward(nodePath.dirname(manifest), files);
+        if (found) configFiles.push(found);
     }
     const unique = [...new Set(configFiles)];
     const configDir = unique.length === 0 ? undefined : nodePath.dirname(unique[unique.length - 1]);
+    // Atmos's git-root rule (pkg/config/git_root.go applyGitRootBasePath) is about the repository
+    // Atmos runs in: the current directory's when atmos.yaml was found from there (or named by
+    // ATMOS_CLI_CONFIG_PATH), as in Atmos. Found from the manifest instead, it is the repository that
+    // holds that atmos.yaml, and the load is what Atmos gives run from the atmos.yaml's directory
+    // (without one, from the manifest's repository's root): the same from any current directory.
+    const gitRoot = !gitRootsOn
+        ? undefined
+        : fromManifest
+          ? repositoryOf(configDir ?? nodePath.dirname(manifest), files)
+          : cwdGitRoot;
+    const runDir = fromManifest ? (configDir ?? gitRoot ?? cwd) : cwd;
+    // hasLocalAtmosConfig (git_root.go:91-110) of the directory Atmos is taken to run in.
+    const localConfig = runDir === cwd ? cwdHasConfig : hasLocalConfig(runDir, files);
     const allowOutside = options.allowOutsideRepository === true;
     // Base paths the user's environment names are the user's choice, read from as the repository
     // is (Cloud Posse's Geodesic sets ATMOS_CLI_CONFIG_PATH and ATMOS_BASE_PATH this way).
@@ -168,6 +192,16 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
     let raw: Record<string, unknown>;
     if (unique.length === 0) {
         raw = structuredClone(NO_CONFIG_DEFAULTS);
+        // Without a config file Atmos still reads the git root's atmos.d/ and .atmos.d/ over its
+        // defaults (pkg/config/load.go LoadConfig, "Also search git root for .atmos.d even with
+        // default config": mergeDefaultImports(gitRoot)).
+        if (gitRoot !== undefined) {
+            const confinement: Confinement = { root: gitRoot, also: userPaths, allowOutside };
+            for (const path of defaultImportFiles(gitRoot, files)) {
+                refuseOutside(path, confinement, files, undefined, [], `${defaultImportDir(path)} file ${path}`);
+                raw = mergePlain(raw, readDefaultImport(path, files, env, gitRoot));
+            }
+        }
     } else {
         // The repository is the one holding the atmos.yaml found: its files, and everything they
         // name, are read from it.
@@ -184,7 +218,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
             raw = mergePlain(raw, readConfigWithImports(file, files, env, gitRoot, new Set(), confinement));
         }
     }
-    const config = interpret(raw, unique, configDir, cwd, env, gitRoot, files, localConfig);
+    const config = interpret(raw, unique, configDir, runDir, cwd, env, gitRoot, files, localConfig);
     let repository: string;
     if (configDir !== undefined) repository = repositoryOf(configDir, files) ?? configDir;
     else {
@@ -320,6 +354,13 @@ function checkBasePaths(
     }
 }
 
+/** Whether `dir` holds an Atmos config of its own (Atmos's hasLocalAtmosConfig, git_root.go:91-110). */
+function hasLocalConfig(dir: string, files: FileSystem): boolean {
+    return LOCAL_CONFIG_MARKERS.some(
+        (m) => files.isFile(nodePath.join(dir, m)) || files.isDirectory(nodePath.join(dir, m)),
+    );
+}
+
 /** The nearest directory at or above `dir` holding an atmos.yaml, as that file's path. */
 function findUpward(dir: string, files: FileSystem): string | undefined {
     for (let current = dir; ; current = nodePath.dirname(current)) {
@@ -360,17 +401,15 @@ function readConfigWithImports(
     const own = readConfigFile(file, files, env, gitRoot);
     const dir = nodePath.dirname(file);
     let merged: Record<string, unknown> = {};
-    for (const sub of ["atmos.d", ".atmos.d"]) {
-        const root = nodePath.join(dir, sub);
-        if (!files.isDirectory(root)) continue;
-        const found = [
-            ...globMatches(nodePath.join(root, "**", "*.yaml"), files),
-            ...globMatches(nodePath.join(root, "**", "*.yml"), files),
-        ].sort(compareBytes);
-        for (const path of found) {
-            refuseOutside(path, confinement, files, file, [], `${sub}/ file ${path}`);
-            merged = mergePlain(merged, readConfigWithImports(path, files, env, gitRoot, seen, confinement));
-        }
+    // Atmos's mergeDefaultImports (pkg/config/load.go): the git root's atmos.d/ and .atmos.d/ when
+    // it is another directory (loadAtmosDFromGitRoot), then the file's own.
+    const defaults = [
+        ...(gitRoot !== undefined && gitRoot !== dir ? defaultImportFiles(gitRoot, files) : []),
+        ...defaultImportFiles(dir, files),
+    ];
+    for (const path of defaults) {
+        refuseOutside(path, confinement, files, file, [], `${defaultImportDir(path)} file ${path}`);
+        merged = mergePlain(merged, readDefaultImport(path, files, env, gitRoot));
     }
     const imports = own.import;
     if (Array.isArray(imports)) {
@@ -397,6 +436,47 @@ function readConfigWithImports(
     }
     const { import: _ignored, ...rest } = own;
     return mergePlain(merged, rest);
+}
+
+/** Which default-import directory (`atmos.d/` or `.atmos.d/`) holds `path`, for messages. */
+function defaultImportDir(path: string): string {
+    return path.split(nodePath.sep).includes(".atmos.d") ? ".atmos.d/" : "atmos.d/";
+}
+
+/**
+ * One file of an `atmos.d/` or `.atmos.d/`, merged as it is (load.go mergeConfigFile: neither its
+ * own `atmos.d/` nor its `import:` list is read).
+ */
+function readDefaultImport(
+    file: string,
+    files: FileSystem,
+    env: Readonly<Record<string, string | undefined>>,
+    gitRoot: string | undefined,
+): Record<string, unknown> {
+    const { import: _ignored, ...rest } = readConfigFile(file, files, env, gitRoot);
+    return rest;
+}
+
+/**
+ * The files of `dir`'s `atmos.d/`, then of its `.atmos.d/`, in Atmos's order
+ * (load.go loadAtmosDFromDirectory; imports.go SearchAtmosConfig): every `*.yaml` and `*.yml`
+ * below, `x.yaml` chosen over `x.yml` beside it (detectPriorityFiles), shallower files first, then
+ * by path (sortFilesByDepth).
+ */
+function defaultImportFiles(dir: string, files: FileSystem): string[] {
+    const out: string[] = [];
+    for (const sub of ["atmos.d", ".atmos.d"]) {
+        const root = nodePath.join(dir, sub);
+        if (!files.isDirectory(root)) continue;
+        const yaml = globMatches(nodePath.join(root, "**", "*.yaml"), files);
+        const taken = new Set(yaml);
+        const yml = globMatches(nodePath.join(root, "**", "*.yml"), files).filter(
+            (path) => !taken.has(path.replace(/\.yml$/, ".yaml")),
+        );
+        const depth = (path: string) => nodePath.dirname(path).split(nodePath.sep).length;
+        out.push(...[...yaml, ...yml].sort((a, b) => depth(a) - depth(b) || compareBytes(a, b)));
+    }
+    return out;
 }
 
 /** Parses one config file; `!env NAME` and `!repo-root` are evaluated, other YAML functions kept as text. */
@@ -439,7 +519,7 @@ function readConfigFile(
     ];
     let parsed: unknown;
     try {
-        parsed = yaml().parse(text, { customTags, merge: true, uniqueKeys: false, logLevel: "error" });
+        parsed = yaml().parse(text, { ...goYamlOptions(customTags), uniqueKeys: false, logLevel: "error" });
     } catch (error) {
         throw new AtmosConfigError(
             file,
@@ -481,11 +561,16 @@ function stringList(value: unknown): string[] {
     return [];
 }
 
+/**
+ * The configuration as Atmos reads it run from `runDir` (where bare paths are looked for and whose
+ * own config decides the git-root rule); `ATMOS_BASE_PATH` is the user's, from `userCwd`.
+ */
 function interpret(
     raw: Record<string, unknown>,
     configFiles: readonly string[],
     configDir: string | undefined,
-    cwd: string,
+    runDir: string,
+    userCwd: string,
     env: Readonly<Record<string, string | undefined>>,
     gitRoot: string | undefined,
     files: FileSystem,
@@ -505,10 +590,10 @@ function interpret(
     // `.`), a base_path of "" or "." is the git root, so Atmos works from anywhere in the repository.
     const configBase = str(raw.base_path) ?? "";
     const basePath = env.ATMOS_BASE_PATH
-        ? resolveBasePath(env.ATMOS_BASE_PATH, configDir, cwd, gitRoot, files, "runtime")
+        ? resolveBasePath(env.ATMOS_BASE_PATH, configDir, userCwd, gitRoot, files, "runtime")
         : gitRoot !== undefined && !localConfig && (configBase === "" || configBase === ".")
           ? gitRoot
-          : resolveBasePath(configBase, configDir, cwd, gitRoot, files, "config");
+          : resolveBasePath(configBase, configDir, runDir, gitRoot, files, "config");
     const stacksBase = env.ATMOS_STACKS_BASE_PATH ?? str(at(raw, "stacks", "base_path")) ?? "";
     const stacksBasePath = nodePath.isAbsolute(stacksBase) ? stacksBase : nodePath.join(basePath, stacksBase);
 

@@ -133,5 +133,9 @@ function compareStrings(a: string, b: string): number {
 
 /** A value as shown after `got` in messages: JSON, shortened by the package's one rule. */
 export function describeValue(node: TreeNode): string {
+    if (node.kind === "map" && node.timestamp !== undefined) {
+        // yaml.v3 reads an unquoted date as a Go time, which Atmos's merge copies into an empty map.
+        return `{} (the unquoted timestamp ${describePlain(node.timestamp)}: Atmos reads it as a time, which its merge turns into an empty map; quote it to keep the text)`;
+    }
     return describePlain(toPlain(node));
 }

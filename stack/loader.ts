@@ -859,7 +859,16 @@ function resolveStack(
             instance: component.name,
             who,
         };
-        const instance = resolveInstance(component, schema, who, evaluation, problems, warnings, templatesOff);
+        const instance = resolveInstance(
+            component,
+            schema,
+            who,
+            evaluation,
+            problems,
+            warnings,
+            templatesOff,
+            canonical !== component.component ? component.component : undefined,
+        );
         if (instance) instances.push(instance);
     }
     return { stackName, instances, skipped, warnings: [...new Set(warnings)] };
@@ -980,6 +989,7 @@ function resolveInstance(
     problems: ProblemList,
     warnings: string[],
     templatesOff?: string,
+    originalPath?: string,
 ): StackInstance | undefined {
     const name = component.name;
     const mergedVars = component.vars;
@@ -1107,6 +1117,7 @@ function resolveInstance(
         vars[varName] = reference;
         args[schema.vars[varName].arg] = reference;
     }
+    keepOriginalDefaults(component, schema, who, originalPath, vars, args, varLocations, warnings);
     for (const [varName, spec] of Object.entries(schema.vars)) {
         if (
             spec.required &&
@@ -1125,6 +1136,50 @@ function resolveInstance(
     }
     if (problems.size > before) return undefined;
     return { name, component: schema.path, schema, vars, args, location: component.keyLoc, varLocations };
+}
+
+/**
+ * An instance declared under the original Cloud Posse names (the component path, or any of its
+ * variables) keeps the original component's defaults where this package's differ (each
+ * definition's `originalDefault`: the api-key's SSM path `/grafana/%s/api_key` and workspace
+ * component `managed-grafana/workspace`), so nothing Terraform named moves; each one taken is
+ * said in a warning naming the var that chooses otherwise.
+ */
+function keepOriginalDefaults(
+    component: MergedComponent,
+    schema: ComponentSchema,
+    who: string,
+    originalPath: string | undefined,
+    vars: Record<string, unknown>,
+    args: Record<string, unknown>,
+    varLocations: Record<string, SourceLocation>,
+    warnings: string[],
+): void {
+    // The instance's own declaration (its vars and its bases'), not stack-level vars shared by all.
+    const originalNames = [
+        ...(originalPath !== undefined ? [`component ${originalPath}`] : []),
+        ...Object.keys(schema.aliases).filter((alias) =>
+            component.ownLayers.some((layer) => layer.vars.entries.has(alias)),
+        ),
+    ];
+    if (originalNames.length === 0) return;
+    const kept: string[] = [];
+    for (const [varName, spec] of Object.entries(schema.vars)) {
+        const definition = argOf(schema.definition, spec.arg);
+        const original = definition?.originalDefault;
+        if (original === undefined || hasOwn(vars, varName)) continue;
+        vars[varName] = original;
+        args[spec.arg] = original;
+        varLocations[varName] = component.keyLoc;
+        kept.push(`${varName} ${JSON.stringify(original)} (this package's: ${JSON.stringify(definition?.default)})`);
+    }
+    if (kept.length > 0) {
+        warnings.push(
+            `${formatLocation(component.keyLoc)}: ${who}: declared under the original Cloud Posse names ` +
+                `(${[...new Set(originalNames)].join(", ")}), so it keeps the original's defaults: ${kept.join(", ")}; ` +
+                "set a var to choose otherwise",
+        );
+    }
 }
 
 /**

@@ -17,6 +17,7 @@
  */
 import type { ScalarTag } from "yaml";
 import { yaml } from "../util/yaml";
+import { goYamlOptions } from "../util/goYaml";
 import { isMap } from "../gotemplate/fmt";
 import { GoTemplate, TemplateError, unsupportedFunction, type FuncMap } from "../gotemplate";
 import { getOwn, hasOwn, setOwn } from "../gotemplate/limits";
@@ -255,7 +256,7 @@ export function renderManifestText(text: string, file: string, options: Manifest
         let doc: unknown;
         try {
             // duplicate keys are the stack parser's to report (in one pass; the library's own check is quadratic)
-            doc = yaml().parse(text, { customTags: FUNCTION_TAGS, logLevel: "error", uniqueKeys: false });
+            doc = yaml().parse(text, { ...goYamlOptions(FUNCTION_TAGS), logLevel: "error", uniqueKeys: false });
         } catch {
             doc = undefined;
         }

@@ -92,8 +92,11 @@ interface FileResult {
     readonly merged: MapNode;
     /** The file's inline overrides (with its importers' inline overrides on top). */
     readonly inline: MapNode;
-    /** The overrides gathered from imports so far. */
-    readonly imported: MapNode;
+    /**
+     * The overrides its imports added to the run's sequence (see `ManifestProcessor.overrides`), in
+     * order: kept for a result the run caches (empty otherwise, where nothing reads it).
+     */
+    readonly added: readonly MapNode[];
 }
 
 /** Processes a top-level manifest (absolute path); its problems go to `context.problems`. */
@@ -101,7 +104,7 @@ export function processManifest(file: string, context: ManifestContext): MapNode
     const processor = new ManifestProcessor(context);
     const loc = { file: context.display(file), line: 1, column: 1 };
     const empty = emptyMap(loc);
-    const result = processor.process(file, [], empty, empty, undefined);
+    const result = processor.process(file, [], empty, undefined);
     return result?.merged ?? empty;
 }
 
@@ -112,6 +115,18 @@ class ManifestProcessor {
     /** Deepest import chain met so far, and how many import paths were rendered (results that used none are cached). */
     private deepest = 0;
     private pathRenders = 0;
+    /**
+     * The overrides gathered from imports so far, as a sequence of non-empty layers in the order
+     * Atmos merges them (each processed import's inline overrides, after its own imports'): what
+     * reaches a file's components is their merge, then the file's inline overrides. Kept as layers
+     * and merged only for a file that defines components (and from the last merge on), so that
+     * thousands of imports with overrides cost their own size, not the size gathered so far each.
+     */
+    private readonly overrides: MapNode[] = [];
+    private overridesMerged: { readonly upTo: number; readonly value: MapNode | undefined } = {
+        upTo: 0,
+        value: undefined,
+    };
 
     constructor(private readonly context: ManifestContext) {}
 
@@ -124,7 +139,6 @@ class ManifestProcessor {
         file: string,
         chain: readonly string[],
         parentInline: MapNode,
-        parentImported: MapNode,
         at: SourceLocation | undefined,
         templates: FileTemplates = NO_TEMPLATES,
     ): FileResult | undefined {
@@ -159,10 +173,7 @@ class ManifestProcessor {
         // and no import path below it was rendered from its importers' sections.
         const shared = this.context.cache;
         const cacheKey =
-            shared !== undefined &&
-            chain.length > 0 &&
-            parentInline.entries.size === 0 &&
-            parentImported.entries.size === 0
+            shared !== undefined && chain.length > 0 && parentInline.entries.size === 0 && this.overrides.length === 0
                 ? `${file}\0${JSON.stringify(templates.context)}\0${templates.ignoreMissing}\0${templates.skip}`
                 : undefined;
         if (cacheKey !== undefined) {
@@ -174,6 +185,7 @@ class ManifestProcessor {
             ) {
                 this.readCount += hit.reads - 1;
                 this.deepest = Math.max(this.deepest, chain.length + hit.depth);
+                for (const layer of hit.result.added) this.overrides.push(layer);
                 return hit.result;
             }
         }
@@ -181,7 +193,8 @@ class ManifestProcessor {
         const deepestBefore = this.deepest;
         this.deepest = chain.length;
         const root = this.parse(file, at, templates);
-        const result = this.processFile(file, chain, parentInline, parentImported, templates, root);
+        const addedFrom = this.overrides.length;
+        const result = this.processFile(file, chain, parentInline, templates, root);
         const depth = this.deepest - chain.length;
         this.deepest = Math.max(deepestBefore, this.deepest);
         if (
@@ -190,7 +203,9 @@ class ManifestProcessor {
             problems.size === before.problems &&
             this.pathRenders === before.renders
         ) {
-            shared!.results.set(cacheKey, { result, depth, reads: this.readCount - before.reads + 1 });
+            // What its imports added to the overrides, replayed when the result is taken from the cache.
+            const cached = { ...result, added: this.overrides.slice(addedFrom) };
+            shared!.results.set(cacheKey, { result: cached, depth, reads: this.readCount - before.reads + 1 });
         }
         return result;
     }
@@ -199,7 +214,6 @@ class ManifestProcessor {
         file: string,
         chain: readonly string[],
         parentInline: MapNode,
-        parentImported: MapNode,
         templates: FileTemplates,
         root: MapNode | undefined,
     ): FileResult | undefined {
@@ -215,9 +229,11 @@ class ManifestProcessor {
         const ownTerraformOverrides = terraform
             ? sectionMap(terraform, "overrides", shown, problems, "terraform.")
             : undefined;
-        const inline = mergeAll([ownGlobalOverrides, ownTerraformOverrides, parentInline], loc, strategy);
+        const inline =
+            ownGlobalOverrides === undefined && ownTerraformOverrides === undefined
+                ? parentInline
+                : mergeAll([ownGlobalOverrides, ownTerraformOverrides, parentInline], loc, strategy);
 
-        let imported = parentImported;
         const layers: MapNode[] = [];
         const here = [...chain, file];
         // Atmos's accumulated import-path context: the importers' (a snapshot), then the
@@ -238,19 +254,31 @@ class ManifestProcessor {
                 entry.context ? deepMergePlain(pathData(), entry.context) : pathData(),
             );
             for (const target of targets) {
-                const result = this.process(target, here, inline, imported, entry.loc, childTemplates);
+                const result = this.process(target, here, inline, entry.loc, childTemplates);
                 if (result === undefined) continue;
-                imported = mergeAll([imported, result.imported, result.inline], loc, strategy);
+                if (result.inline.entries.size > 0) this.overrides.push(result.inline);
                 layers.push(result.merged);
                 const previous = pathContext;
                 pathContext = once(() => deepMergePlain(previous(), sectionsOf([result.merged])));
             }
         }
 
-        const finalOverrides = mergeAll([imported, inline], loc, strategy);
-        const own = finalOverrides.entries.size > 0 ? withOverrides(root, finalOverrides) : root;
+        const own = definesComponents(root) ? withOverrides(root, this.finalOverrides(inline, loc)) : root;
         if (own.entries.size > 0) layers.push(own);
-        return { merged: mergeLayers(layers, loc, strategy), inline, imported };
+        return { merged: mergeLayers(layers, loc, strategy), inline, added: [] };
+    }
+
+    /** The overrides a file's components get: those gathered so far, then the file's inline ones. */
+    private finalOverrides(inline: MapNode, loc: Location): MapNode {
+        const upTo = this.overrides.length;
+        let gathered = this.overridesMerged.value;
+        if (upTo > this.overridesMerged.upTo) {
+            const pending = this.overrides.slice(this.overridesMerged.upTo, upTo);
+            gathered = mergeLayers(gathered === undefined ? pending : [gathered, ...pending], loc, this.strategy);
+            this.overridesMerged = { upTo, value: gathered };
+        }
+        if (gathered === undefined) return inline;
+        return inline.entries.size === 0 ? gathered : mergeLayers([gathered, inline], loc, this.strategy);
     }
 
     /** The parsed root map of a file (cached), or undefined when it cannot be used. */
@@ -694,8 +722,17 @@ function sectionMap(
     return undefined;
 }
 
-/** The file with `overrides` set in every component it defines under components.terraform. */
+/** Whether the file defines a component under components.terraform. */
+function definesComponents(root: MapNode): boolean {
+    const components = root.entries.get("components");
+    if (components?.value.kind !== "map") return false;
+    const terraform = components.value.entries.get("terraform");
+    return terraform?.value.kind === "map" && terraform.value.entries.size > 0;
+}
+
+/** The file with `overrides` set in every component it defines under components.terraform (none when empty). */
 function withOverrides(root: MapNode, overrides: MapNode): MapNode {
+    if (overrides.entries.size === 0) return root;
     const components = root.entries.get("components");
     if (components?.value.kind !== "map") return root;
     const terraform = components.value.entries.get("terraform");

@@ -1,11 +1,12 @@
 /**
  * A YAML document as a tree of plain values that remember where they were written, so the
  * loader can merge imports and inherited instances and still point an error at the line and
- * column of the value it is about. Parsing uses the `yaml` package (YAML 1.2 core schema,
- * merge keys `<<` enabled as in Atmos' Go YAML decoder).
+ * column of the value it is about. Parsing uses the `yaml` package with scalars resolved as
+ * Atmos's YAML library resolves them (gopkg.in/yaml.v3, util/goYaml.ts) and merge keys `<<`.
  */
 import type { Alias, Document, Node as YamlNode, Scalar, YAMLMap, YAMLSeq } from "yaml";
 import { yaml } from "../util/yaml";
+import { decimalDigits, goKeyText, goYamlOptions, isGoYamlTimestampValue, TIMESTAMP_TEXT } from "../util/goYaml";
 import { includeNode, type IncludeContext } from "./include";
 import { makeProblem, type StackFileProblem } from "./errors";
 import { MAX_NESTING, MAX_STRING_LENGTH, MAX_TEXT_LENGTH } from "./limits";
@@ -23,7 +24,7 @@ export interface Location {
     readonly column: number;
 }
 
-/** A scalar value as YAML's core schema gives it. */
+/** A scalar value as yaml.v3 resolves it (a number a JavaScript number cannot hold exactly is its text). */
 export type ScalarValue = string | number | boolean | null;
 
 export interface ScalarNode {
@@ -52,6 +53,11 @@ export interface MapNode {
     readonly loc: Location;
     /** In insertion order; a merged key keeps its first position (as a JS object would). */
     readonly entries: ReadonlyMap<string, MapEntry>;
+    /**
+     * Set when the map stands for an unquoted timestamp, the text written: yaml.v3 reads it as a
+     * Go `time.Time`, which Atmos's merge copies into an empty map (see util/goYaml.ts).
+     */
+    readonly timestamp?: string;
 }
 
 export type TreeNode = ScalarNode | SeqNode | MapNode;
@@ -153,9 +159,9 @@ export function parseYamlTree(text: string, file: string, options: ParseTreeOpti
     // Duplicate keys are found by the tree builder in one pass (the `yaml` package's own check
     // compares each key with every earlier one: 300,000 keys took minutes).
     const doc = parseDocument(text, {
+        ...goYamlOptions(),
         lineCounter,
         keepSourceTokens: true,
-        merge: true,
         prettyErrors: false,
         uniqueKeys: false,
     });
@@ -318,7 +324,12 @@ class TreeBuilder {
                 );
             }
         }
-        if (isScalar(node)) return { kind: "scalar", loc, value: this.scalar(node, loc) };
+        if (isScalar(node)) {
+            if (isGoYamlTimestampValue(node.value) && node.tag === undefined) {
+                return { kind: "map", loc, entries: new Map(), timestamp: node.value[TIMESTAMP_TEXT] };
+            }
+            return { kind: "scalar", loc, value: this.scalar(node, loc) };
+        }
         if (isSeq(node))
             return { kind: "seq", loc, items: node.items.map((item) => this.build(item as YamlNode, active)) };
         if (isMap(node)) return this.buildMap(node.items, loc, active);
@@ -329,18 +340,16 @@ class TreeBuilder {
     /** A scalar's value; a string over {@link MAX_STRING_LENGTH} and a value of a non-core type are refused. */
     private scalar(node: Scalar, loc: Location): ScalarValue {
         const raw = node.value;
-        if (raw instanceof Date || raw instanceof Uint8Array) {
-            const type = raw instanceof Date ? "!!timestamp" : "!!binary";
-            this.problems.push(
-                makeProblem(
-                    "UNSUPPORTED_TAG",
-                    loc,
-                    `${type} values are not supported (their text would depend on the machine's time zone or encoding, and differ from Atmos's); write the value as a quoted string`,
-                ),
-            );
+        if (raw instanceof Uint8Array || isGoYamlTimestampValue(raw)) {
+            // An explicit !!timestamp: yaml.v3 gives a Go time, which Atmos's merge empties (util/goYaml.ts).
+            const why =
+                raw instanceof Uint8Array
+                    ? "!!binary values are not supported (their text would depend on the encoding, and differ from Atmos's)"
+                    : "!!timestamp values are not supported (Atmos reads a time, which its merge turns into an empty map)";
+            this.problems.push(makeProblem("UNSUPPORTED_TAG", loc, `${why}; write the value as a quoted string`));
             return null;
         }
-        const value = scalarValue(raw, sourceOf(node));
+        const value = scalarValue(raw);
         if (typeof value === "string" && value.includes("\0")) {
             // Written escaped ("\0"): YAML allows the escape, but no name, tag or pattern takes a NUL.
             this.problems.push(
@@ -362,6 +371,13 @@ class TreeBuilder {
             return null;
         }
         return value;
+    }
+
+    /** A key's string: its text for a plain or quoted key, else its value as text. */
+    private keyValue(keyNode: Scalar, keyLoc: Location, text: string): string {
+        if (keyNode.tag === undefined) return text;
+        const value = this.scalar(keyNode, keyLoc);
+        return value === null ? "" : String(value);
     }
 
     private buildAlias(node: Alias, loc: Location, active: Set<YamlNode>): TreeNode {
@@ -391,8 +407,12 @@ class TreeBuilder {
     ): MapNode {
         const entries = new Map<string, MapEntry>();
         const mergeSources: MapNode[] = [];
-        // The keys written so far, by type and value, as the `yaml` package compares them (1 and "1" differ).
+        // The keys written so far, by their text: yaml.v3 refuses a key whose kind and text repeat
+        // an earlier one's (decode.go `d.mapping`: `1` and "1" are the same key).
         const written = new Set<string>();
+        // A root map's keys are their text (Atmos decodes a file into map[string]any); a nested
+        // map's plain key that resolves to a non-string is written as Go's %v writes the value.
+        const root = this.depth === 1;
         for (const pair of pairs) {
             const keyNode = pair.key as YamlNode | null;
             const keyLoc = keyNode?.range ? this.locate(keyNode.range[0]) : loc;
@@ -420,13 +440,33 @@ class TreeBuilder {
                 this.problems.push(makeProblem("BAD_SHAPE", keyLoc, "map keys must be strings, got a YAML collection"));
                 continue;
             }
-            const key = keyNode === null ? "" : String(this.scalar(keyNode, keyLoc));
-            const identity = keyNode === null ? "null" : `${typeof keyNode.value}:${String(keyNode.value)}`;
-            if (written.has(identity)) {
+            const text = keyNode === null ? "" : keyText(keyNode);
+            if (written.has(text)) {
                 this.problems.push(makeProblem("YAML_SYNTAX", keyLoc, "invalid YAML: Map keys must be unique"));
                 continue;
             }
-            written.add(identity);
+            written.add(text);
+            const plain = keyNode === null || (keyNode.type === "PLAIN" && keyNode.tag === undefined);
+            const key =
+                (!root && plain ? goKeyText(text) : undefined) ??
+                (keyNode === null ? "" : this.keyValue(keyNode, keyLoc, text));
+            const earlier = entries.get(key);
+            if (earlier !== undefined) {
+                // Two keys written differently that Atmos writes the same (`010` and `8`): its merge
+                // merges them when both are maps and refuses them otherwise (merge.go normalizeMapReflect).
+                if (earlier.value.kind === "map" && value.kind === "map") {
+                    entries.set(key, { key, keyLoc, value: mergeNodes(earlier.value, value) });
+                } else {
+                    this.problems.push(
+                        makeProblem(
+                            "YAML_SYNTAX",
+                            keyLoc,
+                            `invalid YAML: this key and an earlier one both become the key ${JSON.stringify(key)} in Atmos, and they are not both maps; quote the keys`,
+                        ),
+                    );
+                }
+                continue;
+            }
             entries.set(key, { key, keyLoc, value });
         }
         for (const source of mergeSources) {
@@ -517,24 +557,19 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string {
     }
 }
 
-/** The text of a plain (unquoted) scalar as written, when the parser kept it. */
-function sourceOf(node: YamlNode): string | undefined {
-    const token = (node as { srcToken?: { type?: string; source?: unknown } }).srcToken;
-    return token?.type === "scalar" && typeof token.source === "string" ? token.source : undefined;
+/** A scalar key's text as yaml.v3 compares keys: the (folded) text of a plain key, the value of a quoted one. */
+function keyText(node: Scalar): string {
+    return typeof node.source === "string" && node.type === "PLAIN" ? node.source : String(node.value ?? "");
 }
 
 /**
- * A scalar's value. A number that a JavaScript number cannot hold exactly as written (an unquoted
- * 20-digit id or tag value, `0.12345678901234567890`) is kept as the text written, so nothing is
- * silently rounded: a string var gets the digits written, a number var refuses it.
+ * A scalar's value (util/goYaml.ts has already resolved it: a number that a JavaScript number
+ * cannot hold exactly, such as an unquoted 20-digit id, is the digits' text, so nothing is
+ * silently rounded: a string var gets the digits, a number var refuses them).
  */
-function scalarValue(value: unknown, source?: string): ScalarValue {
+function scalarValue(value: unknown): ScalarValue {
     if (value === null || value === undefined) return null;
-    if (typeof value === "number" || typeof value === "bigint") {
-        const number = Number(value);
-        if (source !== undefined && !representsExactly(source.trim(), number)) return source.trim();
-        return number;
-    }
+    if (typeof value === "number") return value;
     if (typeof value === "string" || typeof value === "boolean") return value;
     return String(value);
 }
@@ -550,18 +585,4 @@ export function representsExactly(text: string, number: number): boolean {
     const written = decimalDigits(text);
     if (written === undefined) return true; // not a decimal literal (should not happen): keep the number
     return written === decimalDigits(number.toExponential().replace(/^-/, text.startsWith("-") ? "-" : ""));
-}
-
-/** A decimal literal as sign, significant digits and exponent (`-1.50e2` -> `-15e1`), or undefined. */
-function decimalDigits(text: string): string | undefined {
-    const match = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(text);
-    if (!match || (match[2] === "" && (match[3] ?? "") === "")) return undefined;
-    const [, sign, whole, fraction = "", exponent = "0"] = match;
-    let digits = (whole + fraction).replace(/^0+/, "");
-    let scale = Number(exponent) - fraction.length;
-    if (digits === "") return "0";
-    const trailing = /0*$/.exec(digits)?.[0].length ?? 0;
-    digits = digits.slice(0, digits.length - trailing);
-    scale += trailing;
-    return `${sign === "-" ? "-" : ""}${digits}e${scale}`;
 }

@@ -230,6 +230,25 @@ describe("Atmos repositories", () => {
             assert.equal(stack.instances[0].vars.name, undefined);
         });
 
+        it("lets an earlier import's overrides, and its imports', reach later siblings' components (Atmos code-read), but not a later one's", () => {
+            // ATMOS.md section 3: overrides gathered from earlier imports are passed on to later sibling imports.
+            const stack = load(
+                {
+                    ...base,
+                    "stacks/mixins/deep.yaml": "overrides: {vars: {tags: {Deep: d}}}\n",
+                    "stacks/mixins/a.yaml": lines("import: [mixins/deep]", "overrides: {vars: {name: a}}"),
+                    "stacks/mixins/b.yaml": "overrides: {vars: {name: b, tags: {B: b}}}\n",
+                    "stacks/orgs/x.yaml": lines(
+                        "import: [mixins/a, catalog/eventbridge, mixins/b]",
+                        "vars: {region: r}",
+                    ),
+                },
+                "stacks/orgs/x.yaml",
+            );
+            assert.equal(stack.instances[0].vars.name, "a");
+            assert.deepEqual(stack.instances[0].vars.tags, { Own: "x", Deep: "d" });
+        });
+
         const strategies: [string, unknown][] = [
             ["replace", ["top"]],
             ["append", ["own", "top"]],

@@ -234,7 +234,10 @@ describe("parseStack", () => {
             );
             assert.deepEqual(stack.warnings, [
                 's.yaml:4:33: instance "key": component path managed-grafana/api-key is Cloud Posse\'s name; this package calls it managed-dashboards/api-key',
+                // Declared under the original's name, it keeps the original's SSM path (issue 31).
+                's.yaml:4:5: managed-dashboards/api-key "key": declared under the original Cloud Posse names (component managed-grafana/api-key), so it keeps the original\'s defaults: dashboards_component_name "managed-grafana/workspace" (this package\'s: "managed-dashboards/workspace"), ssm_path_format_api_key "/grafana/%s/api_key" (this package\'s: "/dashboards/%s/api_key"); set a var to choose otherwise',
             ]);
+            assert.equal(stack.instances[0].vars.ssm_path_format_api_key, "/grafana/%s/api_key");
         });
     });
 
@@ -530,6 +533,13 @@ describe("parseStack", () => {
                 assert.equal(alias in stack.instances[0].vars, false);
                 assert.deepEqual(stack.warnings, [
                     `s.yaml:7:9: ${component} "x": ${alias} is deprecated (the original Cloud Posse name); use ${newName}`,
+                    // Declared under an original var name, an instance keeps the original's defaults
+                    // (issue 31): the api-key's SSM path, the eventbridge's account-scoped logs policy.
+                    `s.yaml:4:5: ${component} "x": declared under the original Cloud Posse names (${alias}), so it keeps the original's defaults: ${
+                        component === "managed-dashboards/api-key"
+                            ? 'ssm_path_format_api_key "/grafana/%s/api_key" (this package\'s: "/dashboards/%s/api_key")'
+                            : 'logs_policy_scope "account" (this package\'s: "resource")'
+                    }; set a var to choose otherwise`,
                 ]);
             });
         }

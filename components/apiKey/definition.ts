@@ -19,6 +19,15 @@ export const KEY_ROLES: readonly DashboardsKeyRole[] = ["VIEWER", "EDITOR", "ADM
 /** The credential types allowed. */
 export const CREDENTIAL_TYPES: readonly DashboardsCredentialType[] = ["api-key", "service-account-token"];
 
+/**
+ * Defaults of the original Cloud Posse component (`aws-managed-grafana-api-key` `src/variables.tf`)
+ * where they differ from this package's: an instance declared under the original names keeps them.
+ */
+export const ORIGINAL_API_KEY_DEFAULTS = {
+    grafanaComponentName: "managed-grafana/workspace",
+    ssmPathFormatApiKey: "/grafana/%s/api_key",
+} as const;
+
 /** Defaults of the component's own arguments (the spec's variable defaults). */
 export const DASHBOARDS_API_KEY_DEFAULTS = {
     dashboardsComponentName: "managed-dashboards/workspace",
@@ -137,7 +146,8 @@ export const API_KEY_DEFINITION = {
             var: "dashboards_component_name",
             type: "string",
             default: DEFAULTS.dashboardsComponentName,
-            defaultText: `\`${DEFAULTS.dashboardsComponentName}\``,
+            originalDefault: ORIGINAL_API_KEY_DEFAULTS.grafanaComponentName,
+            defaultText: `\`${DEFAULTS.dashboardsComponentName}\` (\`${ORIGINAL_API_KEY_DEFAULTS.grafanaComponentName}\` for an instance declared under the original names)`,
             defaultTs: `\`"${DEFAULTS.dashboardsComponentName}"\``,
             max: 100,
             rule:
@@ -224,8 +234,9 @@ export const API_KEY_DEFINITION = {
             var: "ssm_path_format_api_key",
             type: "string",
             default: DEFAULTS.ssmPathFormatApiKey,
-            defaultText: `\`${DEFAULTS.ssmPathFormatApiKey}\``,
-            defaultTs: `\`"${DEFAULTS.ssmPathFormatApiKey}"\` (the original's is \`/grafana/%s/api_key\`)`,
+            originalDefault: ORIGINAL_API_KEY_DEFAULTS.ssmPathFormatApiKey,
+            defaultText: `\`${DEFAULTS.ssmPathFormatApiKey}\` (\`${ORIGINAL_API_KEY_DEFAULTS.ssmPathFormatApiKey}\`, the original's, for an instance declared under the original names)`,
+            defaultTs: `\`"${DEFAULTS.ssmPathFormatApiKey}"\` (the original's is \`${ORIGINAL_API_KEY_DEFAULTS.ssmPathFormatApiKey}\`)`,
             rule:
                 "a Terraform `format()` string that takes exactly one argument, the id. The resulting path must be " +
                 "a name SSM accepts (see below)",

@@ -180,7 +180,9 @@ export const EVENTBRIDGE_DEFINITION = {
             var: "logs_policy_scope",
             type: "string",
             default: DEFAULT_LOGS_POLICY_SCOPE,
-            defaultText: `\`${DEFAULT_LOGS_POLICY_SCOPE}\``,
+            // policies.tf of aws-eventbridge: one account-level policy named after the id.
+            originalDefault: "account",
+            defaultText: `\`${DEFAULT_LOGS_POLICY_SCOPE}\` (\`account\`, the original's, for an instance declared under the original names)`,
             defaultTs: `\`"${DEFAULT_LOGS_POLICY_SCOPE}"\``,
             allowed: LOGS_POLICY_SCOPES,
             rule: LOGS_POLICY_SCOPES.map((s) => `\`"${s}"\``).join(", "),
