@@ -67,14 +67,14 @@ export interface AtmosConfig {
      */
     readonly gitRoot?: string;
     /**
-     * The repository a load reads from (see {@link repositoryOf}): every file read stays under it
+     * The repository a load reads from (see `repositoryOf`): every file read stays under it
      * unless the user opts in. Absent in a hand-made config: then the git repository holding
      * `configDir` (else `basePath`), else that directory.
      */
     readonly repository?: string;
     /** Base paths the user's environment set (`ATMOS_BASE_PATH`, `ATMOS_STACKS_BASE_PATH`): read from too. */
     readonly userPaths?: readonly string[];
-    /** The user opted in to reading outside {@link repository} (`allowOutsideRepository`). */
+    /** The user opted in to reading outside `repository` (`allowOutsideRepository`). */
     readonly allowOutsideRepository?: boolean;
     /** `env:` of atmos.yaml, the lowest layer of every component's env. */
     readonly env: Readonly<Record<string, unknown>>;
