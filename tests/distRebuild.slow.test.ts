@@ -13,22 +13,15 @@ import * as path from "node:path";
 import { ROOT } from "./compiled";
 import { inBackground, startBeforeTests, type ProcessRun } from "./helpers/processes";
 
-/** What the commands need: the sources tsconfig.json compiles, the scripts and the example. */
+/** What the commands need: the sources tsconfig.json compiles (its `include`), the scripts and the example. */
 const COPIED = [
     "package.json",
     "tsconfig.json",
-    "index.ts",
-    "util",
-    "label",
-    "gotemplate",
-    "event-pattern",
-    "components",
-    "stack",
-    "migrate",
-    "program",
-    "provider",
-    "testing",
-    "bin",
+    ...new Set(
+        (JSON.parse(fs.readFileSync(path.join(ROOT, "tsconfig.json"), "utf8")) as { include: string[] }).include.map(
+            (pattern) => pattern.split("/")[0],
+        ),
+    ),
     "scripts",
     "examples",
 ];
