@@ -142,7 +142,14 @@ const COMPONENT_ARGS: readonly [string, string, ComponentDefinition][] = COMPONE
 });
 
 const INTERFACES: readonly [string, string, ComponentDefinition["args"], readonly string[]][] = [
-    ...COMPONENT_ARGS.map(([file, name, definition]) => [file, name, definition.args, SHARED] as const),
+    ...COMPONENT_ARGS.map(
+        ([file, name, definition]): [string, string, ComponentDefinition["args"], readonly string[]] => [
+            file,
+            name,
+            definition.args,
+            SHARED,
+        ],
+    ),
     ["components/instanceArgs.ts", "InstanceArgs", INSTANCE_ARGS, []],
     ["label/types.ts", "LabelInput", LABEL_ARGS, []],
 ];
