@@ -6,7 +6,15 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { goFloatText, goKeyText, goParseInt, resolveGoYaml, type GoYamlTag } from "../util/goYaml";
+import {
+    decimalDigits,
+    goFloatText,
+    goKeyText,
+    goParseInt,
+    isGoYamlTimestamp,
+    resolveGoYaml,
+    type GoYamlTag,
+} from "../util/goYaml";
 import { parseYamlTree, toPlain } from "../stack/tree";
 import { loadStackFile, parseStack, StackFileError } from "../stack";
 import { loadAtmosConfig } from "../stack/atmosConfig";
@@ -268,5 +276,54 @@ describe("YAML scalars as Atmos resolves them (gopkg.in/yaml.v3 resolve.go)", ()
                 fs.rmSync(dir, { recursive: true, force: true });
             }
         });
+    });
+});
+
+describe("util/goYaml.ts: timestamps as time.Parse validates them, floats as %v prints them", () => {
+    // resolve.go:294-326 parseTimestamp tries the four layouts with time.Parse, which checks the
+    // ranges (Go time/format.go: month 1-12, day within the month, hour 0-23, minute and second
+    // 0-59, zone hour at most 24 and minute at most 60).
+    const TIMESTAMPS: [string, boolean][] = [
+        ["2000-02-29", true], // a leap year (divisible by 400)
+        ["1900-02-29", false], // not a leap year (divisible by 100)
+        ["2001-04-31", false],
+        ["2001-13-01", false],
+        ["2001-12-14 21:59:43", true],
+        ["2001-12-14 25:00:00", false],
+        ["2001-12-14 21:59:43Z", false], // the space layout has no zone
+        ["2001-12-14T21:59:43", false], // the T layout needs one
+        ["2001-12-14T21:59:43+24:00", true],
+        ["2001-12-14T21:59:43+25:00", false],
+    ];
+    for (const [text, timestamp] of TIMESTAMPS) {
+        it(`${text} is ${timestamp ? "" : "not "}a timestamp`, () => {
+            assert.equal(isGoYamlTimestamp(text), timestamp);
+        });
+    }
+
+    it("prints floats as strconv.FormatFloat(f, 'g', -1, 64)", () => {
+        const cases: [number, string][] = [
+            [NaN, "NaN"],
+            [Infinity, "+Inf"],
+            [-Infinity, "-Inf"],
+            [0, "0"],
+            [-0, "-0"],
+            [1.5, "1.5"],
+            [1e6, "1e+06"],
+            [1.5e-5, "1.5e-05"],
+        ];
+        for (const [n, text] of cases) assert.equal(goFloatText(n), text, String(n));
+    });
+
+    it("reads decimal literals as sign, digits and exponent", () => {
+        assert.equal(decimalDigits("-1.50e2"), "-15e1");
+        assert.equal(decimalDigits("0.000"), "0");
+        assert.equal(decimalDigits("."), undefined);
+    });
+
+    it("refuses a value its explicit tag cannot take, and makes an int given !!float a float", () => {
+        // resolve.go:132-151: an explicit tag must match what the text resolves to, except int -> float.
+        assert.throws(() => resolveGoYaml("yes", "bool"), { message: "cannot decode !!str `yes` as a !!bool" });
+        assert.deepEqual(resolveGoYaml("1", "float"), { tag: "float", value: 1 });
     });
 });

@@ -7,6 +7,7 @@
  */
 import * as assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
+import * as settings from "@pulumi/pulumi/runtime/settings";
 import {
     captureUnhandledRejections,
     isKnown,
@@ -460,6 +461,24 @@ describe("sdk/adapter.ts: its own guards", () => {
             name: "SdkContractError",
             message: `${SDK}: an Output has no isKnown promise; sdk/adapter.ts relies on it (see tests/sdkAdapter.test.ts)`,
         });
+    });
+
+    it("names the SDK version when runtime/settings has no waitForRPCs()", () => {
+        const runtimeSettings = settings as unknown as { waitForRPCs?: unknown };
+        const waitForRPCs = runtimeSettings.waitForRPCs;
+        Object.defineProperty(runtimeSettings, "waitForRPCs", { value: undefined, configurable: true, writable: true });
+        try {
+            assert.throws(() => waitForRegistrations(), {
+                name: "SdkContractError",
+                message: `${SDK}: runtime/settings has no waitForRPCs(); sdk/adapter.ts relies on it (see tests/sdkAdapter.test.ts)`,
+            });
+        } finally {
+            Object.defineProperty(runtimeSettings, "waitForRPCs", {
+                value: waitForRPCs,
+                configurable: true,
+                writable: true,
+            });
+        }
     });
 });
 
