@@ -1,6 +1,7 @@
 /**
  * A component's wiring for everything beyond its TypeScript class: how the stack program prepares
- * and creates an instance, and which arguments the plugin's schema marks composable or required.
+ * and creates an instance, and which arguments the plugin's schema marks required (the composable
+ * ones are the definition's `input` arguments).
  * Each component folder exports one kit (`kit.ts`); `kits.ts` lists them.
  */
 import type * as pulumi from "@pulumi/pulumi";
@@ -41,8 +42,6 @@ export interface ComponentClass {
 
 /** What the plugin's schema says of the arguments beyond their declaration. */
 export interface ArgKinds {
-    /** The composable arguments (taking a Pulumi Input): not `plain` in the schema. */
-    readonly inputs: readonly string[];
     /** The arguments a program must give. */
     readonly required: readonly string[];
 }
@@ -59,23 +58,14 @@ export interface ComponentKit {
     prepare(name: string, args: Readonly<Record<string, unknown>>): PreparedInstance;
 }
 
-/** The arguments of `Args` that take a Pulumi Input (an Output is assignable to them). */
-export type InputArgs<Args> = {
-    [K in keyof Args]-?: [Extract<NonNullable<Args[K]>, pulumi.OutputInstance<unknown>>] extends [never] ? never : K;
-}[keyof Args];
-
 /** The arguments of `Args` a TypeScript program must give. */
 export type RequiredArgs<Args> = { [K in keyof Args]-?: undefined extends Args[K] ? never : K }[keyof Args];
 
-/** The {@link ArgKinds} of `Args`: the compiler checks both lists against the interface. */
+/** The {@link ArgKinds} of `Args`: the compiler checks the list against the interface. */
 export function argKinds<Args>() {
-    return <
-        const I extends readonly Extract<InputArgs<Args>, string>[],
-        const R extends readonly Extract<RequiredArgs<Args>, string>[],
-    >(
-        inputs: I & ([Exclude<Extract<InputArgs<Args>, string>, I[number]>] extends [never] ? unknown : never),
+    return <const R extends readonly Extract<RequiredArgs<Args>, string>[]>(
         required: R & ([Exclude<Extract<RequiredArgs<Args>, string>, R[number]>] extends [never] ? unknown : never),
-    ): ArgKinds => ({ inputs, required });
+    ): ArgKinds => ({ required });
 }
 
 /**

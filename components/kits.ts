@@ -1,23 +1,14 @@
 /**
- * Every component, wired (components/kit.ts): the stack program, the plugin's schema and its
- * `Construct` take their components from here. One entry per path of `registry.ts` (the compiler
- * refuses a missing or an unknown one).
+ * Every component, wired (components/kit.ts), as the list in registry.ts gives them: the stack
+ * program, the plugin's schema and its `Construct` take their components from here.
  */
-import { API_KEY_KIT } from "./apiKey/kit";
-import { EVENTBRIDGE_KIT } from "./eventbridge/kit";
 import type { ComponentKit } from "./kit";
-import { COMPONENT_DEFINITIONS, type ComponentPath } from "./registry";
-import { hasOwn } from "../util/objects";
-
-const KITS: { readonly [P in ComponentPath]: ComponentKit } = {
-    "managed-dashboards/api-key": API_KEY_KIT,
-    eventbridge: EVENTBRIDGE_KIT,
-};
+import { loadComponentKits } from "./registry";
 
 /** The kits, in the order of `COMPONENT_DEFINITIONS`. */
-export const COMPONENT_KITS: readonly ComponentKit[] = COMPONENT_DEFINITIONS.map((d) => KITS[d.path]);
+export const COMPONENT_KITS: readonly ComponentKit[] = loadComponentKits();
 
-/** The kit of a component path, or undefined. */
-export function kitOf(path: string): ComponentKit | undefined {
-    return hasOwn(KITS, path) ? (KITS as Readonly<Record<string, ComponentKit>>)[path] : undefined;
+/** The kit of a component path among `kits` (every component's by default), or undefined. */
+export function kitOf(path: string, kits: readonly ComponentKit[] = COMPONENT_KITS): ComponentKit | undefined {
+    return kits.find((kit) => kit.definition.path === path);
 }

@@ -83,9 +83,9 @@ function varRows(args: [string, ArgDefinition][]): Row[] {
 const VAR_HEADER: Row = ["var", "argument", "type", "default", "meaning"];
 
 /** The stack-file variable reference: each component's own vars, the label vars, the outputs. */
-export function variableReference(): string {
+export function variableReference(definitions: readonly ComponentDefinition[] = COMPONENT_DEFINITIONS): string {
     const parts: string[] = [];
-    for (const definition of COMPONENT_DEFINITIONS) {
+    for (const definition of definitions) {
         parts.push(`### \`${definition.path}\``, "", table(VAR_HEADER, varRows(ownArgs(definition))), "");
     }
     parts.push(
@@ -99,7 +99,7 @@ export function variableReference(): string {
         "",
         table(
             ["Component", "Output", "Meaning"],
-            COMPONENT_DEFINITIONS.flatMap((definition) =>
+            definitions.flatMap((definition) =>
                 Object.values(definition.outputs as Readonly<Record<string, OutputDefinition>>)
                     .filter((output) => output.spec !== undefined)
                     .map((output) => [
@@ -114,10 +114,10 @@ export function variableReference(): string {
 }
 
 /** The table of original Cloud Posse var names and the spec's names replacing them. */
-export function aliasTable(): string {
+export function aliasTable(definitions: readonly ComponentDefinition[] = COMPONENT_DEFINITIONS): string {
     return table(
         ["original name", "use"],
-        COMPONENT_DEFINITIONS.flatMap((definition) =>
+        definitions.flatMap((definition) =>
             entries(definition.args as object).flatMap(([, spec]) =>
                 (spec.aliases ?? []).map((alias) => [code(alias), code(spec.var)]),
             ),
@@ -139,19 +139,21 @@ export function guideOf(definition: ComponentDefinition): string {
 export const STACK_FILES_GUIDE = "docs/stack-files.md";
 
 /** Every generated block, by file (from the package's root), then by marker name. */
-export function generatedBlocks(): ReadonlyMap<string, ReadonlyMap<string, string>> {
+export function generatedBlocks(
+    definitions: readonly ComponentDefinition[] = COMPONENT_DEFINITIONS,
+): ReadonlyMap<string, ReadonlyMap<string, string>> {
     const files = new Map<string, Map<string, string>>();
     const add = (file: string, name: string, content: string) => {
         const blocks = files.get(file) ?? new Map<string, string>();
         blocks.set(name, content);
         files.set(file, blocks);
     };
-    for (const definition of COMPONENT_DEFINITIONS) {
+    for (const definition of definitions) {
         add(guideOf(definition), `${definition.path}:arguments`, argumentsTable(definition));
         add(guideOf(definition), `${definition.path}:outputs`, outputsTable(definition));
     }
-    add(STACK_FILES_GUIDE, "aliases", aliasTable());
-    add(STACK_FILES_GUIDE, "variable-reference", variableReference());
+    add(STACK_FILES_GUIDE, "aliases", aliasTable(definitions));
+    add(STACK_FILES_GUIDE, "variable-reference", variableReference(definitions));
     return files;
 }
 

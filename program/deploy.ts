@@ -11,7 +11,7 @@ import { stackVarNaming } from "../components/definition";
 import { ComponentArgsError, type ArgProblem, type FieldNamer } from "../components/errors";
 import { markWarningsReported } from "../components/common";
 import type { ComponentKit, PreparedInstance } from "../components/kit";
-import { kitOf } from "../components/kits";
+import { COMPONENT_KITS, kitOf } from "../components/kits";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 import type { ComponentDefinition } from "../components/definition";
 import type { LoadedStack, StackInstance } from "../stack";
@@ -76,8 +76,8 @@ export function stackVarNamer(schema: ComponentSchema): FieldNamer {
     return stackVarNaming(schema.definition);
 }
 
-function kindOf(instance: StackInstance): ComponentKit {
-    const kind = kitOf(instance.component);
+function kindOf(instance: StackInstance, kits: readonly ComponentKit[]): ComponentKit {
+    const kind = kitOf(instance.component, kits);
     if (!kind) {
         throw new Error(`"${instance.name}": component "${instance.component}" has no implementation`);
     }
@@ -97,10 +97,11 @@ function renderWarning(instance: StackInstance, warning: ArgProblem): string {
 }
 
 /**
- * Validates every instance (registering nothing); returns how to create each, in order.
+ * Validates every instance (registering nothing); returns how to create each, in order. `kits`:
+ * the components it knows (every component of the list by default).
  * @throws StackVarsError with every problem of every instance, in stack-file vocabulary.
  */
-export function prepareStack(stack: LoadedStack): PreparedInstance[] {
+export function prepareStack(stack: LoadedStack, kits: readonly ComponentKit[] = COMPONENT_KITS): PreparedInstance[] {
     const errors: ComponentArgsError[] = [];
     const lines: string[] = [];
     const details: StackVarProblem[] = [];
@@ -110,7 +111,7 @@ export function prepareStack(stack: LoadedStack): PreparedInstance[] {
     const registry = new NameRegistry();
     for (const instance of stack.instances) {
         try {
-            const ready = kindOf(instance).prepare(instance.name, { ...instance.args });
+            const ready = kindOf(instance, kits).prepare(instance.name, { ...instance.args });
             const collisions = registry.claim(
                 { component: instance.component, instance: instance.name, where: formatLocation(instance.location) },
                 ready.claims,

@@ -3,14 +3,14 @@
  * (`components/*\/definition.ts`): every argument becomes an input property (its type from the
  * stack-file var's type, its description the definition's `doc`, its default when it is a
  * constant that may be sent (see {@link UNSENT_DEFAULTS}), an enum type when its values are a
- * closed set of strings), every output a property; what the `Args` interfaces add comes from the
- * kits (components/kits.ts). The provider serves it; tests check it against Pulumi's metaschema.
+ * closed set of strings, `plain` unless the definition marks it `input`), every output a
+ * property; the required arguments come from the kits (components/kits.ts). The provider serves it; tests check it against Pulumi's metaschema.
  *
  * The tokens are the components' own type tokens (`cloudposse:eventbridge:EventBridge`, ...), so
  * the package is named `cloudposse` and its modules are the tokens' modules.
  */
 import type { ArgDefinition, ComponentDefinition, VarType } from "../components/definition";
-import type { ArgKinds } from "../components/kit";
+import type { ComponentKit } from "../components/kit";
 import { COMPONENT_KITS } from "../components/kits";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 
@@ -19,16 +19,6 @@ export const PACKAGE_NAME = "cloudposse";
 
 /** The module of the types every component shares (the label arguments' enums). */
 const SHARED_MODULE = "index";
-
-/**
- * Per component type token, what the `Args` interfaces say of each argument beyond its
- * declaration (the kits' `args`, checked by the compiler): the composable ones (taking a Pulumi
- * Input, so not `plain` in the schema; the others make names or identity and must be known when the
- * component is constructed) and the required ones.
- */
-const ARG_KINDS: ReadonlyMap<string, ArgKinds> = new Map(
-    COMPONENT_KITS.map((kit) => [kit.definition.typeToken, kit.args]),
-);
 
 /** A property of the schema (input or output). */
 export interface SchemaProperty {
@@ -175,6 +165,7 @@ function describedInput(token: string, arg: string, spec: ArgDefinition): string
 export function packageSchema(
     version: string,
     definitions: readonly ComponentDefinition[] = COMPONENT_DEFINITIONS,
+    kits: readonly ComponentKit[] = COMPONENT_KITS,
 ): PackageSchema {
     const argsOf = (definition: ComponentDefinition) =>
         Object.entries(definition.args as Readonly<Record<string, ArgDefinition>>);
@@ -188,7 +179,8 @@ export function packageSchema(
     for (const definition of definitions) {
         const { module } = tokenParts(definition.typeToken);
         modules.add(module);
-        const kinds = ARG_KINDS.get(definition.typeToken) ?? { inputs: [], required: [] };
+        // What the `Args` interface says beyond the declaration (the kit's `args`, checked by the compiler).
+        const required = kits.find((kit) => kit.definition.typeToken === definition.typeToken)?.args.required ?? [];
         const inputProperties: Record<string, SchemaProperty> = {};
         const requiredInputs: string[] = [];
         for (const [arg, spec] of argsOf(definition)) {
@@ -203,9 +195,10 @@ export function packageSchema(
                 ...type,
                 description: describedInput(token, arg, spec),
                 ...(sendsDefault(token, arg, spec) ? { default: spec.default as string | number | boolean } : {}),
-                ...(kinds.inputs.includes(arg) ? {} : { plain: true }),
+                // Composable (a Pulumi Input) only when declared so; the others make names or identity.
+                ...(spec.input === true ? {} : { plain: true }),
             };
-            if (kinds.required.includes(arg)) requiredInputs.push(arg);
+            if (required.includes(arg)) requiredInputs.push(arg);
         }
         const properties: Record<string, SchemaProperty> = {};
         for (const [property, output] of Object.entries(definition.outputs)) {

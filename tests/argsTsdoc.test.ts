@@ -8,9 +8,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
-import { API_KEY_DEFINITION } from "../components/apiKey/definition";
 import type { ArgDefinition, ComponentDefinition } from "../components/definition";
-import { EVENTBRIDGE_DEFINITION } from "../components/eventbridge/definition";
 import { INSTANCE_ARGS } from "../components/instanceArgs";
 import { LABEL_ARGS } from "../components/labelArgs";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
@@ -124,9 +122,34 @@ function docDrift(arg: string, spec: ArgDefinition, doc: PropertyDoc | undefined
 /** What every component inherits (and is checked where it is declared). */
 const SHARED = [...Object.keys(INSTANCE_ARGS), ...Object.keys(LABEL_ARGS)];
 
+/**
+ * Each component of the list with its Args interface: `<class>Args` (the class is its type
+ * token's last part), declared in its folder's definition.ts.
+ */
+const COMPONENT_ARGS: readonly [string, string, ComponentDefinition][] = COMPONENT_DEFINITIONS.map((definition) => {
+    const name = `${definition.typeToken.split(":").pop()}Args`;
+    const declares = new RegExp(`^export interface ${name}\\b`, "m");
+    const file = fs
+        .readdirSync(path.join(ROOT, "components"), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `components/${entry.name}/definition.ts`)
+        .find((candidate) => {
+            const full = path.join(ROOT, candidate);
+            return fs.existsSync(full) && declares.test(fs.readFileSync(full, "utf8"));
+        });
+    assert.ok(file !== undefined, `${definition.path}: no components/*/definition.ts declares ${name}`);
+    return [file, name, definition];
+});
+
 const INTERFACES: readonly [string, string, ComponentDefinition["args"], readonly string[]][] = [
-    ["components/eventbridge/definition.ts", "EventBridgeArgs", EVENTBRIDGE_DEFINITION.args, SHARED],
-    ["components/apiKey/definition.ts", "DashboardsApiKeyArgs", API_KEY_DEFINITION.args, SHARED],
+    ...COMPONENT_ARGS.map(
+        ([file, name, definition]): [string, string, ComponentDefinition["args"], readonly string[]] => [
+            file,
+            name,
+            definition.args,
+            SHARED,
+        ],
+    ),
     ["components/instanceArgs.ts", "InstanceArgs", INSTANCE_ARGS, []],
     ["label/types.ts", "LabelInput", LABEL_ARGS, []],
 ];
@@ -237,11 +260,7 @@ describe("the definitions' `input` flag agrees with the Args interfaces' types",
     // the constructors refuse an Output there (components/inputs.ts knownNow).
     const label = propertyTypes("components/labelArgs.ts", "ComponentLabelArgs");
     const labelInput = propertyTypes("label/types.ts", "LabelInput");
-    const cases: [string, string, ComponentDefinition][] = [
-        ["components/eventbridge/definition.ts", "EventBridgeArgs", EVENTBRIDGE_DEFINITION],
-        ["components/apiKey/definition.ts", "DashboardsApiKeyArgs", API_KEY_DEFINITION],
-    ];
-    for (const [file, name, definition] of cases) {
+    for (const [file, name, definition] of COMPONENT_ARGS) {
         it(name, () => {
             const own = propertyTypes(file, name);
             const instance = propertyTypes("components/instanceArgs.ts", "InstanceArgs");

@@ -11,13 +11,18 @@ import * as fs from "node:fs";
 import { installedProject, packedPackage } from "./helpers/packed";
 import { awaitedLater, runNode, startBeforeTests } from "./helpers/processes";
 
+/** The component folders (components/<folder>/definition.ts), as the component list's entries live. */
+const COMPONENT_FOLDERS = fs
+    .readdirSync(path.join(__dirname, "..", "components"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .filter((folder) => fs.existsSync(path.join(__dirname, "..", "components", folder, "definition.ts")));
+
 /** The modules that must load without any Pulumi SDK, each in turn in one fresh process. */
 const SDK_FREE = [
     "./components/registry",
-    "./components/eventbridge/definition",
-    "./components/eventbridge/resolve",
-    "./components/apiKey/definition",
-    "./components/apiKey/resolve",
+    // Each component's declaration and pure resolver.
+    ...COMPONENT_FOLDERS.flatMap((folder) => [`./components/${folder}/definition`, `./components/${folder}/resolve`]),
     "./stack",
     "./label",
     "./event-pattern",
@@ -129,10 +134,10 @@ describe("the published package", function () {
             "dist/label/index.js",
             "dist/label/index.d.ts",
             "dist/bin/synth.js",
-            "dist/components/eventbridge/index.d.ts",
-            "dist/components/eventbridge/definition.d.ts",
-            "dist/components/apiKey/index.d.ts",
-            "dist/components/apiKey/definition.d.ts",
+            ...COMPONENT_FOLDERS.flatMap((folder) => [
+                `dist/components/${folder}/index.d.ts`,
+                `dist/components/${folder}/definition.d.ts`,
+            ]),
         ]) {
             assert.ok(files.includes(expected), `${expected} missing from the tarball`);
         }

@@ -15,19 +15,7 @@ import {
 export const API_KEY_KIT: ComponentKit = {
     definition: API_KEY_DEFINITION,
     component: DashboardsApiKey,
-    args: argKinds<DashboardsApiKeyArgs>()(
-        [
-            "region",
-            "dashboardsStackName",
-            "workspaceId",
-            "keyRole",
-            "minutesToLive",
-            "kmsKeyId",
-            "tags",
-            "additionalTagMap",
-        ],
-        [],
-    ),
+    args: argKinds<DashboardsApiKeyArgs>()([]),
     prepare: (name, args) => {
         const deployment = currentDeployment();
         const resolved = resolveDashboardsApiKey(name, withWorkspaceReference(args, deployment), deployment);

@@ -8,10 +8,7 @@ import { eventBridgeClaims, resolveEventBridge } from "./resolve";
 export const EVENTBRIDGE_KIT: ComponentKit = {
     definition: EVENTBRIDGE_DEFINITION,
     component: EventBridge,
-    args: argKinds<EventBridgeArgs>()(
-        ["region", "eventRuleDescription", "eventRulePattern", "eventLogRetentionInDays", "tags", "additionalTagMap"],
-        [],
-    ),
+    args: argKinds<EventBridgeArgs>()([]),
     prepare: (name, args) => {
         const resolved = resolveEventBridge(name, args);
         return {
