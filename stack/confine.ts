@@ -7,6 +7,7 @@
  * `atmosConfig.ts`.
  */
 import * as nodePath from "node:path";
+import { remembered } from "../util/remember";
 import type { FileSystem } from "./files";
 
 /** What a load may read: the files under `root` (or `also`), or any file when `allowOutside`. */
@@ -99,23 +100,7 @@ export function confinedFileSystem(inner: FileSystem, confinement: Confinement):
     if (confinement.allowOutside) return inner;
     // Each real path is asked of the system once (a load checks a file before reading it, and
     // again as the guard of the read).
-    const realPaths = new Map<string, { path: string } | { error: unknown }>();
-    const realPath =
-        inner.realPath === undefined
-            ? undefined
-            : (path: string): string => {
-                  let answer = realPaths.get(path);
-                  if (answer === undefined) {
-                      try {
-                          answer = { path: inner.realPath!(path) };
-                      } catch (error) {
-                          answer = { error };
-                      }
-                      realPaths.set(path, answer);
-                  }
-                  if ("error" in answer) throw answer.error;
-                  return answer.path;
-              };
+    const realPath = inner.realPath === undefined ? undefined : remembered(inner.realPath.bind(inner));
     const self: FileSystem = {
         readFile(path) {
             const reason = outsideReason(path, confinement, self);

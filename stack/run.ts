@@ -4,6 +4,7 @@
  * file is read, stat'ed, parsed and processed once per run however many stacks import it. A run
  * is short-lived: files are assumed not to change while it lasts.
  */
+import { remembered } from "../util/remember";
 import type { FileSystem } from "./files";
 import { manifestCache, type ManifestCache } from "./manifest";
 
@@ -22,52 +23,12 @@ export function newLoadRun(files: FileSystem): LoadRun {
 
 /** `inner` with every answer remembered (a read that failed fails again with the same error). */
 export function cachingFileSystem(inner: FileSystem): FileSystem {
-    const texts = new Map<string, { text: string } | { error: unknown }>();
-    const isFile = new Map<string, boolean>();
-    const isDirectory = new Map<string, boolean>();
     const listings = new Map<string, ReturnType<FileSystem["readDir"]>>();
-    const realPaths = new Map<string, { path: string } | { error: unknown }>();
     return {
-        ...(inner.realPath !== undefined
-            ? {
-                  realPath(path: string) {
-                      let answer = realPaths.get(path);
-                      if (answer === undefined) {
-                          try {
-                              answer = { path: inner.realPath!(path) };
-                          } catch (error) {
-                              answer = { error };
-                          }
-                          realPaths.set(path, answer);
-                      }
-                      if ("error" in answer) throw answer.error;
-                      return answer.path;
-                  },
-              }
-            : {}),
-        readFile(path) {
-            let read = texts.get(path);
-            if (read === undefined) {
-                try {
-                    read = { text: inner.readFile(path) };
-                } catch (error) {
-                    read = { error };
-                }
-                texts.set(path, read);
-            }
-            if ("error" in read) throw read.error;
-            return read.text;
-        },
-        isFile(path) {
-            let answer = isFile.get(path);
-            if (answer === undefined) isFile.set(path, (answer = inner.isFile(path)));
-            return answer;
-        },
-        isDirectory(path) {
-            let answer = isDirectory.get(path);
-            if (answer === undefined) isDirectory.set(path, (answer = inner.isDirectory(path)));
-            return answer;
-        },
+        ...(inner.realPath !== undefined ? { realPath: remembered(inner.realPath.bind(inner)) } : {}),
+        readFile: remembered((path: string) => inner.readFile(path)),
+        isFile: remembered((path: string) => inner.isFile(path)),
+        isDirectory: remembered((path: string) => inner.isDirectory(path)),
         readDir(path) {
             let answer = listings.get(path);
             if (answer === undefined) listings.set(path, (answer = inner.readDir(path)));
