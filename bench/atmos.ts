@@ -183,34 +183,27 @@ export function benchAtmos(dir: string, runs = 5): boolean {
 
 /** A manifest importing `count` files that each add an override (a distinct env var) and define no component. */
 function writeManyOverrides(dir: string, count: number): void {
-    const catalog = path.join(dir, "stacks", "mixins");
-    fs.mkdirSync(catalog, { recursive: true });
-    const lines = ["import:"];
-    for (let i = 0; i < count; i++) {
-        fs.writeFileSync(path.join(catalog, `o${i}.yaml`), `overrides:\n  env:\n    K${i}: v\n`);
-        lines.push(`  - mixins/o${i}`);
-    }
-    lines.push(
-        "components:",
-        "  terraform:",
-        "    eventbridge/a:",
-        "      metadata: {component: eventbridge}",
-        "      vars: {name: a, region: us-east-2, event_rule_pattern: {source: [aws.ecs]}}",
-    );
-    fs.writeFileSync(path.join(dir, "stacks", "many.yaml"), `${lines.join("\n")}\n`);
+    writeImporting(dir, "mixins", "o", count, (i) => `overrides:\n  env:\n    K${i}: v\n`);
 }
 
 /** A manifest importing `count` catalog files, each defining one component (left to Terraform). */
 function writeManyImports(dir: string, count: number): void {
-    const catalog = path.join(dir, "stacks", "catalog");
-    fs.mkdirSync(catalog, { recursive: true });
+    writeImporting(
+        dir,
+        "catalog",
+        "c",
+        count,
+        (i) => `vars:\n  v${i % 50}: ${i}\ncomponents:\n  terraform:\n    c${i}:\n      vars:\n        x: ${i}\n`,
+    );
+}
+
+/** stacks/many.yaml importing `count` files `<folder>/<prefix><i>` (with `text(i)`), and one eventbridge. */
+function writeImporting(dir: string, folder: string, prefix: string, count: number, text: (i: number) => string): void {
+    fs.mkdirSync(path.join(dir, "stacks", folder), { recursive: true });
     const lines = ["import:"];
     for (let i = 0; i < count; i++) {
-        fs.writeFileSync(
-            path.join(catalog, `c${i}.yaml`),
-            `vars:\n  v${i % 50}: ${i}\ncomponents:\n  terraform:\n    c${i}:\n      vars:\n        x: ${i}\n`,
-        );
-        lines.push(`  - catalog/c${i}`);
+        fs.writeFileSync(path.join(dir, "stacks", folder, `${prefix}${i}.yaml`), text(i));
+        lines.push(`  - ${folder}/${prefix}${i}`);
     }
     lines.push(
         "components:",
