@@ -1,10 +1,6 @@
 /**
- * Amazon EventBridge event patterns: validation, matching and the JSON to send to AWS.
- *
- * Reproduces EventBridge's own semantics, as implemented by its engine Event Ruler
- * (github.com/aws/event-ruler) and described in the EventBridge user guide ("Creating event
- * patterns", "Comparison operators"). Pure TypeScript: no AWS call, no Pulumi import.
- *
+ * Amazon EventBridge event patterns: validation, matching and the JSON to send to AWS, with EventBridge's semantics
+ * as its engine Event Ruler implements them. Pure: no AWS call, no Pulumi import.
  * @see https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-event-patterns.html
  */
 
