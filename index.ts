@@ -1,6 +1,6 @@
 /**
- * Pulumi components ported from Cloud Posse (`EventBridge`, `DashboardsApiKey`) and what they stand on: `createLabel`,
- * event patterns offline, Atmos-shaped stack files. Importing it creates nothing: it only re-exports.
+ * The package's entry point: the Pulumi components ported from Cloud Posse (listed in components/registry.ts) and
+ * what they stand on: `createLabel`, event patterns offline, Atmos-shaped stack files. It only re-exports.
  */
 export * from "./label";
 export * from "./event-pattern";
