@@ -1,6 +1,6 @@
 /**
  * IP addresses and CIDR blocks as Event Ruler reads them: only strings shaped as an address, parsed as Java's
- * `InetAddress` does (rules: CONTRIBUTING.md, "Design notes").
+ * `InetAddress` does (rules: the contributors' Design notes).
  */
 
 import { describeValue } from "../util/describeValue";

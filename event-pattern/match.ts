@@ -1,6 +1,6 @@
 /**
  * Matching a compiled pattern against a flattened event, as Event Ruler's array-consistent matcher
- * (`rulesForJSONEvent`) does, in about linear time. The search: CONTRIBUTING.md, "Design notes".
+ * (`rulesForJSONEvent`) does, in about linear time. The search: the contributors' Design notes.
  */
 
 import { Combination, CompiledField } from "./compile";

@@ -1,6 +1,6 @@
 /**
  * Terraform's `format()` (cty `stdlib.Format`) for plain JavaScript values, with cty's refusals and messages.
- * Verbs, flags and values supported: CONTRIBUTING.md, "Design notes".
+ * Verbs, flags and values supported: the contributors' Design notes.
  */
 import { length as graphemeLength, nfc, sortedKeys, substr } from "./strings";
 import { isPlainObject } from "../util/objects";

@@ -1,6 +1,6 @@
 /**
  * Synth's start-up, before the Pulumi SDK loads: keeps the TypeScript compiler the SDK loads for closure
- * serialization unloaded until something reads from it (about 0.4 s). Why and how: CONTRIBUTING.md, "Design notes".
+ * serialization unloaded until something reads from it (about 0.4 s). Why and how: the contributors' Design notes.
  */
 import * as nodeModule from "node:module";
 

@@ -1,7 +1,7 @@
 /**
  * The one file that relies on behaviour of the Pulumi SDK outside its public API: registration requests, pending
  * registrations, known-ness, failures, inputs and values with unknowns. Each reliance and why nothing public does it:
- * CONTRIBUTING.md, "Design notes"; tests/sdkAdapter.test.ts pins each against the installed SDK.
+ * the contributors' Design notes; tests/sdkAdapter.test.ts pins each against the installed SDK.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as settings from "@pulumi/pulumi/runtime/settings";

@@ -1,6 +1,6 @@
 /**
  * `atmos.yaml`: found and read as Atmos 1.x does, reduced to what stack loading needs (base paths, included and
- * excluded paths, stack naming, list merge strategy, Go templates). Discovery order: CONTRIBUTING.md, "Design notes".
+ * excluded paths, stack naming, list merge strategy, Go templates). Discovery order: the contributors' Design notes.
  */
 import * as nodePath from "node:path";
 import { TEMPLATE_LIMITS } from "../gotemplate";

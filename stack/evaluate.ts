@@ -1,6 +1,6 @@
 /**
  * Templates, then YAML functions, in the values an instance uses, in Atmos's order; only those values, so a template
- * in a section our components do not take never fails a load. Details: CONTRIBUTING.md, "Design notes".
+ * in a section our components do not take never fails a load. Details: the contributors' Design notes.
  */
 import { makeProblem, type StackFileProblem } from "./errors";
 import { renderComponentString, StackTemplateError, type TemplateSettings } from "./templating";

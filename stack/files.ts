@@ -1,6 +1,6 @@
 /**
  * The file system as the stack loader sees it (injectable for tests), and glob matching as Go's `doublestar` v4
- * (Atmos's) matches and orders it. Why the walk is ours: CONTRIBUTING.md, "Design notes".
+ * (Atmos's) matches and orders it. Why the walk is ours: the contributors' Design notes.
  */
 import * as fs from "node:fs";
 import * as nodePath from "node:path";

@@ -1,6 +1,6 @@
 /**
  * Atmos's `!include` and `!include.raw`: a local file inlined where the tag is written, parsed by its extension,
- * optionally narrowed by a yq path. Path rules: CONTRIBUTING.md, "Design notes".
+ * optionally narrowed by a yq path. Path rules: the contributors' Design notes.
  */
 import * as fs from "node:fs";
 import * as nodePath from "node:path";

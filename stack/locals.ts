@@ -1,6 +1,6 @@
 /**
  * File-level templating of a stack manifest with Atmos's `locals`, resolved in dependency order; the file is rendered
- * as text before parsing. Pure apart from YAML functions (`!env`): text in, text out. Rules: CONTRIBUTING.md.
+ * as text before parsing. Pure apart from YAML functions (`!env`): text in, text out (rules: Design notes).
  */
 import type { ScalarTag } from "yaml";
 import { yaml } from "../util/yaml";

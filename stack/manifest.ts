@@ -1,6 +1,6 @@
 /**
  * One top-level stack manifest and everything it imports, merged as Atmos merges them (imports, globs, overrides,
- * templated imports). The rules, with Atmos sources: CONTRIBUTING.md, "Design notes".
+ * templated imports). The rules, with Atmos sources: the contributors' Design notes.
  */
 import * as nodePath from "node:path";
 import type { AtmosConfig } from "./atmosConfig";

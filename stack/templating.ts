@@ -1,6 +1,6 @@
 /**
  * Go templates in Atmos stack manifests, where Atmos processes them: import files, import paths and the component
- * pass (CONTRIBUTING.md, "Design notes"). Pure apart from `env`-reading functions; no Pulumi import.
+ * pass (the contributors' Design notes). Pure apart from `env`-reading functions; no Pulumi import.
  */
 import { yaml } from "../util/yaml";
 import {

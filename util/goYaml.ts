@@ -1,6 +1,6 @@
 /**
  * Plain YAML scalars resolved as Atmos's go-yaml v3.0.1 resolves them (`resolve.go`): `010` is 8, `yes` a string,
- * and the `yaml` package options that read every stack file that way. Pure. Examples: CONTRIBUTING.md.
+ * and the `yaml` package options that read every stack file that way. Pure. Examples: the contributors' Design notes.
  */
 import type { ParseOptions, DocumentOptions, SchemaOptions, ScalarTag } from "yaml";
 

@@ -1,6 +1,6 @@
 /**
  * The pure part of the `eventbridge` component (a port of Cloud Posse's `aws-eventbridge`): defaults, validation,
- * labels, names and tags of the children. No Pulumi import. What it ports: CONTRIBUTING.md, "Design notes".
+ * labels, names and tags of the children. No Pulumi import. What it ports: the contributors' Design notes.
  */
 import { EVENT_PATTERN_PROVIDER_MAX_LENGTH, EventPatternError, inspectEventPattern } from "../../event-pattern";
 import { formatCount, refuse, ROOT_PATH } from "../../event-pattern/errors";
