@@ -93,6 +93,8 @@ interface Command {
     readonly listStacks: boolean;
     readonly json: boolean;
     readonly options: SynthOptions;
+    /** The `--stack-outputs` file, named in a message about its keys. */
+    readonly stackOutputsFile?: string;
 }
 
 function parseArgs(argv: readonly string[]): Command | "help" {
@@ -101,6 +103,7 @@ function parseArgs(argv: readonly string[]): Command | "help" {
     let atmosDir: string | undefined;
     let list = false;
     let json = false;
+    let stackOutputsFile: string | undefined;
     const options: { -readonly [K in keyof SynthOptions]: SynthOptions[K] } = {};
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
@@ -197,6 +200,7 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 }
                 const { "*": fallback, ...byStack } = parsed as Record<string, Record<string, unknown> | null>;
                 options.stackOutputs = byStack;
+                stackOutputsFile = outputsFile;
                 if (fallback !== undefined) {
                     options.defaultStackOutputs = fallback;
                 }
@@ -236,6 +240,7 @@ function parseArgs(argv: readonly string[]): Command | "help" {
         ...(file !== undefined ? { file } : {}),
         ...(atmosStack !== undefined ? { atmosStack } : {}),
         ...(atmosDir !== undefined ? { atmosDir } : {}),
+        ...(stackOutputsFile !== undefined ? { stackOutputsFile } : {}),
     };
 }
 
@@ -335,8 +340,13 @@ export async function runSynthCommand(argv: readonly string[], given: CommandIo 
         );
         return 0;
     } catch (error) {
+        // A message about the --stack-outputs file's keys names the file.
+        const where =
+            (error as { code?: unknown }).code === "STACK_OUTPUTS_KEY" && command.stackOutputsFile !== undefined
+                ? `--stack-outputs ${command.stackOutputsFile}: `
+                : "";
         io.stderr.write(
-            `${isInternalError(error) ? internalErrorText("synth", error) : error instanceof Error ? error.message : String(error)}\n`,
+            `${isInternalError(error) ? internalErrorText("synth", error) : error instanceof Error ? where + error.message : String(error)}\n`,
         );
         return EXIT_INVALID;
     } finally {

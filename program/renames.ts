@@ -97,6 +97,11 @@ export interface GuardOptions {
      * for this very stack): then no `StackReference` is registered.
      */
     readonly lastDeployment?: Readonly<Record<string, unknown>>;
+    /**
+     * Whether AWS cannot be read (synth's offline plan): log groups are then not looked up, and an
+     * adopted one is planned as an import with a warning that its existence was not checked.
+     */
+    readonly offline?: boolean;
 }
 
 /** The outputs this stack's last deployment exported (empty on the first deployment). */
@@ -134,6 +139,7 @@ export async function deployStackGuardingRenames(
         stack,
         prepared,
         options.allowLogGroupDeletion ?? new Set(),
+        options.offline === true,
     );
     if (refusals.length > 0) {
         throw new LogHistoryError(refusals);
@@ -175,13 +181,16 @@ async function readLogGroup(
  * - a new instance (not in the last deployment) whose log group exists in AWS is refused unless it
  *   adopts it (`adopt_log_group`), because creating it would fail; one that adopts a group that does not
  *   exist is refused too.
+ * `offline` (synth): AWS is not read; every group is unknown, and an adopted one draws a warning instead.
  */
 export async function guardLogHistory(
     outputs: Readonly<Record<string, unknown>>,
     stack: LoadedStack,
     prepared: readonly PreparedInstance[],
     allowed: ReadonlySet<string>,
+    offline = false,
 ): Promise<{ warnings: string[]; refusals: string[] }> {
+    const lookUp = offline ? async () => "unknown" as const : readLogGroup;
     const deployed = deployedLogGroups(outputs);
     const planned = stack.instances.flatMap((instance, i) => {
         const resolved = prepared[i].resolved;
@@ -201,7 +210,7 @@ export async function guardLogHistory(
     const refusals: string[] = [];
     for (const renamed of renamedLogGroups(deployed, planned)) {
         const { resolved } = planned.find((group) => group.instance === renamed.instance)!;
-        const old = await readLogGroup(renamed.oldName, resolved.region);
+        const old = await lookUp(renamed.oldName, resolved.region);
         const retention = typeof old === "object" ? old.retentionInDays : undefined;
         const verdict = renameVerdict(renamed, retention, allowed.has(renamed.instance));
         (verdict.kind === "refused" ? refusals : warnings).push(verdict.message);
@@ -209,7 +218,7 @@ export async function guardLogHistory(
     for (const group of planned) {
         if (wasDeployed(deployed, group)) continue;
         const { resolved } = group;
-        const found = await readLogGroup(group.name, resolved.region);
+        const found = await lookUp(group.name, resolved.region);
         const adopting = resolved.logGroup.adopt !== undefined || resolved.adopt !== undefined;
         if (typeof found === "object" && !adopting) {
             refusals.push(existingLogGroupMessage(group.instance, group.name, resolved.region));
@@ -217,6 +226,11 @@ export async function guardLogHistory(
             refusals.push(
                 `"${group.instance}": adopt_log_group is set, but no log group ${describeValue(group.name)} exists ` +
                     `in AWS to adopt; remove adopt_log_group (a new group is then created)`,
+            );
+        } else if (offline && resolved.logGroup.adopt !== undefined) {
+            warnings.push(
+                `"${group.instance}": adopt_log_group is set: the plan imports log group ${describeValue(group.name)}, ` +
+                    `which it cannot see offline (not checked); pulumi up refuses if it does not exist in AWS`,
             );
         }
     }

@@ -78,6 +78,47 @@ export class SynthRunError extends CloudposseError {
     }
 }
 
+/**
+ * `--stack-outputs` holds no outputs under this stack's own full name, and names stacks that nothing in
+ * the run read: the last deployment meant for the guards went unread, so they would pass silently.
+ */
+export class StackOutputsKeyError extends CloudposseError {
+    readonly code = "STACK_OUTPUTS_KEY";
+    constructor(
+        /** This stack's full name (`<organization>/<project>/<stack>`), the key the guards read. */
+        readonly expected: string,
+        /** The keys given that no reference of the run read. */
+        readonly unread: readonly string[],
+    ) {
+        super(stackOutputsKeyMessage(expected, unread));
+        this.name = "StackOutputsKeyError";
+    }
+}
+
+/** What {@link StackOutputsKeyError} says: the key expected, the keys found, and the option that would match one. */
+function stackOutputsKeyMessage(expected: string, unread: readonly string[]): string {
+    const [organization, project, stack] = expected.split("/");
+    const hints = unread.flatMap((key) => {
+        // Pulumi names a stack <organization>/<project>/<stack> (pkg/backend/httpstate/backend.go parseStackName).
+        const parts = key.split("/");
+        if (parts.length !== 3) return [];
+        const [o, p, s] = parts;
+        if (o === organization && p === project) return [`--stack ${s}`];
+        if (p === project && s === stack) return [`--organization ${o}`];
+        if (o === organization && s === stack) return [`--project ${p}`];
+        return [];
+    });
+    return (
+        `no outputs for this stack ${JSON.stringify(expected)} (<organization>/<project>/<stack>, the key pulumi up's ` +
+        `guards read its last deployment from), and nothing read ${unread.length === 1 ? "the key" : "the keys"} ` +
+        `given: ${unread.map((key) => JSON.stringify(key)).join(", ")}; ` +
+        (hints.length > 0
+            ? `run with ${hints.join(" or ")} if that is this stack, or correct the key`
+            : "correct the key") +
+        " (a stack deployed for the first time has no outputs: leave it out of the file)"
+    );
+}
+
 /** The value of an output, `"[secret]"` if it is secret (or holds a secret), null when absent or unknown. */
 async function reveal(output: pulumi.Output<unknown> | undefined): Promise<unknown> {
     if (output === undefined) {
@@ -140,6 +181,8 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
                 lastDeployment: options.stackOutputs?.[selfName] ?? {},
                 onWarning: (message) => options.onWarning?.(message),
                 allowLogGroupDeletion: new Set(options.allowLogGroupDeletion ?? []),
+                // The plan cannot see AWS: log groups are not looked up (an adopted one is imported unchecked).
+                offline: true,
             }),
             failed,
         ]);
@@ -181,6 +224,19 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
         });
         if (plan === undefined || failures.length > 0) {
             throw new SynthRunError([...new Set(failures.map((f) => (f instanceof Error ? f.message : String(f))))]);
+        }
+        // Outputs given for stacks nothing read, and none for this stack: the guards ran on nothing.
+        const given = Object.keys(options.stackOutputs ?? {});
+        if (given.length > 0 && !given.includes(selfName)) {
+            const read = new Set(
+                plan.resources.flatMap((r) =>
+                    r.type === "pulumi:pulumi:StackReference" && typeof r.inputs.name === "string"
+                        ? [r.inputs.name]
+                        : [],
+                ),
+            );
+            const unread = given.filter((key) => !read.has(key));
+            if (unread.length > 0) throw new StackOutputsKeyError(selfName, unread);
         }
         return plan;
     } finally {

@@ -467,6 +467,50 @@ describe("log history (issue 32)", () => {
             assert.equal(plan.resources.find((r) => r.type === LOG_GROUP)?.options?.retainOnDelete, true);
         });
 
+        // Pulumi names a stack <organization>/<project>/<stack> (pulumi/pulumi pkg/backend/httpstate/backend.go
+        // 1080-1105 parseStackName; a DIY backend's organization is always "organization", pkg/backend/diy/backend.go
+        // 185-196): a key naming another stack is another stack's outputs, never this one's last deployment.
+        it("refuses, naming the keys, when no key is this stack's and nothing reads those given (guards not run)", async () => {
+            const file = stackFile("eventbridge/renamed", "name: ecs");
+            const base = path.basename(file, ".yaml");
+            const outputs = outputsFile({ [SELF]: last });
+            const derived = await synthCommand([file, "--stack-outputs", outputs]);
+            assert.equal(derived.status, 1);
+            assert.equal(derived.stdout, "");
+            assert.equal(
+                derived.stderr,
+                `--stack-outputs ${outputs}: no outputs for this stack "organization/cloudposse-components/${base}" ` +
+                    `(<organization>/<project>/<stack>, the key pulumi up's guards read its last deployment from), ` +
+                    `and nothing read the key given: "${SELF}"; run with --stack ue2-prod if that is this stack, or ` +
+                    `correct the key (a stack deployed for the first time has no outputs: leave it out of the file)\n`,
+            );
+            // A mistyped organization: the key names another stack even with --stack.
+            const typo = outputsFile({ "acme/cloudposse-components/ue2-prod": {} });
+            const mistyped = await synthCommand([file, "--stack", "ue2-prod", "--stack-outputs", typo]);
+            assert.equal(mistyped.status, 1);
+            assert.match(
+                mistyped.stderr,
+                /nothing read the key given: "acme\/cloudposse-components\/ue2-prod"; run with --organization acme if/,
+            );
+            // As the key matches, the guard runs and refuses the rename.
+            const matched = await synthCommand([file, "--stack", "ue2-prod", "--stack-outputs", outputs]);
+            assert.match(matched.stderr, /add aliases: \["eventbridge\/ecs"\]/);
+        });
+
+        it("plans adopt_log_group offline as an import, warning that the group's existence was not checked", async () => {
+            const result = await synthCommand([
+                stackFile("eventbridge/ecs", "name: ecs, adopt_log_group: true"),
+                "--json",
+            ]);
+            assert.equal(result.status, 0, result.stderr);
+            assert.match(
+                result.stderr,
+                /^warning: "eventbridge\/ecs": adopt_log_group is set: the plan imports log group "eg-ue2-prod-ecs", which it cannot see offline \(not checked\); pulumi up refuses if it does not exist in AWS$/m,
+            );
+            const plan = JSON.parse(result.stdout) as { resources: { type: string; import?: string }[] };
+            assert.equal(plan.resources.find((r) => r.type === LOG_GROUP)?.import, "eg-ue2-prod-ecs@us-east-2");
+        });
+
         it("warns, as pulumi up would, when the deployed group is kept; prints only the spec's outputs", async () => {
             const result = await synthCommand([
                 stackFile("eventbridge/ecs", "name: ecs, stage: live"),

@@ -186,4 +186,14 @@ describe("synth command line", () => {
         assert.deepEqual(reference?.inputs, { name: "myorg/managed-dashboards-workspace/mystack" });
         assert.match(run.stdout, /g-0000000fa5/);
     });
+
+    it("takes --stack-outputs without this stack's key when a reference reads every key (a first deployment)", async () => {
+        const outputs = tempFile(
+            "workspace-only.json",
+            JSON.stringify({ "organization/managed-dashboards-workspace/stack": { workspace_id: "g-0000000fa6" } }),
+        );
+        const run = await synthCommand([EXAMPLE, "--json", "--allow-exec", "--stack-outputs", outputs]);
+        assert.equal(run.status, 0, run.stderr);
+        assert.match(run.stdout, /g-0000000fa6/);
+    });
 });
