@@ -2,9 +2,9 @@
  * The tf-adopt command (`npm run tf-adopt`, `bin/tfAdopt.ts`) as a function: prints to the streams
  * it is given and returns the exit code.
  */
-import { loadStackFile } from "../stack";
+import { loadStackFile, type StackInstance } from "../stack";
 import { readFailureText, readFileBounded } from "../stack/files";
-import { adoptionPlan, adoptionPlanText } from "../migrate/adoptionPlan";
+import { adoptionPlan, adoptionPlanText, type AdoptionPlan } from "../migrate/adoptionPlan";
 import { adoptionReport, decodeStateText, MAX_STATE_BYTES, readTerraformState } from "../migrate/terraformState";
 import { escapeJsonText } from "../util/terminalText";
 import { internalErrorText, isInternalError } from "../util/internalError";
@@ -42,6 +42,22 @@ function nothingToAdopt(managed: number, problems: readonly string[]): string {
     );
 }
 
+/**
+ * Why a stack file adopts nothing of the state: the names the state holds, and the stack file's
+ * instances of the components tf-adopt adopts (a state of another stack, or another stage's file).
+ */
+function noInstanceMatches(plan: AdoptionPlan, instances: readonly StackInstance[]): string {
+    const whats = plan.instances.map((i) => i.what);
+    const shown = whats.slice(0, 3).join(", ") + (whats.length > 3 ? ` (and ${whats.length - 3} more)` : "");
+    const names = instances.map((i) => `"${i.name}"`);
+    return (
+        `no instance gives a name the state holds (${shown}), so nothing would be adopted and no terraform ` +
+        `state rm is printed; the stack file's instances (${names.length > 0 ? names.join(", ") : "none"}) give ` +
+        "other names: give the stack file of the state's stack (its namespace, environment, stage and name), " +
+        "or leave the stack file out to print the vars for an instance you name"
+    );
+}
+
 /** Runs the tf-adopt command on `argv` (the arguments after the command's name); returns its exit code. */
 export function runTfAdoptCommand(argv: readonly string[], given: CommandIo = processIo()): number {
     const io = escapedStderr(given);
@@ -55,10 +71,16 @@ export function runTfAdoptCommand(argv: readonly string[], given: CommandIo = pr
         const state = decodeStateText(readState(positional[0]));
         const resources = readTerraformState(state);
         const report = adoptionReport(resources);
-        const instances = positional[1] !== undefined ? loadStackFile(positional[1]).instances : [];
+        const instances = positional[1] !== undefined ? loadStackFile(positional[1]).instances : undefined;
         if (report.rules.length + report.parameters.length + report.apiKeys.length === 0)
             throw new Error(`${positional[0]}: ${nothingToAdopt(resources.length, report.problems)}`);
         const plan = adoptionPlan(report, instances);
+        if (
+            instances !== undefined &&
+            plan.instances.length > 0 &&
+            plan.instances.every((i) => i.instance === undefined)
+        )
+            throw new Error(`${positional[1]}: ${noInstanceMatches(plan, instances)}`);
         io.stdout.write(
             json ? `${escapeJsonText(JSON.stringify({ report, plan }, null, 2))}\n` : adoptionPlanText(plan),
         );

@@ -66,8 +66,14 @@ function namesOf(instance: StackInstance): {
     return {};
 }
 
-/** Builds the adoption plan of a state report for the instances of a stack file (or none). */
-export function adoptionPlan(report: AdoptionReport, instances: readonly StackInstance[] = []): AdoptionPlan {
+/**
+ * Builds the adoption plan of a state report for the instances of a stack file. Without a stack file
+ * (`instances` undefined) every resource is planned for an instance the user names (`<instance>`);
+ * with one, a resource no instance gives is left out of `terraform state rm` (nothing adopts it).
+ */
+export function adoptionPlan(report: AdoptionReport, instances?: readonly StackInstance[]): AdoptionPlan {
+    const withStackFile = instances !== undefined;
+    instances ??= [];
     const names = instances.map((instance) => ({ instance, ...namesOf(instance) }));
     // the first instance giving each name, and the first key with a workspace per key name:
     // looked up per rule and parameter, so maps (a state may hold hundreds of thousands)
@@ -101,7 +107,7 @@ export function adoptionPlan(report: AdoptionReport, instances: readonly StackIn
                 ...(rule.logsPolicyName !== undefined ? { logs_policy_scope: "account" } : {}),
             },
         });
-        removed.push(...rule.addresses);
+        if (match !== undefined || !withStackFile) removed.push(...rule.addresses);
     }
     for (const parameter of report.parameters) {
         const match = bySsmPath.get(parameter.name) ?? byLegacySsmPath.get(parameter.name);
@@ -127,7 +133,7 @@ export function adoptionPlan(report: AdoptionReport, instances: readonly StackIn
                 ...(workspaceId !== undefined ? { workspace_id: workspaceId } : {}),
             },
         });
-        removed.push(parameter.address);
+        if (match !== undefined || !withStackFile) removed.push(parameter.address);
     }
     for (const key of report.apiKeys) {
         // Left in the Terraform state: `terraform destroy` deletes it once the new credential is live,
@@ -139,7 +145,10 @@ export function adoptionPlan(report: AdoptionReport, instances: readonly StackIn
         );
     }
     for (const item of planned.filter((p) => p.instance === undefined)) {
-        notes.push(`no instance of the stack file gives ${item.what}: add the vars to the instance that should own it`);
+        notes.push(
+            `no instance of the stack file gives ${item.what}: left out of terraform state rm; add the vars to the ` +
+                "instance that should own it, or give the stack file of the state's stack",
+        );
     }
     if (report.notAdopted.length > 0) {
         notes.push(

@@ -406,4 +406,71 @@ describe("tf-adopt command line", () => {
             stderr: `tf-adopt: ${missing}: file not found\n`,
         });
     });
+
+    describe("a stack file whose instances give none or some of the state's names", () => {
+        const parameter = (address: string, name: string) => ({
+            mode: "managed",
+            type: "aws_ssm_parameter",
+            address,
+            values: { name },
+        });
+        const stackFile = (stage: string) => {
+            const file = path.join(dir, `${stage}.yaml`);
+            fs.writeFileSync(
+                file,
+                `vars: {region: us-east-2, namespace: eg, environment: ue2, stage: ${stage}}\n` +
+                    "components:\n  terraform:\n    managed-dashboards/api-key:\n" +
+                    "      metadata: {component: managed-dashboards/api-key}\n" +
+                    "      vars: {name: grafana, workspace_id: g-0123456789}\n",
+            );
+            return file;
+        };
+        const state = () => {
+            const file = path.join(dir, "keys.json");
+            fs.writeFileSync(
+                file,
+                JSON.stringify({
+                    format_version: "1.0",
+                    values: {
+                        root_module: {
+                            resources: [
+                                parameter("aws_ssm_parameter.prod", "/grafana/eg-ue2-prod-grafana/api_key"),
+                                parameter("aws_ssm_parameter.other", "/grafana/other/api_key"),
+                            ],
+                        },
+                    },
+                }),
+            );
+            return file;
+        };
+
+        it("exits 1 with nothing on stdout when no instance gives any of them (it printed <instance>: and state rm)", () => {
+            const staging = stackFile("staging");
+            assert.deepEqual(tfAdoptCommand([state(), staging]), {
+                status: 1,
+                stdout: "",
+                stderr:
+                    `tf-adopt: ${staging}: no instance gives a name the state holds (SSM parameter "/grafana/eg-ue2-prod-grafana/api_key", ` +
+                    `SSM parameter "/grafana/other/api_key"), so nothing would be adopted and no terraform state rm is printed; ` +
+                    `the stack file's instances ("managed-dashboards/api-key") give other names: give the stack file of the ` +
+                    "state's stack (its namespace, environment, stage and name), or leave the stack file out to print the vars " +
+                    "for an instance you name\n",
+            });
+        });
+
+        it("leaves a resource no instance adopts out of terraform state rm, and says so", () => {
+            const run = tfAdoptCommand([state(), stackFile("prod")]);
+            assert.equal(run.status, 0, run.stderr);
+            assert.match(run.stdout, /^terraform state rm aws_ssm_parameter\.prod$/m);
+            assert.match(
+                run.stdout,
+                /^# note: no instance of the stack file gives SSM parameter "\/grafana\/other\/api_key": left out of terraform state rm;/m,
+            );
+            // Without a stack file, every resource is for an instance the user names.
+            assert.match(
+                tfAdoptCommand([state()]).stdout,
+                /^terraform state rm aws_ssm_parameter\.prod aws_ssm_parameter\.other$/m,
+            );
+        });
+    });
 });
