@@ -175,3 +175,32 @@ describe("the link checker", () => {
         );
     });
 });
+
+describe("install commands in the docs (trial findings 5 and 9)", () => {
+    it("docs/testing.md pins typescript and ts-node inside @pulumi/pulumi's peer ranges (unpinned, npm took typescript 7)", () => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the installed SDK's own peer ranges
+        const peers = (require("@pulumi/pulumi/package.json") as { peerDependencies: Record<string, string> })
+            .peerDependencies;
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- npm's range arithmetic
+        const semver = require("semver") as { subset(a: string, b: string): boolean };
+        const line = /^npm install --save-dev (.*)$/m.exec(read("docs/testing.md"))?.[1];
+        assert.ok(line !== undefined, "docs/testing.md has no npm install --save-dev line");
+        const specs = new Map(
+            [...line.matchAll(/"([^"]+)"|(\S+)/g)].map((m) => {
+                const spec = m[1] ?? m[2];
+                const at = spec.lastIndexOf("@");
+                return [spec.slice(0, at), spec.slice(at + 1)] as const;
+            }),
+        );
+        for (const name of ["typescript", "ts-node"]) {
+            const range = specs.get(name);
+            assert.ok(range !== undefined && range !== "", `${name} is not pinned in: ${line}`);
+            assert.ok(semver.subset(range, peers[name]), `${name}@${range} is not within ${peers[name]}`);
+        }
+    });
+
+    it("README names the package for npx, never a bare npx cloudposse-synth fetch", () => {
+        assert.match(readme, /npx -p pulumi-cloudposse-components cloudposse-synth/);
+        assert.match(readme, /npx --no cloudposse-synth/);
+    });
+});
