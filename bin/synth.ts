@@ -4,8 +4,8 @@
  * offline under Pulumi's mocks. Nothing goes to stdout but the plan; on any error, stdout stays
  * empty, stderr says what is wrong, and the exit code is non-zero.
  */
-import { endQuietlyOnOutputErrors } from "./io";
-import { EXIT_INVALID, runSynthCommand } from "./synthCommand";
+import { endQuietlyOnOutputErrors, processIo } from "./io";
+import { EXIT_INVALID, runSynthCommand, synthProgramName } from "./synthCommand";
 
 // The command prints messages, never stack traces, and the Pulumi SDK creates errors and stack
 // traces for each resource it registers: without their frames a large stack plans in about 40% less
@@ -26,7 +26,7 @@ if (
 // a full disk ends with one line on stderr.
 endQuietlyOnOutputErrors("synth");
 
-runSynthCommand(process.argv.slice(2)).then(
+runSynthCommand(process.argv.slice(2), processIo(), synthProgramName(process.argv[1], process.env)).then(
     (code) => {
         process.exitCode = code;
     },

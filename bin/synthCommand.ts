@@ -16,12 +16,15 @@ import { escapeJsonText, escapeText } from "../util/terminalText";
 import { internalErrorText, isInternalError } from "../util/internalError";
 import { escapedStderr, processIo, type CommandIo } from "./io";
 
-const USAGE = `usage: npm run synth -- <stack-file> [--json] [--stack NAME] [--project NAME]
-                     [--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
-                     [--now TIME|now] [--allow-log-group-deletion INSTANCE[,INSTANCE]]
-                     [--allow-outside-repository]
-       npm run synth -- --atmos-stack NAME [--atmos-dir DIR] [--json] [...]
-       npm run synth -- --list-stacks [--atmos-dir DIR]
+/** The usage text, with the command as the user ran it (`npm run synth --` or `cloudposse-synth`). */
+function usage(program: string): string {
+    const pad = " ".repeat(program.length + 8);
+    return `usage: ${program} <stack-file> [--json] [--stack NAME] [--project NAME]
+${pad}[--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
+${pad}[--now TIME|now] [--allow-log-group-deletion INSTANCE[,INSTANCE]]
+${pad}[--allow-outside-repository]
+       ${program} --atmos-stack NAME [--atmos-dir DIR] [--json] [...]
+       ${program} --list-stacks [--atmos-dir DIR]
 
 Runs the program of Pulumi.yaml on <stack-file> (or on the Atmos stack NAME of the repository in
 DIR) offline (mocked AWS, no credentials, no Pulumi CLI) and prints the plan: a readable tree, or
@@ -42,14 +45,32 @@ with --json one JSON document. --list-stacks prints "<Atmos stack name><TAB><man
   --allow-log-group-deletion INSTANCES
                          as the program config allowLogGroupDeletion: these instances' old log
                          groups may be deleted with their events (comma-separated)
+  --allow-outside-repository
+                         let the stack read files outside its repository (imports, !include,
+                         atmos.yaml imports and base paths; refused otherwise)
 
 With --stack-outputs holding this stack's own outputs (organization/<project>/<stack>, as the last
 deployment exported them), the plan runs pulumi up's guards: it refuses a rename without an alias
 and a change that would delete a log group's stored events, and warns as pulumi up would.
-  --allow-outside-repository
-                         let the stack read files outside its repository (imports, !include,
-                         atmos.yaml imports and base paths; refused otherwise)
 `;
+}
+
+/** The command as `npm run synth` names it; {@link synthProgramName} tells which the user ran. */
+export const NPM_SYNTH = "npm run synth --";
+
+/**
+ * How the user ran synth, for its usage text: `npm run synth --` under npm's script, else
+ * `cloudposse-synth` when run through the package's bin (its link's name, or from node_modules).
+ */
+export function synthProgramName(script: string | undefined, env: NodeJS.ProcessEnv): string {
+    if (env.npm_lifecycle_event === "synth") return NPM_SYNTH;
+    if (
+        script !== undefined &&
+        (path.basename(script).startsWith("cloudposse-synth") || /[\\/]node_modules[\\/]/.test(script))
+    )
+        return "cloudposse-synth";
+    return NPM_SYNTH;
+}
 
 /** Exit codes: 0 plan printed, 1 invalid stack file or program failure, 2 bad command line. */
 export const EXIT_INVALID = 1;
@@ -266,17 +287,25 @@ function consoleTo(stderr: CommandIo["stderr"]): () => void {
 }
 
 /** Runs the synth command on `argv` (the arguments after the command's name); returns its exit code. */
-export async function runSynthCommand(argv: readonly string[], given: CommandIo = processIo()): Promise<number> {
+export async function runSynthCommand(
+    argv: readonly string[],
+    given: CommandIo = processIo(),
+    program: string = NPM_SYNTH,
+): Promise<number> {
     const io = escapedStderr(given);
     let command: Command | "help";
     try {
         command = parseArgs(argv);
     } catch (error) {
-        io.stderr.write(`synth: ${(error as Error).message}\n\n${USAGE}`);
+        // The reason, then one usage line: the whole text is for --help.
+        io.stderr.write(
+            `synth: ${(error as Error).message}\n\nusage: ${program} <stack-file> [--json] [options]` +
+                ` (see ${program} --help)\n`,
+        );
         return EXIT_USAGE;
     }
     if (command === "help") {
-        io.stdout.write(USAGE);
+        io.stdout.write(usage(program));
         return 0;
     }
     const restoreConsole = consoleTo(io.stderr);

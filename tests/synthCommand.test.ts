@@ -9,6 +9,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { synthCommand } from "./commands";
+import { runSynthCommand, synthProgramName } from "../bin/synthCommand";
 import { withUnhandledRejections } from "./helpers/outputs";
 
 const EXAMPLE = path.join(__dirname, "..", "examples", "stack.yaml");
@@ -196,4 +197,37 @@ describe("synth command line", () => {
         assert.equal(run.status, 0, run.stderr);
         assert.match(run.stdout, /g-0000000fa6/);
     });
+
+    it("a bad option prints the reason and one usage line, not the whole text (that is --help's)", async () => {
+        const run = await synthCommand(["a.yaml", "--bogus"]);
+        assert.equal(run.status, 2);
+        assert.equal(
+            run.stderr,
+            "synth: unknown option --bogus\n\nusage: npm run synth -- <stack-file> [--json] [options] (see npm run synth -- --help)\n",
+        );
+    });
+
+    it("names itself as the user ran it, and lists every option before the closing paragraph", async () => {
+        const out: string[] = [];
+        const io = { stdout: { write: (t: string) => out.push(t) }, stderr: { write: () => true }, env: {} };
+        assert.equal(await runSynthCommand(["--help"], io, "cloudposse-synth"), 0);
+        const help = out.join("");
+        assert.match(help, /^usage: cloudposse-synth <stack-file> \[--json\]/);
+        assert.doesNotMatch(help, /npm run synth/);
+        const options = [...help.matchAll(/^ {2}(--[a-z-]+)/gm)].map((m) => m[1]);
+        assert.ok(options.includes("--allow-outside-repository"), options.join(" "));
+        assert.ok(help.indexOf("  --allow-outside-repository") < help.indexOf("With --stack-outputs"));
+        assert.match(help, /warns as pulumi up would\.\n$/);
+    });
+
+    for (const [script, env, expected] of [
+        ["/p/node_modules/.bin/cloudposse-synth", {}, "cloudposse-synth"],
+        ["/p/node_modules/pulumi-cloudposse-components/dist/bin/synth.js", {}, "cloudposse-synth"],
+        ["/repo/dist/bin/synth.js", { npm_lifecycle_event: "synth" }, "npm run synth --"],
+        ["/repo/dist/bin/synth.js", {}, "npm run synth --"],
+    ] as const) {
+        it(`calls itself ${expected} when run as ${script} ${JSON.stringify(env)}`, () => {
+            assert.equal(synthProgramName(script, env), expected);
+        });
+    }
 });
