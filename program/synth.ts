@@ -6,6 +6,8 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { loadStackFile, type LoadedStack } from "../stack";
 import { derivedStackNameProblem } from "../stack/names";
+import { formatLocation } from "../stack/errors";
+import { DASHBOARDS_API_KEY_DEFAULTS } from "../components/apiKey/definition";
 import { installMocks, SECRET_PLACEHOLDER, type MockOptions, type RecordedOptions } from "./mocks";
 import { now } from "../components/lifecycle";
 import { rotationSchedule, type RotationSchedule } from "../components/apiKey/rotation";
@@ -119,6 +121,39 @@ function stackOutputsKeyMessage(expected: string, unread: readonly string[]): st
     );
 }
 
+/**
+ * A failure's message; for a stack reference to a stack that does not exist (the engine's
+ * `unknown stack "<name>"`, which the SDK wraps in what it was serializing), the instance that
+ * references it, the var that names the stack (with file:line:column, the instance's key when
+ * unwritten) and the stack.
+ */
+function missingStackMessage(
+    failure: unknown,
+    stack: LoadedStack,
+    resources: readonly { type: string; name: string; parent: string | null; inputs: Record<string, unknown> }[],
+): string {
+    const message = failure instanceof Error ? failure.message : String(failure);
+    const missing = /unknown stack "([^"]*)"/.exec(message);
+    if (missing === null) return message;
+    const reference = resources.find((r) => r.type === "pulumi:pulumi:StackReference" && r.inputs.name === missing[1]);
+    const parent = reference?.parent?.replace(/^.*?::/, "");
+    const instance = stack.instances.find((i) => i.name === parent);
+    if (instance === undefined) return message;
+    const written = ["dashboards_stack_name", "dashboards_component_name"].find((v) => v in instance.varLocations);
+    const where = formatLocation(
+        (written !== undefined ? instance.varLocations[written] : undefined) ?? instance.location,
+    );
+    const named =
+        written === "dashboards_stack_name"
+            ? "dashboards_stack_name names it"
+            : `it is named after dashboards_component_name ${JSON.stringify(instance.args.dashboardsComponentName ?? DASHBOARDS_API_KEY_DEFAULTS.dashboardsComponentName)} and this stack`;
+    return (
+        `${where}: ${instance.component} "${instance.name}": workspace_id is read from the workspace stack ` +
+        `${JSON.stringify(missing[1])}, which does not exist (unknown stack); ${named}. Deploy the workspace ` +
+        "component in that stack first, or set workspace_id (or dashboards_stack_name)"
+    );
+}
+
 /** The value of an output, `"[secret]"` if it is secret (or holds a secret), null when absent or unknown. */
 async function reveal(output: pulumi.Output<unknown> | undefined): Promise<unknown> {
     if (output === undefined) {
@@ -223,7 +258,8 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
             return undefined;
         });
         if (plan === undefined || failures.length > 0) {
-            throw new SynthRunError([...new Set(failures.map((f) => (f instanceof Error ? f.message : String(f))))]);
+            const located = (f: unknown) => missingStackMessage(f, stack, mocks.resources);
+            throw new SynthRunError([...new Set(failures.map(located))]);
         }
         // Outputs given for stacks nothing read, and none for this stack: the guards ran on nothing.
         const given = Object.keys(options.stackOutputs ?? {});

@@ -230,4 +230,43 @@ describe("synth command line", () => {
             assert.equal(synthProgramName(script, env), expected);
         });
     }
+
+    // The engine reads a stack reference through the backend, which answers `unknown stack "<name>"` for a stack
+    // that does not exist (pulumi/pulumi pkg/backend/backend.go 398-418 GetStackOutputs, reached from
+    // pkg/resource/deploy/builtins.go 371-400 readStackReference); the mocks keep that text (tests/mocks.test.ts).
+    it("names the instance, the var with file:line:column and the stack when the workspace stack does not exist", async () => {
+        const file = tempFile(
+            "key-only.yaml",
+            "vars: {region: us-east-2, namespace: eg, environment: ue2, stage: prod}\n" +
+                "components:\n  terraform:\n    managed-dashboards/api-key:\n" +
+                "      metadata: {component: managed-dashboards/api-key}\n      vars: {name: grafana}\n",
+        );
+        const outputs = tempFile(
+            "nostack.json",
+            JSON.stringify({ "organization/managed-dashboards-workspace/key-only": null }),
+        );
+        const { result: run } = await withUnhandledRejections(() => synthCommand([file, "--stack-outputs", outputs]));
+        assert.equal(run.status, 1);
+        assert.equal(run.stdout, "");
+        assert.equal(
+            run.stderr,
+            `${file}:4:5: managed-dashboards/api-key "managed-dashboards/api-key": workspace_id is read from the workspace ` +
+                `stack "organization/managed-dashboards-workspace/key-only", which does not exist (unknown stack); it is ` +
+                `named after dashboards_component_name "managed-dashboards/workspace" and this stack. Deploy the workspace ` +
+                "component in that stack first, or set workspace_id (or dashboards_stack_name)\n",
+        );
+        // Named by a var the user wrote: that var's place.
+        const named = tempFile(
+            "key-named.yaml",
+            "vars: {region: us-east-2, namespace: eg, environment: ue2, stage: prod}\n" +
+                "components:\n  terraform:\n    k:\n      metadata: {component: managed-dashboards/api-key}\n" +
+                "      vars: {name: grafana, dashboards_stack_name: acme/ws/prod}\n",
+        );
+        const gone = tempFile("gone.json", JSON.stringify({ "acme/ws/prod": null }));
+        const { result: second } = await withUnhandledRejections(() => synthCommand([named, "--stack-outputs", gone]));
+        assert.match(
+            second.stderr,
+            /^.*key-named\.yaml:6:\d+: managed-dashboards\/api-key "k": workspace_id is read from the workspace stack "acme\/ws\/prod", which does not exist \(unknown stack\); dashboards_stack_name names it\./,
+        );
+    });
 });
