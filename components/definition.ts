@@ -53,6 +53,8 @@ export interface ArgDefinition {
      * takes it when the var is unset, so that nothing the original named in AWS moves.
      */
     readonly originalDefault?: unknown;
+    /** Args (camelCase) any of which, when set, makes this arg unused: its original default is then not kept. */
+    readonly unusedWhenSet?: readonly string[];
     /**
      * A value known only at deploy time that a stack file may give this var, read by the component
      * itself: `!terraform.output <component> [<stack>] <output>` (mapped to a StackReference) whose

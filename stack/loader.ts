@@ -1161,6 +1161,7 @@ function keepOriginalDefaults(
         const definition = argOf(schema.definition, spec.arg);
         const original = definition?.originalDefault;
         if (original === undefined || hasOwn(vars, varName)) continue;
+        if (definition?.unusedWhenSet?.some((arg) => args[arg] !== undefined && args[arg] !== null)) continue;
         vars[varName] = original;
         args[spec.arg] = original;
         varLocations[varName] = component.keyLoc;

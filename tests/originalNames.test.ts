@@ -84,6 +84,40 @@ describe("an instance declared under the original Cloud Posse names (issue 31)",
         assert.equal(vars.ssm_path_format_api_key, "/grafana/%s/api_key");
     });
 
+    it("keeps no workspace component when workspace_id is given, so warns only about the vars written", async () => {
+        const warningsOf = async (text: string) => {
+            const warnings: string[] = [];
+            await synth("ue2-prod.yaml", {
+                loaded: parseStack(text, "ue2-prod.yaml"),
+                onWarning: (w) => void warnings.push(w),
+            });
+            return warnings;
+        };
+        // migrating.md step 3 (tf-adopt prints workspace_id): the user never wrote dashboards_component_name.
+        const adopted = await warningsOf(
+            lines(
+                "vars: {region: us-east-2, namespace: eg, environment: ue2, stage: prod}",
+                "components:",
+                "  terraform:",
+                "    managed-grafana/api-key:",
+                "      metadata: {component: managed-grafana/api-key}",
+                '      vars: {name: grafana, adopt_existing: true, workspace_id: "g-abcdef0123"}',
+            ),
+        );
+        assert.ok(!adopted.some((w) => w.includes("dashboards_component_name")), adopted.join("\n"));
+        assert.ok(
+            adopted.some((w) =>
+                /keeps the original's defaults: ssm_path_format_api_key "\/grafana\/%s\/api_key"/.test(w),
+            ),
+        );
+        // Written by the user (grafana_component_name), it is still said to be ignored.
+        const written = await warningsOf(readmeStack());
+        assert.ok(
+            written.some((w) => /dashboards_component_name is ignored: the workspace id is given/.test(w)),
+            written.join("\n"),
+        );
+    });
+
     it("leaves an instance declared under this package's names at this package's path", async () => {
         const text = readmeStack()
             .replace("component: managed-grafana/api-key", "component: managed-dashboards/api-key")

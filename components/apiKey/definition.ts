@@ -138,6 +138,8 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             type: "string",
             default: DEFAULTS.dashboardsComponentName,
             originalDefault: ORIGINAL_API_KEY_DEFAULTS.grafanaComponentName,
+            // A given workspace id or stack name leaves no stack to name (resolve.ts warns it is ignored).
+            unusedWhenSet: ["workspaceId", "dashboardsStackName"],
             defaultText: `\`${DEFAULTS.dashboardsComponentName}\` (\`${ORIGINAL_API_KEY_DEFAULTS.grafanaComponentName}\` for an instance declared under the original names)`,
             defaultTs: `\`"${DEFAULTS.dashboardsComponentName}"\``,
             max: 100,
