@@ -219,16 +219,21 @@ function matchStack(
     const manifests = [...new Set(matches.map((m) => m.manifest))];
     if (manifests.length === 0) {
         const names = [...new Set(entries.map((e) => e.name))];
+        // Paths as every other message prints them: from the user's directory (--list-stacks's too).
+        const atmosDir = nodePath.resolve(options.atmosDir ?? process.cwd());
+        const display = (p: string) => displayPath(p, nodePath.resolve(options.displayDir ?? atmosDir), config.gitRoot);
         throw new StackFileError([
             makeProblem(
                 "STACK_NAME",
-                { file: nodePath.resolve(options.atmosDir ?? process.cwd()) },
+                { file: display(atmosDir) },
                 `no Atmos stack named ${name}${didYouMean(name, names)}${names.length > 0 && names.length <= 20 ? ` (stacks: ${names.join(", ")})` : ""}`,
             ),
             // A manifest that could not be read may be the one named so: say why it could not.
             ...entries
                 .filter((e) => e.error !== undefined)
-                .map((e) => makeProblem("STACK_NAME", { file: e.manifest }, `not read, so not named: ${e.error}`)),
+                .map((e) =>
+                    makeProblem("STACK_NAME", { file: display(e.manifest) }, `not read, so not named: ${e.error}`),
+                ),
         ]);
     }
     return { manifests, byName };

@@ -269,4 +269,26 @@ describe("synth command line", () => {
             /^.*key-named\.yaml:6:\d+: managed-dashboards\/api-key "k": workspace_id is read from the workspace stack "acme\/ws\/prod", which does not exist \(unknown stack\); dashboards_stack_name names it\./,
         );
     });
+
+    it("names paths from the user's directory when no Atmos stack has the name (it printed absolute ones)", async () => {
+        const repo = path.join(dir, "named-repo");
+        fs.mkdirSync(path.join(repo, "stacks"), { recursive: true });
+        fs.writeFileSync(
+            path.join(repo, "atmos.yaml"),
+            'stacks:\n  base_path: stacks\n  included_paths: ["*.yaml"]\n  name_pattern: "{stage}"\n',
+        );
+        fs.writeFileSync(path.join(repo, "stacks", "good.yaml"), "vars:\n  stage: dev\n");
+        fs.writeFileSync(path.join(repo, "stacks", "bad.yaml"), "import:\n  - missing\nvars:\n  stage: prod\n");
+        const npm = {
+            npm_lifecycle_event: "synth",
+            INIT_CWD: dir,
+            npm_package_json: path.join(process.cwd(), "package.json"),
+        };
+        const run = await synthCommand(["--atmos-stack", "nope", "--atmos-dir", "named-repo"], npm);
+        assert.equal(run.status, 1);
+        const lines = run.stderr.trimEnd().split("\n");
+        assert.match(lines[0], /^named-repo: no Atmos stack named nope/);
+        assert.match(lines[1], /^named-repo\/stacks\/bad\.yaml: not read, so not named: /);
+        assert.doesNotMatch(run.stderr, new RegExp(dir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    });
 });
