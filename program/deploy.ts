@@ -85,12 +85,23 @@ function kindOf(instance: StackInstance, kits: readonly ComponentKit[]): Compone
  * A component's warning in stack-file terms: `file:line:column: <component> "<instance>": <var> ...`,
  * at the var when it is written in the file.
  */
-function renderWarning(instance: StackInstance, warning: ArgProblem): string {
+function renderWarning(instance: StackInstance, warning: ArgProblem, atmosStack?: string): string {
     const namer = stackVarNamer(instance.schema);
     const head = warning.path[0];
     const varName = typeof head === "string" ? namer.field(head, []) : undefined;
     const where = (varName !== undefined ? instance.varLocations[varName] : undefined) ?? instance.location;
-    return `${formatLocation(where)}: ${ComponentArgsError.render(instance.component, instance.name, [warning], namer)}`;
+    const text = ComponentArgsError.render(instance.component, instance.name, [warning], namer);
+    return `${formatLocation(where)}: ${withAtmosStack(text, instance.component, instance.name, atmosStack)}`;
+}
+
+/**
+ * A rendered problem naming the instance's Atmos stack too, when an atmos.yaml governs the stack, as
+ * the loader's messages do (`eventbridge "alerts" (stack acme-ue2-dev): ...`).
+ */
+function withAtmosStack(text: string, component: string, instance: string, atmosStack: string | undefined): string {
+    const head = `${component} "${instance}": `;
+    if (atmosStack === undefined || !text.startsWith(head)) return text;
+    return `${component} "${instance}" (stack ${atmosStack}): ${text.slice(head.length)}`;
 }
 
 /**
@@ -128,7 +139,8 @@ export function prepareStack(stack: LoadedStack, kits: readonly ComponentKit[] =
                 const head = problem.path[0];
                 const varName = typeof head === "string" ? namer.field(head, []) : undefined;
                 const where = (varName !== undefined ? instance.varLocations[varName] : undefined) ?? instance.location;
-                const line = `${formatLocation(where)}: ${ComponentArgsError.render(error.component, error.instance, [problem], namer)}`;
+                const text = ComponentArgsError.render(error.component, error.instance, [problem], namer);
+                const line = `${formatLocation(where)}: ${withAtmosStack(text, error.component, error.instance, stack.atmosStack)}`;
                 lines.push(line);
                 details.push({
                     code: problem.code,
@@ -188,7 +200,7 @@ export function deployPrepared(
     lastDeployment?: Readonly<Record<string, unknown>>,
 ): StackOutputs {
     stack.instances.forEach((instance, i) => {
-        for (const warning of prepared[i].warnings) onWarning(renderWarning(instance, warning));
+        for (const warning of prepared[i].warnings) onWarning(renderWarning(instance, warning, stack.atmosStack));
         markWarningsReported(prepared[i].resolved);
     });
     const outputs: StackOutputs = {};

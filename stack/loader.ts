@@ -93,6 +93,8 @@ export interface LoadedStack {
      * path under the stacks base path).
      */
     readonly stackName: string;
+    /** The Atmos stack name when an atmos.yaml governs the stack: instance problems name it. */
+    readonly atmosStack?: string;
     /** The deployable instances in merge order; abstract and disabled ones are left out. */
     readonly instances: readonly StackInstance[];
     /** Instances of components this package does not implement (not errors), in merge order. */
@@ -868,7 +870,13 @@ function resolveStack(
         );
         if (instance) instances.push(instance);
     }
-    return { stackName, instances, skipped, warnings: [...new Set(warnings)] };
+    return {
+        stackName,
+        ...(config.files.length > 0 ? { atmosStack: stackName } : {}),
+        instances,
+        skipped,
+        warnings: [...new Set(warnings)],
+    };
 }
 
 /**

@@ -315,6 +315,7 @@ function loadNamedStack(
     return {
         file: manifests[0],
         stackName: name,
+        ...(loads[0].atmosStack !== undefined ? { atmosStack: name } : {}),
         instances: [...instances.values()].map((v) => v.instance),
         skipped: [...skipped.values()].filter((s) => !instances.has(s.instance)),
         warnings: [...new Set(loads.flatMap((l) => l.warnings))],

@@ -3,6 +3,8 @@
  * --list-stacks, --atmos-stack with --atmos-dir, and the skipped instances of other components.
  */
 import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { synthCommand } from "./commands";
 
@@ -59,5 +61,39 @@ describe("npm run synth on an Atmos repository", function () {
         assert.equal(run.status, 1);
         assert.equal(run.stdout, "");
         assert.match(run.stderr, /no Atmos stack named acme-ue2-stage/);
+    });
+
+    it("names the Atmos stack in an instance's value problems and warnings, as in the loader's", async () => {
+        const repo = fs.mkdtempSync(path.join(os.tmpdir(), "synth-atmos-stack-"));
+        try {
+            fs.mkdirSync(path.join(repo, "stacks"));
+            fs.writeFileSync(
+                path.join(repo, "atmos.yaml"),
+                'stacks:\n  base_path: stacks\n  included_paths: ["*.yaml"]\n  name_pattern: "{stage}"\n',
+            );
+            const manifest = (vars: string) =>
+                fs.writeFileSync(
+                    path.join(repo, "stacks", "dev.yaml"),
+                    "vars: {region: us-east-2, namespace: eg, stage: dev2}\ncomponents:\n  terraform:\n" +
+                        `    x:\n      metadata: {component: ${vars.includes("workspace") ? "managed-dashboards/api-key" : "eventbridge"}}\n` +
+                        `      vars: {${vars}}\n`,
+                );
+            manifest("name: x, event_log_retention_in_days: 4");
+            const bad = await synthCli("--atmos-stack", "dev2", "--atmos-dir", repo);
+            assert.equal(bad.status, 1);
+            assert.match(
+                bad.stderr,
+                /^.*dev\.yaml:6:\d+: eventbridge "x" \(stack dev2\): event_log_retention_in_days must be one of .*, got 4$/m,
+            );
+            manifest("name: k, workspace_id: g-0123456789, dashboards_component_name: ws");
+            const warned = await synthCli("--atmos-stack", "dev2", "--atmos-dir", repo);
+            assert.equal(warned.status, 0, warned.stderr);
+            assert.match(
+                warned.stderr,
+                /^warning: .*dev\.yaml:6:\d+: managed-dashboards\/api-key "x" \(stack dev2\): dashboards_component_name is ignored/m,
+            );
+        } finally {
+            fs.rmSync(repo, { recursive: true, force: true });
+        }
     });
 });
