@@ -3,8 +3,9 @@
  * `StackFileError` listing every problem with its file, line and column) out. Pure: no Pulumi
  * import; files are read through an injectable file system.
  */
-export { loadStackFile, parseStack, importTarget, canonicalPath, COMPONENT_ALIASES } from "./loader";
-export type { LoadedStack, LoadOptions, StackInstance, SkippedInstance } from "./loader";
+export { loadStackFile, parseStack, importTarget } from "./loader";
+export { canonicalPath, COMPONENT_ALIASES } from "./componentPaths";
+export type { LoadedStack, LoadOptions, StackInstance, SkippedInstance } from "./loadTypes";
 export { listStacks, findStack, findStackManifests, loadAtmosStack, stackManifests, userDirectory } from "./repository";
 export type { AtmosStackEntry, RepositoryOptions } from "./repository";
 export { loadStackSource } from "./source";

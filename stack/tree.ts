@@ -68,6 +68,11 @@ export function emptyMap(loc: Location): MapNode {
     return { kind: "map", loc, entries: new Map() };
 }
 
+/** Whether a node is a bool or null (a flag left unset). */
+export function isOptionalBool(node: TreeNode): boolean {
+    return node.kind === "scalar" && (typeof node.value === "boolean" || node.value === null);
+}
+
 /**
  * Deep-merges `over` onto `base` the way Atmos does by default: maps merge key by key
  * (recursively), anything else (lists included) is replaced by the later value, and a later
