@@ -542,8 +542,16 @@ export interface ImportTemplateOptions {
     readonly env?: Environment;
 }
 
+/**
+ * A line whose scalar is exactly one field chain: `lead` (indentation, list dashes, a key), the
+ * quoted or plain `{{ .path }}`, and `tail` (a comment). The indentation and dashes are taken whole
+ * (a lookahead and its backreference: no backtracking into them), and a key may start at the last
+ * dash, as `-` is a key's first character too: the same matches as the plain form
+ * `[ \t]*(?:-[ \t]+)*(?:[^\s#'"][^:#]*?:[ \t]+)?`, in time linear in the line (that form tries a
+ * key from every dash of a long line).
+ */
 const EXACT_SCALAR =
-    /^(?<lead>[ \t]*(?:-[ \t]+)*(?:[^\s#'"][^:#]*?:[ \t]+)?)(?<q>["']?)\{\{-?[ \t]*(?<path>(?:\.[\p{L}_][\p{L}_0-9]*)+)[ \t]*-?\}\}\k<q>(?<tail>[ \t]*(?:#.*)?)$/gmu;
+    /^(?<lead>(?=(?<indent>[ \t]*(?:-[ \t]+)*))\k<indent>(?:[^\s#'"][^:#]*?:[ \t]+|(?<=-[ \t]+)[^:#]*?:[ \t]+|))(?<q>["']?)\{\{-?[ \t]*(?<path>(?:\.[\p{L}_][\p{L}_0-9]*)+)[ \t]*-?\}\}\k<q>(?<tail>[ \t]*(?:#.*)?)$/gmu;
 
 /**
  * An import file's text rendered before YAML parsing (a `.yaml.tmpl` file, or one imported with a
