@@ -16,5 +16,5 @@ export type { FileSystem } from "./files";
 export type { RenderFile } from "./manifest";
 export { StackFileError } from "./errors";
 export type { StackFileProblem, StackProblemCode, SourceLocation } from "./errors";
-export { COMPONENT_SCHEMAS, API_KEY_SCHEMA, EVENTBRIDGE_SCHEMA, CONTEXT_VARS } from "./schema";
+export { COMPONENT_SCHEMAS, CONTEXT_VARS } from "./schema";
 export type { ComponentSchema, VarSpec, VarType } from "./schema";
