@@ -661,25 +661,14 @@ function resolveBasePath(
     const explicit = path === "." || path === ".." || path.startsWith("./") || path.startsWith("../");
     if (explicit) return nodePath.resolve(source === "runtime" ? cwd : (configDir ?? cwd), path);
     const exists = (p: string) => files.isDirectory(p) || files.isFile(p);
-    if (gitRoot !== undefined) {
-        if (path === "") return gitRoot;
-        const fromGit = nodePath.join(gitRoot, path);
-        if (exists(fromGit)) return fromGit;
-        const fromCwd = nodePath.resolve(cwd, path);
-        if (exists(fromCwd)) return fromCwd;
-        return fromGit;
-    }
-    if (source === "runtime" && path !== "") {
-        const fromCwd = nodePath.resolve(cwd, path);
-        if (exists(fromCwd)) return fromCwd;
-    }
-    if (configDir !== undefined) {
-        if (path === "") return configDir;
-        const fromConfig = nodePath.join(configDir, path);
-        if (exists(fromConfig)) return fromConfig;
-        const fromCwd = nodePath.resolve(cwd, path);
-        if (exists(fromCwd)) return fromCwd;
-        return fromConfig;
-    }
-    return nodePath.resolve(cwd, path);
+    const fromCwd = nodePath.resolve(cwd, path);
+    // `path` under `dir` when it exists there or not under the current directory either.
+    const under = (dir: string): string => {
+        if (path === "") return dir;
+        const joined = nodePath.join(dir, path);
+        return exists(joined) || !exists(fromCwd) ? joined : fromCwd;
+    };
+    if (gitRoot !== undefined) return under(gitRoot);
+    if (source === "runtime" && path !== "" && exists(fromCwd)) return fromCwd;
+    return configDir !== undefined ? under(configDir) : fromCwd;
 }
