@@ -44,7 +44,13 @@ interface StackSections {
 }
 
 /**
- * Every Terraform component of a merged stack, with Atmos's merge applied. With `namesOnly`, only
+ * Every Terraform component of a merged stack, with Atmos's merge applied. Per instance
+ * (`components.terraform.<instance>`), vars are the merge of the stack's `vars` and
+ * `terraform.vars`, the bases (the deprecated `component:` first, then `metadata.inherits` in order,
+ * each with its own bases first), the instance's own `vars`, and its `overrides.vars`; `metadata` is
+ * inherited too (not `inherits` and `type`, and only with `stacks.inherit.metadata`), over the
+ * manifest's global `metadata`. The component path is the merged `metadata.component`, else the
+ * deprecated `component:`, else the instance name. With `namesOnly`, only
  * what a `name_pattern` reads: whether the component is abstract, and its context's `vars` hold just
  * the pattern's tokens, as the merge of its vars layers gives them (nothing else is merged).
  */

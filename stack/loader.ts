@@ -1,11 +1,6 @@
 /**
- * The stack loader: reads a stack manifest of an Atmos repository (and everything it imports) as
- * Atmos 1.x reads it, and returns the instances of the components this package implements, with
- * their final vars, or fails with a `StackFileError` listing every problem with its file, line
- * and column. The steps live beside it: the load's setting (`environment.ts`), imports
- * (`manifest.ts`), inheritance and merge (`inheritance.ts`), names (`naming.ts`), and each
- * instance's resolution (`instance.ts`). Pure: no Pulumi import; files are read through
- * `options.files` / `options.readFile`.
+ * The stack loader: a stack manifest of an Atmos repository in, the instances of this package's
+ * components with their final vars out, or a `StackFileError` listing every problem where it is.
  */
 import * as nodePath from "node:path";
 import { withLoadBudget } from "../gotemplate";
@@ -99,6 +94,12 @@ function loadWithin(file: string, text: string | undefined, options: LoadOptions
     return { file, ...resolved };
 }
 
+/**
+ * The instances of a processed manifest. Instances of other components are skipped (left to
+ * Terraform), abstract ones are bases only, `metadata.enabled: false` ones are left out; the vars of
+ * this package's instances are checked strictly, and run through Atmos's component pass (templates,
+ * then YAML functions) after merging. Sections Atmos uses for other purposes are ignored.
+ */
 function resolveStack(
     root: MapNode,
     manifest: string,
