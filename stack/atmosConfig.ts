@@ -433,13 +433,8 @@ function defaultImportDir(path: string): string {
  * One file of an `atmos.d/` or `.atmos.d/`, merged as it is (load.go mergeConfigFile: neither its
  * own `atmos.d/` nor its `import:` list is read).
  */
-function readDefaultImport(
-    file: string,
-    files: FileSystem,
-    env: Readonly<Record<string, string | undefined>>,
-    gitRoot: string | undefined,
-): Record<string, unknown> {
-    const { import: _ignored, ...rest } = readConfigFile(file, files, env, gitRoot);
+function readDefaultImport(...read: Parameters<typeof readConfigFile>): Record<string, unknown> {
+    const { import: _ignored, ...rest } = readConfigFile(...read);
     return rest;
 }
 
