@@ -789,7 +789,7 @@ describe("managed-dashboards/api-key", () => {
                     name: "grafana-key-service-account",
                     parent: COMPONENT_PARENT,
                     inputs: {
-                        name: "eg-ue2-prod-grafana-admin",
+                        name: "eg-ue2-prod-grafana-admin-20251223T000000Z",
                         grafanaRole: "ADMIN",
                         workspaceId: "g-aaaaaaaaaa",
                         region: "us-east-2",

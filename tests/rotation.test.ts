@@ -10,7 +10,14 @@ import * as assert from "node:assert/strict";
 import * as path from "node:path";
 import type { DashboardsApiKeyArgs } from "../components/apiKey";
 import { installMocks, type MockOptions } from "../program/mocks";
-import { modelResources, up, world, type ModelResource, type World } from "./helpers/engineModel";
+import {
+    deleteServiceAccountsOutside,
+    modelResources,
+    up,
+    world,
+    type ModelResource,
+    type World,
+} from "./helpers/engineModel";
 
 const ID = "eg-ue2-prod-grafana";
 const WORKSPACE = "g-aaaaaaaaaa";
@@ -139,10 +146,13 @@ describe("credential lifecycle over several runs (create-first, one name per win
     it("a token's window change, step by step", async () => {
         const { state, outside } = deployed(await plan(BASE, FIRST));
         const run = up(state, await plan(BASE, NEXT_WINDOW), outside);
+        // The service account is the window's too (issue 32: one deleted outside Pulumi heals at the next window).
         assert.deepEqual(run.steps, [
+            "create grafana-key-service-account eg-ue2-prod-grafana-admin-20260107T000000Z",
             "create grafana-key-token eg-ue2-prod-grafana-20260107T000000Z-fd6c",
             "update grafana-key-parameter -> eg-ue2-prod-grafana-20260107T000000Z-fd6c",
             "delete grafana-key-token eg-ue2-prod-grafana-20251223T000000Z-fd6c",
+            "delete grafana-key-service-account eg-ue2-prod-grafana-admin-20251223T000000Z",
         ]);
     });
 
@@ -152,7 +162,7 @@ describe("credential lifecycle over several runs (create-first, one name per win
         assert.equal(run.failure, undefined);
         assert.deepEqual(run.invalidParameter, []);
         assert.deepEqual(run.steps, [
-            "create grafana-key-service-account eg-ue2-prod-grafana-admin",
+            "create grafana-key-service-account eg-ue2-prod-grafana-admin-20251223T000000Z",
             "create grafana-key-token eg-ue2-prod-grafana-20251223T000000Z-fd6c",
             "update grafana-key-parameter -> eg-ue2-prod-grafana-20251223T000000Z-fd6c",
             "delete grafana-key-key eg-ue2-prod-grafana-20251223T000000Z-c90c",
@@ -317,5 +327,76 @@ describe("the offline plan of the bundled example shows the rotation (issue 19's
         );
         // The key itself never appears.
         assert.doesNotMatch(JSON.stringify(result), /eyJrIjoi/);
+    });
+});
+
+/**
+ * What the stack program registers at `now` and the outputs it exports for the instance (through the
+ * api-key kit, as program/deploy.ts does), given the outputs of its last successful deployment.
+ */
+async function planStack(
+    now: string,
+    lastDeployment: Record<string, unknown>,
+): Promise<{ resources: ModelResource[]; outputs: Record<string, unknown> }> {
+    const mocks = await installMocks({ organization: "acme", project: "dashboards", stack: "ue2-prod", now });
+    const { API_KEY_KIT } = await import("../components/apiKey/kit");
+    const exported = API_KEY_KIT.prepare("grafana-key", { ...BASE }).create({}, lastDeployment);
+    await mocks.settle();
+    const values: Record<string, unknown> = {};
+    for (const [key, output] of Object.entries(exported)) {
+        values[key] = await new Promise((resolve) => (output ? output.apply(resolve) : resolve(undefined)));
+    }
+    return { resources: modelResources(mocks.resources), outputs: { "grafana-key": values } };
+}
+
+describe("rotation heals (issue 32, item 4)", () => {
+    it("a half-created token (stack program): the retry takes a name of its own run, and SSM gets a working key", async () => {
+        const first = await planStack(FIRST, {});
+        const { state, outside } = deployed(first.resources);
+        // The next window's run: Grafana creates the token, then the provider's list fails, so the
+        // state and the stack's outputs stay as they were (a failed run exports nothing new).
+        const failed = up(state, (await planStack("2026-01-07T06:00:00Z", first.outputs)).resources, outside, {
+            halfCreate: true,
+        });
+        assert.match(failed.failure ?? "", /failed after Grafana created/);
+        const orphan = failed.steps[failed.steps.length - 1].split(" ")[2];
+        assert.equal(outside.parameters.get(PATH), "eg-ue2-prod-grafana-20251223T000000Z-fd6c"); // old key, live
+        // The retry, an hour later, from the same outputs: today it asks again for the window's name
+        // and fails on the duplicate; now it takes its own run's time.
+        const retry = await planStack("2026-01-07T07:00:00Z", first.outputs);
+        const run = up(failed.state, retry.resources, outside);
+        assert.equal(run.failure, undefined, run.steps.join("\n"));
+        assert.deepEqual(run.invalidParameter, []);
+        assert.equal(orphan, "eg-ue2-prod-grafana-20260107T060000Z-fd6c");
+        const healed = "eg-ue2-prod-grafana-20260107T070000Z-fd6c";
+        assert.equal(outside.parameters.get(PATH), healed);
+        assert.deepEqual(live(outside), [orphan, healed]); // the orphan expires after its 30 days
+        assert.equal((retry.outputs["grafana-key"] as Record<string, unknown>).credential_name, healed);
+        // A later run in the window keeps the stored token: nothing changes.
+        const later = up(run.state, (await planStack("2026-01-08T00:00:00Z", retry.outputs)).resources, outside);
+        assert.deepEqual([later.steps, later.failure], [[], undefined]);
+    });
+
+    it("a service account deleted outside Pulumi: the next window's run makes a new one and a working key", async () => {
+        const { state, outside } = deployed(await plan(BASE, FIRST));
+        // Deleted in the console: Grafana deletes its token with it, SSM keeps the dead token.
+        deleteServiceAccountsOutside(state, outside);
+        assert.deepEqual(live(outside), []);
+        const sameWindow = up(state, await plan(BASE, SAME_WINDOW), outside);
+        assert.deepEqual([sameWindow.steps, sameWindow.failure], [[], undefined]);
+        // Today the account keeps its name, so the window's new token is asked of a missing account
+        // (ResourceNotFoundException); now the account is the window's too, and is replaced first.
+        const run = up(sameWindow.state, await plan(BASE, NEXT_WINDOW), outside);
+        assert.equal(run.failure, undefined, run.steps.join("\n"));
+        assert.deepEqual(run.steps, [
+            "create grafana-key-service-account eg-ue2-prod-grafana-admin-20260107T000000Z",
+            "create grafana-key-token eg-ue2-prod-grafana-20260107T000000Z-fd6c",
+            "update grafana-key-parameter -> eg-ue2-prod-grafana-20260107T000000Z-fd6c",
+            // Both gone already: the provider's Delete ignores ResourceNotFoundException.
+            "delete grafana-key-token eg-ue2-prod-grafana-20251223T000000Z-fd6c",
+            "delete grafana-key-service-account eg-ue2-prod-grafana-admin-20251223T000000Z",
+        ]);
+        assert.deepEqual(live(outside), ["eg-ue2-prod-grafana-20260107T000000Z-fd6c"]);
+        assert.equal(outside.parameters.get(PATH), "eg-ue2-prod-grafana-20260107T000000Z-fd6c");
     });
 });
