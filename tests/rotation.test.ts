@@ -307,7 +307,8 @@ describe("the offline plan of the bundled example shows the rotation (issue 19's
             (r) => r.type === "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken",
         );
         assert.ok(token);
-        assert.equal(token.inputs.name, "eg-ue2-prod-20251223T000000Z-fd6c");
+        // The stack program names a token after the run that creates it (issue 32): here synth's --now.
+        assert.equal(token.inputs.name, "eg-ue2-prod-20260101T000000Z-fd6c");
         assert.deepEqual(token.options, {
             replacementTrigger: { windowStart: "2025-12-23T00:00:00Z", rotationMinutes: 21600 },
             replaceOnChanges: ["secondsToLive"],
@@ -353,6 +354,7 @@ describe("rotation heals (issue 32, item 4)", () => {
     it("a half-created token (stack program): the retry takes a name of its own run, and SSM gets a working key", async () => {
         const first = await planStack(FIRST, {});
         const { state, outside } = deployed(first.resources);
+        const oldKey = outside.parameters.get(PATH);
         // The next window's run: Grafana creates the token, then the provider's list fails, so the
         // state and the stack's outputs stay as they were (a failed run exports nothing new).
         const failed = up(state, (await planStack("2026-01-07T06:00:00Z", first.outputs)).resources, outside, {
@@ -360,13 +362,14 @@ describe("rotation heals (issue 32, item 4)", () => {
         });
         assert.match(failed.failure ?? "", /failed after Grafana created/);
         const orphan = failed.steps[failed.steps.length - 1].split(" ")[2];
-        assert.equal(outside.parameters.get(PATH), "eg-ue2-prod-grafana-20251223T000000Z-fd6c"); // old key, live
+        assert.equal(outside.parameters.get(PATH), oldKey); // the old key, still live
         // The retry, an hour later, from the same outputs: today it asks again for the window's name
         // and fails on the duplicate; now it takes its own run's time.
         const retry = await planStack("2026-01-07T07:00:00Z", first.outputs);
         const run = up(failed.state, retry.resources, outside);
         assert.equal(run.failure, undefined, run.steps.join("\n"));
         assert.deepEqual(run.invalidParameter, []);
+        assert.equal(oldKey, "eg-ue2-prod-grafana-20260101T000000Z-fd6c"); // the first deployment's run
         assert.equal(orphan, "eg-ue2-prod-grafana-20260107T060000Z-fd6c");
         const healed = "eg-ue2-prod-grafana-20260107T070000Z-fd6c";
         assert.equal(outside.parameters.get(PATH), healed);
@@ -375,6 +378,19 @@ describe("rotation heals (issue 32, item 4)", () => {
         // A later run in the window keeps the stored token: nothing changes.
         const later = up(run.state, (await planStack("2026-01-08T00:00:00Z", retry.outputs)).resources, outside);
         assert.deepEqual([later.steps, later.failure], [[], undefined]);
+    });
+
+    it("a half-created token at the first deployment (stack program): the retry succeeds", async () => {
+        const outside = world();
+        const failed = up(new Map(), (await planStack(FIRST, {})).resources, outside, { halfCreate: true });
+        assert.match(failed.failure ?? "", /failed after Grafana created/);
+        assert.equal(outside.parameters.get(PATH), undefined); // nothing stored yet
+        // The retry: still no outputs (the first run failed), a name of its own run.
+        const run = up(failed.state, (await planStack("2026-01-01T00:10:00Z", {})).resources, outside);
+        assert.equal(run.failure, undefined, run.steps.join("\n"));
+        assert.equal(outside.parameters.get(PATH), "eg-ue2-prod-grafana-20260101T001000Z-fd6c");
+        assert.deepEqual(live(outside), ["eg-ue2-prod-grafana-20260101T000000Z-fd6c", outside.parameters.get(PATH)]);
+        assert.deepEqual(run.invalidParameter, []);
     });
 
     it("a service account deleted outside Pulumi: the next window's run makes a new one and a working key", async () => {
