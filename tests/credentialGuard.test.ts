@@ -32,7 +32,7 @@ describe("the stored key across runs (issue 32)", () => {
                     expires_at: "2026-01-02T00:00:00Z",
                     workspace_id: "g-0123456789",
                     rotation_window_start: WINDOW,
-                    credential_name: "eg-ue2-prod-grafana-20260101T000000Z-fd6c",
+                    credential_name: "eg-ue2-prod-grafana-20260101T000000Z-6e68",
                 },
                 bad: { expires_at: "soon", rotation_window_start: 3, credential_name: 7 },
             };
@@ -40,7 +40,7 @@ describe("the stored key across runs (issue 32)", () => {
                 expiresAt: "2026-01-02T00:00:00Z",
                 workspaceId: "g-0123456789",
                 windowStart: WINDOW,
-                credentialName: "eg-ue2-prod-grafana-20260101T000000Z-fd6c",
+                credentialName: "eg-ue2-prod-grafana-20260101T000000Z-6e68",
             });
             assert.deepEqual(deployedCredential(outputs, ["bad"]), {});
             assert.equal(deployedCredential(outputs, ["constructor"]), undefined);

@@ -149,9 +149,9 @@ describe("credential lifecycle over several runs (create-first, one name per win
         // The service account is the window's too (issue 32: one deleted outside Pulumi heals at the next window).
         assert.deepEqual(run.steps, [
             "create grafana-key-service-account eg-ue2-prod-grafana-admin-20260107T000000Z",
-            "create grafana-key-token eg-ue2-prod-grafana-20260107T000000Z-fd6c",
-            "update grafana-key-parameter -> eg-ue2-prod-grafana-20260107T000000Z-fd6c",
-            "delete grafana-key-token eg-ue2-prod-grafana-20251223T000000Z-fd6c",
+            "create grafana-key-token eg-ue2-prod-grafana-20260107T000000Z-6e68",
+            "update grafana-key-parameter -> eg-ue2-prod-grafana-20260107T000000Z-6e68",
+            "delete grafana-key-token eg-ue2-prod-grafana-20251223T000000Z-6e68",
             "delete grafana-key-service-account eg-ue2-prod-grafana-admin-20251223T000000Z",
         ]);
     });
@@ -163,8 +163,8 @@ describe("credential lifecycle over several runs (create-first, one name per win
         assert.deepEqual(run.invalidParameter, []);
         assert.deepEqual(run.steps, [
             "create grafana-key-service-account eg-ue2-prod-grafana-admin-20251223T000000Z",
-            "create grafana-key-token eg-ue2-prod-grafana-20251223T000000Z-fd6c",
-            "update grafana-key-parameter -> eg-ue2-prod-grafana-20251223T000000Z-fd6c",
+            "create grafana-key-token eg-ue2-prod-grafana-20251223T000000Z-6e68",
+            "update grafana-key-parameter -> eg-ue2-prod-grafana-20251223T000000Z-6e68",
             "delete grafana-key-key eg-ue2-prod-grafana-20251223T000000Z-c90c",
             "delete grafana-key-issued",
         ]);
@@ -200,7 +200,7 @@ describe("credential lifecycle over several runs (create-first, one name per win
             // The first run replaces the credential once (its name gains the window), create-first.
             assert.deepEqual(live(outside), [
                 kind === "token"
-                    ? "eg-ue2-prod-grafana-20251223T000000Z-fd6c"
+                    ? "eg-ue2-prod-grafana-20251223T000000Z-6e68"
                     : "eg-ue2-prod-grafana-20251223T000000Z-c90c",
             ]);
             const newCredential = run.steps.findIndex((s) => /^create grafana-key-(token|key) /.test(s));
@@ -308,7 +308,7 @@ describe("the offline plan of the bundled example shows the rotation (issue 19's
         );
         assert.ok(token);
         // The stack program names a token after the run that creates it (issue 32): here synth's --now.
-        assert.equal(token.inputs.name, "eg-ue2-prod-20260101T000000Z-fd6c");
+        assert.equal(token.inputs.name, "eg-ue2-prod-20260101T000000Z-6e68");
         assert.deepEqual(token.options, {
             replacementTrigger: { windowStart: "2025-12-23T00:00:00Z", rotationMinutes: 21600 },
             replaceOnChanges: ["secondsToLive"],
@@ -369,9 +369,9 @@ describe("rotation heals (issue 32, item 4)", () => {
         const run = up(failed.state, retry.resources, outside);
         assert.equal(run.failure, undefined, run.steps.join("\n"));
         assert.deepEqual(run.invalidParameter, []);
-        assert.equal(oldKey, "eg-ue2-prod-grafana-20260101T000000Z-fd6c"); // the first deployment's run
-        assert.equal(orphan, "eg-ue2-prod-grafana-20260107T060000Z-fd6c");
-        const healed = "eg-ue2-prod-grafana-20260107T070000Z-fd6c";
+        assert.equal(oldKey, "eg-ue2-prod-grafana-20260101T000000Z-6e68"); // the first deployment's run
+        assert.equal(orphan, "eg-ue2-prod-grafana-20260107T060000Z-6e68");
+        const healed = "eg-ue2-prod-grafana-20260107T070000Z-6e68";
         assert.equal(outside.parameters.get(PATH), healed);
         assert.deepEqual(live(outside), [orphan, healed]); // the orphan expires after its 30 days
         assert.equal((retry.outputs["grafana-key"] as Record<string, unknown>).credential_name, healed);
@@ -388,9 +388,29 @@ describe("rotation heals (issue 32, item 4)", () => {
         // The retry: still no outputs (the first run failed), a name of its own run.
         const run = up(failed.state, (await planStack("2026-01-01T00:10:00Z", {})).resources, outside);
         assert.equal(run.failure, undefined, run.steps.join("\n"));
-        assert.equal(outside.parameters.get(PATH), "eg-ue2-prod-grafana-20260101T001000Z-fd6c");
-        assert.deepEqual(live(outside), ["eg-ue2-prod-grafana-20260101T000000Z-fd6c", outside.parameters.get(PATH)]);
+        assert.equal(outside.parameters.get(PATH), "eg-ue2-prod-grafana-20260101T001000Z-6e68");
+        assert.deepEqual(live(outside), ["eg-ue2-prod-grafana-20260101T000000Z-6e68", outside.parameters.get(PATH)]);
         assert.deepEqual(run.invalidParameter, []);
+    });
+
+    it("upgrading from the release that kept the service account (same window): no duplicate name", async () => {
+        // That release's registrations: the account named <id>-<role>, the token by the window with the
+        // digest of type, role and lifetime alone (credentialName before issue 32).
+        const previous = (await plan(BASE, FIRST)).map((r) =>
+            r.type === "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount"
+                ? { ...r, inputs: { ...r.inputs, name: "eg-ue2-prod-grafana-admin" } }
+                : r.type === "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken"
+                  ? { ...r, inputs: { ...r.inputs, name: "eg-ue2-prod-grafana-20251223T000000Z-fd6c" } }
+                  : r,
+        );
+        const { state, outside } = deployed(previous);
+        // The account's new name replaces it, and the token with it (its account changed), created first.
+        const run = up(state, await plan(BASE, SAME_WINDOW), outside);
+        assert.equal(run.failure, undefined, run.steps.join("\n"));
+        assert.deepEqual(run.invalidParameter, []);
+        const stored = outside.parameters.get(PATH);
+        assert.notEqual(stored, "eg-ue2-prod-grafana-20251223T000000Z-fd6c");
+        assert.deepEqual(live(outside), [stored]);
     });
 
     it("a service account deleted outside Pulumi: the next window's run makes a new one and a working key", async () => {
@@ -406,13 +426,13 @@ describe("rotation heals (issue 32, item 4)", () => {
         assert.equal(run.failure, undefined, run.steps.join("\n"));
         assert.deepEqual(run.steps, [
             "create grafana-key-service-account eg-ue2-prod-grafana-admin-20260107T000000Z",
-            "create grafana-key-token eg-ue2-prod-grafana-20260107T000000Z-fd6c",
-            "update grafana-key-parameter -> eg-ue2-prod-grafana-20260107T000000Z-fd6c",
+            "create grafana-key-token eg-ue2-prod-grafana-20260107T000000Z-6e68",
+            "update grafana-key-parameter -> eg-ue2-prod-grafana-20260107T000000Z-6e68",
             // Both gone already: the provider's Delete ignores ResourceNotFoundException.
-            "delete grafana-key-token eg-ue2-prod-grafana-20251223T000000Z-fd6c",
+            "delete grafana-key-token eg-ue2-prod-grafana-20251223T000000Z-6e68",
             "delete grafana-key-service-account eg-ue2-prod-grafana-admin-20251223T000000Z",
         ]);
-        assert.deepEqual(live(outside), ["eg-ue2-prod-grafana-20260107T000000Z-fd6c"]);
-        assert.equal(outside.parameters.get(PATH), "eg-ue2-prod-grafana-20260107T000000Z-fd6c");
+        assert.deepEqual(live(outside), ["eg-ue2-prod-grafana-20260107T000000Z-6e68"]);
+        assert.equal(outside.parameters.get(PATH), "eg-ue2-prod-grafana-20260107T000000Z-6e68");
     });
 });

@@ -310,10 +310,15 @@ export interface CredentialIdentity {
  * credential has (the previous window's, the original component's `<id>`, a key of the other type),
  * and the new one can be created before the old one is deleted. Never equal to `id`; at most 100
  * code points for an API key and 128 for a token (a long id is cut and followed by a digest of it).
+ *
+ * A token's digest also marks that its service account is the window's ({@link serviceAccountName}):
+ * the release before kept one account, and its tokens' names lack the mark, so the first run after
+ * upgrading, which replaces the account and with it the token in the same window, gets a new name.
  */
 export function credentialName(identity: CredentialIdentity): string {
     const limit = identity.credentialType === "api-key" ? MAX_API_KEY_NAME : MAX_SERVICE_ACCOUNT_NAME;
-    const variant = digest4(`${identity.credentialType}|${identity.keyRole}|${identity.secondsToLive}`);
+    const scheme = identity.credentialType === "service-account-token" ? "|account-per-window" : "";
+    const variant = digest4(`${identity.credentialType}|${identity.keyRole}|${identity.secondsToLive}${scheme}`);
     return boundedName(identity.id, `-${compactTimestamp(identity.windowStart)}-${variant}`, limit);
 }
 
