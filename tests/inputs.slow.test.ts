@@ -206,7 +206,7 @@ async function main() {
         tagsUnknown: pulumi.isUnknown(rulePreview.tags),
         descriptionUnknown: pulumi.isUnknown(rulePreview.description),
         // <id>-<role>-<window start>: the window comes from the clock.
-        accountName: String(accountPreview.name).replace(/-\d{8}T\d{6}Z$/, "-<window>"),
+        accountName: String(accountPreview.name).replace(/-\\d{8}T\\d{6}Z$/, "-<window>"),
         workspaceIdUnknown: pulumi.isUnknown(accountPreview.workspaceId),
     };
     process.stdout.write(JSON.stringify(out));

@@ -22,6 +22,7 @@ import {
     rotationSchedule,
     rotationWindowStart,
     serviceAccountName,
+    type CredentialIdentity,
 } from "../components/apiKey/rotation";
 import { formatPath, type Problem } from "../util/problem";
 import { adoptionPlan, adoptionPlanText } from "../migrate/adoptionPlan";
@@ -357,7 +358,7 @@ describe("lifecycle", () => {
             const at = Date.parse("2026-01-07T06:30:15Z");
             const next = { ...base, windowStart: "2026-01-07T00:00:00Z" };
             const own = credentialName({ ...next, windowStart: "2026-01-07T06:30:15Z" });
-            const cases: [string, Parameters<typeof attemptCredentialName>[1], typeof base, string][] = [
+            const cases: [string, Parameters<typeof attemptCredentialName>[1], CredentialIdentity, string][] = [
                 ["no last deployment (a TypeScript program): the window's name", undefined, next, credentialName(next)],
                 [
                     "the last deployment's window ended: this run's own time",
