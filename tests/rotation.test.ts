@@ -13,6 +13,7 @@ import { installMocks, type MockOptions } from "../program/mocks";
 import {
     deleteServiceAccountsOutside,
     modelResources,
+    refresh,
     up,
     world,
     type ModelResource,
@@ -391,6 +392,22 @@ describe("rotation heals (issue 32, item 4)", () => {
         assert.equal(outside.parameters.get(PATH), "eg-ue2-prod-grafana-20260101T001000Z-6e68");
         assert.deepEqual(live(outside), ["eg-ue2-prod-grafana-20260101T000000Z-6e68", outside.parameters.get(PATH)]);
         assert.deepEqual(run.invalidParameter, []);
+    });
+
+    it("a service account deleted outside Pulumi, within the window: pulumi refresh, then pulumi up, as the docs say", async () => {
+        const { state, outside } = deployed(await plan(BASE, FIRST));
+        const oldKey = outside.parameters.get(PATH);
+        deleteServiceAccountsOutside(state, outside);
+        const refreshed = refresh(state, outside);
+        assert.deepEqual(
+            [...refreshed.values()].map((r) => r.name),
+            ["grafana-key-parameter"],
+        );
+        // The same names again: the old account and token are gone, so Grafana holds neither.
+        const run = up(refreshed, await plan(BASE, SAME_WINDOW), outside);
+        assert.equal(run.failure, undefined, run.steps.join("\n"));
+        assert.equal(outside.parameters.get(PATH), oldKey);
+        assert.deepEqual(live(outside), [oldKey]);
     });
 
     it("upgrading from the release that kept the service account (same window): no duplicate name", async () => {

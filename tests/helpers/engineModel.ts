@@ -141,6 +141,28 @@ export function deleteServiceAccountsOutside(state: ReadonlyMap<string, ModelRes
     }
 }
 
+/**
+ * Models `pulumi refresh`: the provider's Read of a service account or token that Grafana no longer
+ * lists removes it (token.go Read ~170-175 and account.go Read ~129-134, `RemoveResource`), the bridge
+ * answers a null state with no id (pkg/pf/tfbridge/provider_read.go 182-185), and the engine drops a
+ * resource refreshed with a blank id from the state (pulumi/pulumi pkg/resource/deploy/step.go
+ * 1616-1620). Other resources are kept as they are.
+ */
+export function refresh(state: ReadonlyMap<string, ModelResource>, outside: World): Map<string, ModelResource> {
+    const after = new Map(state);
+    for (const [key, r] of state) {
+        const workspace = String(r.inputs.workspaceId);
+        const gone =
+            r.type === SERVICE_ACCOUNT
+                ? !outside.serviceAccounts.get(workspace)?.has(String(r.inputs.name))
+                : r.type === TOKEN
+                  ? !outside.credentials.get(workspace)?.has(credentialNameOf(r))
+                  : false;
+        if (gone) after.delete(key);
+    }
+    return after;
+}
+
 /** Models one `pulumi up` from `state` to the registrations `next`, changing `world`. */
 export function up(
     state: ReadonlyMap<string, ModelResource>,
