@@ -11,7 +11,6 @@ import {
     checkListLength,
     checkStringLength,
     currentLoadBudget,
-    hasOwn,
     TEMPLATE_LIMITS,
     TemplateBudget,
     TemplateLimitError,
@@ -22,6 +21,7 @@ import {
 import type { Arg, Command, Node, Pipe } from "./parse";
 import { colOf, lineOf } from "./parse";
 import { isInternalError } from "../util/internalError";
+import { hasOwn } from "../util/objects";
 
 /**
  * A template function. `sig` declares its parameters as Go does (`s` string, `n` int, `f` float64,

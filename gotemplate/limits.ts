@@ -9,6 +9,7 @@
  * prototype chain.
  */
 import { TemplateError } from "./errors";
+import { setOwn } from "../util/objects";
 
 /** The limits of one template execution (see docs/security.md, "Templates"). */
 export const TEMPLATE_LIMITS = Object.freeze({
@@ -158,23 +159,6 @@ export function checkStringLength(length: number, what = "string"): void {
 export function checkListLength(length: number, what = "list"): void {
     if (length > TEMPLATE_LIMITS.maxListItems)
         limitExceeded(`${what} would have ${count(Math.floor(length))} items`, "maxListItems");
-}
-
-/** Whether `k` is an own property of `o` (never one `o` inherits, such as `constructor`). */
-export function hasOwn(o: object, k: string): boolean {
-    return Object.prototype.hasOwnProperty.call(o, k);
-}
-
-/** `o[k]` when `k` is an own property of `o`, else `undefined`. */
-export function getOwn(o: Readonly<Record<string, unknown>>, k: string): unknown {
-    return hasOwn(o, k) ? o[k] : undefined;
-}
-
-/** Sets `o[k]` as an own, enumerable property; `__proto__` becomes an ordinary key. */
-export function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
-    if (k === "__proto__")
-        Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-    else o[k] = v;
 }
 
 /** A map from entries (later keys win), with {@link setOwn}'s rule for `__proto__`. */

@@ -9,6 +9,7 @@ import * as path from "node:path";
 import { RE2JS } from "re2js";
 import { lower, title, upper } from "../util/goStrings";
 import { yaml } from "../util/yaml";
+import { getOwn, hasOwn, setOwn } from "../util/objects";
 import { FunctionError } from "./errors";
 import type { FuncMap, GoFunc } from "./exec";
 import { isTrue } from "./exec";
@@ -20,11 +21,8 @@ import {
     checkListLength,
     checkStringLength,
     checkValue,
-    getOwn,
-    hasOwn,
     mapOf,
     regexBudget,
-    setOwn,
     TemplateLimitError,
 } from "./limits";
 
@@ -786,7 +784,7 @@ export function sprigFunctions(): FuncMap {
             if (d && hasOwn(d, k)) delete d[k];
             return d;
         }),
-        hasKey: fn("ms", (d, k) => !!d && Object.prototype.hasOwnProperty.call(d, k)),
+        hasKey: fn("ms", (d, k) => !!d && hasOwn(d, k)),
         keys: fn("m*", (...ds) => ds.flatMap((d) => (d ? Object.keys(d).sort(compareKeys) : []))),
         values: fn("m", (d) =>
             d
