@@ -102,7 +102,8 @@ export interface EventPatternProblem extends Problem {
  * `path` is a JSON path to the offending element (`$` is the pattern itself, e.g.
  * `$.detail.eventType`, `$.detail.x[0].numeric[1]`), `code` says which kind of refusal it is,
  * `reason` says what is wrong and shows the value received, and `message` is `${path}: ${reason}`.
- * `details` holds the problem as data (code, path as segments, rule, value).
+ * `problems` holds the problem as data (code, path as segments, rule, value; `field` is `path`), and
+ * `details` the same in the bare model.
  *
  * @example
  * ```ts
@@ -120,8 +121,6 @@ export class EventPatternError extends CloudposseError {
     readonly code: EventPatternProblemCode;
     /** What is wrong, in one sentence, with the value received (the problem's rule and value, rendered). */
     readonly reason: string;
-    /** The problem as data: its code, its path as segments (the pattern's keys, never renamed), the rule and the value. */
-    readonly details: readonly EventPatternProblem[];
 
     /**
      * @param path - Where the problem is.
@@ -137,12 +136,16 @@ export class EventPatternError extends CloudposseError {
     ) {
         const details = { ...problem(code, path.segments, rule, ...rest), code };
         const reason = formatRule(details);
-        super(`${path}: ${reason}`);
+        super(`${path}: ${reason}`, [{ ...details, field: String(path), message: `${path}: ${reason}` }]);
         this.name = "EventPatternError";
         this.path = String(path);
         this.code = code;
         this.reason = reason;
-        this.details = [details];
+    }
+
+    /** The problem as data: its code, its path as segments (the pattern's keys, never renamed), the rule and the value. */
+    override get details(): readonly EventPatternProblem[] {
+        return super.details as readonly EventPatternProblem[];
     }
 }
 

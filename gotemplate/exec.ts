@@ -13,7 +13,7 @@ import {
     currentLoadBudget,
     TEMPLATE_LIMITS,
     TemplateBudget,
-    TemplateLimitError,
+    isUnlocatedLimit,
     TemplateLimitExceeded,
     withMeter,
     type WorkMeter,
@@ -196,7 +196,7 @@ export class Executor implements WorkMeter {
             withMeter(this, () => this.walkList(root, data));
         } catch (e) {
             if (e instanceof Signal) this.fail(`{{${e.kind}}} outside {{range}}`);
-            if (e instanceof TemplateLimitError) this.fail(e.message, undefined, true);
+            if (isUnlocatedLimit(e)) this.fail(e.message, undefined, true);
             if (e instanceof RangeError) this.fail(rangeErrorMessage(e), undefined, true);
             throw e;
         }
@@ -212,7 +212,7 @@ export class Executor implements WorkMeter {
     spend(n: number): void {
         this.operations += n;
         if (this.operations > TEMPLATE_LIMITS.maxOperations) {
-            throw new TemplateLimitError(
+            throw new TemplateLimitExceeded(
                 `template ran more than ${TEMPLATE_LIMITS.maxOperations.toLocaleString("en-US")} steps (template limit maxOperations)`,
             );
         }
@@ -222,7 +222,7 @@ export class Executor implements WorkMeter {
     private write(s: string): void {
         this.outLength += s.length;
         if (this.outLength > TEMPLATE_LIMITS.maxOutput) {
-            throw new TemplateLimitError(
+            throw new TemplateLimitExceeded(
                 `template output is longer than ${TEMPLATE_LIMITS.maxOutput.toLocaleString("en-US")} characters (template limit maxOutput)`,
             );
         }
@@ -254,7 +254,7 @@ export class Executor implements WorkMeter {
             return f();
         } catch (e) {
             if (e instanceof ExecError) this.fail(e.message);
-            if (e instanceof TemplateLimitError) this.fail(e.message, undefined, true);
+            if (isUnlocatedLimit(e)) this.fail(e.message, undefined, true);
             throw e;
         } finally {
             this.node = saved;
@@ -405,7 +405,7 @@ export class Executor implements WorkMeter {
                 this.depthExceeded(n);
             }
             // a limit reached by the called template's text: at the call
-            if (e instanceof TemplateLimitError) {
+            if (isUnlocatedLimit(e)) {
                 this.vars = savedVars;
                 this.currentName = savedName;
                 this.at(n.pos, `template "${n.name}"`, () => {
@@ -422,7 +422,7 @@ export class Executor implements WorkMeter {
 
     private depthExceeded(n: Extract<Node, { kind: "template" }>): never {
         return this.at(n.pos, `template "${n.name}"`, () => {
-            throw new TemplateLimitError(
+            throw new TemplateLimitExceeded(
                 `exceeded maximum template depth (template limit maxTemplateDepth = ${MAX_DEPTH.toLocaleString("en-US")})`,
             );
         });
@@ -670,8 +670,8 @@ export class Executor implements WorkMeter {
                 this.spend(result.length);
             }
         } catch (e) {
+            if (isUnlocatedLimit(e)) this.fail(`error calling ${name}: ${e.message}`, undefined, true);
             if (e instanceof TemplateError) throw e;
-            if (e instanceof TemplateLimitError) this.fail(`error calling ${name}: ${e.message}`, undefined, true);
             if (e instanceof RangeError) this.fail(`error calling ${name}: ${rangeErrorMessage(e)}`, undefined, true);
             // a fault of this package's code is not the template's error
             if (isInternalError(e)) throw e;

@@ -39,12 +39,25 @@ export const TEMPLATE_LIMITS = Object.freeze({
     maxEvaluations: 100,
 });
 
-/** A limit of {@link TEMPLATE_LIMITS} was reached; the executor locates it in the template. */
-export class TemplateLimitError extends Error {
-    constructor(message: string) {
-        super(message);
-        this.name = "TemplateLimitError";
+/**
+ * A limit of {@link TEMPLATE_LIMITS} was reached (never swallowed, unlike other template errors).
+ * A template function throws it without a place (`located` false); the executor throws it again
+ * located in the template, as Go words it.
+ */
+export class TemplateLimitExceeded extends TemplateError {
+    /** Whether it names the place in the template (the parser's and the executor's do). */
+    readonly located: boolean;
+
+    constructor(message: string, where?: { template: string; line?: number; functionName?: string }) {
+        super(message, where ?? { template: "" });
+        this.name = "TemplateLimitExceeded";
+        this.located = where !== undefined;
     }
+}
+
+/** Whether `e` is a limit reached where no place is known yet (the executor locates it). */
+export function isUnlocatedLimit(e: unknown): e is TemplateLimitExceeded {
+    return e instanceof TemplateLimitExceeded && !e.located;
 }
 
 /**
@@ -137,16 +150,13 @@ export function currentLoadBudget(): TemplateBudget | undefined {
     return loadBudget;
 }
 
-/** A {@link TemplateError} raised by a limit of {@link TEMPLATE_LIMITS} (never swallowed, unlike other template errors). */
-export class TemplateLimitExceeded extends TemplateError {}
-
 function count(n: number): string {
     return n.toLocaleString("en-US");
 }
 
 /** Throws the error for a limit: `what` (a phrase) and the limit's name and value. */
 export function limitExceeded(what: string, limit: keyof typeof TEMPLATE_LIMITS): never {
-    throw new TemplateLimitError(`${what} (template limit ${limit} = ${count(TEMPLATE_LIMITS[limit])})`);
+    throw new TemplateLimitExceeded(`${what} (template limit ${limit} = ${count(TEMPLATE_LIMITS[limit])})`);
 }
 
 /** Refuses a string longer than the string limit (before or after it is built). */

@@ -23,7 +23,7 @@ import {
     checkValue,
     mapOf,
     regexBudget,
-    TemplateLimitError,
+    TemplateLimitExceeded,
 } from "./limits";
 
 /** Go's strings.ToUpper, strings.ToLower and strings.Title, for template functions beyond Sprig's (Gomplate's). */
@@ -441,7 +441,7 @@ function guard<T>(must: boolean, f: () => T, fallback: T): T {
         return f();
     } catch (e) {
         // a limit is never a quiet fallback
-        if (e instanceof TemplateLimitError) throw e;
+        if (e instanceof TemplateLimitExceeded) throw e;
         return fallback;
     }
 }
@@ -674,7 +674,7 @@ export function sprigFunctions(): FuncMap {
             try {
                 return parseJson(s);
             } catch (e) {
-                if (e instanceof TemplateLimitError) throw e;
+                if (e instanceof TemplateLimitExceeded) throw e;
                 return fail(e instanceof Error ? e.message : String(e));
             }
         }),

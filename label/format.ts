@@ -10,6 +10,7 @@
  * Values: strings, numbers (finite), booleans, null, arrays and plain objects (as JSON).
  */
 import { length as graphemeLength, nfc, sortedKeys, substr } from "./strings";
+import { CloudposseError } from "../util/errors";
 import { isPlainObject } from "../util/objects";
 
 interface Verb {
@@ -26,7 +27,10 @@ interface Verb {
     prec: number; // -1: none
 }
 
-class FormatError extends Error {}
+/** The error of {@link format}: its message starts with `format: `. */
+class FormatError extends CloudposseError {
+    readonly code = "BAD_FORMAT";
+}
 
 function err(message: string): never {
     throw new FormatError(`format: ${message}`);

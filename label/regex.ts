@@ -8,6 +8,7 @@
  * runs on the native engine after RE2 has accepted it; anything else runs on re2js.
  */
 import { RE2JS } from "re2js";
+import { CloudposseError } from "../util/errors";
 import { isAscii, nfc } from "./strings";
 import { hasUnknownToTerraform, withUnicode15 } from "./unicode15";
 
@@ -23,7 +24,9 @@ const PORTABLE_CLASS = /^\[\^?[-A-Za-z0-9 .+*?(){}|$/,_:;=@#%&!~<>'"`]*\]$/;
 const cache = new Map<string, Remover>();
 
 /** Thrown for a `/.../` pattern that RE2 refuses; the caller names the field. */
-export class InvalidRegexError extends Error {}
+export class InvalidRegexError extends CloudposseError {
+    readonly code = "BAD_REGEX";
+}
 
 /** Go's `\pC` (Cc, Cf, Co and Cs); re2js's also holds unassigned code points. */
 const GO_C = "\\p{Cc}\\p{Cf}\\p{Co}\\p{Cs}";

@@ -5,7 +5,7 @@
  * Every problem found in a load is reported at once by one `StackFileError`.
  */
 
-import type { Problem, ProblemPath } from "../util/problem";
+import type { ProblemPath, ReportedProblem } from "../util/problem";
 import { escapeText } from "../util/terminalText";
 import { CloudposseError } from "../util/errors";
 
@@ -71,7 +71,7 @@ export type StackProblemCode =
     | "DEPLOY_TIME_VALUE";
 
 /** One problem of a stack file. */
-export interface StackFileProblem {
+export interface StackFileProblem extends ReportedProblem {
     readonly code: StackProblemCode;
     /** The file the problem is in (an imported file when the problem is there). */
     readonly file: string;
@@ -84,12 +84,12 @@ export interface StackFileProblem {
     /** The snake_case var, or the stack-file key path, the problem is about. */
     readonly field?: string;
     /**
-     * The var and the path into it as segments (a map key as written, never renamed), when the
-     * problem is in a var's value.
+     * The var and the path into it as segments (a map key as written, never renamed): `[field]`
+     * when only the field is known, `[]` when the problem is about no field.
      */
-    readonly path?: ProblemPath;
-    /** The rule broken, without the location, instance and value (when known apart from `reason`). */
-    readonly rule?: string;
+    readonly path: ProblemPath;
+    /** The rule broken, without the location, instance and value (`reason` when not known apart). */
+    readonly rule: string;
     /** The value received, when one applies. */
     readonly value?: unknown;
     /** The problem without its location prefix. */
@@ -125,8 +125,8 @@ export function makeProblem(
         ...(location.column !== undefined ? { column: location.column } : {}),
         ...(details.instance !== undefined ? { instance: details.instance } : {}),
         ...(details.field !== undefined ? { field: details.field } : {}),
-        ...(details.path !== undefined ? { path: details.path } : {}),
-        ...(details.rule !== undefined ? { rule: details.rule } : {}),
+        path: details.path ?? (details.field !== undefined ? [details.field] : []),
+        rule: details.rule ?? escapeText(reason),
         ...(Object.prototype.hasOwnProperty.call(details, "value") ? { value: details.value } : {}),
         reason: escapeText(reason),
         // One line, whatever the file names and values hold (terminal escapes, newlines, bidi).
@@ -139,7 +139,7 @@ export function makeProblem(
  * holds them as data. `code`, `file`, `line`, `column`, `instance` and `field` are the first
  * problem's.
  */
-export class StackFileError extends CloudposseError {
+export class StackFileError extends CloudposseError<StackFileProblem> {
     override readonly name = "StackFileError";
     readonly code: StackProblemCode;
     readonly file: string;
@@ -147,13 +147,10 @@ export class StackFileError extends CloudposseError {
     readonly column?: number;
     readonly instance?: string;
     readonly field?: string;
-    readonly problems: readonly StackFileProblem[];
-    /** Every problem in the package's one model: code, path (segments), rule (the reason), value. */
-    readonly details: readonly Problem[];
 
     constructor(problems: readonly StackFileProblem[]) {
         if (problems.length === 0) throw new TypeError("StackFileError needs at least one problem");
-        super(problems.map((p) => p.message).join("\n"));
+        super(problems.map((p) => p.message).join("\n"), problems);
         const first = problems[0];
         this.code = first.code;
         this.file = first.file;
@@ -161,17 +158,7 @@ export class StackFileError extends CloudposseError {
         if (first.column !== undefined) this.column = first.column;
         if (first.instance !== undefined) this.instance = first.instance;
         if (first.field !== undefined) this.field = first.field;
-        this.problems = Object.freeze([...problems]);
-        this.details = Object.freeze(problems.map(stackProblemModel));
     }
-}
-
-/** A stack-file problem in the package's one model (its location stays in the stack-file problem). */
-export function stackProblemModel(p: StackFileProblem): Problem {
-    const path = p.path ?? (p.field !== undefined ? [p.field] : []);
-    return Object.prototype.hasOwnProperty.call(p, "value")
-        ? { code: p.code, path, rule: p.rule ?? p.reason, value: p.value }
-        : { code: p.code, path, rule: p.rule ?? p.reason };
 }
 
 /** Collects problems, dropping exact repeats (a base or an import shared by several instances). */

@@ -55,7 +55,7 @@ describe("label input checks", () => {
                     e.details.map((d) => [d.code, d.path, d.rule]),
                     [[code, ["x"], rule]],
                 );
-                assert.equal(e.message, e.problems[0]);
+                assert.equal(e.message, e.problems[0].message);
                 return true;
             });
         });
