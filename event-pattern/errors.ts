@@ -2,7 +2,6 @@
  * The error thrown for an event pattern that EventBridge would refuse, the codes of its problems,
  * and the helpers that build its JSON path.
  */
-import { describeValue } from "../util/describeValue";
 import { formatRule, problem, userKey, type Problem, type UserKey } from "../util/problem";
 import { CloudposseError } from "../util/errors";
 
@@ -194,11 +193,6 @@ export function childPath(path: PatternPath, key: string): PatternPath {
 /** The JSON path of element `index` of the array at `path`. */
 export function elementPath(path: PatternPath, index: number): PatternPath {
     return path.element(index);
-}
-
-/** A value as messages show it (the package's one formatter): `"WARN"`, `[]`, `{"a":1}`, `undefined`. */
-export function describe(value: unknown): string {
-    return describeValue(value);
 }
 
 /** Why a parser (of a CIDR block, of a wildcard) refuses the text it was given, before it has a path. */

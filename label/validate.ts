@@ -2,15 +2,9 @@
  * Type and rule checks of label inputs. Every error names the field (camelCase, prefixed with
  * `context.` for a context value), states the rule and shows the value received.
  */
-import { describeValue } from "../util/describeValue";
 import { problem, reportedProblem, userKey, type Problem, type ProblemPath } from "../util/problem";
 import { isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
-
-/** A value shown in an error message: strings quoted, objects as JSON. */
-export function show(value: unknown): string {
-    return describeValue(value);
-}
 
 /**
  * The error thrown for invalid label input. `message` is the single problem, or
