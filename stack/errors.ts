@@ -142,22 +142,36 @@ export function makeProblem(
 export class StackFileError extends CloudposseError<StackFileProblem> {
     override readonly name = "StackFileError";
     readonly code: StackProblemCode;
-    readonly file: string;
-    readonly line?: number;
-    readonly column?: number;
-    readonly instance?: string;
-    readonly field?: string;
 
     constructor(problems: readonly StackFileProblem[]) {
         if (problems.length === 0) throw new TypeError("StackFileError needs at least one problem");
         super(problems.map((p) => p.message).join("\n"), problems);
-        const first = problems[0];
-        this.code = first.code;
-        this.file = first.file;
-        if (first.line !== undefined) this.line = first.line;
-        if (first.column !== undefined) this.column = first.column;
-        if (first.instance !== undefined) this.instance = first.instance;
-        if (first.field !== undefined) this.field = first.field;
+        this.code = problems[0].code;
+    }
+
+    /** The first problem's file. */
+    get file(): string {
+        return this.problems[0].file;
+    }
+
+    /** The first problem's line. */
+    get line(): number | undefined {
+        return this.problems[0].line;
+    }
+
+    /** The first problem's column. */
+    get column(): number | undefined {
+        return this.problems[0].column;
+    }
+
+    /** The first problem's instance. */
+    get instance(): string | undefined {
+        return this.problems[0].instance;
+    }
+
+    /** The first problem's field. */
+    get field(): string | undefined {
+        return this.problems[0].field;
     }
 }
 
