@@ -203,10 +203,8 @@ describe("createLabel validation", () => {
             assert.ok(e instanceof LabelError);
             assert.deepEqual(
                 e.problems.map((p) => p.message),
-                [
-                "idLengthLimit must be 0 (unlimited) or at least 6, got 3",
-                "namespace must be a string, got 5",
-            ]);
+                ["idLengthLimit must be 0 (unlimited) or at least 6, got 3", "namespace must be a string, got 5"],
+            );
         }
     });
 

@@ -121,9 +121,10 @@ describe("the problem model", () => {
             assert.deepEqual(
                 error.problems.map((p) => p.message),
                 [
-                'labelKeyCase must be one of "lower", "title", "upper", got "camel"',
-                'tags["OwnerTeam"] must be a string, got 5',
-            ]);
+                    'labelKeyCase must be one of "lower", "title", "upper", got "camel"',
+                    'tags["OwnerTeam"] must be a string, got 5',
+                ],
+            );
         });
     });
 

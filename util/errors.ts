@@ -27,7 +27,9 @@ export abstract class CloudposseError<P extends ReportedProblem = ReportedProble
      * field, the `field` as the reader names it. Errors add what they know (a file position, an instance).
      */
     get problems(): readonly P[] {
-        return this.#problems ?? [{ code: this.code, path: [], rule: this.message, message: this.message } as unknown as P];
+        return (
+            this.#problems ?? [{ code: this.code, path: [], rule: this.message, message: this.message } as unknown as P]
+        );
     }
 
     /** The problems in the bare model (`code`, `path`, `rule`, `value`, `detail`), without their wording. */
