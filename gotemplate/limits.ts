@@ -39,6 +39,7 @@ export const TEMPLATE_LIMITS = Object.freeze({
  * located in the template, as Go words it.
  */
 export class TemplateLimitExceeded extends TemplateError {
+    override readonly code: string = "TEMPLATE_LIMIT";
     /** Whether it names the place in the template (the parser's and the executor's do). */
     readonly located: boolean;
 
