@@ -10,6 +10,7 @@ import type { InstalledMocks, MockOptions, RecordedResource } from "../program/m
 import type { ComponentArgsError } from "../components/errors";
 import type { UncheckedArgs } from "../components/definition";
 import { drained, unwrap, withUnhandledRejections } from "./helpers/outputs";
+import { formatRule } from "../util/problem";
 
 type ApiKeyModule = typeof import("../components/apiKey");
 type Args = import("../components/apiKey").DashboardsApiKeyArgs;
@@ -71,7 +72,7 @@ describe("managed-dashboards/api-key", () => {
                 assert.equal(resolved.warnings.length, 1, `${minutesToLive}: ${JSON.stringify(resolved.warnings)}`);
             }
             assert.deepEqual(
-                resolve({ ...API_KEY_BASE, minutesToLive: 1440 }).warnings.map((w) => `${w.field} ${w.message}`),
+                resolve({ ...API_KEY_BASE, minutesToLive: 1440 }).warnings.map((w) => w.message),
                 [
                     "minutesToLive leaves no rotation that keeps a valid key, got 1440: minutesToLive 1440 must be more " +
                         "than runCadenceMinutes 10080 (a week, the default), because a key must outlive the gap between " +
@@ -369,7 +370,7 @@ describe("managed-dashboards/api-key", () => {
             for (const [title, args, expected] of cases) {
                 it(title, () =>
                     assert.deepEqual(
-                        resolve(args).warnings.map((w) => [w.field, w.message]),
+                        resolve(args).warnings.map((w) => [w.field, formatRule(w)]),
                         expected,
                     ),
                 );
@@ -775,7 +776,7 @@ describe("managed-dashboards/api-key", () => {
         /** The window of the default rotation (21600 minutes from the epoch) that 2026-01-01 falls in. */
         const WINDOW = "2025-12-23T00:00:00Z";
         /** The names of this window's credentials: `<id>-<window start>-<digest of type, role, lifetime>`. */
-        const TOKEN_NAME = "eg-ue2-prod-grafana-20251223T000000Z-fd6c";
+        const TOKEN_NAME = "eg-ue2-prod-grafana-20251223T000000Z-6e68";
         const KEY_NAME = "eg-ue2-prod-grafana-20251223T000000Z-c90c";
         const API_KEY: Args = { ...BASE, credentialType: "api-key" };
 
@@ -789,7 +790,7 @@ describe("managed-dashboards/api-key", () => {
                     name: "grafana-key-service-account",
                     parent: COMPONENT_PARENT,
                     inputs: {
-                        name: "eg-ue2-prod-grafana-admin",
+                        name: "eg-ue2-prod-grafana-admin-20251223T000000Z",
                         grafanaRole: "ADMIN",
                         workspaceId: "g-aaaaaaaaaa",
                         region: "us-east-2",
