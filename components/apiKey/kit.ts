@@ -2,6 +2,7 @@
 import { deployedCredential } from "../credentialGuard";
 import { isDeployTimeReference } from "../deployTime";
 import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../kit";
+import { FromStackProgram } from "../preamble";
 import { currentDeployment, DashboardsApiKey } from "./component";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
 import {
@@ -30,11 +31,13 @@ export const API_KEY_KIT: ComponentKit = {
             // The key the last deployment stored (under this name or an alias), when it is known.
             create: (opts, lastDeployment) =>
                 specOutputsOf(
-                    DashboardsApiKey.fromResolved(
+                    new DashboardsApiKey(
                         name,
-                        withDeployedCredential(
-                            resolved,
-                            lastDeployment && deployedCredential(lastDeployment, [name, ...resolved.aliases]),
+                        new FromStackProgram(
+                            withDeployedCredential(
+                                resolved,
+                                lastDeployment && deployedCredential(lastDeployment, [name, ...resolved.aliases]),
+                            ),
                         ),
                         opts,
                     ),
