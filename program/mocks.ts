@@ -318,6 +318,21 @@ export class AwsMocks implements pulumi.runtime.Mocks {
         }
         const region = this.regionFor(inputs.region, args.provider);
         const arn = (service: string, resource: string) => this.arnIn(region, service, resource);
+        // A resource named by its `name` (else as the provider names it: a prefix and a suffix), its id.
+        const named = (service: string, resource: (name: string) => string, more: object = {}) => {
+            const name = String(inputs.name ?? `${args.name}-0000000`);
+            return {
+                id: name,
+                state: {
+                    ...inputs,
+                    name,
+                    region,
+                    arn: arn(service, resource(name)),
+                    ...more,
+                    tagsAll: inputs.tags ?? {},
+                },
+            };
+        };
         switch (args.type) {
             case "pulumi:pulumi:StackReference": {
                 const stackName = String(inputs.name);
@@ -344,33 +359,10 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 }
                 return { id: stackName, state: { name: stackName, outputs: { ...outputs }, secretOutputNames: [] } };
             }
-            case "aws:cloudwatch/logGroup:LogGroup": {
-                const name = String(inputs.name ?? `${args.name}-0000000`);
-                return {
-                    id: name,
-                    state: {
-                        ...inputs,
-                        name,
-                        region,
-                        arn: arn("logs", `log-group:${name}`),
-                        tagsAll: inputs.tags ?? {},
-                    },
-                };
-            }
-            case "aws:cloudwatch/eventRule:EventRule": {
-                const name = String(inputs.name ?? `${args.name}-0000000`);
-                return {
-                    id: name,
-                    state: {
-                        ...inputs,
-                        name,
-                        region,
-                        arn: arn("events", `rule/${name}`),
-                        eventBusName: "default",
-                        tagsAll: inputs.tags ?? {},
-                    },
-                };
-            }
+            case "aws:cloudwatch/logGroup:LogGroup":
+                return named("logs", (name) => `log-group:${name}`);
+            case "aws:cloudwatch/eventRule:EventRule":
+                return named("events", (name) => `rule/${name}`, { eventBusName: "default" });
             case "aws:cloudwatch/eventTarget:EventTarget": {
                 const targetId = String(inputs.targetId ?? `${args.name}-target`);
                 return {

@@ -117,7 +117,9 @@ export class EventBridge extends pulumi.ComponentResource {
                 ...(opts.retainOnDelete === true ? { retainOnDelete: true } : {}),
             };
             const { adopt } = resolved;
+            // Every child in the region given, or its provider's.
             const region = start.region();
+            const regional = <A extends object>(inputs: A) => ({ region, ...inputs });
             const tags = value((r) => r.rule.tags, args.tags);
             // Adoption: each child imports what Terraform created under its name (Pulumi's `import`
             // option), once the engine is known to import safely: the log group and the rule wait for
@@ -137,12 +139,11 @@ export class EventBridge extends pulumi.ComponentResource {
 
             const logGroup = new cloudwatch.LogGroup(
                 name,
-                {
-                    region,
+                regional({
                     name: afterAdoptionCheck(value((r) => r.logGroup.name)),
                     retentionInDays: value((r) => r.logGroup.retentionInDays, args.eventLogRetentionInDays),
                     tags: value((r) => r.logGroup.tags, args.tags),
-                },
+                }),
                 {
                     ...adopted(adopt?.logGroup),
                     // A log group kept by an earlier destroy or rename, taken back with its events.
@@ -155,26 +156,24 @@ export class EventBridge extends pulumi.ComponentResource {
 
             const rule = new cloudwatch.EventRule(
                 name,
-                {
-                    region,
+                regional({
                     name: afterAdoptionCheck(value((r) => r.rule.name)),
                     description: value((r) => r.rule.description, args.eventRuleDescription),
                     eventPattern: value((r) => r.rule.eventPattern, args.eventRulePattern),
                     state: "ENABLED",
                     tags,
-                },
+                }),
                 adopted(adopt?.rule),
             );
 
             const policy = new cloudwatch.LogResourcePolicy(
                 name,
-                {
-                    region,
+                regional({
                     policyDocument: logGroupArn.apply(eventBridgeLogsPolicyDocument),
                     ...(resolved.policy.scope === "account"
                         ? { policyName: value((r) => r.policy.name as string) }
                         : { resourceArn: logGroupArn }),
-                },
+                }),
                 adopted(adopt?.policy),
             );
 
@@ -182,12 +181,11 @@ export class EventBridge extends pulumi.ComponentResource {
             // waits for it (events delivered before would be dropped).
             new cloudwatch.EventTarget(
                 name,
-                {
-                    region,
+                regional({
                     rule: rule.name,
                     arn: logGroupArn,
                     ...(resolved.targetId !== undefined ? { targetId: resolved.targetId } : {}),
-                },
+                }),
                 { ...adopted(adopt?.target), dependsOn: [policy] },
             );
 
