@@ -1,9 +1,6 @@
 /**
- * The stored key across runs, from the last deployment's outputs: its rotation window, expiry and
- * workspace, so that a run (and the offline plan) says when the key in SSM has expired or will before
- * the next run, or belongs to a workspace that is gone, and so that a runner whose clock is behind the
- * last deployment's never rotates back to an earlier window. Pure (no Pulumi import); the api-key
- * component applies it when the stack program gives it the last deployment's outputs.
+ * The stored key across runs, from the last deployment's outputs: expiry, rotation window and workspace, so a run says
+ * when the key has expired or its workspace is gone, and never rotates back. Pure; the api-key component applies it.
  */
 import { describeValue } from "../util/describeValue";
 

@@ -1,15 +1,6 @@
 /**
- * Component `managed-dashboards/api-key`: a port of Cloud Posse's Terraform component
- * `aws-managed-grafana-api-key` (`managed-grafana/api-key`), with the parameter store module
- * `cloudposse/ssm-parameter-store/aws` 0.13.0 it uses.
- *
- * It creates one Amazon Managed Grafana credential (a service account and its token, or a workspace
- * API key), replaces it at the first run of each rotation window, and stores it as a
- * SecureString SSM parameter at `format(ssmPathFormatApiKey, id)`. The workspace is found through
- * the outputs of the workspace component's Pulumi stack, or given directly by `workspaceId`.
- *
- * {@link resolveDashboardsApiKeyArgs} is the pure core (defaults, validation, label, names, path,
- * stack name); {@link DashboardsApiKey} is the Pulumi wiring on top of it.
+ * Component `managed-dashboards/api-key`: one Amazon Managed Grafana credential, rotated per window and stored as a
+ * SecureString SSM parameter. {@link DashboardsApiKey} wires the result of the pure resolver (./resolve) to resources.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as grafana from "@pulumi/aws/grafana";
