@@ -1,8 +1,6 @@
 /**
- * The checks an argument's declaration states (components/definition.ts), in one wording for every
- * component: its type (`bool`, a `string` of at most `max` characters), its `allowed` values, its
- * integer range (`min`, `max`), and its `default` when unset. Pure. A resolver adds only what a
- * declaration cannot say.
+ * The checks an argument's declaration states (its type, `allowed` values, integer range, string
+ * length and default), in one wording for every component; pure. Resolvers add the rest.
  */
 import { problem } from "../util/problem";
 import { isUnknownValue } from "../util/unknown";
