@@ -5,7 +5,7 @@
 import { problem } from "../util/problem";
 import { isUnknownValue } from "../util/unknown";
 import { codePointLength } from "./awsLimits";
-import { argOf, type ArgDefinition, type ComponentDefinition } from "./definition";
+import { argOf, type ArgDefinition, type ComponentDefinition, type UncheckedArgs } from "./definition";
 import type { ArgProblemInput } from "./errors";
 
 /** A JavaScript `undefined` or a Terraform-like `null`: the argument takes its default. */
@@ -108,4 +108,20 @@ export function declaredString(
         problems.push(problem("TOO_LONG", [arg], `must be at most ${max} characters (has ${length})`, value));
     }
     return value;
+}
+
+/** The declared checks of one instance's `args` against `definition`, recording into `problems`. */
+export function declaredChecks<Args>(
+    definition: ComponentDefinition<Args>,
+    args: UncheckedArgs<Args>,
+    problems: ArgProblemInput[],
+) {
+    type Arg = keyof Args & string;
+    return {
+        bool: (arg: Arg) => declaredBool(definition, arg, args[arg], problems),
+        choice: <T extends string | number>(arg: Arg, note?: string) =>
+            declaredChoice<T>(definition, arg, args[arg], problems, note),
+        integer: (arg: Arg, note?: string) => declaredInteger(definition, arg, args[arg], problems, note),
+        string: (arg: Arg) => declaredString(definition, arg, args[arg], problems),
+    };
 }

@@ -304,6 +304,26 @@ export class AwsMocks implements pulumi.runtime.Mocks {
         }
         const region = this.regionFor(inputs.region, args.provider);
         const arn = (service: string, resource: string) => this.arnIn(region, service, resource);
+        // A `time` resource: the time given, else the mocks' clock, and its parts (UTC).
+        const timeResource = (more: (rfc3339: string) => object = () => ({})) => {
+            const rfc3339 = String(inputs.rfc3339 ?? this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW);
+            const date = new Date(Date.parse(rfc3339));
+            return {
+                id: rfc3339,
+                state: {
+                    ...inputs,
+                    rfc3339,
+                    ...more(rfc3339),
+                    unix: Math.floor(date.getTime() / 1000),
+                    year: date.getUTCFullYear(),
+                    month: date.getUTCMonth() + 1,
+                    day: date.getUTCDate(),
+                    hour: date.getUTCHours(),
+                    minute: date.getUTCMinutes(),
+                    second: date.getUTCSeconds(),
+                },
+            };
+        };
         // A resource named by its `name` (else as the provider names it: a prefix and a suffix), its id.
         const named = (service: string, resource: (name: string) => string, more: object = {}) => {
             const name = String(inputs.name ?? `${args.name}-0000000`);
@@ -424,46 +444,14 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                     },
                 };
             }
-            case "time:index/static:Static": {
-                const rfc3339 = String(inputs.rfc3339 ?? this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW);
-                const date = new Date(Date.parse(rfc3339));
-                return {
-                    id: rfc3339,
-                    state: {
-                        ...inputs,
-                        rfc3339,
-                        unix: Math.floor(date.getTime() / 1000),
-                        year: date.getUTCFullYear(),
-                        month: date.getUTCMonth() + 1,
-                        day: date.getUTCDate(),
-                        hour: date.getUTCHours(),
-                        minute: date.getUTCMinutes(),
-                        second: date.getUTCSeconds(),
-                    },
-                };
-            }
+            case "time:index/static:Static":
+                return timeResource();
             case "time:index/rotating:Rotating": {
-                const rfc3339 = String(inputs.rfc3339 ?? this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW);
                 const minutes =
                     Number(inputs.rotationMinutes ?? 0) +
                     60 * Number(inputs.rotationHours ?? 0) +
                     1440 * Number(inputs.rotationDays ?? 0);
-                const date = new Date(Date.parse(rfc3339));
-                return {
-                    id: rfc3339,
-                    state: {
-                        ...inputs,
-                        rfc3339,
-                        rotationRfc3339: addMinutes(rfc3339, minutes),
-                        unix: Math.floor(date.getTime() / 1000),
-                        year: date.getUTCFullYear(),
-                        month: date.getUTCMonth() + 1,
-                        day: date.getUTCDate(),
-                        hour: date.getUTCHours(),
-                        minute: date.getUTCMinutes(),
-                        second: date.getUTCSeconds(),
-                    },
-                };
+                return timeResource((rfc3339) => ({ rotationRfc3339: addMinutes(rfc3339, minutes) }));
             }
             default:
                 if (this.options.otherResources === "echo") {

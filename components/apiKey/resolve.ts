@@ -5,7 +5,7 @@
 import type { DeployedCredential } from "../credentialGuard";
 import { format, type Label } from "../../label";
 import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../common";
-import { declaredBool, declaredChoice, declaredInteger } from "../declared";
+import { declaredChecks } from "../declared";
 import { isUnknownValue } from "../../util/unknown";
 import { argNames, renamedArgs, type UncheckedArgs } from "../definition";
 import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, stringViolations } from "../awsLimits";
@@ -287,6 +287,7 @@ export function resolveDashboardsApiKey(
     const raw = args;
 
     checkUnknownArgs(COMPONENT, raw, KNOWN_KEYS, problems, RENAMED);
+    const declared = declaredChecks(API_KEY_DEFINITION, raw, problems);
 
     const region = checkRegion(raw.region, problems, options.regionFromProvider);
     // No region yet: the provider's (TypeScript), or one not known yet.
@@ -346,23 +347,11 @@ export function resolveDashboardsApiKey(
         }
     }
 
-    const keyRole = declaredChoice<DashboardsKeyRole>(
-        API_KEY_DEFINITION,
-        "keyRole",
-        raw.keyRole,
-        problems,
-        " (upper case)",
-    );
+    const keyRole = declared.choice<DashboardsKeyRole>("keyRole", " (upper case)");
 
-    const minutesArg = declaredInteger(
-        API_KEY_DEFINITION,
-        "minutesToLive",
-        raw.minutesToLive,
-        problems,
-        " (30 days, the longest a key may live)",
-    );
-    const rotationArg = declaredInteger(API_KEY_DEFINITION, "rotationMinutes", raw.rotationMinutes, problems);
-    const cadenceArg = declaredInteger(API_KEY_DEFINITION, "runCadenceMinutes", raw.runCadenceMinutes, problems);
+    const minutesArg = declared.integer("minutesToLive", " (30 days, the longest a key may live)");
+    const rotationArg = declared.integer("rotationMinutes");
+    const cadenceArg = declared.integer("runCadenceMinutes");
     // The schedule is checked only when its parts are valid on their own.
     const rotation =
         minutesArg !== undefined && rotationArg !== undefined && cadenceArg !== undefined
@@ -372,14 +361,9 @@ export function resolveDashboardsApiKey(
     const rotationMinutes = rotation?.rotationMinutes ?? rotationArg ?? 1;
     const runCadenceMinutes = rotation?.runCadenceMinutes ?? cadenceArg ?? DEFAULT_RUN_CADENCE_MINUTES;
 
-    const credentialType = declaredChoice<DashboardsCredentialType>(
-        API_KEY_DEFINITION,
-        "credentialType",
-        raw.credentialType,
-        problems,
-    );
+    const credentialType = declared.choice<DashboardsCredentialType>("credentialType");
 
-    const adoptExisting = declaredBool(API_KEY_DEFINITION, "adoptExisting", raw.adoptExisting, problems);
+    const adoptExisting = declared.bool("adoptExisting");
     const aliases = checkAliases(raw.aliases, name, problems);
     if (adoptExisting === true && region !== undefined) {
         const refused = adoptionRegionProblem(region);

@@ -7,7 +7,7 @@ import { formatCount, refuse, ROOT_PATH } from "../../event-pattern/errors";
 import type { Label } from "../../label";
 import { isLabelName } from "../../label/id";
 import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../common";
-import { declaredBool, declaredChoice, declaredString } from "../declared";
+import { declaredChecks } from "../declared";
 import { holdsUnknown, isUnknownValue } from "../../util/unknown";
 import { argNames, type UncheckedArgs } from "../definition";
 import { AWS_LIMITS, checkTags, codePointLength, logGroupArn, stringViolations } from "../awsLimits";
@@ -141,34 +141,20 @@ export function resolveEventBridge(
     const warnings: ArgProblemInput[] = [];
 
     checkUnknownArgs(COMPONENT_PATH, args, EVENTBRIDGE_ARG_KEYS, problems);
+    const declared = declaredChecks(EVENTBRIDGE_DEFINITION, args, problems);
     const region = checkRegion(args.region, problems, options.regionFromProvider);
     // No region yet: the provider's (TypeScript), or one not known yet.
     const regionLater = options.regionFromProvider === true || isUnknownValue(args.region);
-    const description = checkDescription(args.eventRuleDescription, problems, warnings);
+    const description = checkDescription(declared.string("eventRuleDescription"), warnings);
     const eventPattern = checkEventPattern(args.eventRulePattern, problems, warnings);
-    const retentionInDays = declaredChoice<number>(
-        EVENTBRIDGE_DEFINITION,
-        "eventLogRetentionInDays",
-        args.eventLogRetentionInDays,
-        problems,
-    );
-    const scope = declaredChoice<LogsPolicyScope>(
-        EVENTBRIDGE_DEFINITION,
-        "logsPolicyScope",
-        args.logsPolicyScope,
-        problems,
-    );
+    const retentionInDays = declared.choice<number>("eventLogRetentionInDays");
+    const scope = declared.choice<LogsPolicyScope>("logsPolicyScope");
 
-    const adoptExisting = declaredBool(EVENTBRIDGE_DEFINITION, "adoptExisting", args.adoptExisting, problems);
+    const adoptExisting = declared.bool("adoptExisting");
     const targetId = checkTargetId(args.adoptEventTargetId, problems);
     const aliases = checkAliases(args.aliases, name, problems);
-    const retainOnDelete = declaredBool(
-        EVENTBRIDGE_DEFINITION,
-        "retainLogGroupOnDelete",
-        args.retainLogGroupOnDelete,
-        problems,
-    );
-    const adoptLogGroup = declaredBool(EVENTBRIDGE_DEFINITION, "adoptLogGroup", args.adoptLogGroup, problems);
+    const retainOnDelete = declared.bool("retainLogGroupOnDelete");
+    const adoptLogGroup = declared.bool("adoptLogGroup");
     if (adoptExisting === true && region !== undefined) {
         const refused = adoptionRegionProblem(region);
         if (refused !== undefined) problems.push(refused);
@@ -327,11 +313,10 @@ function isUnset(value: unknown): value is null | undefined {
 }
 
 /** `eventRuleDescription`: a string of at most 512 characters; `""` (the default) means the id. */
-function checkDescription(given: unknown, problems: ArgProblemInput[], warnings: ArgProblemInput[]): string {
-    const before = problems.length;
-    const value = declaredString(EVENTBRIDGE_DEFINITION, "eventRuleDescription", given, problems);
-    if (value === undefined || problems.length > before) return value ?? "";
+function checkDescription(value: string | undefined, warnings: ArgProblemInput[]): string {
+    if (value === undefined) return "";
     const length = codePointLength(value);
+    if (length > MAX_RULE_DESCRIPTION_LENGTH) return value; // refused by its declaration (declaredString)
     // PutRule counts characters, but the AWS provider's own check (StringLenBetween) counts bytes.
     const bytes = Buffer.byteLength(value, "utf8");
     if (bytes > MAX_RULE_DESCRIPTION_LENGTH) {
