@@ -324,9 +324,15 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 },
             };
         };
-        // A resource named by its `name` (else as the provider names it: a prefix and a suffix), its id.
-        const named = (service: string, resource: (name: string) => string, more: object = {}) => {
-            const name = String(inputs.name ?? `${args.name}-0000000`);
+        // A resource named by its `name` (else `unnamed`: by default as the provider names it, a prefix
+        // and a suffix), its id, with its ARN, `more` and its tags.
+        const named = (
+            service: string,
+            resource: (name: string) => string,
+            more: object = {},
+            unnamed = `${args.name}-0000000`,
+        ) => {
+            const name = String(inputs.name ?? unnamed);
             return {
                 id: name,
                 state: {
@@ -381,24 +387,18 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 const policyScope = inputs.resourceArn === undefined ? "ACCOUNT" : "RESOURCE";
                 return { id: policyName, state: { ...inputs, policyName, region, policyScope, revisionId: "1" } };
             }
-            case "aws:ssm/parameter:Parameter": {
-                const name = String(inputs.name ?? args.name);
-                const path = name.startsWith("/") ? name : `/${name}`;
-                return {
-                    id: name,
-                    state: {
-                        ...inputs,
-                        name,
-                        region,
-                        arn: arn("ssm", `parameter${path}`),
+            case "aws:ssm/parameter:Parameter":
+                return named(
+                    "ssm",
+                    (name) => `parameter${name.startsWith("/") ? name : `/${name}`}`,
+                    {
                         version: 1,
                         tier: inputs.tier ?? "Standard",
                         dataType: inputs.dataType ?? "text",
                         keyId: inputs.keyId ?? (inputs.type === "SecureString" ? "alias/aws/ssm" : undefined),
-                        tagsAll: inputs.tags ?? {},
                     },
-                };
-            }
+                    args.name,
+                );
             case "aws:grafana/workspace:Workspace": {
                 // A program's own workspace: an id shaped as AWS gives it ("g-" and ten hex digits,
                 // from the name), so that its `id` can be a component's `workspaceId`.
