@@ -116,7 +116,9 @@ export class EventBridge extends pulumi.ComponentResource {
             // Every child in the region given, or its provider's.
             const region = start.region();
             const regional = <A extends object>(inputs: A) => ({ region, ...inputs });
-            const tags = value((r) => r.rule.tags, args.tags);
+            // The log group and the rule each carry their own label's tags.
+            const logGroupTags = value((r) => r.logGroup.tags, args.tags);
+            const ruleTags = value((r) => r.rule.tags, args.tags);
             // Adoption: each child imports what Terraform created under its name (Pulumi's `import`
             // option), once the engine is known to import safely: the log group and the rule wait for
             // that check, and the policy and the target wait for them.
@@ -138,7 +140,7 @@ export class EventBridge extends pulumi.ComponentResource {
                 regional({
                     name: afterAdoptionCheck(value((r) => r.logGroup.name)),
                     retentionInDays: value((r) => r.logGroup.retentionInDays, args.eventLogRetentionInDays),
-                    tags: value((r) => r.logGroup.tags, args.tags),
+                    tags: logGroupTags,
                 }),
                 {
                     ...adopted(adopt?.logGroup),
@@ -157,7 +159,7 @@ export class EventBridge extends pulumi.ComponentResource {
                     description: value((r) => r.rule.description, args.eventRuleDescription),
                     eventPattern: value((r) => r.rule.eventPattern, args.eventRulePattern),
                     state: "ENABLED",
-                    tags,
+                    tags: ruleTags,
                 }),
                 adopted(adopt?.rule),
             );
