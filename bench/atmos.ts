@@ -8,7 +8,8 @@
  *   and planning one stack with `synth --atmos-stack NAME --json` (goal <= 3x);
  * - peak memory (RSS) of both commands at 100 and 400 stacks (goal: flat, <= 1.5x);
  * - a manifest importing 10,000 files (a hostile input: goal under 10 s, as issue 20 asks of any input);
- * - imported overrides, 2,500 and 10,000 imports each adding one (goal: linear, <= 6x).
+ * - imported overrides, 2,500 and 10,000 imports each adding one (goal: linear, <= 6x);
+ * - an import template's line of 400,000 and 1,600,000 characters holding no typed scalar (linear, <= 6x).
  * The commands run in the repository (the user's directory), as a user types them.
  */
 import { spawnSync } from "node:child_process";
@@ -17,6 +18,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { REFERENCE_SHAPE, stackCount, writeRepo, type RepoShape } from "./atmosRepo";
 import { childrenCpuSeconds } from "./synth";
+import { renderImportText } from "../stack/templating";
 
 const ROOT = path.join(__dirname, "..");
 const SYNTH = path.join(ROOT, "dist", "bin", "synth.js");
@@ -178,7 +180,36 @@ export function benchAtmos(dir: string, runs = 5): boolean {
         `\nimported overrides: 2,500 imports ${fewOverrides.toFixed(0)} ms, 10,000 imports ${manyOverrides.toFixed(0)} ms (${overridesRatio.toFixed(2)}x, median of 3)`,
     );
     console.log(`goal: linear, <= 6x for 4x the imports (quadratic is 16x): ${verdict(overridesRatio <= 6)}`);
-    return listRatio <= 3 && planRatio <= 3 && flat && hostileMs < 10_000 && overridesRatio <= 6;
+    const lineGrowth = benchTypedScalarLine();
+    return listRatio <= 3 && planRatio <= 3 && flat && hostileMs < 10_000 && overridesRatio <= 6 && lineGrowth <= 6;
+}
+
+/**
+ * An import template's typed scalars (`key: {{ .path }}` takes the value's type) are found line by
+ * line; a long line that holds none must cost time linear in its length. The line: list dashes, each
+ * of which could start a key, and no colon. Milliseconds of renderImportText, best of five.
+ */
+function benchTypedScalarLine(): number {
+    const timeAt = (dashes: number): number => {
+        const text = `a: {{ .a }}\n${"- ".repeat(dashes)}x\n`;
+        let best = Infinity;
+        for (let i = 0; i < 5; i++) {
+            const start = process.hrtime.bigint();
+            renderImportText(text, { a: 1 }, "line.yaml.tmpl", { contextFromOutside: true });
+            best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e6);
+        }
+        return best;
+    };
+    timeAt(1_000); // warm-up
+    const short = timeAt(200_000);
+    const long = timeAt(800_000);
+    const growth = long / short;
+    console.log(
+        `\ntyped scalars of an import template, a line of list dashes and no colon: 400,000 characters ${short.toFixed(1)} ms, ` +
+            `1,600,000 characters ${long.toFixed(1)} ms (${growth.toFixed(2)}x, best of 5)`,
+    );
+    console.log(`goal: linear, <= 6x for 4x the line (quadratic is 16x): ${verdict(growth <= 6)}`);
+    return growth;
 }
 
 /** A manifest importing `count` files that each add an override (a distinct env var) and define no component. */

@@ -134,16 +134,15 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 list = true;
                 break;
             case "--stack":
-                options.stack = pulumiName("stack");
-                break;
             case "--project":
-                options.project = pulumiName("project");
+            case "--organization": {
+                const kind = arg.slice(2) as "stack" | "project" | "organization";
+                options[kind] = pulumiName(kind);
                 break;
-            case "--organization":
-                options.organization = pulumiName("organization");
-                break;
+            }
             case "--allow-exec":
-                options.allowExec = true;
+            case "--allow-outside-repository":
+                options[arg === "--allow-exec" ? "allowExec" : "allowOutsideRepository"] = true;
                 break;
             case "--now": {
                 // The clock of the plan (rotation windows, expiries): RFC 3339, or "now" for this machine's.
@@ -162,9 +161,6 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                     ...(options.allowLogGroupDeletion ?? []),
                     ...parseInstanceList(value()),
                 ];
-                break;
-            case "--allow-outside-repository":
-                options.allowOutsideRepository = true;
                 break;
             case "--stack-outputs": {
                 const outputsFile = value();

@@ -433,13 +433,8 @@ function defaultImportDir(path: string): string {
  * One file of an `atmos.d/` or `.atmos.d/`, merged as it is (load.go mergeConfigFile: neither its
  * own `atmos.d/` nor its `import:` list is read).
  */
-function readDefaultImport(
-    file: string,
-    files: FileSystem,
-    env: Readonly<Record<string, string | undefined>>,
-    gitRoot: string | undefined,
-): Record<string, unknown> {
-    const { import: _ignored, ...rest } = readConfigFile(file, files, env, gitRoot);
+function readDefaultImport(...read: Parameters<typeof readConfigFile>): Record<string, unknown> {
+    const { import: _ignored, ...rest } = readConfigFile(...read);
     return rest;
 }
 
@@ -644,25 +639,14 @@ function resolveBasePath(
     const explicit = path === "." || path === ".." || path.startsWith("./") || path.startsWith("../");
     if (explicit) return nodePath.resolve(source === "runtime" ? cwd : (configDir ?? cwd), path);
     const exists = (p: string) => files.isDirectory(p) || files.isFile(p);
-    if (gitRoot !== undefined) {
-        if (path === "") return gitRoot;
-        const fromGit = nodePath.join(gitRoot, path);
-        if (exists(fromGit)) return fromGit;
-        const fromCwd = nodePath.resolve(cwd, path);
-        if (exists(fromCwd)) return fromCwd;
-        return fromGit;
-    }
-    if (source === "runtime" && path !== "") {
-        const fromCwd = nodePath.resolve(cwd, path);
-        if (exists(fromCwd)) return fromCwd;
-    }
-    if (configDir !== undefined) {
-        if (path === "") return configDir;
-        const fromConfig = nodePath.join(configDir, path);
-        if (exists(fromConfig)) return fromConfig;
-        const fromCwd = nodePath.resolve(cwd, path);
-        if (exists(fromCwd)) return fromCwd;
-        return fromConfig;
-    }
-    return nodePath.resolve(cwd, path);
+    const fromCwd = nodePath.resolve(cwd, path);
+    // `path` under `dir` when it exists there or not under the current directory either.
+    const under = (dir: string): string => {
+        if (path === "") return dir;
+        const joined = nodePath.join(dir, path);
+        return exists(joined) || !exists(fromCwd) ? joined : fromCwd;
+    };
+    if (gitRoot !== undefined) return under(gitRoot);
+    if (source === "runtime" && path !== "" && exists(fromCwd)) return fromCwd;
+    return configDir !== undefined ? under(configDir) : fromCwd;
 }

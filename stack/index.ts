@@ -3,8 +3,9 @@
  * `StackFileError` listing every problem with its file, line and column) out. Pure: no Pulumi
  * import; files are read through an injectable file system.
  */
-export { loadStackFile, parseStack, importTarget, canonicalPath, COMPONENT_ALIASES } from "./loader";
-export type { LoadedStack, LoadOptions, StackInstance, SkippedInstance } from "./loader";
+export { loadStackFile, parseStack, importTarget } from "./loader";
+export { canonicalPath, COMPONENT_ALIASES } from "./componentPaths";
+export type { LoadedStack, LoadOptions, StackInstance, SkippedInstance } from "./loadTypes";
 export { listStacks, findStack, findStackManifests, loadAtmosStack, stackManifests, userDirectory } from "./repository";
 export type { AtmosStackEntry, RepositoryOptions } from "./repository";
 export { loadStackSource } from "./source";
@@ -15,5 +16,5 @@ export type { FileSystem } from "./files";
 export type { RenderFile } from "./manifest";
 export { StackFileError } from "./errors";
 export type { StackFileProblem, StackProblemCode, SourceLocation } from "./errors";
-export { COMPONENT_SCHEMAS, API_KEY_SCHEMA, EVENTBRIDGE_SCHEMA, CONTEXT_VARS } from "./schema";
+export { COMPONENT_SCHEMAS, CONTEXT_VARS } from "./schema";
 export type { ComponentSchema, VarSpec, VarType } from "./schema";

@@ -10,7 +10,16 @@ import { describeNode } from "./convert";
 import { globBase, globMatches, hasGlobMeta, isNotFound, readProblemText, type FileSystem } from "./files";
 import { mergeAll, mergeTree } from "./merge";
 import { mergeLayers } from "./mergeLayers";
-import { emptyMap, parseYamlTree, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
+import {
+    emptyMap,
+    isOptionalBool,
+    parseYamlTree,
+    toPlain,
+    type Location,
+    type MapEntry,
+    type MapNode,
+    type TreeNode,
+} from "./tree";
 import { renderManifestText } from "./locals";
 import { renderImportPath, StackTemplateError, templateSettingsFrom } from "./templating";
 import { isPlainObject } from "../util/objects";
@@ -658,10 +667,7 @@ function importEntries(root: MapNode, shown: string, problems: ProblemList): Imp
             continue;
         }
         const skip = item.entries.get("skip_if_missing")?.value;
-        if (
-            skip !== undefined &&
-            !(skip.kind === "scalar" && (typeof skip.value === "boolean" || skip.value === null))
-        ) {
+        if (skip !== undefined && !isOptionalBool(skip)) {
             problems.add(
                 makeProblem(
                     "BAD_IMPORT",

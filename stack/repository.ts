@@ -10,15 +10,11 @@ import { loadAtmosConfig, confinementOf, type AtmosConfig } from "./atmosConfig"
 import { confinedFileSystem, outsideReason } from "./confine";
 import { makeProblem, ProblemList, StackFileError } from "./errors";
 import { compareBytes, globBase, globMatches, NODE_FILE_SYSTEM, pathMatches, type FileSystem } from "./files";
-import {
-    atmosConfigFailure,
-    componentStackName,
-    displayPath,
-    loadManifest,
-    mergeComponents,
-    type LoadedStack,
-    type LoadOptions,
-} from "./loader";
+import { atmosConfigFailure, displayPath } from "./environment";
+import { mergeComponents } from "./inheritance";
+import { loadManifest } from "./loader";
+import type { LoadedStack, LoadOptions } from "./loadTypes";
+import { componentStackName } from "./naming";
 import { goExtension, processManifest } from "./manifest";
 import { newLoadRun, type LoadRun } from "./run";
 

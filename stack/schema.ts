@@ -5,8 +5,6 @@
  */
 import type { ArgDefinition, ComponentDefinition, VarType } from "../components/definition";
 import { specOutputs } from "../components/definition";
-import { API_KEY_DEFINITION } from "../components/apiKey/definition";
-import { EVENTBRIDGE_DEFINITION } from "../components/eventbridge/definition";
 import { LABEL_ARGS } from "../components/labelArgs";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 
@@ -79,20 +77,7 @@ export function schemaOf(definition: ComponentDefinition): ComponentSchema {
 /** The label (null-label 0.25.0 `context.tf`) variables every component takes. */
 export const CONTEXT_VARS: Readonly<Record<string, VarSpec>> = Object.freeze(varsOf(LABEL_ARGS));
 
-/** `managed-dashboards/api-key`: an Amazon Managed Grafana API key stored in SSM. */
-export const API_KEY_SCHEMA: ComponentSchema = schemaOf(API_KEY_DEFINITION);
-
-/** `eventbridge`: an EventBridge rule delivering matching events to a CloudWatch log group. */
-export const EVENTBRIDGE_SCHEMA: ComponentSchema = schemaOf(EVENTBRIDGE_DEFINITION);
-
-const SCHEMAS: readonly ComponentSchema[] = [EVENTBRIDGE_SCHEMA, API_KEY_SCHEMA];
-
-/** Every component a stack file may name in `metadata.component`, by path. */
+/** Every component a stack file may name in `metadata.component`, by path (from the component list). */
 export const COMPONENT_SCHEMAS: Readonly<Record<string, ComponentSchema>> = Object.freeze(
-    Object.fromEntries(
-        COMPONENT_DEFINITIONS.map((definition) => [
-            definition.path,
-            SCHEMAS.find((schema) => schema.definition === definition) ?? schemaOf(definition),
-        ]),
-    ),
+    Object.fromEntries(COMPONENT_DEFINITIONS.map((definition) => [definition.path, schemaOf(definition)])),
 );

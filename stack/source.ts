@@ -3,7 +3,8 @@
  * stack by name in a repository, with paths relative to the user's directory.
  */
 import * as nodePath from "node:path";
-import { loadStackFile, type LoadedStack } from "./loader";
+import { loadStackFile } from "./loader";
+import type { LoadedStack } from "./loadTypes";
 import { loadAtmosStack } from "./repository";
 
 /** The stack to load: a stack manifest, or an Atmos stack name (in the repository at `atmosDir`). */

@@ -460,21 +460,17 @@ export function renderComponentString(
  * The component pass for any value: strings inside maps and lists are rendered (keys are not).
  * A rendered string keeps its type, as a quoted YAML scalar does when Atmos re-parses the section.
  */
-export function renderComponentValue(
-    value: unknown,
-    context: Readonly<Record<string, unknown>>,
-    settings: TemplateSettings,
-    source: TemplateSource,
-): unknown {
-    if (typeof value === "string") return renderComponentString(value, context, settings, source);
-    if (Array.isArray(value)) return value.map((v) => renderComponentValue(v, context, settings, source));
-    if (isPlainObject(value)) {
-        return Object.fromEntries(
-            Object.entries(value).map(([k, v]) => [k, renderComponentValue(v, context, settings, source)]),
-        );
-    }
-    return value;
+export function renderComponentValue(value: unknown, ...pass: ComponentPass): unknown {
+    const render = (v: unknown): unknown => {
+        if (typeof v === "string") return renderComponentString(v, ...pass);
+        if (Array.isArray(v)) return v.map(render);
+        return isPlainObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, render(x)])) : v;
+    };
+    return render(value);
 }
+
+/** What a component-pass template renders with: the component's context, the settings, the value's source. */
+type ComponentPass = [context: Readonly<Record<string, unknown>>, settings: TemplateSettings, source: TemplateSource];
 
 /**
  * The data a component-pass template sees: the component's merged sections plus Atmos's
@@ -526,8 +522,16 @@ export interface ImportTemplateOptions {
     readonly env?: Environment;
 }
 
+/**
+ * A line whose scalar is exactly one field chain: `lead` (indentation, list dashes, a key), the
+ * quoted or plain `{{ .path }}`, and `tail` (a comment). The indentation and dashes are taken whole
+ * (a lookahead and its backreference: no backtracking into them), and a key may start at the last
+ * dash, as `-` is a key's first character too: the same matches as the plain form
+ * `[ \t]*(?:-[ \t]+)*(?:[^\s#'"][^:#]*?:[ \t]+)?`, in time linear in the line (that form tries a
+ * key from every dash of a long line).
+ */
 const EXACT_SCALAR =
-    /^(?<lead>[ \t]*(?:-[ \t]+)*(?:[^\s#'"][^:#]*?:[ \t]+)?)(?<q>["']?)\{\{-?[ \t]*(?<path>(?:\.[\p{L}_][\p{L}_0-9]*)+)[ \t]*-?\}\}\k<q>(?<tail>[ \t]*(?:#.*)?)$/gmu;
+    /^(?<lead>(?=(?<indent>[ \t]*(?:-[ \t]+)*))\k<indent>(?:[^\s#'"][^:#]*?:[ \t]+|(?<=-[ \t]+)[^:#]*?:[ \t]+|))(?<q>["']?)\{\{-?[ \t]*(?<path>(?:\.[\p{L}_][\p{L}_0-9]*)+)[ \t]*-?\}\}\k<q>(?<tail>[ \t]*(?:#.*)?)$/gmu;
 
 /**
  * An import file's text rendered before YAML parsing (a `.yaml.tmpl` file, or one imported with a

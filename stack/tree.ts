@@ -66,6 +66,11 @@ export function emptyMap(loc: Location): MapNode {
     return { kind: "map", loc, entries: new Map() };
 }
 
+/** Whether a node is a bool or null (a flag left unset). */
+export function isOptionalBool(node: TreeNode): boolean {
+    return node.kind === "scalar" && (typeof node.value === "boolean" || node.value === null);
+}
+
 /**
  * Deep-merges `over` onto `base` the way Atmos does by default: maps merge key by key
  * (recursively), anything else (lists included) is replaced by the later value, and a later
@@ -279,18 +284,12 @@ class TreeBuilder {
     build(node: YamlNode, active: Set<YamlNode>): TreeNode {
         const loc = this.locate(node.range?.[0]);
         if (this.depth >= MAX_NESTING) {
-            if (!this.tooDeep) {
-                this.tooDeep = true;
-                this.problems.push(
-                    makeProblem(
-                        "YAML_SYNTAX",
-                        // Within an alias, at the alias (the anchor alone is not too deep).
-                        this.aliasLoc ?? loc,
-                        `invalid YAML: lists and maps nested deeper than ${MAX_NESTING.toLocaleString("en-US")} levels`,
-                    ),
-                );
-            }
-            return { kind: "scalar", loc, value: null };
+            // Within an alias, at the alias (the anchor alone is not too deep).
+            return this.refuse(
+                "tooDeep",
+                loc,
+                `invalid YAML: lists and maps nested deeper than ${MAX_NESTING.toLocaleString("en-US")} levels`,
+            );
         }
         this.depth++;
         try {
@@ -300,20 +299,23 @@ class TreeBuilder {
         }
     }
 
+    /** A limit reached: a null in place of the value, and the problem said once (at the alias, within one). */
+    private refuse(limit: "tooDeep" | "bombed", loc: Location, message: string): TreeNode {
+        if (!this[limit]) {
+            this[limit] = true;
+            this.problems.push(makeProblem("YAML_SYNTAX", this.aliasLoc ?? loc, message));
+        }
+        return { kind: "scalar", loc, value: null };
+    }
+
     private buildNode(node: YamlNode, loc: Location, active: Set<YamlNode>): TreeNode {
         if (active.size > 0 && ++this.expanded > MAX_ALIAS_EXPANSION) {
-            if (!this.bombed) {
-                this.bombed = true;
-                this.problems.push(
-                    makeProblem(
-                        "YAML_SYNTAX",
-                        this.aliasLoc ?? loc,
-                        `invalid YAML: aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString("en-US")} values ` +
-                            "(each alias copies its anchor's whole value); write the values out or use fewer nested aliases",
-                    ),
-                );
-            }
-            return { kind: "scalar", loc, value: null };
+            return this.refuse(
+                "bombed",
+                loc,
+                `invalid YAML: aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString("en-US")} values ` +
+                    "(each alias copies its anchor's whole value); write the values out or use fewer nested aliases",
+            );
         }
         if (isAlias(node)) return this.buildAlias(node, loc, active);
         const tag = node.tag;

@@ -17,7 +17,7 @@ import { deployPrepared, prepareStack } from "../program/deploy";
 import { installMocks } from "../program/mocks";
 import { packageSchema } from "../provider/schema";
 import type { LoadedStack } from "../stack";
-import { schemaOf } from "../stack/schema";
+import { COMPONENT_SCHEMAS, schemaOf } from "../stack/schema";
 import { unwrap } from "./helpers/outputs";
 
 /** The fixture's arguments. */
@@ -151,6 +151,24 @@ describe("a component added through the kit", () => {
         assert.deepEqual(widget.requiredInputs, ["widgetName"]);
         assert.deepEqual(Object.keys(widget.properties), ["logGroupName"]);
         assert.equal(packageSchema("1.2.3").resources["cloudposse:fixture:Widget"], undefined);
+    });
+
+    it("is a stack-file schema as each listed component is: its vars, aliases and outputs", () => {
+        const widget = schemaOf(WIDGET_DEFINITION);
+        assert.equal(widget.path, "fixture/widget");
+        assert.deepEqual(Object.keys(widget.vars), ["region", "widget_name"]);
+        assert.equal(widget.vars.widget_name.arg, "widgetName");
+        assert.equal(widget.vars.widget_name.required, true);
+        assert.deepEqual(widget.aliases, { widget_label: "widget_name" });
+        assert.deepEqual(widget.outputs, { widget_log_group_name: "logGroupName" });
+        // The loader's schemas are the list's, each made the same way: one line in the list adds one.
+        assert.deepEqual(
+            Object.keys(COMPONENT_SCHEMAS),
+            COMPONENT_DEFINITIONS.map((d) => d.path),
+        );
+        for (const definition of COMPONENT_DEFINITIONS)
+            assert.deepEqual(COMPONENT_SCHEMAS[definition.path], schemaOf(definition));
+        assert.equal(COMPONENT_SCHEMAS["fixture/widget"], undefined);
     });
 
     it("is in the guides' tables: its own guide, the variable reference and the aliases", () => {

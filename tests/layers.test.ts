@@ -173,6 +173,22 @@ describe("the layers of the production code", () => {
         assert.deepEqual(wrong, []);
     });
 
+    it("keep the stack loader's steps below its entry points, and its components the list's", () => {
+        // stack/loader.ts runs the steps (environment, inheritance, naming, instance, ...);
+        // repository.ts and source.ts build on it; no step imports any of them back.
+        const entryPoints = ["stack/loader.ts", "stack/repository.ts", "stack/source.ts", "stack/index.ts"];
+        const back = edges
+            .filter(
+                ([from, to]) => from.startsWith("stack/") && !entryPoints.includes(from) && entryPoints.includes(to),
+            )
+            .map(([from, to]) => `${from} -> ${to}`);
+        assert.deepEqual(back, []);
+        const componentFolders = edges
+            .filter(([from, to]) => from.startsWith("stack/") && /^components\/[^/]+\//.test(to))
+            .map(([from, to]) => `${from} -> ${to}`);
+        assert.deepEqual(componentFolders, []);
+    });
+
     it("finds what it looks for (a cycle, an upward import)", () => {
         const made = new Map([
             ["a.ts", ["b.ts"]],

@@ -166,6 +166,21 @@ describe("stack templating: imports", () => {
         assert.equal(out, 'a: {"k":1}\nb: 5\nc: x-5\n- [1,"x"]\n');
     });
 
+    it("finds a typed scalar after list dashes, and a key that starts at the last dash", () => {
+        const ctx = { m: { k: 1 } };
+        const render = (text: string) => renderImportText(text, ctx, "f.yaml", { contextFromOutside: true });
+        const cases: [string, string][] = [
+            ["- - {{ .m }}\n", '- - {"k":1}\n'],
+            ["- - k: {{ .m }} # c\n", '- - k: {"k":1} # c\n'],
+            // no key after the dashes: the last dash starts one (`- : x` is a key of its own)
+            ["- : {{ .m }}\n", '- : {"k":1}\n'],
+            ['- "x: {{ .m }}\n', '- "x: {"k":1}\n'],
+            // a long line of dashes with no colon holds none
+            [`${"- ".repeat(2_000)}{{ .m }}x\n`, `${"- ".repeat(2_000)}map[k:1]x\n`],
+        ];
+        for (const [text, expected] of cases) assert.equal(render(text), expected, JSON.stringify(text));
+    });
+
     it("renders a templated import path from settings and context", () => {
         assert.equal(
             renderImportPath("catalog/{{ .settings.ref }}/svc", { settings: { ref: "v2" } }, "f.yaml"),

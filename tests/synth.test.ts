@@ -9,11 +9,13 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { stackVarNamer } from "../program/deploy";
 import { formatPath, userKey, type ProblemPath } from "../util/problem";
-import { API_KEY_SCHEMA, EVENTBRIDGE_SCHEMA } from "../stack/schema";
+import { COMPONENT_SCHEMAS } from "../stack/schema";
 import { synthCommand } from "./commands";
 import { ECS_PATTERN } from "./fixtures/spec";
 
 const ROOT = path.join(__dirname, "..");
+const EVENTBRIDGE_SCHEMA = COMPONENT_SCHEMAS["eventbridge"];
+const API_KEY_SCHEMA = COMPONENT_SCHEMAS["managed-dashboards/api-key"];
 
 interface Run {
     readonly status: number | null;

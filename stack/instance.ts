@@ -1,0 +1,475 @@
+/**
+ * Instance resolution: one merged component of this package checked against its schema (unknown
+ * vars, aliases, required vars), run through Atmos's component pass (templates, then YAML
+ * functions), and converted to typed vars and constructor args.
+ */
+import * as nodePath from "node:path";
+import { argOf } from "../components/definition";
+import { fromTerraformContext } from "../label";
+import { closestMatch } from "../util/suggest";
+import { hasOwn, isPlainObject } from "../util/objects";
+import { rethrowIfInternal } from "../util/internalError";
+import type { AtmosConfig } from "./atmosConfig";
+import { convertValue, describeNode } from "./convert";
+import { formatLocation, makeProblem, type ProblemList, type SourceLocation } from "./errors";
+import { evaluateVar, type Evaluated, type EvaluationContext } from "./evaluate";
+import type { MergedComponent } from "./inheritance";
+import type { StackInstance } from "./loadTypes";
+import { mergeAll } from "./merge";
+import { fileStackName } from "./names";
+import { followRecord, terraformWorkspace } from "./naming";
+import type { ComponentSchema } from "./schema";
+import { componentTemplateContext, type TemplateSettings } from "./templating";
+import { toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
+import { isValueFunction, parseYamlFunction, type DeployTimeReference } from "./yamlFunctions";
+
+/** What the component pass of one instance needs to know about its stack and the load. */
+export interface InstanceScope {
+    /** The stack's name (the one selected, else the stack's own). */
+    readonly stackName: string;
+    /** The component's own stack name (Atmos names each component from its vars). */
+    readonly ownName: string;
+    /** The top-level manifest (absolute). */
+    readonly manifest: string;
+    readonly config: AtmosConfig;
+    /** atmos.yaml's template settings (with the load's environment). */
+    readonly templates: TemplateSettings;
+    readonly allowExec: boolean;
+    readonly cwd?: string;
+    readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The component pass's context for one instance (`who` names it in messages). */
+export function evaluationContext(component: MergedComponent, who: string, scope: InstanceScope): EvaluationContext {
+    const { config, stackName } = scope;
+    return {
+        templates: componentTemplateSettings(scope.templates, component.context.settings),
+        templateData: componentTemplateContext({
+            instance: component.name,
+            stack: stackName,
+            stackFile: fileStackName(scope.manifest, config.stacksBasePath),
+            component: String(component.context.component),
+            workspace: terraformWorkspace(component, scope.ownName, config, scope.env),
+            sections: component.context,
+        }),
+        functions: {
+            componentEnv: (component.context.env ?? {}) as Record<string, unknown>,
+            allowExec: scope.allowExec,
+            stack: stackName,
+            ...(isPlainObject(config.raw.stores) ? { stores: config.raw.stores } : {}),
+            ...(scope.cwd !== undefined ? { cwd: nodePath.resolve(scope.cwd) } : {}),
+            ...(scope.env !== undefined ? { processEnv: scope.env } : {}),
+        },
+        instance: component.name,
+        who,
+    };
+}
+
+/**
+ * The component pass's template settings for one component: atmos.yaml's, with the component's
+ * `settings.templates.settings.env` over atmos.yaml's `env` (Atmos's ProcessTmplWithDatasources).
+ */
+function componentTemplateSettings(templates: TemplateSettings, settings: unknown): TemplateSettings {
+    const env = isPlainObject(settings) ? followRecord(settings, ["templates", "settings", "env"]) : undefined;
+    if (env === undefined || Object.keys(env).length === 0) return templates;
+    const own = Object.fromEntries(
+        Object.entries(env).map(([k, v]) => [
+            k,
+            v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v),
+        ]),
+    );
+    return { ...templates, env: { ...templates.env, ...own } };
+}
+
+/** Where a resolution's findings go. */
+interface Findings {
+    readonly problems: ProblemList;
+    readonly warnings: string[];
+}
+
+/**
+ * One instance of this package's component `schema`, resolved: its vars checked, evaluated and
+ * converted. Undefined when it has problems (added to `problems`). `templatesOff` names the
+ * atmos.yaml that leaves templates off; `originalPath`, the Cloud Posse path it was declared under.
+ */
+export function resolveInstance(
+    component: MergedComponent,
+    schema: ComponentSchema,
+    who: string,
+    evaluation: EvaluationContext,
+    problems: ProblemList,
+    warnings: string[],
+    templatesOff?: string,
+    originalPath?: string,
+): StackInstance | undefined {
+    const name = component.name;
+    const before = problems.size;
+    const findings: Findings = { problems, warnings };
+    checkOwnVars(component, schema, who, problems);
+    for (const [alias, target] of Object.entries(schema.aliases)) {
+        const aliasEntry = component.vars.entries.get(alias);
+        if (aliasEntry !== undefined)
+            warnings.push(
+                `${formatLocation(aliasEntry.keyLoc)}: ${who}: ${alias} is deprecated (the original Cloud Posse name); use ${target}`,
+            );
+    }
+    const { evaluated, deployTime } = evaluateVars(
+        component,
+        finalVars(component.vars, schema),
+        schema,
+        evaluation,
+        who,
+        problems,
+    );
+    const { vars, args, varLocations } = convertVars(component, evaluated, schema, who, findings, templatesOff);
+    for (const [varName, reference] of Object.entries(deployTime)) {
+        vars[varName] = reference;
+        args[schema.vars[varName].arg] = reference;
+    }
+    keepOriginalDefaults(component, schema, who, originalPath, vars, args, varLocations, warnings);
+    checkRequired(component, schema, who, vars, problems);
+    if (problems.size > before) return undefined;
+    return { name, component: schema.path, schema, vars, args, location: component.keyLoc, varLocations };
+}
+
+/**
+ * Vars written under the instance and its bases are checked strictly; stack-level and overrides
+ * vars are for every component of the stack, so the ones it does not take are ignored.
+ */
+function checkOwnVars(component: MergedComponent, schema: ComponentSchema, who: string, problems: ProblemList): void {
+    const name = component.name;
+    for (const layer of component.ownLayers) {
+        for (const entry of layer.vars.entries.values()) {
+            if (hasOwn(schema.vars, entry.key) || hasOwn(schema.aliases, entry.key)) continue;
+            const from = layer.instance === name ? "" : ` (inherited from ${JSON.stringify(layer.instance)})`;
+            problems.add(
+                makeProblem(
+                    "UNKNOWN_VAR",
+                    entry.keyLoc,
+                    `${who}: unknown var ${entry.key}${from}${suggestVar(entry.key, schema)}`,
+                    { instance: name, field: entry.key },
+                ),
+            );
+        }
+        for (const [alias, target] of Object.entries(schema.aliases)) {
+            const aliasEntry = layer.vars.entries.get(alias);
+            if (aliasEntry === undefined || !layer.vars.entries.has(target)) continue;
+            problems.add(
+                makeProblem(
+                    "ALIAS_CONFLICT",
+                    aliasEntry.keyLoc,
+                    `${who}: ${alias} and ${target} are both set; ${alias} is the original Cloud Posse name of ${target}, keep only ${target}`,
+                    { instance: name, field: alias },
+                ),
+            );
+        }
+    }
+}
+
+/** The vars the component takes, aliases renamed (a later layer's alias and an earlier layer's new name: the later wins). */
+function finalVars(mergedVars: MapNode, schema: ComponentSchema): Map<string, MapEntry> {
+    const finalEntries = new Map<string, MapEntry>();
+    for (const entry of mergedVars.entries.values()) {
+        const target = hasOwn(schema.aliases, entry.key) ? schema.aliases[entry.key] : entry.key;
+        if (!hasOwn(schema.vars, target)) continue;
+        if (target !== entry.key && mergedVars.entries.has(target)) {
+            const current = mergedVars.entries.get(target)!;
+            const aliasLater = compareLocations(entry.value.loc, current.value.loc) > 0;
+            if (!aliasLater) continue;
+        }
+        finalEntries.set(target, { key: target, keyLoc: entry.keyLoc, value: entry.value });
+    }
+    return finalEntries;
+}
+
+/** Atmos's component pass on the vars the component takes (and only those): templates, then YAML functions. */
+function evaluateVars(
+    component: MergedComponent,
+    entries: ReadonlyMap<string, MapEntry>,
+    schema: ComponentSchema,
+    evaluation: EvaluationContext,
+    who: string,
+    problems: ProblemList,
+): { evaluated: Map<string, MapEntry>; deployTime: Record<string, DeployTimeReference> } {
+    const evaluated = new Map<string, MapEntry>();
+    const deployTime: Record<string, DeployTimeReference> = {};
+    for (const entry of entries.values()) {
+        const result =
+            deferredMerge(component, entry.key, schema, evaluation) ?? evaluateVar(entry.key, entry.value, evaluation);
+        if (result.kind === "problem") problems.add(result.problem);
+        else if (result.kind === "value") evaluated.set(entry.key, { ...entry, value: result.node });
+        else if (result.kind === "deploy-time") {
+            const refusal = deployTimeRefusal(schema, entry.key, result.reference);
+            if (refusal === undefined) deployTime[entry.key] = result.reference;
+            else
+                problems.add(
+                    makeProblem("DEPLOY_TIME_VALUE", result.loc, `${who}: ${entry.key}: ${refusal}`, {
+                        instance: component.name,
+                        field: entry.key,
+                    }),
+                );
+        }
+    }
+    return { evaluated, deployTime };
+}
+
+/** The evaluated vars converted to their types: by snake_case var, by camelCase arg, and where each is written. */
+function convertVars(
+    component: MergedComponent,
+    evaluated: ReadonlyMap<string, MapEntry>,
+    schema: ComponentSchema,
+    who: string,
+    { problems, warnings }: Findings,
+    templatesOff: string | undefined,
+): {
+    vars: Record<string, unknown>;
+    args: Record<string, unknown>;
+    varLocations: Record<string, SourceLocation>;
+} {
+    const vars: Record<string, unknown> = {};
+    const args: Record<string, unknown> = {};
+    const varLocations: Record<string, SourceLocation> = {};
+    for (const entry of evaluated.values()) {
+        const node = entry.value;
+        const literal = templatesOff === undefined ? undefined : literalTemplate(node);
+        if (literal !== undefined) {
+            warnings.push(
+                `${formatLocation(literal.loc)}: ${who}: ${entry.key} holds a Go template (${literal.excerpt}), left as written because ${templatesOff} does not enable templates (templates.settings.enabled: true renders it, as Atmos would)`,
+            );
+        }
+        if (node.kind === "scalar" && node.value === null) continue; // null: unset, the component's default applies
+        const spec = schema.vars[entry.key];
+        varLocations[entry.key] = node.loc;
+        if (entry.key === "context") {
+            const context = convertContext(node, who, component.name, problems);
+            if (context) {
+                vars[entry.key] = context.plain;
+                args[spec.arg] = context.label;
+            }
+            continue;
+        }
+        const converted = convertValue(node, spec.type, entry.key);
+        for (const failure of converted.failures) {
+            problems.add(
+                makeProblem(
+                    "TYPE_MISMATCH",
+                    failure.loc,
+                    `${who}: ${failure.field} must be ${failure.expected}, got ${failure.got}`,
+                    {
+                        instance: component.name,
+                        field: failure.field,
+                        path: failure.path,
+                        rule: `must be ${failure.expected}`,
+                        value: failure.value,
+                    },
+                ),
+            );
+        }
+        if (converted.failures.length === 0) {
+            vars[entry.key] = converted.value;
+            args[spec.arg] = converted.value;
+        }
+    }
+    return { vars, args, varLocations };
+}
+
+/** A required var left unset is a problem (unless the var already has one). */
+function checkRequired(
+    component: MergedComponent,
+    schema: ComponentSchema,
+    who: string,
+    vars: Readonly<Record<string, unknown>>,
+    problems: ProblemList,
+): void {
+    const name = component.name;
+    for (const [varName, spec] of Object.entries(schema.vars)) {
+        if (
+            spec.required &&
+            !(varName in vars) &&
+            !problems.items.some((p) => p.instance === name && p.field === varName)
+        ) {
+            problems.add(
+                makeProblem(
+                    "MISSING_REQUIRED",
+                    component.keyLoc,
+                    `${who}: ${varName} is required but not set (in the instance's vars or the stack-level vars)`,
+                    { instance: name, field: varName },
+                ),
+            );
+        }
+    }
+}
+
+/**
+ * An instance declared under the original Cloud Posse names (the component path, or any of its
+ * variables) keeps the original component's defaults where this package's differ (each
+ * definition's `originalDefault`: the api-key's SSM path `/grafana/%s/api_key` and workspace
+ * component `managed-grafana/workspace`), so nothing Terraform named moves; each one taken is
+ * said in a warning naming the var that chooses otherwise.
+ */
+function keepOriginalDefaults(
+    component: MergedComponent,
+    schema: ComponentSchema,
+    who: string,
+    originalPath: string | undefined,
+    vars: Record<string, unknown>,
+    args: Record<string, unknown>,
+    varLocations: Record<string, SourceLocation>,
+    warnings: string[],
+): void {
+    // The instance's own declaration (its vars and its bases'), not stack-level vars shared by all.
+    const originalNames = [
+        ...(originalPath !== undefined ? [`component ${originalPath}`] : []),
+        ...Object.keys(schema.aliases).filter((alias) =>
+            component.ownLayers.some((layer) => layer.vars.entries.has(alias)),
+        ),
+    ];
+    if (originalNames.length === 0) return;
+    const kept: string[] = [];
+    for (const [varName, spec] of Object.entries(schema.vars)) {
+        const definition = argOf(schema.definition, spec.arg);
+        const original = definition?.originalDefault;
+        if (original === undefined || hasOwn(vars, varName)) continue;
+        vars[varName] = original;
+        args[spec.arg] = original;
+        varLocations[varName] = component.keyLoc;
+        kept.push(`${varName} ${JSON.stringify(original)} (this package's: ${JSON.stringify(definition?.default)})`);
+    }
+    if (kept.length > 0) {
+        warnings.push(
+            `${formatLocation(component.keyLoc)}: ${who}: declared under the original Cloud Posse names ` +
+                `(${[...new Set(originalNames)].join(", ")}), so it keeps the original's defaults: ${kept.join(", ")}; ` +
+                "set a var to choose otherwise",
+        );
+    }
+}
+
+/**
+ * Atmos's deferred merge of YAML functions (`pkg/merge/deferred.go`): when a layer of a var holds a
+ * YAML function, each layer's value is evaluated (templates, then functions) before the layers are
+ * deep-merged, so a function's map merges with a map written in another layer instead of replacing
+ * it. Undefined when no layer holds a function, when the var is also written under an alias, or
+ * when a layer's value cannot be evaluated here (a deploy-time value, `!unset`, a failure): then
+ * the merged value is evaluated as before, and a function a later layer overrides never runs.
+ */
+function deferredMerge(
+    component: MergedComponent,
+    key: string,
+    schema: ComponentSchema,
+    evaluation: EvaluationContext,
+): Evaluated | undefined {
+    const values = component.varLayers.map((layer) => layer.entries.get(key)).filter((e) => e !== undefined);
+    if (values.length < 2 || !values.some((e) => holdsFunction(e.value))) return undefined;
+    // Atmos never defers `!unset` (merge_yaml_functions.go): the marker is merged like a string and
+    // removed afterwards, at any depth. Evaluating its layer first would drop the key from that layer
+    // only, and the value of an earlier layer would come back.
+    if (values.some((e) => holdsFunction(e.value, "!unset"))) return undefined;
+    const aliases = Object.entries(schema.aliases).filter(([, target]) => target === key);
+    if (aliases.some(([alias]) => component.varLayers.some((layer) => layer.entries.has(alias)))) return undefined;
+    const evaluated: MapNode[] = [];
+    for (const entry of values) {
+        const result = evaluateVar(key, entry.value, evaluation);
+        if (result.kind !== "value") return undefined;
+        evaluated.push({ kind: "map", loc: entry.keyLoc, entries: new Map([[key, { ...entry, value: result.node }]]) });
+    }
+    const merged = mergeAll(evaluated, component.keyLoc, component.strategy).entries.get(key);
+    return merged === undefined ? undefined : { kind: "value", node: merged.value };
+}
+
+/** The first string in `node` that holds a Go template (`{{` ... `}}`), with where it is and a short excerpt. */
+function literalTemplate(node: TreeNode): { loc: Location; excerpt: string } | undefined {
+    if (node.kind === "scalar") {
+        if (typeof node.value !== "string") return undefined;
+        const match = /\{\{.*?\}\}/s.exec(node.value);
+        if (match === null) return undefined;
+        const text = match[0].length > 40 ? `${match[0].slice(0, 37)}...` : match[0];
+        return { loc: node.loc, excerpt: JSON.stringify(text) };
+    }
+    const children = node.kind === "seq" ? node.items : [...node.entries.values()].map((e) => e.value);
+    for (const child of children) {
+        const found = literalTemplate(child);
+        if (found !== undefined) return found;
+    }
+    return undefined;
+}
+
+/** Whether `node` holds a YAML function anywhere (only the function `name`, when given). */
+function holdsFunction(node: TreeNode, name?: string): boolean {
+    if (node.kind === "scalar") {
+        return isValueFunction(node.value) && (name === undefined || parseYamlFunction(node.value)?.tag === name);
+    }
+    if (node.kind === "seq") return node.items.some((item) => holdsFunction(item, name));
+    return [...node.entries.values()].some((e) => holdsFunction(e.value, name));
+}
+
+/**
+ * Why a var cannot take a value known only at deploy time, or undefined when it can: a var whose
+ * definition names a `deployTimeOutput` takes `!terraform.output` of that output (the component
+ * reads it with its own StackReference). Everything else is validated, or names resources, before
+ * deploying.
+ */
+function deployTimeRefusal(
+    schema: ComponentSchema,
+    varName: string,
+    reference: DeployTimeReference,
+): string | undefined {
+    const spec = hasOwn(schema.vars, varName) ? schema.vars[varName] : undefined;
+    const accepted = spec === undefined ? undefined : argOf(schema.definition, spec.arg)?.deployTimeOutput;
+    if (
+        accepted !== undefined &&
+        reference.kind === "stack-output" &&
+        reference.output === accepted.output &&
+        reference.path.length === 0
+    ) {
+        return undefined;
+    }
+    const what =
+        reference.kind === "stack-output"
+            ? `${reference.text} reads a Pulumi stack output, known only at deploy time`
+            : `${reference.text} reads an SSM parameter, known only at deploy time`;
+    const hint = accepted === undefined ? "" : `; ${accepted.hint}`;
+    return `${what}, but the component needs this var before deploying (it is validated, or names resources)${hint}`;
+}
+
+function compareLocations(a: Location, b: Location): number {
+    return a.file === b.file ? a.line - b.line || a.column - b.column : 0;
+}
+
+/** `context`: a null-label context object with snake_case keys, converted by the label module. */
+function convertContext(
+    node: TreeNode,
+    who: string,
+    name: string,
+    problems: ProblemList,
+): { plain: unknown; label: unknown } | undefined {
+    const details = { instance: name, field: "context" };
+    if (node.kind !== "map") {
+        problems.add(
+            makeProblem(
+                "TYPE_MISMATCH",
+                node.loc,
+                `${who}: context must be a map (a null-label context), got ${describeNode(node)}`,
+                { ...details, rule: "must be a map (a null-label context)", value: toPlain(node) },
+            ),
+        );
+        return undefined;
+    }
+    const plain = toPlain(node) as object;
+    try {
+        return { plain, label: fromTerraformContext(plain) };
+    } catch (error) {
+        rethrowIfInternal(error);
+        const reason = error instanceof Error ? error.message : String(error);
+        problems.add(makeProblem("BAD_CONTEXT", node.loc, `${who}: ${reason}`, details));
+        return undefined;
+    }
+}
+
+/** `; did you mean x?` for an unknown var: its snake_case name when written as the camelCase arg, else the closest name. */
+function suggestVar(key: string, schema: ComponentSchema): string {
+    const byArg = Object.entries(schema.vars).find(([, spec]) => spec.arg.toLowerCase() === key.toLowerCase());
+    if (byArg) return `; did you mean ${byArg[0]}?`;
+    const match = closestMatch(key, [...Object.keys(schema.vars), ...Object.keys(schema.aliases)]);
+    if (match === undefined) return "";
+    return `; did you mean ${hasOwn(schema.aliases, match) ? schema.aliases[match] : match}?`;
+}
