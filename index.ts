@@ -25,4 +25,12 @@ export type {
 export { deployStack, validateStack, StackVarsError } from "./program/deploy";
 export type { StackOutputs, StackVarProblem } from "./program/deploy";
 export { formatPath, formatProblem, problemToJson, userKey } from "./util/problem";
-export type { PathNaming, PathSegment, Problem, ProblemJson, ProblemPath, UserKey } from "./util/problem";
+export type {
+    PathNaming,
+    PathSegment,
+    Problem,
+    ProblemJson,
+    ProblemPath,
+    ReportedProblem,
+    UserKey,
+} from "./util/problem";

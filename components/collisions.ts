@@ -44,8 +44,6 @@ export interface Claimant {
  */
 export type Collision = Problem;
 
-const show = (value: string) => describeValue(value);
-
 function describeClaimant(claimant: Claimant): string {
     return `${claimant.component} "${claimant.instance}"` + (claimant.where ? ` (${claimant.where})` : "");
 }
@@ -71,7 +69,7 @@ export class NameRegistry {
                     problem(
                         "NAME_IN_USE",
                         [claim.field],
-                        `gives the ${claim.what} name ${show(claim.name)} in ${claim.scope}, which ` +
+                        `gives the ${claim.what} name ${describeValue(claim.name)} in ${claim.scope}, which ` +
                             `${describeClaimant(owner.claimant)} also uses; each ${claim.what} name must be unique in its ${claim.scope.split(" ")[0] === "workspace" ? "workspace" : "region"}`,
                     ),
                 );

@@ -8,21 +8,21 @@ import { rethrowIfInternal } from "../util/internalError";
 import {
     formatPath,
     formatProblem,
-    formatRule,
     problem,
     problemToJson,
     TYPESCRIPT_NAMING,
     type PathNaming,
     type Problem,
     type ProblemJson,
+    type ReportedProblem,
 } from "../util/problem";
 import { CloudposseError } from "../util/errors";
 
 /** One invalid argument: the problem, with its path and message in the TypeScript API's words. */
-export interface ArgProblem extends Problem {
+export interface ArgProblem extends ReportedProblem {
     /** The camelCase argument, possibly with a sub-path (`eventRulePattern`, `context.labelKeyCase`, `tags["OwnerTeam"]`). */
     readonly field: string;
-    /** The rule broken and the value received, e.g. `must be one of 1, 3, 5, got 4`. */
+    /** The field, the rule broken and the value received, e.g. `eventLogRetentionInDays must be one of 1, 3, 5, got 4`. */
     readonly message: string;
 }
 
@@ -40,15 +40,13 @@ export const camelCaseField: FieldNamer = TYPESCRIPT_NAMING;
 
 /** A problem of the model, with its TypeScript wording. */
 export function argProblem(input: ArgProblemInput): ArgProblem {
-    return { ...input, field: formatPath(input.path), message: formatRule(input) };
+    return { ...input, field: formatPath(input.path), message: formatProblem(input) };
 }
 
 /** Invalid arguments of one component instance, all of them at once. */
-export class ComponentArgsError extends CloudposseError {
+export class ComponentArgsError extends CloudposseError<ArgProblem> {
     /** The first problem's code. */
     readonly code: string;
-    /** Every problem found. */
-    readonly problems: readonly ArgProblem[];
 
     constructor(
         /** The component path, e.g. `eventbridge` or `managed-dashboards/api-key`. */
@@ -60,15 +58,9 @@ export class ComponentArgsError extends CloudposseError {
         readonly naming: FieldNamer = camelCaseField,
     ) {
         const normalized = problems.map(argProblem);
-        super(ComponentArgsError.render(component, instance, normalized, naming));
+        super(ComponentArgsError.render(component, instance, normalized, naming), normalized);
         this.name = "ComponentArgsError";
-        this.problems = normalized;
         this.code = normalized[0]?.code ?? "INVALID_ARGS";
-    }
-
-    /** Every problem as data (the same as `problems`). */
-    get details(): readonly Problem[] {
-        return this.problems;
     }
 
     /** The message of `problems`, their fields named by `naming`, one line per problem. */

@@ -2,7 +2,6 @@
  * The error thrown for an event pattern that EventBridge would refuse, the codes of its problems,
  * and the helpers that build its JSON path.
  */
-import { describeValue } from "../util/describeValue";
 import { formatRule, problem, userKey, type Problem, type UserKey } from "../util/problem";
 import { CloudposseError } from "../util/errors";
 
@@ -102,7 +101,8 @@ export interface EventPatternProblem extends Problem {
  * `path` is a JSON path to the offending element (`$` is the pattern itself, e.g.
  * `$.detail.eventType`, `$.detail.x[0].numeric[1]`), `code` says which kind of refusal it is,
  * `reason` says what is wrong and shows the value received, and `message` is `${path}: ${reason}`.
- * `details` holds the problem as data (code, path as segments, rule, value).
+ * `problems` holds the problem as data (code, path as segments, rule, value; `field` is `path`), and
+ * `details` the same in the bare model.
  *
  * @example
  * ```ts
@@ -120,8 +120,6 @@ export class EventPatternError extends CloudposseError {
     readonly code: EventPatternProblemCode;
     /** What is wrong, in one sentence, with the value received (the problem's rule and value, rendered). */
     readonly reason: string;
-    /** The problem as data: its code, its path as segments (the pattern's keys, never renamed), the rule and the value. */
-    readonly details: readonly EventPatternProblem[];
 
     /**
      * @param path - Where the problem is.
@@ -137,12 +135,16 @@ export class EventPatternError extends CloudposseError {
     ) {
         const details = { ...problem(code, path.segments, rule, ...rest), code };
         const reason = formatRule(details);
-        super(`${path}: ${reason}`);
+        super(`${path}: ${reason}`, [{ ...details, field: String(path), message: `${path}: ${reason}` }]);
         this.name = "EventPatternError";
         this.path = String(path);
         this.code = code;
         this.reason = reason;
-        this.details = [details];
+    }
+
+    /** The problem as data: its code, its path as segments (the pattern's keys, never renamed), the rule and the value. */
+    override get details(): readonly EventPatternProblem[] {
+        return super.details as readonly EventPatternProblem[];
     }
 }
 
@@ -191,11 +193,6 @@ export function childPath(path: PatternPath, key: string): PatternPath {
 /** The JSON path of element `index` of the array at `path`. */
 export function elementPath(path: PatternPath, index: number): PatternPath {
     return path.element(index);
-}
-
-/** A value as messages show it (the package's one formatter): `"WARN"`, `[]`, `{"a":1}`, `undefined`. */
-export function describe(value: unknown): string {
-    return describeValue(value);
 }
 
 /** Why a parser (of a CIDR block, of a wildcard) refuses the text it was given, before it has a path. */

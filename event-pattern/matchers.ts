@@ -4,7 +4,8 @@
  * into matchers.
  */
 
-import { childPath, describe, elementPath, refuse, type PatternPath, type Refusal } from "./errors";
+import { describeValue } from "../util/describeValue";
+import { childPath, elementPath, refuse, type PatternPath, type Refusal } from "./errors";
 import { CidrRange, IpBytes, looksLikeIp, parseCidr, parseIp } from "./ip";
 import { JsonObject, isPlainObject } from "./json";
 import { NUMERIC_LIMIT, NUMERIC_RANGE_RULE, isComparableNumber } from "./numbers";
@@ -315,7 +316,7 @@ function readNumeric(operand: unknown, path: PatternPath): Matcher {
                 "BAD_NUMERIC_OPERATOR",
                 `expected a comparison operator at position ${i}`,
                 op,
-                `in numeric ${describe(operand)}`,
+                `in numeric ${describeValue(operand)}`,
             );
         }
         return op;

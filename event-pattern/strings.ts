@@ -106,28 +106,24 @@ function stepForward(value: string, from: ReadonlySet<number>, alternatives: rea
     return next;
 }
 
-/** True when the whole `value` matches the case-insensitive pattern. */
-export function equalsIgnoringCase(folded: CaseFolded, value: string): boolean {
+/** Where in `value` a match of the whole case-insensitive pattern from its start can end (empty: nowhere). */
+function matchEnds(folded: CaseFolded, value: string): Set<number> {
     let positions: Set<number> = new Set([0]);
     for (const alternatives of folded) {
         positions = stepForward(value, positions, alternatives);
-        if (positions.size === 0) {
-            return false;
-        }
+        if (positions.size === 0) break;
     }
-    return positions.has(value.length);
+    return positions;
+}
+
+/** True when the whole `value` matches the case-insensitive pattern. */
+export function equalsIgnoringCase(folded: CaseFolded, value: string): boolean {
+    return matchEnds(folded, value).has(value.length);
 }
 
 /** True when `value` starts with the case-insensitive pattern. */
 export function startsWithIgnoringCase(folded: CaseFolded, value: string): boolean {
-    let positions: Set<number> = new Set([0]);
-    for (const alternatives of folded) {
-        positions = stepForward(value, positions, alternatives);
-        if (positions.size === 0) {
-            return false;
-        }
-    }
-    return true;
+    return matchEnds(folded, value).size > 0;
 }
 
 /** True when `value` ends with the case-insensitive pattern. */

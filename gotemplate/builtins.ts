@@ -7,7 +7,7 @@ import { FunctionError } from "./errors";
 import type { FuncMap, GoFunc } from "./exec";
 import { isTrue } from "./exec";
 import { formatValue, goTypeName, isPrintable, sprint, sprintf, sprintln } from "./fmt";
-import { isPlainObject as isMap } from "../util/objects";
+import { getOwn, isPlainObject as isMap } from "../util/objects";
 
 /** Declares a function with a Go signature (see {@link GoFunc.sig}). */
 export function fn(sig: string, f: (...args: any[]) => unknown): GoFunc {
@@ -102,7 +102,7 @@ function index(item: unknown, ...indexes: unknown[]): unknown {
                 if (i === null || i === undefined) fail("value is nil; should be of type string");
                 fail(`value has type ${goTypeName(i)}; should be string`);
             }
-            v = Object.prototype.hasOwnProperty.call(v, i) ? v[i] : undefined;
+            v = getOwn(v, i);
         } else {
             fail(`can't index item of type ${goTypeName(v)}`);
         }

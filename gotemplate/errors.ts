@@ -22,7 +22,8 @@ export class TemplateError extends CloudposseError {
 }
 
 /** Thrown by a template function: the executor prefixes it with "error calling NAME: ". */
-export class FunctionError extends Error {
+export class FunctionError extends CloudposseError {
+    readonly code: string = "TEMPLATE_FUNCTION";
     constructor(message: string) {
         super(message);
         this.name = "FunctionError";

@@ -8,10 +8,9 @@ import {
     checkListLength,
     checkStringLength,
     currentLoadBudget,
-    hasOwn,
     TEMPLATE_LIMITS,
     TemplateBudget,
-    TemplateLimitError,
+    isUnlocatedLimit,
     TemplateLimitExceeded,
     withMeter,
     type WorkMeter,
@@ -19,6 +18,7 @@ import {
 import type { Arg, Command, Node, Pipe } from "./parse";
 import { colOf, lineOf } from "./parse";
 import { isInternalError } from "../util/internalError";
+import { hasOwn } from "../util/objects";
 
 /**
  * A template function. `sig` declares its parameters as Go does (`s` string, `n` int, `f` float64,
@@ -193,7 +193,7 @@ export class Executor implements WorkMeter {
             withMeter(this, () => this.walkList(root, data));
         } catch (e) {
             if (e instanceof Signal) this.fail(`{{${e.kind}}} outside {{range}}`);
-            if (e instanceof TemplateLimitError) this.fail(e.message, undefined, true);
+            if (isUnlocatedLimit(e)) this.fail(e.message, undefined, true);
             if (e instanceof RangeError) this.fail(rangeErrorMessage(e), undefined, true);
             throw e;
         }
@@ -209,7 +209,7 @@ export class Executor implements WorkMeter {
     spend(n: number): void {
         this.operations += n;
         if (this.operations > TEMPLATE_LIMITS.maxOperations) {
-            throw new TemplateLimitError(
+            throw new TemplateLimitExceeded(
                 `template ran more than ${TEMPLATE_LIMITS.maxOperations.toLocaleString("en-US")} steps (template limit maxOperations)`,
             );
         }
@@ -219,7 +219,7 @@ export class Executor implements WorkMeter {
     private write(s: string): void {
         this.outLength += s.length;
         if (this.outLength > TEMPLATE_LIMITS.maxOutput) {
-            throw new TemplateLimitError(
+            throw new TemplateLimitExceeded(
                 `template output is longer than ${TEMPLATE_LIMITS.maxOutput.toLocaleString("en-US")} characters (template limit maxOutput)`,
             );
         }
@@ -251,7 +251,7 @@ export class Executor implements WorkMeter {
             return f();
         } catch (e) {
             if (e instanceof ExecError) this.fail(e.message);
-            if (e instanceof TemplateLimitError) this.fail(e.message, undefined, true);
+            if (isUnlocatedLimit(e)) this.fail(e.message, undefined, true);
             throw e;
         } finally {
             this.node = saved;
@@ -402,7 +402,7 @@ export class Executor implements WorkMeter {
                 this.depthExceeded(n);
             }
             // a limit reached by the called template's text: at the call
-            if (e instanceof TemplateLimitError) {
+            if (isUnlocatedLimit(e)) {
                 this.vars = savedVars;
                 this.currentName = savedName;
                 this.at(n.pos, `template "${n.name}"`, () => {
@@ -419,7 +419,7 @@ export class Executor implements WorkMeter {
 
     private depthExceeded(n: Extract<Node, { kind: "template" }>): never {
         return this.at(n.pos, `template "${n.name}"`, () => {
-            throw new TemplateLimitError(
+            throw new TemplateLimitExceeded(
                 `exceeded maximum template depth (template limit maxTemplateDepth = ${MAX_DEPTH.toLocaleString("en-US")})`,
             );
         });
@@ -667,8 +667,8 @@ export class Executor implements WorkMeter {
                 this.spend(result.length);
             }
         } catch (e) {
+            if (isUnlocatedLimit(e)) this.fail(`error calling ${name}: ${e.message}`, undefined, true);
             if (e instanceof TemplateError) throw e;
-            if (e instanceof TemplateLimitError) this.fail(`error calling ${name}: ${e.message}`, undefined, true);
             if (e instanceof RangeError) this.fail(`error calling ${name}: ${rangeErrorMessage(e)}`, undefined, true);
             // a fault of this package's code is not the template's error
             if (isInternalError(e)) throw e;

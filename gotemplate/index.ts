@@ -7,6 +7,7 @@ import { FunctionError, TemplateError } from "./errors";
 import { Executor } from "./exec";
 import type { FuncMap, GoFunc, MissingKey } from "./exec";
 import { parseTemplate } from "./parse";
+import { hasOwn } from "../util/objects";
 import type { Node } from "./parse";
 import { SPRIG_UNSUPPORTED, sprigFunctions } from "./sprig";
 
@@ -126,7 +127,7 @@ export class GoTemplate {
         const funcs = sharedFunctionMap(options);
         const parsed = parseTemplate(name, text, {
             delims: options.delims ? [options.delims[0], options.delims[1]] : undefined,
-            isFunction: (n) => Object.prototype.hasOwnProperty.call(funcs, n),
+            isFunction: (n) => hasOwn(funcs, n),
         });
         return new GoTemplate(name, text, parsed.root, parsed.defined, funcs, options.missingKey ?? "default");
     }

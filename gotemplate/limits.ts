@@ -3,6 +3,7 @@
  * access for maps whose keys come from templates and stack files (`__proto__` is an ordinary key).
  */
 import { TemplateError } from "./errors";
+import { setOwn } from "../util/objects";
 
 /** The limits of one template execution (see docs/security.md, "Templates"). */
 export const TEMPLATE_LIMITS = Object.freeze({
@@ -32,12 +33,26 @@ export const TEMPLATE_LIMITS = Object.freeze({
     maxEvaluations: 100,
 });
 
-/** A limit of {@link TEMPLATE_LIMITS} was reached; the executor locates it in the template. */
-export class TemplateLimitError extends Error {
-    constructor(message: string) {
-        super(message);
-        this.name = "TemplateLimitError";
+/**
+ * A limit of {@link TEMPLATE_LIMITS} was reached (never swallowed, unlike other template errors).
+ * A template function throws it without a place (`located` false); the executor throws it again
+ * located in the template, as Go words it.
+ */
+export class TemplateLimitExceeded extends TemplateError {
+    override readonly code: string = "TEMPLATE_LIMIT";
+    /** Whether it names the place in the template (the parser's and the executor's do). */
+    readonly located: boolean;
+
+    constructor(message: string, where?: { template: string; line?: number; functionName?: string }) {
+        super(message, where ?? { template: "" });
+        this.name = "TemplateLimitExceeded";
+        this.located = where !== undefined;
     }
+}
+
+/** Whether `e` is a limit reached where no place is known yet (the executor locates it). */
+export function isUnlocatedLimit(e: unknown): e is TemplateLimitExceeded {
+    return e instanceof TemplateLimitExceeded && !e.located;
 }
 
 /**
@@ -130,16 +145,13 @@ export function currentLoadBudget(): TemplateBudget | undefined {
     return loadBudget;
 }
 
-/** A {@link TemplateError} raised by a limit of {@link TEMPLATE_LIMITS} (never swallowed, unlike other template errors). */
-export class TemplateLimitExceeded extends TemplateError {}
-
 function count(n: number): string {
     return n.toLocaleString("en-US");
 }
 
 /** Throws the error for a limit: `what` (a phrase) and the limit's name and value. */
 export function limitExceeded(what: string, limit: keyof typeof TEMPLATE_LIMITS): never {
-    throw new TemplateLimitError(`${what} (template limit ${limit} = ${count(TEMPLATE_LIMITS[limit])})`);
+    throw new TemplateLimitExceeded(`${what} (template limit ${limit} = ${count(TEMPLATE_LIMITS[limit])})`);
 }
 
 /** Refuses a string longer than the string limit (before or after it is built). */
@@ -152,23 +164,6 @@ export function checkStringLength(length: number, what = "string"): void {
 export function checkListLength(length: number, what = "list"): void {
     if (length > TEMPLATE_LIMITS.maxListItems)
         limitExceeded(`${what} would have ${count(Math.floor(length))} items`, "maxListItems");
-}
-
-/** Whether `k` is an own property of `o` (never one `o` inherits, such as `constructor`). */
-export function hasOwn(o: object, k: string): boolean {
-    return Object.prototype.hasOwnProperty.call(o, k);
-}
-
-/** `o[k]` when `k` is an own property of `o`, else `undefined`. */
-export function getOwn(o: Readonly<Record<string, unknown>>, k: string): unknown {
-    return hasOwn(o, k) ? o[k] : undefined;
-}
-
-/** Sets `o[k]` as an own, enumerable property; `__proto__` becomes an ordinary key. */
-export function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
-    if (k === "__proto__")
-        Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-    else o[k] = v;
 }
 
 /** A map from entries (later keys win), with {@link setOwn}'s rule for `__proto__`. */

@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { RE2JS } from "re2js";
 import { lower, title, upper } from "../util/goStrings";
 import { yaml } from "../util/yaml";
+import { getOwn, hasOwn, setOwn } from "../util/objects";
 import { FunctionError } from "./errors";
 import type { FuncMap, GoFunc } from "./exec";
 import { isTrue } from "./exec";
@@ -18,12 +19,9 @@ import {
     checkListLength,
     checkStringLength,
     checkValue,
-    getOwn,
-    hasOwn,
     mapOf,
     regexBudget,
-    setOwn,
-    TemplateLimitError,
+    TemplateLimitExceeded,
 } from "./limits";
 
 /** Go's strings.ToUpper, strings.ToLower and strings.Title, for template functions beyond Sprig's (Gomplate's). */
@@ -441,7 +439,7 @@ function guard<T>(must: boolean, f: () => T, fallback: T): T {
         return f();
     } catch (e) {
         // a limit is never a quiet fallback
-        if (e instanceof TemplateLimitError) throw e;
+        if (e instanceof TemplateLimitExceeded) throw e;
         return fallback;
     }
 }
@@ -674,7 +672,7 @@ export function sprigFunctions(): FuncMap {
             try {
                 return parseJson(s);
             } catch (e) {
-                if (e instanceof TemplateLimitError) throw e;
+                if (e instanceof TemplateLimitExceeded) throw e;
                 return fail(e instanceof Error ? e.message : String(e));
             }
         }),
@@ -784,7 +782,7 @@ export function sprigFunctions(): FuncMap {
             if (d && hasOwn(d, k)) delete d[k];
             return d;
         }),
-        hasKey: fn("ms", (d, k) => !!d && Object.prototype.hasOwnProperty.call(d, k)),
+        hasKey: fn("ms", (d, k) => !!d && hasOwn(d, k)),
         keys: fn("m*", (...ds) => ds.flatMap((d) => (d ? Object.keys(d).sort(compareKeys) : []))),
         values: fn("m", (d) =>
             d

@@ -3,6 +3,7 @@
  * Verbs, flags and values supported: the contributors' Design notes.
  */
 import { length as graphemeLength, nfc, sortedKeys, substr } from "./strings";
+import { CloudposseError } from "../util/errors";
 import { isPlainObject } from "../util/objects";
 
 interface Verb {
@@ -19,7 +20,10 @@ interface Verb {
     prec: number; // -1: none
 }
 
-class FormatError extends Error {}
+/** The error of {@link format}: its message starts with `format: `. */
+class FormatError extends CloudposseError {
+    readonly code = "BAD_FORMAT";
+}
 
 function err(message: string): never {
     throw new FormatError(`format: ${message}`);
@@ -477,21 +481,19 @@ export function format(spec: string, ...args: unknown[]): string {
             else break;
             i++;
         }
-        if (isDigit(spec[i])) {
-            // width: a number without leading zero (a zero here was taken as a flag)
-            let w = 0;
+        // a width or a precision: digits, at most MAX_WIDTH
+        const size = (what: "width" | "precision"): number => {
+            let n = 0;
             const from = i;
-            while (isDigit(spec[i])) w = w * 10 + (spec.charCodeAt(i++) - 48);
-            if (w > MAX_WIDTH) tooWide("width", spec.slice(from, i), at(start));
-            verb.width = w;
-        }
+            while (isDigit(spec[i])) n = n * 10 + (spec.charCodeAt(i++) - 48);
+            if (n > MAX_WIDTH) tooWide(what, spec.slice(from, i), at(start));
+            return n;
+        };
+        // width: a number without leading zero (a zero here was taken as a flag)
+        if (isDigit(spec[i])) verb.width = size("width");
         if (spec[i] === ".") {
             i++;
-            let p = 0;
-            const from = i;
-            while (isDigit(spec[i])) p = p * 10 + (spec.charCodeAt(i++) - 48);
-            if (p > MAX_WIDTH) tooWide("precision", spec.slice(from, i), at(start));
-            verb.prec = p;
+            verb.prec = size("precision");
         }
         if (spec[i] === "[") {
             i++;

@@ -20,4 +20,4 @@ export type {
     NormalizedLabelContext,
     TagMap,
 } from "./types";
-export type { PathSegment, Problem, ProblemPath, UserKey } from "../util/problem";
+export type { PathSegment, Problem, ProblemPath, ReportedProblem, UserKey } from "../util/problem";

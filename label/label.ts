@@ -7,7 +7,14 @@ import { mergeInput, Problems } from "./context";
 import { caseValue } from "./casing";
 import { buildDescriptors } from "./descriptors";
 import { buildId, buildIdFull, IdContext, isLabelName, LABEL_NAMES } from "./id";
-import { DEFAULT_REGEX_REPLACE_CHARS, InvalidRegexError, remover, Remover } from "./regex";
+import {
+    DEFAULT_REGEX_REPLACE_CHARS,
+    InvalidRegexError,
+    RegexBudget,
+    RegexLimitError,
+    remover,
+    type Remover,
+} from "./regex";
 import { buildTags, buildTagsAsListOfMaps, resolveLabelsAsTags } from "./tags";
 import { LabelError } from "./validate";
 import { nfc } from "./strings";
@@ -23,12 +30,27 @@ export const DEFAULT_LABEL_ORDER: readonly string[] = Object.freeze([
 ]);
 const DEFAULT_DELIMITER = "-";
 
+/**
+ * The remover of `regexReplaceChars` for one label, its work bounded by one {@link RegexBudget}: a
+ * pattern RE2 refuses, or one over {@link REGEX_LIMITS}, is a problem of the field.
+ */
 function compileRegex(pattern: string, fromContext: boolean): Remover {
+    const field = fromContext ? ["context", "regexReplaceChars"] : ["regexReplaceChars"];
+    const overLimit = (e: RegexLimitError) =>
+        new LabelError([
+            problem(
+                "REGEX_LIMIT",
+                field,
+                "must be a regular expression this port can run in bounded time",
+                pattern,
+                e.message,
+            ),
+        ]);
+    let remove: Remover;
     try {
-        return remover(pattern);
+        remove = remover(pattern, new RegexBudget());
     } catch (e) {
         if (e instanceof InvalidRegexError) {
-            const field = fromContext ? ["context", "regexReplaceChars"] : ["regexReplaceChars"];
             throw new LabelError([
                 problem(
                     "BAD_REGEX",
@@ -39,8 +61,17 @@ function compileRegex(pattern: string, fromContext: boolean): Remover {
                 ),
             ]);
         }
+        if (e instanceof RegexLimitError) throw overLimit(e);
         throw e;
     }
+    return (s) => {
+        try {
+            return remove(s);
+        } catch (e) {
+            if (e instanceof RegexLimitError) throw overLimit(e);
+            throw e;
+        }
+    };
 }
 
 /** Normalises attributes: regex, then de-duplicate and drop empties, then case, then again. */

@@ -2,15 +2,9 @@
  * Type and rule checks of label inputs. Every error names the field (camelCase, prefixed with
  * `context.` for a context value), states the rule and shows the value received.
  */
-import { describeValue } from "../util/describeValue";
-import { formatProblem, problem, userKey, type Problem, type ProblemPath } from "../util/problem";
+import { problem, reportedProblem, userKey, type Problem, type ProblemPath } from "../util/problem";
 import { isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
-
-/** A value shown in an error message: strings quoted, objects as JSON. */
-export function show(value: unknown): string {
-    return describeValue(value);
-}
 
 /**
  * The error thrown for invalid label input. `message` is the single problem, or
@@ -20,19 +14,16 @@ export function show(value: unknown): string {
 export class LabelError extends CloudposseError {
     /** The first problem's code. */
     readonly code: string;
-    /** Every problem found as text, each starting with the field it is about. */
-    readonly problems: readonly string[];
-    /** Every problem found as data: code, path (the user's keys as given), rule, value. */
-    readonly details: readonly Problem[];
 
+    /** @param problems - Every problem found (a string is a rule about the whole input). */
     constructor(problems: readonly (Problem | string)[]) {
-        const details = problems.map((p) => (typeof p === "string" ? problem("INVALID_LABEL", [], p) : p));
-        const texts = details.map((p) => formatProblem(p));
-        super(texts.length === 1 ? texts[0] : `invalid label input: ${texts.join("; ")}`);
+        const reported = problems.map((p) =>
+            reportedProblem(typeof p === "string" ? problem("INVALID_LABEL", [], p) : p),
+        );
+        const texts = reported.map((p) => p.message);
+        super(texts.length === 1 ? texts[0] : `invalid label input: ${texts.join("; ")}`, reported);
         this.name = "LabelError";
-        this.problems = texts;
-        this.details = details;
-        this.code = details[0]?.code ?? "INVALID_LABEL";
+        this.code = reported[0]?.code ?? "INVALID_LABEL";
     }
 }
 

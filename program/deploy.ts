@@ -13,7 +13,7 @@ import { COMPONENT_DEFINITIONS } from "../components/registry";
 import type { ComponentDefinition } from "../components/definition";
 import type { LoadedStack, StackInstance } from "../stack";
 import { formatLocation, type SourceLocation } from "../stack/errors";
-import { formatPath, hasValue, type Problem } from "../util/problem";
+import { formatPath, hasValue, type ReportedProblem } from "../util/problem";
 import type { ComponentSchema } from "../stack/schema";
 import { CloudposseError } from "../util/errors";
 
@@ -35,7 +35,7 @@ export const DEPLOYMENT_OUTPUTS: ReadonlySet<string> = new Set(
 export type StackOutputs = Record<string, Record<string, pulumi.Output<unknown> | undefined>>;
 
 /** Invalid vars in a stack file, every instance's problems at once, named as stack-file vars. */
-export class StackVarsError extends CloudposseError {
+export class StackVarsError extends CloudposseError<StackVarProblem> {
     /** The first problem's code. */
     readonly code: string;
 
@@ -46,16 +46,16 @@ export class StackVarsError extends CloudposseError {
         readonly errors: readonly ComponentArgsError[],
         message: string,
         /** Every problem, in the package's one model, with its instance and where its var is written. */
-        readonly details: readonly StackVarProblem[] = [],
+        problems: readonly StackVarProblem[],
     ) {
-        super(message);
+        super(message, problems);
         this.name = "StackVarsError";
-        this.code = details[0]?.code ?? errors[0]?.code ?? "INVALID_VARS";
+        this.code = problems[0]?.code ?? errors[0]?.code ?? "INVALID_VARS";
     }
 }
 
 /** One invalid var of a stack file: the problem (code, path, rule, value), its instance and its place. */
-export interface StackVarProblem extends Problem {
+export interface StackVarProblem extends ReportedProblem {
     /** The component path. */
     readonly component: string;
     /** The instance. */
@@ -101,7 +101,7 @@ function renderWarning(instance: StackInstance, warning: ArgProblem): string {
 export function prepareStack(stack: LoadedStack, kits: readonly ComponentKit[] = COMPONENT_KITS): PreparedInstance[] {
     const errors: ComponentArgsError[] = [];
     const lines: string[] = [];
-    const details: StackVarProblem[] = [];
+    const problems: StackVarProblem[] = [];
     const prepared: PreparedInstance[] = [];
     // Names two instances would both use (same log group, rule, SSM parameter, ...), checked once
     // every instance is valid on its own.
@@ -130,7 +130,7 @@ export function prepareStack(stack: LoadedStack, kits: readonly ComponentKit[] =
                 const where = (varName !== undefined ? instance.varLocations[varName] : undefined) ?? instance.location;
                 const line = `${formatLocation(where)}: ${ComponentArgsError.render(error.component, error.instance, [problem], namer)}`;
                 lines.push(line);
-                details.push({
+                problems.push({
                     code: problem.code,
                     path: problem.path,
                     rule: problem.rule,
@@ -146,7 +146,7 @@ export function prepareStack(stack: LoadedStack, kits: readonly ComponentKit[] =
         }
     }
     if (errors.length > 0) {
-        throw new StackVarsError(stack.file, errors, lines.join("\n"), details);
+        throw new StackVarsError(stack.file, errors, lines.join("\n"), problems);
     }
     return prepared;
 }

@@ -70,15 +70,20 @@ export class UnaliasedRenameError extends CloudposseError {
         super(
             `renamed instances without an alias (set the program config renameGuard to false to skip this check):\n` +
                 renames.join("\n"),
+            renames.map((rename) => ({ code: "UNALIASED_RENAME", path: [], rule: rename, message: rename })),
         );
         this.name = "UnaliasedRenameError";
     }
 }
 
 /** Log groups a run would lose or cannot create (program/renames.ts's log-history guard). */
-export class LogHistoryError extends Error {
+export class LogHistoryError extends CloudposseError {
+    readonly code = "LOG_HISTORY";
     constructor(readonly refusals: readonly string[]) {
-        super(`log groups this run would lose or cannot create:\n` + refusals.join("\n"));
+        super(
+            `log groups this run would lose or cannot create:\n` + refusals.join("\n"),
+            refusals.map((refusal) => ({ code: "LOG_HISTORY", path: [], rule: refusal, message: refusal })),
+        );
         this.name = "LogHistoryError";
     }
 }

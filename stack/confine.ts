@@ -3,6 +3,7 @@
  * the real path, unless the user opted in (`allowOutsideRepository`). The repository: `repositoryOf` (atmosConfig.ts).
  */
 import * as nodePath from "node:path";
+import { CloudposseError } from "../util/errors";
 import { remembered } from "../util/remember";
 import type { FileSystem } from "./files";
 
@@ -21,7 +22,7 @@ export const OPT_IN =
     "--allow-outside-repository on synth, allowOutsideRepository in the program's config or the loader's options";
 
 /** A read refused because its file is outside the repository (`code` `EOUTSIDE`). */
-export class OutsideRepositoryError extends Error {
+export class OutsideRepositoryError extends CloudposseError {
     override readonly name = "OutsideRepositoryError";
     readonly code = "EOUTSIDE";
     constructor(
@@ -33,7 +34,7 @@ export class OutsideRepositoryError extends Error {
 }
 
 /** A symbolic link that leads back to itself (`code` `ELOOP`). */
-export class SymlinkLoopError extends Error {
+export class SymlinkLoopError extends CloudposseError {
     override readonly name = "SymlinkLoopError";
     readonly code = "ELOOP";
     constructor(readonly path: string) {

@@ -4,7 +4,7 @@
  */
 import type { VarType } from "./schema";
 import { representsExactly, toPlain, type Location, type TreeNode } from "./tree";
-import { describeValue as describePlain } from "../util/describeValue";
+import { describeValue } from "../util/describeValue";
 import { formatPath, userKey, type ProblemPath } from "../util/problem";
 
 /** A value that cannot be converted: where it is, which (sub)field, what was expected and what came. */
@@ -129,11 +129,11 @@ function compareStrings(a: string, b: string): number {
     return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A value as shown after `got` in messages: JSON, shortened by the package's one rule. */
+/** A stack file's node as {@link describeValue} shows its value after `got` (a YAML timestamp explained). */
 export function describeNode(node: TreeNode): string {
     if (node.kind === "map" && node.timestamp !== undefined) {
         // yaml.v3 reads an unquoted date as a Go time, which Atmos's merge copies into an empty map.
-        return `{} (the unquoted timestamp ${describePlain(node.timestamp)}: Atmos reads it as a time, which its merge turns into an empty map; quote it to keep the text)`;
+        return `{} (the unquoted timestamp ${describeValue(node.timestamp)}: Atmos reads it as a time, which its merge turns into an empty map; quote it to keep the text)`;
     }
-    return describePlain(toPlain(node));
+    return describeValue(toPlain(node));
 }

@@ -3,7 +3,7 @@
  * one line per problem (`<file>:<line>:<column>: eventbridge "x": <var> must be ...`), all in one `StackFileError`.
  */
 
-import type { Problem, ProblemPath } from "../util/problem";
+import type { ProblemPath, ReportedProblem } from "../util/problem";
 import { escapeText } from "../util/terminalText";
 import { CloudposseError } from "../util/errors";
 
@@ -69,7 +69,7 @@ export type StackProblemCode =
     | "DEPLOY_TIME_VALUE";
 
 /** One problem of a stack file. */
-export interface StackFileProblem {
+export interface StackFileProblem extends ReportedProblem {
     readonly code: StackProblemCode;
     /** The file the problem is in (an imported file when the problem is there). */
     readonly file: string;
@@ -82,12 +82,12 @@ export interface StackFileProblem {
     /** The snake_case var, or the stack-file key path, the problem is about. */
     readonly field?: string;
     /**
-     * The var and the path into it as segments (a map key as written, never renamed), when the
-     * problem is in a var's value.
+     * The var and the path into it as segments (a map key as written, never renamed): `[field]`
+     * when only the field is known, `[]` when the problem is about no field.
      */
-    readonly path?: ProblemPath;
-    /** The rule broken, without the location, instance and value (when known apart from `reason`). */
-    readonly rule?: string;
+    readonly path: ProblemPath;
+    /** The rule broken, without the location, instance and value (`reason` when not known apart). */
+    readonly rule: string;
     /** The value received, when one applies. */
     readonly value?: unknown;
     /** The problem without its location prefix. */
@@ -123,8 +123,8 @@ export function makeProblem(
         ...(location.column !== undefined ? { column: location.column } : {}),
         ...(details.instance !== undefined ? { instance: details.instance } : {}),
         ...(details.field !== undefined ? { field: details.field } : {}),
-        ...(details.path !== undefined ? { path: details.path } : {}),
-        ...(details.rule !== undefined ? { rule: details.rule } : {}),
+        path: details.path ?? (details.field !== undefined ? [details.field] : []),
+        rule: details.rule ?? escapeText(reason),
         ...(Object.prototype.hasOwnProperty.call(details, "value") ? { value: details.value } : {}),
         reason: escapeText(reason),
         // One line, whatever the file names and values hold (terminal escapes, newlines, bidi).
@@ -137,39 +137,40 @@ export function makeProblem(
  * holds them as data. `code`, `file`, `line`, `column`, `instance` and `field` are the first
  * problem's.
  */
-export class StackFileError extends CloudposseError {
+export class StackFileError extends CloudposseError<StackFileProblem> {
     override readonly name = "StackFileError";
     readonly code: StackProblemCode;
-    readonly file: string;
-    readonly line?: number;
-    readonly column?: number;
-    readonly instance?: string;
-    readonly field?: string;
-    readonly problems: readonly StackFileProblem[];
-    /** Every problem in the package's one model: code, path (segments), rule (the reason), value. */
-    readonly details: readonly Problem[];
 
     constructor(problems: readonly StackFileProblem[]) {
         if (problems.length === 0) throw new TypeError("StackFileError needs at least one problem");
-        super(problems.map((p) => p.message).join("\n"));
-        const first = problems[0];
-        this.code = first.code;
-        this.file = first.file;
-        if (first.line !== undefined) this.line = first.line;
-        if (first.column !== undefined) this.column = first.column;
-        if (first.instance !== undefined) this.instance = first.instance;
-        if (first.field !== undefined) this.field = first.field;
-        this.problems = Object.freeze([...problems]);
-        this.details = Object.freeze(problems.map(stackProblemModel));
+        super(problems.map((p) => p.message).join("\n"), problems);
+        this.code = problems[0].code;
     }
-}
 
-/** A stack-file problem in the package's one model (its location stays in the stack-file problem). */
-export function stackProblemModel(p: StackFileProblem): Problem {
-    const path = p.path ?? (p.field !== undefined ? [p.field] : []);
-    return Object.prototype.hasOwnProperty.call(p, "value")
-        ? { code: p.code, path, rule: p.rule ?? p.reason, value: p.value }
-        : { code: p.code, path, rule: p.rule ?? p.reason };
+    /** The first problem's file. */
+    get file(): string {
+        return this.problems[0].file;
+    }
+
+    /** The first problem's line. */
+    get line(): number | undefined {
+        return this.problems[0].line;
+    }
+
+    /** The first problem's column. */
+    get column(): number | undefined {
+        return this.problems[0].column;
+    }
+
+    /** The first problem's instance. */
+    get instance(): string | undefined {
+        return this.problems[0].instance;
+    }
+
+    /** The first problem's field. */
+    get field(): string | undefined {
+        return this.problems[0].field;
+    }
 }
 
 /** Collects problems, dropping exact repeats (a base or an import shared by several instances). */

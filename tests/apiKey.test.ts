@@ -10,6 +10,7 @@ import type { InstalledMocks, MockOptions, RecordedResource } from "../program/m
 import type { ComponentArgsError } from "../components/errors";
 import type { UncheckedArgs } from "../components/definition";
 import { drained, unwrap, withUnhandledRejections } from "./helpers/outputs";
+import { formatRule } from "../util/problem";
 
 type ApiKeyModule = typeof import("../components/apiKey");
 type Args = import("../components/apiKey").DashboardsApiKeyArgs;
@@ -71,7 +72,7 @@ describe("managed-dashboards/api-key", () => {
                 assert.equal(resolved.warnings.length, 1, `${minutesToLive}: ${JSON.stringify(resolved.warnings)}`);
             }
             assert.deepEqual(
-                resolve({ ...API_KEY_BASE, minutesToLive: 1440 }).warnings.map((w) => `${w.field} ${w.message}`),
+                resolve({ ...API_KEY_BASE, minutesToLive: 1440 }).warnings.map((w) => w.message),
                 [
                     "minutesToLive leaves no rotation that keeps a valid key, got 1440: minutesToLive 1440 must be more " +
                         "than runCadenceMinutes 10080 (a week, the default), because a key must outlive the gap between " +
@@ -369,7 +370,7 @@ describe("managed-dashboards/api-key", () => {
             for (const [title, args, expected] of cases) {
                 it(title, () =>
                     assert.deepEqual(
-                        resolve(args).warnings.map((w) => [w.field, w.message]),
+                        resolve(args).warnings.map((w) => [w.field, formatRule(w)]),
                         expected,
                     ),
                 );

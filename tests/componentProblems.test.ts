@@ -562,7 +562,7 @@ describe("component problems: code, path and value of every check", () => {
                 'stacks/prod.yaml:9:11: eventbridge "rule": event_rule_pattern["detail"]["state"][0]["numeric"][1] ' +
                     'is not valid in an event pattern at $.detail.state[0].numeric[1]: the value of ">" must be a number, got "x"',
             );
-            const [detail] = error.details;
+            const [detail] = error.problems;
             assert.equal(detail.code, "NOT_A_NUMBER");
             assert.equal(detail.value, "x");
             assert.equal(

@@ -13,6 +13,7 @@ import { stackVarNaming } from "../components/definition";
 import { installMocks, type InstalledMocks, type RecordedResource } from "../program/mocks";
 import { ECS_PATTERN, ECS_PATTERN_JSON } from "./fixtures/spec";
 import { unwrap } from "./helpers/outputs";
+import { formatRule } from "../util/problem";
 
 /** What `fn` throws, checked to be a ComponentArgsError. */
 function thrownBy(fn: () => unknown): ComponentArgsError {
@@ -266,7 +267,7 @@ describe("eventbridge", () => {
             it("warns when the pattern is over EventBridge's default 2,048-character quota", () => {
                 const resolved = resolve({ ...ECS_ALERTS, eventRulePattern: { source: ["x".repeat(2100)] } });
                 assert.deepEqual(
-                    resolved.warnings.map((w) => [w.code, w.path, w.field, w.message]),
+                    resolved.warnings.map((w) => [w.code, w.path, w.field, formatRule(w)]),
                     [
                         [
                             "PATTERN_WARNING",

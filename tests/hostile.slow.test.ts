@@ -142,7 +142,25 @@ const runs = startBeforeTests(() => {
             "      vars: {name: ecs, tags: {__proto__: x}}",
         ),
     );
+    // A regex_replace_chars whose searches each scan to the end of the name (a+b|a on 20,000 a's:
+    // quadratic in RE2 too), and one whose program RE2 would take seconds to compile.
+    const regex = (pattern: string) =>
+        write(
+            `regex-${pattern.length}.yaml`,
+            lines(
+                STACK_VARS,
+                "components:",
+                "  terraform:",
+                "    rule:",
+                "      metadata: {component: eventbridge}",
+                "      vars:",
+                `        name: ${"a".repeat(20_000)}`,
+                `        regex_replace_chars: ${JSON.stringify(pattern)}`,
+            ),
+        );
     return {
+        regexSearches: runBoundedCommand("synth", [regex("/a+b|a/")], LIMITS),
+        regexProgram: runBoundedCommand("synth", [regex(`/${"(?:[a-z]?){1000}".repeat(400)}/`)], LIMITS),
         aliases: runBoundedScript(loadScript(aliases), LIMITS),
         keys: runBoundedScript(loadScript(manyKeys), LIMITS),
         proto: runBoundedScript(loadScript(proto), LIMITS),
@@ -184,6 +202,24 @@ async function run(name: keyof Awaited<ReturnType<typeof runs>>): Promise<Bounde
 
 describe("hostile input in bounded child processes (issue 20)", function () {
     this.timeout(60_000);
+
+    it("regex_replace_chars: searches past the work budget are refused at the var", async () => {
+        const result = await run("regexSearches");
+        assert.equal(result.status, 1, describeRun(result));
+        assert.match(
+            result.stderr,
+            /regex-7\.yaml:\d+:\d+: eventbridge "rule": regex_replace_chars must be a regular expression this port can run in bounded time, got "\/a\+b\|a\/": removing it from the labels would take more than 20,000,000 steps/,
+        );
+    });
+
+    it("regex_replace_chars: a program too large is refused at the var before it is compiled", async () => {
+        const result = await run("regexProgram");
+        assert.equal(result.status, 1, describeRun(result));
+        assert.match(
+            result.stderr,
+            /regex-6402\.yaml:\d+:\d+: eventbridge "rule": regex_replace_chars must be a regular expression this port can run in bounded time, got .*: the pattern would compile to about [\d,]+ instructions, more than 10,000 \(limit maxProgramSize\)/,
+        );
+    });
 
     it("class 4: 50,000 aliases in 250 KB load in linear time", async () => {
         const result = await run("aliases");

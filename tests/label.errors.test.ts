@@ -201,10 +201,10 @@ describe("createLabel validation", () => {
             assert.fail("expected a LabelError");
         } catch (e) {
             assert.ok(e instanceof LabelError);
-            assert.deepEqual(e.problems, [
-                "idLengthLimit must be 0 (unlimited) or at least 6, got 3",
-                "namespace must be a string, got 5",
-            ]);
+            assert.deepEqual(
+                e.problems.map((p) => p.message),
+                ["idLengthLimit must be 0 (unlimited) or at least 6, got 3", "namespace must be a string, got 5"],
+            );
         }
     });
 

@@ -4,7 +4,9 @@
  * type checks of label inputs with the problem each one records.
  */
 import { strict as assert } from "node:assert";
-import { remover } from "../label/regex";
+import { RE2JS } from "re2js";
+import { createLabel } from "../label";
+import { estimateProgramSize, REGEX_LIMITS, RegexBudget, RegexLimitError, remover } from "../label/regex";
 import {
     LabelError,
     optBoolean,
@@ -37,6 +39,68 @@ describe("label regex_replace_chars: Go's meaning of \\pC and brackets", () => {
     }
 });
 
+describe("label regex_replace_chars: work bounded (a stack file sets it)", () => {
+    // The program sizes are re2js's own (RE2JS.programSize, the engine the remover runs).
+    const patterns = [
+        "a+b|a",
+        "(?:[a-z]?){1000}",
+        "(?:a|b){1000}",
+        "(?:x*a){1000}",
+        "[a-z]{2,5}",
+        "a{3,}",
+        "(a(b(c){5}){5}){5}",
+        "(?i)hello|world",
+        "\\Qa.b\\E{3}",
+        "[]a]{10}",
+        "\\x{41}\\pL\\p{Greek}[[:alpha:]]+",
+        "[^\\p{L}0-9]",
+    ];
+    for (const pattern of patterns) {
+        it(`estimates ${JSON.stringify(pattern)} at no less than it compiles to`, () => {
+            assert.ok(estimateProgramSize(pattern) >= RE2JS.compile(pattern).programSize());
+        });
+    }
+
+    it("removes what re2js's replaceAll removes, empty matches included", () => {
+        for (const pattern of ["a*", "x*", "(?:)", "é|b", "\\pL", "[^\\p{L}]", "a+b|a"]) {
+            for (const input of ["", "abc", "éa b", "😀a", "aab"]) {
+                assert.equal(
+                    remover(`/${pattern}/`)(input),
+                    RE2JS.compile(pattern).matcher(input).replaceAll(""),
+                    `${pattern} on ${input}`,
+                );
+            }
+        }
+    });
+
+    it("charges each search the program's size times what it may scan", () => {
+        const size = RE2JS.compile("a+b|a").programSize();
+        const budget = new RegexBudget();
+        // "aab": one search from 0 (4 positions) matches all; the next from 3 (1 position) finds nothing
+        assert.equal(remover("/a+b|a/", budget)("aab"), "");
+        assert.equal(budget.steps, 5 * size);
+        budget.steps = REGEX_LIMITS.maxSteps;
+        assert.throws(() => remover("/a+b|a/", budget)("a"), RegexLimitError);
+    });
+
+    it("refuses a program too large before compiling it, naming the field", () => {
+        const pattern = `/${"(?:[a-z]?){1000}".repeat(4)}/`;
+        for (const [input, path] of [
+            [{ regexReplaceChars: pattern }, ["regexReplaceChars"]],
+            [{ context: { ...createLabel().context, regexReplaceChars: pattern } }, ["context", "regexReplaceChars"]],
+        ] as const) {
+            assert.throws(
+                () => createLabel({ name: "x", ...input }),
+                (e: unknown) =>
+                    e instanceof LabelError &&
+                    e.code === "REGEX_LIMIT" &&
+                    JSON.stringify(e.problems[0].path) === JSON.stringify(path) &&
+                    /would compile to about [\d,]+ instructions, more than 10,000/.test(e.message),
+            );
+        }
+    });
+});
+
 describe("label input checks", () => {
     const refusals: [name: string, check: () => unknown, code: string, rule: string][] = [
         ["a number for a string", () => optString(["x"], 1), "TYPE_MISMATCH", "must be a string"],
@@ -55,7 +119,7 @@ describe("label input checks", () => {
                     e.details.map((d) => [d.code, d.path, d.rule]),
                     [[code, ["x"], rule]],
                 );
-                assert.equal(e.message, e.problems[0]);
+                assert.equal(e.message, e.problems[0].message);
                 return true;
             });
         });

@@ -1020,7 +1020,7 @@ describe("lifecycle", () => {
                 target: `eg-ue2-prod-ecs-faults/${TARGET_ID}@us-east-2`,
             });
             assert.deepEqual(
-                resolved.warnings.map((w) => `${w.field} ${w.message}`),
+                resolved.warnings.map((w) => w.message),
                 [
                     'adoptExisting does not adopt the original\'s account-scoped logs policy "eg-ue2-prod-ecs-faults" with ' +
                         'logsPolicyScope "resource" (a new resource-scoped policy is created); delete it once migrated ' +

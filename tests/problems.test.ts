@@ -118,10 +118,13 @@ describe("the problem model", () => {
                     { code: "TYPE_MISMATCH", path: ["tags", { key: "OwnerTeam" }], rule: "must be a string", value: 5 },
                 ],
             );
-            assert.deepEqual(error.problems, [
-                'labelKeyCase must be one of "lower", "title", "upper", got "camel"',
-                'tags["OwnerTeam"] must be a string, got 5',
-            ]);
+            assert.deepEqual(
+                error.problems.map((p) => p.message),
+                [
+                    'labelKeyCase must be one of "lower", "title", "upper", got "camel"',
+                    'tags["OwnerTeam"] must be a string, got 5',
+                ],
+            );
         });
     });
 
@@ -202,7 +205,7 @@ describe("the problem model", () => {
             assert.ok(error instanceof StackVarsError);
             const lines = error.message.split("\n");
             assert.deepEqual(
-                error.details.map((p) => [p.code, p.instance, p.field, p.path, p.message]),
+                error.problems.map((p) => [p.code, p.instance, p.field, p.path, p.message]),
                 [
                     ["NOT_ONE_OF", "ecs", "event_log_retention_in_days", ["eventLogRetentionInDays"], lines[0]],
                     ["NOT_ONE_OF", "ecs", "context.label_key_case", ["context", "labelKeyCase"], lines[1]],
@@ -215,8 +218,8 @@ describe("the problem model", () => {
                     ],
                 ],
             );
-            assert.deepEqual(error.details[0].location, { file: "stacks/prod.yaml", line: 19, column: 38 });
-            assert.equal(error.details[0].value, 4);
+            assert.deepEqual(error.problems[0].location, { file: "stacks/prod.yaml", line: 19, column: 38 });
+            assert.equal(error.problems[0].value, 4);
             assert.deepEqual(
                 lines.map((line) => line.replace(/, got .*$/, "")),
                 [

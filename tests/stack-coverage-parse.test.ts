@@ -6,7 +6,8 @@
  */
 import * as assert from "node:assert/strict";
 import { parseStack, StackFileError } from "../stack";
-import { formatLocation, makeProblem, ProblemList, stackProblemModel } from "../stack/errors";
+import { formatLocation, makeProblem, ProblemList } from "../stack/errors";
+import { problemModel } from "../util/errors";
 import { evaluateVar, type EvaluationContext } from "../stack/evaluate";
 import { includeTags } from "../stack/include";
 import { isRemoteImport } from "../stack/manifest";
@@ -197,13 +198,13 @@ describe("problems", () => {
             value: "x",
         });
         const plain = makeProblem("YAML_SYNTAX", { file: "f", line: 1, column: 1 }, "invalid YAML: x");
-        assert.deepEqual(stackProblemModel(withRule), {
+        assert.deepEqual(problemModel(withRule), {
             code: "BAD_IMPORT",
             path: ["import"],
             rule: "must be a list",
             value: "x",
         });
-        assert.deepEqual(stackProblemModel(plain), { code: "YAML_SYNTAX", path: [], rule: "invalid YAML: x" });
+        assert.deepEqual(problemModel(plain), { code: "YAML_SYNTAX", path: [], rule: "invalid YAML: x" });
     });
 
     it("drops exact repeats and throws in reading order: file first named, then line, then column", () => {

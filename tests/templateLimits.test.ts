@@ -35,6 +35,19 @@ const doublingDefines = (n: number, text: string) =>
     `{{template "t${n}"}}`;
 
 describe("template limits (issue 20, classes 5 and 9)", () => {
+    it("are one error class: a function's limit is located by the executor, with code TEMPLATE_LIMIT", () => {
+        assert.throws(
+            () => renderTemplate("t", "{{ until 1000000000 }}", {}),
+            (e: unknown) =>
+                e instanceof TemplateLimitExceeded &&
+                e.located &&
+                e.template === "t" &&
+                e.line === 1 &&
+                e.code === "TEMPLATE_LIMIT" &&
+                e.message.startsWith("template: t:1:3: "),
+        );
+    });
+
     describe("each ends with the place and the limit", () => {
         const cases: [string, string, RegExp][] = [
             [

@@ -35,6 +35,26 @@ export interface Problem {
     readonly detail?: string;
 }
 
+/**
+ * A problem as an error reports it in its `problems`: the model, with its line of the message and,
+ * when it is about a field, that field as the reader names it. Errors add what they know besides
+ * (a stack file's position, the component instance).
+ */
+export interface ReportedProblem extends Problem {
+    /** The path as text in the reader's words (`context.label_key_case`, `tags["OwnerTeam"]`), when the problem is about a field. */
+    readonly field?: string;
+    /**
+     * The problem as one line naming its field: `<field> <rule>, got <value>`, after the file position
+     * and the instance when the error knows them.
+     */
+    readonly message: string;
+}
+
+/** A problem with its line, worded by `naming`: `field` is its path as text, `message` {@link formatProblem}'s line. */
+export function reportedProblem(p: Problem, naming: PathNaming = TYPESCRIPT_NAMING): ReportedProblem {
+    return { ...p, field: formatPath(p.path, naming), message: formatProblem(p, naming) };
+}
+
 /** A problem; `value` is recorded only when given (an explicit `undefined` is a value received). */
 export function problem(
     code: string,
