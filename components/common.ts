@@ -120,30 +120,6 @@ export function checkUnknownArgs(
 }
 
 /**
- * Checks an optional argument with a closed set of values; returns it, or `fallback` when it is
- * unset or invalid (then a problem is recorded, with `note` after the allowed values).
- */
-export function checkOneOf<T extends string>(
-    value: unknown,
-    field: string,
-    allowed: readonly T[],
-    fallback: T,
-    problems: ArgProblemInput[],
-    note = "",
-): T {
-    if (value === undefined || value === null || isUnknownValue(value)) {
-        return fallback;
-    }
-    if ((allowed as readonly unknown[]).includes(value)) {
-        return value as T;
-    }
-    problems.push(
-        problem("NOT_ONE_OF", [field], `must be one of ${allowed.map((a) => `"${a}"`).join(", ")}${note}`, value),
-    );
-    return fallback;
-}
-
-/**
  * Resolved arguments whose warnings the caller has already reported (the stack program reports
  * them with the stack file's `file:line`, instance and snake_case var): the component then does
  * not log them a second time.

@@ -304,6 +304,47 @@ export class AwsMocks implements pulumi.runtime.Mocks {
         }
         const region = this.regionFor(inputs.region, args.provider);
         const arn = (service: string, resource: string) => this.arnIn(region, service, resource);
+        // A `time` resource: the time given, else the mocks' clock, and its parts (UTC).
+        const timeResource = (more: (rfc3339: string) => object = () => ({})) => {
+            const rfc3339 = String(inputs.rfc3339 ?? this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW);
+            const date = new Date(Date.parse(rfc3339));
+            return {
+                id: rfc3339,
+                state: {
+                    ...inputs,
+                    rfc3339,
+                    ...more(rfc3339),
+                    unix: Math.floor(date.getTime() / 1000),
+                    year: date.getUTCFullYear(),
+                    month: date.getUTCMonth() + 1,
+                    day: date.getUTCDate(),
+                    hour: date.getUTCHours(),
+                    minute: date.getUTCMinutes(),
+                    second: date.getUTCSeconds(),
+                },
+            };
+        };
+        // A resource named by its `name` (else `unnamed`: by default as the provider names it, a prefix
+        // and a suffix), its id, with its ARN, `more` and its tags.
+        const named = (
+            service: string,
+            resource: (name: string) => string,
+            more: object = {},
+            unnamed = `${args.name}-0000000`,
+        ) => {
+            const name = String(inputs.name ?? unnamed);
+            return {
+                id: name,
+                state: {
+                    ...inputs,
+                    name,
+                    region,
+                    arn: arn(service, resource(name)),
+                    ...more,
+                    tagsAll: inputs.tags ?? {},
+                },
+            };
+        };
         switch (args.type) {
             case "pulumi:pulumi:StackReference": {
                 const stackName = String(inputs.name);
@@ -330,33 +371,10 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 }
                 return { id: stackName, state: { name: stackName, outputs: { ...outputs }, secretOutputNames: [] } };
             }
-            case "aws:cloudwatch/logGroup:LogGroup": {
-                const name = String(inputs.name ?? `${args.name}-0000000`);
-                return {
-                    id: name,
-                    state: {
-                        ...inputs,
-                        name,
-                        region,
-                        arn: arn("logs", `log-group:${name}`),
-                        tagsAll: inputs.tags ?? {},
-                    },
-                };
-            }
-            case "aws:cloudwatch/eventRule:EventRule": {
-                const name = String(inputs.name ?? `${args.name}-0000000`);
-                return {
-                    id: name,
-                    state: {
-                        ...inputs,
-                        name,
-                        region,
-                        arn: arn("events", `rule/${name}`),
-                        eventBusName: "default",
-                        tagsAll: inputs.tags ?? {},
-                    },
-                };
-            }
+            case "aws:cloudwatch/logGroup:LogGroup":
+                return named("logs", (name) => `log-group:${name}`);
+            case "aws:cloudwatch/eventRule:EventRule":
+                return named("events", (name) => `rule/${name}`, { eventBusName: "default" });
             case "aws:cloudwatch/eventTarget:EventTarget": {
                 const targetId = String(inputs.targetId ?? `${args.name}-target`);
                 return {
@@ -369,24 +387,18 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 const policyScope = inputs.resourceArn === undefined ? "ACCOUNT" : "RESOURCE";
                 return { id: policyName, state: { ...inputs, policyName, region, policyScope, revisionId: "1" } };
             }
-            case "aws:ssm/parameter:Parameter": {
-                const name = String(inputs.name ?? args.name);
-                const path = name.startsWith("/") ? name : `/${name}`;
-                return {
-                    id: name,
-                    state: {
-                        ...inputs,
-                        name,
-                        region,
-                        arn: arn("ssm", `parameter${path}`),
+            case "aws:ssm/parameter:Parameter":
+                return named(
+                    "ssm",
+                    (name) => `parameter${name.startsWith("/") ? name : `/${name}`}`,
+                    {
                         version: 1,
                         tier: inputs.tier ?? "Standard",
                         dataType: inputs.dataType ?? "text",
                         keyId: inputs.keyId ?? (inputs.type === "SecureString" ? "alias/aws/ssm" : undefined),
-                        tagsAll: inputs.tags ?? {},
                     },
-                };
-            }
+                    args.name,
+                );
             case "aws:grafana/workspace:Workspace": {
                 // A program's own workspace: an id shaped as AWS gives it ("g-" and ten hex digits,
                 // from the name), so that its `id` can be a component's `workspaceId`.
@@ -432,46 +444,14 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                     },
                 };
             }
-            case "time:index/static:Static": {
-                const rfc3339 = String(inputs.rfc3339 ?? this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW);
-                const date = new Date(Date.parse(rfc3339));
-                return {
-                    id: rfc3339,
-                    state: {
-                        ...inputs,
-                        rfc3339,
-                        unix: Math.floor(date.getTime() / 1000),
-                        year: date.getUTCFullYear(),
-                        month: date.getUTCMonth() + 1,
-                        day: date.getUTCDate(),
-                        hour: date.getUTCHours(),
-                        minute: date.getUTCMinutes(),
-                        second: date.getUTCSeconds(),
-                    },
-                };
-            }
+            case "time:index/static:Static":
+                return timeResource();
             case "time:index/rotating:Rotating": {
-                const rfc3339 = String(inputs.rfc3339 ?? this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW);
                 const minutes =
                     Number(inputs.rotationMinutes ?? 0) +
                     60 * Number(inputs.rotationHours ?? 0) +
                     1440 * Number(inputs.rotationDays ?? 0);
-                const date = new Date(Date.parse(rfc3339));
-                return {
-                    id: rfc3339,
-                    state: {
-                        ...inputs,
-                        rfc3339,
-                        rotationRfc3339: addMinutes(rfc3339, minutes),
-                        unix: Math.floor(date.getTime() / 1000),
-                        year: date.getUTCFullYear(),
-                        month: date.getUTCMonth() + 1,
-                        day: date.getUTCDate(),
-                        hour: date.getUTCHours(),
-                        minute: date.getUTCMinutes(),
-                        second: date.getUTCSeconds(),
-                    },
-                };
+                return timeResource((rfc3339) => ({ rotationRfc3339: addMinutes(rfc3339, minutes) }));
             }
             default:
                 if (this.options.otherResources === "echo") {

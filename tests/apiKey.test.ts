@@ -1069,7 +1069,9 @@ describe("managed-dashboards/api-key", () => {
                 ...DEPLOYMENT,
                 stackOutputs: { "other/managed-dashboards-workspace/ue2-prod": WORKSPACE_OUTPUTS },
             });
-            new mod.DashboardsApiKey("grafana-key", resolved);
+            // The stack program's path (its kit), typed apart from the public Args.
+            const { FromStackProgram } = await import("../components/preamble");
+            new mod.DashboardsApiKey("grafana-key", new FromStackProgram(resolved));
             await mocks.settle();
             assert.deepEqual(
                 mocks.resources.filter((r) => r.type === "pulumi:pulumi:StackReference").map((r) => r.inputs),

@@ -684,7 +684,9 @@ describe("eventbridge", () => {
             assert.ok(eventbridge.isResolvedEventBridge(resolved));
             assert.ok(!eventbridge.isResolvedEventBridge({ ...resolved }), "a copy is not a resolved result");
             assert.ok(Object.isFrozen(resolved) && Object.isFrozen(resolved.rule));
-            new eventbridge.EventBridge("ecs-alerts", resolved);
+            // The stack program's path (its kit), typed apart from the public Args.
+            const { FromStackProgram } = await import("../components/preamble");
+            new eventbridge.EventBridge("ecs-alerts", new FromStackProgram(resolved));
             await mocks.settle();
             assert.equal(fromArgs.length, 5);
             assert.deepEqual(

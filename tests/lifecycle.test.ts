@@ -1028,7 +1028,9 @@ describe("lifecycle", () => {
                         '"account" to adopt it',
                 ],
             );
-            new eventbridge.EventBridge("ecs-alerts", resolved);
+            // The stack program's path (its kit): the resolved result as is.
+            const { FromStackProgram } = await import("../components/preamble");
+            new eventbridge.EventBridge("ecs-alerts", new FromStackProgram(resolved));
             await mocks.settle();
             assert.deepEqual(
                 mocks.resources.filter((r) => r.importId !== undefined).map((r) => r.type),

@@ -3,21 +3,16 @@
  * SecureString SSM parameter. {@link DashboardsApiKey} wires the result of the pure resolver (./resolve) to resources.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { warningsReported } from "../common";
 import * as grafana from "@pulumi/aws/grafana";
 import * as ssm from "@pulumi/aws/ssm";
 import { Static } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
 import { loadOptionalPeer, type ModuleLoader } from "../../util/optionalPeer";
-import { programRegistry } from "../programRegistry";
-import { currentMonitor, holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../../sdk/adapter";
-import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, resolveKnownNow, Settled } from "../inputs";
-import { plainOnlyArgs } from "../definition";
-import type { NameClaim } from "../collisions";
-import { camelCaseField, ComponentArgsError } from "../errors";
+import { currentMonitor, holdRejections, keepFailureAsWritten } from "../../sdk/adapter";
+import { startComponent, type FromStackProgram } from "../preamble";
 import { describeValue } from "../../util/describeValue";
 import { SECRET_VALUE } from "../../util/describeValue";
-import { aliasOptions, requireEngine } from "../engine";
+import { requireEngine } from "../engine";
 import { MINIMUM_PULUMI_CLI, MINIMUM_PULUMI_CLI_FOR_ADOPTION, now, regionalImportId } from "../lifecycle";
 import {
     attemptCredentialName,
@@ -37,7 +32,6 @@ import { stableWindow, storedKeyWarning, workspaceChangedWarning } from "../cred
 import {
     addMinutesRfc3339,
     dashboardsApiKeyClaims,
-    isResolvedDashboardsApiKey,
     resolveDashboardsApiKey,
     WORKSPACE_ENDPOINT_OUTPUT,
     WORKSPACE_GRAFANA_VERSION_OUTPUT,
@@ -151,94 +145,40 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     readonly resolved: ResolvedDashboardsApiKey;
 
     /**
-     * An instance from arguments already settled by {@link resolveDashboardsApiKeyArgs} (as the stack
-     * program does, having reported their problems with the stack file's locations), used as is.
-     */
-    static fromResolved(
-        name: string,
-        resolved: ResolvedDashboardsApiKey,
-        opts: pulumi.ComponentResourceOptions = {},
-    ): DashboardsApiKey {
-        if (!isResolvedDashboardsApiKey(resolved)) {
-            throw new TypeError(`${COMPONENT} "${name}": fromResolved takes a result of resolveDashboardsApiKeyArgs`);
-        }
-        return new DashboardsApiKey(name, resolved as unknown as DashboardsApiKeyArgs, opts);
-    }
-
-    /**
      * @param args The arguments, validated here (against the current deployment): plain values at once,
      *   Inputs as soon as they are known.
      * @throws ComponentArgsError listing every invalid argument known at construction, before anything is registered.
      */
-    constructor(name: string, args: DashboardsApiKeyArgs, opts: pulumi.ComponentResourceOptions = {}) {
-        const given: unknown = args;
+    constructor(name: string, args: DashboardsApiKeyArgs, opts?: pulumi.ComponentResourceOptions);
+    /** @internal The stack program's path (kit.ts): arguments it resolved, taken as is. */
+    constructor(name: string, args: FromStackProgram<ResolvedDashboardsApiKey>, opts?: pulumi.ComponentResourceOptions);
+    constructor(
+        name: string,
+        given: DashboardsApiKeyArgs | FromStackProgram<ResolvedDashboardsApiKey>,
+        opts: pulumi.ComponentResourceOptions = {},
+    ) {
         // A failure found later (once a lookup answers) is this program's, read now: another program
         // (the next test's mocks) may have started by then.
         const program = currentMonitor();
         const failure = (message: string): Error => keepFailureAsWritten(new Error(message), program);
-        const provider = awsProviderOf(opts);
-        const account = accountOf(provider);
-        const registry = programRegistry();
-        const claimant = { component: COMPONENT, instance: name };
-        // SSM parameters live in an account; key names in a workspace, whichever account reaches it.
-        const claimsOf = (r: ResolvedDashboardsApiKey): NameClaim[] =>
-            dashboardsApiKeyClaims(r).map((claim) =>
-                account === undefined || claim.what !== "SSM parameter" ? claim : { ...claim, account },
-            );
-        // Validate before anything is registered: an invalid argument leaves no trace.
-        const deployment = isResolvedDashboardsApiKey(given) ? undefined : currentDeployment();
-        const known = isResolvedDashboardsApiKey(given) ? undefined : knownNow(args, plainOnlyArgs(API_KEY_DEFINITION));
-        const resolved = isResolvedDashboardsApiKey(given)
-            ? given
-            : resolveKnownNow(COMPONENT, name, known!, () =>
-                  resolveDashboardsApiKey(name, known!.args, deployment, { regionFromProvider: true }),
-              );
-        // Names another instance of this program already uses (the same SSM parameter, ...).
-        const collisions = registry?.claim(claimant, claimsOf(resolved)) ?? [];
-        if (collisions.length > 0) {
-            throw new ComponentArgsError(COMPONENT, name, collisions);
-        }
-        const regionGiven = resolved.region !== undefined || (known?.deferred.includes("region") ?? false);
-        // Inputs known later, or the provider's region: everything is checked again once known.
-        const settled =
-            known !== undefined && resolved.enabled && (known.deferred.length > 0 || !regionGiven)
-                ? new Settled(
-                      checkOnceKnown(COMPONENT, name, args, known.deferred, async (values, hide) => {
-                          const region = regionGiven ? values.region : await valueWithUnknowns(regionOf(provider));
-                          const final = resolveDashboardsApiKey(
-                              name,
-                              { ...values, region: region ?? undefined },
-                              deployment,
-                              { regionFromProvider: true },
-                          );
-                          const clashes = registry?.claim(claimant, claimsOf(final)) ?? [];
-                          if (clashes.length > 0) throw new ComponentArgsError(COMPONENT, name, clashes);
-                          const told = new Set(resolved.warnings.map((w) => w.message));
-                          for (const warning of hide(final.warnings.filter((w) => !told.has(w.message)))) {
-                              void pulumi.log.warn(
-                                  ComponentArgsError.render(COMPONENT, name, [warning], camelCaseField),
-                                  this,
-                              );
-                          }
-                          return final;
-                      }),
-                  )
-                : undefined;
-        /** A child's input: the settled value when Inputs are checked later, else the one known now. */
-        const value = <T>(pick: (r: ResolvedDashboardsApiKey) => T, ...dependsOn: unknown[]): pulumi.Input<T> =>
-            settled ? (settled.input(pick, ...dependsOn) as pulumi.Input<T>) : pick(resolved);
-        super(TYPE_TOKEN, name, {}, { ...opts, aliases: aliasOptions(resolved.aliases, opts.aliases) });
+        const deployment = currentDeployment();
+        const start = startComponent(name, given, opts, {
+            definition: API_KEY_DEFINITION,
+            resolve: (known) => resolveDashboardsApiKey(name, known, deployment, { regionFromProvider: true }),
+            claims: dashboardsApiKeyClaims,
+            // SSM parameters live in an account; key names in a workspace, whichever account reaches it.
+            inAccount: (claim) => claim.what === "SSM parameter",
+        });
+        super(TYPE_TOKEN, name, {}, start.options);
+        start.attach(this);
+        const { resolved, value, args } = start;
         this.resolved = resolved;
-        for (const warning of warningsReported(resolved) ? [] : resolved.warnings) {
-            void pulumi.log.warn(ComponentArgsError.render(COMPONENT, name, [warning], camelCaseField), this);
-        }
         if (!resolved.enabled) {
             this.registerOutputs({});
             return;
         }
 
-        // The region given (it wins over the provider's), or none: the provider's.
-        const region = regionGiven ? value((r) => r.region as string, args.region) : undefined;
+        const region = start.region();
         // The region the workspace is in, for its host name: the given one, else the provider's.
         const workspaceRegion = value((r) => r.region, args.region);
         const who = `${COMPONENT} "${name}"`;
@@ -463,7 +403,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
 
         // One parameter, one owner: a parameter at this path that another stack owns fails the run here,
         // naming the path and the owner, before any AWS call on it.
-        const owner = ssmOwner(deployment ?? currentDeployment());
+        const owner = ssmOwner(deployment);
         const ownedPath = held(
             pulumi.all([value((r) => r.ssmPath), region]).apply(async ([path, inRegion]) => {
                 const tagged = await getResources(

@@ -2,6 +2,7 @@
 import { deployedCredential } from "../credentialGuard";
 import { isDeployTimeReference } from "../deployTime";
 import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../kit";
+import { FromStackProgram } from "../preamble";
 import { currentDeployment, DashboardsApiKey } from "./component";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
 import {
@@ -31,11 +32,14 @@ export const API_KEY_KIT: ComponentKit = {
             // stored (a first deployment) is known too: the token is then named after this run.
             create: (opts, lastDeployment) =>
                 specOutputsOf(
-                    DashboardsApiKey.fromResolved(
+                    new DashboardsApiKey(
                         name,
-                        withDeployedCredential(
-                            resolved,
-                            lastDeployment && (deployedCredential(lastDeployment, [name, ...resolved.aliases]) ?? {}),
+                        new FromStackProgram(
+                            withDeployedCredential(
+                                resolved,
+                                lastDeployment &&
+                                    (deployedCredential(lastDeployment, [name, ...resolved.aliases]) ?? {}),
+                            ),
                         ),
                         opts,
                     ),

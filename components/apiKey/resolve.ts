@@ -4,7 +4,8 @@
  */
 import type { DeployedCredential } from "../credentialGuard";
 import { format, type Label } from "../../label";
-import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../common";
+import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../common";
+import { declaredChecks } from "../declared";
 import { isUnknownValue } from "../../util/unknown";
 import { argNames, renamedArgs, type UncheckedArgs } from "../definition";
 import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, stringViolations } from "../awsLimits";
@@ -15,10 +16,7 @@ import { adoptionRegionProblem, checkAliases } from "../lifecycle";
 import { DEFAULT_RUN_CADENCE_MINUTES, DEFAULT_SSM_KMS_KEY_ID, planRotation, serviceAccountName } from "./rotation";
 import {
     API_KEY_DEFINITION,
-    CREDENTIAL_TYPES,
     DASHBOARDS_API_KEY_DEFAULTS,
-    KEY_ROLES,
-    MAX_MINUTES_TO_LIVE,
     type DashboardsApiKeyArgs,
     type DashboardsCredentialType,
     type DashboardsKeyRole,
@@ -254,28 +252,6 @@ function optionalString(
 }
 
 /**
- * Checks an optional integer argument in [min, max]: the value, null when not set, undefined when
- * invalid or not known yet (the checks that need it are then skipped).
- */
-function optionalInteger(
-    args: UncheckedArgs<DashboardsApiKeyArgs>,
-    field: keyof DashboardsApiKeyArgs,
-    min: number,
-    max: number,
-    range: string,
-    problems: ArgProblemInput[],
-): number | undefined | null {
-    const value = args[field];
-    if (!isSet(value)) return null;
-    if (isUnknownValue(value)) return undefined;
-    if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-        problems.push(problem("OUT_OF_RANGE", [field], `must be an integer from ${min} to ${range}`, value));
-        return undefined;
-    }
-    return value;
-}
-
-/**
  * Settles the arguments of one instance: applies the defaults, validates every argument (all
  * problems at once), builds the label, the key name, the SSM path and the workspace stack name.
  * Pure: the Pulumi organization, project and stack come in `deployment` (without it a mapped
@@ -311,6 +287,7 @@ export function resolveDashboardsApiKey(
     const raw = args;
 
     checkUnknownArgs(COMPONENT, raw, KNOWN_KEYS, problems, RENAMED);
+    const declared = declaredChecks(API_KEY_DEFINITION, raw, problems);
 
     const region = checkRegion(raw.region, problems, options.regionFromProvider);
     // No region yet: the provider's (TypeScript), or one not known yet.
@@ -370,39 +347,11 @@ export function resolveDashboardsApiKey(
         }
     }
 
-    const keyRole = checkOneOf(
-        raw.keyRole,
-        "keyRole",
-        KEY_ROLES,
-        DASHBOARDS_API_KEY_DEFAULTS.keyRole,
-        problems,
-        " (upper case)",
-    );
+    const keyRole = declared.choice<DashboardsKeyRole>("keyRole", " (upper case)");
 
-    const minutesArg = optionalInteger(
-        raw,
-        "minutesToLive",
-        1,
-        MAX_MINUTES_TO_LIVE,
-        `${MAX_MINUTES_TO_LIVE} (30 days, the longest a key may live)`,
-        problems,
-    );
-    const rotationArg = optionalInteger(
-        raw,
-        "rotationMinutes",
-        1,
-        MAX_MINUTES_TO_LIVE,
-        `${MAX_MINUTES_TO_LIVE}`,
-        problems,
-    );
-    const cadenceArg = optionalInteger(
-        raw,
-        "runCadenceMinutes",
-        1,
-        MAX_MINUTES_TO_LIVE,
-        `${MAX_MINUTES_TO_LIVE}`,
-        problems,
-    );
+    const minutesArg = declared.integer("minutesToLive", " (30 days, the longest a key may live)");
+    const rotationArg = declared.integer("rotationMinutes");
+    const cadenceArg = declared.integer("runCadenceMinutes");
     // The schedule is checked only when its parts are valid on their own.
     const rotation =
         minutesArg !== undefined && rotationArg !== undefined && cadenceArg !== undefined
@@ -412,18 +361,9 @@ export function resolveDashboardsApiKey(
     const rotationMinutes = rotation?.rotationMinutes ?? rotationArg ?? 1;
     const runCadenceMinutes = rotation?.runCadenceMinutes ?? cadenceArg ?? DEFAULT_RUN_CADENCE_MINUTES;
 
-    const credentialType = checkOneOf(
-        raw.credentialType,
-        "credentialType",
-        CREDENTIAL_TYPES,
-        DASHBOARDS_API_KEY_DEFAULTS.credentialType,
-        problems,
-    );
+    const credentialType = declared.choice<DashboardsCredentialType>("credentialType");
 
-    const adoptExisting = raw.adoptExisting ?? false;
-    if (typeof adoptExisting !== "boolean") {
-        problems.push(problem("TYPE_MISMATCH", ["adoptExisting"], "must be true or false", adoptExisting));
-    }
+    const adoptExisting = declared.bool("adoptExisting");
     const aliases = checkAliases(raw.aliases, name, problems);
     if (adoptExisting === true && region !== undefined) {
         const refused = adoptionRegionProblem(region);

@@ -4,21 +4,13 @@
  */
 import * as cloudwatch from "@pulumi/aws/cloudwatch";
 import * as pulumi from "@pulumi/pulumi";
-import { warningsReported } from "../common";
-
-import { programRegistry } from "../programRegistry";
-import { valueWithUnknowns } from "../../sdk/adapter";
-import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, resolveKnownNow, Settled } from "../inputs";
-import { plainOnlyArgs } from "../definition";
-import type { NameClaim } from "../collisions";
-import { ComponentArgsError } from "../errors";
-import { aliasOptions, requireEngine } from "../engine";
+import { requireEngine } from "../engine";
 import { MINIMUM_PULUMI_CLI_FOR_ADOPTION } from "../lifecycle";
 import { EVENTBRIDGE_DEFINITION, type EventBridgeArgs } from "./definition";
+import { startComponent, type FromStackProgram } from "../preamble";
 import {
     eventBridgeClaims,
     eventBridgeLogsPolicyDocument,
-    isResolvedEventBridge,
     resolveEventBridge,
     withoutWildcard,
     type ResolvedEventBridge,
@@ -92,82 +84,25 @@ export class EventBridge extends pulumi.ComponentResource {
     readonly logsLogGroupRetained?: pulumi.Output<boolean>;
 
     /**
-     * An instance from arguments already settled by {@link resolveEventBridgeArgs} (as the stack
-     * program does, having reported their problems with the stack file's locations), used as is.
-     */
-    static fromResolved(
-        name: string,
-        resolved: ResolvedEventBridge,
-        opts: pulumi.ComponentResourceOptions = {},
-    ): EventBridge {
-        if (!isResolvedEventBridge(resolved)) {
-            throw new TypeError(`${COMPONENT_PATH} "${name}": fromResolved takes a result of resolveEventBridgeArgs`);
-        }
-        return new EventBridge(name, resolved as unknown as EventBridgeArgs, opts);
-    }
-
-    /**
      * @param args The arguments, validated here: plain values at once, Inputs as soon as they are known.
      * @throws ComponentArgsError listing every invalid argument known at construction, before anything is registered.
      */
-    constructor(name: string, args: EventBridgeArgs, opts: pulumi.ComponentResourceOptions = {}) {
-        const given: unknown = args;
-        const provider = awsProviderOf(opts);
-        const account = accountOf(provider);
-        const registry = programRegistry();
-        const claimant = { component: COMPONENT_PATH, instance: name };
-        const claimsOf = (r: ResolvedEventBridge): NameClaim[] =>
-            eventBridgeClaims(r).map((claim) => (account === undefined ? claim : { ...claim, account }));
-        // Validate first: an invalid argument must leave no resource behind, not even this one.
-        const now = isResolvedEventBridge(given) ? undefined : knownNow(args, plainOnlyArgs(EVENTBRIDGE_DEFINITION));
-        const resolved = isResolvedEventBridge(given)
-            ? given
-            : resolveKnownNow(COMPONENT_PATH, name, now!, () =>
-                  resolveEventBridge(name, now!.args, { regionFromProvider: true }),
-              );
-        // Names another instance of this program already uses (the same log group, ...).
-        const collisions = registry?.claim(claimant, claimsOf(resolved)) ?? [];
-        if (collisions.length > 0) {
-            throw new ComponentArgsError(COMPONENT_PATH, name, collisions);
-        }
-        const regionGiven = resolved.region !== undefined || (now?.deferred.includes("region") ?? false);
-        // Inputs known later, or the provider's region: everything is checked again once known.
-        const settled =
-            now !== undefined && resolved.enabled && (now.deferred.length > 0 || !regionGiven)
-                ? new Settled(
-                      checkOnceKnown(COMPONENT_PATH, name, args, now.deferred, async (values, hide) => {
-                          const region = regionGiven ? values.region : await valueWithUnknowns(regionOf(provider));
-                          const final = resolveEventBridge(
-                              name,
-                              { ...values, region: region ?? undefined },
-                              { regionFromProvider: true },
-                          );
-                          const clashes = registry?.claim(claimant, claimsOf(final)) ?? [];
-                          if (clashes.length > 0) throw new ComponentArgsError(COMPONENT_PATH, name, clashes);
-                          const told = new Set(resolved.warnings.map((w) => w.message));
-                          for (const warning of hide(final.warnings.filter((w) => !told.has(w.message)))) {
-                              void pulumi.log.warn(ComponentArgsError.render(COMPONENT_PATH, name, [warning]), this);
-                          }
-                          return final;
-                      }),
-                  )
-                : undefined;
-        /** A child's input: the settled value when Inputs are checked later, else the one known now. */
-        const value = <T>(pick: (r: ResolvedEventBridge) => T, ...dependsOn: unknown[]): pulumi.Input<T> =>
-            settled ? (settled.input(pick, ...dependsOn) as pulumi.Input<T>) : pick(resolved);
-        super(
-            EVENTBRIDGE_DEFINITION.typeToken,
-            name,
-            {},
-            {
-                ...opts,
-                aliases: aliasOptions(resolved.aliases, opts.aliases),
-            },
-        );
-
-        for (const warning of warningsReported(resolved) ? [] : resolved.warnings) {
-            void pulumi.log.warn(ComponentArgsError.render(COMPONENT_PATH, name, [warning]), this);
-        }
+    constructor(name: string, args: EventBridgeArgs, opts?: pulumi.ComponentResourceOptions);
+    /** @internal The stack program's path (kit.ts): arguments it resolved, taken as is. */
+    constructor(name: string, args: FromStackProgram<ResolvedEventBridge>, opts?: pulumi.ComponentResourceOptions);
+    constructor(
+        name: string,
+        given: EventBridgeArgs | FromStackProgram<ResolvedEventBridge>,
+        opts: pulumi.ComponentResourceOptions = {},
+    ) {
+        const start = startComponent(name, given, opts, {
+            definition: EVENTBRIDGE_DEFINITION,
+            resolve: (known) => resolveEventBridge(name, known, { regionFromProvider: true }),
+            claims: eventBridgeClaims,
+        });
+        super(EVENTBRIDGE_DEFINITION.typeToken, name, {}, start.options);
+        start.attach(this);
+        const { resolved, value, args } = start;
 
         if (resolved.enabled) {
             // Every child has a different type, so each can take the component's name. The component's
@@ -178,9 +113,12 @@ export class EventBridge extends pulumi.ComponentResource {
                 ...(opts.retainOnDelete === true ? { retainOnDelete: true } : {}),
             };
             const { adopt } = resolved;
-            // The region given (it wins over the provider's), or none: the provider's.
-            const region = regionGiven ? value((r) => r.region as string, args.region) : undefined;
-            const tags = value((r) => r.rule.tags, args.tags);
+            // Every child in the region given, or its provider's.
+            const region = start.region();
+            const regional = <A extends object>(inputs: A) => ({ region, ...inputs });
+            // The log group and the rule each carry their own label's tags.
+            const logGroupTags = value((r) => r.logGroup.tags, args.tags);
+            const ruleTags = value((r) => r.rule.tags, args.tags);
             // Adoption: each child imports what Terraform created under its name (Pulumi's `import`
             // option), once the engine is known to import safely: the log group and the rule wait for
             // that check, and the policy and the target wait for them.
@@ -194,17 +132,16 @@ export class EventBridge extends pulumi.ComponentResource {
                           "adopting with the import option is safe from 3.252.0",
                       )
                     : undefined;
+            const afterAdoptionCheck = (childName: pulumi.Input<string>): pulumi.Input<string> =>
+                adoptionReady ? pulumi.all([adoptionReady, childName]).apply(([, n]) => n) : childName;
 
-            const logGroupName = value((r) => r.logGroup.name);
-            const ruleName = value((r) => r.rule.name);
             const logGroup = new cloudwatch.LogGroup(
                 name,
-                {
-                    region,
-                    name: adoptionReady ? pulumi.all([adoptionReady, logGroupName]).apply(([, n]) => n) : logGroupName,
+                regional({
+                    name: afterAdoptionCheck(value((r) => r.logGroup.name)),
                     retentionInDays: value((r) => r.logGroup.retentionInDays, args.eventLogRetentionInDays),
-                    tags: value((r) => r.logGroup.tags, args.tags),
-                },
+                    tags: logGroupTags,
+                }),
                 {
                     ...adopted(adopt?.logGroup),
                     // A log group kept by an earlier destroy or rename, taken back with its events.
@@ -217,26 +154,24 @@ export class EventBridge extends pulumi.ComponentResource {
 
             const rule = new cloudwatch.EventRule(
                 name,
-                {
-                    region,
-                    name: adoptionReady ? pulumi.all([adoptionReady, ruleName]).apply(([, n]) => n) : ruleName,
+                regional({
+                    name: afterAdoptionCheck(value((r) => r.rule.name)),
                     description: value((r) => r.rule.description, args.eventRuleDescription),
                     eventPattern: value((r) => r.rule.eventPattern, args.eventRulePattern),
                     state: "ENABLED",
-                    tags,
-                },
+                    tags: ruleTags,
+                }),
                 adopted(adopt?.rule),
             );
 
             const policy = new cloudwatch.LogResourcePolicy(
                 name,
-                {
-                    region,
+                regional({
                     policyDocument: logGroupArn.apply(eventBridgeLogsPolicyDocument),
                     ...(resolved.policy.scope === "account"
                         ? { policyName: value((r) => r.policy.name as string) }
                         : { resourceArn: logGroupArn }),
-                },
+                }),
                 adopted(adopt?.policy),
             );
 
@@ -244,12 +179,11 @@ export class EventBridge extends pulumi.ComponentResource {
             // waits for it (events delivered before would be dropped).
             new cloudwatch.EventTarget(
                 name,
-                {
-                    region,
+                regional({
                     rule: rule.name,
                     arn: logGroupArn,
                     ...(resolved.targetId !== undefined ? { targetId: resolved.targetId } : {}),
-                },
+                }),
                 { ...adopted(adopt?.target), dependsOn: [policy] },
             );
 

@@ -1,5 +1,6 @@
 /** The `eventbridge` component, wired for the stack program and the plugin (components/kit.ts). */
 import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../kit";
+import { FromStackProgram } from "../preamble";
 import { EventBridge } from "./component";
 import { EVENTBRIDGE_DEFINITION, type EventBridgeArgs } from "./definition";
 import { eventBridgeClaims, resolveEventBridge } from "./resolve";
@@ -21,7 +22,10 @@ export const EVENTBRIDGE_KIT: ComponentKit = {
             resolved,
             warnings: resolved.warnings,
             create: (opts) =>
-                specOutputsOf(EventBridge.fromResolved(name, resolved, opts), EVENTBRIDGE_DEFINITION.outputs),
+                specOutputsOf(
+                    new EventBridge(name, new FromStackProgram(resolved), opts),
+                    EVENTBRIDGE_DEFINITION.outputs,
+                ),
         };
     },
 };

@@ -6,7 +6,8 @@ import { EVENT_PATTERN_PROVIDER_MAX_LENGTH, EventPatternError, inspectEventPatte
 import { formatCount, refuse, ROOT_PATH } from "../../event-pattern/errors";
 import type { Label } from "../../label";
 import { isLabelName } from "../../label/id";
-import { checkOneOf, checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../common";
+import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../common";
+import { declaredChecks } from "../declared";
 import { holdsUnknown, isUnknownValue } from "../../util/unknown";
 import { argNames, type UncheckedArgs } from "../definition";
 import { AWS_LIMITS, checkTags, codePointLength, logGroupArn, stringViolations } from "../awsLimits";
@@ -22,12 +23,8 @@ import {
     regionalImportId,
 } from "../lifecycle";
 import {
-    DEFAULT_EVENT_LOG_RETENTION_IN_DAYS,
     DEFAULT_EVENT_RULE_PATTERN,
-    DEFAULT_LOGS_POLICY_SCOPE,
-    EVENT_LOG_RETENTION_DAYS,
     EVENTBRIDGE_DEFINITION,
-    LOGS_POLICY_SCOPES,
     MAX_RULE_DESCRIPTION_LENGTH,
     type EventBridgeArgs,
     type LogsPolicyScope,
@@ -144,34 +141,20 @@ export function resolveEventBridge(
     const warnings: ArgProblemInput[] = [];
 
     checkUnknownArgs(COMPONENT_PATH, args, EVENTBRIDGE_ARG_KEYS, problems);
+    const declared = declaredChecks(EVENTBRIDGE_DEFINITION, args, problems);
     const region = checkRegion(args.region, problems, options.regionFromProvider);
     // No region yet: the provider's (TypeScript), or one not known yet.
     const regionLater = options.regionFromProvider === true || isUnknownValue(args.region);
-    const description = checkDescription(args.eventRuleDescription, problems, warnings);
+    const description = checkDescription(declared.string("eventRuleDescription"), warnings);
     const eventPattern = checkEventPattern(args.eventRulePattern, problems, warnings);
-    const retentionInDays = checkRetention(args.eventLogRetentionInDays, problems);
-    const scope = checkOneOf(
-        args.logsPolicyScope,
-        "logsPolicyScope",
-        LOGS_POLICY_SCOPES,
-        DEFAULT_LOGS_POLICY_SCOPE,
-        problems,
-    );
+    const retentionInDays = declared.choice<number>("eventLogRetentionInDays");
+    const scope = declared.choice<LogsPolicyScope>("logsPolicyScope");
 
-    const adoptExisting = isUnset(args.adoptExisting) ? false : args.adoptExisting;
-    if (typeof adoptExisting !== "boolean") {
-        problems.push(problem("TYPE_MISMATCH", ["adoptExisting"], "must be true or false", adoptExisting));
-    }
+    const adoptExisting = declared.bool("adoptExisting");
     const targetId = checkTargetId(args.adoptEventTargetId, problems);
     const aliases = checkAliases(args.aliases, name, problems);
-    const retainOnDelete = isUnset(args.retainLogGroupOnDelete) ? true : args.retainLogGroupOnDelete;
-    if (typeof retainOnDelete !== "boolean") {
-        problems.push(problem("TYPE_MISMATCH", ["retainLogGroupOnDelete"], "must be true or false", retainOnDelete));
-    }
-    const adoptLogGroup = isUnset(args.adoptLogGroup) ? false : args.adoptLogGroup;
-    if (typeof adoptLogGroup !== "boolean") {
-        problems.push(problem("TYPE_MISMATCH", ["adoptLogGroup"], "must be true or false", adoptLogGroup));
-    }
+    const retainOnDelete = declared.bool("retainLogGroupOnDelete");
+    const adoptLogGroup = declared.bool("adoptLogGroup");
     if (adoptExisting === true && region !== undefined) {
         const refused = adoptionRegionProblem(region);
         if (refused !== undefined) problems.push(refused);
@@ -330,26 +313,10 @@ function isUnset(value: unknown): value is null | undefined {
 }
 
 /** `eventRuleDescription`: a string of at most 512 characters; `""` (the default) means the id. */
-function checkDescription(value: unknown, problems: ArgProblemInput[], warnings: ArgProblemInput[]): string {
-    if (isUnset(value) || isUnknownValue(value)) {
-        return "";
-    }
-    if (typeof value !== "string") {
-        problems.push(problem("TYPE_MISMATCH", ["eventRuleDescription"], "must be a string", value));
-        return "";
-    }
+function checkDescription(value: string | undefined, warnings: ArgProblemInput[]): string {
+    if (value === undefined) return "";
     const length = codePointLength(value);
-    if (length > MAX_RULE_DESCRIPTION_LENGTH) {
-        problems.push(
-            problem(
-                "TOO_LONG",
-                ["eventRuleDescription"],
-                `must be at most ${MAX_RULE_DESCRIPTION_LENGTH} characters (has ${length})`,
-                value,
-            ),
-        );
-        return value;
-    }
+    if (length > MAX_RULE_DESCRIPTION_LENGTH) return value; // refused by its declaration (declaredString)
     // PutRule counts characters, but the AWS provider's own check (StringLenBetween) counts bytes.
     const bytes = Buffer.byteLength(value, "utf8");
     if (bytes > MAX_RULE_DESCRIPTION_LENGTH) {
@@ -491,24 +458,6 @@ function eventPatternProblem(p: Problem, jsonPath: string): Problem {
         ...(hasValue(p) ? { value: p.value } : {}),
         ...(p.detail !== undefined ? { detail: p.detail } : {}),
     };
-}
-
-/** `eventLogRetentionInDays`: one of the periods CloudWatch Logs allows. */
-function checkRetention(value: unknown, problems: ArgProblemInput[]): number {
-    if (isUnset(value) || isUnknownValue(value)) {
-        return DEFAULT_EVENT_LOG_RETENTION_IN_DAYS;
-    }
-    if (!(EVENT_LOG_RETENTION_DAYS as readonly unknown[]).includes(value)) {
-        problems.push(
-            problem(
-                "NOT_ONE_OF",
-                ["eventLogRetentionInDays"],
-                `must be one of ${EVENT_LOG_RETENTION_DAYS.join(", ")}`,
-                value,
-            ),
-        );
-    }
-    return value as number;
 }
 
 /**
