@@ -11,8 +11,8 @@
  * whose exports forward every operation to the real shim, loaded (with the compiler) on the first
  * one. Freezing or sealing the stand-in is not supported (nothing does). This relies on how the SDK
  * loads the compiler, outside its public API, so it is listed with the SDK adapter's other
- * reliances (sdk/adapter.ts); tests/cli.e2e.test.ts checks that a real synth never loads the
- * compiler, tests/package.slow.test.ts and `npm run check-floors` that, in a fresh process, the SDK
+ * reliances (sdk/adapter.ts); tests/bin/commands.e2e.test.ts checks that a real synth never loads the
+ * compiler, tests/package/tarball.slow.test.ts and `npm run check-floors` that, in a fresh process, the SDK
  * loads without it and closure serialization still works. Should the SDK stop loading the compiler
  * this way (say, parseFunction.js requiring the shim lazily too), nothing breaks: the entry is
  * simply never read, or not installed when the shim is gone.

@@ -5,7 +5,7 @@
  * constants and helpers of `@pulumi/pulumi/runtime/rpc` (`isRpcSecret`, `unwrapRpcSecret`).
  *
  * What is relied on here, and why nothing public does it (checked on 3.217.0, the peer floor, and
- * 3.248.0; `tests/sdkAdapter.test.ts` pins each point and names the SDK version when one breaks):
+ * 3.248.0; `tests/sdk/adapter.test.ts` pins each point and names the SDK version when one breaks):
  *
  * 1. **What the mock monitor is asked to register.** The public `Mocks.newResource` receives a
  *    resource's type, name, inputs, provider, id and kind, but not its parent, its options
@@ -52,7 +52,7 @@
  * util/describeValue.ts recognises an Output by its `__pulumiOutput` marker, as
  * `pulumi.Output.isInstance` does, and util/unknown.ts Pulumi's `unknown` by its `__pulumiUnknown`
  * marker (on an object that is not a plain one: a stack file's `{__pulumiUnknown: true}` is a value),
- * so that the resolvers load no Pulumi SDK (tests/sdkAdapter.test.ts checks both against the SDK);
+ * so that the resolvers load no Pulumi SDK (tests/sdk/adapter.test.ts checks both against the SDK);
  * program/deferCompiler.ts runs before the SDK loads, in synth, to leave the TypeScript compiler the
  * SDK loads for closure serialization unloaded until something reads it.
  */
@@ -71,7 +71,7 @@ export class SdkContractError extends CloudposseError {
     readonly code = "SDK_CONTRACT";
     constructor(what: string) {
         super(
-            `@pulumi/pulumi ${pulumiSdkVersion()}: ${what}; sdk/adapter.ts relies on it (see tests/sdkAdapter.test.ts)`,
+            `@pulumi/pulumi ${pulumiSdkVersion()}: ${what}; sdk/adapter.ts relies on it (see tests/sdk/adapter.test.ts)`,
         );
         this.name = "SdkContractError";
     }

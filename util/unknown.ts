@@ -2,7 +2,7 @@
  * Values not known yet: Pulumi's `unknown` (what an `Output` holds during a preview before the
  * resource that computes it exists), recognised by its marker without loading the SDK, so that
  * the pure resolvers can skip exactly the checks that depend on such a value.
- * tests/sdkAdapter.test.ts checks that this agrees with `pulumi.isUnknown` on the SDK's own unknowns.
+ * tests/sdk/adapter.test.ts checks that this agrees with `pulumi.isUnknown` on the SDK's own unknowns.
  */
 
 /**

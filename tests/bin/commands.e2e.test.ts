@@ -1,7 +1,7 @@
 /**
  * The commands as users run them: the compiled `bin/synth.js` and `bin/tfAdopt.js` (see
- * tests/compiled.ts) in child processes. They print exactly what the in-process runs of
- * tests/commands.ts print, which the other CLI tests (synth, synth-atmos, lifecycle, hostile) use;
+ * tests/helpers/compiled.ts) in child processes. They print exactly what the in-process runs of
+ * tests/helpers/commands.ts print, which the other CLI tests (synth, synth-atmos, lifecycle, hostile) use;
  * and what only a process can show: exit codes and a reader that closes the pipe early. The
  * processes are asked for before the first test and run in turn (tests/helpers/processes.ts).
  */
@@ -9,11 +9,11 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { isCompilerFile } from "../program/deferCompiler";
-import { synthCommand, tfAdoptCommand } from "./commands";
-import { compiledRoot, ROOT } from "./compiled";
-import { awaitedLater, runNode, startBeforeTests, type ProcessRun } from "./helpers/processes";
-import { lines, STACK_VARS } from "./stack-helpers";
+import { isCompilerFile } from "../../program/deferCompiler";
+import { synthCommand, tfAdoptCommand } from "../helpers/commands";
+import { compiledRoot, ROOT } from "../helpers/compiled";
+import { awaitedLater, runNode, startBeforeTests, type ProcessRun } from "../helpers/processes";
+import { lines, STACK_VARS } from "../helpers/stack";
 
 /**
  * Runs a compiled command (`bin/synth.js`, `bin/tfAdopt.js`) in a child process, in the project's

@@ -1,19 +1,19 @@
 /**
  * The offline synth, end to end: the synth command as `npm run synth` runs it (in-process, on
- * strings; tests/cli.e2e.test.ts runs the real command in a child process), and the program's
+ * strings; tests/bin/commands.e2e.test.ts runs the real command in a child process), and the program's
  * stack-wide validation.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { stackVarNamer } from "../program/deploy";
-import { formatPath, userKey, type ProblemPath } from "../util/problem";
-import { API_KEY_SCHEMA, EVENTBRIDGE_SCHEMA } from "../stack/schema";
-import { synthCommand } from "./commands";
-import { ECS_PATTERN } from "./fixtures/spec";
+import { stackVarNamer } from "../../program/deploy";
+import { formatPath, userKey, type ProblemPath } from "../../util/problem";
+import { API_KEY_SCHEMA, EVENTBRIDGE_SCHEMA } from "../../stack/schema";
+import { synthCommand } from "../helpers/commands";
+import { ECS_PATTERN } from "../fixtures/spec";
 
-const ROOT = path.join(__dirname, "..");
+const ROOT = path.join(__dirname, "..", "..");
 
 interface Run {
     readonly status: number | null;

@@ -4,7 +4,7 @@
  */
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
-import { synthCommand } from "./commands";
+import { synthCommand } from "../helpers/commands";
 
 const REPO = path.join("tests", "fixtures", "atmos", "repo");
 

@@ -1,17 +1,17 @@
 /**
  * The synth command's command line, as its usage text specifies it (bin/synthCommand.ts): every
  * refusal exits 2 with the reason and the usage on stderr and nothing on stdout; --help prints the
- * usage; the options reach the plan. In-process (tests/commands.ts); temporary files go under the
+ * usage; the options reach the plan. In-process (tests/helpers/commands.ts); temporary files go under the
  * system's temporary directory.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { synthCommand } from "./commands";
-import { withUnhandledRejections } from "./helpers/outputs";
+import { synthCommand } from "../helpers/commands";
+import { withUnhandledRejections } from "../helpers/outputs";
 
-const EXAMPLE = path.join(__dirname, "..", "examples", "stack.yaml");
+const EXAMPLE = path.join(__dirname, "..", "..", "examples", "stack.yaml");
 
 let dir: string;
 before(() => {

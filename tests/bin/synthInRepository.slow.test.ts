@@ -1,5 +1,5 @@
 /**
- * The synth command as installed (the compiled `bin/synth.js`, tests/compiled.ts) typed in
+ * The synth command as installed (the compiled `bin/synth.js`, tests/helpers/compiled.ts) typed in
  * temporary git repositories, at their root and in a subdirectory: with an atmos.yaml whose
  * base_path is "", "." or a bare name, and without one; and as `npm --prefix <package> run synth`
  * starts it (in the package's directory, with npm's INIT_CWD). Paths, atmos.yaml and the git root
@@ -9,9 +9,9 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { compiledRoot, ROOT } from "./compiled";
-import { awaitedLater, runNode, startBeforeTests, type ProcessRun } from "./helpers/processes";
-import { lines } from "./stack-helpers";
+import { compiledRoot, ROOT } from "../helpers/compiled";
+import { awaitedLater, runNode, startBeforeTests, type ProcessRun } from "../helpers/processes";
+import { lines } from "../helpers/stack";
 
 /** The environment of a command typed in a shell (not under npm). */
 function shellEnv(): NodeJS.ProcessEnv {

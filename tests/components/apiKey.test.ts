@@ -6,13 +6,13 @@
 import * as assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
 import fc from "fast-check";
-import type { InstalledMocks, MockOptions, RecordedResource } from "../program/mocks";
-import type { ComponentArgsError } from "../components/errors";
-import type { UncheckedArgs } from "../components/definition";
-import { drained, unwrap, withUnhandledRejections } from "./helpers/outputs";
+import type { InstalledMocks, MockOptions, RecordedResource } from "../../program/mocks";
+import type { ComponentArgsError } from "../../components/errors";
+import type { UncheckedArgs } from "../../components/definition";
+import { drained, unwrap, withUnhandledRejections } from "../helpers/outputs";
 
-type ApiKeyModule = typeof import("../components/apiKey");
-type Args = import("../components/apiKey").DashboardsApiKeyArgs;
+type ApiKeyModule = typeof import("../../components/apiKey");
+type Args = import("../../components/apiKey").DashboardsApiKeyArgs;
 
 const COMPONENT_TYPE = "cloudposse:managed-dashboards:DashboardsApiKey";
 const PREFIX = 'managed-dashboards/api-key "grafana-key": ';
@@ -51,9 +51,9 @@ describe("managed-dashboards/api-key", () => {
     let install: (options?: MockOptions) => Promise<InstalledMocks>;
 
     before(async () => {
-        ({ installMocks: install } = await import("../program/mocks"));
+        ({ installMocks: install } = await import("../../program/mocks"));
         mocks = await install(DEPLOYMENT);
-        mod = await import("../components/apiKey");
+        mod = await import("../../components/apiKey");
     });
 
     describe("resolveDashboardsApiKeyArgs", () => {
@@ -734,7 +734,7 @@ describe("managed-dashboards/api-key", () => {
         async function deploy(
             args: Args,
             options: MockOptions = {},
-        ): Promise<import("../components/apiKey").DashboardsApiKey> {
+        ): Promise<import("../../components/apiKey").DashboardsApiKey> {
             mocks = await install({ ...DEPLOYMENT, ...options });
             const component = new mod.DashboardsApiKey("grafana-key", args);
             await mocks.settle();
@@ -1345,7 +1345,7 @@ describe("managed-dashboards/api-key", () => {
             args: Args,
             options: MockOptions,
             expected: string,
-            output?: (c: import("../components/apiKey").DashboardsApiKey) => pulumi.Output<unknown> | undefined,
+            output?: (c: import("../../components/apiKey").DashboardsApiKey) => pulumi.Output<unknown> | undefined,
         ): Promise<string[]> {
             try {
                 const { rejections } = await withUnhandledRejections(async () => {
@@ -1415,7 +1415,7 @@ describe("managed-dashboards/api-key", () => {
         });
 
         it("a Pulumi CLI that cannot honour the replacement trigger", async () => {
-            const lifecycle = await import("../components/engine");
+            const lifecycle = await import("../../components/engine");
             const ranges: string[] = [];
             lifecycle.setEngineVersionCheck(async (range) => {
                 ranges.push(range);
@@ -1438,7 +1438,7 @@ describe("managed-dashboards/api-key", () => {
         });
 
         it("adoption asks for the CLI that imports safely", async () => {
-            const lifecycle = await import("../components/engine");
+            const lifecycle = await import("../../components/engine");
             const ranges: string[] = [];
             lifecycle.setEngineVersionCheck(async (range) => void ranges.push(range));
             try {

@@ -8,9 +8,9 @@
  */
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
-import type { DashboardsApiKeyArgs } from "../components/apiKey";
-import { installMocks, type MockOptions } from "../program/mocks";
-import { modelResources, up, world, type ModelResource, type World } from "./helpers/engineModel";
+import type { DashboardsApiKeyArgs } from "../../components/apiKey";
+import { installMocks, type MockOptions } from "../../program/mocks";
+import { modelResources, up, world, type ModelResource, type World } from "../helpers/engineModel";
 
 const ID = "eg-ue2-prod-grafana";
 const WORKSPACE = "g-aaaaaaaaaa";
@@ -38,7 +38,7 @@ async function plan(args: DashboardsApiKeyArgs, now: string, options: MockOption
         now,
         ...options,
     });
-    const { DashboardsApiKey } = await import("../components/apiKey");
+    const { DashboardsApiKey } = await import("../../components/apiKey");
     new DashboardsApiKey("grafana-key", args);
     await mocks.settle();
     return modelResources(mocks.resources);
@@ -290,9 +290,9 @@ describe("N3: clearing kms_key_id sends alias/aws/ssm, so the parameter moves ba
 
 describe("the offline plan of the bundled example shows the rotation (issue 19's done-when)", () => {
     it("a token not named like the label id, a replacementTrigger and no deleteBeforeReplace; the readable plan's rotation line", async () => {
-        const { synth } = await import("../program/synth");
-        const { planToText } = await import("../program/plan");
-        const result = await synth(path.join(__dirname, "..", "examples", "stack.yaml"));
+        const { synth } = await import("../../program/synth");
+        const { planToText } = await import("../../program/plan");
+        const result = await synth(path.join(__dirname, "..", "..", "examples", "stack.yaml"));
         const token = result.resources.find(
             (r) => r.type === "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken",
         );

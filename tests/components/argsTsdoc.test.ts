@@ -8,12 +8,12 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
-import type { ArgDefinition, ComponentDefinition } from "../components/definition";
-import { INSTANCE_ARGS } from "../components/instanceArgs";
-import { LABEL_ARGS } from "../components/labelArgs";
-import { COMPONENT_DEFINITIONS } from "../components/registry";
+import type { ArgDefinition, ComponentDefinition } from "../../components/definition";
+import { INSTANCE_ARGS } from "../../components/instanceArgs";
+import { LABEL_ARGS } from "../../components/labelArgs";
+import { COMPONENT_DEFINITIONS } from "../../components/registry";
 
-const ROOT = path.join(__dirname, "..");
+const ROOT = path.join(__dirname, "..", "..");
 
 interface PropertyDoc {
     readonly text: string;

@@ -4,7 +4,7 @@
  */
 import * as assert from "node:assert/strict";
 
-import { resolveDashboardsApiKeyArgs, type DashboardsApiKeyArgs } from "../components/apiKey";
+import { resolveDashboardsApiKeyArgs, type DashboardsApiKeyArgs } from "../../components/apiKey";
 import {
     AWS_LIMITS,
     codePointLength,
@@ -12,8 +12,12 @@ import {
     ssmArnPrefix,
     ssmNameLimit,
     stringViolations,
-} from "../components/awsLimits";
-import { eventBridgeLogsPolicyDocument, resolveEventBridgeArgs, type EventBridgeArgs } from "../components/eventbridge";
+} from "../../components/awsLimits";
+import {
+    eventBridgeLogsPolicyDocument,
+    resolveEventBridgeArgs,
+    type EventBridgeArgs,
+} from "../../components/eventbridge";
 
 const EVENTBRIDGE: EventBridgeArgs = { region: "us-east-2", namespace: "eg", stage: "prod", name: "ecs" };
 const API_KEY: DashboardsApiKeyArgs = {

@@ -5,8 +5,8 @@
  * too long, not as characters (none) the regex "must not bring".
  */
 import * as assert from "node:assert/strict";
-import { resolveDashboardsApiKey } from "../components/apiKey/resolve";
-import { resolveEventBridge } from "../components/eventbridge/resolve";
+import { resolveDashboardsApiKey } from "../../components/apiKey/resolve";
+import { resolveEventBridge } from "../../components/eventbridge/resolve";
 
 const DEPLOYMENT = { organization: "o", project: "p", stack: "s" };
 

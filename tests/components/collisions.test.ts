@@ -4,11 +4,11 @@
  */
 import * as assert from "node:assert/strict";
 
-import { NameRegistry } from "../components/collisions";
-import { parseStack } from "../stack";
-import { validateStack } from "../program/deploy";
-import { installMocks, type InstalledMocks } from "../program/mocks";
-import { lines, STACK_VARS } from "./stack-helpers";
+import { NameRegistry } from "../../components/collisions";
+import { parseStack } from "../../stack";
+import { validateStack } from "../../program/deploy";
+import { installMocks, type InstalledMocks } from "../../program/mocks";
+import { lines, STACK_VARS } from "../helpers/stack";
 
 /** The message of validating a stack file's text ("" when valid). */
 function stackRefusal(text: string): string {
@@ -168,7 +168,7 @@ describe("collisions between instances", () => {
         beforeEach(() => mocks.reset());
 
         it("refuses a second instance with the same log group name before registering it", async () => {
-            const { EventBridge } = await import("../components/eventbridge");
+            const { EventBridge } = await import("../../components/eventbridge");
             const args = { region: "us-west-2", namespace: "collide", name: "same" };
             new EventBridge("collide-first", args);
             await mocks.settle();

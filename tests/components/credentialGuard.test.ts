@@ -13,9 +13,9 @@ import {
     stableWindow,
     storedKeyWarning,
     workspaceChangedWarning,
-} from "../components/credentialGuard";
-import { synthCommand } from "./commands";
-import { lines, STACK_VARS } from "./stack-helpers";
+} from "../../components/credentialGuard";
+import { synthCommand } from "../helpers/commands";
+import { lines, STACK_VARS } from "../helpers/stack";
 
 const SELF = "organization/cloudposse-components/ue2-prod";
 /** The default schedule (30-day keys, a weekly run) rotates every 21600 minutes; 2026-01-01 is in this window. */

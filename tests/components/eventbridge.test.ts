@@ -7,12 +7,12 @@ import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import * as fc from "fast-check";
 
-import type * as EventBridgeModule from "../components/eventbridge";
-import type { ComponentArgsError } from "../components/errors";
-import { stackVarNaming } from "../components/definition";
-import { installMocks, type InstalledMocks, type RecordedResource } from "../program/mocks";
-import { ECS_PATTERN, ECS_PATTERN_JSON } from "./fixtures/spec";
-import { unwrap } from "./helpers/outputs";
+import type * as EventBridgeModule from "../../components/eventbridge";
+import type { ComponentArgsError } from "../../components/errors";
+import { stackVarNaming } from "../../components/definition";
+import { installMocks, type InstalledMocks, type RecordedResource } from "../../program/mocks";
+import { ECS_PATTERN, ECS_PATTERN_JSON } from "../fixtures/spec";
+import { unwrap } from "../helpers/outputs";
 
 /** What `fn` throws, checked to be a ComponentArgsError. */
 function thrownBy(fn: () => unknown): ComponentArgsError {
@@ -50,7 +50,7 @@ describe("eventbridge", () => {
 
     before(async () => {
         mocks = await installMocks();
-        eventbridge = await import("../components/eventbridge");
+        eventbridge = await import("../../components/eventbridge");
     });
 
     beforeEach(() => mocks.reset());

@@ -9,10 +9,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { Provider } from "@pulumi/aws/provider";
 import * as grafana from "@pulumi/aws/grafana";
 import * as sns from "@pulumi/aws/sns";
-import { installMocks, type InstalledMocks, type MockOptions } from "../testing";
-import { unwrap, withUnhandledRejections } from "./helpers/outputs";
+import { installMocks, type InstalledMocks, type MockOptions } from "../../testing";
+import { unwrap, withUnhandledRejections } from "../helpers/outputs";
 
-type Components = typeof import("../components");
+type Components = typeof import("../../components");
 
 const LABELS = { namespace: "eg", environment: "ue2", stage: "prod" } as const;
 
@@ -38,7 +38,7 @@ describe("the components composed with Inputs", () => {
 
     before(async () => {
         mocks = await installMocks();
-        c = await import("../components");
+        c = await import("../../components");
     });
     beforeEach(async () => {
         mocks = await installMocks();
@@ -284,7 +284,7 @@ describe("the components composed with Inputs", () => {
 describe("the components in a preview with values still unknown", () => {
     it("registers every child of both components, their unknown inputs unknown", async () => {
         const mocks = await installMocks({ preview: true });
-        const c = await import("../components");
+        const c = await import("../../components");
         const workspace = new grafana.Workspace("ws", {
             accountAccessType: "CURRENT_ACCOUNT",
             authenticationProviders: ["AWS_SSO"],

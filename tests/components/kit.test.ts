@@ -8,17 +8,17 @@
 import * as assert from "node:assert/strict";
 import * as aws from "@pulumi/aws";
 import * as pulumi from "@pulumi/pulumi";
-import type { ComponentDefinition } from "../components/definition";
-import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../components/kit";
-import { COMPONENT_KITS, kitOf } from "../components/kits";
-import { generatedBlocks, STACK_FILES_GUIDE } from "../components/reference";
-import { COMPONENT_DEFINITIONS } from "../components/registry";
-import { deployPrepared, prepareStack } from "../program/deploy";
-import { installMocks } from "../program/mocks";
-import { packageSchema } from "../provider/schema";
-import type { LoadedStack } from "../stack";
-import { schemaOf } from "../stack/schema";
-import { unwrap } from "./helpers/outputs";
+import type { ComponentDefinition } from "../../components/definition";
+import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../../components/kit";
+import { COMPONENT_KITS, kitOf } from "../../components/kits";
+import { generatedBlocks, STACK_FILES_GUIDE } from "../../components/reference";
+import { COMPONENT_DEFINITIONS } from "../../components/registry";
+import { deployPrepared, prepareStack } from "../../program/deploy";
+import { installMocks } from "../../program/mocks";
+import { packageSchema } from "../../provider/schema";
+import type { LoadedStack } from "../../stack";
+import { schemaOf } from "../../stack/schema";
+import { unwrap } from "../helpers/outputs";
 
 /** The fixture's arguments. */
 interface WidgetArgs {

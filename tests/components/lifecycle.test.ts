@@ -7,9 +7,9 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type * as EventBridgeModule from "../components/eventbridge";
-import type * as EngineModule from "../components/engine";
-import { adoptionRegionProblem, unaliasedRenames } from "../components/lifecycle";
+import type * as EventBridgeModule from "../../components/eventbridge";
+import type * as EngineModule from "../../components/engine";
+import { adoptionRegionProblem, unaliasedRenames } from "../../components/lifecycle";
 import {
     credentialName,
     credentialProblem,
@@ -21,14 +21,14 @@ import {
     rotationSchedule,
     rotationWindowStart,
     serviceAccountName,
-} from "../components/apiKey/rotation";
-import { formatPath, type Problem } from "../util/problem";
-import { adoptionPlan, adoptionPlanText } from "../migrate/adoptionPlan";
-import { adoptionReport, readTerraformState, TerraformStateError } from "../migrate/terraformState";
-import { installMocks, type InstalledMocks } from "../program/mocks";
-import { parseStack, type LoadedStack } from "../stack";
-import { synthCommand, tfAdoptCommand } from "./commands";
-import { lines, STACK_VARS } from "./stack-helpers";
+} from "../../components/apiKey/rotation";
+import { formatPath, type Problem } from "../../util/problem";
+import { adoptionPlan, adoptionPlanText } from "../../migrate/adoptionPlan";
+import { adoptionReport, readTerraformState, TerraformStateError } from "../../migrate/terraformState";
+import { installMocks, type InstalledMocks } from "../../program/mocks";
+import { parseStack, type LoadedStack } from "../../stack";
+import { synthCommand, tfAdoptCommand } from "../helpers/commands";
+import { lines, STACK_VARS } from "../helpers/stack";
 
 /** A Cloud Posse `eventbridge` deployment as `terraform show -json` prints it (shape and names as the modules write them). */
 const SHOW_JSON = {
@@ -423,7 +423,7 @@ describe("lifecycle", () => {
 
     describe("both components refuse adoption in a region the import id cannot carry (N8), before anything is registered", () => {
         it("eventbridge", async () => {
-            const { resolveEventBridgeArgs } = await import("../components/eventbridge");
+            const { resolveEventBridgeArgs } = await import("../../components/eventbridge");
             const args = { region: "eusc-de-east-1", name: "x", adoptExisting: true, adoptEventTargetId: "t" };
             assert.throws(
                 () => resolveEventBridgeArgs("eb", args),
@@ -436,7 +436,7 @@ describe("lifecycle", () => {
             );
         });
         it("eventbridge: retainLogGroupOnDelete must be a boolean, and is true when unset (kept, as CDK keeps log groups)", async () => {
-            const { resolveEventBridge } = await import("../components/eventbridge");
+            const { resolveEventBridge } = await import("../../components/eventbridge");
             assert.throws(
                 () => resolveEventBridge("eb", { region: "us-east-2", name: "x", retainLogGroupOnDelete: "yes" }),
                 (error: Error) => /retainLogGroupOnDelete must be true or false/.test(error.message),
@@ -453,7 +453,7 @@ describe("lifecycle", () => {
             );
         });
         it("managed-dashboards/api-key", async () => {
-            const { resolveDashboardsApiKeyArgs } = await import("../components/apiKey");
+            const { resolveDashboardsApiKeyArgs } = await import("../../components/apiKey");
             const args = { region: "eusc-de-east-1", name: "x", workspaceId: "g-0123456789", adoptExisting: true };
             assert.throws(
                 () => resolveDashboardsApiKeyArgs("k", args),
@@ -785,7 +785,7 @@ describe("lifecycle", () => {
                 stack: "ue2-prod",
                 stackOutputs: outputs === undefined ? {} : { [SELF]: outputs },
             });
-            const { deployStackGuardingRenames } = await import("../program/renames");
+            const { deployStackGuardingRenames } = await import("../../program/renames");
             try {
                 const result = await deployStackGuardingRenames(
                     typeof aliases === "string" ? renamed(aliases) : aliases,
@@ -859,7 +859,7 @@ describe("lifecycle", () => {
             assert.deepEqual(Object.keys(aliased.result ?? {}), ["grafana/key"]);
         });
 
-        // The log-history guard (N7, issue 32) is tested in tests/logHistory.test.ts.
+        // The log-history guard (N7, issue 32) is tested in tests/components/logHistory.test.ts.
 
         it("leaves a disabled instance, which creates nothing, out of the comparison", async () => {
             const disabled = stackOf(
@@ -894,8 +894,8 @@ describe("lifecycle", () => {
 
         before(async () => {
             mocks = await installMocks();
-            eventbridge = await import("../components/eventbridge");
-            engine = await import("../components/engine");
+            eventbridge = await import("../../components/eventbridge");
+            engine = await import("../../components/engine");
         });
         // Fresh mocks (and so a fresh name registry) for each test.
         beforeEach(async () => {

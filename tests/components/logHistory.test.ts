@@ -17,13 +17,13 @@ import {
     parseInstanceList,
     renamedLogGroups,
     renameVerdict,
-} from "../components/logHistory";
-import { installMocks, type RecordedResource } from "../program/mocks";
-import { parseStack, type LoadedStack } from "../stack";
-import { destroy, goalsOf, LOG_GROUP, up, type Aws, type StateGroup } from "./helpers/deletionModel";
-import { readOutput } from "../program/outputs";
-import { synthCommand } from "./commands";
-import { lines, STACK_VARS } from "./stack-helpers";
+} from "../../components/logHistory";
+import { installMocks, type RecordedResource } from "../../program/mocks";
+import { parseStack, type LoadedStack } from "../../stack";
+import { destroy, goalsOf, LOG_GROUP, up, type Aws, type StateGroup } from "../helpers/deletionModel";
+import { readOutput } from "../../program/outputs";
+import { synthCommand } from "../helpers/commands";
+import { lines, STACK_VARS } from "../helpers/stack";
 
 const SELF = "organization/cloudposse-components/ue2-prod";
 
@@ -70,7 +70,7 @@ async function programRun(
         stackOutputs: { [SELF]: last },
         logGroups: Object.fromEntries([...aws.keys()].map((name) => [name, 90])),
     });
-    const { deployStackGuardingRenames } = await import("../program/renames");
+    const { deployStackGuardingRenames } = await import("../../program/renames");
     const warnings: string[] = [];
     try {
         const outputs = await deployStackGuardingRenames(stack, {
@@ -122,7 +122,7 @@ describe("log history (issue 32)", () => {
             );
         });
         it("adoptLogGroup is refused in a region an import id cannot carry, naming it", async () => {
-            const { resolveEventBridge } = await import("../components/eventbridge");
+            const { resolveEventBridge } = await import("../../components/eventbridge");
             assert.throws(
                 () => resolveEventBridge("eb", { region: "eusc-de-east-1", name: "x", adoptLogGroup: true }),
                 (error: Error) =>
@@ -164,7 +164,7 @@ describe("log history (issue 32)", () => {
             opts: pulumi.ComponentResourceOptions = {},
         ): Promise<RecordedResource[]> => {
             const mocks = await installMocks();
-            const { EventBridge } = await import("../components/eventbridge");
+            const { EventBridge } = await import("../../components/eventbridge");
             new EventBridge("eb", { ...ARGS, ...args } as never, opts);
             await mocks.settle();
             return [...mocks.resources];
@@ -223,7 +223,7 @@ describe("log history (issue 32)", () => {
         it("the api-key: the component's retainOnDelete option keeps every custom child, protect reaches them", async () => {
             const registered = async (opts: pulumi.ComponentResourceOptions) => {
                 const mocks = await installMocks();
-                const { DashboardsApiKey } = await import("../components/apiKey");
+                const { DashboardsApiKey } = await import("../../components/apiKey");
                 new DashboardsApiKey("key", { ...ARGS, name: "grafana", workspaceId: "g-0123456789" } as never, opts);
                 await mocks.settle();
                 return mocks.resources.filter((r) => r.custom && !r.type.startsWith("pulumi:"));

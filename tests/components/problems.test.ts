@@ -5,18 +5,18 @@
  */
 import * as assert from "node:assert/strict";
 
-import { resolveEventBridge } from "../components/eventbridge/resolve";
-import { resolveDashboardsApiKey } from "../components/apiKey/resolve";
-import { checkAliases } from "../components/lifecycle";
-import { planRotation } from "../components/apiKey/rotation";
-import { checkTags } from "../components/awsLimits";
-import { NameRegistry } from "../components/collisions";
-import { ComponentArgsError } from "../components/errors";
-import { validateStack, StackVarsError } from "../program/deploy";
-import { installMocks } from "../program/mocks";
-import { parseStack, StackFileError } from "../stack";
-import { hasValue, problemToJson, userKey, type Problem, type ProblemPath } from "../util/problem";
-import { lines, STACK_VARS } from "./stack-helpers";
+import { resolveEventBridge } from "../../components/eventbridge/resolve";
+import { resolveDashboardsApiKey } from "../../components/apiKey/resolve";
+import { checkAliases } from "../../components/lifecycle";
+import { planRotation } from "../../components/apiKey/rotation";
+import { checkTags } from "../../components/awsLimits";
+import { NameRegistry } from "../../components/collisions";
+import { ComponentArgsError } from "../../components/errors";
+import { validateStack, StackVarsError } from "../../program/deploy";
+import { installMocks } from "../../program/mocks";
+import { parseStack, StackFileError } from "../../stack";
+import { hasValue, problemToJson, userKey, type Problem, type ProblemPath } from "../../util/problem";
+import { lines, STACK_VARS } from "../helpers/stack";
 
 /** What `fn` throws, checked to be a ComponentArgsError. */
 function argsError(fn: () => unknown): ComponentArgsError {
@@ -584,7 +584,7 @@ describe("component problems: code, path and value of every check", () => {
 
         it("a component's warning is rendered with file:line:column, the instance and the snake_case var", async () => {
             const mocks = await installMocks();
-            const { deployStack } = await import("../program/deploy");
+            const { deployStack } = await import("../../program/deploy");
             const warnings: string[] = [];
             deployStack(
                 stack("managed-dashboards/api-key", [

@@ -7,12 +7,12 @@
  */
 import * as assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
-import { installMocks, type InstalledMocks } from "../testing";
-import { resolveDashboardsApiKeyArgs } from "../components/apiKey";
-import { resolveEventBridgeArgs } from "../components/eventbridge";
-import { withUnhandledRejections } from "./helpers/outputs";
+import { installMocks, type InstalledMocks } from "../../testing";
+import { resolveDashboardsApiKeyArgs } from "../../components/apiKey";
+import { resolveEventBridgeArgs } from "../../components/eventbridge";
+import { withUnhandledRejections } from "../helpers/outputs";
 
-type Components = typeof import("../components");
+type Components = typeof import("../../components");
 const BASE = { namespace: "eg", stage: "prod", region: "us-east-2" } as const;
 const WORKSPACE = "g-0123456789";
 
@@ -24,7 +24,7 @@ async function failedRun(program: (c: Components) => void) {
     let mocks: InstalledMocks | undefined;
     const { rejections } = await withUnhandledRejections(async () => {
         mocks = await installMocks();
-        program(await import("../components"));
+        program(await import("../../components"));
         for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
     });
     const messages = [...new Set(rejections.map((e) => (e instanceof Error ? e.message : String(e))))];
@@ -61,7 +61,7 @@ describe("the components' Inputs against hostile values", () => {
     let c: Components;
     before(async () => {
         await installMocks();
-        c = await import("../components");
+        c = await import("../../components");
     });
 
     it("refuses a retention that resolves to NaN with the message the plain NaN gets", async () => {

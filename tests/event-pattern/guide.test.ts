@@ -14,8 +14,8 @@ import {
     matchesEventPattern,
     validateEventPattern,
     type EventPatternProblemCode,
-} from "../event-pattern";
-import { formatRule, hasValue } from "../util/problem";
+} from "../../event-pattern";
+import { formatRule, hasValue } from "../../util/problem";
 
 type MatchCase = [description: string, pattern: object | string, event: object | string, expected: boolean];
 

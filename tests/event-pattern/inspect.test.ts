@@ -4,7 +4,7 @@ import {
     EVENT_PATTERN_PROVIDER_MAX_LENGTH,
     EventPatternError,
     inspectEventPattern,
-} from "../event-pattern";
+} from "../../event-pattern";
 
 /** `{"a":["xxx…"]}`, exactly `length` characters of JSON. */
 function patternOfLength(length: number): object {

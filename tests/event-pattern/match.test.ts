@@ -1,6 +1,6 @@
 import * as assert from "node:assert/strict";
-import { matchesEventPattern } from "../event-pattern";
-import { ECS_PATTERN } from "./fixtures/spec";
+import { matchesEventPattern } from "../../event-pattern";
+import { ECS_PATTERN } from "../fixtures/spec";
 
 /** Stands for "the event has no such field". */
 const MISSING = Symbol("missing");

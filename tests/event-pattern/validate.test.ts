@@ -4,9 +4,9 @@ import {
     inspectEventPattern,
     validateEventPattern,
     type EventPatternProblemCode,
-} from "../event-pattern";
-import { formatRule, hasValue } from "../util/problem";
-import { ECS_PATTERN } from "./fixtures/spec";
+} from "../../event-pattern";
+import { formatRule, hasValue } from "../../util/problem";
+import { ECS_PATTERN } from "../fixtures/spec";
 
 /** The value a refusal records: `[value]`, or `[]` when it records none. */
 type Value = [] | [unknown];

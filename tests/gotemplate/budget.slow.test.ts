@@ -1,6 +1,6 @@
 /**
  * Issue 30, budgets by work, at the issue's full size: each case runs in its own child process
- * (tests/support/bounded.ts) with a 1 GB heap, killed after 30 s, and must end with its located
+ * (tests/helpers/bounded.ts) with a 1 GB heap, killed after 30 s, and must end with its located
  * error naming the limit (or its result). Before the budgets these took 14 s to hours and up to
  * 2.4 GB; how long they take now is measured by `npm run bench`, never asserted here.
  */
@@ -8,9 +8,9 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startBeforeTests } from "./helpers/processes";
-import { describeRun, runBoundedCommand, runBoundedScript, type BoundedRun } from "./support/bounded";
-import { lines, STACK_VARS } from "./stack-helpers";
+import { startBeforeTests } from "../helpers/processes";
+import { describeRun, runBoundedCommand, runBoundedScript, type BoundedRun } from "../helpers/bounded";
+import { lines, STACK_VARS } from "../helpers/stack";
 
 const LIMITS = { memoryMb: 1024, timeoutMs: 30_000 } as const;
 

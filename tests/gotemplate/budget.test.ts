@@ -3,14 +3,14 @@
  * (strings by their length, value walks by their nodes, regular expressions by input, program and
  * matches), every template of a stack load draws on one budget, and atmos.yaml's
  * `templates.settings.evaluations` is capped. Small inputs that were accepted before at a cost far
- * beyond their step count; the issue's full-size cases run bounded in tests/templateBudget.slow.test.ts.
+ * beyond their step count; the issue's full-size cases run bounded in tests/gotemplate/budget.slow.test.ts.
  */
 import * as assert from "node:assert/strict";
-import { renderTemplate, TEMPLATE_LIMITS, TemplateLimitExceeded } from "../gotemplate";
-import { currentLoadBudget, withLoadBudget } from "../gotemplate/limits";
-import { loadStackFile } from "../stack";
-import { templateSettingsFrom } from "../stack/templating";
-import { lines, memoryFiles, ROOT, stackError, STACK_VARS } from "./stack-helpers";
+import { renderTemplate, TEMPLATE_LIMITS, TemplateLimitExceeded } from "../../gotemplate";
+import { currentLoadBudget, withLoadBudget } from "../../gotemplate/limits";
+import { loadStackFile } from "../../stack";
+import { templateSettingsFrom } from "../../stack/templating";
+import { lines, memoryFiles, ROOT, stackError, STACK_VARS } from "../helpers/stack";
 
 function limitError(text: string): string {
     try {

@@ -4,7 +4,7 @@
  * urlquery escapers. The cases are this project's.
  */
 import { strict as assert } from "node:assert";
-import { renderTemplate, TemplateError } from "../gotemplate";
+import { renderTemplate, TemplateError } from "../../gotemplate";
 
 const data = (): unknown => ({ l: [1, 2, 3], m: { b: "x", c: [1, 2] }, n: null, s: "abc" });
 const render = (text: string): string => renderTemplate("t", text, data());

@@ -4,7 +4,7 @@
  * fmtFloat and fmtSbx (src/fmt/format.go), and strconv.Quote for %q; the cases are this project's.
  */
 import { strict as assert } from "node:assert";
-import { formatValue, quoteGo, sprint, sprintf } from "../gotemplate";
+import { formatValue, quoteGo, sprint, sprintf } from "../../gotemplate";
 
 describe("gotemplate fmt: Sprintf as Go prints each verb", () => {
     const cases: [format: string, args: unknown[], expected: string][] = [

@@ -1,13 +1,13 @@
 /**
  * Issue 20, classes 5 and 9, bounded: the templates and stack files that used to run for minutes,
  * abort V8 or take gigabytes run in child processes with a 512 MB heap, killed by the harness
- * (tests/support/bounded.ts) after 60 s. Each case must end with its located, named-limit error
+ * (tests/helpers/bounded.ts) after 60 s. Each case must end with its located, named-limit error
  * (or its result), and leave Object.prototype untouched. The inputs are generated in the child.
  */
 import * as assert from "node:assert/strict";
 
-import { startBeforeTests } from "./helpers/processes";
-import { describeRun, runBoundedScript, type BoundedRun } from "./support/bounded";
+import { startBeforeTests } from "../helpers/processes";
+import { describeRun, runBoundedScript, type BoundedRun } from "../helpers/bounded";
 
 /** One case: `run` is a JavaScript expression over `t` (gotemplate), `s` (stack), `tm` (stack/templating), `l` (label). */
 interface Case {

@@ -3,16 +3,16 @@
  * ends in a located error naming the limit of `TEMPLATE_LIMITS`; printf follows Go's fmt for
  * widths and precisions past 1e6. These inputs are small or reach their limit at once; the ones
  * that used to hang or exhaust memory run again, in a child process with a heap limit, in
- * templateLimits.slow.test.ts.
+ * limits.slow.test.ts.
  */
 import * as assert from "node:assert/strict";
 
-import { renderTemplate, TEMPLATE_LIMITS, TemplateError, TemplateLimitExceeded } from "../gotemplate";
-import { createLabel, format } from "../label";
-import { parseStack } from "../stack";
-import { processTmpl, renderImportText } from "../stack/templating";
-import { evaluateYamlFunction, YamlFunctionError } from "../stack/yamlFunctions";
-import { lines, stackError, STACK_VARS } from "./stack-helpers";
+import { renderTemplate, TEMPLATE_LIMITS, TemplateError, TemplateLimitExceeded } from "../../gotemplate";
+import { createLabel, format } from "../../label";
+import { parseStack } from "../../stack";
+import { processTmpl, renderImportText } from "../../stack/templating";
+import { evaluateYamlFunction, YamlFunctionError } from "../../stack/yamlFunctions";
+import { lines, stackError, STACK_VARS } from "../helpers/stack";
 
 /** Renders `text`, which must fail with a limit error; returns the message. */
 function limitError(text: string, data: unknown = {}): string {

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { fn, GoTemplate, renderTemplate, TemplateError } from "../gotemplate";
+import { fn, GoTemplate, renderTemplate, TemplateError } from "../../gotemplate";
 
 const render = (text: string, data: unknown, options = {}) => renderTemplate("stacks/x.yaml", text, data, options);
 

@@ -5,7 +5,7 @@
  * The cases are this project's.
  */
 import { strict as assert } from "node:assert";
-import { fn, GoTemplate, NAMESPACE, renderTemplate, TemplateError, type FuncMap } from "../gotemplate";
+import { fn, GoTemplate, NAMESPACE, renderTemplate, TemplateError, type FuncMap } from "../../gotemplate";
 
 const data = (): unknown => ({ l: [1, 2], m: { a: 1, b: "x" }, n: null });
 const render = (text: string, options = {}): string => renderTemplate("t", text, data(), options);

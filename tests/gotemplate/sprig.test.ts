@@ -4,7 +4,7 @@
  * strings packages; `required` is Helm's. The cases are this project's.
  */
 import { strict as assert } from "node:assert";
-import { renderTemplate, TemplateError } from "../gotemplate";
+import { renderTemplate, TemplateError } from "../../gotemplate";
 
 const data = (): unknown => ({ l: [1, 2, 3], m: { a: 1 }, n: null });
 const render = (text: string): string => renderTemplate("t", text, data());

@@ -3,7 +3,7 @@
  * own text/template (Go 1.19) with Sprig v3.2.3; the cases themselves are written for this project.
  */
 import { strict as assert } from "node:assert";
-import { renderTemplate, TemplateError } from "../gotemplate";
+import { renderTemplate, TemplateError } from "../../gotemplate";
 
 const data = (): unknown =>
     JSON.parse(

@@ -5,7 +5,7 @@
  * resident memory and whether `Object.prototype` was changed.
  *
  * A case is a compiled command (`runBoundedCommand("synth", [...])`: `bin/synth.js` as
- * tests/compiled.ts compiles it) or a script (`runBoundedScript(code)`, where `root` is the
+ * tests/helpers/compiled.ts compiles it) or a script (`runBoundedScript(code)`, where `root` is the
  * compiled package's directory, e.g. `require(root + "/stack").loadStackFile(file)`).
  *
  * The probe: every child is preloaded (`-r`) with a script that, as the process exits, writes one
@@ -23,8 +23,8 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { compiledRoot, ROOT } from "../compiled";
-import { inBackground, inTurn } from "../helpers/processes";
+import { compiledRoot, ROOT } from "./compiled";
+import { inBackground, inTurn } from "./processes";
 
 /** Limits of one bounded run. */
 export interface BoundedOptions {

@@ -1,12 +1,12 @@
 /**
  * The package's commands run in-process, as `npm run synth` and `npm run tf-adopt` run them but on
  * strings instead of the process's streams: the same code (bin/synthCommand.ts,
- * bin/tfAdoptCommand.ts) without a process start per case. tests/cli.e2e.test.ts runs the real
+ * bin/tfAdoptCommand.ts) without a process start per case. tests/bin/commands.e2e.test.ts runs the real
  * commands in child processes and checks that they print the same.
  */
-import { runSynthCommand } from "../bin/synthCommand";
-import { runTfAdoptCommand } from "../bin/tfAdoptCommand";
-import type { CommandIo } from "../bin/io";
+import { runSynthCommand } from "../../bin/synthCommand";
+import { runTfAdoptCommand } from "../../bin/tfAdoptCommand";
+import type { CommandIo } from "../../bin/io";
 
 /** What a command printed and its exit code. */
 export interface CommandRun {

@@ -5,7 +5,7 @@
  * (never into the working tree), with node_modules linked to the project's. Built once per test
  * process, on first use (about 0.2 s), and removed when the process exits.
  *
- * tests/package.slow.test.ts checks the other compilation, tsc's dist/ as `npm pack` ships it.
+ * tests/package/tarball.slow.test.ts checks the other compilation, tsc's dist/ as `npm pack` ships it.
  */
 import { transformFileSync } from "@swc/core";
 import * as fs from "node:fs";
@@ -13,7 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 /** The project's root (where package.json is). */
-export const ROOT = path.join(__dirname, "..");
+export const ROOT = path.join(__dirname, "..", "..");
 
 let compiled: string | undefined;
 
@@ -40,7 +40,7 @@ function sources(): string[] {
         } else if (!pattern.includes("*")) {
             files.push(path.join(ROOT, pattern));
         } else {
-            throw new Error(`tests/compiled.ts: tsconfig.json include pattern ${pattern} is not handled`);
+            throw new Error(`tests/helpers/compiled.ts: tsconfig.json include pattern ${pattern} is not handled`);
         }
     }
     return files;

@@ -1,8 +1,8 @@
 /** Helpers shared by the stack-file loader tests. */
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
-import { StackFileError, type FileSystem } from "../stack";
-import { compareBytes } from "../stack/files";
+import { StackFileError, type FileSystem } from "../../stack";
+import { compareBytes } from "../../stack/files";
 
 /** Joins lines into YAML text (so a test can read off line numbers). */
 export function lines(...text: string[]): string {

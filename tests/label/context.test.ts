@@ -3,7 +3,7 @@
  * (snake_case, e.g. `terraform output -json` of a null-label `context`) and LabelContext.
  */
 import * as assert from "node:assert/strict";
-import { createLabel, fromTerraformContext, toTerraformContext } from "../label";
+import { createLabel, fromTerraformContext, toTerraformContext } from "../../label";
 
 /** `module.label1.context` of upstream examples/complete, as printed by terraform output -json. */
 const TERRAFORM_LABEL1_CONTEXT = {

@@ -4,7 +4,7 @@
  * null-label 0.25.0 as well (checked with terraform apply; its message is quoted in the comment).
  */
 import * as assert from "node:assert/strict";
-import { createLabel, LabelContext, LabelError, LabelInput } from "../label";
+import { createLabel, LabelContext, LabelError, LabelInput } from "../../label";
 
 const DEFAULT_CONTEXT: LabelContext = createLabel().context;
 

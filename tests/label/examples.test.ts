@@ -2,10 +2,10 @@
  * Upstream examples/complete and test/src/examples_complete_test.go at null-label 0.25.0:
  * the same labels built with createLabel, and every assertion of the Go test, with its
  * literal expectations. (The `compatible` output compares with registry versions 0.22.1 and
- * 0.24.1, which are not part of this port; their 0.25.0 sides are in label.terraform.test.ts.)
+ * 0.24.1, which are not part of this port; their 0.25.0 sides are in terraform.test.ts.)
  */
 import * as assert from "node:assert/strict";
-import { createLabel, Label, LabelContext } from "../label";
+import { createLabel, Label, LabelContext } from "../../label";
 
 const label1 = createLabel({
     namespace: "CloudPosse",

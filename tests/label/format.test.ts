@@ -3,7 +3,7 @@
  * Terraform v1.11.4 (`terraform apply` of `output "x" { value = format(...) }`).
  */
 import * as assert from "node:assert/strict";
-import { format } from "../label";
+import { format } from "../../label";
 
 /** [spec, args, Terraform's result]. `null` args were passed as `tostring(null)`. */
 const TERRAFORM_ROWS: ReadonlyArray<readonly [string, readonly unknown[], string]> = [

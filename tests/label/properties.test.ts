@@ -3,7 +3,7 @@
  */
 import * as assert from "node:assert/strict";
 import fc from "fast-check";
-import { createLabel, fromTerraformContext, LabelInput, toTerraformContext } from "../label";
+import { createLabel, fromTerraformContext, LabelInput, toTerraformContext } from "../../label";
 
 const LABELS = ["namespace", "tenant", "environment", "stage", "name", "attributes"] as const;
 

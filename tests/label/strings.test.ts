@@ -4,7 +4,7 @@
  * Non-ASCII characters are written as escapes so that the table shows exactly what is tested.
  */
 import * as assert from "node:assert/strict";
-import { compareBytewise, length, lower, nfc, substr, title, upper } from "../label/strings";
+import { compareBytewise, length, lower, nfc, substr, title, upper } from "../../label/strings";
 
 const TERRAFORM_ROWS: ReadonlyArray<readonly [string, string, string, string, number]> = [
     ["o'neil mc.donald", "O'Neil Mc.Donald", "O'NEIL MC.DONALD", "o'neil mc.donald", 16],

@@ -1,11 +1,11 @@
 /**
- * Every case of label-fixtures/terraform-cases.ts: inputs run through the real Terraform module
+ * Every case of tests/fixtures/label/terraform-cases.ts: inputs run through the real Terraform module
  * (null-label 0.25.0) and the outputs it printed. Each label must equal Terraform's field for
  * field, with map keys in Terraform's order.
  */
 import * as assert from "node:assert/strict";
-import { createLabel, Label, LabelInput } from "../label";
-import { TERRAFORM_CASES, TerraformCase } from "./label-fixtures/terraform-cases";
+import { createLabel, Label, LabelInput } from "../../label";
+import { TERRAFORM_CASES, TerraformCase } from "../fixtures/label/terraform-cases";
 
 /** Asserts that every object inside `actual` lists its keys in the same order as `expected`. */
 function assertKeyOrder(actual: unknown, expected: unknown, where: string): void {

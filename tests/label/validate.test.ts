@@ -4,7 +4,7 @@
  * type checks of label inputs with the problem each one records.
  */
 import { strict as assert } from "node:assert";
-import { remover } from "../label/regex";
+import { remover } from "../../label/regex";
 import {
     LabelError,
     optBoolean,
@@ -13,8 +13,8 @@ import {
     optStringList,
     optStringMap,
     optWholeNumber,
-} from "../label/validate";
-import { setOwn } from "../util/objects";
+} from "../../label/validate";
+import { setOwn } from "../../util/objects";
 
 describe("label regex_replace_chars: Go's meaning of \\pC and brackets", () => {
     const cases: [pattern: string, input: string, expected: string][] = [

@@ -10,9 +10,9 @@
  * "/grafana/eg-ue2-prod-grafana-api-key/api_key" (the value asserted below).
  */
 import * as assert from "node:assert/strict";
-import { parseStack } from "../stack";
-import { synth } from "../program/synth";
-import { lines } from "./stack-helpers";
+import { parseStack } from "../../stack";
+import { synth } from "../../program/synth";
+import { lines } from "../helpers/stack";
 
 /** The README "Usage" of aws-managed-grafana-api-key, with the stack vars and a name. */
 function readmeStack(...extra: string[]): string {

@@ -14,8 +14,8 @@ import {
     shellQuote,
     TerraformStateError,
     type TerraformResource,
-} from "../migrate/terraformState";
-import { tfAdoptCommand } from "./commands";
+} from "../../migrate/terraformState";
+import { tfAdoptCommand } from "../helpers/commands";
 
 const resource = (address: string, type: string, attributes: Record<string, unknown>): TerraformResource => ({
     address,

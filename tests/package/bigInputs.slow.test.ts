@@ -3,15 +3,15 @@
  * before), an EventBridge-sized event (256 KB) of nested arrays of objects matched twice (35 s
  * for one match of 217 KB before), and a 300,000-key pattern refused by its size before it is
  * compiled (9 s and 560 MB before: here under a 256 MB heap). Each runs in its own child process
- * (tests/support/bounded.ts), killed after 30 s; times are measured in `npm run bench`
+ * (tests/helpers/bounded.ts), killed after 30 s; times are measured in `npm run bench`
  * (bench/bigInputs.ts), never asserted here.
  */
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startBeforeTests } from "./helpers/processes";
-import { describeRun, runBoundedCommand, runBoundedScript, type BoundedRun } from "./support/bounded";
+import { startBeforeTests } from "../helpers/processes";
+import { describeRun, runBoundedCommand, runBoundedScript, type BoundedRun } from "../helpers/bounded";
 
 let dir: string | undefined;
 after(() => {

@@ -9,10 +9,10 @@
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { ROOT } from "./compiled";
-import { brokenLinks } from "./helpers/links";
-import { compiledInProject, installedProject } from "./helpers/packed";
-import { awaitedLater, startBeforeTests } from "./helpers/processes";
+import { ROOT } from "../helpers/compiled";
+import { brokenLinks } from "../helpers/links";
+import { compiledInProject, installedProject } from "../helpers/packed";
+import { awaitedLater, startBeforeTests } from "../helpers/processes";
 
 /**
  * The marker written on the line before a snippet that needs the `inputs` branch (issue 24:

@@ -1,7 +1,7 @@
 /**
  * The documentation stays true to the code and findable: the README is a landing page, the guides
  * under docs/ hold the reference tables generated from the component definitions, and every link
- * between them resolves. tests/docs.slow.test.ts checks the same links in the packed tarball (with
+ * between them resolves. tests/package/docs.slow.test.ts checks the same links in the packed tarball (with
  * the declarations' TSDoc) and compiles the TypeScript snippets against it.
  */
 import { strict as assert } from "node:assert";
@@ -13,19 +13,19 @@ import {
     labelArgList,
     STACK_FILES_GUIDE,
     withGeneratedBlocks,
-} from "../components/reference";
-import { COMPONENT_DEFINITIONS } from "../components/registry";
-import { COMPONENT_SCHEMAS } from "../stack/schema";
-import { anchorsOf, brokenLinks, declarationTargets, headingAnchor } from "./helpers/links";
+} from "../../components/reference";
+import { COMPONENT_DEFINITIONS } from "../../components/registry";
+import { COMPONENT_SCHEMAS } from "../../stack/schema";
+import { anchorsOf, brokenLinks, declarationTargets, headingAnchor } from "../helpers/links";
 
-const ROOT = path.join(__dirname, "..");
+const ROOT = path.join(__dirname, "..", "..");
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");
 const readme = read("README.md");
 const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
 
 /**
  * The API reference, generated when the package is packed (scripts/apiDocs.js, not in git): its
- * pages and the links to them are checked in the tarball (tests/docs.slow.test.ts).
+ * pages and the links to them are checked in the tarball (tests/package/docs.slow.test.ts).
  */
 const API_REFERENCE = "docs/api";
 

@@ -1,16 +1,16 @@
 /**
  * The package's index (index.ts), loaded in-process: it re-exports each module's public values as
  * those modules export them (a name two `export *` lines both gave would silently vanish).
- * tests/package.slow.test.ts checks what importing the published index loads and registers.
+ * tests/package/tarball.slow.test.ts checks what importing the published index loads and registers.
  */
 import * as assert from "node:assert/strict";
-import * as pkg from "../index";
-import * as components from "../components";
-import * as eventPattern from "../event-pattern";
-import * as label from "../label";
-import * as deploy from "../program/deploy";
-import * as stack from "../stack";
-import * as problem from "../util/problem";
+import * as pkg from "../../index";
+import * as components from "../../components";
+import * as eventPattern from "../../event-pattern";
+import * as label from "../../label";
+import * as deploy from "../../program/deploy";
+import * as stack from "../../stack";
+import * as problem from "../../util/problem";
 
 const exported = pkg as unknown as Record<string, unknown>;
 

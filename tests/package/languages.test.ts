@@ -7,9 +7,9 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { packageSchema, type SchemaProperty } from "../provider/schema";
+import { packageSchema, type SchemaProperty } from "../../provider/schema";
 
-const GUIDE = fs.readFileSync(path.join(__dirname, "..", "docs", "languages.md"), "utf8");
+const GUIDE = fs.readFileSync(path.join(__dirname, "..", "..", "docs", "languages.md"), "utf8");
 const schema = packageSchema("0.0.0");
 
 /** The fenced blocks of `language` in the guide. */

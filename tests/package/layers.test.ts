@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 
-const ROOT = path.join(__dirname, "..");
+const ROOT = path.join(__dirname, "..", "..");
 
 /** Each top-level folder's layer, lowest first (`.` is the root's index.ts). */
 const LAYERS: Readonly<Record<string, number>> = {

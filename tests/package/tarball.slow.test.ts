@@ -8,15 +8,15 @@
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import * as fs from "node:fs";
-import { installedProject, packedPackage } from "./helpers/packed";
-import { awaitedLater, runNode, startBeforeTests } from "./helpers/processes";
+import { installedProject, packedPackage } from "../helpers/packed";
+import { awaitedLater, runNode, startBeforeTests } from "../helpers/processes";
 
 /** The component folders (components/<folder>/definition.ts), as the component list's entries live. */
 const COMPONENT_FOLDERS = fs
-    .readdirSync(path.join(__dirname, "..", "components"), { withFileTypes: true })
+    .readdirSync(path.join(__dirname, "..", "..", "components"), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
-    .filter((folder) => fs.existsSync(path.join(__dirname, "..", "components", folder, "definition.ts")));
+    .filter((folder) => fs.existsSync(path.join(__dirname, "..", "..", "components", folder, "definition.ts")));
 
 /** The modules that must load without any Pulumi SDK, each in turn in one fresh process. */
 const SDK_FREE = [

@@ -9,10 +9,10 @@
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { compiledInProject, installedProject } from "./helpers/packed";
-import { awaitedLater, runNode, runProcess, startBeforeTests } from "./helpers/processes";
+import { compiledInProject, installedProject } from "../helpers/packed";
+import { awaitedLater, runNode, runProcess, startBeforeTests } from "../helpers/processes";
 
-const ROOT = path.join(__dirname, "..");
+const ROOT = path.join(__dirname, "..", "..");
 
 /** The TypeScript block under the "Testing a program that uses these components" heading. */
 export function testingSnippet(markdown: string): string {

@@ -10,8 +10,8 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
-import { compiledInProject } from "./helpers/packed";
-import { awaitedLater, runNode, startBeforeTests } from "./helpers/processes";
+import { compiledInProject } from "../helpers/packed";
+import { awaitedLater, runNode, startBeforeTests } from "../helpers/processes";
 
 /** The user's infrastructure: one function per program, as a user's tests would call them. */
 const INFRA = `

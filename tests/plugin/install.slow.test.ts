@@ -34,11 +34,11 @@ import * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 
-import { packageSchema } from "../provider/schema";
-import { ROOT } from "./compiled";
-import { installedProject } from "./helpers/packed";
-import { runNode, runProcess, startBeforeTests, startServer } from "./helpers/processes";
-import { startTestEngine, type TestEngine } from "./helpers/resourceMonitor";
+import { packageSchema } from "../../provider/schema";
+import { ROOT } from "../helpers/compiled";
+import { installedProject } from "../helpers/packed";
+import { runNode, runProcess, startBeforeTests, startServer } from "../helpers/processes";
+import { startTestEngine, type TestEngine } from "../helpers/resourceMonitor";
 
 const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 const EVENTBRIDGE = "cloudposse:eventbridge:EventBridge";

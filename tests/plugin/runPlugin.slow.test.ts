@@ -5,7 +5,7 @@
  * Pulumi CLI. One plugin process for the whole file, started beside the unit tier.
  *
  * The package is laid out as it ships: package.json and plugin/ from the working tree, dist/ as
- * tests/compiled.ts compiles it.
+ * tests/helpers/compiled.ts compiles it.
  */
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -19,14 +19,14 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 
-import { resolveEventBridgeArgs } from "../components/eventbridge/resolve";
-import { AwsMocks } from "../program/mocks";
-import { readOutput } from "../program/outputs";
-import { packageSchema, type PackageSchema } from "../provider/schema";
-import { compiledRoot, ROOT } from "./compiled";
-import { startServer } from "./helpers/processes";
-import { startBeforeTests } from "./helpers/processes";
-import { startTestEngine, type TestEngine } from "./helpers/resourceMonitor";
+import { resolveEventBridgeArgs } from "../../components/eventbridge/resolve";
+import { AwsMocks } from "../../program/mocks";
+import { readOutput } from "../../program/outputs";
+import { packageSchema, type PackageSchema } from "../../provider/schema";
+import { compiledRoot, ROOT } from "../helpers/compiled";
+import { startServer } from "../helpers/processes";
+import { startBeforeTests } from "../helpers/processes";
+import { startTestEngine, type TestEngine } from "../helpers/resourceMonitor";
 
 const EVENTBRIDGE = "cloudposse:eventbridge:EventBridge";
 const API_KEY = "cloudposse:managed-dashboards:DashboardsApiKey";

@@ -2,11 +2,11 @@
  * program/deferCompiler.ts in-process: the module-cache entry that stands in for the Pulumi SDK's
  * `typescript-shim` forwards every read to the real shim, loaded on the first read. The shim (and
  * the compiler, which ts-node loads) are already loaded here, so each test takes the shim's entry
- * out of require.cache and puts it back. tests/cli.e2e.test.ts checks that a real synth never loads
- * the compiler; tests/package.slow.test.ts that closure serialization still works in a fresh process.
+ * out of require.cache and puts it back. tests/bin/commands.e2e.test.ts checks that a real synth never loads
+ * the compiler; tests/package/tarball.slow.test.ts that closure serialization still works in a fresh process.
  */
 import * as assert from "node:assert/strict";
-import { deferSdkCompiler, isCompilerFile, sdkCompilerLoaded } from "../program/deferCompiler";
+import { deferSdkCompiler, isCompilerFile, sdkCompilerLoaded } from "../../program/deferCompiler";
 
 const SHIM = require.resolve("@pulumi/pulumi/typescript-shim");
 

@@ -1,17 +1,17 @@
 /**
  * The `pulumi up` entry of Pulumi.yaml (program/index.ts), run as the Pulumi CLI runs it but under
  * the mocks, in a fresh process (the program runs when it is loaded): its config from the
- * environment, and the stack outputs it exports. tests/programRun.test.ts covers the config's
+ * environment, and the stack outputs it exports. tests/program/run.test.ts covers the config's
  * choices in-process.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { compiledRoot, ROOT } from "./compiled";
-import { runNode, startBeforeTests, type ProcessRun } from "./helpers/processes";
+import { compiledRoot, ROOT } from "../helpers/compiled";
+import { runNode, startBeforeTests, type ProcessRun } from "../helpers/processes";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script shared with scripts/dist.js
-const { staleSource } = require("../scripts/staleness") as { staleSource: (root: string) => string | undefined };
+const { staleSource } = require("../../scripts/staleness") as { staleSource: (root: string) => string | undefined };
 
 /**
  * Runs program/index.ts in a fresh process with the given project config; returns its exports,

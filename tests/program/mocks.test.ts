@@ -13,7 +13,7 @@ import {
     EXAMPLE_WORKSPACE_OUTPUTS,
     redactSecrets,
     SECRET_PLACEHOLDER,
-} from "../program/mocks";
+} from "../../program/mocks";
 
 type Args = pulumi.runtime.MockResourceArgs;
 const custom = (type: string, name: string, inputs: Record<string, unknown>): Args => ({
@@ -214,7 +214,7 @@ describe("redactSecrets", () => {
 
 describe("installMocks: the options of each registration", () => {
     it("records every option set, resources as type::name, and nothing for a resource without options", async () => {
-        const { installMocks } = await import("../program/mocks");
+        const { installMocks } = await import("../../program/mocks");
         const pulumiSdk = await import("@pulumi/pulumi");
         const aws = await import("@pulumi/aws");
         const mocks = await installMocks();

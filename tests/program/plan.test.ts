@@ -1,8 +1,8 @@
 /** The readable plan: every value in full, tags on one line, reads apart, nothing raw reaching the terminal. */
 import * as assert from "node:assert/strict";
 
-import { planToText, showText } from "../program/plan";
-import type { SynthPlan } from "../program/synth";
+import { planToText, showText } from "../../program/plan";
+import type { SynthPlan } from "../../program/synth";
 
 const POLICY = JSON.stringify({
     Version: "2012-10-17",

@@ -1,15 +1,15 @@
 /**
  * The program of Pulumi.yaml as a function of its config (program/run.ts), in-process under the
- * mocks: which config keys name the stack, and what each choice deploys. tests/program.e2e.test.ts
+ * mocks: which config keys name the stack, and what each choice deploys. tests/program/index.e2e.test.ts
  * runs the real entry (config from the environment, as the Pulumi CLI passes it) in a process.
  */
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { installMocks } from "../program/mocks";
-import type { StackOutputs } from "../program/deploy";
-import type { ProgramConfig } from "../program/run";
-import { ROOT } from "./compiled";
+import { installMocks } from "../../program/mocks";
+import type { StackOutputs } from "../../program/deploy";
+import type { ProgramConfig } from "../../program/run";
+import { ROOT } from "../helpers/compiled";
 
 /** A project config holding `values` (booleans as the strings `pulumi config set` stores). */
 function config(values: Readonly<Record<string, string>>): ProgramConfig {
@@ -25,7 +25,7 @@ async function run(
     stackOutputs: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {},
 ): Promise<{ outputs?: StackOutputs; error?: Error; types: string[] }> {
     const mocks = await installMocks({ project: "cloudposse-components", stack: "ue2-prod", stackOutputs });
-    const { runProgram } = await import("../program/run");
+    const { runProgram } = await import("../../program/run");
     const cwd = process.cwd();
     process.chdir(ROOT);
     try {
@@ -114,7 +114,7 @@ describe("the program's config (program/run.ts)", () => {
         process.chdir(ROOT);
         try {
             // The program runs when it is loaded: this is the only test that loads it.
-            const outputs = await (await import("../program/index")).default;
+            const outputs = await (await import("../../program/index")).default;
             await mocks.settle();
             assert.deepEqual(Object.keys(outputs).sort(), ["eventbridge/ecs-alerts", "managed-dashboards/api-key"]);
             // The instances' resources, and the reference to this stack's previous deployment.

@@ -8,9 +8,9 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { synth, SynthRunError } from "../program/synth";
+import { synth, SynthRunError } from "../../program/synth";
 
-const EXAMPLE = path.join(__dirname, "..", "examples", "stack.yaml");
+const EXAMPLE = path.join(__dirname, "..", "..", "examples", "stack.yaml");
 
 describe("synth(): defaults and references", () => {
     let dir: string;

@@ -2,7 +2,7 @@
  * The component plugin: its schema, derived from the component definitions (checked against the
  * definitions, Pulumi's package metaschema and the reviewed snapshot), and its provider's
  * `construct` under strict mocks, given inputs as the SDK's `deserializeInputs` makes them from a
- * `Construct` request. tests/plugin.slow.test.ts runs the same provider over gRPC.
+ * `Construct` request. tests/plugin/runPlugin.slow.test.ts runs the same provider over gRPC.
  */
 import * as assert from "node:assert/strict";
 import { createHash } from "node:crypto";
@@ -11,27 +11,27 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import Ajv2020 from "ajv/dist/2020";
 
-import type { ArgDefinition, ComponentDefinition } from "../components/definition";
-import { COMPONENT_DEFINITIONS } from "../components/registry";
-import { API_KEY_DEFINITION } from "../components/apiKey/definition";
-import { EVENTBRIDGE_DEFINITION } from "../components/eventbridge/definition";
-import { resolveEventBridgeArgs } from "../components/eventbridge/resolve";
-import { resolveDashboardsApiKeyArgs } from "../components/apiKey/resolve";
-import { installMocks, type InstalledMocks } from "../program/mocks";
+import type { ArgDefinition, ComponentDefinition } from "../../components/definition";
+import { COMPONENT_DEFINITIONS } from "../../components/registry";
+import { API_KEY_DEFINITION } from "../../components/apiKey/definition";
+import { EVENTBRIDGE_DEFINITION } from "../../components/eventbridge/definition";
+import { resolveEventBridgeArgs } from "../../components/eventbridge/resolve";
+import { resolveDashboardsApiKeyArgs } from "../../components/apiKey/resolve";
+import { installMocks, type InstalledMocks } from "../../program/mocks";
 import {
     PACKAGE_NAME,
     packageSchema,
     UNSENT_DEFAULTS,
     type PackageSchema,
     type SchemaProperty,
-} from "../provider/schema";
-import type { ComponentsProvider } from "../provider/provider";
-import { drained, unwrap, withUnhandledRejections } from "./helpers/outputs";
-import { SCHEMA_SNAPSHOT, SNAPSHOT_VERSION } from "./helpers/schemaSnapshot";
-import { wireInputs } from "./helpers/wireInputs";
+} from "../../provider/schema";
+import type { ComponentsProvider } from "../../provider/provider";
+import { drained, unwrap, withUnhandledRejections } from "../helpers/outputs";
+import { SCHEMA_SNAPSHOT, SNAPSHOT_VERSION } from "../helpers/schemaSnapshot";
+import { wireInputs } from "../helpers/wireInputs";
 
-const ROOT = path.join(__dirname, "..");
-const METASCHEMA = path.join(__dirname, "fixtures", "pulumi-schema", "pulumi.json");
+const ROOT = path.join(__dirname, "..", "..");
+const METASCHEMA = path.join(__dirname, "..", "fixtures", "pulumi-schema", "pulumi.json");
 
 const EVENTBRIDGE = EVENTBRIDGE_DEFINITION.typeToken;
 const API_KEY = API_KEY_DEFINITION.typeToken;
@@ -122,7 +122,7 @@ describe("the component plugin's schema", () => {
         // An object default is not a schema default: the component applies it.
         assert.equal(eventbridge.eventRulePattern.default, undefined);
         assert.equal(schema.resources[API_KEY].inputProperties.keyRole.default, "ADMIN");
-        // Sent by a generated SDK, these would change what the component does (tests/pluginDefaults.test.ts).
+        // Sent by a generated SDK, these would change what the component does (tests/provider/schemaDefaults.test.ts).
         assert.deepEqual(Object.keys(UNSENT_DEFAULTS), [API_KEY]);
         for (const arg of ["dashboardsComponentName", "minutesToLive", "runCadenceMinutes"]) {
             assert.equal(schema.resources[API_KEY].inputProperties[arg].default, undefined, arg);
@@ -314,7 +314,7 @@ describe("the component plugin's provider (construct, in process)", () => {
 
     before(async () => {
         mocks = await installMocks();
-        const { ComponentsProvider } = await import("../provider/provider");
+        const { ComponentsProvider } = await import("../../provider/provider");
         provider = new ComponentsProvider("1.2.3");
     });
 
@@ -427,7 +427,7 @@ describe("the component plugin's provider given Outputs (construct, in process)"
 
     before(async () => {
         mocks = await installMocks();
-        const { ComponentsProvider } = await import("../provider/provider");
+        const { ComponentsProvider } = await import("../../provider/provider");
         provider = new ComponentsProvider("1.2.3");
     });
 
@@ -523,7 +523,7 @@ describe("the component plugin's provider in a preview (construct, in process)",
 
     before(async () => {
         mocks = await installMocks({ preview: true });
-        const { ComponentsProvider } = await import("../provider/provider");
+        const { ComponentsProvider } = await import("../../provider/provider");
         provider = new ComponentsProvider("1.2.3");
     });
 

@@ -20,16 +20,16 @@ import * as pulumi from "@pulumi/pulumi";
 import * as fc from "fast-check";
 import { parse } from "yaml";
 
-import type { ArgDefinition, ComponentDefinition } from "../components/definition";
-import { COMPONENT_DEFINITIONS } from "../components/registry";
-import { API_KEY_DEFINITION } from "../components/apiKey/definition";
-import { EVENTBRIDGE_DEFINITION } from "../components/eventbridge/definition";
-import { resolveEventBridge } from "../components/eventbridge/resolve";
-import { resolveDashboardsApiKey } from "../components/apiKey/resolve";
-import { installMocks } from "../program/mocks";
-import { packageSchema, UNSENT_DEFAULTS } from "../provider/schema";
-import { readOutput } from "../program/outputs";
-import { wireInputs } from "./helpers/wireInputs";
+import type { ArgDefinition, ComponentDefinition } from "../../components/definition";
+import { COMPONENT_DEFINITIONS } from "../../components/registry";
+import { API_KEY_DEFINITION } from "../../components/apiKey/definition";
+import { EVENTBRIDGE_DEFINITION } from "../../components/eventbridge/definition";
+import { resolveEventBridge } from "../../components/eventbridge/resolve";
+import { resolveDashboardsApiKey } from "../../components/apiKey/resolve";
+import { installMocks } from "../../program/mocks";
+import { packageSchema, UNSENT_DEFAULTS } from "../../provider/schema";
+import { readOutput } from "../../program/outputs";
+import { wireInputs } from "../helpers/wireInputs";
 
 const schema = packageSchema("1.2.3");
 const EVENTBRIDGE = EVENTBRIDGE_DEFINITION.typeToken;
@@ -261,7 +261,7 @@ async function recorded(
 
 /** The inputs of each component in the example of docs/languages.md (its YAML program, the same in every language). */
 function documentedExamples(): { token: string; name: string; inputs: Record<string, unknown> }[] {
-    const guide = fs.readFileSync(path.join(__dirname, "..", "docs", "languages.md"), "utf8");
+    const guide = fs.readFileSync(path.join(__dirname, "..", "..", "docs", "languages.md"), "utf8");
     const [yaml] = [...guide.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]);
     const program = parse(yaml) as { resources: Record<string, { type: string; properties: Record<string, unknown> }> };
     return Object.entries(program.resources).map(([name, resource]) => ({
@@ -272,14 +272,14 @@ function documentedExamples(): { token: string; name: string; inputs: Record<str
 }
 
 describe("the plugin's provider given inputs as generated SDKs send them (construct, in process)", () => {
-    let provider: import("../provider/provider").ComponentsProvider;
+    let provider: import("../../provider/provider").ComponentsProvider;
 
     before(async () => {
         await installMocks();
-        const { ComponentsProvider } = await import("../provider/provider");
+        const { ComponentsProvider } = await import("../../provider/provider");
         provider = new ComponentsProvider("1.2.3");
-        const { EventBridge } = await import("../components/eventbridge/component");
-        const { DashboardsApiKey } = await import("../components/apiKey/component");
+        const { EventBridge } = await import("../../components/eventbridge/component");
+        const { DashboardsApiKey } = await import("../../components/apiKey/component");
         CLASSES[EVENTBRIDGE] = EventBridge as never;
         CLASSES[API_KEY] = DashboardsApiKey as never;
     });

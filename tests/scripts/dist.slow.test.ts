@@ -10,8 +10,8 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { ROOT } from "./compiled";
-import { inBackground, startBeforeTests, type ProcessRun } from "./helpers/processes";
+import { ROOT } from "../helpers/compiled";
+import { inBackground, startBeforeTests, type ProcessRun } from "../helpers/processes";
 
 /** What the commands need: the sources tsconfig.json compiles (its `include`), the scripts and the example. */
 const COPIED = [

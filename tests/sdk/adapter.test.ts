@@ -16,10 +16,10 @@ import {
     valueWithUnknowns,
     waitForRegistrations,
     type MonitorRequest,
-} from "../sdk/adapter";
-import { describeValue } from "../util/describeValue";
-import { holdsUnknown, isUnknownValue } from "../util/unknown";
-import { drained, unwrap, withUnhandledRejections } from "./helpers/outputs";
+} from "../../sdk/adapter";
+import { describeValue } from "../../util/describeValue";
+import { holdsUnknown, isUnknownValue } from "../../util/unknown";
+import { drained, unwrap, withUnhandledRejections } from "../helpers/outputs";
 
 const SDK = `@pulumi/pulumi ${pulumiSdkVersion()}`;
 /** The message of a contract failure: the SDK version, what no longer holds, where it is relied on. */
@@ -412,7 +412,7 @@ describe("sdk/adapter.ts: the SDK behaviour it relies on", () => {
     });
 
     it("the SDK reports a failed input by identity (prefixed in place from 3.246.0), and keepFailureAsWritten keeps it as written", async () => {
-        const { currentMonitor, failureProgram, keepFailureAsWritten } = await import("../sdk/adapter");
+        const { currentMonitor, failureProgram, keepFailureAsWritten } = await import("../../sdk/adapter");
         await installEchoMocks();
         const program = currentMonitor();
         assert.ok(program !== undefined, broken("setMocks installs no monitor that getMonitor() returns"));
@@ -459,7 +459,7 @@ describe("sdk/adapter.ts: its own guards", () => {
     it("names the SDK version when a value it is given as an Output has no isKnown promise", () => {
         assert.throws(() => isKnown({} as pulumi.Output<unknown>), {
             name: "SdkContractError",
-            message: `${SDK}: an Output has no isKnown promise; sdk/adapter.ts relies on it (see tests/sdkAdapter.test.ts)`,
+            message: `${SDK}: an Output has no isKnown promise; sdk/adapter.ts relies on it (see tests/sdk/adapter.test.ts)`,
         });
     });
 
@@ -470,7 +470,7 @@ describe("sdk/adapter.ts: its own guards", () => {
         try {
             assert.throws(() => waitForRegistrations(), {
                 name: "SdkContractError",
-                message: `${SDK}: runtime/settings has no waitForRPCs(); sdk/adapter.ts relies on it (see tests/sdkAdapter.test.ts)`,
+                message: `${SDK}: runtime/settings has no waitForRPCs(); sdk/adapter.ts relies on it (see tests/sdk/adapter.test.ts)`,
             });
         } finally {
             Object.defineProperty(runtimeSettings, "waitForRPCs", {

@@ -5,8 +5,8 @@
  * or invalid files, and included_paths. In-memory repositories only.
  */
 import * as assert from "node:assert/strict";
-import { AtmosConfigError, findStackManifests, listStacks, loadAtmosConfig, type FileSystem } from "../stack";
-import { lines, memoryFiles, stackError } from "./stack-helpers";
+import { AtmosConfigError, findStackManifests, listStacks, loadAtmosConfig, type FileSystem } from "../../stack";
+import { lines, memoryFiles, stackError } from "../helpers/stack";
 
 function config(
     files: Record<string, string>,

@@ -6,8 +6,8 @@
  * Small repositories written for these tests, in memory.
  */
 import * as assert from "node:assert/strict";
-import { loadStackFile } from "../stack";
-import { lines, memoryFiles, ROOT, stackError } from "./stack-helpers";
+import { loadStackFile } from "../../stack";
+import { lines, memoryFiles, ROOT, stackError } from "../helpers/stack";
 
 /** An atmos.yaml with templates (and Sprig, Gomplate) enabled, plus `extra` lines. */
 function atmosYaml(...extra: string[]): string {

@@ -8,9 +8,9 @@
  *   `x.yaml` over `x.yml` (imports.go detectPriorityFiles), shallower first, then by path (sortFilesByDepth).
  */
 import * as assert from "node:assert/strict";
-import { loadStackFile } from "../stack";
-import { loadAtmosConfig } from "../stack/atmosConfig";
-import { memoryFiles } from "./stack-helpers";
+import { loadStackFile } from "../../stack";
+import { loadAtmosConfig } from "../../stack/atmosConfig";
+import { memoryFiles } from "../helpers/stack";
 
 const STACK = [
     "vars: {region: us-east-2, stage: dev}",

@@ -6,13 +6,13 @@
  */
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
-import { globMatches } from "../stack/files";
-import { evaluateInclude, includeExtension, includeNode, parseDotenv, parseHclAttributes } from "../stack/include";
-import { mergeTree } from "../stack/merge";
-import { readNamePattern } from "../stack/names";
-import { parseYamlTree, toPlain, type TreeNode } from "../stack/tree";
-import { evaluateYamlFunction, followPath, isDeployTimeReference, parseYqPath } from "../stack/yamlFunctions";
-import { memoryFiles, memoryReader, ROOT } from "./stack-helpers";
+import { globMatches } from "../../stack/files";
+import { evaluateInclude, includeExtension, includeNode, parseDotenv, parseHclAttributes } from "../../stack/include";
+import { mergeTree } from "../../stack/merge";
+import { readNamePattern } from "../../stack/names";
+import { parseYamlTree, toPlain, type TreeNode } from "../../stack/tree";
+import { evaluateYamlFunction, followPath, isDeployTimeReference, parseYqPath } from "../../stack/yamlFunctions";
+import { memoryFiles, memoryReader, ROOT } from "../helpers/stack";
 
 /** Asserts that `fn` throws an error whose message matches `message`. */
 function refuses(fn: () => unknown, message: RegExp): void {

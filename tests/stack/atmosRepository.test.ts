@@ -6,10 +6,10 @@
  */
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
-import { findStack, listStacks, loadAtmosConfig, loadAtmosStack, loadStackFile } from "../stack";
-import { globMatches } from "../stack/files";
-import { MAX_IMPORT_DEPTH } from "../stack/manifest";
-import { lines, memoryFiles, ROOT, stackError } from "./stack-helpers";
+import { findStack, listStacks, loadAtmosConfig, loadAtmosStack, loadStackFile } from "../../stack";
+import { globMatches } from "../../stack/files";
+import { MAX_IMPORT_DEPTH } from "../../stack/manifest";
+import { lines, memoryFiles, ROOT, stackError } from "../helpers/stack";
 
 const ATMOS_YAML = lines(
     "base_path: .",

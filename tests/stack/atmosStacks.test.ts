@@ -3,20 +3,20 @@
  * the loader's run caches (issue 21), in-process: `userDirectory`, atmos.yaml's base path from a
  * subdirectory and without atmos.yaml, `--atmos-stack` selecting the instances whose own stack name
  * matches, the synth command resolving from npm's INIT_CWD, and `mergeLayers` against `mergeAll`.
- * tests/atmos-cli.slow.test.ts runs the compiled command in a temporary git repository.
+ * tests/bin/synthInRepository.slow.test.ts runs the compiled command in a temporary git repository.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import fc from "fast-check";
-import { listStacks, loadAtmosConfig, loadAtmosStack, loadStackFile, userDirectory } from "../stack";
-import { mergeAll } from "../stack/merge";
-import { mergeLayers } from "../stack/mergeLayers";
-import type { ListMergeStrategy } from "../stack/atmosConfig";
-import type { MapEntry, MapNode, TreeNode } from "../stack/tree";
-import { synthCommand } from "./commands";
-import { lines, memoryFiles, ROOT, stackError } from "./stack-helpers";
+import { listStacks, loadAtmosConfig, loadAtmosStack, loadStackFile, userDirectory } from "../../stack";
+import { mergeAll } from "../../stack/merge";
+import { mergeLayers } from "../../stack/mergeLayers";
+import type { ListMergeStrategy } from "../../stack/atmosConfig";
+import type { MapEntry, MapNode, TreeNode } from "../../stack/tree";
+import { synthCommand } from "../helpers/commands";
+import { lines, memoryFiles, ROOT, stackError } from "../helpers/stack";
 
 const EVENTBRIDGE = lines(
     "components:",

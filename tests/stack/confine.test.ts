@@ -11,11 +11,11 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { listStacks, loadAtmosStack, loadStackFile, type LoadedStack } from "../stack";
-import { outsideReason } from "../stack/confine";
-import { NODE_FILE_SYSTEM } from "../stack/files";
-import { synthCommand } from "./commands";
-import { lines, memoryFiles, stackError, STACK_VARS } from "./stack-helpers";
+import { listStacks, loadAtmosStack, loadStackFile, type LoadedStack } from "../../stack";
+import { outsideReason } from "../../stack/confine";
+import { NODE_FILE_SYSTEM } from "../../stack/files";
+import { synthCommand } from "../helpers/commands";
+import { lines, memoryFiles, stackError, STACK_VARS } from "../helpers/stack";
 
 const SECRET = "TOPSECRET-c0ffee";
 

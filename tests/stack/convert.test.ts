@@ -1,7 +1,7 @@
 import * as assert from "node:assert/strict";
-import { convertValue } from "../stack/convert";
-import { closestMatch, editDistance } from "../util/suggest";
-import { mergeNodes, parseYamlTree, toPlain, type TreeNode } from "../stack/tree";
+import { convertValue } from "../../stack/convert";
+import { closestMatch, editDistance } from "../../util/suggest";
+import { mergeNodes, parseYamlTree, toPlain, type TreeNode } from "../../stack/tree";
 
 /** The tree of a YAML snippet (which must parse). */
 function tree(text: string): TreeNode {

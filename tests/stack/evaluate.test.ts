@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
-import { evaluateVar, type EvaluationContext } from "../stack/evaluate";
-import { componentTemplateContext, templateSettingsFrom } from "../stack/templating";
-import { parseYamlTree, toPlain, type MapNode } from "../stack/tree";
+import { evaluateVar, type EvaluationContext } from "../../stack/evaluate";
+import { componentTemplateContext, templateSettingsFrom } from "../../stack/templating";
+import { parseYamlTree, toPlain, type MapNode } from "../../stack/tree";
 
 const file = "stacks/dev.yaml";
 const vars = (yaml: string): MapNode => parseYamlTree(yaml, file).root as MapNode;

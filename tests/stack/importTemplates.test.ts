@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { loadStackFile, StackFileError } from "../stack";
+import { loadStackFile, StackFileError } from "../../stack";
 
 /** Writes a small Atmos repository (path -> text) and returns its root. */
 function repo(files: Record<string, string>): string {

@@ -1,6 +1,6 @@
 import * as assert from "node:assert/strict";
-import { importTarget, loadStackFile, parseStack } from "../stack";
-import { lines, memoryReader, stackError, STACK_VARS } from "./stack-helpers";
+import { importTarget, loadStackFile, parseStack } from "../../stack";
+import { lines, memoryReader, stackError, STACK_VARS } from "../helpers/stack";
 
 describe("stack imports", () => {
     const catalog = {

@@ -2,8 +2,8 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { parseStack, StackFileError } from "../stack";
-import { synthCommand } from "./commands";
+import { parseStack, StackFileError } from "../../stack";
+import { synthCommand } from "../helpers/commands";
 
 const load = (text: string, options = {}) => parseStack(text, "/tmp/stacks/ue2-dev.yaml", options);
 

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { parse } from "yaml";
-import { renderManifestText, resolveLocals } from "../stack/locals";
-import { StackTemplateError } from "../stack/templating";
+import { renderManifestText, resolveLocals } from "../../stack/locals";
+import { StackTemplateError } from "../../stack/templating";
 
 describe("locals and manifest text templates", () => {
     it("resolves locals in dependency order, with the file's settings and vars", () => {

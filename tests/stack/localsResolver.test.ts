@@ -5,8 +5,8 @@
  */
 import * as assert from "node:assert/strict";
 import { parse } from "yaml";
-import { renderManifestText, resolveLocals } from "../stack/locals";
-import { StackTemplateError } from "../stack/templating";
+import { renderManifestText, resolveLocals } from "../../stack/locals";
+import { StackTemplateError } from "../../stack/templating";
 
 /** Asserts that `fn` throws a StackTemplateError whose message matches `message`. */
 function templateError(fn: () => unknown, message: RegExp): void {

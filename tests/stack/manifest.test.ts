@@ -5,8 +5,8 @@
  * In-memory repositories only.
  */
 import * as assert from "node:assert/strict";
-import { loadStackFile, type FileSystem } from "../stack";
-import { lines, memoryFiles, stackError } from "./stack-helpers";
+import { loadStackFile, type FileSystem } from "../../stack";
+import { lines, memoryFiles, stackError } from "../helpers/stack";
 
 const ATMOS_YAML = lines(
     "base_path: .",

@@ -5,14 +5,14 @@
  * reading order. In-memory files only.
  */
 import * as assert from "node:assert/strict";
-import { parseStack, StackFileError } from "../stack";
-import { formatLocation, makeProblem, ProblemList, stackProblemModel } from "../stack/errors";
-import { evaluateVar, type EvaluationContext } from "../stack/evaluate";
-import { includeTags } from "../stack/include";
-import { isRemoteImport } from "../stack/manifest";
-import { componentTemplateContext, templateSettingsFrom } from "../stack/templating";
-import { parseYamlTree, toPlain, type MapNode } from "../stack/tree";
-import { lines, memoryReader, stackError, STACK_VARS } from "./stack-helpers";
+import { parseStack, StackFileError } from "../../stack";
+import { formatLocation, makeProblem, ProblemList, stackProblemModel } from "../../stack/errors";
+import { evaluateVar, type EvaluationContext } from "../../stack/evaluate";
+import { includeTags } from "../../stack/include";
+import { isRemoteImport } from "../../stack/manifest";
+import { componentTemplateContext, templateSettingsFrom } from "../../stack/templating";
+import { parseYamlTree, toPlain, type MapNode } from "../../stack/tree";
+import { lines, memoryReader, stackError, STACK_VARS } from "../helpers/stack";
 
 describe("YAML that Atmos refuses", () => {
     const cases: [string, string, RegExp][] = [

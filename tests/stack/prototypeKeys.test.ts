@@ -4,15 +4,15 @@
  */
 import * as assert from "node:assert/strict";
 
-import { resolveEventBridgeArgs } from "../components/eventbridge";
-import { renderTemplate } from "../gotemplate";
-import { createLabel } from "../label";
-import { parseStack } from "../stack";
-import { gomplateFunctions, processTmpl } from "../stack/templating";
-import { evaluateYamlFunction } from "../stack/yamlFunctions";
+import { resolveEventBridgeArgs } from "../../components/eventbridge";
+import { renderTemplate } from "../../gotemplate";
+import { createLabel } from "../../label";
+import { parseStack } from "../../stack";
+import { gomplateFunctions, processTmpl } from "../../stack/templating";
+import { evaluateYamlFunction } from "../../stack/yamlFunctions";
 import * as path from "node:path";
-import { loadAtmosConfig } from "../stack/atmosConfig";
-import { lines, memoryFiles, ROOT, STACK_VARS } from "./stack-helpers";
+import { loadAtmosConfig } from "../../stack/atmosConfig";
+import { lines, memoryFiles, ROOT, STACK_VARS } from "../helpers/stack";
 
 const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
 

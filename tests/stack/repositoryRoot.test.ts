@@ -11,9 +11,9 @@
  * layout below is written after it.
  */
 import * as assert from "node:assert/strict";
-import { loadStackFile } from "../stack";
-import { loadAtmosConfig } from "../stack/atmosConfig";
-import { memoryFiles } from "./stack-helpers";
+import { loadStackFile } from "../../stack";
+import { loadAtmosConfig } from "../../stack/atmosConfig";
+import { memoryFiles } from "../helpers/stack";
 
 const FIXTURE = "/atmos/tests/fixtures/scenarios/provenance";
 

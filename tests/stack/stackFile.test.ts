@@ -1,9 +1,9 @@
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
-import { fromTerraformContext } from "../label";
-import { COMPONENT_SCHEMAS, loadStackFile, parseStack, StackFileError } from "../stack";
-import { ECS_PATTERN } from "./fixtures/spec";
-import { lines, memoryReader, stackError, STACK_VARS } from "./stack-helpers";
+import { fromTerraformContext } from "../../label";
+import { COMPONENT_SCHEMAS, loadStackFile, parseStack, StackFileError } from "../../stack";
+import { ECS_PATTERN } from "../fixtures/spec";
+import { lines, memoryReader, stackError, STACK_VARS } from "../helpers/stack";
 
 const ECS_ALERTS = lines(
     STACK_VARS,
@@ -113,7 +113,7 @@ describe("parseStack", () => {
         });
 
         it("loads the bundled examples/stack.yaml from disk", () => {
-            const stack = loadStackFile(path.join(__dirname, "..", "examples", "stack.yaml"));
+            const stack = loadStackFile(path.join(__dirname, "..", "..", "examples", "stack.yaml"));
             assert.deepEqual(stack.warnings, []);
             assert.deepEqual(
                 stack.instances.map((i) => [i.name, i.component, i.args]),

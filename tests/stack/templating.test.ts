@@ -10,9 +10,9 @@ import {
     renderImportText,
     StackTemplateError,
     templateSettingsFrom,
-} from "../stack/templating";
-import { evaluateInclude, includeNode, parseDotenv, parseHclAttributes } from "../stack/include";
-import { toPlain } from "../stack/tree";
+} from "../../stack/templating";
+import { evaluateInclude, includeNode, parseDotenv, parseHclAttributes } from "../../stack/include";
+import { toPlain } from "../../stack/tree";
 import {
     evaluateYamlFunction,
     isDeployTimeReference,
@@ -20,7 +20,7 @@ import {
     splitArguments,
     UNSET,
     YamlFunctionError,
-} from "../stack/yamlFunctions";
+} from "../../stack/yamlFunctions";
 
 const on = templateSettingsFrom({
     templates: { settings: { enabled: true, sprig: { enabled: true }, gomplate: { enabled: true } } },

@@ -1,6 +1,6 @@
 /**
  * Hostile input that only a process can show ends right (issue 20): under a memory limit and a
- * wall-time limit (tests/support/bounded.ts), the quadratic-parsing cases (50,000 aliases,
+ * wall-time limit (tests/helpers/bounded.ts), the quadratic-parsing cases (50,000 aliases,
  * 300,000 keys) end in linear time, a load leaves `Object.prototype` untouched, and the commands
  * end without a stack trace when their reader goes (EPIPE) or their device is full (ENOSPC).
  * The inputs are generated when the tests start; the runs go beside the unit tier.
@@ -9,9 +9,9 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startBeforeTests } from "./helpers/processes";
-import { describeRun, runBoundedCommand, runBoundedScript, type BoundedRun } from "./support/bounded";
-import { lines, STACK_VARS } from "./stack-helpers";
+import { startBeforeTests } from "../helpers/processes";
+import { describeRun, runBoundedCommand, runBoundedScript, type BoundedRun } from "../helpers/bounded";
+import { lines, STACK_VARS } from "../helpers/stack";
 
 /**
  * Every case: 256 MB of heap and 30 s of wall time. Each takes a second or two of CPU; the wall

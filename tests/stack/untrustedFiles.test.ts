@@ -2,7 +2,7 @@
  * Hostile stack files and Terraform states, issue 20, in-process: terminal and line injection
  * (class 2), unbounded reads (3), huge values (6), silent wrong values (8), errors without a
  * location (9) and misleading messages (10). The cases that need a memory limit, a closed pipe or
- * a full device run in child processes (tests/hostile.slow.test.ts).
+ * a full device run in child processes (tests/stack/untrustedFiles.slow.test.ts).
  */
 import * as assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -10,19 +10,19 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-import { adoptionPlan, adoptionPlanText } from "../migrate/adoptionPlan";
-import { adoptionReport, decodeStateText, readTerraformState } from "../migrate/terraformState";
-import { loadStackFile, parseStack } from "../stack";
-import { MAX_FILE_BYTES, readFailureText, readFileBounded } from "../stack/files";
-import { MAX_INCLUDE_NESTING, parseHclAttributes } from "../stack/include";
-import { makeProblem } from "../stack/errors";
-import { derivedStackNameProblem, pulumiNameProblem } from "../stack/names";
-import { MAX_STRING_LENGTH, parseYamlTree, toPlain } from "../stack/tree";
-import { describeValue } from "../util/describeValue";
-import { escapeJsonText, escapeLines, escapeText } from "../util/terminalText";
-import { checkUnknownArgs } from "../components/common";
-import { synthCommand, tfAdoptCommand } from "./commands";
-import { lines, stackError, STACK_VARS } from "./stack-helpers";
+import { adoptionPlan, adoptionPlanText } from "../../migrate/adoptionPlan";
+import { adoptionReport, decodeStateText, readTerraformState } from "../../migrate/terraformState";
+import { loadStackFile, parseStack } from "../../stack";
+import { MAX_FILE_BYTES, readFailureText, readFileBounded } from "../../stack/files";
+import { MAX_INCLUDE_NESTING, parseHclAttributes } from "../../stack/include";
+import { makeProblem } from "../../stack/errors";
+import { derivedStackNameProblem, pulumiNameProblem } from "../../stack/names";
+import { MAX_STRING_LENGTH, parseYamlTree, toPlain } from "../../stack/tree";
+import { describeValue } from "../../util/describeValue";
+import { escapeJsonText, escapeLines, escapeText } from "../../util/terminalText";
+import { checkUnknownArgs } from "../../components/common";
+import { synthCommand, tfAdoptCommand } from "../helpers/commands";
+import { lines, stackError, STACK_VARS } from "../helpers/stack";
 
 let dir: string;
 before(() => {
@@ -446,7 +446,7 @@ describe("hostile input (issue 20)", () => {
         });
     });
 
-    describe("class 4: linear parsing (the bounded runs are in tests/hostile.slow.test.ts)", () => {
+    describe("class 4: linear parsing (the bounded runs are in tests/stack/untrustedFiles.slow.test.ts)", () => {
         it("reports a duplicate key at the second one; keys are compared by their text, as yaml.v3 does", () => {
             // gopkg.in/yaml.v3 decode.go:767-776 (d.mapping): a key repeats an earlier one when both
             // are scalars with the same text (`ni.Kind == nj.Kind && ni.Value == nj.Value`), so 1 and '1' are one key.

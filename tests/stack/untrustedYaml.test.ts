@@ -7,11 +7,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-import { loadStackFile, parseStack } from "../stack";
-import { decodeUtf8 } from "../stack/files";
-import { MAX_ALIAS_EXPANSION, representsExactly } from "../stack/tree";
-import { synthCommand } from "./commands";
-import { lines, stackError, STACK_VARS } from "./stack-helpers";
+import { loadStackFile, parseStack } from "../../stack";
+import { decodeUtf8 } from "../../stack/files";
+import { MAX_ALIAS_EXPANSION, representsExactly } from "../../stack/tree";
+import { synthCommand } from "../helpers/commands";
+import { lines, stackError, STACK_VARS } from "../helpers/stack";
 
 const tempDirs: string[] = [];
 after(() => tempDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));

@@ -3,7 +3,7 @@
  * Pulumi's, one message per failure, settle() and reset() per program, the region, realistic ARNs,
  * collisions under the default provider, plain-only arguments. Self-contained on purpose: it imports
  * only the package's two entry points (`../testing`, `../index`), the Pulumi SDKs and Node, so that
- * tests/mocksUser.slow.test.ts runs this very file as a user's suite against the packed tarball
+ * tests/testing/userSuite.slow.test.ts runs this very file as a user's suite against the packed tarball
  * (imports renamed), compiled with `tsc --strict`.
  *
  * Pulumi's behaviour it compares with, read in pulumi/pulumi (sdk/nodejs, commit 1b59498):
@@ -20,8 +20,8 @@
 import { strict as assert } from "node:assert";
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import { installMocks, type InstalledMocks, type RecordedResource } from "../testing";
-import { DashboardsApiKey, EventBridge } from "../index";
+import { installMocks, type InstalledMocks, type RecordedResource } from "../../testing";
+import { DashboardsApiKey, EventBridge } from "../../index";
 
 const LABELS = { namespace: "eg", stage: "test" };
 /** `[secret]` for a secret, `<unknown>` for Pulumi's unknown, at any depth: comparable values. */

@@ -1,6 +1,6 @@
 /** describeValue: how error messages show the value they received. */
 import { strict as assert } from "node:assert";
-import { describeValue, SECRET_VALUE } from "../util/describeValue";
+import { describeValue, SECRET_VALUE } from "../../util/describeValue";
 
 describe("describeValue", () => {
     const short = { maxLength: 10, ellipsis: "..." };

@@ -14,11 +14,11 @@ import {
     isGoYamlTimestamp,
     resolveGoYaml,
     type GoYamlTag,
-} from "../util/goYaml";
-import { parseYamlTree, toPlain } from "../stack/tree";
-import { loadStackFile, parseStack, StackFileError } from "../stack";
-import { loadAtmosConfig } from "../stack/atmosConfig";
-import { NODE_FILE_SYSTEM } from "../stack/files";
+} from "../../util/goYaml";
+import { parseYamlTree, toPlain } from "../../stack/tree";
+import { loadStackFile, parseStack, StackFileError } from "../../stack";
+import { loadAtmosConfig } from "../../stack/atmosConfig";
+import { NODE_FILE_SYSTEM } from "../../stack/files";
 
 type Row = [text: string, tag: GoYamlTag, value: unknown, why: string];
 

@@ -5,10 +5,10 @@
  * commands print it as an internal error, in one line, without a stack trace.
  */
 import * as assert from "node:assert/strict";
-import { labelProblems } from "../components/errors";
-import { renderTemplate } from "../gotemplate";
-import { LabelError } from "../label";
-import { internalErrorText, isInternalError } from "../util/internalError";
+import { labelProblems } from "../../components/errors";
+import { renderTemplate } from "../../gotemplate";
+import { LabelError } from "../../label";
+import { internalErrorText, isInternalError } from "../../util/internalError";
 
 /** The TypeError V8 raises for calling what is not a function (as a module half rebuilt gives). */
 function faultyCall(): TypeError {

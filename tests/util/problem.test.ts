@@ -5,14 +5,14 @@
  */
 import * as assert from "node:assert/strict";
 
-import { resolveEventBridgeArgs, type EventBridgeArgs } from "../components/eventbridge";
-import { resolveDashboardsApiKeyArgs } from "../components/apiKey";
-import { createLabel, LabelError } from "../label";
-import { EventPatternError, validateEventPattern } from "../event-pattern";
-import { validateStack, StackVarsError } from "../program/deploy";
-import { parseStack, StackFileError } from "../stack";
-import { formatPath, formatProblem, problem, problemToJson, userKey } from "../util/problem";
-import { describeValue } from "../util/describeValue";
+import { resolveEventBridgeArgs, type EventBridgeArgs } from "../../components/eventbridge";
+import { resolveDashboardsApiKeyArgs } from "../../components/apiKey";
+import { createLabel, LabelError } from "../../label";
+import { EventPatternError, validateEventPattern } from "../../event-pattern";
+import { validateStack, StackVarsError } from "../../program/deploy";
+import { parseStack, StackFileError } from "../../stack";
+import { formatPath, formatProblem, problem, problemToJson, userKey } from "../../util/problem";
+import { describeValue } from "../../util/describeValue";
 
 /** What `fn` throws (failing when it does not throw). */
 function thrown(fn: () => unknown): Error {
@@ -133,7 +133,7 @@ describe("the problem model", () => {
                     context: { enabled: true, tags: { OwnerTeam: ["a"] } },
                     descriptorFormats: { myDesc: { format: "%v", labels: ["bogus"] } },
                 } as unknown as EventBridgeArgs),
-            ) as import("../components/errors").ComponentArgsError;
+            ) as import("../../components/errors").ComponentArgsError;
             assert.deepEqual(
                 error.problems.map((p) => [p.code, p.field]),
                 [["TYPE_MISMATCH", 'context.tags["OwnerTeam"]']],
@@ -144,7 +144,7 @@ describe("the problem model", () => {
         it("have a code, a path and the value for the component's own checks", () => {
             const error = thrown(() =>
                 resolveDashboardsApiKeyArgs("k", { ...BASE, keyRole: "admin" as never, minutesToLive: 0 }),
-            ) as import("../components/errors").ComponentArgsError;
+            ) as import("../../components/errors").ComponentArgsError;
             assert.deepEqual(
                 error.problems.map((p) => ({ code: p.code, path: p.path, value: p.value })),
                 [
