@@ -1,15 +1,12 @@
 /**
  * The offline synth, end to end: the synth command as `npm run synth` runs it (in-process, on
  * strings; tests/bin/commands.e2e.test.ts runs the real command in a child process), and the program's
- * stack-wide validation.
+ * stack-wide validation. tests/program/deploy.test.ts checks how its errors name stack-file vars.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { stackVarNamer } from "../../program/deploy";
-import { formatPath, userKey, type ProblemPath } from "../../util/problem";
-import { API_KEY_SCHEMA, EVENTBRIDGE_SCHEMA } from "../../stack/schema";
 import { synthCommand } from "../helpers/commands";
 import { ECS_PATTERN } from "../fixtures/spec";
 
@@ -41,48 +38,6 @@ interface Plan {
     resources: { type: string; name: string; parent: string | null; inputs: Record<string, unknown> }[];
     outputs: Record<string, Record<string, unknown> | null>;
 }
-
-describe("stackVarNamer", () => {
-    const cases: [typeof EVENTBRIDGE_SCHEMA, ProblemPath, string][] = [
-        [EVENTBRIDGE_SCHEMA, ["eventLogRetentionInDays"], "event_log_retention_in_days"],
-        [EVENTBRIDGE_SCHEMA, ["eventRulePattern"], "event_rule_pattern"],
-        [
-            EVENTBRIDGE_SCHEMA,
-            ["eventRulePattern", userKey("detail"), userKey("$or"), 0],
-            'event_rule_pattern["detail"]["$or"][0]',
-        ],
-        [EVENTBRIDGE_SCHEMA, ["idLengthLimit"], "id_length_limit"],
-        [EVENTBRIDGE_SCHEMA, ["additionalTagMap"], "additional_tag_map"],
-        [EVENTBRIDGE_SCHEMA, ["context", "labelKeyCase"], "context.label_key_case"],
-        [
-            EVENTBRIDGE_SCHEMA,
-            ["context", "additionalTagMap", userKey("OwnerTeam")],
-            'context.additional_tag_map["OwnerTeam"]',
-        ],
-        // The user's own keys are never renamed.
-        [EVENTBRIDGE_SCHEMA, ["tags", userKey("OwnerTeam")], 'tags["OwnerTeam"]'],
-        [EVENTBRIDGE_SCHEMA, ["context", "tags", userKey("OwnerTeam")], 'context.tags["OwnerTeam"]'],
-        [
-            EVENTBRIDGE_SCHEMA,
-            ["descriptorFormats", userKey("myDesc"), "labels", 1],
-            'descriptor_formats["myDesc"].labels[1]',
-        ],
-        [
-            EVENTBRIDGE_SCHEMA,
-            ["context", "descriptorFormats", userKey("myDesc"), "format"],
-            'context.descriptor_formats["myDesc"].format',
-        ],
-        [EVENTBRIDGE_SCHEMA, ["region"], "region"],
-        [API_KEY_SCHEMA, ["dashboardsComponentName"], "dashboards_component_name"],
-        [API_KEY_SCHEMA, ["ssmPathFormatApiKey"], "ssm_path_format_api_key"],
-        [API_KEY_SCHEMA, ["minutesToLive"], "minutes_to_live"],
-    ];
-    for (const [schema, field, expected] of cases) {
-        it(`names ${schema.path} ${formatPath(field)} as ${expected}`, () => {
-            assert.equal(formatPath(field, stackVarNamer(schema)), expected);
-        });
-    }
-});
 
 describe("npm run synth", function () {
     this.timeout(120_000);

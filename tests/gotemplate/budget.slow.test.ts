@@ -2,7 +2,8 @@
  * Issue 30, budgets by work, at the issue's full size: each case runs in its own child process
  * (tests/helpers/bounded.ts) with a 1 GB heap, killed after 30 s, and must end with its located
  * error naming the limit (or its result). Before the budgets these took 14 s to hours and up to
- * 2.4 GB; how long they take now is measured by `npm run bench`, never asserted here.
+ * 2.4 GB; how long they take now is measured by `npm run bench`, never asserted here. The cases of
+ * budget.test.ts whose inputs are too big for the unit tier run here in-process.
  */
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -11,6 +12,7 @@ import * as path from "node:path";
 import { startBeforeTests } from "../helpers/processes";
 import { describeRun, runBoundedCommand, runBoundedScript, type BoundedRun } from "../helpers/bounded";
 import { lines, STACK_VARS } from "../helpers/stack";
+import { limitError } from "../helpers/templates";
 
 const LIMITS = { memoryMb: 1024, timeoutMs: 30_000 } as const;
 
@@ -177,4 +179,37 @@ describe("template budgets at the issue's sizes, bounded (issue 30)", function (
             /atmos\.yaml: templates\.settings\.evaluations is 1,000,000,000, more than the 100 passes/,
         );
     });
+});
+
+// Inputs of a megabyte or more, from budget.test.ts.
+describe("templates are charged by their work (issue 30)", () => {
+    it("a hash pays for the bytes it hashes: sha256sum of 1 MB, 100 times, reaches maxOperations", () => {
+        // 100 calls were 100 steps; each now costs 62,500 steps for its 1,000,000-character argument
+        assert.match(
+            limitError('{{ $s := repeat 1000000 "a" }}{{ range until 100 }}{{ sha256sum $s | len }}{{ end }}'),
+            /^template: t:1:\d+: executing "t" at <sha256sum \$s>: error calling sha256sum: template ran more than 5,000,000 steps \(template limit maxOperations\)$/,
+        );
+    });
+
+    it("deepEqual pays per element, even for a list compared with itself", () => {
+        assert.match(
+            limitError("{{ $a := until 100000 }}{{ range until 30 }}{{ deepEqual $a $a }}{{ end }}"),
+            /error calling deepEqual: template ran more than 5,000,000 steps \(template limit maxOperations\)$/,
+        );
+    });
+
+    for (const [name, call] of [
+        ["regexReplaceAll", '(regexReplaceAll "a" $s "b")'],
+        ["regexFindAll", '(regexFindAll "a" $s -1)'],
+        ["regexSplit", '(regexSplit "a" $s -1)'],
+    ] as const) {
+        it(`${name} pays per match: 400,000 matches reach maxOperations before the result is built`, () => {
+            assert.match(
+                limitError(`{{ $s := repeat 400000 "a" }}{{ len ${call} }}`),
+                new RegExp(
+                    `error calling ${name}: template ran more than 5,000,000 steps \\(template limit maxOperations\\)$`,
+                ),
+            );
+        });
+    }
 });

@@ -3,11 +3,14 @@
  * abort V8 or take gigabytes run in child processes with a 512 MB heap, killed by the harness
  * (tests/helpers/bounded.ts) after 60 s. Each case must end with its located, named-limit error
  * (or its result), and leave Object.prototype untouched. The inputs are generated in the child.
+ * The cases of limits.test.ts whose inputs are too big for the unit tier run here in-process.
  */
 import * as assert from "node:assert/strict";
 
 import { startBeforeTests } from "../helpers/processes";
+import { renderTemplate } from "../../gotemplate";
 import { describeRun, runBoundedScript, type BoundedRun } from "../helpers/bounded";
+import { limitError, nestedIfs, nestedParens } from "../helpers/templates";
 
 /** One case: `run` is a JavaScript expression over `t` (gotemplate), `s` (stack), `tm` (stack/templating), `l` (label). */
 interface Case {
@@ -181,4 +184,36 @@ function check(group: "templates" | "stackFiles", cases: readonly Case[]): void 
 describe("template limits, bounded (issue 20, classes 5 and 9)", () => {
     describe("templates", () => check("templates", TEMPLATES));
     describe("stack files", () => check("stackFiles", STACK_FILES));
+});
+
+// The big inputs of limits.test.ts, in-process.
+describe("template limits (issue 20, classes 5 and 9)", () => {
+    describe("each ends with the place and the limit", () => {
+        const cases: [string, string, RegExp][] = [
+            [
+                "20,000 nested ifs",
+                nestedIfs(20_000),
+                /^template: t:1: blocks nested more than 500 levels deep \(template limit maxParseDepth\)$/,
+            ],
+            [
+                "20,000 nested parentheses",
+                nestedParens(20_000),
+                /^template: t:1: parentheses nested more than 500 levels deep \(template limit maxParseDepth\)$/,
+            ],
+            [
+                "append in a loop",
+                "{{ $l := list }}{{ range until 200000 }}{{ $l = append $l 1 }}{{ end }}",
+                /template ran more than 5,000,000 steps \(template limit maxOperations\)$/,
+            ],
+        ];
+        for (const [what, text, expected] of cases) {
+            it(what, () => assert.match(limitError(text), expected));
+        }
+    });
+
+    describe("printf refuses widths and precisions past 1e6 as Go's fmt does", () => {
+        it("still pads to a width of 1e6", () => {
+            assert.equal(renderTemplate("t", '{{ len (printf "%01000000d" 7) }}', {}), "1000000");
+        });
+    });
 });

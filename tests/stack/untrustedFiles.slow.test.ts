@@ -3,7 +3,8 @@
  * wall-time limit (tests/helpers/bounded.ts), the quadratic-parsing cases (50,000 aliases,
  * 300,000 keys) end in linear time, a load leaves `Object.prototype` untouched, and the commands
  * end without a stack trace when their reader goes (EPIPE) or their device is full (ENOSPC).
- * The inputs are generated when the tests start; the runs go beside the unit tier.
+ * The inputs are generated when the tests start; the runs go beside the unit tier. The big inputs
+ * of untrustedFiles.test.ts (a 300,000-line heredoc, YAML nested past 1,000 levels) run here in-process.
  */
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -11,6 +12,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startBeforeTests } from "../helpers/processes";
 import { describeRun, runBoundedCommand, runBoundedScript, type BoundedRun } from "../helpers/bounded";
+import { parseHclAttributes } from "../../stack/include";
+import { parseYamlTree } from "../../stack/tree";
 import { lines, STACK_VARS } from "../helpers/stack";
 
 /**
@@ -308,4 +311,26 @@ describe("hostile input in bounded child processes (issue 20)", function () {
             assert.match(result.stderr, new RegExp(`^${command}: .*(no space left|ENOSPC).*\\n$`));
         });
     }
+});
+
+// The big inputs of untrustedFiles.test.ts, in-process.
+describe("hostile input (issue 20)", () => {
+    describe("class 9: errors with a location, not the engine's", () => {
+        it("refuses YAML nested deeper than 1,000 levels through an alias, at the alias", () => {
+            // Each part stays within what the parser reads (several hundred levels); together they do not.
+            const anchored = "[".repeat(600) + "x" + "]".repeat(600);
+            const text = `a: &a ${anchored}\nb: ${"[".repeat(500)}*a${"]".repeat(500)}\n`;
+            const parsed = parseYamlTree(text, "deep.yaml");
+            assert.deepEqual(
+                parsed.problems.map((p) => p.message),
+                ["deep.yaml:2:504: invalid YAML: lists and maps nested deeper than 1,000 levels"],
+            );
+        });
+
+        it("reads a 300,000-line heredoc in a .tfvars include", () => {
+            const body = Array.from({ length: 300_000 }, () => "  x").join("\n");
+            const value = parseHclAttributes(`doc = <<-EOT\n${body}\n  EOT\n`);
+            assert.equal((value.doc as string).length, 300_000 * 2);
+        });
+    });
 });
