@@ -1,5 +1,5 @@
 /**
- * Issue 30, messages: a problem is blamed on the input that causes it, with the real rule. An SSM
+ * Messages: a problem is blamed on the input that causes it, with the real rule. An SSM
  * path format whose verb adds quotes (`%q`, `%#v`) or padding (`%40s`) is the format's fault, not
  * the label's `regex_replace_chars`; a log group name 1,000 characters long is reported once, as
  * too long, not as characters (none) the regex "must not bring".

@@ -1,5 +1,5 @@
 /**
- * Issue 30, budgets by work, at the issue's full size: each case runs in its own child process
+ * Budgets by work, at full size: each case runs in its own child process
  * (tests/helpers/bounded.ts) with a 1 GB heap, killed after 30 s, and must end with its located
  * error naming the limit (or its result). Before the budgets these took 14 s to hours and up to
  * 2.4 GB; how long they take now is measured by `npm run bench`, never asserted here. The cases of

@@ -1,5 +1,5 @@
 /**
- * Issue 30, budgets by work: a template function pays for what it is given and what it does
+ * Budgets by work: a template function pays for what it is given and what it does
  * (strings by their length, value walks by their nodes, regular expressions by input, program and
  * matches), every template of a stack load draws on one budget, and atmos.yaml's
  * `templates.settings.evaluations` is capped. Small inputs that were accepted before at a cost far

@@ -1,5 +1,5 @@
 /**
- * Issue 20, classes 5 and 9, bounded: the templates and stack files that used to run for minutes,
+ * Template limits, bounded: the templates and stack files that used to run for minutes,
  * abort V8 or take gigabytes run in child processes with a 512 MB heap, killed by the harness
  * (tests/helpers/bounded.ts) after 60 s. Each case must end with its located, named-limit error
  * (or its result), and leave Object.prototype untouched. The inputs are generated in the child.

@@ -1,5 +1,5 @@
 /**
- * Issue 20, classes 5 and 9 (template side): every way a template can make work or memory grow
+ * Template limits: every way a template can make work or memory grow
  * ends in a located error naming the limit of `TEMPLATE_LIMITS`; printf follows Go's fmt for
  * widths and precisions past 1e6. These inputs are small or reach their limit at once; the big
  * ones (20,000 levels, 200,000 appends, a width of 1e6) and the ones that used to hang or exhaust

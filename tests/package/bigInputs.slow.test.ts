@@ -1,5 +1,5 @@
 /**
- * Issue 30, linear on big inputs, bounded: tf-adopt on a 36 MB state of 40,000 rules (past 60 s
+ * Linear on big inputs, bounded: tf-adopt on a 36 MB state of 40,000 rules (past 60 s
  * before), an EventBridge-sized event (256 KB) of nested arrays of objects matched twice (35 s
  * for one match of 217 KB before), and a 300,000-key pattern refused by its size before it is
  * compiled (9 s and 560 MB before: here under a 256 MB heap). Each runs in its own child process

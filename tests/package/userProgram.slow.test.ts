@@ -1,5 +1,5 @@
 /**
- * Issue 24's "done when", as a Pulumi TypeScript user lives it: a fresh program that installs the
+ * The package as a Pulumi TypeScript user lives it: a fresh program that installs the
  * packed tarball (tests/helpers/packed.ts), compiles under `tsc --strict` with no casts, and runs
  * under `pulumi.runtime.setMocks`, once with the user's own mocks and then with the package's
  * (`pulumi-cloudposse-components/testing`): a Grafana workspace's id as `workspaceId`, an SNS topic's

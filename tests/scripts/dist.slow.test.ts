@@ -1,5 +1,5 @@
 /**
- * Issue 30, concurrency: six `npm run synth` started together from a checkout whose dist/ must be
+ * scripts/dist.js under concurrency: six `npm run synth` started together from a checkout whose dist/ must be
  * rebuilt (scripts/dist.js) share one rebuild, swapped in whole, and all print the same plan.
  * Before, each started its own `tsc` writing into the same dist/, and a command loading modules
  * while another's tsc wrote them failed (`(0 , manifest_1.processManifest) is not a function`).

@@ -1,5 +1,5 @@
 /**
- * Issue 30: a load reads only inside its repository (the git repository holding the atmos.yaml
+ * A load reads only inside its repository (the git repository holding the atmos.yaml
  * found, else the one holding the manifest; outside git, the config's directory or the base path)
  * unless the user opts in, whatever names the file: `!include`/`!include.raw` (absolute, `../`,
  * through symbolic links), imports (relative, globs, links), atmos.yaml's imports, `atmos.d/`,

@@ -1,5 +1,5 @@
 /**
- * Issue 20, class 1: a stack file's templates, locals, YAML functions and tag maps never reach
+ * A stack file's templates, locals, YAML functions and tag maps never reach
  * `Object.prototype`; `__proto__`, `constructor` and `prototype` are ordinary keys, kept.
  */
 import * as assert from "node:assert/strict";

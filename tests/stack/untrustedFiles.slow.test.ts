@@ -1,5 +1,5 @@
 /**
- * Hostile input that only a process can show ends right (issue 20): under a memory limit and a
+ * Untrusted input that only a process can show ends right: under a memory limit and a
  * wall-time limit (tests/helpers/bounded.ts), the quadratic-parsing cases (50,000 aliases,
  * 300,000 keys) end in linear time, a load leaves `Object.prototype` untouched, and the commands
  * end without a stack trace when their reader goes (EPIPE) or their device is full (ENOSPC).

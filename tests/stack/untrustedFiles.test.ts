@@ -1,5 +1,5 @@
 /**
- * Hostile stack files and Terraform states, issue 20, in-process: terminal and line injection
+ * Untrusted stack files and Terraform states, in-process: terminal and line injection
  * (class 2), unbounded reads (3), huge values (6), silent wrong values (8), errors without a
  * location (9) and misleading messages (10). The cases that need a memory limit, a closed pipe or
  * a full device, and the big inputs (a 300,000-line heredoc, YAML nested past 1,000 levels), run in

@@ -1,5 +1,5 @@
 /**
- * Hostile or odd input, as a new user might write it: an alias bomb, a file that is not UTF-8,
+ * Untrusted or odd YAML, as a new user might write it: an alias bomb, a file that is not UTF-8,
  * numbers a JavaScript number cannot hold, a reader that closes the pipe early. The alias bomb and
  * a pattern nested thousands deep run in untrustedYaml.slow.test.ts.
  */

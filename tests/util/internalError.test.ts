@@ -1,5 +1,5 @@
 /**
- * Issue 30: a fault of this package's code (a TypeError such as `(0 , id_1.isLabelName) is not a
+ * A fault of this package's code (a TypeError such as `(0 , id_1.isLabelName) is not a
  * function`, which a half-rebuilt dist/ gave) is never reported as a problem of the user's stack
  * file or template: the code that turns errors into located problems lets it through, and the
  * commands print it as an internal error, in one line, without a stack trace.
