@@ -101,6 +101,16 @@ describe("template limits (issue 20, classes 5 and 9)", () => {
                 /maxValueNodes = 1,000,000/,
             ],
             [
+                "501 nested ifs",
+                nestedIfs(501),
+                /^template: t:1: blocks nested more than 500 levels deep \(template limit maxParseDepth\)$/,
+            ],
+            [
+                "501 nested parentheses",
+                nestedParens(501),
+                /^template: t:1: parentheses nested more than 500 levels deep \(template limit maxParseDepth\)$/,
+            ],
+            [
                 "fromJson of deep arrays",
                 '{{ fromJson (repeat 100000 "[") }}',
                 /error calling fromJson: JSON nested more than 1,000 levels deep \(template limit maxValueDepth/,

@@ -1,7 +1,7 @@
 /**
  * Untrusted or odd YAML, as a new user might write it: an alias bomb, a file that is not UTF-8,
- * numbers a JavaScript number cannot hold, a reader that closes the pipe early. The alias bomb and
- * a pattern nested thousands deep run in untrustedYaml.slow.test.ts.
+ * numbers a JavaScript number cannot hold, a reader that closes the pipe early. A pattern nested
+ * thousands deep runs in untrustedYaml.slow.test.ts.
  */
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -10,7 +10,7 @@ import * as path from "node:path";
 
 import { loadStackFile, parseStack } from "../../stack";
 import { decodeUtf8 } from "../../stack/files";
-import { representsExactly } from "../../stack/tree";
+import { MAX_ALIAS_EXPANSION, representsExactly } from "../../stack/tree";
 import { synthCommand } from "../helpers/commands";
 import { lines, stackError, STACK_VARS } from "../helpers/stack";
 
@@ -27,6 +27,24 @@ function tempFile(name: string, content: string | Buffer): string {
 
 describe("hostile input", () => {
     describe("YAML aliases", () => {
+        it("refuses an alias bomb (nine levels of ten) with the file and line of the alias", () => {
+            const levels = "abcdefghi";
+            const text = lines(
+                'a: &a ["x","x","x","x","x","x","x","x","x","x"]',
+                ...[...levels.slice(1)].map((l, i) => `${l}: &${l} [${Array(10).fill(`*${levels[i]}`).join(",")}]`),
+                "components: {terraform: {}}",
+            );
+            const error = stackError(() => parseStack(text, "bomb.yaml"));
+            assert.equal(error.problems.length, 1);
+            assert.equal(error.code, "YAML_SYNTAX");
+            assert.match(
+                error.message,
+                new RegExp(
+                    `^bomb\\.yaml:\\d+:\\d+: invalid YAML: aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString("en-US")} values`,
+                ),
+            );
+        });
+
         it("still expands ordinary aliases and merge keys", () => {
             const stack = parseStack(
                 lines(
