@@ -1,13 +1,6 @@
 /**
- * Pulumi components ported from Cloud Posse's Terraform components, and what they stand on:
- *
- * - `EventBridge` (component path `eventbridge`) and `DashboardsApiKey`
- *   (`managed-dashboards/api-key`), with `createDashboardsProvider`;
- * - `createLabel`, a port of the Terraform module `cloudposse/label/null` 0.25.0;
- * - `validateEventPattern` and `matchesEventPattern`, EventBridge's pattern semantics offline;
- * - `loadStackFile` and `deployStack`, for Atmos-shaped stack files.
- *
- * Importing this module creates no resource and has no side effect: it only re-exports.
+ * The package's entry point: the Pulumi components ported from Cloud Posse (listed in components/registry.ts) and
+ * what they stand on: `createLabel`, event patterns offline, Atmos-shaped stack files. It only re-exports.
  */
 export * from "./label";
 export * from "./event-pattern";

@@ -1,10 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run tf-adopt -- <terraform-state> [<stack-file>] [--json]`: reads a Terraform state (the
- * output of `terraform show -json`, or a `.tfstate` file) of a Cloud Posse `eventbridge` or
- * `managed-grafana/api-key` deployment, and prints the stack-file vars that adopt its resources
- * (with the existing EventBridge target's id) and the `terraform state rm` command. With a stack
- * file, each block names the instance whose resource names match.
+ * `npm run tf-adopt -- <terraform-state> [<stack-file>] [--json]`: prints the stack-file vars that adopt a Cloud Posse
+ * deployment's resources, and the `terraform state rm` command (docs/migrating.md).
  */
 import { endQuietlyOnOutputErrors } from "./io";
 import { runTfAdoptCommand } from "./tfAdoptCommand";

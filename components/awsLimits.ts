@@ -1,13 +1,6 @@
 /**
- * What the AWS APIs accept, per service and request member, and the checks of the values this
- * package sends. Written from the AWS API models (botocore `service-2.json` of EventBridge,
- * CloudWatch Logs, SSM and Managed Grafana: each member's `min`, `max`, `pattern` and `enum`, plus
- * the rules their documentation states) and AWS's tagging rules. Pure: no Pulumi import.
- *
- * Lengths are counted as AWS counts them, in Unicode code points (a 300-emoji description has 300
- * characters, not 600 UTF-16 units). The models' patterns are Java regular expressions; they are
- * written here as JavaScript `u` regular expressions, anchored, with the same classes
- * (`\p{L}`, `\p{Z}`, `\p{N}` are Unicode general categories in both).
+ * What the AWS APIs accept, per service and request member (from the AWS API models and tagging rules), and the checks
+ * of the values this package sends. Pure: no Pulumi import.
  */
 import { describeValue } from "../util/describeValue";
 import { formatPath, problem, userKey, type Problem, type ProblemPath } from "../util/problem";

@@ -1,14 +1,6 @@
 /**
- * Names that must be unique across instances: two instances that plan the same log group, rule,
- * SSM parameter or Grafana key would fail half-way at deployment, or worse, silently overwrite each
- * other (the SSM parameter is written with `overwrite: true`). Pure: the claims of each instance
- * are worked out from its resolved arguments, then compared.
- *
- * - log group names and rule names (default event bus): unique per region;
- * - account-scoped CloudWatch Logs resource policies: unique names, at most 10 per region;
- * - SSM parameter names: unique per region;
- * - Grafana API key names and service account names: unique per workspace, where the workspace is
- *   known before deploying (the same `workspaceId`, or the same workspace stack).
+ * Names that must be unique across instances (log groups, rules, resource policies, SSM parameters, Grafana keys),
+ * claimed by each instance from its resolved arguments and compared before deploying. Pure.
  */
 import { describeValue } from "../util/describeValue";
 import { problem, type Problem } from "../util/problem";

@@ -1,9 +1,6 @@
 /**
- * The stored key across runs, from the last deployment's outputs: its rotation window, expiry and
- * workspace, so that a run (and the offline plan) says when the key in SSM has expired or will before
- * the next run, or belongs to a workspace that is gone, and so that a runner whose clock is behind the
- * last deployment's never rotates back to an earlier window. Pure (no Pulumi import); the api-key
- * component applies it when the stack program gives it the last deployment's outputs.
+ * The stored key across runs, from the last deployment's outputs: expiry, rotation window and workspace, so a run says
+ * when the key has expired or its workspace is gone, and never rotates back. Pure; the api-key component applies it.
  */
 import { describeValue } from "../util/describeValue";
 
@@ -11,6 +8,7 @@ import { describeValue } from "../util/describeValue";
 export const EXPIRES_AT_OUTPUT = "expires_at";
 export const WORKSPACE_ID_OUTPUT = "workspace_id";
 export const WINDOW_OUTPUT = "rotation_window_start";
+export const CREDENTIAL_NAME_OUTPUT = "credential_name";
 
 /** The key the last deployment stored, as its outputs say (each part absent when not said). */
 export interface DeployedCredential {
@@ -20,6 +18,8 @@ export interface DeployedCredential {
     readonly workspaceId?: string;
     /** The rotation window it was created in (RFC 3339). */
     readonly windowStart?: string;
+    /** Its name in Grafana (a retry after a failed create takes another: see attemptCredentialName). */
+    readonly credentialName?: string;
 }
 
 /** The stored key of an instance (under its name or an alias) in the last deployment's outputs. */
@@ -42,10 +42,12 @@ export function deployedCredential(
         const expiresAt = time(EXPIRES_AT_OUTPUT);
         const workspaceId = text(WORKSPACE_ID_OUTPUT);
         const windowStart = time(WINDOW_OUTPUT);
+        const credentialName = text(CREDENTIAL_NAME_OUTPUT);
         return {
             ...(expiresAt !== undefined ? { expiresAt } : {}),
             ...(workspaceId !== undefined ? { workspaceId } : {}),
             ...(windowStart !== undefined ? { windowStart } : {}),
+            ...(credentialName !== undefined ? { credentialName } : {}),
         };
     }
     return undefined;

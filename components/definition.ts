@@ -1,11 +1,6 @@
 /**
- * The declarative description of a component: its path, type token, every argument (TypeScript
- * name, stack-file var, type, default, allowed values and limits, original Cloud Posse names, one
- * line of documentation) and its outputs. Pure data, no Pulumi import.
- *
- * Everything that restates an argument is derived from a definition: the resolver's list of known
- * arguments, the stack-file schema (`stack/schema.ts`), the program's component registry, the
- * camelCase <-> snake_case names in messages, and the guides' reference tables.
+ * The declarative description of a component: path, type token, every argument and its outputs. Pure data; the
+ * resolver's argument list, the stack-file schema, message names and the guides' tables derive from it.
  */
 
 import { CONTEXT_KEYS } from "../label/context";

@@ -1,9 +1,6 @@
 /**
- * Pulumi Inputs in the components' arguments: what is known when the component is constructed
- * (checked there, synchronously, as plain values always were), what is known later (checked as soon
- * as it is, with the same rules and messages, before the children that use it reach AWS), and the
- * AWS provider the children get (its region when the arguments give none; which account a name
- * lives in).
+ * Pulumi Inputs in the components' arguments: what is checked at construction, what is checked once known (same rules
+ * and messages, before AWS), and the AWS provider the children get.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Provider as AwsProvider } from "@pulumi/aws/provider";

@@ -1,11 +1,6 @@
 /**
- * Terraform's `jsonencode()`, for values that came from JSON: object keys sorted bytewise (cty
- * objects iterate their attributes in that order), no white space, `<`, `>`, `&`, U+2028 and
- * U+2029 escaped as `\u003c`, `\u003e`, `\u0026`, `\u2028`, `\u2029`, and numbers written in
- * plain decimal (`1e+21` is `1000000000000000000000`, `1e-7` is `0.0000001`).
- *
- * The original `eventbridge` component sends `jsonencode(var.cloudwatch_event_rule_pattern)`, so
- * the same text keeps a migrated rule's pattern unchanged.
+ * Terraform's `jsonencode()` for values that came from JSON, so a migrated rule's pattern is sent as the same text
+ * (keys sorted bytewise, no white space, Terraform's escapes and plain decimal numbers).
  */
 
 const ESCAPED: Readonly<Record<string, string>> = {

@@ -1,8 +1,6 @@
 /**
- * A component's wiring for everything beyond its TypeScript class: how the stack program prepares
- * and creates an instance, and which arguments the plugin's schema marks required (the composable
- * ones are the definition's `input` arguments).
- * Each component folder exports one kit (`kit.ts`); `kits.ts` lists them.
+ * A component's kit: how the stack program prepares and creates an instance, and which arguments the plugin's schema
+ * marks required. Each component folder exports one (`kit.ts`); `kits.ts` lists them.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { NameClaim } from "./collisions";

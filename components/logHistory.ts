@@ -1,14 +1,6 @@
 /**
- * Log history across runs: what happens to an `eventbridge` log group's stored events when a run
- * renames it (a label change) or finds it kept in AWS outside the state, decided from the last
- * deployment's outputs. Pure (no Pulumi import); the program's guard (program/renames.ts) reads the
- * outputs and AWS and applies these rules before any instance is registered.
- *
- * The engine's rules behind them (pulumi/pulumi 3.260, pkg/resource/deploy): a delete reads
- * `retainOnDelete` from the old, deployed state (step.go ~661), also in a delete-before-replace
- * (step_generator.go ~2147), which the Terraform bridge asks for whenever a name set by hand changes
- * (pulumi-terraform-bridge pkg/tfbridge/provider.go ~1275). So only a deployed `retainOnDelete` keeps
- * a renamed group's events; setting it in the run that renames the group is too late.
+ * Log history across runs: what happens to an `eventbridge` log group's stored events when a run renames it or finds
+ * it kept outside the state, decided from the last deployment's outputs. Pure; program/renames.ts applies it.
  */
 import { describeValue } from "../util/describeValue";
 

@@ -1,8 +1,6 @@
 /**
- * The guides' reference tables, generated from the component definitions. Pure. `npm run docs`
- * writes them into the guides under docs/ (each component's own guide, and docs/stack-files.md)
- * between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->` markers, and a test checks that
- * the guides hold exactly what this renders.
+ * The guides' reference tables, generated from the component definitions. Pure. `npm run docs` writes them between
+ * `<!-- generated:NAME -->` markers; a test checks the guides hold exactly what this renders.
  */
 import type { ArgDefinition, ComponentDefinition, OutputDefinition } from "./definition";
 import { LABEL_ARGS } from "./labelArgs";

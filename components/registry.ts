@@ -1,8 +1,6 @@
 /**
- * The one list of the package's components: each entry pairs a component's definition with the
- * loader of its kit (components/kit.ts). Everything else derives from it: the stack-file schema,
- * the program's kinds, the plugin's schema and construct, the mocks, the docs tables.
- * Pure: importing this loads no Pulumi SDK (a kit, which does, loads when it is first asked for).
+ * The one list of the package's components: each entry pairs a definition with the loader of its kit; everything else
+ * derives from it. Importing this loads no Pulumi SDK (a kit loads on first use).
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- a kit loads the Pulumi SDK: loaded on first use */
 import { API_KEY_DEFINITION } from "./apiKey/definition";

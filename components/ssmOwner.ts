@@ -1,12 +1,6 @@
 /**
- * One SSM parameter, one owner: the tag that names the Pulumi stack owning a key's parameter, and the
- * check, before the parameter is created or updated, that no other stack owns the path. Pure (no
- * Pulumi import); the api-key component reads the tags (Resource Groups Tagging API) and applies it.
- *
- * Without `overwrite`, SSM's PutParameter refuses a path that exists, so a second stack can neither
- * take the parameter over nor, never holding it in its state, delete it (terraform-provider-aws
- * internal/service/ssm/parameter.go: `shouldUpdateParameter` overwrites only what the resource
- * created, or when `overwrite` is set). The tag turns AWS's refusal into a message naming the owner.
+ * One SSM parameter, one owner: the tag naming the Pulumi stack that owns a key's parameter, and the check that no
+ * other stack owns the path before it is written. Pure; the api-key component reads the tags and applies it.
  */
 import { describeValue } from "../util/describeValue";
 

@@ -1,11 +1,6 @@
 /**
- * Validation of an EventBridge event pattern and its compilation into matchers.
- *
- * Reproduces the checks of Event Ruler's `JsonRuleCompiler` (the engine behind EventBridge), with
- * the numeric limits of the EventBridge user guide and its 1,000-combination limit for `$or`.
- * Each refusal names the JSON path of the offending element. The compiled form is the list of
- * "combinations" Event Ruler builds: `$or` forks the fields collected so far into one map of
- * dotted field names to matchers per alternative.
+ * Validation of an EventBridge event pattern, as Event Ruler's `JsonRuleCompiler` checks it, and its compilation into
+ * the "combinations" of matchers Event Ruler builds (`$or` forks them).
  */
 
 import { childPath, elementPath, EventPatternError, formatCount, refuse, ROOT_PATH, type PatternPath } from "./errors";

@@ -1,11 +1,6 @@
 /**
- * An event flattened as Event Ruler flattens it: every leaf value (string, number, boolean or null)
- * under its dotted field name, with the array elements it sits in.
- *
- * Arrays are crushed out, at any depth: `{"a": [{"b": 1}, [{"b": 2}]]}` gives `a.b` the values 1
- * and 2. Each value remembers, for every array it was reached through as part of an object or a
- * nested array, which element it came from, so that fields of one pattern object can be required
- * to come from the same element. An empty array and an object contribute no value of their own.
+ * An event flattened as Event Ruler flattens it: every leaf value under its dotted field name, with the array
+ * elements it sits in (so fields of one pattern object can be required to come from the same element).
  */
 
 /** A JSON leaf value. */

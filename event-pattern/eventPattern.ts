@@ -1,10 +1,6 @@
 /**
- * Amazon EventBridge event patterns: validation, matching and the JSON to send to AWS.
- *
- * Reproduces EventBridge's own semantics, as implemented by its engine Event Ruler
- * (github.com/aws/event-ruler) and described in the EventBridge user guide ("Creating event
- * patterns", "Comparison operators"). Pure TypeScript: no AWS call, no Pulumi import.
- *
+ * Amazon EventBridge event patterns: validation, matching and the JSON to send to AWS, with EventBridge's semantics
+ * as its engine Event Ruler implements them. Pure: no AWS call, no Pulumi import.
  * @see https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-event-patterns.html
  */
 
@@ -22,23 +18,8 @@ export const EVENT_PATTERN_DEFAULT_MAX_LENGTH = 2048;
 export const EVENT_PATTERN_PROVIDER_MAX_LENGTH = 4096;
 
 /**
- * Checks that `pattern` is an event pattern EventBridge accepts, and throws an
- * {@link EventPatternError} naming the offending element otherwise.
- *
- * `pattern` is an object or its JSON text. Refused, as `PutRule` refuses them: anything but a
- * JSON object; an empty object; a field whose value is neither an object nor a non-empty array; a
- * match value that is not a string, number, boolean, null or operator object; an unknown operator
- * (only the operators the user guide documents for event buses: Event Ruler's `exactly` is refused)
- * or an operator object with more than one key; malformed operator values (a non-string prefix, a
- * wildcard with `**` or an escape other than `\*` and `\\`, an empty anything-but prefix or suffix,
- * an anything-but list mixing strings and numbers, a numeric range whose lower bound is not first
- * or not strictly below the upper bound, numbers outside ±5,000,000,000 in numeric and anything-but,
- * a CIDR block with a bad address or prefix length); `$or` that is not an array of at least two
- * objects, or with an operator name as a field name inside it; and patterns whose `$or`
- * alternatives expand to more than 1,000 combinations. Object patterns must hold only JSON values
- * (no `undefined`, `NaN`, class instances or cycles), since anything else would not reach AWS as
- * written. A pattern nested thousands of levels deep is refused at `$`. Size quotas are checked by
- * {@link inspectEventPattern}, not here.
+ * Checks that `pattern` (an object or its JSON text) is an event pattern EventBridge accepts, as `PutRule` checks it;
+ * size quotas are {@link inspectEventPattern}'s. What is refused: docs/event-patterns.md.
  *
  * @throws EventPatternError with `path` (e.g. `$.detail.state[0].numeric`), `code` (one of
  * {@link EventPatternProblemCode}, e.g. `BAD_NUMERIC_RANGE`) and `reason`.
@@ -51,33 +32,9 @@ export function validateEventPattern(pattern: unknown): void {
  * True when EventBridge would deliver `event` to a rule with this `pattern`. Use it in unit
  * tests to prove that a rule catches the events you care about and ignores the rest.
  *
- * The pattern is validated first (throws {@link EventPatternError} as
- * {@link validateEventPattern} does). `event` is an object or its JSON text; it must be a JSON
- * object (a `TypeError` otherwise) but need not carry the envelope fields AWS adds.
- *
- * Matching rules (EventBridge's):
- * - Every field named in the pattern must be present in the event, at the same nesting; fields
- *   the pattern does not name are ignored. Fields are ANDed; the values listed for one field are
- *   ORed. `$or` ORs whole sub-patterns.
- * - Matching is exact and type-strict: `"3"` does not match `3`, `"false"` not `false`,
- *   `"null"` not `null`, `""` not `null`. Numbers compare as numbers: `[300]` matches `300.0` and
- *   `3e2`.
- * - `prefix`, `suffix`, `equals-ignore-case`, `wildcard` and `cidr` match strings only;
- *   `numeric` matches numbers only (between -5e9 and 5e9). Numbers (exact values, `numeric` and
- *   `anything-but`) compare as IEEE 754 doubles, as Event Ruler has since 1.7.4/1.8.0: nothing is
- *   rounded to the six decimals the user guide documents, so `["=", 1]` does not match `1.0000001`
- *   (nor `1.0000009`). An empty prefix or suffix matches any string. `wildcard`'s `*` matches any
- *   run of characters, `/` included.
- * - `anything-but` needs the field to be present (it never matches a missing field) and
- *   matches every value not excluded, `null` and values of the other type included
- *   (`{"anything-but": ["0"]}` matches the number `0`).
- * - `exists: true` needs at least one value; `null` and `""` count, an object or an empty array
- *   does not. `exists: false` matches when there is no such value.
- * - An array in the event matches when any of its elements matches; arrays of arrays and arrays
- *   of objects are flattened (`{"a": [{"b": 1}, {"b": 2}]}` gives `a.b` the values 1 and 2).
- *   Fields matched inside one array element must all come from that same element.
- * - A string value that is an IP address literal matches the same address written another way
- *   (`"::1"` matches `"0:0:0:0:0:0:0:1"`), as in EventBridge.
+ * The pattern is validated first (throws {@link EventPatternError} as {@link validateEventPattern} does). `event` is
+ * an object or its JSON text; it must be a JSON object (a `TypeError` otherwise) but need not carry the envelope
+ * fields AWS adds. The matching rules, EventBridge's: docs/event-patterns.md.
  *
  * @example
  * ```ts

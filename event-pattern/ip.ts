@@ -1,11 +1,6 @@
 /**
- * IP addresses and CIDR blocks as Event Ruler reads them.
- *
- * Event Ruler only treats a string as an IP address when it has the shape of one (four dotted
- * decimal numbers, or hex digits and colons with at least one colon) and then parses it as Java's
- * `InetAddress` does: decimal IPv4 parts (leading zeros allowed, at most 15 characters in all),
- * IPv6 groups of hex digits worth at most 0xffff with at most one `::`, and an IPv4-mapped IPv6
- * address (`::ffff:a00:1`) read as the IPv4 address it maps.
+ * IP addresses and CIDR blocks as Event Ruler reads them: only strings shaped as an address, parsed as Java's
+ * `InetAddress` does (rules: the contributors' Design notes).
  */
 
 import { describeValue } from "../util/describeValue";

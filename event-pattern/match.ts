@@ -1,14 +1,6 @@
 /**
- * Matching a compiled pattern against a flattened event, as Event Ruler's array-consistent
- * matcher (`rulesForJSONEvent`) does.
- *
- * A combination matches when each of its fields, taken in sorted name order, is satisfied by one
- * event value that agrees (same element of every shared array) with the values chosen for the
- * fields before it. `exists: false` is satisfied when no value of the field agrees with the
- * values chosen so far. The search stops at the first success and remembers failed states (by the
- * elements chosen of the arrays the remaining fields go through), and finds the values that agree
- * by walking the chosen elements only, so an event of nested arrays of objects is searched in
- * about linear time.
+ * Matching a compiled pattern against a flattened event, as Event Ruler's array-consistent matcher
+ * (`rulesForJSONEvent`) does, in about linear time. The search: the contributors' Design notes.
  */
 
 import { Combination, CompiledField } from "./compile";

@@ -1,8 +1,6 @@
 /**
- * The numbers EventBridge compares as numbers (numeric, anything-but with numbers): the user guide
- * limits them to -5.0e9..+5.0e9 inclusive, "with 15 digits of precision, or six digits to the
- * right of the decimal point". Within that range they are compared as doubles, not rounded to six
- * decimals, as Event Ruler compares them.
+ * The numbers EventBridge compares as numbers: -5.0e9..+5.0e9 inclusive (EventBridge user guide), compared as
+ * doubles, as Event Ruler compares them.
  */
 
 /** Values EventBridge compares as numbers lie in this range (EventBridge user guide). */

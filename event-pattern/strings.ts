@@ -1,9 +1,6 @@
 /**
- * String matching as Event Ruler does it: wildcards and case-insensitive comparison.
- *
- * Event Ruler compares a JSON string together with its quotes (`"abc"`), and patterns carry the
- * quotes too (a prefix is `"abc`, a suffix `abc"`). The callers here do the same, so a quote inside a
- * prefix or suffix behaves exactly as it does in EventBridge.
+ * String matching as Event Ruler does it: wildcards and case-insensitive comparison, on strings with their quotes
+ * (`"abc"`; a prefix is `"abc`), as Event Ruler compares them.
  */
 
 import type { Refusal } from "./errors";

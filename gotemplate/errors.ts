@@ -1,3 +1,6 @@
+/**
+ * The errors of Go templates: a template that cannot be parsed or executed (in Go's words), and a failed function.
+ */
 import { CloudposseError } from "../util/errors";
 /** The error of a template that cannot be parsed or executed, in Go's words. */
 export class TemplateError extends CloudposseError {

@@ -1,9 +1,6 @@
 /**
- * The executor of Go's `text/template`: walks a parsed tree over plain JavaScript data with Go's
- * rules for truth, field and map access (`missingkey` options), variables and scopes, `range`
- * over lists, maps (sorted keys) and integers, `break`/`continue`, nested templates, and function
- * calls with Go's argument checks. Errors read as Go's: `template: NAME:LINE:COL: executing
- * "NAME" at <NODE>: MESSAGE`.
+ * The executor of Go's `text/template`: walks a parsed tree over plain data with Go's rules (truth, `missingkey`,
+ * scopes, `range`, nested templates, argument checks); errors read as Go's.
  */
 import { TemplateError } from "./errors";
 import { formatValue, goTypeName, isMap, compareKeys } from "./fmt";

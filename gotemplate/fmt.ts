@@ -1,8 +1,6 @@
 /**
- * Go's `fmt` for the values a template handles, as `fmt.Sprint`, `Sprintln` and `Sprintf` print
- * them: `undefined` is a missing value (`<no value>` in template output), `null` is nil
- * (`<nil>`), integral numbers are `int`, other numbers `float64`, arrays `[]interface {}` and
- * plain objects `map[string]interface {}` (keys sorted, as Go prints maps).
+ * Go's `fmt` for template values, as `fmt.Sprint`, `Sprintln` and `Sprintf` print them (`<no value>`, `<nil>`, int
+ * and float64, `[]interface {}`, `map[string]interface {}` with sorted keys).
  */
 import { checkValue, TEMPLATE_LIMITS } from "./limits";
 import { isPlainObject as isMap } from "../util/objects";

@@ -1,12 +1,6 @@
 /**
- * A pure TypeScript implementation of Go's `text/template` language with Go's built-in functions
- * and Sprig's, printing values as Go prints them. No I/O except what a function the caller
- * supplies does (Sprig's `env` reads `process.env`).
- *
- * ```ts
- * renderTemplate("x.yaml", "{{ .vars.stage | upper }}-{{ len .list }}", { vars: { stage: "dev" }, list: [1, 2] });
- * // "DEV-2"
- * ```
+ * A pure TypeScript implementation of Go's `text/template` with Go's and Sprig's functions, printing values as Go
+ * does: `renderTemplate("x.yaml", "{{ .vars.stage | upper }}", { vars: { stage: "dev" } })` gives `"DEV"`.
  */
 import { goBuiltins } from "./builtins";
 import { FunctionError, TemplateError } from "./errors";

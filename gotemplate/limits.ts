@@ -1,12 +1,6 @@
 /**
- * What a template may cost, and safe map access for maps whose keys come from templates and stack
- * files. Go's `text/template` has almost no limits (a goroutine's stack grows to 1 GB); a stack
- * file is untrusted input, so every way a template can make work or memory grow ends here, with an
- * error naming the limit, long before the process runs out of either.
- *
- * Maps are plain objects: a key such as `__proto__`, `constructor` or `prototype` is an ordinary
- * key (AWS allows them as tag keys), read and written as an own property, never through the
- * prototype chain.
+ * What a template may cost (every way it can grow work or memory ends in an error naming the limit), and own-property
+ * access for maps whose keys come from templates and stack files (`__proto__` is an ordinary key).
  */
 import { TemplateError } from "./errors";
 

@@ -1,9 +1,6 @@
 /**
- * The parser of Go's `text/template` language (Go 1.23): text and actions between delimiters,
- * `{{-`/`-}}` trimming, comments, pipelines with variable declarations and assignments, and the
- * control structures `if`/`else if`/`range`/`with`/`else with`/`define`/`template`/`block`/
- * `break`/`continue`. Functions are checked when parsed, as Go does: an unknown function is an
- * error naming it, with the template name and line.
+ * The parser of Go's `text/template` language (Go 1.23): actions, trimming, comments, pipelines and control
+ * structures. An unknown function is an error when parsed, as in Go.
  */
 import { TemplateError } from "./errors";
 import { isPrintable, quoteGo } from "./fmt";

@@ -1,8 +1,6 @@
 /**
- * Sprig (Masterminds/sprig v3) functions, with Sprig's argument order and its quiet conversions
- * (`spf13/cast`: a value that does not convert becomes 0 or ""). Functions Sprig has but this
- * port does not (dates, crypto keys, semver, network look-ups) are listed in
- * {@link SPRIG_UNSUPPORTED}: a template naming one fails with a message naming it.
+ * Sprig v3 functions with Sprig's argument order and quiet `spf13/cast` conversions. Functions not ported are listed
+ * in {@link SPRIG_UNSUPPORTED}: a template naming one fails naming it.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import * as path from "node:path";

@@ -1,13 +1,6 @@
 /**
- * Terraform's `format()` (cty `stdlib.Format`), for plain JavaScript values:
- * verbs `%v %#v %t %b %d %o %x %X %e %E %f %g %G %s %q` and `%%`; flags `0 # - + space`;
- * width and precision (measured in grapheme clusters for strings); `%[n]v` explicit
- * one-based argument indexes, after which numbering continues from n+1.
- *
- * Like Terraform it refuses a format that needs more arguments than given, and arguments
- * after the highest one used. Error messages are cty's, prefixed with `format: `.
- *
- * Values: strings, numbers (finite), booleans, null, arrays and plain objects (as JSON).
+ * Terraform's `format()` (cty `stdlib.Format`) for plain JavaScript values, with cty's refusals and messages.
+ * Verbs, flags and values supported: the contributors' Design notes.
  */
 import { length as graphemeLength, nfc, sortedKeys, substr } from "./strings";
 import { isPlainObject } from "../util/objects";

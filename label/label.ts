@@ -1,8 +1,6 @@
 /**
- * `createLabel`: null-label 0.25.0's main.tf and outputs.tf. Order of work as upstream:
- * merge the variables over the context, remove `regexReplaceChars` from each label, apply
- * `labelValueCase`, drop empty values, build the id (with hashed truncation), the tags and
- * the descriptors, then blank the id, labels and tags when disabled.
+ * `createLabel`: null-label 0.25.0's main.tf and outputs.tf, in upstream's order of work (merge, replace characters,
+ * case, drop empties, id with hashed truncation, tags, descriptors, blank when disabled).
  */
 import type { Label, LabelInput, LabelKeyCase, LabelValueCase, NormalizedLabelContext } from "./types";
 import { mergeInput, Problems } from "./context";

@@ -1,11 +1,6 @@
 /**
- * Terraform `replace(str, substr, "")` as null-label 0.25.0 uses it with `regex_replace_chars`:
- * `substr` is an RE2 regular expression when written `/.../` (more than one character,
- * starting and ending with `/`), otherwise a literal substring.
- *
- * Regexes are compiled once and cached. A regex that is a plain bracket expression of ASCII
- * characters (like the default `[^-a-zA-Z0-9]`) means the same in RE2 and JavaScript, so it
- * runs on the native engine after RE2 has accepted it; anything else runs on re2js.
+ * Terraform `replace(str, substr, "")` as null-label 0.25.0 uses it with `regex_replace_chars`: RE2 when written
+ * `/.../`, else a literal. Regexes are cached; a plain ASCII bracket expression runs on the native engine.
  */
 import { RE2JS } from "re2js";
 import { isAscii, nfc } from "./strings";

@@ -1,10 +1,6 @@
 /**
- * String primitives with the semantics of Terraform's (cty's) string functions:
- * NFC normalisation of every string value, Go's simple per-rune case mapping
- * (`upper`, `lower`, `title` = Go `strings.Title`), grapheme-cluster based `length`
- * and `substr`, and bytewise (UTF-8) key ordering of maps.
- *
- * Every function has an ASCII fast path, since labels are almost always ASCII.
+ * String primitives with the semantics of Terraform's (cty's) string functions: NFC, Go's per-rune case mapping,
+ * grapheme-based `length`/`substr`, bytewise key order. Each has an ASCII fast path.
  */
 
 import { codePointSet, isAscii } from "../util/goStrings";

@@ -1,8 +1,6 @@
 /**
- * The bookkeeping of a migration from Terraform: matches what a Terraform state holds (see
- * `terraformState.ts`) to the instances of a stack file by the names the components would give
- * their resources, and writes the stack-file vars that adopt them and the `terraform state rm`
- * command. Pure apart from the resolvers it calls (no Pulumi).
+ * A migration from Terraform: matches a state's resources (terraformState.ts) to a stack file's instances by the names
+ * the components would give them, and writes the adopting vars and `terraform state rm`. Pure apart from resolvers.
  */
 import { ORIGINAL_API_KEY_DEFAULTS } from "../components/apiKey/definition";
 import { resolveDashboardsApiKey } from "../components/apiKey/resolve";

@@ -1,13 +1,9 @@
+/**
+ * Reads a Terraform state (`terraform show -json` or a `.tfstate` file) and works out what adopting a Cloud Posse
+ * `eventbridge` or `managed-grafana/api-key` deployment needs: target ids, import ids, addresses to remove. Pure.
+ */
 import { isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
-/**
- * Reads a Terraform state (the JSON of `terraform show -json`, or a `.tfstate` file as
- * `terraform state pull` prints it) and works out what adopting a Cloud Posse `eventbridge` or
- * `managed-grafana/api-key` deployment with this package needs: the id of each rule's existing
- * target (which names cannot determine), the import ids, and the Terraform addresses to remove from
- * the state. Pure: text in, plain data out.
- */
-
 /** One managed resource instance of a Terraform state. */
 export interface TerraformResource {
     /** Full address, e.g. `module.cloudwatch_event.aws_cloudwatch_event_target.this["x"]`. */

@@ -1,16 +1,8 @@
-// Run by `npm install` in this folder (its `postinstall` script), which is what Pulumi's Node.js
-// language host does before it starts the plugin: InstallDependencies runs `npm install
-// --loglevel=error` here (pulumi sdk/nodejs/npm/npm.go 82-92) for `pulumi package add <path>` and
-// for a git source, which it clones at the tag (nothing else is built).
-//
-// - Inside the installed package (node_modules/pulumi-cloudposse-components/plugin), or a clone
-//   already built: ../dist is there, and @pulumi/pulumi is found in a node_modules above. Nothing
-//   to do.
-// - In a fresh clone of the repository (a git source): installs the repository's dependencies
-//   with `npm ci` in the repository's root, then compiles ../dist (`npm run build`: the package has
-//   no install-time script of its own).
-//
-// Either way it removes the package-lock.json npm writes here for this dependency-free folder.
+/**
+ * Run by `npm install` in this folder (its `postinstall`), as Pulumi's Node.js language host does before starting the
+ * plugin: in a fresh clone, installs the repository's dependencies and builds ../dist; in the installed package,
+ * nothing. Either way it removes the package-lock.json npm writes here.
+ */
 "use strict";
 const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");

@@ -1,21 +1,6 @@
 /**
- * Synth's start-up, before the Pulumi SDK loads. Loading `@pulumi/pulumi` loads TypeScript's
- * compiler (about 9 MB of JavaScript, about 0.4 s, close to half of the SDK's load) through the
- * SDK's `typescript-shim` module: `runtime/closure/parseFunction.js` requires the shim when it
- * loads, for closure serialization (`pulumi.runtime.serializeFunction`, for function-valued
- * resources such as callback Lambdas), and reads from it only inside its functions; the SDK's other
- * users of the shim already require it lazily. A plan never serializes a closure, so synth leaves
- * the compiler unloaded until something reads from it.
- *
- * The mechanism is Node's documented module cache: `require.cache` receives an entry for the shim
- * whose exports forward every operation to the real shim, loaded (with the compiler) on the first
- * one. Freezing or sealing the stand-in is not supported (nothing does). This relies on how the SDK
- * loads the compiler, outside its public API, so it is listed with the SDK adapter's other
- * reliances (sdk/adapter.ts); tests/bin/commands.e2e.test.ts checks that a real synth never loads the
- * compiler, tests/package/tarball.slow.test.ts and `npm run check-floors` that, in a fresh process, the SDK
- * loads without it and closure serialization still works. Should the SDK stop loading the compiler
- * this way (say, parseFunction.js requiring the shim lazily too), nothing breaks: the entry is
- * simply never read, or not installed when the shim is gone.
+ * Synth's start-up, before the Pulumi SDK loads: keeps the TypeScript compiler the SDK loads for closure
+ * serialization unloaded until something reads from it (about 0.4 s). Why and how: the contributors' Design notes.
  */
 import * as nodeModule from "node:module";
 

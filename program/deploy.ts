@@ -1,9 +1,6 @@
 /**
- * The program behind `pulumi up` and `npm run synth`: creates every instance of a loaded stack file
- * and returns each instance's outputs under the spec's snake_case names.
- *
- * Every instance is validated before the first resource is registered, so a bad var in the last
- * instance cannot leave the first half of a stack deployed.
+ * The program behind `pulumi up` and `npm run synth`: validates every instance of a loaded stack file before the first
+ * resource is registered, creates them, and returns their outputs under the spec's snake_case names.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { NameRegistry } from "../components/collisions";

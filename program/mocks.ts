@@ -1,21 +1,7 @@
 /**
- * Offline Pulumi mocks for `npm run synth` and the component tests.
- *
- * Every AWS, time and Grafana resource the components create gets a realistic id and the computed
- * state the real provider would return (ARNs in the resource's region and a fixed example account),
- * a stack reference gets the outputs of the workspace stack, and anything else is refused with
- * "Mock not implemented: <token>", so a test cannot pass by accident against an echo.
- *
- * In a preview the mocks behave as Pulumi's engine does for a resource that does not exist yet: it
- * gets its inputs back and nothing else, so every computed output (an ARN, an id, a key, an expiry)
- * is unknown, and an unknown input stays unknown (the SDK's mock monitor hands the mocks Pulumi's
- * `unknown` for it and sends back what they return: sdk/nodejs/runtime/mocks.ts `registerResource`,
- * and runtime/rpc.ts `resolveProperties`, which makes every output missing from the state unknown
- * in a preview).
- *
- * {@link AwsMocks} is a plain `pulumi.runtime.Mocks`. Pulumi's mock interface does not show a
- * resource's parent, options or URN, so {@link installMocks} also records each registration as
- * the SDK sends it, through sdk/adapter.ts (the one file relying on SDK internals).
+ * Offline Pulumi mocks for `npm run synth` and the component tests: realistic state for every resource the components
+ * create, unknown computed outputs in a preview, anything else refused. {@link installMocks} also records each
+ * registration (through sdk/adapter.ts).
  */
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";

@@ -1,11 +1,6 @@
 /**
- * The guards of the program, which compare a run with the last deployment before registering any
- * instance: the program reads its own stack's outputs from the last deployment (instance name -> the
- * spec's outputs, which hold the physical names, and the outputs its definitions export for these
- * guards) and refuses an instance renamed without an alias (it would be created anew under the same
- * physical names, taking over the rule and the SSM parameter in place, and the old instance deleted
- * afterwards, deleting them from under it), and a run that would delete a log group's stored events
- * that the user did not say to delete, or create a log group that already exists.
+ * The program's guards, run before any instance is registered: compare the run with the last deployment's outputs and
+ * refuse a rename without an alias, and a run that would lose a log group's stored events or recreate one that exists.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { getLogGroup, getLogGroups } from "@pulumi/aws/cloudwatch";

@@ -1,8 +1,6 @@
 /**
- * `synth`: the program of `Pulumi.yaml` run offline under Pulumi's mocks. Loads the stack file,
- * validates every instance, creates them against {@link installMocks} and returns the plan:
- * every registered resource in order, and each instance's outputs, secrets redacted.
- * No Pulumi CLI, network or credentials involved.
+ * `synth`: the program of `Pulumi.yaml` run offline under {@link installMocks}; returns the plan (each registration in
+ * order, each instance's outputs, secrets redacted). No Pulumi CLI, network or credentials.
  */
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";

@@ -1,15 +1,6 @@
 /**
- * The component plugin's provider: serves the schema derived from the component definitions
- * (`./schema`) and constructs the components for programs in any Pulumi language. Loaded only by
- * the plugin's entry point (`plugin/index.js`, which `@pulumi/pulumi/cmd/run-plugin` runs), never
- * by the package's index.
- *
- * A `Construct` request's inputs arrive as the SDK's `deserializeInputs` makes them: plain values,
- * or Outputs where they carry dependencies, secrets or unknown values (a preview). They are given
- * to the component's constructor as they are, so that it validates them as it does for a
- * TypeScript program, with the same messages. An input the schema marks `plain` (a name, the
- * identity of the instance) must come as a plain value: given an Output (a secret, a value with
- * dependencies, or one a preview does not know), it is refused here, naming the argument.
+ * The component plugin's provider: serves the schema derived from the definitions (./schema) and constructs the
+ * components for programs in any Pulumi language. Loaded only by the plugin's entry point, never by the index.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as provider from "@pulumi/pulumi/provider";

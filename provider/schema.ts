@@ -1,13 +1,6 @@
 /**
- * The Pulumi package schema of the component plugin, derived from the component definitions
- * (`components/*\/definition.ts`): every argument becomes an input property (its type from the
- * stack-file var's type, its description the definition's `doc`, its default when it is a
- * constant that may be sent (see {@link UNSENT_DEFAULTS}), an enum type when its values are a
- * closed set of strings, `plain` unless the definition marks it `input`), every output a
- * property; the required arguments come from the kits (components/kits.ts). The provider serves it; tests check it against Pulumi's metaschema.
- *
- * The tokens are the components' own type tokens (`cloudposse:eventbridge:EventBridge`, ...), so
- * the package is named `cloudposse` and its modules are the tokens' modules.
+ * The Pulumi package schema of the component plugin (package `cloudposse`), derived from the component definitions
+ * and kits. The provider serves it; tests check it against Pulumi's metaschema.
  */
 import type { ArgDefinition, ComponentDefinition, VarType } from "../components/definition";
 import type { ComponentKit } from "../components/kit";

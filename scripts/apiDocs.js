@@ -1,10 +1,6 @@
 /**
- * The API reference in docs/api/, generated (never committed): api-extractor's doc model of the
- * compiled declarations, rendered to Markdown by @microsoft/api-documenter. `npm pack` runs it
- * (`prepack`), so the tarball ships it; `npm run docs:api` writes it for a local preview.
- *
- *     node scripts/apiDocs.js [out]   writes the reference into out (default docs/api/), rebuilding
- *                                     dist/ first when a source is newer (scripts/staleness.js)
+ * `node scripts/apiDocs.js [out]`: writes the API reference (default docs/api/, never committed) from api-extractor's
+ * doc model with @microsoft/api-documenter, rebuilding dist/ first when stale. `npm pack` runs it (`prepack`).
  */
 "use strict";
 const { execFileSync } = require("node:child_process");

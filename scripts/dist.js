@@ -1,11 +1,7 @@
 #!/usr/bin/env node
 /**
- * `node scripts/dist.js bin/synth.js [args...]`: runs one of the package's commands from its
- * compiled JavaScript in dist/ (what `npm start`, `npm run synth` and `npm run tf-adopt` use: no
- * TypeScript compilation at start-up). When a source file is newer than its compiled file, or dist/
- * is missing, it first rebuilds dist/ (`tsc -p tsconfig.json`), saying so on stderr, so an edited
- * checkout never runs stale code; commands started together share one rebuild, swapped in whole
- * (scripts/staleness.js). stdout is left to the command.
+ * `node scripts/dist.js bin/synth.js [args...]`: runs one of the package's commands from dist/ (`npm start`,
+ * `npm run synth`, `npm run tf-adopt`), rebuilding dist/ first when a source is newer (scripts/staleness.js).
  */
 "use strict";
 const path = require("node:path");

@@ -1,8 +1,6 @@
 /**
- * `npm run schema:update`: writes the component plugin's schema (provider/schema.ts, derived from
- * the component definitions) to api/cloudposse.schema.json, the reviewed snapshot that
- * tests/provider/provider.test.ts compares with (as the API report is compared by `npm run api`). Its version
- * is a placeholder: the plugin serves the package's own.
+ * `npm run schema:update`: writes the plugin's schema (provider/schema.ts) to api/cloudposse.schema.json, the reviewed
+ * snapshot tests/provider/provider.test.ts compares with. Its version is a placeholder: the plugin serves the package's own.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";

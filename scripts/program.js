@@ -1,18 +1,13 @@
 /**
- * The `main` of Pulumi.yaml: the program (program/index.ts, compiled in dist/program/index.js),
- * whose exports are the stack's outputs. dist/ is rebuilt first when a source is newer, as for
- * `npm run synth`, so an edited checkout never deploys stale code; the program itself runs as
- * JavaScript, with no TypeScript compiler at run time.
- *
- * The Pulumi CLI runs a program whose `main` is a file from that file's directory (here
- * `scripts/`), so the project directory is made the current one first: `stackFile` and
- * `atmosDir` are relative to it, as the README says.
+ * The `main` of Pulumi.yaml: runs the compiled program (dist/program/index.js) from the project directory, which
+ * `stackFile` and `atmosDir` are relative to, rebuilding dist/ first when a source is newer.
  */
 "use strict";
 const path = require("node:path");
 const { ensureBuilt, readingDist } = require("./staleness");
 
 const root = path.resolve(__dirname, "..");
+// The Pulumi CLI runs `main` from its own directory (scripts/); the stack's paths are relative to the project's.
 process.chdir(root);
 ensureBuilt(root);
 module.exports = readingDist(root, () => require(path.join(root, "dist", "program", "index.js")));

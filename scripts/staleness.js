@@ -1,11 +1,6 @@
 /**
- * Whether dist/ is what `tsc -p tsconfig.json` would build from the sources now: `staleSource(root)`
- * gives the first source file (.ts under tsconfig.json's include roots) whose compiled .js in dist/
- * is missing or older, or undefined when there is none; `ensureBuilt(root)` rebuilds dist/ then
- * (`tsc -p tsconfig.json`), saying so on stderr. Used by scripts/dist.js and scripts/program.js
- * (rebuild before running a command or the Pulumi program) and tests/package/tarball.slow.test.ts (pack the
- * dist/ already built). The rebuild is atomic and locked (see ensureBuilt); `readingDist(root, load)`
- * keeps a rebuild from replacing dist/ while a command loads its modules.
+ * Whether dist/ is what `tsc -p tsconfig.json` would build from the sources now (`staleSource`), an atomic, locked
+ * rebuild when it is not (`ensureBuilt`), and `readingDist`, which keeps a rebuild from replacing dist/ mid-load.
  */
 "use strict";
 const fs = require("node:fs");

@@ -1,60 +1,7 @@
 /**
- * The one file that relies on behaviour of the Pulumi SDK (`@pulumi/pulumi`) outside its public
- * API. Everything else (the mocks, synth, the tests) goes through public surfaces: `setMocks` and
- * the `Mocks` interface, `Output.isInstance`, `apply`, `pulumi.all`, `pulumi.isSecret`, and the
- * constants and helpers of `@pulumi/pulumi/runtime/rpc` (`isRpcSecret`, `unwrapRpcSecret`).
- *
- * What is relied on here, and why nothing public does it (checked on 3.217.0, the peer floor, and
- * 3.248.0; `tests/sdk/adapter.test.ts` pins each point and names the SDK version when one breaks):
- *
- * 1. **What the mock monitor is asked to register.** The public `Mocks.newResource` receives a
- *    resource's type, name, inputs, provider, id and kind, but not its parent, its options
- *    (`deleteBeforeReplace`, `replaceOnChanges`, `replacementTrigger`, `protect`, `retainOnDelete`,
- *    `ignoreChanges`, `dependsOn`, aliases), nor the URN it gets. The request carries `dependsOn`
- *    only merged with the dependencies the inputs bring; the explicit ones are those no input's
- *    dependency list holds. The public ways to see those are refused under `setMocks`: resource
- *    transforms (`registerResourceTransform`, the `transforms` option) throw "The Pulumi CLI does
- *    not support transforms", resource hooks need `registerResourceHook`, which the mock monitor
- *    lacks, and `registerStackTransformation` needs a root `Stack` resource, whose presence would
- *    change every URN. So the requests are read where the SDK hands them to the mock monitor
- *    (`pulumi.runtime.getMonitor()`, typed as the gRPC client): the `RegisterResourceRequest` and
- *    `ReadResourceRequest` messages of `@pulumi/pulumi/proto/resource_pb`, and the URN of the answer.
- * 2. **Waiting for outstanding registrations.** A resource whose inputs are still pending has not
- *    reached the monitor, so only the SDK knows it is coming: its `waitForRPCs` (marked internal),
- *    the wait `pulumi up` does before it ends.
- * 3. **Whether an output's value is known.** `apply` silently skips an unknown value (a preview's
- *    computed value); the output's `isKnown` promise is not in the typings.
- * 4. **Failures of registrations.** A resource whose input fails never reaches the monitor: the SDK
- *    rejects the resource's outputs, which nothing holds, and Node reports them as unhandled
- *    rejections (as `pulumi up` reports them and stops). They are collected with a process-wide
- *    listener, installed only here.
- * 5. **The inputs the mocks are given.** The mock monitor deserializes a request's properties and
- *    passes them to `Mocks.newResource` synchronously, as it receives the request. The observed
- *    request's `inputs` are those same values, taken from that call (its `mocks`) rather than
- *    deserialized a second time (a few percent of a large synth); a request whose call is not seen
- *    so is deserialized here, on first read, so a change in the SDK costs time, never correctness.
- * 6. **A value with its unknown parts.** The components check the known parts of an argument in a
- *    preview (a pattern's shape while its `resources` are unknown), but the public `apply` does not
- *    run on a partly unknown value: an Output's `promise(withUnknowns)` (marked internal) gives the
- *    value with Pulumi's `unknown` in place of each unknown part ({@link valueWithUnknowns}).
- * 7. **A failure reported once, as written.** The SDK reports a failed registration by rejecting
- *    its outputs: Node then reports one unhandled rejection per output nobody holds, and the
- *    language host (`cmd/run/run.ts`) prints each failure once, by identity. On its way through the
- *    inputs of each child, `serializeProperties` (`runtime/rpc.ts`, from 3.246.0) prefixes the failure's
- *    message with `error serializing property "<key>": ` and rethrows the same object, so one failure shared
- *    by several children collects the names of unrelated properties. {@link keepFailureAsWritten}
- *    makes a failure's message read-only to those prefixes (writes to it are ignored) and records
- *    the program (the resource monitor) it belongs to: the one its component was created in. The `isKnown` and `isSecret` promises of an
- *    Output are created eagerly and reject with it: {@link holdRejections} holds those of an Input
- *    a component reports with its own message (both are in the typings only as internal).
- *
- * Three more reliances live outside this file on purpose, as they must not load the SDK:
- * util/describeValue.ts recognises an Output by its `__pulumiOutput` marker, as
- * `pulumi.Output.isInstance` does, and util/unknown.ts Pulumi's `unknown` by its `__pulumiUnknown`
- * marker (on an object that is not a plain one: a stack file's `{__pulumiUnknown: true}` is a value),
- * so that the resolvers load no Pulumi SDK (tests/sdk/adapter.test.ts checks both against the SDK);
- * program/deferCompiler.ts runs before the SDK loads, in synth, to leave the TypeScript compiler the
- * SDK loads for closure serialization unloaded until something reads it.
+ * The one file that relies on behaviour of the Pulumi SDK outside its public API: registration requests, pending
+ * registrations, known-ness, failures, inputs and values with unknowns. Each reliance and why nothing public does it:
+ * the contributors' Design notes; tests/sdk/adapter.test.ts pins each against the installed SDK.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as settings from "@pulumi/pulumi/runtime/settings";

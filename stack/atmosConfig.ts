@@ -1,23 +1,6 @@
 /**
- * `atmos.yaml`: found and read as Atmos 1.x finds and reads it (cloudposse/atmos `pkg/config`),
- * reduced to what stack loading needs: base paths, the stacks' included and excluded paths,
- * stack naming, the list merge strategy and whether Go templates are on.
- *
- * Discovery, lowest to highest, each layer deep-merged over the last (lists replaced):
- * - when `ATMOS_CLI_CONFIG_PATH` is not set and the current directory holds no Atmos config
- *   (`atmos.yaml`, `.atmos.yaml`, `.atmos/`, `.atmos.d/`, `atmos.d/`): the nearest parent
- *   directory with one, then the git root's;
- * - the current directory's `atmos.yaml` (or `.atmos.yaml`);
- * - the directory named by `ATMOS_CLI_CONFIG_PATH`.
- * When none of these exists and a manifest is given, its directory and its ancestors are
- * searched (the nearest `atmos.yaml` wins). Run from a directory without an Atmos config of its
- * own, a `base_path` of `""` or `.` (Atmos's default without atmos.yaml) is the git root of the
- * repository that holds the atmos.yaml found; a file found from the manifest is read as Atmos
- * reads it run from that file's directory, whatever the current directory. Each config file is
- * preceded by the git root's and its own `atmos.d/` and `.atmos.d/` files and its `import:` list.
- * The system and home directories are not read, so a load does not depend on the machine it runs
- * on. With no file at all, Atmos's defaults apply, under the git root's `atmos.d/` and `.atmos.d/`.
- * Then the `ATMOS_*` environment overrides.
+ * `atmos.yaml`: found and read as Atmos 1.x does, reduced to what stack loading needs (base paths, included and
+ * excluded paths, stack naming, list merge strategy, Go templates). Discovery order: the contributors' Design notes.
  */
 import * as nodePath from "node:path";
 import { TEMPLATE_LIMITS } from "../gotemplate";

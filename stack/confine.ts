@@ -1,10 +1,6 @@
 /**
- * Confinement of a load to its repository: every file the loader reads (the manifest's imports,
- * `!include` targets, atmos.yaml's imports and `atmos.d` files, the manifests `included_paths`
- * lists, the base paths) must be inside the repository, checked on the path as written and again
- * on the real path (symbolic links resolved), unless the user opted in (`allowOutsideRepository`,
- * `--allow-outside-repository`). Which directory the repository is: `repositoryOf` in
- * `atmosConfig.ts`.
+ * Confinement of a load to its repository: every file the loader reads must be inside it, on the path as written and
+ * the real path, unless the user opted in (`allowOutsideRepository`). The repository: `repositoryOf` (atmosConfig.ts).
  */
 import * as nodePath from "node:path";
 import { remembered } from "../util/remember";

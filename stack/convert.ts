@@ -1,8 +1,6 @@
 /**
- * Converts stack-file values to a variable's type the way Terraform converts tfvars values:
- * a number accepts a numeric string, a bool accepts "true"/"false", a string accepts a number
- * or a bool (in its string form), and lists, sets and maps convert each element the same way.
- * A `set(string)` is deduplicated and, as Terraform iterates string sets, sorted.
+ * Converts stack-file values to a variable's type as Terraform converts tfvars (numeric strings, "true"/"false",
+ * numbers and bools as strings, element by element); a `set(string)` is deduplicated and sorted.
  */
 import type { VarType } from "./schema";
 import { representsExactly, toPlain, type Location, type TreeNode } from "./tree";

@@ -1,8 +1,6 @@
 /**
- * Stack-file errors, modelled on the `yaml` package's `YAMLParseError`: a stable `code`, the
- * file and the 1-based line and column, and a one-line message per problem
- * (`<file>:<line>:<column>: eventbridge "ecs-alerts": event_log_retention_in_days must be a number, got "abc"`).
- * Every problem found in a load is reported at once by one `StackFileError`.
+ * Stack-file errors, modelled on the `yaml` package's `YAMLParseError`: a stable `code`, file, 1-based line, column,
+ * one line per problem (`<file>:<line>:<column>: eventbridge "x": <var> must be ...`), all in one `StackFileError`.
  */
 
 import type { Problem, ProblemPath } from "../util/problem";

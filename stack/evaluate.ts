@@ -1,12 +1,6 @@
 /**
- * Templates and YAML functions in the values an instance uses, in Atmos's order: the component
- * pass renders templates first (`internal/exec/utils.go`), then YAML functions run on the
- * rendered values (`internal/exec/yaml_func_utils.go`). Only the values handed here are
- * evaluated, so a template or function in a section or var our components do not take never
- * fails a load nor runs a command.
- *
- * A rendered string keeps its location; a YAML function's value replaces the node (at the same
- * location); `!terraform.output`, `!terraform.state` and `!store` give a deploy-time reference.
+ * Templates, then YAML functions, in the values an instance uses, in Atmos's order; only those values, so a template
+ * in a section our components do not take never fails a load. Details: the contributors' Design notes.
  */
 import { makeProblem, type StackFileProblem } from "./errors";
 import { renderComponentString, StackTemplateError, type TemplateSettings } from "./templating";

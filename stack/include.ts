@@ -1,12 +1,6 @@
 /**
- * Atmos's `!include` and `!include.raw` (`pkg/utils/yaml_include_by_extension.go`): a local
- * file inlined where the tag is written, parsed by its extension (`.yaml`/`.yml`, `.json`,
- * `.hcl`/`.tf`/`.tfvars` as HCL attributes, `.env` as dotenv; anything else is text), or as text
- * with `.raw`. An optional yq path (`!include file.yaml .a.b`) selects part of it.
- *
- * Paths: `./` or `../` relative to the manifest that includes; otherwise relative to the working
- * directory if the file exists there, else to the Atmos base path. Remote sources (`https://`,
- * `git::`, `s3::`...) are refused by name.
+ * Atmos's `!include` and `!include.raw`: a local file inlined where the tag is written, parsed by its extension,
+ * optionally narrowed by a yq path. Path rules: the contributors' Design notes.
  */
 import * as fs from "node:fs";
 import * as nodePath from "node:path";

@@ -1,19 +1,6 @@
 /**
- * File-level templating of a stack manifest, with Atmos's `locals`
- * (`internal/exec/stack_processor_locals.go`, `stack_processor_utils.go`):
- *
- * - `locals` are file-scoped: the file's global `locals`, overlaid by `terraform.locals`, each
- *   resolved in dependency order (a local may use `.locals.x`, and the same file's `.settings`,
- *   `.vars`, `.env`); a cycle is an error naming it;
- * - a manifest is rendered as text before YAML parsing when it is a `.yaml.tmpl`/`.yml.tmpl`
- *   file, when its import gave it a context, or when it has `locals` (then with its own locals,
- *   settings, vars and env in the context);
- * - a scalar that is exactly `{{ .locals.tags }}` takes the typed value (a map stays a map);
- * - a local's templates see Sprig's functions only, with `missingkey=error` (`pkg/locals/resolver.go`);
- * - a local written as a YAML function (`!env NAME`) is evaluated first; one this port cannot
- *   evaluate while loading (`!exec` without opt-in, `!terraform.output`, ...) stays as written.
- *
- * Pure apart from the YAML functions (`!env` reads the given environment): text in, text out.
+ * File-level templating of a stack manifest with Atmos's `locals`, resolved in dependency order; the file is rendered
+ * as text before parsing. Pure apart from YAML functions (`!env`): text in, text out (rules: Design notes).
  */
 import type { ScalarTag } from "yaml";
 import { yaml } from "../util/yaml";

@@ -1,24 +1,6 @@
 /**
- * One top-level stack manifest and everything it imports, merged as Atmos merges them
- * (cloudposse/atmos `internal/exec/stack_processor_utils.go`):
- *
- * - each import's merged result in list order, then the file's own content (later wins); a file
- *   imported twice is merged twice;
- * - import paths: `./` and `../` from the importing file, anything else from the stacks base
- *   path; without an extension the first existing of `.yaml`, `.yml`, `.yaml.tmpl`, `.yml.tmpl`
- *   (else `.yaml`); `x.yaml` is replaced by `x.yaml.tmpl` when that exists; globs in doublestar's
- *   order; `{path, skip_if_missing}` entries;
- * - `overrides` / `terraform.overrides`: a file's own (inline) overrides go down into everything
- *   it imports, its imports' overrides come back up, and the result is written into the
- *   `overrides` section of every component the file itself defines (inline over imported, the
- *   importer's over the imported's, `terraform.` over global).
- *
- * Go templates in imports (`stack/locals.ts`, `stack/templating.ts`): a file is rendered as text
- * before parsing when it is a `.tmpl` file, has an import `context` (the entry's, deep-merged under
- * its importers', inherited by nested imports) or has `locals`; an import path holding `{{` is
- * rendered from the earlier imports' settings, vars and env and the context, and skipped when it
- * still holds a template. `skip_templates_processing` and `ignore_missing_template_values` apply
- * per entry. `renderFile` replaces the text step.
+ * One top-level stack manifest and everything it imports, merged as Atmos merges them (imports, globs, overrides,
+ * templated imports). The rules, with Atmos sources: the contributors' Design notes.
  */
 import * as nodePath from "node:path";
 import type { AtmosConfig } from "./atmosConfig";

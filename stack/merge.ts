@@ -1,12 +1,6 @@
 /**
- * Atmos's deep merge (cloudposse/atmos `pkg/merge`) on located trees: maps merge key by key,
- * anything else is replaced by the later value (a type change included, and `null` sets null),
- * and lists follow `settings.list_merge_strategy`:
- * - `replace` (the default): the later list wins;
- * - `append`: the later list is appended to the earlier one;
- * - `merge`: items at the same index merge when both are maps, otherwise the earlier item stays;
- *   the longer list's extra items are kept.
- * A list written with `!append` is appended whatever the strategy.
+ * Atmos's deep merge (cloudposse/atmos `pkg/merge`) on located trees: maps key by key, anything else replaced, lists
+ * by `settings.list_merge_strategy` (`replace`, `append`, `merge`) or `!append`.
  */
 import type { ListMergeStrategy } from "./atmosConfig";
 import { emptyMap, type Location, type MapNode, type SeqNode, type TreeNode } from "./tree";

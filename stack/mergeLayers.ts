@@ -1,9 +1,6 @@
 /**
- * `mergeAll` of `merge.ts` in one pass over many layers: the same result (values, key order,
- * locations, the very nodes where a key has one layer), without copying the growing map once per
- * layer. Merging a manifest's imports one after the other copies the map of every component merged
- * so far at each import, which is quadratic: ten thousand imports took minutes; here each key is
- * visited once per layer that writes it.
+ * `mergeAll` of merge.ts in one pass over many layers, with the same result: each key visited once per layer that
+ * writes it, where merging imports one by one was quadratic (ten thousand imports took minutes).
  */
 import type { ListMergeStrategy } from "./atmosConfig";
 import { mergeTree } from "./merge";

@@ -1,9 +1,6 @@
 /**
- * Atmos stack names (cloudposse/atmos `internal/exec/describe_stacks_component_processor.go`):
- * the manifest's own `name:` (after imports), else `stacks.name_template` (a Go template over the
- * component's sections), else `stacks.name_pattern` (`{namespace}-{tenant}-{environment}-{stage}`
- * tokens from vars), else the manifest's path under the stacks base path without `.yaml`/`.yml`.
- * (`name_template` is rendered by the loader with the Go template engine of `gotemplate/`.)
+ * Atmos stack names: the manifest's `name:`, else `stacks.name_template`, else `stacks.name_pattern`, else the path
+ * under the stacks base path (cloudposse/atmos `internal/exec/describe_stacks_component_processor.go`).
  */
 import * as nodePath from "node:path";
 import { escapeText, hasUnsafeText } from "../util/terminalText";

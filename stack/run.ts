@@ -1,8 +1,6 @@
 /**
- * What one run of the loader shares between the manifests it reads (listing a repository's stacks,
- * then loading the one asked for): the file system's answers and the manifest cache, so that each
- * file is read, stat'ed, parsed and processed once per run however many stacks import it. A run
- * is short-lived: files are assumed not to change while it lasts.
+ * What one run of the loader shares between the manifests it reads: the file system's answers and the manifest cache,
+ * so each file is read and parsed once per run. A run is short-lived: files are assumed not to change during it.
  */
 import { remembered } from "../util/remember";
 import type { FileSystem } from "./files";

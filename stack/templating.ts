@@ -1,22 +1,6 @@
 /**
- * Go templates in Atmos stack manifests, processed where Atmos processes them:
- *
- * - **import files** (`ie/stack_processor_utils.go`): a file ending `.yaml.tmpl`/`.yml.tmpl`, or
- *   imported with a non-empty `context`, is rendered as text *before* it is parsed, with the
- *   import context as data, Sprig and Gomplate functions, `{{ }}` delimiters and
- *   `missingkey=error` (unless `ignore_missing_template_values`); when no context came from
- *   outside, a failure leaves the raw text. A scalar that is exactly `{{ .a.b }}` takes the typed
- *   context value (map, list, number, bool), not its text;
- * - **import paths** holding `{{`: rendered from the importing file's accumulated settings, vars
- *   and env plus the import's `context`;
- * - **the component pass** (`ie/utils.go` processStacks): after merging, each string of a
- *   component's sections is rendered with the component's context (`.vars`, `.settings`,
- *   `.atmos_component`, ...), `missingkey=default` (`<no value>`), the functions atmos.yaml's
- *   `templates.settings` enables, its delimiters and `evaluations` passes. Atmos renders the whole
- *   section at once; this port renders only the values an instance uses, so a template in a
- *   section or var our components do not take can neither fail the load nor run anything.
- *
- * Pure apart from `env`-reading functions; no Pulumi import.
+ * Go templates in Atmos stack manifests, where Atmos processes them: import files, import paths and the component
+ * pass (the contributors' Design notes). Pure apart from `env`-reading functions; no Pulumi import.
  */
 import { yaml } from "../util/yaml";
 import {

@@ -1,8 +1,6 @@
 /**
- * A YAML document as a tree of plain values that remember where they were written, so the
- * loader can merge imports and inherited instances and still point an error at the line and
- * column of the value it is about. Parsing uses the `yaml` package with scalars resolved as
- * Atmos's YAML library resolves them (gopkg.in/yaml.v3, util/goYaml.ts) and merge keys `<<`.
+ * A YAML document as a tree of plain values that remember where they were written, so merged values still point at
+ * their line and column. Scalars resolve as Atmos's go-yaml v3 does (util/goYaml.ts); merge keys `<<`.
  */
 import type { Alias, Document, Node as YamlNode, Scalar, YAMLMap, YAMLSeq } from "yaml";
 import { yaml } from "../util/yaml";

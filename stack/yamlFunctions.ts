@@ -1,18 +1,7 @@
 /**
- * Atmos YAML functions (`pkg/utils/yaml_utils.go`, `internal/exec/yaml_func_*.go`) with Atmos's
- * argument syntax: space-separated arguments, `"..."` or `'...'` to group (a doubled quote
- * inside is one quote), `| default v` and `| query e` suffixes for `!store`.
- *
- * - evaluated while loading: `!env`, `!template`, `!exec` (only when allowed), `!repo-root`
- *   (`!git.root`), `!cwd`, `!unset`;
- * - known only at deploy time, returned as references for the program to resolve:
- *   `!terraform.output` / `!terraform.state` (a Pulumi StackReference output) and `!store` /
- *   `!store.get` on an `aws-ssm-parameter-store` store (an SSM parameter read);
- * - every other Atmos function is refused by name with the reason.
- *
- * `!include`, `!include.raw`, `!append` and `!literal` act while a file is parsed (see
- * `include.ts`). Pure apart from `!exec` (runs a command) and `!env`/`!cwd`/`!repo-root`
- * (read the process environment and file system).
+ * Atmos YAML functions (`!env`, `!exec`, `!terraform.output`, `!store`, ...) with Atmos's argument syntax: evaluated
+ * while loading, returned as deploy-time references, or refused by name. Pure apart from `!exec`, `!env`, `!cwd`,
+ * `!repo-root`.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";

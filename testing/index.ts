@@ -1,20 +1,6 @@
 /**
- * Testing support for programs that use the components: Pulumi mocks that know every resource,
- * stack reference and provider function the components use (the workspace stack's outputs, the
- * `aws:grafana/getWorkspace` lookup, computed ARNs in each resource's region or its provider's), and
- * give the program's own resources their inputs back (an `aws.grafana.Workspace` an id shaped as
- * AWS's, `g-` and ten hex digits, so that its `id` can be a `workspaceId`).
- *
- * ```ts
- * import { installMocks } from "pulumi-cloudposse-components/testing";
- * const mocks = await installMocks(); // before the program creates any resource
- * ```
- *
- * With `preview: true` every resource is new, as in a first `pulumi preview`: its computed outputs
- * are unknown, and unknown values stay unknown. The default provider's region is the `region`
- * option, else the `aws:region` config. The components' name registry (two instances wanting one log
- * group name) lives per program: each `installMocks`, and each `reset()`, starts a fresh one.
- *
+ * Testing support for programs that use the components: Pulumi mocks that know every resource, stack reference and
+ * provider function the components use (docs/testing.md).
  * @packageDocumentation
  */
 import { installMocks as installPackageMocks, type InstalledMocks, type MockOptions } from "../program/mocks";

@@ -1,8 +1,6 @@
 /**
- * Go's per-rune string functions as Terraform and Atmos run them (Go's Unicode 15.0 tables):
- * `strings.ToUpper`, `strings.ToLower` (simple, one-to-one case mapping) and `strings.Title`.
- * Shared by the null-label port (Terraform's `upper`, `lower`, `title`) and the Go template
- * engine (Sprig's `upper`, `lower`, `title`). Every function has an ASCII fast path.
+ * Go's per-rune `strings.ToUpper`, `ToLower` and `Title` (Unicode 15.0), as Terraform and Atmos run them; shared
+ * by the label port and the template engine. Every function has an ASCII fast path.
  */
 
 /** True when every UTF-16 unit of `s` is 7-bit ASCII. */

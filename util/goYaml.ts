@@ -1,9 +1,6 @@
 /**
- * Plain YAML scalars resolved as Atmos's YAML library resolves them (gopkg.in/yaml.v3 v3.0.1,
- * `resolve.go`), and the `yaml` package options that make every stack file, import and atmos.yaml
- * read that way: `010` is 8, `0x1E` 30, `1_000` 1000, `yes` stays a string, only
- * `true`/`True`/`TRUE` are true. Quoted and block scalars stay strings (yaml.v3's
- * `indicatedString`). Pure; no import of the `yaml` module itself.
+ * Plain YAML scalars resolved as Atmos's go-yaml v3.0.1 resolves them (`resolve.go`): `010` is 8, `yes` a string,
+ * and the `yaml` package options that read every stack file that way. Pure. Examples: the contributors' Design notes.
  */
 import type { ParseOptions, DocumentOptions, SchemaOptions, ScalarTag } from "yaml";
 

@@ -1,9 +1,6 @@
 /**
- * Programming errors of this package, told apart from problems of a user's input: a
- * `ReferenceError`, or a `TypeError` JavaScript itself raises for code that calls what is not a
- * function or reads a property of `undefined` (`(0 , x_1.f) is not a function`, as a module half
- * rebuilt gives). Code that turns errors into a user's problem (`file:line:col: ...`) rethrows
- * these, and the commands print them as internal errors. Pure.
+ * Programming errors of this package (a `ReferenceError`, or a `TypeError` from faulty code), told apart from
+ * problems of a user's input: rethrown, and printed by the commands as internal errors. Pure.
  */
 
 /** The messages V8 gives a TypeError raised by faulty code rather than by a check on a value. */

@@ -1,12 +1,6 @@
 /**
- * The one problem model of the package, shared by the label, event-pattern, stack-file and
- * component modules: a stable `code`, a `path` of segments (never text to parse), the `rule`
- * broken and the `value` received. Renderers give the TypeScript wording (camelCase arguments),
- * the stack-file wording (snake_case vars, by table) and JSON. Pure.
- *
- * Path segments are of three kinds: a field the package defines (`"tags"`, `"labelKeyCase"`),
- * renamed for the reader (camelCase or the stack file's var); a list index; and a key the user
- * chose (`{ key: "OwnerTeam" }`), always written as given: `tags["OwnerTeam"]`.
+ * The one problem model of the package: a stable `code`, a `path` of segments (never text to parse), the `rule`
+ * broken and the `value` received; renderers give the TypeScript, stack-file and JSON wordings. Pure.
  */
 import { describeValue } from "./describeValue";
 import { escapeText } from "./terminalText";

@@ -1,8 +1,7 @@
 /**
- * Text from a user's file or a Terraform state, made safe to print: every character that could
- * move the cursor, recolour or clear the terminal, reorder what is shown, or start a new line is
- * written as an escape instead. One rule for every message, warning, `--list-stacks` row and
- * tf-adopt line. Pure.
+ * Text from a user's file or a Terraform state, made safe to print: every character that could move the cursor,
+ * recolour or clear the terminal, reorder what is shown or start a new line is written as an escape. One rule for
+ * every message, warning, `--list-stacks` row and tf-adopt line. Pure.
  */
 
 /**

@@ -1,7 +1,6 @@
 /**
- * Values not known yet: Pulumi's `unknown` (what an `Output` holds during a preview before the
- * resource that computes it exists), recognised by its marker without loading the SDK, so that
- * the pure resolvers can skip exactly the checks that depend on such a value.
+ * Values not known yet: Pulumi's `unknown` (an `Output`'s value in a preview before its resource exists), recognised
+ * by its marker without loading the SDK, so the pure resolvers skip exactly the checks that depend on one.
  * tests/sdk/adapter.test.ts checks that this agrees with `pulumi.isUnknown` on the SDK's own unknowns.
  */
 

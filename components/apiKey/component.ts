@@ -1,15 +1,6 @@
 /**
- * Component `managed-dashboards/api-key`: a port of Cloud Posse's Terraform component
- * `aws-managed-grafana-api-key` (`managed-grafana/api-key`), with the parameter store module
- * `cloudposse/ssm-parameter-store/aws` 0.13.0 it uses.
- *
- * It creates one Amazon Managed Grafana credential (a service account and its token, or a workspace
- * API key), replaces it at the first run of each rotation window, and stores it as a
- * SecureString SSM parameter at `format(ssmPathFormatApiKey, id)`. The workspace is found through
- * the outputs of the workspace component's Pulumi stack, or given directly by `workspaceId`.
- *
- * {@link resolveDashboardsApiKeyArgs} is the pure core (defaults, validation, label, names, path,
- * stack name); {@link DashboardsApiKey} is the Pulumi wiring on top of it.
+ * Component `managed-dashboards/api-key`: one Amazon Managed Grafana credential, rotated per window and stored as a
+ * SecureString SSM parameter. {@link DashboardsApiKey} wires the result of the pure resolver (./resolve) to resources.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { warningsReported } from "../common";
@@ -29,13 +20,14 @@ import { SECRET_VALUE } from "../../util/describeValue";
 import { aliasOptions, requireEngine } from "../engine";
 import { MINIMUM_PULUMI_CLI, MINIMUM_PULUMI_CLI_FOR_ADOPTION, now, regionalImportId } from "../lifecycle";
 import {
-    credentialName,
+    attemptCredentialName,
     credentialProblem,
     expiryWarning,
     higherGrafanaVersion,
     nextWindowStart,
     rfc3339,
     rotationWindowStart,
+    serviceAccountName,
     type RotationTrigger,
 } from "./rotation";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
@@ -67,6 +59,7 @@ export type EnabledDashboardsApiKey = DashboardsApiKey & {
     readonly workspaceId: pulumi.Output<string>;
     readonly workspaceEndpoint: pulumi.Output<string>;
     readonly apiKey: pulumi.Output<string>;
+    readonly credentialName: pulumi.Output<string>;
 };
 
 /**
@@ -150,6 +143,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     readonly workspaceEndpoint?: pulumi.Output<string>;
     /** RFC 3339 start of the current key's rotation window: the first run after the window ends replaces the key. */
     readonly rotationWindowStart?: pulumi.Output<string>;
+    /** Name of the current credential (token or API key) in Grafana. */
+    readonly credentialName?: pulumi.Output<string>;
     /** The key (or token) itself, always a secret. */
     readonly apiKey?: pulumi.Output<string>;
     /** The settled arguments. */
@@ -308,15 +303,21 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         // beside the old one, SSM is updated to it, and the old one is deleted at the end of the run: SSM
         // never holds a deleted key. A changed lifetime replaces it too (a new name: the lifetime is in
         // its digest); the provider would otherwise keep the old key and its old expiry.
+        // A token created by the stack program takes a name of its own run (its last deployment is known),
+        // so that a retry never meets the name of a token whose create failed half way (rotation.ts).
         const credential = value(
             (r) =>
-                credentialName({
-                    id: r.keyName,
-                    credentialType: r.credentialType,
-                    keyRole: r.keyRole,
-                    secondsToLive: r.secondsToLive,
-                    windowStart: windowOf(r),
-                }),
+                attemptCredentialName(
+                    {
+                        id: r.keyName,
+                        credentialType: r.credentialType,
+                        keyRole: r.keyRole,
+                        secondsToLive: r.secondsToLive,
+                        windowStart: windowOf(r),
+                    },
+                    r.deployed,
+                    time,
+                ),
             args.keyRole,
             args.minutesToLive,
         );
@@ -380,11 +381,16 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                 .all([issued.rfc3339, minutesToLive])
                 .apply(([start, minutes]) => (start === undefined ? start : addMinutesRfc3339(start, minutes)));
         } else {
-            // The role is in the service account's name: a new one (another role) is created beside the old.
+            // The role and the window are in the service account's name: a new one (another role, the next
+            // window) is created beside the old, so an account deleted outside Pulumi heals at the next window.
             const serviceAccount = new grafana.WorkspaceServiceAccount(
                 `${name}-service-account`,
                 {
-                    name: value((r) => r.serviceAccountName, args.keyRole),
+                    name: value(
+                        (r) => serviceAccountName(r.keyName, r.keyRole, windowOf(r)),
+                        args.keyRole,
+                        args.minutesToLive,
+                    ),
                     grafanaRole: keyRole,
                     workspaceId,
                     region,
@@ -516,6 +522,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         this.workspaceId = workspaceId;
         this.workspaceEndpoint = workspace.endpoint;
         this.rotationWindowStart = window;
+        this.credentialName = held(pulumi.output(credential));
         this.apiKey = secretKey;
         this.registerOutputs({
             ssmPathDashboardsApiKey: this.ssmPathDashboardsApiKey,
@@ -523,6 +530,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             workspaceId: this.workspaceId,
             workspaceEndpoint: this.workspaceEndpoint,
             rotationWindowStart: this.rotationWindowStart,
+            credentialName: this.credentialName,
             apiKey: this.apiKey,
         });
     }

@@ -279,6 +279,10 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             deployment: "rotation_window_start",
             doc: "RFC 3339 start of the rotation window of the current key (the first run after the window ends replaces it)",
         },
+        credentialName: {
+            deployment: "credential_name",
+            doc: "name of the current credential (token or API key) in Grafana; the stack program's next run keeps it within the window",
+        },
         workspaceEndpoint: { doc: "host name of the workspace (see below)" },
         apiKey: {
             secret: true,

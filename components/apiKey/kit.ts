@@ -27,14 +27,15 @@ export const API_KEY_KIT: ComponentKit = {
             aliases: resolved.aliases,
             resolved,
             warnings: resolved.warnings,
-            // The key the last deployment stored (under this name or an alias), when it is known.
+            // The key the last deployment stored (under this name or an alias), when it is known; none
+            // stored (a first deployment) is known too: the token is then named after this run.
             create: (opts, lastDeployment) =>
                 specOutputsOf(
                     DashboardsApiKey.fromResolved(
                         name,
                         withDeployedCredential(
                             resolved,
-                            lastDeployment && deployedCredential(lastDeployment, [name, ...resolved.aliases]),
+                            lastDeployment && (deployedCredential(lastDeployment, [name, ...resolved.aliases]) ?? {}),
                         ),
                         opts,
                     ),

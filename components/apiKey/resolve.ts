@@ -1,8 +1,6 @@
 /**
- * The pure core of `managed-dashboards/api-key` (a port of Cloud Posse's Terraform component
- * `aws-managed-grafana-api-key` with `cloudposse/ssm-parameter-store/aws` 0.13.0): defaults,
- * validation, label, names, SSM path and workspace stack name. No Pulumi import: importing this
- * file does not load `@pulumi/aws` (the deployment comes in as an argument).
+ * The pure core of `managed-dashboards/api-key`: defaults, validation, label, names, SSM path and workspace stack
+ * name. No Pulumi import (the deployment comes in as an argument).
  */
 import type { DeployedCredential } from "../credentialGuard";
 import { format, type Label } from "../../label";

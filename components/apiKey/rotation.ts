@@ -310,20 +310,82 @@ export interface CredentialIdentity {
  * credential has (the previous window's, the original component's `<id>`, a key of the other type),
  * and the new one can be created before the old one is deleted. Never equal to `id`; at most 100
  * code points for an API key and 128 for a token (a long id is cut and followed by a digest of it).
+ *
+ * A token's digest also marks that its service account is the window's ({@link serviceAccountName}):
+ * the release before kept one account, and its tokens' names lack the mark, so the first run after
+ * upgrading, which replaces the account and with it the token in the same window, gets a new name.
  */
 export function credentialName(identity: CredentialIdentity): string {
     const limit = identity.credentialType === "api-key" ? MAX_API_KEY_NAME : MAX_SERVICE_ACCOUNT_NAME;
-    const variant = digest4(`${identity.credentialType}|${identity.keyRole}|${identity.secondsToLive}`);
+    const scheme = identity.credentialType === "service-account-token" ? "|account-per-window" : "";
+    const variant = digest4(`${identity.credentialType}|${identity.keyRole}|${identity.secondsToLive}${scheme}`);
     return boundedName(identity.id, `-${compactTimestamp(identity.windowStart)}-${variant}`, limit);
 }
 
+/** What the last deployment says of the credential it stored (the stack program reads its outputs). */
+export interface StoredCredential {
+    /** The rotation window it was created in (RFC 3339). */
+    readonly windowStart?: string;
+    /** Its name in Grafana. */
+    readonly credentialName?: string;
+}
+
+/** `20260107T093000Z` back to `2026-01-07T09:30:00Z`. */
+function fromCompact(compact: string): string {
+    return (
+        `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6, 8)}T` +
+        `${compact.slice(9, 11)}:${compact.slice(11, 13)}:${compact.slice(13, 15)}Z`
+    );
+}
+
 /**
- * The service account's name: `<id>-<role, lower case>` (at most 128 code points). The role is in
- * the name because it forces a new service account: the new one (another role) is created beside
- * the old one, which is deleted once the token in SSM belongs to the new one.
+ * The name of the service-account token this run registers: one no failed attempt can have taken.
+ *
+ * The provider creates a token and then lists the account's tokens; when the list fails, the token
+ * exists in Grafana but not in the state, and keeps its name for its lifetime (at most 30 days). A
+ * name that depends only on the window would make every retry in the window fail on that duplicate
+ * name. So, when the last deployment is known (`stored`: the stack program reads its outputs, which
+ * a failed run leaves as they were):
+ *
+ * - the token of this window that the last deployment stored keeps its name (`stored.credentialName`,
+ *   when it is a name of `identity` in this window), so a run within the window changes nothing;
+ * - otherwise this run creates a token, named after the run's own time (`time`, to the second):
+ *   `<id>-<time, compact>-<digest>`, a name no earlier attempt used.
+ *
+ * Without a last deployment (a TypeScript program, or an instance's first deployment) the name is
+ * the window's ({@link credentialName}). An API key is always named by its window (its create makes
+ * no second call).
  */
-export function serviceAccountName(id: string, keyRole: string): string {
-    return boundedName(id, `-${keyRole.toLowerCase()}`, MAX_SERVICE_ACCOUNT_NAME);
+export function attemptCredentialName(
+    identity: CredentialIdentity,
+    stored: StoredCredential | undefined,
+    time: number,
+): string {
+    const windowName = credentialName(identity);
+    if (stored === undefined || identity.credentialType !== "service-account-token") return windowName;
+    if (stored.windowStart === identity.windowStart) {
+        const name = stored.credentialName;
+        if (name === undefined) return windowName; // Stored by a release that named tokens by the window.
+        const attempt = /-(\d{8}T\d{6}Z)-[0-9a-f]{4}$/.exec(name);
+        if (attempt !== null && credentialName({ ...identity, windowStart: fromCompact(attempt[1]) }) === name) {
+            return name;
+        }
+    }
+    return credentialName({ ...identity, windowStart: rfc3339(time) });
+}
+
+/**
+ * The service account's name: `<id>-<role, lower case>`, and with `windowStart`, the account of that
+ * rotation window: `<id>-<role>-<window start, compact>` (at most 128 code points). The role is in
+ * the name because it forces a new service account: the new one (another role) is created beside
+ * the old one, which is deleted once the token in SSM belongs to the new one. The window is in it so
+ * that each window's token gets a new account too: an account deleted outside Pulumi (and its tokens
+ * with it, which leaves SSM a dead token) is replaced by the next window's run, which would otherwise
+ * fail to create a token for an account that is gone.
+ */
+export function serviceAccountName(id: string, keyRole: string, windowStart?: string): string {
+    const window = windowStart === undefined ? "" : `-${compactTimestamp(windowStart)}`;
+    return boundedName(id, `-${keyRole.toLowerCase()}${window}`, MAX_SERVICE_ACCOUNT_NAME);
 }
 
 /**

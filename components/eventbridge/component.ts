@@ -1,10 +1,6 @@
 /**
- * The `eventbridge` component: one EventBridge rule on the default bus that sends the events
- * matching a pattern to a CloudWatch Logs log group.
- *
- * {@link resolveEventBridgeArgs} (in `./resolve`, Pulumi-free) is the pure part (defaults,
- * validation, labels, names, tags); {@link EventBridge} only wires its result to `@pulumi/aws`
- * resources.
+ * The `eventbridge` component: one EventBridge rule on the default bus sending the events that match a pattern to a
+ * CloudWatch Logs log group. {@link EventBridge} wires the result of the pure resolver (./resolve) to resources.
  */
 import * as cloudwatch from "@pulumi/aws/cloudwatch";
 import * as pulumi from "@pulumi/pulumi";

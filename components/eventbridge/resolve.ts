@@ -1,18 +1,6 @@
 /**
- * The pure part of the `eventbridge` component: settles defaults, validates every argument and
- * works out the labels, names and tags of the children. No Pulumi import: importing this file
- * does not load `@pulumi/aws`.
- *
- * A port of the Cloud Posse component `aws-eventbridge` (`src/main.tf`, `src/policies.tf`) with its
- * modules `cloudposse/cloudwatch-logs/aws` 0.6.9 (the log group) and
- * `cloudposse/cloudwatch-events/aws` 0.9.1 (the rule and its target):
- * - log group: named by a label over the component's context with
- *   `regex_replace_chars = "/[^a-zA-Z0-9-_\\/]/"` (keeps `_` and `/`), tagged with that label's tags;
- * - rule: named by a label over the component's context with `id_length_limit = 64`, described by
- *   `event_rule_description` or else the component's id, state `ENABLED`, tagged with the
- *   component's tags; its one target is the log group (no role, a provider-generated target id);
- * - a CloudWatch Logs resource policy letting `events.amazonaws.com` and
- *   `delivery.logs.amazonaws.com` create streams and put events in the log group.
+ * The pure part of the `eventbridge` component (a port of Cloud Posse's `aws-eventbridge`): defaults, validation,
+ * labels, names and tags of the children. No Pulumi import. What it ports: the contributors' Design notes.
  */
 import { EVENT_PATTERN_PROVIDER_MAX_LENGTH, EventPatternError, inspectEventPattern } from "../../event-pattern";
 import { formatCount, refuse, ROOT_PATH } from "../../event-pattern/errors";

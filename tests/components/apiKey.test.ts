@@ -775,7 +775,7 @@ describe("managed-dashboards/api-key", () => {
         /** The window of the default rotation (21600 minutes from the epoch) that 2026-01-01 falls in. */
         const WINDOW = "2025-12-23T00:00:00Z";
         /** The names of this window's credentials: `<id>-<window start>-<digest of type, role, lifetime>`. */
-        const TOKEN_NAME = "eg-ue2-prod-grafana-20251223T000000Z-fd6c";
+        const TOKEN_NAME = "eg-ue2-prod-grafana-20251223T000000Z-6e68";
         const KEY_NAME = "eg-ue2-prod-grafana-20251223T000000Z-c90c";
         const API_KEY: Args = { ...BASE, credentialType: "api-key" };
 
@@ -789,7 +789,7 @@ describe("managed-dashboards/api-key", () => {
                     name: "grafana-key-service-account",
                     parent: COMPONENT_PARENT,
                     inputs: {
-                        name: "eg-ue2-prod-grafana-admin",
+                        name: "eg-ue2-prod-grafana-admin-20251223T000000Z",
                         grafanaRole: "ADMIN",
                         workspaceId: "g-aaaaaaaaaa",
                         region: "us-east-2",

@@ -10,7 +10,15 @@ import * as assert from "node:assert/strict";
 import * as path from "node:path";
 import type { DashboardsApiKeyArgs } from "../../components/apiKey";
 import { installMocks, type MockOptions } from "../../program/mocks";
-import { modelResources, up, world, type ModelResource, type World } from "../helpers/engineModel";
+import {
+    deleteServiceAccountsOutside,
+    modelResources,
+    refresh,
+    up,
+    world,
+    type ModelResource,
+    type World,
+} from "../helpers/engineModel";
 
 const ID = "eg-ue2-prod-grafana";
 const WORKSPACE = "g-aaaaaaaaaa";
@@ -139,10 +147,13 @@ describe("credential lifecycle over several runs (create-first, one name per win
     it("a token's window change, step by step", async () => {
         const { state, outside } = deployed(await plan(BASE, FIRST));
         const run = up(state, await plan(BASE, NEXT_WINDOW), outside);
+        // The service account is the window's too (issue 32: one deleted outside Pulumi heals at the next window).
         assert.deepEqual(run.steps, [
-            "create grafana-key-token eg-ue2-prod-grafana-20260107T000000Z-fd6c",
-            "update grafana-key-parameter -> eg-ue2-prod-grafana-20260107T000000Z-fd6c",
-            "delete grafana-key-token eg-ue2-prod-grafana-20251223T000000Z-fd6c",
+            "create grafana-key-service-account eg-ue2-prod-grafana-admin-20260107T000000Z",
+            "create grafana-key-token eg-ue2-prod-grafana-20260107T000000Z-6e68",
+            "update grafana-key-parameter -> eg-ue2-prod-grafana-20260107T000000Z-6e68",
+            "delete grafana-key-token eg-ue2-prod-grafana-20251223T000000Z-6e68",
+            "delete grafana-key-service-account eg-ue2-prod-grafana-admin-20251223T000000Z",
         ]);
     });
 
@@ -152,9 +163,9 @@ describe("credential lifecycle over several runs (create-first, one name per win
         assert.equal(run.failure, undefined);
         assert.deepEqual(run.invalidParameter, []);
         assert.deepEqual(run.steps, [
-            "create grafana-key-service-account eg-ue2-prod-grafana-admin",
-            "create grafana-key-token eg-ue2-prod-grafana-20251223T000000Z-fd6c",
-            "update grafana-key-parameter -> eg-ue2-prod-grafana-20251223T000000Z-fd6c",
+            "create grafana-key-service-account eg-ue2-prod-grafana-admin-20251223T000000Z",
+            "create grafana-key-token eg-ue2-prod-grafana-20251223T000000Z-6e68",
+            "update grafana-key-parameter -> eg-ue2-prod-grafana-20251223T000000Z-6e68",
             "delete grafana-key-key eg-ue2-prod-grafana-20251223T000000Z-c90c",
             "delete grafana-key-issued",
         ]);
@@ -190,7 +201,7 @@ describe("credential lifecycle over several runs (create-first, one name per win
             // The first run replaces the credential once (its name gains the window), create-first.
             assert.deepEqual(live(outside), [
                 kind === "token"
-                    ? "eg-ue2-prod-grafana-20251223T000000Z-fd6c"
+                    ? "eg-ue2-prod-grafana-20251223T000000Z-6e68"
                     : "eg-ue2-prod-grafana-20251223T000000Z-c90c",
             ]);
             const newCredential = run.steps.findIndex((s) => /^create grafana-key-(token|key) /.test(s));
@@ -297,7 +308,8 @@ describe("the offline plan of the bundled example shows the rotation (issue 19's
             (r) => r.type === "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken",
         );
         assert.ok(token);
-        assert.equal(token.inputs.name, "eg-ue2-prod-20251223T000000Z-fd6c");
+        // The stack program names a token after the run that creates it (issue 32): here synth's --now.
+        assert.equal(token.inputs.name, "eg-ue2-prod-20260101T000000Z-6e68");
         assert.deepEqual(token.options, {
             replacementTrigger: { windowStart: "2025-12-23T00:00:00Z", rotationMinutes: 21600 },
             replaceOnChanges: ["secondsToLive"],
@@ -317,5 +329,127 @@ describe("the offline plan of the bundled example shows the rotation (issue 19's
         );
         // The key itself never appears.
         assert.doesNotMatch(JSON.stringify(result), /eyJrIjoi/);
+    });
+});
+
+/**
+ * What the stack program registers at `now` and the outputs it exports for the instance (through the
+ * api-key kit, as program/deploy.ts does), given the outputs of its last successful deployment.
+ */
+async function planStack(
+    now: string,
+    lastDeployment: Record<string, unknown>,
+): Promise<{ resources: ModelResource[]; outputs: Record<string, unknown> }> {
+    const mocks = await installMocks({ organization: "acme", project: "dashboards", stack: "ue2-prod", now });
+    const { API_KEY_KIT } = await import("../../components/apiKey/kit");
+    const exported = API_KEY_KIT.prepare("grafana-key", { ...BASE }).create({}, lastDeployment);
+    await mocks.settle();
+    const values: Record<string, unknown> = {};
+    for (const [key, output] of Object.entries(exported)) {
+        values[key] = await new Promise((resolve) => (output ? output.apply(resolve) : resolve(undefined)));
+    }
+    return { resources: modelResources(mocks.resources), outputs: { "grafana-key": values } };
+}
+
+describe("rotation heals (issue 32, item 4)", () => {
+    it("a half-created token (stack program): the retry takes a name of its own run, and SSM gets a working key", async () => {
+        const first = await planStack(FIRST, {});
+        const { state, outside } = deployed(first.resources);
+        const oldKey = outside.parameters.get(PATH);
+        // The next window's run: Grafana creates the token, then the provider's list fails, so the
+        // state and the stack's outputs stay as they were (a failed run exports nothing new).
+        const failed = up(state, (await planStack("2026-01-07T06:00:00Z", first.outputs)).resources, outside, {
+            halfCreate: true,
+        });
+        assert.match(failed.failure ?? "", /failed after Grafana created/);
+        const orphan = failed.steps[failed.steps.length - 1].split(" ")[2];
+        assert.equal(outside.parameters.get(PATH), oldKey); // the old key, still live
+        // The retry, an hour later, from the same outputs: today it asks again for the window's name
+        // and fails on the duplicate; now it takes its own run's time.
+        const retry = await planStack("2026-01-07T07:00:00Z", first.outputs);
+        const run = up(failed.state, retry.resources, outside);
+        assert.equal(run.failure, undefined, run.steps.join("\n"));
+        assert.deepEqual(run.invalidParameter, []);
+        assert.equal(oldKey, "eg-ue2-prod-grafana-20260101T000000Z-6e68"); // the first deployment's run
+        assert.equal(orphan, "eg-ue2-prod-grafana-20260107T060000Z-6e68");
+        const healed = "eg-ue2-prod-grafana-20260107T070000Z-6e68";
+        assert.equal(outside.parameters.get(PATH), healed);
+        assert.deepEqual(live(outside), [orphan, healed]); // the orphan expires after its 30 days
+        assert.equal((retry.outputs["grafana-key"] as Record<string, unknown>).credential_name, healed);
+        // A later run in the window keeps the stored token: nothing changes.
+        const later = up(run.state, (await planStack("2026-01-08T00:00:00Z", retry.outputs)).resources, outside);
+        assert.deepEqual([later.steps, later.failure], [[], undefined]);
+    });
+
+    it("a half-created token at the first deployment (stack program): the retry succeeds", async () => {
+        const outside = world();
+        const failed = up(new Map(), (await planStack(FIRST, {})).resources, outside, { halfCreate: true });
+        assert.match(failed.failure ?? "", /failed after Grafana created/);
+        assert.equal(outside.parameters.get(PATH), undefined); // nothing stored yet
+        // The retry: still no outputs (the first run failed), a name of its own run.
+        const run = up(failed.state, (await planStack("2026-01-01T00:10:00Z", {})).resources, outside);
+        assert.equal(run.failure, undefined, run.steps.join("\n"));
+        assert.equal(outside.parameters.get(PATH), "eg-ue2-prod-grafana-20260101T001000Z-6e68");
+        assert.deepEqual(live(outside), ["eg-ue2-prod-grafana-20260101T000000Z-6e68", outside.parameters.get(PATH)]);
+        assert.deepEqual(run.invalidParameter, []);
+    });
+
+    it("a service account deleted outside Pulumi, within the window: pulumi refresh, then pulumi up, as the docs say", async () => {
+        const { state, outside } = deployed(await plan(BASE, FIRST));
+        const oldKey = outside.parameters.get(PATH);
+        deleteServiceAccountsOutside(state, outside);
+        const refreshed = refresh(state, outside);
+        assert.deepEqual(
+            [...refreshed.values()].map((r) => r.name),
+            ["grafana-key-parameter"],
+        );
+        // The same names again: the old account and token are gone, so Grafana holds neither.
+        const run = up(refreshed, await plan(BASE, SAME_WINDOW), outside);
+        assert.equal(run.failure, undefined, run.steps.join("\n"));
+        assert.equal(outside.parameters.get(PATH), oldKey);
+        assert.deepEqual(live(outside), [oldKey]);
+    });
+
+    it("upgrading from the release that kept the service account (same window): no duplicate name", async () => {
+        // That release's registrations: the account named <id>-<role>, the token by the window with the
+        // digest of type, role and lifetime alone (credentialName before issue 32).
+        const previous = (await plan(BASE, FIRST)).map((r) =>
+            r.type === "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount"
+                ? { ...r, inputs: { ...r.inputs, name: "eg-ue2-prod-grafana-admin" } }
+                : r.type === "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken"
+                  ? { ...r, inputs: { ...r.inputs, name: "eg-ue2-prod-grafana-20251223T000000Z-fd6c" } }
+                  : r,
+        );
+        const { state, outside } = deployed(previous);
+        // The account's new name replaces it, and the token with it (its account changed), created first.
+        const run = up(state, await plan(BASE, SAME_WINDOW), outside);
+        assert.equal(run.failure, undefined, run.steps.join("\n"));
+        assert.deepEqual(run.invalidParameter, []);
+        const stored = outside.parameters.get(PATH);
+        assert.notEqual(stored, "eg-ue2-prod-grafana-20251223T000000Z-fd6c");
+        assert.deepEqual(live(outside), [stored]);
+    });
+
+    it("a service account deleted outside Pulumi: the next window's run makes a new one and a working key", async () => {
+        const { state, outside } = deployed(await plan(BASE, FIRST));
+        // Deleted in the console: Grafana deletes its token with it, SSM keeps the dead token.
+        deleteServiceAccountsOutside(state, outside);
+        assert.deepEqual(live(outside), []);
+        const sameWindow = up(state, await plan(BASE, SAME_WINDOW), outside);
+        assert.deepEqual([sameWindow.steps, sameWindow.failure], [[], undefined]);
+        // Today the account keeps its name, so the window's new token is asked of a missing account
+        // (ResourceNotFoundException); now the account is the window's too, and is replaced first.
+        const run = up(sameWindow.state, await plan(BASE, NEXT_WINDOW), outside);
+        assert.equal(run.failure, undefined, run.steps.join("\n"));
+        assert.deepEqual(run.steps, [
+            "create grafana-key-service-account eg-ue2-prod-grafana-admin-20260107T000000Z",
+            "create grafana-key-token eg-ue2-prod-grafana-20260107T000000Z-6e68",
+            "update grafana-key-parameter -> eg-ue2-prod-grafana-20260107T000000Z-6e68",
+            // Both gone already: the provider's Delete ignores ResourceNotFoundException.
+            "delete grafana-key-token eg-ue2-prod-grafana-20251223T000000Z-6e68",
+            "delete grafana-key-service-account eg-ue2-prod-grafana-admin-20251223T000000Z",
+        ]);
+        assert.deepEqual(live(outside), ["eg-ue2-prod-grafana-20260107T000000Z-6e68"]);
+        assert.equal(outside.parameters.get(PATH), "eg-ue2-prod-grafana-20260107T000000Z-6e68");
     });
 });

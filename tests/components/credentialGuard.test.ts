@@ -32,13 +32,15 @@ describe("the stored key across runs (issue 32)", () => {
                     expires_at: "2026-01-02T00:00:00Z",
                     workspace_id: "g-0123456789",
                     rotation_window_start: WINDOW,
+                    credential_name: "eg-ue2-prod-grafana-20260101T000000Z-6e68",
                 },
-                bad: { expires_at: "soon", rotation_window_start: 3 },
+                bad: { expires_at: "soon", rotation_window_start: 3, credential_name: 7 },
             };
             assert.deepEqual(deployedCredential(outputs, ["new", "old"]), {
                 expiresAt: "2026-01-02T00:00:00Z",
                 workspaceId: "g-0123456789",
                 windowStart: WINDOW,
+                credentialName: "eg-ue2-prod-grafana-20260101T000000Z-6e68",
             });
             assert.deepEqual(deployedCredential(outputs, ["bad"]), {});
             assert.equal(deployedCredential(outputs, ["constructor"]), undefined);

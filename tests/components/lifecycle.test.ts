@@ -11,6 +11,7 @@ import type * as EventBridgeModule from "../../components/eventbridge";
 import type * as EngineModule from "../../components/engine";
 import { adoptionRegionProblem, unaliasedRenames } from "../../components/lifecycle";
 import {
+    attemptCredentialName,
     credentialName,
     credentialProblem,
     expiryWarning,
@@ -21,6 +22,7 @@ import {
     rotationSchedule,
     rotationWindowStart,
     serviceAccountName,
+    type CredentialIdentity,
 } from "../../components/apiKey/rotation";
 import { formatPath, type Problem } from "../../util/problem";
 import { adoptionPlan, adoptionPlanText } from "../../migrate/adoptionPlan";
@@ -339,6 +341,79 @@ describe("lifecycle", () => {
             assert.equal(serviceAccountName("eg-ue2-prod-grafana", "EDITOR"), "eg-ue2-prod-grafana-editor");
             assert.equal([...serviceAccountName(long(128), "VIEWER")].length, 128);
             assert.notEqual(serviceAccountName("a", "ADMIN"), serviceAccountName("a", "VIEWER"));
+        });
+        it("serviceAccountName of a window: the window start too, bounded to 128 (issue 32)", () => {
+            const window = "2026-01-07T00:00:00Z";
+            assert.equal(
+                serviceAccountName("eg-ue2-prod-grafana", "ADMIN", window),
+                "eg-ue2-prod-grafana-admin-20260107T000000Z",
+            );
+            assert.equal([...serviceAccountName(long(128), "VIEWER", window)].length, 128);
+            assert.notEqual(
+                serviceAccountName("a", "ADMIN", window),
+                serviceAccountName("a", "ADMIN", "2025-12-23T00:00:00Z"),
+            );
+        });
+        describe("attemptCredentialName: a name no failed attempt has taken (issue 32)", () => {
+            const at = Date.parse("2026-01-07T06:30:15Z");
+            const next = { ...base, windowStart: "2026-01-07T00:00:00Z" };
+            const own = credentialName({ ...next, windowStart: "2026-01-07T06:30:15Z" });
+            const cases: [string, Parameters<typeof attemptCredentialName>[1], CredentialIdentity, string][] = [
+                ["no last deployment (a TypeScript program): the window's name", undefined, next, credentialName(next)],
+                [
+                    "the last deployment's window ended: this run's own time",
+                    { windowStart: base.windowStart },
+                    next,
+                    own,
+                ],
+                [
+                    "the same window, its stored token: kept",
+                    { windowStart: base.windowStart, credentialName: name },
+                    base,
+                    name,
+                ],
+                [
+                    "the same window, a stored name of the run's own time: kept",
+                    { windowStart: next.windowStart, credentialName: own },
+                    next,
+                    own,
+                ],
+                [
+                    "the same window, stored by a release without the name: the window's name",
+                    { windowStart: base.windowStart },
+                    base,
+                    name,
+                ],
+                [
+                    "the same window, another role: this run's own time",
+                    { windowStart: base.windowStart, credentialName: name },
+                    { ...base, keyRole: "VIEWER" },
+                    credentialName({ ...base, keyRole: "VIEWER", windowStart: "2026-01-07T06:30:15Z" }),
+                ],
+                [
+                    "the same window, a stored name that is not this package's: this run's own time",
+                    { windowStart: base.windowStart, credentialName: "hand-made" },
+                    base,
+                    credentialName({ ...base, windowStart: "2026-01-07T06:30:15Z" }),
+                ],
+                [
+                    "an API key: always the window's name",
+                    { windowStart: base.windowStart },
+                    { ...next, credentialType: "api-key" },
+                    credentialName({ ...next, credentialType: "api-key" }),
+                ],
+            ];
+            for (const [title, stored, identity, expected] of cases) {
+                it(title, () => assert.equal(attemptCredentialName(identity, stored, at), expected));
+            }
+            it("a long id: the stored (cut) name is recognised and kept", () => {
+                const longId = { ...base, id: long(128) };
+                const stored = credentialName({ ...longId, windowStart: "2025-12-24T01:02:03Z" });
+                assert.equal(
+                    attemptCredentialName(longId, { windowStart: base.windowStart, credentialName: stored }, at),
+                    stored,
+                );
+            });
         });
     });
 

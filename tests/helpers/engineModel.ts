@@ -19,6 +19,20 @@
  *   refuses a name it holds; service-account names are unique per workspace.
  *
  * After every step it checks that the SSM parameter holds a credential Grafana still has.
+ *
+ * Failures the providers can meet (terraform-provider-aws internal/service/grafana, read at commit
+ * 01606926a0c0 for workspace_service_account_token.go and 2cddbdc2d136 for workspace_service_account.go):
+ *
+ * - A token's Create calls CreateWorkspaceServiceAccountToken (token.go ~121) and then lists the
+ *   account's tokens to read its expiry (~139); when that list fails it returns the error without
+ *   `State.Set` (~141-145), so the bridge returns no id and no state (pulumi-terraform-bridge
+ *   pkg/pf/tfbridge/provider_create.go 97-104) and the engine records nothing (pulumi/pulumi
+ *   pkg/resource/deploy/step.go 439-441: only a StatusPartialFailure keeps a partial resource): the
+ *   token exists in Grafana, not in the state (`halfCreate`).
+ * - A token created for a service account that is gone fails (CreateWorkspaceServiceAccountToken
+ *   answers ResourceNotFoundException, reported at ~123-127).
+ * - Deleting a token or an account that is gone succeeds (token.go Delete ~210-214, account.go Delete
+ *   ~177-181: ResourceNotFoundException is ignored); the model's deletes of absent names are no-ops.
  */
 import type { RecordedResource } from "../../program/mocks";
 
@@ -109,11 +123,52 @@ function triggerOf(resource: ModelResource): unknown {
 /** The credential name a credential resource carries. */
 const credentialNameOf = (r: ModelResource) => String(r.type === API_KEY ? r.inputs.keyName : r.inputs.name);
 
+/** Faults of one modelled run. */
+export interface ModelFaults {
+    /** The first token created in the run is created in Grafana, then its create fails (the list fails). */
+    readonly halfCreate?: boolean;
+}
+
+/**
+ * Deletes the state's service accounts outside Pulumi (in the console), and Grafana deletes their
+ * tokens with them; the state and SSM are left as they are.
+ */
+export function deleteServiceAccountsOutside(state: ReadonlyMap<string, ModelResource>, outside: World): void {
+    for (const r of state.values()) {
+        const workspace = String(r.inputs.workspaceId);
+        if (r.type === SERVICE_ACCOUNT) outside.serviceAccounts.get(workspace)?.delete(String(r.inputs.name));
+        if (r.type === TOKEN) outside.credentials.get(workspace)?.delete(credentialNameOf(r));
+    }
+}
+
+/**
+ * Models `pulumi refresh`: the provider's Read of a service account or token that Grafana no longer
+ * lists removes it (token.go Read ~170-175 and account.go Read ~129-134, `RemoveResource`), the bridge
+ * answers a null state with no id (pkg/pf/tfbridge/provider_read.go 182-185), and the engine drops a
+ * resource refreshed with a blank id from the state (pulumi/pulumi pkg/resource/deploy/step.go
+ * 1616-1620). Other resources are kept as they are.
+ */
+export function refresh(state: ReadonlyMap<string, ModelResource>, outside: World): Map<string, ModelResource> {
+    const after = new Map(state);
+    for (const [key, r] of state) {
+        const workspace = String(r.inputs.workspaceId);
+        const gone =
+            r.type === SERVICE_ACCOUNT
+                ? !outside.serviceAccounts.get(workspace)?.has(String(r.inputs.name))
+                : r.type === TOKEN
+                  ? !outside.credentials.get(workspace)?.has(credentialNameOf(r))
+                  : false;
+        if (gone) after.delete(key);
+    }
+    return after;
+}
+
 /** Models one `pulumi up` from `state` to the registrations `next`, changing `world`. */
 export function up(
     state: ReadonlyMap<string, ModelResource>,
     next: readonly ModelResource[],
     outside: World,
+    faults: ModelFaults = {},
 ): ModelRun {
     const steps: string[] = [];
     const invalidParameter: string[] = [];
@@ -121,6 +176,7 @@ export function up(
     const pendingDeletes: ModelResource[] = [];
     const replaced = new Set<string>();
     let credentialOfRun: string | undefined;
+    let halfCreated = false;
 
     const check = (step: string) => {
         steps.push(step);
@@ -144,8 +200,24 @@ export function up(
             if (live.has(name)) {
                 throw new Error(`create ${r.name} failed: Grafana refuses the duplicate name ${name} in ${workspace}`);
             }
+            const account = tokenOwner.get(r);
+            if (
+                r.type === TOKEN &&
+                account &&
+                !outside.serviceAccounts.get(workspace)?.has(String(account.inputs.name))
+            ) {
+                throw new Error(
+                    `create ${r.name} failed: ResourceNotFoundException: the service account ` +
+                        `${String(account.inputs.name)} is not in ${workspace}`,
+                );
+            }
             live.add(name);
             names.set(workspace, live);
+            if (r.type === TOKEN && faults.halfCreate === true && !halfCreated) {
+                halfCreated = true;
+                steps.push(`half-create ${r.name} ${name}`);
+                throw new Error(`create ${r.name} failed after Grafana created ${name}: listing the tokens failed`);
+            }
             if (r.type !== SERVICE_ACCOUNT) credentialOfRun = name;
         }
         after.set(keyOf(r), r);

@@ -205,7 +205,8 @@ async function main() {
         patternUnknown: pulumi.isUnknown(rulePreview.eventPattern),
         tagsUnknown: pulumi.isUnknown(rulePreview.tags),
         descriptionUnknown: pulumi.isUnknown(rulePreview.description),
-        accountName: accountPreview.name,
+        // <id>-<role>-<window start>: the window comes from the clock.
+        accountName: String(accountPreview.name).replace(/-\\d{8}T\\d{6}Z$/, "-<window>"),
         workspaceIdUnknown: pulumi.isUnknown(accountPreview.workspaceId),
     };
     process.stdout.write(JSON.stringify(out));
@@ -392,7 +393,7 @@ describe("a program that installs the packed package and composes the components
             patternUnknown: true,
             tagsUnknown: true,
             descriptionUnknown: true,
-            accountName: "eg-prod-grafana-admin", // the service account is named <id>-<role>
+            accountName: "eg-prod-grafana-admin-<window>", // the service account is named <id>-<role>-<window>
             workspaceIdUnknown: true,
         });
     });

@@ -205,6 +205,7 @@ describe("the component plugin over gRPC (run-plugin, an in-test engine)", funct
             "expiresAt",
             "workspaceId",
             "rotationWindowStart",
+            "credentialName",
             "workspaceEndpoint",
             "apiKey",
         ]);

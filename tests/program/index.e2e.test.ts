@@ -99,8 +99,9 @@ describe("the Pulumi program (Pulumi.yaml)", function () {
             outputs["managed-dashboards/api-key"].ssm_path_dashboards_api_key,
             "/dashboards/eg-ue2-prod/api_key",
         );
-        // And what its stored-key checks read: the key's window, expiry and workspace.
+        // And what its stored-key checks read: the key's window, expiry, workspace and name.
         assert.deepEqual(Object.keys(outputs["managed-dashboards/api-key"]).sort(), [
+            "credential_name",
             "expires_at",
             "rotation_window_start",
             "ssm_path_dashboards_api_key",
