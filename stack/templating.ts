@@ -524,14 +524,29 @@ export interface ImportTemplateOptions {
 
 /**
  * A line whose scalar is exactly one field chain: `lead` (indentation, list dashes, a key), the
- * quoted or plain `{{ .path }}`, and `tail` (a comment). The indentation and dashes are taken whole
- * (a lookahead and its backreference: no backtracking into them), and a key may start at the last
- * dash, as `-` is a key's first character too: the same matches as the plain form
- * `[ \t]*(?:-[ \t]+)*(?:[^\s#'"][^:#]*?:[ \t]+)?`, in time linear in the line (that form tries a
- * key from every dash of a long line).
+ * quoted or plain `{{ .path }}`, and `tail` (a comment). Everything stays on one line (a key never
+ * runs across a line break), so each line is tried on its own, in time linear in the line: the
+ * indentation and dashes are taken whole (a lookahead and its backreference: no backtracking into
+ * them), and a key is tried from one place (a plain key after the dashes, or one starting at the
+ * last dash, as `-` is a key's first character too; a quoted key; or the `:` of an explicit key).
+ * Atmos types such a scalar wherever the YAML holds it, when the raw file parses
+ * (`processStructuredTemplateRefs`, internal/exec/stack_processor_utils.go); an unquoted one it
+ * renders as text, which go-yaml types the same way for a number or a bool.
  */
-const EXACT_SCALAR =
-    /^(?<lead>(?=(?<indent>[ \t]*(?:-[ \t]+)*))\k<indent>(?:[^\s#'"][^:#]*?:[ \t]+|(?<=-[ \t]+)[^:#]*?:[ \t]+|))(?<q>["']?)\{\{-?[ \t]*(?<path>(?:\.[\p{L}_][\p{L}_0-9]*)+)[ \t]*-?\}\}\k<q>(?<tail>[ \t]*(?:#.*)?)$/gmu;
+const KEY_CHAR = String.raw`[^:#\n\r\u2028\u2029]`;
+const EXACT_SCALAR = new RegExp(
+    String.raw`^(?<lead>(?=(?<indent>[ \t]*(?:-[ \t]+)*))\k<indent>(?:` +
+        [
+            String.raw`[^\s#'"]${KEY_CHAR}*?:[ \t]+`,
+            String.raw`(?<=-[ \t]+)${KEY_CHAR}*?:[ \t]+`,
+            String.raw`"(?:[^"\\\n\r\u2028\u2029]|\\.)*"[ \t]*:[ \t]+`,
+            String.raw`'(?:[^'\n\r\u2028\u2029]|'')*'[ \t]*:[ \t]+`,
+            String.raw`:[ \t]+`,
+            "",
+        ].join("|") +
+        String.raw`))(?<q>["']?)\{\{-?[ \t]*(?<path>(?:\.[\p{L}_][\p{L}_0-9]*)+)[ \t]*-?\}\}\k<q>(?<tail>[ \t]*(?:#.*)?)$`,
+    "gmu",
+);
 
 /**
  * An import file's text rendered before YAML parsing (a `.yaml.tmpl` file, or one imported with a

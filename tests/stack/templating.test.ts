@@ -12,7 +12,7 @@ import {
     templateSettingsFrom,
 } from "../../stack/templating";
 import { evaluateInclude, includeNode, parseDotenv, parseHclAttributes } from "../../stack/include";
-import { toPlain } from "../../stack/tree";
+import { parseYamlTree, toPlain } from "../../stack/tree";
 import {
     evaluateYamlFunction,
     isDeployTimeReference,
@@ -179,6 +179,58 @@ describe("stack templating: imports", () => {
             [`${"- ".repeat(2_000)}{{ .m }}x\n`, `${"- ".repeat(2_000)}map[k:1]x\n`],
         ];
         for (const [text, expected] of cases) assert.equal(render(text), expected, JSON.stringify(text));
+    });
+
+    // Atmos (cloudposse/atmos 0a1cb4480b3d) types an import's exact scalars in two ways. When the raw
+    // file parses as YAML, every string value that is exactly one field action takes the context's
+    // typed value wherever it sits, list item or map value, quoted or not, before the text is rendered
+    // (internal/exec/stack_processor_utils.go:1183-1198, processStructuredTemplateRefs at :360-384;
+    // pkg/template/ast.go:229-291). An unquoted `{{ .n }}` is a flow mapping keyed by a mapping, which
+    // go-yaml refuses (decode.go:844-845, "invalid map key"), so such a file is only rendered as text
+    // and go-yaml types `- 5` and `b: true` as it resolves them (resolve.go:52, :161, :180-192): for a
+    // number or a bool the same value. So a scalar's type never depends on the lines before it: the
+    // old match let a key run across lines to the next colon, and the line holding the key lost its
+    // typed scalar.
+    it("types each line's exact scalar on its own, as Atmos types each YAML scalar", () => {
+        const context = { m: { k: 1 }, n: 5, t: true };
+        const render = (text: string) => renderImportText(text, context, "f.yaml", { contextFromOutside: true });
+        const parsed = (text: string) => {
+            const { root, problems } = parseYamlTree(text, "f.yaml");
+            assert.deepEqual(problems, [], text);
+            return toPlain(root);
+        };
+        // [input, old output, new output, Atmos's value]
+        const cases: [string, string, string, unknown][] = [
+            // the list item before a key line lost its type (quoted: Atmos's structured pass types both)
+            [
+                'x:\n  - "{{ .m }}"\nb: "{{ .n }}"\n',
+                'x:\n  - "map[k:1]"\nb: 5\n',
+                'x:\n  - {"k":1}\nb: 5\n',
+                { x: [{ k: 1 }], b: 5 },
+            ],
+            [
+                'x:\n  - "{{ .n }}"\nb: "{{ .t }}"\n',
+                'x:\n  - "5"\nb: true\n',
+                "x:\n  - 5\nb: true\n",
+                { x: [5], b: true },
+            ],
+            // quoted keys: the old match took none (unless a line before ran into them)
+            ['"a b": "{{ .m }}"\n', '"a b": "map[k:1]"\n', '"a b": {"k":1}\n', { "a b": { k: 1 } }],
+            ["'a''b': \"{{ .n }}\"\n", "'a''b': \"5\"\n", "'a''b': 5\n", { "a'b": 5 }],
+            // unchanged: unquoted numbers and bools (Atmos: text, then go-yaml's resolve)
+            ["x:\n  - {{ .n }}\nb: {{ .t }}\n", "x:\n  - 5\nb: true\n", "x:\n  - 5\nb: true\n", { x: [5], b: true }],
+            // unchanged: a value on the line after its key, and an explicit key's `:` line
+            ['b:\n  "{{ .m }}"\n', 'b:\n  {"k":1}\n', 'b:\n  {"k":1}\n', { b: { k: 1 } }],
+            ['? k\n: "{{ .m }}"\n', '? k\n: {"k":1}\n', '? k\n: {"k":1}\n', { k: { k: 1 } }],
+            // unchanged: a later line's key, after lines with no colon
+            ['- x\n- y: "{{ .n }}"\n', "- x\n- y: 5\n", "- x\n- y: 5\n", ["x", { y: 5 }]],
+        ];
+        for (const [text, old, expected, atmos] of cases) {
+            assert.equal(render(text), expected, JSON.stringify(text));
+            assert.deepEqual(parsed(expected), atmos, JSON.stringify(text));
+            // where the old output differs, it read back as a value other than Atmos's
+            if (old !== expected) assert.notDeepEqual(parsed(old), atmos, JSON.stringify(text));
+        }
     });
 
     it("renders a templated import path from settings and context", () => {
