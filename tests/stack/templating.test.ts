@@ -197,6 +197,7 @@ describe("stack templating: imports", () => {
         const parsed = (text: string) => {
             const { root, problems } = parseYamlTree(text, "f.yaml");
             assert.deepEqual(problems, [], text);
+            assert.ok(root, text);
             return toPlain(root);
         };
         // [input, old output, new output, Atmos's value]
