@@ -534,19 +534,101 @@ export interface ImportTemplateOptions {
  * renders as text, which go-yaml types the same way for a number or a bool.
  */
 const KEY_CHAR = String.raw`[^:#\n\r\u2028\u2029]`;
-const EXACT_SCALAR = new RegExp(
-    String.raw`^(?<lead>(?=(?<indent>[ \t]*(?:-[ \t]+)*))\k<indent>(?:` +
-        [
-            String.raw`[^\s#'"]${KEY_CHAR}*?:[ \t]+`,
-            String.raw`(?<=-[ \t]+)${KEY_CHAR}*?:[ \t]+`,
-            String.raw`"(?:[^"\\\n\r\u2028\u2029]|\\.)*"[ \t]*:[ \t]+`,
-            String.raw`'(?:[^'\n\r\u2028\u2029]|'')*'[ \t]*:[ \t]+`,
-            String.raw`:[ \t]+`,
-            "",
-        ].join("|") +
-        String.raw`))(?<q>["']?)\{\{-?[ \t]*(?<path>(?:\.[\p{L}_][\p{L}_0-9]*)+)[ \t]*-?\}\}\k<q>(?<tail>[ \t]*(?:#.*)?)$`,
-    "gmu",
-);
+const LEAD =
+    String.raw`(?<lead>(?=(?<indent>[ \t]*(?:-[ \t]+)*))\k<indent>(?:` +
+    [
+        String.raw`[^\s#'"]${KEY_CHAR}*?:[ \t]+`,
+        String.raw`(?<=-[ \t]+)${KEY_CHAR}*?:[ \t]+`,
+        String.raw`"(?:[^"\\\n\r\u2028\u2029]|\\.)*"[ \t]*:[ \t]+`,
+        String.raw`'(?:[^'\n\r\u2028\u2029]|'')*'[ \t]*:[ \t]+`,
+        String.raw`:[ \t]+`,
+        "",
+    ].join("|") +
+    "))";
+/** `{{ .path }}`, trim markers allowed. */
+const FIELD_ACTION = String.raw`\{\{-?[ \t]*(?<path>(?:\.[\p{L}_][\p{L}_0-9]*)+)[ \t]*-?\}\}`;
+const EXACT_SCALAR = new RegExp(String.raw`^${LEAD}(?<q>["']?)${FIELD_ACTION}\k<q>(?<tail>[ \t]*(?:#.*)?)$`, "gmu");
+/** A line whose value is a flow collection (`[...]` or `{...}`) starting on it. */
+const FLOW_LINE = new RegExp(String.raw`^${LEAD}(?<flow>[[{][^\n\r\u2028\u2029]*)$`, "gmu");
+/** A quoted scalar that is exactly one field chain. */
+const QUOTED_FIELD = new RegExp(String.raw`^(?<q>["'])${FIELD_ACTION}\k<q>$`, "u");
+
+/**
+ * The quoted values of a one-line flow collection (`k: ["{{ .n }}", x]`) that are exactly one
+ * field chain, given the typed value: Atmos types them as it types a block scalar (the file
+ * parses, so `processStructuredTemplateRefs` sees them). Keys are left, as Atmos leaves them. A
+ * collection that does not close on its line, or anything this scan does not know, is left whole.
+ * One pass over the text: linear.
+ */
+function typeFlowItems(flow: string, typedValue: (path: string) => string | undefined): string | undefined {
+    const stack: string[] = [];
+    let out = "";
+    let prev = "";
+    let i = 0;
+    let changed = false;
+    while (i < flow.length) {
+        const c = flow[i];
+        if (stack.length === 0 && i > 0) {
+            // after the collection: only a comment
+            return /^[ \t]*(?:#.*)?$/u.test(flow.slice(i)) && changed ? out + flow.slice(i) : undefined;
+        }
+        if (c === "[" || c === "{") {
+            stack.push(c);
+            prev = c;
+            out += c;
+            i++;
+        } else if (c === "]" || c === "}") {
+            if (stack.pop() !== (c === "]" ? "[" : "{")) return undefined;
+            prev = c;
+            out += c;
+            i++;
+        } else if (c === "," || c === ":") {
+            prev = c;
+            out += c;
+            i++;
+        } else if (c === " " || c === "\t") {
+            out += c;
+            i++;
+        } else if (c === '"' || c === "'") {
+            let j = i + 1;
+            for (;;) {
+                if (j >= flow.length) return undefined;
+                if (c === '"' && flow[j] === "\\") j += 2;
+                else if (c === "'" && flow[j] === "'" && flow[j + 1] === "'") j += 2;
+                else if (flow[j] === c) break;
+                else j++;
+            }
+            const token = flow.slice(i, j + 1);
+            let k = j + 1;
+            while (flow[k] === " " || flow[k] === "\t") k++;
+            const next = flow[k] ?? "";
+            const inMapping = stack[stack.length - 1] === "{";
+            const isValue = (next === "," || next === "]" || next === "}") && (inMapping ? prev === ":" : true);
+            const match = isValue ? QUOTED_FIELD.exec(token) : null;
+            const typed = match?.groups ? typedValue(match.groups.path) : undefined;
+            out += typed ?? token;
+            if (typed !== undefined) changed = true;
+            prev = token;
+            i = j + 1;
+        } else if (c === "#") {
+            return undefined;
+        } else {
+            // a plain scalar: up to a flow indicator or `: `
+            let j = i;
+            while (
+                j < flow.length &&
+                !",[]{}#".includes(flow[j]) &&
+                !(flow[j] === ":" && /[\s,[\]{}]/u.test(flow[j + 1] ?? " "))
+            )
+                j++;
+            if (j === i) return undefined;
+            out += flow.slice(i, j);
+            prev = flow.slice(i, j);
+            i = j;
+        }
+    }
+    return stack.length === 0 && changed ? out : undefined;
+}
 
 /**
  * An import file's text rendered before YAML parsing (a `.yaml.tmpl` file, or one imported with a
@@ -559,13 +641,24 @@ export function renderImportText(
     options: ImportTemplateOptions,
 ): string {
     if (!hasTemplate(text)) return text;
-    // A scalar that is exactly one field chain takes the typed value (as JSON, which YAML reads back).
-    const typed = text.replace(EXACT_SCALAR, (whole, ...rest) => {
-        const groups = rest[rest.length - 1] as Record<string, string>;
-        const value = dig(context, groups.path.slice(1).split("."));
-        if (value === undefined || typeof value === "string" || value === null) return whole;
-        return groups.lead + goJson(value, "", true) + groups.tail;
-    });
+    // A scalar that is exactly one field chain takes the typed value (as JSON, which YAML reads back),
+    // line by line and in one-line flow collections.
+    const typedValue = (path: string): string | undefined => {
+        const value = dig(context, path.slice(1).split("."));
+        return value === undefined || typeof value === "string" || value === null ? undefined : goJson(value, "", true);
+    };
+    // flow collections first: the JSON the line pass writes is not scanned again
+    const typed = text
+        .replace(FLOW_LINE, (whole, ...rest) => {
+            const groups = rest[rest.length - 1] as Record<string, string>;
+            const flow = groups.flow.includes("{{") ? typeFlowItems(groups.flow, typedValue) : undefined;
+            return flow === undefined ? whole : groups.lead + flow;
+        })
+        .replace(EXACT_SCALAR, (whole, ...rest) => {
+            const groups = rest[rest.length - 1] as Record<string, string>;
+            const value = typedValue(groups.path);
+            return value === undefined ? whole : groups.lead + value + groups.tail;
+        });
     // Atmos's ProcessTmpl: Gomplate's, then Sprig's, then Atmos's functions.
     const funcs = atmosFunctionMap({ sprig: true, gomplate: true }, options.env);
     try {

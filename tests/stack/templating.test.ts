@@ -190,7 +190,7 @@ describe("stack templating: imports", () => {
     // and go-yaml types `- 5` and `b: true` as it resolves them (resolve.go:52, :161, :180-192): for a
     // number or a bool the same value. So a scalar's type never depends on the lines before it: the
     // old match let a key run across lines to the next colon, and the line holding the key lost its
-    // typed scalar.
+    // typed scalar; and a one-line flow collection's quoted values were never typed.
     it("types each line's exact scalar on its own, as Atmos types each YAML scalar", () => {
         const context = { m: { k: 1 }, n: 5, t: true };
         const render = (text: string) => renderImportText(text, context, "f.yaml", { contextFromOutside: true });
@@ -218,6 +218,22 @@ describe("stack templating: imports", () => {
             // quoted keys: the old match took none (unless a line before ran into them)
             ['"a b": "{{ .m }}"\n', '"a b": "map[k:1]"\n', '"a b": {"k":1}\n', { "a b": { k: 1 } }],
             ["'a''b': \"{{ .n }}\"\n", "'a''b': \"5\"\n", "'a''b': 5\n", { "a'b": 5 }],
+            // a one-line flow collection's quoted values (Atmos types them; keys stay text, then render)
+            ['k: ["{{ .n }}", x]\n', 'k: ["5", x]\n', "k: [5, x]\n", { k: [5, "x"] }],
+            [
+                "- ['{{ .t }}', \"{{ .m }}\"] # c\n",
+                "- ['true', \"map[k:1]\"] # c\n",
+                '- [true, {"k":1}] # c\n',
+                [[true, { k: 1 }]],
+            ],
+            [
+                'k: {a: "{{ .n }}", "{{ .n }}": 1, b: [x, "{{ .t }}"]}\n',
+                'k: {a: "5", "5": 1, b: [x, "true"]}\n',
+                'k: {a: 5, "5": 1, b: [x, true]}\n',
+                { k: { a: 5, "5": 1, b: ["x", true] } },
+            ],
+            // unchanged: a quoted scalar that only looks like a flow collection
+            ["k: '[\"{{ .n }}\"]'\n", "k: '[\"5\"]'\n", "k: '[\"5\"]'\n", { k: '["5"]' }],
             // unchanged: unquoted numbers and bools (Atmos: text, then go-yaml's resolve)
             ["x:\n  - {{ .n }}\nb: {{ .t }}\n", "x:\n  - 5\nb: true\n", "x:\n  - 5\nb: true\n", { x: [5], b: true }],
             // unchanged: a value on the line after its key, and an explicit key's `:` line
