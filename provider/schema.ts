@@ -119,7 +119,7 @@ function enumType(spec: ArgDefinition, allowed: readonly string[]): SchemaEnumTy
  * pulumi-dotnet codegen/gen.go 697-709, pulumi-java pkg/codegen/java/gen_defaults.go `.def(...)`):
  * Construct then sees the default as a value the user wrote. A default whose presence changes what
  * the component does is therefore described in words instead, and applied by the component as in
- * TypeScript. tests/pluginDefaults.test.ts checks both sides: every default left in the schema
+ * TypeScript. tests/provider/schemaDefaults.test.ts checks both sides: every default left in the schema
  * changes nothing when sent, and each one listed here does.
  */
 export const UNSENT_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {

@@ -58,8 +58,8 @@ pulumi.runtime.serializeFunction(function add(a, b) { return a + b; }).then((clo
     if (!closure.text.includes("return a + b;") || !compiler.sdkCompilerLoaded()) throw new Error("closure serialization failed through the deferred compiler");
 }).catch((e) => { console.error(e); process.exit(1); });' 2> >(grep -v -e DeprecationWarning -e ExperimentalWarning -e trace-deprecation >&2)
 # The SDK behaviour sdk/adapter.ts relies on outside the public API holds on the floor too.
-mkdir -p tests/helpers
-cp "$root/tests/sdkAdapter.test.ts" tests/
+mkdir -p tests/sdk tests/helpers
+cp "$root/tests/sdk/adapter.test.ts" tests/sdk/
 cp "$root/tests/helpers/outputs.ts" "$root/tests/helpers/sdkStacks.ts" tests/helpers/
-npx mocha --reporter dot tests/sdkAdapter.test.ts
+npx mocha --reporter dot tests/sdk/adapter.test.ts
 echo "peer floors OK: the sources type-check, the example synthesizes, the SDK adapter's contract holds, synth's deferral of the TypeScript compiler works and the Grafana provider registers with @pulumi/aws@$aws, @pulumi/pulumi@$pulumi and @pulumiverse/grafana@$grafana"

@@ -1,6 +1,6 @@
 /**
  * `npm run schema:update`: writes the plugin's schema (provider/schema.ts) to api/cloudposse.schema.json, the reviewed
- * snapshot tests/plugin.test.ts compares with. Its version is a placeholder: the plugin serves the package's own.
+ * snapshot tests/provider/provider.test.ts compares with. Its version is a placeholder: the plugin serves the package's own.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -1,7 +1,7 @@
 /**
  * The one file that relies on behaviour of the Pulumi SDK outside its public API: registration requests, pending
  * registrations, known-ness, failures, inputs and values with unknowns. Each reliance and why nothing public does it:
- * the contributors' Design notes; tests/sdkAdapter.test.ts pins each against the installed SDK.
+ * the contributors' Design notes; tests/sdk/adapter.test.ts pins each against the installed SDK.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as settings from "@pulumi/pulumi/runtime/settings";
@@ -18,7 +18,7 @@ export class SdkContractError extends CloudposseError {
     readonly code = "SDK_CONTRACT";
     constructor(what: string) {
         super(
-            `@pulumi/pulumi ${pulumiSdkVersion()}: ${what}; sdk/adapter.ts relies on it (see tests/sdkAdapter.test.ts)`,
+            `@pulumi/pulumi ${pulumiSdkVersion()}: ${what}; sdk/adapter.ts relies on it (see tests/sdk/adapter.test.ts)`,
         );
         this.name = "SdkContractError";
     }

@@ -74,7 +74,7 @@ export function describeValue(value: unknown, { maxLength, ellipsis }: Shortenin
 /**
  * A `pulumi.Output`, recognised as `pulumi.Output.isInstance` does (a `__pulumiOutput` member that
  * is `true`) without loading the SDK: the resolvers that use this module load no Pulumi.
- * tests/sdkAdapter.test.ts checks that both agree.
+ * tests/sdk/adapter.test.ts checks that both agree.
  */
 function isPulumiOutput(value: unknown): boolean {
     return (

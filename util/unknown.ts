@@ -1,7 +1,7 @@
 /**
  * Values not known yet: Pulumi's `unknown` (an `Output`'s value in a preview before its resource exists), recognised
  * by its marker without loading the SDK, so the pure resolvers skip exactly the checks that depend on one.
- * tests/sdkAdapter.test.ts checks that this agrees with `pulumi.isUnknown` on the SDK's own unknowns.
+ * tests/sdk/adapter.test.ts checks that this agrees with `pulumi.isUnknown` on the SDK's own unknowns.
  */
 
 /**

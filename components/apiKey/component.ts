@@ -108,14 +108,6 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     /** The component's declaration: arguments, stack-file vars, defaults, outputs. */
     static readonly definition = API_KEY_DEFINITION;
 
-    /*
-     * The outputs stay optional (unlike awsx's, always defined): a disabled instance
-     * (`enabled: false`) has no key, and the type says so. An Output always defined would resolve to
-     * undefined against its type, failing far from the cause, or make every use of an enabled
-     * instance check for it; other languages' SDKs (the plugin's schema) keep them optional too, and
-     * the stack program exports them as absent. `isEnabled()` narrows them to defined, with no `!`.
-     */
-
     /**
      * Whether the instance has its key (it was not created with `enabled: false`); narrows the
      * outputs to defined ones: `if (key.isEnabled()) use(key.ssmPathDashboardsApiKey)`.

@@ -51,15 +51,6 @@ export class EventBridge extends pulumi.ComponentResource {
     /** The component's declaration: arguments, stack-file vars, defaults, outputs. */
     static readonly definition = EVENTBRIDGE_DEFINITION;
 
-    /*
-     * The outputs stay optional (unlike awsx's, always defined): a disabled instance
-     * (`enabled: false`) has no rule and no log group, and the type says so. An Output always
-     * defined would resolve to undefined against its type (Output<string>), failing far from the
-     * cause, or make every use of an enabled instance check for it (Output<string | undefined>);
-     * other languages' SDKs (the plugin's schema) keep them optional too, and the stack program
-     * exports them as absent. `isEnabled()` narrows them to defined, with no `!`.
-     */
-
     /**
      * Whether the instance has its children (it was not created with `enabled: false`); narrows the
      * outputs to defined ones: `if (events.isEnabled()) use(events.eventRuleArn)`.

@@ -1,0 +1,72 @@
+/**
+ * Messages: a problem is blamed on the input that causes it, with the real rule. An SSM
+ * path format whose verb adds quotes (`%q`, `%#v`) or padding (`%40s`) is the format's fault, not
+ * the label's `regex_replace_chars`; a log group name 1,000 characters long is reported once, as
+ * too long, not as characters (none) the regex "must not bring".
+ */
+import * as assert from "node:assert/strict";
+import { resolveDashboardsApiKey } from "../../components/apiKey/resolve";
+import { resolveEventBridge } from "../../components/eventbridge/resolve";
+
+const DEPLOYMENT = { organization: "o", project: "p", stack: "s" };
+
+function apiKeyError(ssmPathFormatApiKey: string): string {
+    try {
+        resolveDashboardsApiKey(
+            "k",
+            { region: "us-east-2", namespace: "eg", name: "k", workspaceId: "g-1234567890", ssmPathFormatApiKey },
+            DEPLOYMENT,
+        );
+    } catch (error) {
+        return (error as Error).message;
+    }
+    return assert.fail("resolved");
+}
+
+describe("problems blamed on their cause (issue 30)", () => {
+    for (const [format, path, found] of [
+        ["/x/%q/key", '"/x/\\"eg-k\\"/key"', '"\\""'],
+        ["/x/%#v/key", '"/x/\\"eg-k\\"/key"', '"\\""'],
+        ["/x/%40s/key", `"/x/${" ".repeat(36)}eg-k/key"`, '" "'],
+    ] as const) {
+        it(`ssm_path_format_api_key ${format}: the format's verb brought the character, not regex_replace_chars`, () => {
+            assert.equal(
+                apiKeyError(format),
+                `managed-dashboards/api-key "k": ssmPathFormatApiKey must give an SSM parameter name SSM accepts, ` +
+                    `got ${JSON.stringify(format)}: the name ${path} may only contain a-z, A-Z, 0-9, "_", ".", "-" and "/" (found ${found})`,
+            );
+        });
+    }
+
+    it("a character the id brings is still the label's (the delimiter)", () => {
+        let message = "";
+        try {
+            resolveDashboardsApiKey(
+                "k",
+                { region: "us-east-2", namespace: "eg", name: "k", delimiter: "!", workspaceId: "g-1234567890" },
+                DEPLOYMENT,
+            );
+        } catch (error) {
+            message = (error as Error).message;
+        }
+        assert.match(message, /delimiter must not bring "!" into the SSM parameter name/);
+    });
+
+    it("a 1,003-character log group name of a tagged log group is reported as too long, not as characters", () => {
+        let message = "";
+        try {
+            resolveEventBridge("r", {
+                region: "us-east-2",
+                namespace: "eg",
+                name: "n".repeat(1000),
+                tags: { a: "b" },
+                eventRulePattern: { source: ["x"] },
+            });
+        } catch (error) {
+            message = (error as Error).message;
+        }
+        assert.match(message, /idLengthLimit must keep the log group name \(1003 characters\) within 512 characters/);
+        assert.doesNotMatch(message, /must not bring {2}into/);
+        assert.doesNotMatch(message, /regexReplaceChars/);
+    });
+});

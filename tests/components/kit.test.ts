@@ -1,0 +1,186 @@
+/**
+ * The component kit (components/kit.ts, the list in components/registry.ts): a small fixture
+ * component, declared and wired as a component folder would be, is found by everything that
+ * derives from the list when it is given the fixture's kit: the program's kinds (what synth and
+ * `pulumi up` prepare and create), the plugin's schema, the mocks and the guides' tables. The
+ * fixture is never added to the shipped list.
+ */
+import * as assert from "node:assert/strict";
+import * as aws from "@pulumi/aws";
+import * as pulumi from "@pulumi/pulumi";
+import type { ComponentDefinition } from "../../components/definition";
+import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../../components/kit";
+import { COMPONENT_KITS, kitOf } from "../../components/kits";
+import { generatedBlocks, STACK_FILES_GUIDE } from "../../components/reference";
+import { COMPONENT_DEFINITIONS } from "../../components/registry";
+import { deployPrepared, prepareStack } from "../../program/deploy";
+import { installMocks } from "../../program/mocks";
+import { packageSchema } from "../../provider/schema";
+import type { LoadedStack } from "../../stack";
+import { COMPONENT_SCHEMAS, schemaOf } from "../../stack/schema";
+import { unwrap } from "../helpers/outputs";
+
+/** The fixture's arguments. */
+interface WidgetArgs {
+    /** The region of its log group. */
+    readonly region?: pulumi.Input<string>;
+    /** The name of its log group. */
+    readonly widgetName: string;
+}
+
+const WIDGET_DEFINITION: ComponentDefinition<WidgetArgs, "fixture/widget"> = {
+    path: "fixture/widget",
+    typeToken: "cloudposse:fixture:Widget",
+    doc: "A fixture component: one CloudWatch log group.",
+    args: {
+        region: {
+            var: "region",
+            type: "string",
+            input: true,
+            defaultText: "the provider's region",
+            doc: "The region of the widget's log group.",
+        },
+        widgetName: {
+            var: "widget_name",
+            type: "string",
+            required: true,
+            defaultText: "required",
+            aliases: ["widget_label"],
+            doc: "The name of the widget's log group.",
+        },
+    },
+    outputs: {
+        logGroupName: { spec: "widget_log_group_name", physicalName: true, doc: "The widget's log group name." },
+    },
+};
+
+class Widget extends pulumi.ComponentResource {
+    static readonly definition = WIDGET_DEFINITION;
+    /** The widget's log group name. */
+    readonly logGroupName: pulumi.Output<string>;
+
+    constructor(name: string, args: WidgetArgs, opts: pulumi.ComponentResourceOptions = {}) {
+        super(WIDGET_DEFINITION.typeToken, name, {}, opts);
+        const group = new aws.cloudwatch.LogGroup(
+            `${name}-log-group`,
+            { name: args.widgetName, region: args.region },
+            { parent: this },
+        );
+        this.logGroupName = group.name;
+        this.registerOutputs({ logGroupName: this.logGroupName });
+    }
+}
+
+const WIDGET_KIT: ComponentKit = {
+    definition: WIDGET_DEFINITION,
+    component: Widget,
+    args: argKinds<WidgetArgs>()(["widgetName"]),
+    prepare: (name, args) => {
+        const widgetArgs = { widgetName: String(args.widgetName), region: args.region as string | undefined };
+        return {
+            claims: [],
+            physicalNames: physicalNamesOf(WIDGET_DEFINITION, true, { logGroupName: widgetArgs.widgetName }),
+            aliases: [],
+            resolved: widgetArgs,
+            warnings: [],
+            create: (opts) => specOutputsOf(new Widget(name, widgetArgs, opts), WIDGET_DEFINITION.outputs),
+        };
+    },
+};
+
+const KITS = [...COMPONENT_KITS, WIDGET_KIT];
+const DEFINITIONS = [...COMPONENT_DEFINITIONS, WIDGET_DEFINITION];
+
+/** A stack of one fixture instance, as the stack loader would give it. */
+const STACK: LoadedStack = {
+    file: "stacks/fixture.yaml",
+    stackName: "fixture",
+    instances: [
+        {
+            name: "w1",
+            component: WIDGET_DEFINITION.path,
+            schema: schemaOf(WIDGET_DEFINITION),
+            vars: { widget_name: "widget-one", region: "us-west-2" },
+            args: { widgetName: "widget-one", region: "us-west-2" },
+            location: { file: "stacks/fixture.yaml", line: 3, column: 5 },
+            varLocations: {},
+        },
+    ],
+    skipped: [],
+    warnings: [],
+};
+
+describe("a component added through the kit", () => {
+    it("is not in the shipped list", () => {
+        assert.equal(
+            (COMPONENT_DEFINITIONS as readonly ComponentDefinition[]).some((d) => d.path === WIDGET_DEFINITION.path),
+            false,
+        );
+        assert.equal(kitOf(WIDGET_DEFINITION.path), undefined);
+        assert.throws(() => prepareStack(STACK), /"w1": component "fixture\/widget" has no implementation/);
+    });
+
+    it("is one of the program's kinds: prepared, then created under the mocks with its outputs", async () => {
+        assert.equal(kitOf(WIDGET_DEFINITION.path, KITS), WIDGET_KIT);
+        const mocks = await installMocks();
+        const prepared = prepareStack(STACK, KITS);
+        assert.deepEqual(prepared[0].physicalNames, ["widget-one"]);
+        const outputs = deployPrepared(STACK, prepared, {}, () => assert.fail("no warning expected"));
+        assert.deepEqual(Object.keys(outputs.w1), ["widget_log_group_name"]);
+        assert.equal(await unwrap(outputs.w1.widget_log_group_name as pulumi.Output<string>), "widget-one");
+        await mocks.settle();
+        const registered = mocks.resources.map((r) => [r.type, r.name, r.parent, r.custom]);
+        assert.deepEqual(registered, [
+            ["cloudposse:fixture:Widget", "w1", null, false],
+            ["aws:cloudwatch/logGroup:LogGroup", "w1-log-group", "cloudposse:fixture:Widget::w1", true],
+        ]);
+        const group = mocks.resources.find((r) => r.custom)!;
+        assert.deepEqual(group.inputs, { name: "widget-one", region: "us-west-2" });
+    });
+
+    it("is in the plugin's schema: its inputs, which are plain, which required, its outputs", () => {
+        const schema = packageSchema("1.2.3", DEFINITIONS, KITS);
+        const widget = schema.resources["cloudposse:fixture:Widget"];
+        assert.ok(widget !== undefined, "no schema resource for the fixture");
+        assert.equal(widget.isComponent, true);
+        assert.equal(widget.description, WIDGET_DEFINITION.doc);
+        assert.deepEqual(widget.inputProperties, {
+            region: { type: "string", description: "The region of the widget's log group." },
+            widgetName: { type: "string", description: "The name of the widget's log group.", plain: true },
+        });
+        assert.deepEqual(widget.requiredInputs, ["widgetName"]);
+        assert.deepEqual(Object.keys(widget.properties), ["logGroupName"]);
+        assert.equal(packageSchema("1.2.3").resources["cloudposse:fixture:Widget"], undefined);
+    });
+
+    it("is a stack-file schema as each listed component is: its vars, aliases and outputs", () => {
+        const widget = schemaOf(WIDGET_DEFINITION);
+        assert.equal(widget.path, "fixture/widget");
+        assert.deepEqual(Object.keys(widget.vars), ["region", "widget_name"]);
+        assert.equal(widget.vars.widget_name.arg, "widgetName");
+        assert.equal(widget.vars.widget_name.required, true);
+        assert.deepEqual(widget.aliases, { widget_label: "widget_name" });
+        assert.deepEqual(widget.outputs, { widget_log_group_name: "logGroupName" });
+        // The loader's schemas are the list's, each made the same way: one line in the list adds one.
+        assert.deepEqual(
+            Object.keys(COMPONENT_SCHEMAS),
+            COMPONENT_DEFINITIONS.map((d) => d.path),
+        );
+        for (const definition of COMPONENT_DEFINITIONS)
+            assert.deepEqual(COMPONENT_SCHEMAS[definition.path], schemaOf(definition));
+        assert.equal(COMPONENT_SCHEMAS["fixture/widget"], undefined);
+    });
+
+    it("is in the guides' tables: its own guide, the variable reference and the aliases", () => {
+        const blocks = generatedBlocks(DEFINITIONS);
+        const guide = blocks.get("docs/widget.md");
+        assert.ok(guide !== undefined, "no generated blocks for docs/widget.md");
+        assert.deepEqual([...guide.keys()], ["fixture/widget:arguments", "fixture/widget:outputs"]);
+        assert.match(guide.get("fixture/widget:arguments")!, /widget_name/);
+        assert.match(guide.get("fixture/widget:outputs")!, /widget_log_group_name/);
+        const stackFiles = blocks.get(STACK_FILES_GUIDE)!;
+        assert.match(stackFiles.get("variable-reference")!, /### `fixture\/widget`/);
+        assert.match(stackFiles.get("aliases")!, /`widget_label` \| `widget_name`/);
+        assert.equal(generatedBlocks().get("docs/widget.md"), undefined);
+    });
+});

@@ -1,0 +1,327 @@
+/**
+ * AwsMocks as CONTRIBUTING describes it: the state each resource type gets (ARNs in the region's
+ * partition, provider-side defaults, names generated when not given), referenced stacks' outputs,
+ * and a refusal for any type or invoke it does not know. Called directly, without the SDK.
+ */
+import { strict as assert } from "node:assert";
+import type * as pulumi from "@pulumi/pulumi";
+import {
+    AwsMocks,
+    EXAMPLE_ACCOUNT_ID,
+    EXAMPLE_DEFAULT_REGION,
+    EXAMPLE_NOW,
+    EXAMPLE_WORKSPACE_OUTPUTS,
+    redactSecrets,
+    SECRET_PLACEHOLDER,
+} from "../../program/mocks";
+
+type Args = pulumi.runtime.MockResourceArgs;
+const custom = (type: string, name: string, inputs: Record<string, unknown>): Args => ({
+    type,
+    name,
+    inputs,
+    custom: true,
+});
+
+describe("AwsMocks: the state of each resource", () => {
+    const mocks = new AwsMocks();
+    const cases: [name: string, args: Args, id: string | undefined, state: Record<string, unknown>][] = [
+        [
+            "a log group named by the component, in the default region",
+            custom("aws:cloudwatch/logGroup:LogGroup", "lg", { name: "g" }),
+            "g",
+            {
+                name: "g",
+                region: EXAMPLE_DEFAULT_REGION,
+                arn: `arn:aws:logs:${EXAMPLE_DEFAULT_REGION}:${EXAMPLE_ACCOUNT_ID}:log-group:g`,
+                tagsAll: {},
+            },
+        ],
+        [
+            "a log group without a name (the provider generates one) in China",
+            custom("aws:cloudwatch/logGroup:LogGroup", "lg", { region: "cn-north-1", tags: { A: "1" } }),
+            "lg-0000000",
+            {
+                region: "cn-north-1",
+                tags: { A: "1" },
+                name: "lg-0000000",
+                arn: `arn:aws-cn:logs:cn-north-1:${EXAMPLE_ACCOUNT_ID}:log-group:lg-0000000`,
+                tagsAll: { A: "1" },
+            },
+        ],
+        [
+            "a rule in GovCloud, without a name",
+            custom("aws:cloudwatch/eventRule:EventRule", "r", { region: "us-gov-west-1" }),
+            "r-0000000",
+            {
+                region: "us-gov-west-1",
+                name: "r-0000000",
+                arn: `arn:aws-us-gov:events:us-gov-west-1:${EXAMPLE_ACCOUNT_ID}:rule/r-0000000`,
+                eventBusName: "default",
+                tagsAll: {},
+            },
+        ],
+        [
+            "an SSM parameter in the European Sovereign Cloud, a name without a leading slash, defaults",
+            custom("aws:ssm/parameter:Parameter", "p", { name: "x/y", type: "String", region: "eusc-de-east-1" }),
+            "x/y",
+            {
+                name: "x/y",
+                type: "String",
+                region: "eusc-de-east-1",
+                arn: `arn:aws-eusc:ssm:eusc-de-east-1:${EXAMPLE_ACCOUNT_ID}:parameter/x/y`,
+                version: 1,
+                tier: "Standard",
+                dataType: "text",
+                keyId: undefined,
+                tagsAll: {},
+            },
+        ],
+        [
+            "a SecureString parameter named by its resource, with the AWS-managed key",
+            custom("aws:ssm/parameter:Parameter", "/a/b", { type: "SecureString", tier: "Advanced", dataType: "text" }),
+            "/a/b",
+            {
+                type: "SecureString",
+                name: "/a/b",
+                region: EXAMPLE_DEFAULT_REGION,
+                arn: `arn:aws:ssm:${EXAMPLE_DEFAULT_REGION}:${EXAMPLE_ACCOUNT_ID}:parameter/a/b`,
+                version: 1,
+                tier: "Advanced",
+                dataType: "text",
+                keyId: "alias/aws/ssm",
+                tagsAll: {},
+            },
+        ],
+        [
+            "a target without an id",
+            custom("aws:cloudwatch/eventTarget:EventTarget", "t", { rule: "r" }),
+            "r-t-target",
+            { rule: "r", region: EXAMPLE_DEFAULT_REGION, targetId: "t-target", eventBusName: "default" },
+        ],
+        [
+            "an account-scoped logs policy named by its resource",
+            custom("aws:cloudwatch/logResourcePolicy:LogResourcePolicy", "pol", { policyDocument: "{}" }),
+            "pol",
+            {
+                policyDocument: "{}",
+                policyName: "pol",
+                region: EXAMPLE_DEFAULT_REGION,
+                policyScope: "ACCOUNT",
+                revisionId: "1",
+            },
+        ],
+        [
+            "a rotating time rotating after days, hours and minutes",
+            custom("time:index/rotating:Rotating", "rot", { rotationDays: 1, rotationHours: 2, rotationMinutes: 3 }),
+            EXAMPLE_NOW,
+            {
+                rotationDays: 1,
+                rotationHours: 2,
+                rotationMinutes: 3,
+                rfc3339: EXAMPLE_NOW,
+                rotationRfc3339: "2026-01-02T02:03:00Z",
+                unix: Date.parse(EXAMPLE_NOW) / 1000,
+                year: 2026,
+                month: 1,
+                day: 1,
+                hour: 0,
+                minute: 0,
+                second: 0,
+            },
+        ],
+        [
+            "a provider, its inputs as its state",
+            custom("pulumi:providers:aws", "p", { region: "eu-west-1" }),
+            "p_id",
+            { region: "eu-west-1" },
+        ],
+        ["a component, no state", { type: "x:y:Z", name: "c", inputs: {}, custom: false }, undefined, {}],
+    ];
+    for (const [name, args, id, state] of cases) {
+        it(name, () => {
+            assert.deepEqual(mocks.newResource(args), { id, state });
+        });
+    }
+
+    it("rotates from the resource time when one is given, else from now", () => {
+        const fromNow = new AwsMocks({ now: "2026-06-01T00:00:00Z" }).newResource(
+            custom("time:index/rotating:Rotating", "r", { rotationMinutes: 90 }),
+        );
+        assert.equal(fromNow.state.rotationRfc3339, "2026-06-01T01:30:00Z");
+        const kept = new AwsMocks({ now: "2026-06-01T00:00:00Z", resourceTime: "2026-05-01T00:00:00Z" }).newResource(
+            custom("time:index/rotating:Rotating", "r", {}),
+        );
+        assert.equal(kept.state.rotationRfc3339, "2026-05-01T00:00:00Z");
+    });
+
+    it("looks up only the log groups it is given (getLogGroup), with their retention", () => {
+        const withGroups = new AwsMocks({ logGroups: { old: 90 } });
+        const call = (name: string) =>
+            withGroups.call({ token: "aws:cloudwatch/getLogGroup:getLogGroup", inputs: { name, region: "us-east-2" } });
+        assert.deepEqual(
+            [call("old").retentionInDays, call("old").arn],
+            [90, `arn:aws:logs:us-east-2:${EXAMPLE_ACCOUNT_ID}:log-group:old`],
+        );
+        assert.throws(() => call("other"), /reading CloudWatch Logs Log Group \(other\): empty result/);
+        assert.throws(() => call("constructor"), /empty result/);
+    });
+
+    it("refuses a type it does not know, and every invoke but the workspace and log group lookups", () => {
+        assert.throws(() => mocks.newResource(custom("aws:s3/bucket:Bucket", "b", {})), {
+            message: "Mock not implemented: aws:s3/bucket:Bucket (b)",
+        });
+        assert.throws(() => mocks.call({ token: "aws:index/getRegion:getRegion", inputs: {} }), {
+            message: "Mock not implemented: aws:index/getRegion:getRegion",
+        });
+    });
+});
+
+describe("AwsMocks: referenced stacks", () => {
+    const ref = (name: string): Args => custom("pulumi:pulumi:StackReference", name, { name });
+    it("gives a listed stack its outputs, others the default, and fails for a stack that does not exist", () => {
+        const mocks = new AwsMocks({
+            stackOutputs: { "o/p/listed": { a: 1 }, "o/p/gone": null },
+            defaultStackOutputs: { b: 2 },
+        });
+        assert.deepEqual(mocks.newResource(ref("o/p/listed")).state.outputs, { a: 1 });
+        assert.deepEqual(mocks.newResource(ref("o/p/other")).state.outputs, { b: 2 });
+        assert.throws(() => mocks.newResource(ref("o/p/gone")), { message: 'unknown stack "o/p/gone"' });
+    });
+
+    it("gives every stack the example workspace's outputs by default, and none with a null default", () => {
+        assert.deepEqual(new AwsMocks().newResource(ref("o/p/s")).state, {
+            name: "o/p/s",
+            outputs: { ...EXAMPLE_WORKSPACE_OUTPUTS },
+            secretOutputNames: [],
+        });
+        assert.throws(() => new AwsMocks({ defaultStackOutputs: null }).newResource(ref("o/p/s")), {
+            message: 'unknown stack "o/p/s"',
+        });
+    });
+});
+
+describe("redactSecrets", () => {
+    it("replaces secrets at any depth, in lists and maps, and leaves the rest", () => {
+        const secret = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: "k" };
+        assert.deepEqual(redactSecrets({ a: [1, secret, { b: secret }], c: null, d: "x" }), {
+            a: [1, SECRET_PLACEHOLDER, { b: SECRET_PLACEHOLDER }],
+            c: null,
+            d: "x",
+        });
+    });
+});
+
+describe("installMocks: the options of each registration", () => {
+    it("records every option set, resources as type::name, and nothing for a resource without options", async () => {
+        const { installMocks } = await import("../../program/mocks");
+        const pulumiSdk = await import("@pulumi/pulumi");
+        const aws = await import("@pulumi/aws");
+        const mocks = await installMocks();
+        const provider = new aws.Provider("east", { region: "us-east-1" });
+        const group = new aws.cloudwatch.LogGroup("first", { name: "first" });
+        new aws.cloudwatch.LogGroup(
+            "second",
+            { name: "second", tags: { From: "first" } },
+            {
+                provider,
+                protect: true,
+                retainOnDelete: true,
+                ignoreChanges: ["tags"],
+                replaceOnChanges: ["name"],
+                deleteBeforeReplace: false,
+                dependsOn: [group],
+                aliases: [{ name: "old-second" }],
+                import: "second",
+                replacementTrigger: pulumiSdk.secret("rotate"),
+            },
+        );
+        await mocks.settle();
+        const byName = Object.fromEntries(mocks.resources.map((r) => [r.name, r.options]));
+        assert.deepEqual(byName, {
+            east: undefined,
+            first: undefined,
+            second: {
+                replacementTrigger: SECRET_PLACEHOLDER,
+                deleteBeforeReplace: false,
+                import: "second",
+                aliases: [{ name: "old-second" }],
+                protect: true,
+                retainOnDelete: true,
+                dependsOn: ["aws:cloudwatch/logGroup:LogGroup::first"],
+                ignoreChanges: ["tags"],
+                replaceOnChanges: ["name"],
+                provider: "pulumi:providers:aws::east",
+            },
+        });
+    });
+});
+
+describe("AwsMocks: a preview, the region, the program's own resources", () => {
+    it("gives a new resource its inputs and nothing computed in a preview, as the engine does", () => {
+        const preview = new AwsMocks({ preview: true });
+        for (const type of [
+            "aws:cloudwatch/logGroup:LogGroup",
+            "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken",
+            "time:index/static:Static",
+        ]) {
+            assert.deepEqual(preview.newResource(custom(type, "r", { name: "n", secondsToLive: 60 })), {
+                id: undefined,
+                state: { name: "n", secondsToLive: 60 },
+            });
+        }
+        // Adopted with `import`: the engine reads it, so its state is known.
+        const adopted = preview.newResource({
+            ...custom("aws:cloudwatch/logGroup:LogGroup", "r", { name: "n" }),
+            id: "n",
+        });
+        assert.equal(adopted.state.arn, `arn:aws:logs:${EXAMPLE_DEFAULT_REGION}:${EXAMPLE_ACCOUNT_ID}:log-group:n`);
+    });
+
+    it("computes nothing from an unknown input (the SDK hands the mocks Pulumi's unknown in a preview)", async () => {
+        const { unknown } = await import("@pulumi/pulumi");
+        const state = new AwsMocks({ preview: true }).newResource({
+            ...custom("aws:cloudwatch/eventRule:EventRule", "r", { name: "n", region: unknown }),
+            id: "n",
+        });
+        assert.deepEqual(state, { id: undefined, state: { name: "n", region: unknown } });
+    });
+
+    it("puts a resource without region or provider in the default provider's region", () => {
+        const mocks = new AwsMocks({ region: "eu-central-1" });
+        assert.equal(
+            mocks.newResource(custom("aws:cloudwatch/logGroup:LogGroup", "lg", { name: "g" })).state.arn,
+            `arn:aws:logs:eu-central-1:${EXAMPLE_ACCOUNT_ID}:log-group:g`,
+        );
+    });
+
+    it("gives the program's ECS cluster, SNS topic, SQS queue and Lambda function AWS's ARN shapes", () => {
+        const echo = new AwsMocks({ otherResources: "echo", region: "us-west-2" });
+        const arn = (type: string, name: string) => echo.newResource(custom(type, name, {})).state.arn;
+        assert.deepEqual(
+            [
+                arn("aws:ecs/cluster:Cluster", "app"),
+                arn("aws:sns/topic:Topic", "alerts"),
+                arn("aws:sqs/queue:Queue", "jobs"),
+                arn("aws:lambda/function:Function", "handler"),
+            ],
+            [
+                `arn:aws:ecs:us-west-2:${EXAMPLE_ACCOUNT_ID}:cluster/app`,
+                `arn:aws:sns:us-west-2:${EXAMPLE_ACCOUNT_ID}:alerts`,
+                `arn:aws:sqs:us-west-2:${EXAMPLE_ACCOUNT_ID}:jobs`,
+                `arn:aws:lambda:us-west-2:${EXAMPLE_ACCOUNT_ID}:function:handler`,
+            ],
+        );
+        assert.equal(
+            echo.newResource(custom("aws:sqs/queue:Queue", "jobs", {})).state.url,
+            `https://sqs.us-west-2.amazonaws.com/${EXAMPLE_ACCOUNT_ID}/jobs`,
+        );
+        assert.deepEqual(
+            new AwsMocks({ otherResources: "echo", preview: true }).newResource(custom("aws:sns/topic:Topic", "t", {})),
+            {
+                id: undefined,
+                state: {},
+            },
+        );
+    });
+});
