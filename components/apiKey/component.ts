@@ -208,7 +208,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         // naming the path and the owner, before any AWS call on it, and before any Grafana credential is
         // made: every Grafana child (and the api key's issue record) takes the workspace id only once the
         // check has passed, so a refusal registers none of them. The lookup runs in a preview too (the
-        // SDK sends an invoke to the engine whatever the mode: runtime/invoke.ts invokeAsync); an unknown
+        // SDK sends an invoke to the engine whatever the mode: runtime/invoke.ts invokeAsync has no dry-run branch); an unknown
         // path or region leaves the check, and so the children's workspace id, unknown.
         const owner = ssmOwner(deployment);
         const pathField = (

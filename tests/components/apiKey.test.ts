@@ -1182,7 +1182,9 @@ describe("managed-dashboards/api-key", () => {
         it("one parameter, one owner: the check runs in a preview too; an unknown path leaves it, and the Grafana children's workspace id, unknown", async () => {
             const path = "/dashboards/eg-ue2-prod-grafana/api_key";
             // The lookup is an invoke, which the SDK sends in a preview as in an update: runtime/invoke.ts
-            // invokeAsync checks no dry-run flag (pulumi/pulumi sdk/nodejs/runtime/invoke.ts, v3.248.0);
+            // invokeAsync checks no dry-run flag: it answers unknown only for unknown arguments and
+            // otherwise calls monitor.invoke (pulumi/pulumi sdk/nodejs/runtime/invoke.ts invokeAsync; in
+            // the installed 3.248.0, node_modules/@pulumi/pulumi/runtime/invoke.js lines 143-216);
             // so a preview refuses as the update would, and registers no credential either.
             await assert.rejects(
                 deploy(API_KEY, {
