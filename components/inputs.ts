@@ -66,11 +66,15 @@ function replaceDeferred(
     return found ? { value: copy, found } : { value, found };
 }
 
-/** `value` with every Output and promise, at any depth, replaced by Pulumi's `unknown`. */
-function knownPart(value: unknown): { value: unknown; deferred: boolean } {
-    if (isDeferred(value)) return { value: pulumi.unknown, deferred: true };
-    const part = replaceDeferred(value, () => undefined);
-    return { value: part.value, deferred: part.found };
+/**
+ * `value` with every Output and promise, at any depth, replaced by Pulumi's `unknown`; `first`: the
+ * first of them met (undefined when none).
+ */
+function knownPart(value: unknown): { value: unknown; deferred: boolean; first?: unknown } {
+    if (isDeferred(value)) return { value: pulumi.unknown, deferred: true, first: value };
+    let first: unknown;
+    const part = replaceDeferred(value, (input) => (first ??= input));
+    return { value: part.value, deferred: part.found, first };
 }
 
 /**
@@ -109,11 +113,11 @@ export interface KnownNow {
 }
 
 /**
- * The problem of a plain-only argument given a value known only later (`an Output`, which covers a
- * promise) or a secret (`a secret`): the one message for all of them, wherever they are checked
- * (the constructors here, the component plugin's Construct).
+ * The problem of a plain-only argument given a value known only later (`an Output`, `a Promise`) or
+ * a secret (`a secret`): the one message for all of them, wherever they are checked (the
+ * constructors here, the component plugin's Construct).
  */
-export function notPlainProblem(arg: string, got: "an Output" | "a secret"): Problem {
+export function notPlainProblem(arg: string, got: "an Output" | "a Promise" | "a secret"): Problem {
     return {
         code: "NOT_PLAIN",
         path: [arg],
@@ -134,7 +138,8 @@ export function knownNow(args: object | null | undefined, plainOnly: ReadonlySet
     for (const [key, value] of Object.entries(args)) {
         const part = knownPart(value);
         if (plainOnly.has(key) && (part.deferred || holdsRpcSecret(value))) {
-            notPlain.push(notPlainProblem(key, part.deferred ? "an Output" : "a secret"));
+            const got = !part.deferred ? "a secret" : pulumi.Output.isInstance(part.first) ? "an Output" : "a Promise";
+            notPlain.push(notPlainProblem(key, got));
             continue;
         }
         known[key] = part.value;
@@ -311,6 +316,14 @@ export class Settled<R> {
         });
         // Observed by the children; never an unhandled rejection of its own.
         this.result.catch(() => undefined);
+    }
+
+    /**
+     * `value` once the check has passed; rejects with its failure (then as the children would).
+     * Whoever is given the promise must observe it.
+     */
+    after<T>(value: T): Promise<T> {
+        return this.result.then(() => value);
     }
 
     /**

@@ -55,6 +55,11 @@ export interface Started<R extends ResolvedBase, Args> {
     readonly region: () => pulumi.Input<string> | undefined;
     /** Called right after `super`: logs the warnings nobody reported yet, from the component. */
     readonly attach: (component: pulumi.ComponentResource) => void;
+    /**
+     * What to give `registerOutputs`: `outputs`, or for a disabled instance with Inputs known later
+     * (no child to fail), a Promise of them that the check once known fails, so the SDK reports it.
+     */
+    readonly outputs: (outputs: pulumi.Inputs) => pulumi.Inputs | Promise<pulumi.Inputs>;
 }
 
 /**
@@ -100,6 +105,7 @@ export function startComponent<R extends ResolvedBase, Args extends object>(
                 attached = self;
                 if (!warningsReported(resolved)) warn(resolved.warnings);
             },
+            outputs: (outputs) => outputs,
         };
     }
 
@@ -109,12 +115,17 @@ export function startComponent<R extends ResolvedBase, Args extends object>(
     // Names another instance of this program already uses (the same log group, SSM parameter, ...).
     claim(resolved);
     const regionGiven = resolved.region !== undefined || known.deferred.includes("region");
-    // Inputs known later, or the provider's region: everything is checked again once known.
+    // Inputs known later, or the provider's region: everything is checked again once known. A
+    // disabled instance's Inputs too (the same rule), though it has no child to take the provider's
+    // region.
     const settled =
-        resolved.enabled && (known.deferred.length > 0 || !regionGiven)
+        known.deferred.length > 0 || (resolved.enabled && !regionGiven)
             ? new Settled(
                   checkOnceKnown(component, name, source, known.deferred, async (values, hide) => {
-                      const region = regionGiven ? values.region : await valueWithUnknowns(regionOf(provider));
+                      const region =
+                          regionGiven || !resolved.enabled
+                              ? values.region
+                              : await valueWithUnknowns(regionOf(provider));
                       const final = spec.resolve({ ...values, region: region ?? undefined });
                       claim(final);
                       const told = new Set(resolved.warnings.map((w) => w.message));
@@ -136,5 +147,9 @@ export function startComponent<R extends ResolvedBase, Args extends object>(
             attached = self;
             if (!warningsReported(resolved)) warn(resolved.warnings);
         },
+        // An enabled instance's children take their inputs from the check and fail with it. A
+        // disabled one has none: the SDK awaits the outputs it registers, and a rejection there is
+        // reported as the program's failure (runtime/resource.ts registerResourceOutputs).
+        outputs: (outputs) => (settled && !resolved.enabled ? settled.after(outputs) : outputs),
     };
 }

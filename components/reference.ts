@@ -136,6 +136,50 @@ export function guideOf(definition: ComponentDefinition): string {
 /** The guide that holds the stack-file reference (the aliases and the variable reference). */
 export const STACK_FILES_GUIDE = "docs/stack-files.md";
 
+/** The class (or resource) name of a component: the last segment of its type token. */
+function className(definition: ComponentDefinition): string {
+    return definition.typeToken.split(":").pop() ?? definition.typeToken;
+}
+
+/** The README's table of components: path, class, what it deploys, guide. */
+export function componentTable(definitions: readonly ComponentDefinition[] = COMPONENT_DEFINITIONS): string {
+    return table(
+        ["Component path", "Class", "What it deploys", "Guide"],
+        definitions.map((definition) => [
+            code(definition.path),
+            code(className(definition)),
+            definition.doc,
+            `[${guideOf(definition)}](${guideOf(definition)})`,
+        ]),
+    );
+}
+
+/**
+ * docs/languages.md's table of components: type token, the arguments that take an Output in every
+ * language (a Pulumi Input in TypeScript), and the outputs.
+ */
+export function languagesTable(definitions: readonly ComponentDefinition[] = COMPONENT_DEFINITIONS): string {
+    return table(
+        ["Component (type token)", "Arguments taking an Output", "Outputs"],
+        definitions.map((definition) => [
+            code(definition.typeToken),
+            entries(definition.args as object)
+                .filter(([, spec]) => spec.input === true)
+                .map(([arg]) => code(arg))
+                .join(", "),
+            Object.entries(definition.outputs as Readonly<Record<string, OutputDefinition>>)
+                .map(([property, output]) => code(property) + (output.secret ? " (secret)" : ""))
+                .join(", "),
+        ]),
+    );
+}
+
+/** The README, whose component table is generated. */
+export const README = "README.md";
+
+/** The guide to the other languages, whose component table is generated. */
+export const LANGUAGES_GUIDE = "docs/languages.md";
+
 /** Every generated block, by file (from the package's root), then by marker name. */
 export function generatedBlocks(
     definitions: readonly ComponentDefinition[] = COMPONENT_DEFINITIONS,
@@ -150,6 +194,8 @@ export function generatedBlocks(
         add(guideOf(definition), `${definition.path}:arguments`, argumentsTable(definition));
         add(guideOf(definition), `${definition.path}:outputs`, outputsTable(definition));
     }
+    add(README, "components", componentTable(definitions));
+    add(LANGUAGES_GUIDE, "components", languagesTable(definitions));
     add(STACK_FILES_GUIDE, "aliases", aliasTable(definitions));
     add(STACK_FILES_GUIDE, "variable-reference", variableReference(definitions));
     return files;

@@ -1,6 +1,6 @@
 /**
  * `npm run docs`: writes the reference tables generated from the component definitions into the
- * guides (docs/<component>.md and docs/stack-files.md, between their `<!-- generated:NAME -->`
+ * README and the guides (docs/<component>.md, docs/stack-files.md, docs/languages.md, between their `<!-- generated:NAME -->`
  * markers). `npm test` fails while they differ.
  */
 import * as fs from "node:fs";

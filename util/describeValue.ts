@@ -32,9 +32,13 @@ export const SECRET_SHOWN = "a secret (its value is not shown)";
 export const OUTPUT_SHOWN =
     "a pulumi Output (the resolve*Args functions take plain values: give Outputs to the component itself, which checks them once they are known)";
 
+/** What a message shows for a Promise (any object with a `then` method), for the same reason. */
+export const PROMISE_SHOWN =
+    "a Promise (the resolve*Args functions take plain values: give Promises to the component itself, which checks them once they are known)";
+
 /**
  * A value as an error message shows it: `"WARN"`, `4`, `[1,2]`, `undefined`, `NaN`, `a function`,
- * {@link OUTPUT_SHOWN} for an Output, {@link SECRET_SHOWN} for {@link SECRET_VALUE}, shortened by {@link VALUE_SHORTENING} (every message of the package uses that default).
+ * {@link OUTPUT_SHOWN} for an Output, {@link PROMISE_SHOWN} for a Promise, {@link SECRET_SHOWN} for {@link SECRET_VALUE}, shortened by {@link VALUE_SHORTENING} (every message of the package uses that default).
  */
 export function describeValue(value: unknown, { maxLength, ellipsis }: Shortening = VALUE_SHORTENING): string {
     let text: string;
@@ -44,6 +48,12 @@ export function describeValue(value: unknown, { maxLength, ellipsis }: Shortenin
         return SECRET_SHOWN;
     } else if (isPulumiOutput(value)) {
         return OUTPUT_SHOWN;
+    } else if (
+        typeof value === "object" &&
+        value !== null &&
+        typeof (value as { then?: unknown }).then === "function"
+    ) {
+        return PROMISE_SHOWN;
     } else if (typeof value === "number" && !Number.isFinite(value)) {
         text = String(value); // JSON would say null
     } else if (typeof value === "bigint") {

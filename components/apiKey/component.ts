@@ -168,7 +168,8 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const { resolved, value, args } = start;
         this.resolved = resolved;
         if (!resolved.enabled) {
-            this.registerOutputs({});
+            // Its Inputs known later are still checked once known: a failure fails the program.
+            this.registerOutputs(start.outputs({}));
             return;
         }
 

@@ -130,7 +130,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
     path: "managed-dashboards/api-key",
     typeToken: "cloudposse:managed-dashboards:DashboardsApiKey",
     pathAliases: ["managed-grafana/api-key"],
-    doc: "An Amazon Managed Grafana API key, rotated and stored in SSM.",
+    doc: "One credential for an Amazon Managed Grafana workspace (a service-account token, or an API key), rotated before it expires (the new one created first) and stored as an SSM `SecureString`.",
     args: {
         region: REGION_ARG,
         dashboardsComponentName: {

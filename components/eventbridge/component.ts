@@ -185,12 +185,14 @@ export class EventBridge extends pulumi.ComponentResource {
             this.logsLogGroupRetained = pulumi.output(resolved.logGroup.retainOnDelete || opts.retainOnDelete === true);
         }
 
-        this.registerOutputs({
-            eventRuleArn: this.eventRuleArn,
-            eventRuleName: this.eventRuleName,
-            logsLogGroupArn: this.logsLogGroupArn,
-            logsLogGroupName: this.logsLogGroupName,
-            logsLogGroupRetained: this.logsLogGroupRetained,
-        });
+        this.registerOutputs(
+            start.outputs({
+                eventRuleArn: this.eventRuleArn,
+                eventRuleName: this.eventRuleName,
+                logsLogGroupArn: this.logsLogGroupArn,
+                logsLogGroupName: this.logsLogGroupName,
+                logsLogGroupRetained: this.logsLogGroupRetained,
+            }),
+        );
     }
 }

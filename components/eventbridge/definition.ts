@@ -128,7 +128,7 @@ export interface EventBridgeArgs extends InstanceArgs, ComponentLabelArgs {
 export const EVENTBRIDGE_DEFINITION: ComponentDefinition<EventBridgeArgs, "eventbridge"> = {
     path: "eventbridge",
     typeToken: "cloudposse:eventbridge:EventBridge",
-    doc: "An EventBridge rule delivering matching events to a CloudWatch log group.",
+    doc: "One EventBridge rule matching an event pattern, a CloudWatch log group, the target that sends matching events there, and the logs resource policy that lets EventBridge write.",
     args: {
         region: REGION_ARG,
         eventRuleDescription: {

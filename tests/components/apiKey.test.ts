@@ -1261,6 +1261,72 @@ describe("managed-dashboards/api-key", () => {
             );
         });
 
+        // As tests/eventbridge.test.ts "a disabled instance's Inputs known later" (the SDK's path cited
+        // there): the check's failure reaches the user through the outputs the component registers.
+        for (const [given, role] of [
+            ["an Output", () => pulumi.output("admin")],
+            ["a Promise", () => Promise.resolve("admin")],
+        ] as const) {
+            it(`when disabled, still refuses a bad value given as ${given} once known, once`, async () => {
+                const message = `${PREFIX}keyRole must be one of "VIEWER", "EDITOR", "ADMIN" (upper case), got "admin"`;
+                assert.equal(
+                    thrown(
+                        () =>
+                            new mod.DashboardsApiKey("grafana-key", {
+                                ...BASE,
+                                enabled: false,
+                                keyRole: "admin" as never,
+                            }),
+                    ).message,
+                    message,
+                );
+                mocks = await install(DEPLOYMENT);
+                const { result: failure, rejections } = await withUnhandledRejections(async () => {
+                    const component = new mod.DashboardsApiKey("grafana-key", {
+                        ...BASE,
+                        enabled: false,
+                        keyRole: role() as never,
+                    });
+                    const failed = await mocks.settle().then(
+                        () => undefined,
+                        (error: unknown) => error,
+                    );
+                    assert.equal(component.ssmPathDashboardsApiKey, undefined);
+                    return failed;
+                });
+                assert.ok(failure instanceof Error, "the program fails");
+                assert.equal(failure.message, message);
+                assert.deepEqual([...new Set(rejections)], [failure]);
+                assert.deepEqual(mocks.resources.map(summary), [
+                    { type: COMPONENT_TYPE, name: "grafana-key", parent: null, inputs: {} },
+                ]);
+            });
+        }
+
+        it("when disabled, accepts a good value given as an Output, and in a preview an unknown one", async () => {
+            for (const preview of [false, true]) {
+                const component = await deploy(
+                    {
+                        ...BASE,
+                        enabled: false,
+                        keyRole: pulumi.output("EDITOR") as never,
+                        minutesToLive: pulumi.output(43200),
+                    },
+                    { preview },
+                );
+                assert.equal(component.isEnabled(), false);
+                assert.deepEqual(mocks.resources.map(summary), [
+                    { type: COMPONENT_TYPE, name: "grafana-key", parent: null, inputs: {} },
+                ]);
+            }
+            const unknown = await deploy(
+                { ...BASE, enabled: false, keyRole: pulumi.output(pulumi.unknown) as never },
+                { preview: true },
+            );
+            assert.equal(unknown.isEnabled(), false);
+            mocks = await install(DEPLOYMENT);
+        });
+
         it("registers nothing at all for any refused argument", async () => {
             mocks = await install(DEPLOYMENT);
             const refused: Args[] = [

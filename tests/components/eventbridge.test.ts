@@ -6,13 +6,14 @@ import * as assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import * as fc from "fast-check";
+import * as sqs from "@pulumi/aws/sqs";
 
 import type * as EventBridgeModule from "../../components/eventbridge";
 import type { ComponentArgsError } from "../../components/errors";
 import { stackVarNaming } from "../../components/definition";
 import { installMocks, type InstalledMocks, type RecordedResource } from "../../program/mocks";
 import { ECS_PATTERN, ECS_PATTERN_JSON } from "../fixtures/spec";
-import { unwrap } from "../helpers/outputs";
+import { unwrap, withUnhandledRejections } from "../helpers/outputs";
 import { formatRule } from "../../util/problem";
 
 /** What `fn` throws, checked to be a ComponentArgsError. */
@@ -698,6 +699,86 @@ describe("eventbridge", () => {
             assert.equal(component.eventRuleName, undefined);
             assert.equal(component.logsLogGroupArn, undefined);
             assert.equal(component.logsLogGroupName, undefined);
+        });
+
+        describe("a disabled instance's Inputs known later: checked once known, the program fails", () => {
+            // How the failure reaches the user with no child to fail (@pulumi/pulumi 3.248.0 as
+            // installed, node_modules/@pulumi/pulumi): the component gives registerOutputs a Promise
+            // the check rejects. resource.js:667-675 registerOutputs -> runtime/resource.js:908-956
+            // registerResourceOutputs awaits serializeProperties of it (runtime/rpc.js:352-358 awaits a
+            // Promise) inside runAsyncResourceOp (runtime/resource.js:972-985): a failure that is not
+            // gRPC's is rethrown (runtime/rpc.js:756-762) and again (runtime/resource.js:985), as
+            // unhandled rejections of the one error. cmd/run/run.js:368-408 logs it once (same error
+            // object: isErrorReported, cmd/run/index.js:259-260) and cmd/run/index.js:41-85 exits 1;
+            // the rpcKeepAlive is released in the `finally` (runtime/resource.js:914,952-954), and the
+            // Promise settles, so runtime/debuggable.js:80-110 reports no leak. The mocks' settle()
+            // sees the same unhandled rejections (program/mocks.ts).
+            const message = `eventbridge "off": eventLogRetentionInDays must be one of ${RETENTIONS}, got 4`;
+            const disabled = { ...ECS_ALERTS, enabled: false } as const;
+
+            for (const [given, retention] of [
+                ["an Output", () => pulumi.output(4)],
+                ["a Promise", () => Promise.resolve(4)],
+            ] as const) {
+                it(`refuses a bad value given as ${given}, with the message of the plain one, once`, async () => {
+                    assert.throws(
+                        () => new eventbridge.EventBridge("off", { ...disabled, eventLogRetentionInDays: 4 }),
+                        {
+                            message,
+                        },
+                    );
+                    mocks.reset();
+                    const { result: failure, rejections } = await withUnhandledRejections(async () => {
+                        const component = new eventbridge.EventBridge("off", {
+                            ...disabled,
+                            eventLogRetentionInDays: retention(),
+                        });
+                        const failed = await mocks.settle().then(
+                            () => undefined,
+                            (error: unknown) => error,
+                        );
+                        assert.equal(component.eventRuleArn, undefined, "no visible output added");
+                        return failed;
+                    });
+                    assert.ok(failure instanceof Error, "the program fails");
+                    assert.equal(failure.name, "ComponentArgsError");
+                    assert.equal(failure.message, message);
+                    // One error (the SDK rejects it more than once; Pulumi logs an error object once).
+                    assert.deepEqual([...new Set(rejections)], [failure]);
+                    assert.deepEqual(summary(mocks.resources), [
+                        { type: COMPONENT, name: "off", parent: null, custom: false },
+                    ]);
+                });
+            }
+
+            it("accepts a good value given as an Output, registering no child and no output", async () => {
+                const component = new eventbridge.EventBridge("off", {
+                    ...disabled,
+                    eventLogRetentionInDays: pulumi.output(14),
+                    eventRuleDescription: pulumi.output("fine"),
+                });
+                await mocks.settle();
+                assert.deepEqual(
+                    mocks.resources.map(({ type, inputs }) => ({ type, inputs })),
+                    [{ type: COMPONENT, inputs: {} }],
+                );
+                assert.equal(component.logsLogGroupName, undefined);
+            });
+
+            it("in a preview, an Input still unknown fails nothing", async () => {
+                const preview = await installMocks({ preview: true });
+                try {
+                    const queue = new sqs.Queue("q");
+                    new eventbridge.EventBridge("off", {
+                        ...disabled,
+                        eventLogRetentionInDays: queue.arn.apply(() => 4),
+                    });
+                    await preview.settle();
+                    assert.deepEqual(preview.resources.map((r) => r.type).sort(), ["aws:sqs/queue:Queue", COMPONENT]);
+                } finally {
+                    mocks = await installMocks();
+                }
+            });
         });
 
         it("takes a resolved result as is: the same children and inputs as from the args", async () => {

@@ -11,7 +11,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ComponentDefinition } from "../../components/definition";
 import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../../components/kit";
 import { COMPONENT_KITS, kitOf } from "../../components/kits";
-import { generatedBlocks, STACK_FILES_GUIDE } from "../../components/reference";
+import { generatedBlocks, LANGUAGES_GUIDE, README, STACK_FILES_GUIDE } from "../../components/reference";
 import { COMPONENT_DEFINITIONS } from "../../components/registry";
 import { deployPrepared, prepareStack } from "../../program/deploy";
 import { installMocks } from "../../program/mocks";
@@ -171,7 +171,7 @@ describe("a component added through the kit", () => {
         assert.equal(COMPONENT_SCHEMAS["fixture/widget"], undefined);
     });
 
-    it("is in the guides' tables: its own guide, the variable reference and the aliases", () => {
+    it("is in the guides' tables: its own guide, the variable reference, the aliases, the README and languages tables", () => {
         const blocks = generatedBlocks(DEFINITIONS);
         const guide = blocks.get("docs/widget.md");
         assert.ok(guide !== undefined, "no generated blocks for docs/widget.md");
@@ -181,6 +181,15 @@ describe("a component added through the kit", () => {
         const stackFiles = blocks.get(STACK_FILES_GUIDE)!;
         assert.match(stackFiles.get("variable-reference")!, /### `fixture\/widget`/);
         assert.match(stackFiles.get("aliases")!, /`widget_label` \| `widget_name`/);
+        // The README's and docs/languages.md's component tables list it: no hand edit there.
+        assert.match(
+            blocks.get(README)!.get("components")!,
+            /\| `fixture\/widget` \| `Widget` \|.*\[docs\/widget\.md\]/,
+        );
+        assert.match(
+            blocks.get(LANGUAGES_GUIDE)!.get("components")!,
+            /\| `cloudposse:fixture:Widget` \| `region` \| `logGroupName` \|/,
+        );
         assert.equal(generatedBlocks().get("docs/widget.md"), undefined);
     });
 });

@@ -445,11 +445,22 @@ describe("testing: plain-only arguments", () => {
                     () =>
                         new EventBridge("s", { ...LABELS, name: "s", stage: pulumi.secret("x") as unknown as string }),
                 ),
+                message(() => new EventBridge("p", { ...LABELS, name: "p", stage: Promise.resolve("x") as never })),
+                message(
+                    () =>
+                        new EventBridge("q", {
+                            ...LABELS,
+                            name: "q",
+                            attributes: ["a", Promise.resolve("b")] as never,
+                        }),
+                ),
             ],
             [
                 'eventbridge "n": name must be a plain value known when the component is created, got an Output',
                 'managed-dashboards/api-key "r": rotationMinutes must be a plain value known when the component is created, got an Output',
                 'eventbridge "s": stage must be a plain value known when the component is created, got an Output',
+                'eventbridge "p": stage must be a plain value known when the component is created, got a Promise',
+                'eventbridge "q": attributes must be a plain value known when the component is created, got a Promise',
             ],
         );
     });

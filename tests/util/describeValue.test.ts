@@ -17,6 +17,11 @@ describe("describeValue", () => {
         ["keeps a value at the limit whole", "12345678", '"12345678"'],
         ["cuts a longer value, ellipsis included in the limit", "123456789", '"123456...'],
         [
+            "says a Promise is one, whole (JSON would show {})",
+            Promise.resolve(4),
+            "a Promise (the resolve*Args functions take plain values: give Promises to the component itself, which checks them once they are known)",
+        ],
+        [
             "says a secret's stand-in is a secret, whole, never a value",
             SECRET_VALUE,
             "a secret (its value is not shown)",
