@@ -48,6 +48,41 @@ function describeClaimant(claimant: Claimant): string {
     return `${claimant.component} "${claimant.instance}"` + (claimant.where ? ` (${claimant.where})` : "");
 }
 
+/** The scope a name is unique in, as a reader says it: `region` or `workspace`. */
+function scopeWord(scope: string): string {
+    return scope.split(" ")[0] === "workspace" ? "workspace" : "region";
+}
+
+/**
+ * One collision: the names `field` gives that `owner` also uses, listed (names alike in one scope
+ * once: `the log group name and the event rule name "eg-ue2-prod-ab" in us-east-2`).
+ */
+function nameInUse(field: string, owner: Claimant, claims: readonly NameClaim[]): Collision {
+    const groups: { whats: string[]; name: string; scope: string }[] = [];
+    for (const claim of claims) {
+        const group = groups.find((g) => g.name === claim.name && g.scope === claim.scope);
+        if (group === undefined) groups.push({ whats: [claim.what], name: claim.name, scope: claim.scope });
+        else if (!group.whats.includes(claim.what)) group.whats.push(claim.what);
+    }
+    const names = groups
+        .map((g) => `${g.whats.map((what) => `the ${what} name`).join(" and ")} ${describeValue(g.name)} in ${g.scope}`)
+        .join(", and ");
+    const whatsIn = new Map<string, string[]>();
+    for (const claim of claims) {
+        const whats = whatsIn.get(scopeWord(claim.scope)) ?? [];
+        if (!whats.includes(claim.what)) whats.push(claim.what);
+        whatsIn.set(scopeWord(claim.scope), whats);
+    }
+    const rules = [...whatsIn].map(
+        ([scope, whats]) => `${whats.map((what) => `each ${what} name`).join(" and ")} must be unique in its ${scope}`,
+    );
+    return problem(
+        "NAME_IN_USE",
+        [field],
+        `gives ${names}, which ${describeClaimant(owner)} also uses; ${rules.join("; ")}`,
+    );
+}
+
 /** Collects claims and reports each name used twice and each limit exceeded. */
 export class NameRegistry {
     private readonly owners = new Map<string, { claimant: Claimant; claim: NameClaim }>();
@@ -61,18 +96,21 @@ export class NameRegistry {
         const collisions: Collision[] = [];
         const same = (other: Claimant) =>
             other.component === claimant.component && other.instance === claimant.instance;
+        // One cause, one message: the names an argument gives that one other instance also uses (a log
+        // group and a rule both named by the id) are one collision, listing them all.
+        const inUse = new Map<string, { field: string; owner: Claimant; claims: NameClaim[] }>();
+
         for (const claim of claims) {
             const key = `${claim.what}\u0000${claim.account ?? ""}\u0000${claim.scope}\u0000${claim.name}`;
             const owner = this.owners.get(key);
             if (owner && !same(owner.claimant)) {
-                collisions.push(
-                    problem(
-                        "NAME_IN_USE",
-                        [claim.field],
-                        `gives the ${claim.what} name ${describeValue(claim.name)} in ${claim.scope}, which ` +
-                            `${describeClaimant(owner.claimant)} also uses; each ${claim.what} name must be unique in its ${claim.scope.split(" ")[0] === "workspace" ? "workspace" : "region"}`,
-                    ),
-                );
+                const byOwner = `${claim.field}\u0000${owner.claimant.component}\u0000${owner.claimant.instance}`;
+                const entry = inUse.get(byOwner);
+                if (entry === undefined) {
+                    inUse.set(byOwner, { field: claim.field, owner: owner.claimant, claims: [claim] });
+                } else {
+                    entry.claims.push(claim);
+                }
             }
             if (claim.limited) {
                 const countKey = `${claim.limited.what}\u0000${claim.account ?? ""}\u0000${claim.scope}`;
@@ -89,6 +127,7 @@ export class NameRegistry {
                 }
             }
         }
+        collisions.unshift(...[...inUse.values()].map((entry) => nameInUse(entry.field, entry.owner, entry.claims)));
         if (collisions.length > 0) return collisions;
         for (const claim of claims) {
             const key = `${claim.what}\u0000${claim.account ?? ""}\u0000${claim.scope}\u0000${claim.name}`;

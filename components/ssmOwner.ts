@@ -25,9 +25,15 @@ export interface TaggedResource {
 
 /**
  * Why this stack (`owner`) may not write the parameter at `path`, or undefined: the parameter exists
- * and its owner tag names another stack. `tagged`: the SSM parameters carrying the owner tag.
+ * and its owner tag names another stack. `tagged`: the SSM parameters carrying the owner tag; `pathField`: the
+ * field that sets the path, in the user's vocabulary (`ssmPathFormatApiKey` in TypeScript, the var in a stack file).
  */
-export function ssmOwnerConflict(tagged: readonly TaggedResource[], path: string, owner: string): string | undefined {
+export function ssmOwnerConflict(
+    tagged: readonly TaggedResource[],
+    path: string,
+    owner: string,
+    pathField: string,
+): string | undefined {
     const suffix = arnSuffix(path);
     const found = tagged.find((resource) => resource.resourceArn.endsWith(suffix));
     const other = found?.tags[SSM_OWNER_TAG];
@@ -35,7 +41,7 @@ export function ssmOwnerConflict(tagged: readonly TaggedResource[], path: string
     return (
         `the SSM parameter ${describeValue(path)} belongs to the stack ${describeValue(other)} (its ${SSM_OWNER_TAG} ` +
         `tag), and one parameter has one owner: this stack (${owner}) would neither take it over nor delete it; ` +
-        `give this instance another path (its label or ssm_path_format_api_key / ssmPathFormatApiKey), or, if ` +
+        `give this instance another path (its label or ${pathField}), or, if ` +
         `${other} is this stack's former name (pulumi stack rename), retag the parameter: aws ssm ` +
         `add-tags-to-resource --resource-type Parameter --resource-id ${path} --tags Key=${SSM_OWNER_TAG},Value=${owner}`
     );

@@ -15,6 +15,7 @@ import {
     currentMonitor,
     failureProgram,
     observeMockMonitor,
+    recordProgramFailure,
     waitForRegistrations,
     type MonitorRequest,
 } from "../sdk/adapter";
@@ -719,11 +720,12 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
                 await drained();
                 mine.wake = undefined;
             }
-            if (errors.length > 0) {
-                throw errors[0];
-            }
-            if (mine.failures.length > 0) {
-                throw mine.failures[0];
+            if (errors.length > 0 || mine.failures.length > 0) {
+                const failure: unknown = errors.length > 0 ? errors[0] : mine.failures[0];
+                // The program failed, as `pulumi up` would say (the outputs of registrations that failed
+                // stay unresolved, which the SDK reports as leaks only of a run that logged no error).
+                if (current === mine) recordProgramFailure();
+                throw failure;
             }
         },
         reset() {

@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as settings from "@pulumi/pulumi/runtime/settings";
+import * as state from "@pulumi/pulumi/runtime/state";
 import { version } from "@pulumi/pulumi/version";
 import { CloudposseError } from "../util/errors";
 
@@ -420,4 +421,22 @@ export function valueWithUnknowns(input: pulumi.Input<unknown>): Promise<unknown
         throw new SdkContractError("an Output has no promise(withUnknowns) method");
     }
     return (output.promise as (withUnknowns: boolean) => Promise<unknown>).call(output, true);
+}
+
+/**
+ * Records that the running program failed, as the SDK's `log.error` does (log/index.ts: "remember the
+ * error so we can suppress leaks"): the SDK then reports no promises "still active" at exit
+ * (runtime/debuggable.ts reports them only for a run that logged no error, since a failed run leaves the
+ * outputs of the registrations that failed unresolved). `pulumi up` records a program's failure so (cmd/run
+ * logs the uncaught error); a mock run whose failure is handed to a test must record it itself, without
+ * printing it again. (`setMocks` clears the record for the next program: runtime/settings.ts resetOptions.)
+ * @throws SdkContractError when the runtime's store has no error count.
+ */
+export function recordProgramFailure(): void {
+    const { getStore } = state as unknown as { getStore?: () => { logErrorCount?: unknown } | undefined };
+    const store = typeof getStore === "function" ? getStore() : undefined;
+    if (store === undefined || typeof store.logErrorCount !== "number") {
+        throw new SdkContractError("runtime/state's store has no logErrorCount");
+    }
+    store.logErrorCount += 1;
 }

@@ -9,7 +9,9 @@ import { Static } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
 import { loadOptionalPeer, type ModuleLoader } from "../../util/optionalPeer";
 import { currentMonitor, holdRejections, keepFailureAsWritten } from "../../sdk/adapter";
-import { startComponent, type FromStackProgram } from "../preamble";
+import { FromStackProgram, startComponent } from "../preamble";
+import { stackVarNaming } from "../definition";
+import { camelCaseField } from "../errors";
 import { describeValue } from "../../util/describeValue";
 import { SECRET_VALUE } from "../../util/describeValue";
 import { requireEngine } from "../engine";
@@ -203,6 +205,34 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             }),
         );
 
+        // One parameter, one owner: a parameter at this path that another stack owns fails the run here,
+        // naming the path and the owner, before any AWS call on it, and before any Grafana credential is
+        // made: every Grafana child (and the api key's issue record) takes the workspace id only once the
+        // check has passed, so a refusal registers none of them. The lookup runs in a preview too (the
+        // SDK sends an invoke to the engine whatever the mode: runtime/invoke.ts invokeAsync has no dry-run branch); an unknown
+        // path or region leaves the check, and so the children's workspace id, unknown.
+        const owner = ssmOwner(deployment);
+        const pathField = (
+            given instanceof FromStackProgram ? stackVarNaming(API_KEY_DEFINITION) : camelCaseField
+        ).field("ssmPathFormatApiKey", []);
+        const ownedPath = held(
+            pulumi.all([value((r) => r.ssmPath), region]).apply(async ([path, inRegion]) => {
+                const tagged = await getResources(
+                    {
+                        resourceTypeFilters: ["ssm:parameter"],
+                        tagFilters: [{ key: SSM_OWNER_TAG }],
+                        ...(inRegion ? { region: inRegion } : {}),
+                    },
+                    { parent: this },
+                );
+                // (A user's own mocks may answer the lookup with no list: nothing is tagged.)
+                const conflict = ssmOwnerConflict(tagged.resourceTagMappingLists ?? [], path, owner, pathField);
+                if (conflict !== undefined) throw failure(`${who}: ${conflict}`);
+                return path;
+            }),
+        );
+        const keyWorkspaceId = held(pulumi.all([workspaceId, ownedPath]).apply(([id]) => id));
+
         // The replacement trigger: the current rotation window. A run in a later window replaces the key;
         // no refresh is involved. It resolves only once the engine is known to honour it.
         // The window: the clock's, or the last deployment's when it is later (the stack program gives it),
@@ -281,7 +311,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                         minutesToLive: held(pulumi.output(minutesToLive).apply(String)),
                         keyName: credential,
                         keyRole,
-                        workspaceId,
+                        workspaceId: keyWorkspaceId,
                         region: held(pulumi.output(workspaceRegion).apply((r) => r ?? "")),
                     },
                 },
@@ -293,7 +323,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     keyName: credential,
                     keyRole,
                     secondsToLive,
-                    workspaceId,
+                    workspaceId: keyWorkspaceId,
                     region,
                 },
                 {
@@ -325,7 +355,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                         args.minutesToLive,
                     ),
                     grafanaRole: keyRole,
-                    workspaceId,
+                    workspaceId: keyWorkspaceId,
                     region,
                 },
                 { ...kept, parent: this },
@@ -336,7 +366,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     name: credential,
                     secondsToLive,
                     serviceAccountId: serviceAccount.serviceAccountId,
-                    workspaceId,
+                    workspaceId: keyWorkspaceId,
                     region,
                 },
                 rotated,
@@ -394,25 +424,6 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         held(warned);
         const secretKey = held(pulumi.secret(key));
 
-        // One parameter, one owner: a parameter at this path that another stack owns fails the run here,
-        // naming the path and the owner, before any AWS call on it.
-        const owner = ssmOwner(deployment);
-        const ownedPath = held(
-            pulumi.all([value((r) => r.ssmPath), region]).apply(async ([path, inRegion]) => {
-                const tagged = await getResources(
-                    {
-                        resourceTypeFilters: ["ssm:parameter"],
-                        tagFilters: [{ key: SSM_OWNER_TAG }],
-                        ...(inRegion ? { region: inRegion } : {}),
-                    },
-                    { parent: this },
-                );
-                // (A user's own mocks may answer the lookup with no list: nothing is tagged.)
-                const conflict = ssmOwnerConflict(tagged.resourceTagMappingLists ?? [], path, owner);
-                if (conflict !== undefined) throw failure(`${who}: ${conflict}`);
-                return path;
-            }),
-        );
         const parameter = new ssm.Parameter(
             `${name}-parameter`,
             {

@@ -174,6 +174,8 @@ export function resolveEventBridge(
         label && tryLabel({ context: label.context, regexReplaceChars: LOG_GROUP_REGEX_REPLACE_CHARS }, problems);
 
     if (label?.enabled && ruleLabel && logGroupLabel) {
+        // (The problems of the names, from here: an id too long for several of them is one problem.)
+        const namesFrom = problems.length;
         checkNames(label, ruleLabel.id, logGroupLabel, problems);
         if (region !== undefined) checkTaggedLogGroupArn(region, logGroupLabel, label, problems);
         const origin = { inputTags: label.context.tags, delimiter: label.delimiter };
@@ -200,6 +202,7 @@ export function resolveEventBridge(
                     : problem("ID_TOO_LONG_FOR_DESCRIPTION", ["eventRuleDescription"], rule, args.eventRuleDescription),
             );
         }
+        problems.splice(namesFrom, problems.length - namesFrom, ...oneTooLongId(label, problems.slice(namesFrom)));
     }
 
     if (adoptExisting === true && label?.enabled && isUnset(args.adoptEventTargetId)) {
@@ -534,6 +537,77 @@ function checkNames(label: Label, ruleName: string, logGroupLabel: Label, proble
             ),
         );
     }
+}
+
+/**
+ * Whether `p` says the id is too long for a name, tag or description built from it: the log group name
+ * or its ARN, the `Name` tag (blamed on the id's length limit), the rule's description that the id stands in for.
+ */
+function isIdTooLong(p: ArgProblemInput): boolean {
+    return (
+        (p.code === "NAME_TOO_LONG" && p.path[0] === "idLengthLimit") ||
+        (p.code === "BAD_TAG_VALUE" && p.path[0] === "idLengthLimit") ||
+        p.code === "ID_TOO_LONG_FOR_DESCRIPTION"
+    );
+}
+
+/** What each id-too-long problem says the id is too long for (its limit and the AWS member). */
+function tooLongFor(p: ArgProblemInput): string {
+    if (p.code === "ID_TOO_LONG_FOR_DESCRIPTION") {
+        return `the rule's description, which is the id when none is given (at most ${MAX_RULE_DESCRIPTION_LENGTH}; ${AWS_LIMITS.events.ruleDescription.source})`;
+    }
+    if (p.code === "BAD_TAG_VALUE") {
+        // checkTags' rule: `gives <resources> the tag "Name" a value that must have at most N characters, has M (<sources>)`.
+        const parts =
+            /^gives (.+) the tag "Name" a value that must have at most (\d+) characters, has \d+ \((.+)\)$/u.exec(
+                p.rule,
+            );
+        return parts === null ? p.rule : `the tag "Name" of ${parts[1]} (at most ${parts[2]}; ${parts[3]})`;
+    }
+    return p.rule.startsWith("must keep the log group's ARN")
+        ? `the log group's ARN, which tagging takes (at most ${AWS_LIMITS.logs.resourceArn.max} with the ARN's prefix; ${AWS_LIMITS.logs.resourceArn.source})`
+        : `the log group name (at most ${MAX_LOG_GROUP_NAME_LENGTH}; ${AWS_LIMITS.logs.logGroupName.source})`;
+}
+
+/**
+ * One cause, one message: the problems of the names, the ones saying the id is too long (for the log
+ * group name, the `Name` tag, the rule's description) made one, naming all it is too long for. It is
+ * blamed on the id's length limit when one is set (the id is cut to it), else on the label that makes
+ * most of the id (as written, at its place in a stack file): the user did not set the limit.
+ */
+function oneTooLongId(label: Label, found: readonly ArgProblemInput[]): ArgProblemInput[] {
+    const tooLong = found.filter(isIdTooLong);
+    if (tooLong.length < 2) return [...found];
+    const length = codePointLength(label.id);
+    const reasons = tooLong.map(tooLongFor);
+    const what = `${reasons.slice(0, -1).join(", ")} and ${reasons[reasons.length - 1]}`;
+    let merged: ArgProblemInput;
+    if (label.idLengthLimit > 0) {
+        merged = problem(
+            "NAME_TOO_LONG",
+            ["idLengthLimit"],
+            `lets the id have ${length} characters, too many for ${what}; lower it`,
+            label.idLengthLimit,
+        );
+    } else {
+        const longest = label.labelOrder
+            .filter(isLabelName)
+            .reduce<{ name: string; size: number } | undefined>((best, l) => {
+                const v = label[l];
+                const size = typeof v === "string" ? codePointLength(v) : codePointLength(v.join(label.delimiter));
+                return best === undefined || size > best.size ? { name: l, size } : best;
+            }, undefined);
+        const field = longest?.name ?? "name";
+        merged = problem(
+            "NAME_TOO_LONG",
+            [field],
+            `makes the id ${length} characters long, too long for ${what}; shorten it, or set a length limit for the id (it is cut to it)`,
+            label[field as "name"],
+        );
+    }
+    const first = found.indexOf(tooLong[0]);
+    const rest = found.filter((p) => !isIdTooLong(p));
+    return [...rest.slice(0, first), merged, ...rest.slice(first)];
 }
 
 /**

@@ -144,6 +144,48 @@ describe("npm run synth", function () {
         assert.match(run.stderr, /, 3653, got 4\n$/);
     });
 
+    it("one cause, one message: a name too long for every name built from it, and two names that collide", async () => {
+        const long = "a".repeat(520);
+        const file = stackFile(
+            [
+                "vars: {region: us-east-2, namespace: eg, environment: ue2, stage: prod}",
+                "components:",
+                "  terraform:",
+                "    eventbridge/toolong:",
+                "      metadata: {component: eventbridge}",
+                "      vars:",
+                `        name: ${long}`,
+                "    eventbridge/one:",
+                "      metadata: {component: eventbridge}",
+                "      vars: {name: a.b}",
+                "    eventbridge/two:",
+                "      metadata: {component: eventbridge}",
+                "      vars: {name: ab}",
+            ].join("\n"),
+        );
+        const run = await synthCli(file, "--json");
+        assert.equal(run.status, 1);
+        const lines = run.stderr.trimEnd().split("\n");
+        assert.equal(lines.length, 2, run.stderr);
+        // Blamed on the var written (name, at its value), not on id_length_limit, which is not set.
+        assert.ok(
+            lines[0].startsWith(
+                `${file}:7:15: eventbridge "eventbridge/toolong": name makes the id 532 characters long, too long for ` +
+                    'the log group name (at most 512; CloudWatch Logs CreateLogGroup.logGroupName), the tag "Name" of ' +
+                    "the log group and the event rule (at most 256; CloudWatch Logs Tags value; EventBridge Tag.Value) and " +
+                    "the rule's description, which is the id when none is given (at most 512; EventBridge " +
+                    'PutRule.Description); shorten it, or set a length limit for the id (it is cut to it), got "aaaa',
+            ),
+            lines[0],
+        );
+        assert.equal(
+            lines[1],
+            `${file}:13:20: eventbridge "eventbridge/two": name gives the log group name and the event rule name ` +
+                `"eg-ue2-prod-ab" in us-east-2, which eventbridge "eventbridge/one" (${file}:8:5) also uses; each log ` +
+                "group name and each event rule name must be unique in its region",
+        );
+    });
+
     it("reports a YAML syntax error with the file, line and column", async () => {
         const file = stackFile("components:\n  terraform:\n    x: [1, 2\n");
         const run = await synthCli(file, "--json");

@@ -1145,29 +1145,80 @@ describe("managed-dashboards/api-key", () => {
 
         it("one parameter, one owner: a path another stack owns fails naming the path and the owner; this stack's own passes (issue 32)", async () => {
             const path = "/dashboards/eg-ue2-prod-grafana/api_key";
-            await assert.rejects(
-                deploy(API_KEY, { ...withWorkspace, ssmParameterOwners: { [path]: "acme/other-project/ue2-prod" } }),
-                (error: Error) => {
-                    // (The SDK's serialization prefix, which issue 29 removes, aside.)
-                    assert.equal(
-                        error.message.replace(/^error serializing property "name": /, ""),
-                        'managed-dashboards/api-key "grafana-key": the SSM parameter "/dashboards/eg-ue2-prod-grafana/api_key" ' +
-                            'belongs to the stack "acme/other-project/ue2-prod" (its pulumi:stack tag), and one parameter has ' +
-                            "one owner: this stack (acme/dashboards/ue2-prod) would neither take it over nor delete it; give " +
-                            "this instance another path (its label or ssm_path_format_api_key / ssmPathFormatApiKey), or, if " +
-                            "acme/other-project/ue2-prod is this stack's former name (pulumi stack rename), retag the " +
-                            "parameter: aws ssm add-tags-to-resource --resource-type Parameter --resource-id " +
-                            "/dashboards/eg-ue2-prod-grafana/api_key --tags Key=pulumi:stack,Value=acme/dashboards/ue2-prod",
-                    );
-                    return true;
-                },
-            );
-            assert.deepEqual(
-                mocks.resources.filter((r) => r.type === "aws:ssm/parameter:Parameter"),
-                [],
-            );
+            // Both credential types: a refusal registers no Grafana credential (nor the api key's issue
+            // record), only the component, so that the failed run leaves nothing in the workspace.
+            for (const args of [BASE, API_KEY]) {
+                await assert.rejects(
+                    deploy(args, { ...withWorkspace, ssmParameterOwners: { [path]: "acme/other-project/ue2-prod" } }),
+                    (error: Error) => {
+                        // (The SDK's serialization prefix, which issue 29 removes, aside.) The field in
+                        // TypeScript's words only (camelCase, as every TypeScript message names it).
+                        assert.equal(
+                            error.message.replace(/^error serializing property "\w+": /, ""),
+                            'managed-dashboards/api-key "grafana-key": the SSM parameter "/dashboards/eg-ue2-prod-grafana/api_key" ' +
+                                'belongs to the stack "acme/other-project/ue2-prod" (its pulumi:stack tag), and one parameter has ' +
+                                "one owner: this stack (acme/dashboards/ue2-prod) would neither take it over nor delete it; give " +
+                                "this instance another path (its label or ssmPathFormatApiKey), or, if " +
+                                "acme/other-project/ue2-prod is this stack's former name (pulumi stack rename), retag the " +
+                                "parameter: aws ssm add-tags-to-resource --resource-type Parameter --resource-id " +
+                                "/dashboards/eg-ue2-prod-grafana/api_key --tags Key=pulumi:stack,Value=acme/dashboards/ue2-prod",
+                        );
+                        return true;
+                    },
+                );
+                assert.deepEqual(
+                    mocks.resources.map((r) => [r.type, r.name]),
+                    [
+                        [COMPONENT_TYPE, "grafana-key"],
+                        ["pulumi:pulumi:StackReference", "grafana-key-workspace"],
+                    ],
+                    String(args.credentialType),
+                );
+            }
             await deploy(API_KEY, { ...withWorkspace, ssmParameterOwners: { [path]: "acme/dashboards/ue2-prod" } });
             assert.equal(mocks.resources.filter((r) => r.type === "aws:ssm/parameter:Parameter").length, 1);
+        });
+
+        it("one parameter, one owner: the check runs in a preview too; an unknown path leaves it, and the Grafana children's workspace id, unknown", async () => {
+            const path = "/dashboards/eg-ue2-prod-grafana/api_key";
+            // The lookup is an invoke, which the SDK sends in a preview as in an update: runtime/invoke.ts
+            // invokeAsync checks no dry-run flag: it answers unknown only for unknown arguments and
+            // otherwise calls monitor.invoke (pulumi/pulumi sdk/nodejs/runtime/invoke.ts invokeAsync; in
+            // the installed 3.248.0, node_modules/@pulumi/pulumi/runtime/invoke.js lines 143-216);
+            // so a preview refuses as the update would, and registers no credential either.
+            await assert.rejects(
+                deploy(API_KEY, {
+                    ...withWorkspace,
+                    preview: true,
+                    ssmParameterOwners: { [path]: "acme/other-project/ue2-prod" },
+                }),
+                /belongs to the stack "acme\/other-project\/ue2-prod"/,
+            );
+            assert.ok(mocks.calls.includes("aws:resourcegroupstaggingapi/getResources:getResources"));
+            assert.deepEqual(
+                mocks.resources.map((r) => r.type),
+                [COMPONENT_TYPE, "pulumi:pulumi:StackReference"],
+            );
+            // A region known only after a resource is created: the path, so the check, waits for it; in
+            // a preview the children are registered with their workspace id unknown, never a known one.
+            mocks = await install({ ...DEPLOYMENT, preview: true });
+            const { Topic } = await import("@pulumi/aws/sns");
+            const topic = new Topic("topic", {});
+            new mod.DashboardsApiKey("grafana-key", {
+                ...BASE,
+                workspaceId: "g-0123456789",
+                region: topic.arn.apply(() => "us-east-2"),
+            });
+            await mocks.settle();
+            assert.ok(!mocks.calls.includes("aws:resourcegroupstaggingapi/getResources:getResources"));
+            const grafanaChildren = mocks.resources.filter((r) => r.type.startsWith("aws:grafana/"));
+            assert.deepEqual(
+                grafanaChildren.map((r) => [r.name, pulumi.isUnknown(r.inputs.workspaceId)]),
+                [
+                    ["grafana-key-service-account", true],
+                    ["grafana-key-token", true],
+                ],
+            );
         });
 
         it("aliases: the component keeps its resources under a previous name", async () => {

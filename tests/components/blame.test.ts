@@ -65,7 +65,10 @@ describe("problems blamed on their cause (issue 30)", () => {
         } catch (error) {
             message = (error as Error).message;
         }
-        assert.match(message, /idLengthLimit must keep the log group name \(1003 characters\) within 512 characters/);
+        // One message for the one cause (the id's length), blamed on the label that makes it, naming the
+        // log group name among what the id is too long for.
+        assert.equal(message.split("\n").length, 1);
+        assert.match(message, /name makes the id 1003 characters long, too long for the log group name \(at most 512;/);
         assert.doesNotMatch(message, /must not bring {2}into/);
         assert.doesNotMatch(message, /regexReplaceChars/);
     });

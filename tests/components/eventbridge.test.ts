@@ -412,23 +412,48 @@ describe("eventbridge", () => {
             });
 
             it("refuses an id over 512 characters as the description when none is given", () => {
+                // Dots the id keeps and the log group name drops: the description alone is too long.
+                const dotted = { name: "n.".repeat(260), regexReplaceChars: "/[^a-zA-Z0-9.-]/", labelsAsTags: [] };
                 assert.equal(
-                    refusal({ ...ECS_ALERTS, eventRuleDescription: "", name: "n".repeat(520), labelsAsTags: [] }),
-                    [
-                        'eventbridge "ecs-alerts": idLengthLimit must keep the log group name (532 characters) within 512 characters, got 0',
-                        'eventbridge "ecs-alerts": eventRuleDescription must be set, or the id shortened (its length limit lowered): ' +
-                            'when it is empty the rule is described by the id, but the id has 532 characters (at most 512), got ""',
-                    ].join("\n"),
+                    refusal({ ...ECS_ALERTS, ...dotted, eventRuleDescription: "" }),
+                    'eventbridge "ecs-alerts": eventRuleDescription must be set, or the id shortened (its length limit lowered): ' +
+                        'when it is empty the rule is described by the id, but the id has 532 characters (at most 512), got ""',
                 );
                 // Not given at all: no value to show.
                 assert.match(
+                    refusal({ ...ECS_ALERTS, ...dotted, eventRuleDescription: undefined }),
+                    /eventRuleDescription must be set, or the id shortened .* \(at most 512\)$/,
+                );
+            });
+
+            it("one cause, one message: an id too long for the log group name and the description is one problem, blamed on the label that makes it", () => {
+                const message = refusal({
+                    ...ECS_ALERTS,
+                    eventRuleDescription: "",
+                    name: "n".repeat(520),
+                    labelsAsTags: [],
+                });
+                assert.equal(message.split("\n").length, 1, message);
+                // (The value shown is the name, shortened as every long value is.)
+                assert.ok(
+                    message.startsWith(
+                        'eventbridge "ecs-alerts": name makes the id 532 characters long, too long for the log group name ' +
+                            "(at most 512; CloudWatch Logs CreateLogGroup.logGroupName) and the rule's description, which is " +
+                            "the id when none is given (at most 512; EventBridge PutRule.Description); shorten it, or set a " +
+                            'length limit for the id (it is cut to it), got "nnnnnnnnnn',
+                    ),
+                    message,
+                );
+                // A limit that was set lets the id be that long: it is blamed, with its value.
+                assert.match(
                     refusal({
                         ...ECS_ALERTS,
-                        eventRuleDescription: undefined,
+                        eventRuleDescription: "",
                         name: "n".repeat(520),
+                        idLengthLimit: 600,
                         labelsAsTags: [],
                     }),
-                    /eventRuleDescription must be set, or the id shortened .* \(at most 512\)$/,
+                    /^eventbridge "ecs-alerts": idLengthLimit lets the id have 532 characters, too many for the log group name .*; lower it, got 600$/,
                 );
             });
 

@@ -136,7 +136,7 @@ describe("the components composed with Inputs", () => {
         new c.EventBridge("first", args, { providers: [one] });
         assert.throws(
             () => new c.EventBridge("second", args, { providers: [one] }),
-            /eventbridge "second": name gives the log group name "eg-ue2-prod-same" in us-east-2, which eventbridge "first" also uses/,
+            /eventbridge "second": name gives the log group name and the event rule name "eg-ue2-prod-same" in us-east-2, which eventbridge "first" also uses/,
         );
     });
 
@@ -148,7 +148,10 @@ describe("the components composed with Inputs", () => {
         });
         assert.ok(rejections.length > 0);
         for (const message of rejections) {
-            assert.match(message, /eventbridge "later": name gives the log group name "eg-ue2-prod-late" in us-east-2/);
+            assert.match(
+                message,
+                /eventbridge "later": name gives the log group name and the event rule name "eg-ue2-prod-late" in us-east-2/,
+            );
         }
         const children = run.resources.filter((r) => r.parent === "cloudposse:eventbridge:EventBridge::later");
         assert.deepEqual(children, []);

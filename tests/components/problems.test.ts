@@ -99,7 +99,13 @@ describe("component problems: code, path and value of every check", () => {
             ],
             [
                 "an id too long to be the description",
-                { eventRuleDescription: "", name: "n".repeat(520), labelsAsTags: [] },
+                // (Dots the id keeps and the log group name drops: the description alone is too long.)
+                {
+                    eventRuleDescription: "",
+                    name: "n.".repeat(260),
+                    regexReplaceChars: "/[^a-zA-Z0-9.-]/",
+                    labelsAsTags: [],
+                },
                 "ID_TOO_LONG_FOR_DESCRIPTION",
                 ["eventRuleDescription"],
                 [""],
@@ -126,11 +132,18 @@ describe("component problems: code, path and value of every check", () => {
                 ["aws/eg"],
             ],
             [
-                "a log group name over 512 characters",
-                { name: "n".repeat(520), labelsAsTags: [] },
+                "a log group name over 512 characters, with a length limit set",
+                { name: "n".repeat(520), idLengthLimit: 600, labelsAsTags: [] },
                 "NAME_TOO_LONG",
                 ["idLengthLimit"],
-                [0],
+                [600],
+            ],
+            [
+                "a log group name over 512 characters, no length limit set (blamed on the label that makes the id)",
+                { name: "n".repeat(520), labelsAsTags: [] },
+                "NAME_TOO_LONG",
+                ["name"],
+                ["n".repeat(520)],
             ],
             ["a tag key AWS refuses", { tags: { "R&D": "yes" } }, "BAD_TAG_KEY", ["tags", userKey("R&D")], ["R&D"]],
             [

@@ -257,6 +257,28 @@ describe("installMocks: the options of each registration", () => {
     });
 });
 
+describe("installMocks: a program that failed", () => {
+    it("settle() records the failure as `pulumi up` does, so the SDK reports no leak at exit; the next program starts clean", async () => {
+        const { installMocks } = await import("../../program/mocks");
+        const pulumiSdk = await import("@pulumi/pulumi");
+        const aws = await import("@pulumi/aws");
+        // (@internal in the SDK's types: runtime/debuggable.ts leakedPromises, what the exit check reads.)
+        const { leakedPromises } = (await import("@pulumi/pulumi/runtime/debuggable")) as unknown as {
+            leakedPromises: () => [Set<unknown>, string];
+        };
+        const mocks = await installMocks();
+        // A registration whose input fails leaves its outputs unresolved: the SDK's leak candidates,
+        // which runtime/debuggable.ts reports at exit only when no error was logged (log.hasErrors()).
+        new aws.cloudwatch.LogGroup("failed", { name: pulumiSdk.output(Promise.reject(new Error("check failed"))) });
+        await assert.rejects(mocks.settle(), /check failed/);
+        assert.equal(pulumiSdk.log.hasErrors(), true);
+        // (leakedPromises() empties the list it reads: the run had pending promises, not reported.)
+        assert.ok(leakedPromises()[0].size > 0);
+        await installMocks();
+        assert.equal(pulumiSdk.log.hasErrors(), false);
+    });
+});
+
 describe("AwsMocks: a preview, the region, the program's own resources", () => {
     it("gives a new resource its inputs and nothing computed in a preview, as the engine does", () => {
         const preview = new AwsMocks({ preview: true });

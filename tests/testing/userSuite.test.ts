@@ -414,7 +414,7 @@ describe("testing: names under the default provider", () => {
         new EventBridge("z2", { ...LABELS, name: "same", region: "us-east-1" });
         await assert.rejects(
             mocks.settle(),
-            /eventbridge "z1": name gives the log group name "eg-test-same" in us-east-1, which eventbridge "z2" also uses/,
+            /eventbridge "z1": name gives the log group name and the event rule name "eg-test-same" in us-east-1, which eventbridge "z2" also uses/,
         );
     });
 });
