@@ -13,6 +13,7 @@ import {
     isKnown,
     observeMockMonitor,
     pulumiSdkVersion,
+    recordProgramFailure,
     valueWithUnknowns,
     waitForRegistrations,
     type MonitorRequest,
@@ -444,6 +445,18 @@ describe("sdk/adapter.ts: the SDK behaviour it relies on", () => {
         const late = keepFailureAsWritten(new Error("late"), program);
         assert.equal(failureProgram(late), program);
         assert.equal(failureProgram(kept), program);
+    });
+
+    it("recordProgramFailure counts a failure as log.error does, and setMocks clears it", async () => {
+        // log/index.ts hasErrors reads the store's logErrorCount, which log.error increments ("so we
+        // can suppress leaks"); runtime/debuggable.ts reports leaked promises only when !hasErrors();
+        // runtime/settings.ts resetOptions sets it to 0 for the next program.
+        await installEchoMocks();
+        assert.equal(pulumi.log.hasErrors(), false);
+        recordProgramFailure();
+        assert.equal(pulumi.log.hasErrors(), true);
+        await installEchoMocks();
+        assert.equal(pulumi.log.hasErrors(), false);
     });
 });
 
