@@ -251,6 +251,23 @@ export interface TaggedResource {
 }
 
 /**
+ * A problem {@link checkTags} reported, with what its message says as data: the resources that break
+ * the rule, the AWS sources of the rule, and for a tag value too long, the services' limit.
+ */
+export interface TagFinding {
+    readonly problem: Problem;
+    readonly resources: readonly string[];
+    readonly sources: readonly string[];
+    /** The length limit a value breaks (only for a value too long: `BAD_TAG_VALUE` about its length). */
+    readonly max?: number;
+}
+
+/** Resources as a message names them: `the log group and the event rule`. */
+export function resourcesText(resources: readonly string[]): string {
+    return resources.map((r) => `the ${r}`).join(" and ");
+}
+
+/**
  * Checks the tags of resources against their services' tag rules (key and value length and
  * characters, the reserved `aws:` prefix, at most 50 tags per resource). A generated tag that
  * breaks a rule is blamed on the label input that made it; one problem found on several resources
@@ -260,7 +277,7 @@ export function checkTags(
     resources: readonly TaggedResource[],
     origin: TagOrigin,
     problems: { push(problem: Problem): unknown },
-): void {
+): TagFinding[] {
     interface Found {
         readonly code: string;
         readonly path: ProblemPath;
@@ -269,6 +286,7 @@ export function checkTags(
         readonly value: [] | [unknown];
         readonly resources: string[];
         readonly sources: string[];
+        readonly max?: number;
     }
     const found = new Map<string, Found>();
     const add = (
@@ -278,9 +296,10 @@ export function checkTags(
         value: [] | [unknown],
         resource: string,
         source: string,
+        max?: number,
     ) => {
         const signature = [code, formatPath(path), text, ...value.map((v) => describeValue(v))].join("\u0000");
-        const entry = found.get(signature) ?? { code, path, text, value, resources: [], sources: [] };
+        const entry = found.get(signature) ?? { code, path, text, value, resources: [], sources: [], max };
         if (!entry.resources.includes(resource)) entry.resources.push(resource);
         if (!entry.sources.includes(source)) entry.sources.push(source);
         found.set(signature, entry);
@@ -344,14 +363,21 @@ export function checkTags(
                     [value],
                     resource,
                     limits.tagValue.source,
+                    lengthOnly ? limits.tagValue.max : undefined,
                 );
             }
         }
     }
+    const findings: TagFinding[] = [];
     for (const entry of found.values()) {
-        const who = entry.resources.map((r) => `the ${r}`).join(" and ");
-        problems.push(
-            problem(entry.code, entry.path, `gives ${who} ${entry.text} (${entry.sources.join("; ")})`, ...entry.value),
+        const reported = problem(
+            entry.code,
+            entry.path,
+            `gives ${resourcesText(entry.resources)} ${entry.text} (${entry.sources.join("; ")})`,
+            ...entry.value,
         );
+        problems.push(reported);
+        findings.push({ problem: reported, resources: entry.resources, sources: entry.sources, max: entry.max });
     }
+    return findings;
 }

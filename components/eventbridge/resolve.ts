@@ -10,7 +10,15 @@ import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOpti
 import { declaredChecks } from "../declared";
 import { holdsUnknown, isUnknownValue } from "../../util/unknown";
 import { argNames, type UncheckedArgs } from "../definition";
-import { AWS_LIMITS, checkTags, codePointLength, logGroupArn, stringViolations } from "../awsLimits";
+import {
+    AWS_LIMITS,
+    checkTags,
+    codePointLength,
+    logGroupArn,
+    resourcesText,
+    stringViolations,
+    type TagFinding,
+} from "../awsLimits";
 import { MAX_ACCOUNT_LOGS_POLICIES, PROVIDER_REGION, type NameClaim } from "../collisions";
 import { argProblem, ComponentArgsError, type ArgProblem, type ArgProblemInput } from "../errors";
 import { hasValue, problem, type Problem } from "../../util/problem";
@@ -179,7 +187,7 @@ export function resolveEventBridge(
         checkNames(label, ruleLabel.id, logGroupLabel, problems);
         if (region !== undefined) checkTaggedLogGroupArn(region, logGroupLabel, label, problems);
         const origin = { inputTags: label.context.tags, delimiter: label.delimiter };
-        checkTags(
+        const tagFindings = checkTags(
             [
                 { tags: logGroupLabel.tags, service: "logs", resource: "log group" },
                 { tags: label.tags, service: "events", resource: "event rule" },
@@ -202,7 +210,8 @@ export function resolveEventBridge(
                     : problem("ID_TOO_LONG_FOR_DESCRIPTION", ["eventRuleDescription"], rule, args.eventRuleDescription),
             );
         }
-        problems.splice(namesFrom, problems.length - namesFrom, ...oneTooLongId(label, problems.slice(namesFrom)));
+        const found = problems.slice(namesFrom);
+        problems.splice(namesFrom, found.length, ...oneTooLongId(label, found, logGroupLabel, tagFindings));
     }
 
     if (adoptExisting === true && label?.enabled && isUnset(args.adoptEventTargetId)) {
@@ -551,22 +560,24 @@ function isIdTooLong(p: ArgProblemInput): boolean {
     );
 }
 
-/** What each id-too-long problem says the id is too long for (its limit and the AWS member). */
-function tooLongFor(p: ArgProblemInput): string {
+/**
+ * What an id-too-long problem says the id is too long for (its limit and the AWS member), from the
+ * data its check reported (`tagFindings`) and the log group's id, not from the problem's text.
+ */
+function tooLongFor(p: ArgProblemInput, logGroupLabel: Label, tagFindings: readonly TagFinding[]): string {
     if (p.code === "ID_TOO_LONG_FOR_DESCRIPTION") {
         return `the rule's description, which is the id when none is given (at most ${MAX_RULE_DESCRIPTION_LENGTH}; ${AWS_LIMITS.events.ruleDescription.source})`;
     }
     if (p.code === "BAD_TAG_VALUE") {
-        // checkTags' rule: `gives <resources> the tag "Name" a value that must have at most N characters, has M (<sources>)`.
-        const parts =
-            /^gives (.+) the tag "Name" a value that must have at most (\d+) characters, has \d+ \((.+)\)$/u.exec(
-                p.rule,
-            );
-        return parts === null ? p.rule : `the tag "Name" of ${parts[1]} (at most ${parts[2]}; ${parts[3]})`;
+        const finding = tagFindings.find((f) => f.problem === p);
+        return finding?.max === undefined
+            ? p.rule
+            : `the tag "Name" of ${resourcesText(finding.resources)} (at most ${finding.max}; ${finding.sources.join("; ")})`;
     }
-    return p.rule.startsWith("must keep the log group's ARN")
-        ? `the log group's ARN, which tagging takes (at most ${AWS_LIMITS.logs.resourceArn.max} with the ARN's prefix; ${AWS_LIMITS.logs.resourceArn.source})`
-        : `the log group name (at most ${MAX_LOG_GROUP_NAME_LENGTH}; ${AWS_LIMITS.logs.logGroupName.source})`;
+    // The log group name's own check, else (the name within its limit) checkTaggedLogGroupArn's.
+    return codePointLength(logGroupLabel.id) > MAX_LOG_GROUP_NAME_LENGTH
+        ? `the log group name (at most ${MAX_LOG_GROUP_NAME_LENGTH}; ${AWS_LIMITS.logs.logGroupName.source})`
+        : `the log group's ARN, which tagging takes (at most ${AWS_LIMITS.logs.resourceArn.max} with the ARN's prefix; ${AWS_LIMITS.logs.resourceArn.source})`;
 }
 
 /**
@@ -575,11 +586,16 @@ function tooLongFor(p: ArgProblemInput): string {
  * blamed on the id's length limit when one is set (the id is cut to it), else on the label that makes
  * most of the id (as written, at its place in a stack file): the user did not set the limit.
  */
-function oneTooLongId(label: Label, found: readonly ArgProblemInput[]): ArgProblemInput[] {
+function oneTooLongId(
+    label: Label,
+    found: readonly ArgProblemInput[],
+    logGroupLabel: Label,
+    tagFindings: readonly TagFinding[],
+): ArgProblemInput[] {
     const tooLong = found.filter(isIdTooLong);
     if (tooLong.length < 2) return [...found];
     const length = codePointLength(label.id);
-    const reasons = tooLong.map(tooLongFor);
+    const reasons = tooLong.map((p) => tooLongFor(p, logGroupLabel, tagFindings));
     const what = `${reasons.slice(0, -1).join(", ")} and ${reasons[reasons.length - 1]}`;
     let merged: ArgProblemInput;
     if (label.idLengthLimit > 0) {
