@@ -8,14 +8,11 @@ import { currentMonitor, holdRejections, keepFailureAsWritten, valueWithUnknowns
 import { describeValue, SECRET_VALUE } from "../util/describeValue";
 import { hasValue, type Problem } from "../util/problem";
 import { ComponentArgsError } from "./errors";
-import { isPlainObject } from "../util/objects";
+import { isPlainObject, isThenable } from "../util/objects";
 
 /** True for a value known only later: an Output or a promise. */
 function isDeferred(value: unknown): boolean {
-    return (
-        pulumi.Output.isInstance(value) ||
-        (typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function")
-    );
+    return pulumi.Output.isInstance(value) || isThenable(value);
 }
 
 /** A plain object or array (what a pattern or a map of tags is made of), not a class instance. */

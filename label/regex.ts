@@ -194,7 +194,7 @@ export function estimateProgramSize(source: string): number {
     const concatenation = (): number => {
         let size = 0;
         while (i < source.length && source[i] !== "|" && source[i] !== ")") size += repetition();
-        return size;
+        return Math.max(size, 1); // an empty one compiles to a no-op instruction
     };
     const repetition = (): number => {
         let size = atom();

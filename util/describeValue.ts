@@ -4,6 +4,7 @@
  * stack-file and component modules.
  */
 import { escapeText } from "./terminalText";
+import { isThenable } from "./objects";
 
 /** How long a shown value may be, and what marks the cut. */
 export interface Shortening {
@@ -48,11 +49,7 @@ export function describeValue(value: unknown, { maxLength, ellipsis }: Shortenin
         return SECRET_SHOWN;
     } else if (isPulumiOutput(value)) {
         return OUTPUT_SHOWN;
-    } else if (
-        typeof value === "object" &&
-        value !== null &&
-        typeof (value as { then?: unknown }).then === "function"
-    ) {
+    } else if (isThenable(value)) {
         return PROMISE_SHOWN;
     } else if (typeof value === "number" && !Number.isFinite(value)) {
         text = String(value); // JSON would say null

@@ -10,6 +10,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
     return proto === Object.prototype || proto === null;
 }
 
+/** A promise or any other object with a `then` method (a thenable; a function with one is not counted). */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+    return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
 /** Whether `key` is an own property of `object` (never one it inherits, such as `constructor`). */
 export function hasOwn(object: object, key: string): boolean {
     return Object.prototype.hasOwnProperty.call(object, key);

@@ -54,6 +54,9 @@ describe("label regex_replace_chars: work bounded (a stack file sets it)", () =>
         "[]a]{10}",
         "\\x{41}\\pL\\p{Greek}[[:alpha:]]+",
         "[^\\p{L}0-9]",
+        "()",
+        "(|a)*?",
+        "(?:(){10}){10}",
     ];
     for (const pattern of patterns) {
         it(`estimates ${JSON.stringify(pattern)} at no less than it compiles to`, () => {
