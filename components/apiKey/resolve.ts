@@ -93,7 +93,10 @@ export interface ResolvedDashboardsApiKey {
      * `credentialName`).
      */
     readonly keyName: string;
-    /** The service account's name: `<id>-<role, lower case>` ("" when disabled). */
+    /**
+     * The base of the service accounts' names, `<id>-<role, lower case>` ("" when disabled): each
+     * rotation window's account is named `<base>-<window start, compact>` (see `serviceAccountName`).
+     */
     readonly serviceAccountName: string;
     readonly keyRole: DashboardsKeyRole;
     readonly minutesToLive: number;

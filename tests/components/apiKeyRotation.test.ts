@@ -452,4 +452,25 @@ describe("rotation heals (issue 32, item 4)", () => {
         assert.deepEqual(live(outside), ["eg-ue2-prod-grafana-20260107T000000Z-6e68"]);
         assert.equal(outside.parameters.get(PATH), "eg-ue2-prod-grafana-20260107T000000Z-6e68");
     });
+
+    it("resolved.serviceAccountName is the base of each window's account name, not an account's name", async () => {
+        const names: string[] = [];
+        for (const now of [FIRST, NEXT_WINDOW]) {
+            const mocks = await installMocks({ organization: "acme", project: "dashboards", stack: "ue2-prod", now });
+            const { DashboardsApiKey } = await import("../../components/apiKey");
+            const key = new DashboardsApiKey("grafana-key", BASE);
+            await mocks.settle();
+            assert.equal(key.resolved.serviceAccountName, "eg-ue2-prod-grafana-admin");
+            const account = mocks.resources.filter(
+                (r) => r.type === "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount",
+            );
+            assert.equal(account.length, 1);
+            names.push(String(account[0].inputs.name));
+        }
+        // The window starts (rotation windows counted from the epoch) follow the base.
+        assert.deepEqual(names, [
+            "eg-ue2-prod-grafana-admin-20251223T000000Z",
+            "eg-ue2-prod-grafana-admin-20260107T000000Z",
+        ]);
+    });
 });
