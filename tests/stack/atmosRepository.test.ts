@@ -71,9 +71,7 @@ describe("Atmos repositories", () => {
         it("renders name_template once for the component that names the stack", () => {
             // the stack's name is the first instance's own: it is not rendered a second time for that instance
             const files = {
-                "atmos.yaml": lines(
-                    "stacks: {base_path: stacks, name_template: '{{ env \"N\" }}-{{ .vars.stage }}'}",
-                ),
+                "atmos.yaml": lines("stacks: {base_path: stacks, name_template: '{{ env \"N\" }}-{{ .vars.stage }}'}"),
                 "stacks/catalog/eventbridge.yaml": EVENTBRIDGE,
                 "stacks/prod.yaml": lines("import: [catalog/eventbridge]", "vars: {region: r, stage: prod}"),
             };
