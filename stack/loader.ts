@@ -145,7 +145,8 @@ function resolveStack(
     for (const component of merged) {
         if (component.abstract || !component.enabled) continue;
         // Atmos's `-s NAME` (findComponentInStacks): a component belongs to the stack its own vars name.
-        const ownName = componentStackName(component, root, manifest, config, options.env).name;
+        const ownName =
+            component === namer ? named.name : componentStackName(component, root, manifest, config, options.env).name;
         if (onlyStack !== undefined && ownName !== onlyStack) continue;
         const canonical = implementedPath(component, warnings);
         if (canonical === undefined) {

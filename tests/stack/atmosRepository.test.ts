@@ -68,6 +68,23 @@ describe("Atmos repositories", () => {
             assert.equal(stack.instances.length, 1);
         });
 
+        it("renders name_template once for the component that names the stack", () => {
+            // the stack's name is the first instance's own: it is not rendered a second time for that instance
+            const files = {
+                "atmos.yaml": lines("stacks: {base_path: stacks, name_template: '{{ env \"N\" }}-{{ .vars.stage }}'}"),
+                "stacks/catalog/eventbridge.yaml": EVENTBRIDGE,
+                "stacks/prod.yaml": lines("import: [catalog/eventbridge]", "vars: {region: r, stage: prod}"),
+            };
+            let reads = 0;
+            const env = new Proxy<Record<string, string>>(
+                { N: "n" },
+                { get: (target, key) => (key === "N" && reads++, Reflect.get(target, key)) },
+            );
+            const stack = loadStackFile("stacks/prod.yaml", { files: memoryFiles(files), cwd: ROOT, env });
+            assert.equal(stack.stackName, "n-prod");
+            assert.equal(reads, 1);
+        });
+
         it("finds atmos.yaml in a parent of the current directory, and from the manifest's directory upward", () => {
             const files = {
                 "atmos.yaml": ATMOS_YAML,
