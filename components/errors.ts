@@ -69,10 +69,13 @@ export class ComponentArgsError extends CloudposseError<ArgProblem> {
         instance: string,
         problems: readonly ArgProblemInput[],
         naming: FieldNamer = camelCaseField,
+        /** Where the instance is, after its name: `stack acme-ue2-dev` gives `eventbridge "x" (stack acme-ue2-dev): ...`. */
+        within?: string,
     ): string {
+        const heading = `${component} "${instance}"${within === undefined ? "" : ` (${within})`}`;
         return problems
             .map(argProblem)
-            .map((p) => `${component} "${instance}": ${formatProblem(p, naming)}`)
+            .map((p) => `${heading}: ${formatProblem(p, naming)}`)
             .join("\n");
     }
 

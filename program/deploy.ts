@@ -81,27 +81,28 @@ function kindOf(instance: StackInstance, kits: readonly ComponentKit[]): Compone
     return kind;
 }
 
-/**
- * A component's warning in stack-file terms: `file:line:column: <component> "<instance>": <var> ...`,
- * at the var when it is written in the file.
- */
-function renderWarning(instance: StackInstance, warning: ArgProblem, atmosStack?: string): string {
-    const namer = stackVarNamer(instance.schema);
-    const head = warning.path[0];
+/** Where a problem's var is written in the stack file, else the instance's key (a var left unset). */
+function varLocation(instance: StackInstance, problem: ArgProblem, namer: FieldNamer): SourceLocation {
+    const head = problem.path[0];
     const varName = typeof head === "string" ? namer.field(head, []) : undefined;
-    const where = (varName !== undefined ? instance.varLocations[varName] : undefined) ?? instance.location;
-    const text = ComponentArgsError.render(instance.component, instance.name, [warning], namer);
-    return `${formatLocation(where)}: ${withAtmosStack(text, instance.component, instance.name, atmosStack)}`;
+    return (varName !== undefined ? instance.varLocations[varName] : undefined) ?? instance.location;
 }
 
 /**
- * A rendered problem naming the instance's Atmos stack too, when an atmos.yaml governs the stack, as
- * the loader's messages do (`eventbridge "alerts" (stack acme-ue2-dev): ...`).
+ * A component's problem or warning in stack-file terms, at its var:
+ * `file:line:column: <component> "<instance>" (stack <atmos stack>): <var> ...`. The Atmos stack is
+ * named when an atmos.yaml governs the stack, as the loader's messages do.
  */
-function withAtmosStack(text: string, component: string, instance: string, atmosStack: string | undefined): string {
-    const head = `${component} "${instance}": `;
-    if (atmosStack === undefined || !text.startsWith(head)) return text;
-    return `${component} "${instance}" (stack ${atmosStack}): ${text.slice(head.length)}`;
+function renderAtVar(
+    component: string,
+    instance: StackInstance,
+    problem: ArgProblem,
+    namer: FieldNamer,
+    atmosStack: string | undefined,
+): string {
+    const within = atmosStack === undefined ? undefined : `stack ${atmosStack}`;
+    const text = ComponentArgsError.render(component, instance.name, [problem], namer, within);
+    return `${formatLocation(varLocation(instance, problem, namer))}: ${text}`;
 }
 
 /**
@@ -136,11 +137,7 @@ export function prepareStack(stack: LoadedStack, kits: readonly ComponentKit[] =
             errors.push(error.withFieldNames(namer));
             // Each problem where its var is written (the instance's key for a var left unset).
             for (const problem of error.problems) {
-                const head = problem.path[0];
-                const varName = typeof head === "string" ? namer.field(head, []) : undefined;
-                const where = (varName !== undefined ? instance.varLocations[varName] : undefined) ?? instance.location;
-                const text = ComponentArgsError.render(error.component, error.instance, [problem], namer);
-                const line = `${formatLocation(where)}: ${withAtmosStack(text, error.component, error.instance, stack.atmosStack)}`;
+                const line = renderAtVar(error.component, instance, problem, namer, stack.atmosStack);
                 lines.push(line);
                 problems.push({
                     code: problem.code,
@@ -150,7 +147,7 @@ export function prepareStack(stack: LoadedStack, kits: readonly ComponentKit[] =
                     ...(problem.detail !== undefined ? { detail: problem.detail } : {}),
                     component: error.component,
                     instance: error.instance,
-                    location: where,
+                    location: varLocation(instance, problem, namer),
                     field: formatPath(problem.path, namer),
                     message: line,
                 });
@@ -200,7 +197,10 @@ export function deployPrepared(
     lastDeployment?: Readonly<Record<string, unknown>>,
 ): StackOutputs {
     stack.instances.forEach((instance, i) => {
-        for (const warning of prepared[i].warnings) onWarning(renderWarning(instance, warning, stack.atmosStack));
+        for (const warning of prepared[i].warnings)
+            onWarning(
+                renderAtVar(instance.component, instance, warning, stackVarNamer(instance.schema), stack.atmosStack),
+            );
         markWarningsReported(prepared[i].resolved);
     });
     const outputs: StackOutputs = {};
