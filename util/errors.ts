@@ -15,8 +15,10 @@ export abstract class CloudposseError<P extends ReportedProblem = ReportedProble
      * @param message - The text for people (for a list of problems, their lines).
      * @param problems - Every problem found; absent for an error about one thing, whose one problem
      *   is its `code` and `message`.
+     * @param options - The error's `cause`. Spelled out rather than as the `ErrorOptions` of the
+     *   ES2022 library, which a program compiled for ES2020 (`pulumi new typescript`'s tsconfig) lacks.
      */
-    constructor(message: string, problems?: readonly P[], options?: ErrorOptions) {
+    constructor(message: string, problems?: readonly P[], options?: { readonly cause?: unknown }) {
         super(message, options);
         this.#problems = problems === undefined ? undefined : Object.freeze([...problems]);
     }

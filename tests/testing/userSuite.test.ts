@@ -467,7 +467,7 @@ describe("testing: plain-only arguments", () => {
 });
 
 describe("outputs of an instance that may be disabled", () => {
-    it("isEnabled() narrows the outputs to defined ones (no `!` under --strict), false when disabled", async () => {
+    it("types the outputs defined (no `!` under --strict); isEnabled() is false when disabled, whose outputs refuse to be read", async () => {
         const mocks = await installMocks();
         const on = new EventBridge("on", { ...LABELS, name: "on", region: "us-east-2" });
         const off = new DashboardsApiKey("off", { ...LABELS, name: "off", enabled: false });
@@ -477,6 +477,7 @@ describe("outputs of an instance that may be disabled", () => {
         await mocks.settle();
         assert.equal(arns.length, 2);
         assert.equal((await seen(arns[0])).value, "arn:aws:events:us-east-2:111111111111:rule/eg-test-on");
-        assert.deepEqual([on.isEnabled(), off.isEnabled(), off.apiKey], [true, false, undefined]);
+        assert.deepEqual([on.isEnabled(), off.isEnabled()], [true, false]);
+        assert.throws(() => off.apiKey, /"off": apiKey is not available: the instance was created with enabled: false/);
     });
 });
