@@ -68,14 +68,8 @@ async function pack(): Promise<Packed> {
     });
     fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
     const built = fs.existsSync(path.join(ROOT, "dist", "index.js")) && staleSource(ROOT) === undefined;
-    if (built) {
-        fs.cpSync(path.join(ROOT, "dist"), path.join(copy, "dist"), { recursive: true });
-        // What `prepack` does, lifecycle scripts being off: the API reference in docs/api/.
-        const docs = await runNode([path.join(copy, "scripts", "apiDocs.js")], { cwd: copy, timeoutMs: 180_000 });
-        if (docs.status !== 0) throw new Error(`scripts/apiDocs.js exited with ${String(docs.status)}: ${docs.stderr}`);
-    }
-    // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepack` builds dist/
-    // and writes docs/api/.
+    if (built) fs.cpSync(path.join(ROOT, "dist"), path.join(copy, "dist"), { recursive: true });
+    // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepack` builds dist/.
     const run = await runProcess(
         "npm",
         ["pack", "--json", `--ignore-scripts=${String(built)}`, "--pack-destination", base],

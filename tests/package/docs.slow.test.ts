@@ -100,7 +100,7 @@ function guides(): string[] {
 function readPacked(installed: string): { files: Map<string, string>; snippets: Snippet[] } {
     const files = new Map<string, string>();
     for (const file of filesUnder(installed)) {
-        if (/^(README\.md|docs\/.*\.md)$/.test(file) || file.endsWith(".d.ts")) {
+        if (/^(README\.md|CHANGELOG\.md|docs\/.*\.md)$/.test(file) || file.endsWith(".d.ts")) {
             files.set(file, fs.readFileSync(path.join(installed, file), "utf8"));
         }
     }
@@ -113,20 +113,24 @@ function readPacked(installed: string): { files: Map<string, string>; snippets: 
 describe("the packed documentation", function () {
     this.timeout(180_000);
 
-    it("ships the README, the guides and the API reference", async () => {
+    it("ships the README, the CHANGELOG and the guides, and not the API reference (GitHub Pages serves it)", async () => {
         const { files } = await started();
         for (const expected of [
             "README.md",
+            "CHANGELOG.md",
             "docs/eventbridge.md",
             "docs/api-key.md",
             "docs/migrating.md",
-            "docs/api/index.md",
         ]) {
             assert.ok(files.has(expected), `${expected} missing from the tarball`);
         }
+        assert.deepEqual(
+            [...files.keys()].filter((file) => file.startsWith("docs/api/")),
+            [],
+        );
     });
 
-    it("has no relative link, in the README, the guides or the declarations, that leaves the tarball or misses", async () => {
+    it("has no relative link, in the README, the CHANGELOG, the guides or the declarations, that leaves the tarball or misses", async () => {
         const { files } = await started();
         assert.deepEqual(
             brokenLinks(files).map((b) => `${b.file} -> ${b.target}: ${b.reason}`),
