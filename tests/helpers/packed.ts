@@ -107,6 +107,33 @@ export function installedProject(): Promise<string> {
     return installed;
 }
 
+/** The TypeScript releases installed from the npm registry, by package spec (once per test run). */
+const typescripts = new Map<string, Promise<string>>();
+
+/**
+ * The TypeScript of `spec` (e.g. `typescript@6.0.3`), installed from the npm registry into a folder
+ * of the installed project (`typescript-<version>/`), once per test run; resolves with the path of
+ * its package (its `bin/tsc`, or what `TS_NODE_COMPILER` takes).
+ */
+export function installedTypeScript(spec: string): Promise<string> {
+    let installing = typescripts.get(spec);
+    if (installing === undefined) {
+        installing = installedProject().then(async (project) => {
+            const prefix = path.join(project, spec.replace(/^typescript@/, "typescript-"));
+            const install = await runProcess(
+                "npm",
+                ["install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--prefix", prefix, spec],
+                { cwd: project, timeoutMs: 170_000 },
+            );
+            if (install.status !== 0) throw new Error(`npm install ${spec} failed: ${install.stderr}`);
+            return path.join(prefix, "node_modules", "typescript");
+        });
+        installing.catch(() => undefined);
+        typescripts.set(spec, installing);
+    }
+    return installing;
+}
+
 /** What one `tsc` run said of some files, and where it wrote their JavaScript. */
 export interface Compiled {
     /** tsc's errors, by file (as given), each `line <n>: error TS...: ...`. */

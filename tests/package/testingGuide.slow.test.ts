@@ -9,8 +9,8 @@
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { compiledInProject, installedProject } from "../helpers/packed";
-import { awaitedLater, runNode, runProcess, startBeforeTests } from "../helpers/processes";
+import { compiledInProject, installedProject, installedTypeScript } from "../helpers/packed";
+import { awaitedLater, runNode, startBeforeTests } from "../helpers/processes";
 
 const ROOT = path.join(__dirname, "..", "..");
 
@@ -58,16 +58,6 @@ async function asTheGuideSays(dir: string, compiler: string | undefined) {
 
 const started = startBeforeTests(() => {
     const snippet = testingSnippet(fs.readFileSync(path.join(ROOT, "docs", "testing.md"), "utf8"));
-    const typescript6 = async () => {
-        const prefix = path.join(await installedProject(), "typescript-6");
-        const install = await runProcess(
-            "npm",
-            ["install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--prefix", prefix, TYPESCRIPT_6],
-            { cwd: path.dirname(prefix), timeoutMs: 170_000 },
-        );
-        if (install.status !== 0) throw new Error(`npm install ${TYPESCRIPT_6} failed: ${install.stderr}`);
-        return path.join(prefix, "node_modules", "typescript");
-    };
     const run = async () => {
         const compiled = await compiledInProject("testing-doc", { "program.test.ts": snippet });
         const ran = await runNode(
@@ -90,7 +80,7 @@ const started = startBeforeTests(() => {
     };
     const guide = async () => {
         const ts5 = await asTheGuideSays("testing-doc-ts5", undefined);
-        const ts6 = await asTheGuideSays("testing-doc-ts6", await typescript6());
+        const ts6 = await asTheGuideSays("testing-doc-ts6", await installedTypeScript(TYPESCRIPT_6));
         return { ts5, ts6 };
     };
     return { runs: awaitedLater(run()), guide: awaitedLater(guide()) };
