@@ -198,8 +198,9 @@ async function compileWaiting(project: string): Promise<void> {
     try {
         const names: string[] = [];
         for (const { dir, files } of requests) {
-            fs.mkdirSync(path.join(project, dir), { recursive: true });
             for (const [name, text] of Object.entries(files)) {
+                // A name may hold folders (`test/index.test.ts`).
+                fs.mkdirSync(path.dirname(path.join(project, dir, name)), { recursive: true });
                 fs.writeFileSync(path.join(project, dir, name), text);
                 names.push(path.posix.join(dir, name));
             }

@@ -10,36 +10,10 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { installedProject, installedTypeScript } from "../helpers/packed";
+import { TEMPLATE_PACKAGE, TEMPLATE_TSCONFIG } from "../helpers/pulumiTemplate";
 import { awaitedLater, runNode, startBeforeTests, type ProcessRun } from "../helpers/processes";
 
 const ROOT = path.join(__dirname, "..", "..");
-
-/**
- * pulumi/templates, typescript/tsconfig.json (commit 65db26bfbdb2fef067d2a10dcadef7b553b36d60,
- * lines 1-18), verbatim: what `pulumi new typescript` writes.
- */
-const TEMPLATE_TSCONFIG = `{
-    "compilerOptions": {
-        "strict": true,
-        "outDir": "bin",
-        "target": "es2020",
-        "module": "nodenext",
-        "moduleResolution": "nodenext",
-        "sourceMap": true,
-        "experimentalDecorators": true,
-        "pretty": true,
-        "noFallthroughCasesInSwitch": true,
-        "noImplicitReturns": true,
-        "forceConsistentCasingInFileNames": true
-    },
-    "files": [
-        "index.ts"
-    ]
-}
-`;
-
-/** The template's package.json (typescript/package.json there): no `type`, so index.ts is CommonJS. */
-const TEMPLATE_PACKAGE = { name: "default-project", main: "index.ts" };
 
 /** The TypeScript releases tried besides the project's own (5.x). */
 const RELEASES = { ts6: "typescript@6.0.3", ts7: "typescript@7.0.2" } as const;
@@ -66,7 +40,7 @@ async function typeCheck(variant: Variant, compiler: string): Promise<ProcessRun
               })(),
           );
     fs.writeFileSync(path.join(dir, "tsconfig.json"), tsconfig);
-    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(TEMPLATE_PACKAGE));
+    fs.writeFileSync(path.join(dir, "package.json"), TEMPLATE_PACKAGE);
     fs.writeFileSync(path.join(dir, "index.ts"), readmeProgram());
     return runNode([path.join(compiler, "bin", "tsc"), "--noEmit", "--pretty", "false", "-p", "tsconfig.json"], {
         cwd: dir,
