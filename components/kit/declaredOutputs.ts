@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ComponentDefinition } from "./definition";
 import { ComponentArgsError } from "./errors";
-import { problem } from "../util/problem";
+import { problem } from "../../util/problem";
 
 /** Where an instance keeps its outputs (not a property a program sees or a serializer walks). */
 const OUTPUTS = Symbol("cloudposse.outputs");
