@@ -481,3 +481,17 @@ describe("outputs of an instance that may be disabled", () => {
         assert.throws(() => off.apiKey, /"off": apiKey is not available: the instance was created with enabled: false/);
     });
 });
+
+describe("testing: unknown values (docs/testing.md, Unknown values)", () => {
+    it("records an input not known yet as the marker pulumi.isUnknown tells, and takes pulumi.unknown for a stack output", async () => {
+        const mocks = await installMocks({ preview: true, defaultStackOutputs: { workspace_id: pulumi.unknown } });
+        const key = new DashboardsApiKey("key", { ...LABELS, name: "key", region: "us-east-2" });
+        await mocks.settle();
+        const parameter = mocks.resources.find((r) => r.type === "aws:ssm/parameter:Parameter");
+        assert.ok(parameter);
+        assert.equal(pulumi.isUnknown(parameter.inputs.value), true);
+        assert.equal(JSON.stringify(parameter.inputs.value), '{"__pulumiUnknown":true}');
+        assert.equal(pulumi.isUnknown(parameter.inputs.name), false);
+        assert.deepEqual(await seen(key.workspaceId), { known: false, value: undefined });
+    });
+});
