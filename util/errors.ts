@@ -40,6 +40,12 @@ export abstract class CloudposseError<P extends ReportedProblem = ReportedProble
     }
 }
 
+// Pulumi's runtime prints a RunError's message alone, not the stack of the package's compiled
+// frames (pulumi/pulumi sdk/nodejs/cmd/run/run.ts 418-420: `if (RunError.isInstance(err))
+// log.error(err.message)`), and knows one by a `__pulumiRunError` member that is `true`
+// (sdk/nodejs/errors.ts RunError.isInstance, utils.ts isInstance): each error here is one for people.
+Object.defineProperty(CloudposseError.prototype, "__pulumiRunError", { value: true });
+
 /** A problem reduced to the model: code, path, rule, and the value and detail when it has them. */
 export function problemModel(p: Problem): Problem {
     return {
