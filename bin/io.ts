@@ -1,4 +1,5 @@
 /** The streams and environment of the package's commands (`bin/`), injectable for tests. */
+import * as path from "node:path";
 import { escapeLines } from "../util/terminalText";
 
 /** Where the command writes, and the environment it reads. */
@@ -44,4 +45,20 @@ export function endQuietlyOnOutputErrors(command: string): void {
             process.exit(EXIT_OUTPUT_FAILED);
         }
     });
+}
+
+/**
+ * How the user ran a command, for its usage text: `npm run <script> --` under npm's script of that
+ * name, else `bin` when run through the package's bin (its link's name, or from a node_modules).
+ */
+export function commandName(
+    script: string | undefined,
+    env: NodeJS.ProcessEnv,
+    names: { readonly npmScript: string; readonly bin: string },
+): string {
+    const npm = `npm run ${names.npmScript} --`;
+    if (env.npm_lifecycle_event === names.npmScript) return npm;
+    if (script !== undefined && (path.basename(script).startsWith(names.bin) || /[\\/]node_modules[\\/]/.test(script)))
+        return names.bin;
+    return npm;
 }

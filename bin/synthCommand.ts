@@ -14,7 +14,7 @@ import { parseInstanceList } from "../components/kit/logHistory";
 import { protoKeyPath } from "../util/protoKey";
 import { escapeJsonText, escapeText } from "../util/terminalText";
 import { internalErrorText, isInternalError } from "../util/internalError";
-import { escapedStderr, processIo, type CommandIo } from "./io";
+import { commandName, escapedStderr, processIo, type CommandIo } from "./io";
 
 /** The usage text, with the command as the user ran it (`npm run synth --` or `cloudposse-synth`). */
 function usage(program: string): string {
@@ -26,9 +26,10 @@ ${pad}[--allow-outside-repository]
        ${program} --atmos-stack NAME [--atmos-dir DIR] [--json] [...]
        ${program} --list-stacks [--atmos-dir DIR]
 
-Runs the program of Pulumi.yaml on <stack-file> (or on the Atmos stack NAME of the repository in
-DIR) offline (mocked AWS, no credentials, no Pulumi CLI) and prints the plan: a readable tree, or
-with --json one JSON document. --list-stacks prints "<Atmos stack name><TAB><manifest>" per stack.
+Runs the stack program, deployStack(loadStackFile(<stack-file>)) as a Pulumi program of yours
+would, on <stack-file> (or on the Atmos stack NAME of the repository in DIR) offline (mocked AWS,
+no credentials, no Pulumi CLI) and prints the plan: a readable tree, or with --json one JSON
+document. --list-stacks prints "<Atmos stack name><TAB><manifest>" per stack.
 
   --json                 print {"resources": [...], "outputs": {...}, "skipped": [...]}
   --atmos-stack NAME     plan the stack Atmos calls NAME (atmos ... -s NAME)
@@ -63,13 +64,7 @@ export const NPM_SYNTH = "npm run synth --";
  * `cloudposse-synth` when run through the package's bin (its link's name, or from node_modules).
  */
 export function synthProgramName(script: string | undefined, env: NodeJS.ProcessEnv): string {
-    if (env.npm_lifecycle_event === "synth") return NPM_SYNTH;
-    if (
-        script !== undefined &&
-        (path.basename(script).startsWith("cloudposse-synth") || /[\\/]node_modules[\\/]/.test(script))
-    )
-        return "cloudposse-synth";
-    return NPM_SYNTH;
+    return commandName(script, env, { npmScript: "synth", bin: "cloudposse-synth" });
 }
 
 /** Exit codes: 0 plan printed, 1 invalid stack file or program failure, 2 bad command line. */

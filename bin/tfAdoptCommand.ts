@@ -8,13 +8,21 @@ import { adoptionPlan, adoptionPlanText, type AdoptionPlan } from "../migrate/ad
 import { adoptionReport, decodeStateText, MAX_STATE_BYTES, readTerraformState } from "../migrate/terraformState";
 import { escapeJsonText } from "../util/terminalText";
 import { internalErrorText, isInternalError } from "../util/internalError";
-import { escapedStderr, processIo, type CommandIo } from "./io";
+import { commandName, escapedStderr, processIo, type CommandIo } from "./io";
 
-const USAGE = `usage: npm run tf-adopt -- <terraform-state.json|.tfstate> [<stack-file>] [--json]
+/** The usage text, naming the command as the user ran it ({@link tfAdoptProgramName}). */
+function usage(program: string): string {
+    return `usage: ${program} <terraform-state.json|.tfstate> [<stack-file>] [--json]
 
 Prints the stack-file vars that adopt the resources of a Terraform state (adopt_existing,
 adopt_event_target_id, ...) and the terraform state rm command. See docs/migrating.md in the package.
 `;
+}
+
+/** How the user ran tf-adopt: `npm run tf-adopt --` under npm's script, else `cloudposse-tf-adopt` (the bin). */
+export function tfAdoptProgramName(script: string | undefined, env: NodeJS.ProcessEnv): string {
+    return commandName(script, env, { npmScript: "tf-adopt", bin: "cloudposse-tf-adopt" });
+}
 
 /** The bytes of the state file; a missing or unreadable one is said in words, not as Node's `ENOENT: ..., open`. */
 function readState(path: string): Buffer {
@@ -59,12 +67,16 @@ function noInstanceMatches(plan: AdoptionPlan, instances: readonly StackInstance
 }
 
 /** Runs the tf-adopt command on `argv` (the arguments after the command's name); returns its exit code. */
-export function runTfAdoptCommand(argv: readonly string[], given: CommandIo = processIo()): number {
+export function runTfAdoptCommand(
+    argv: readonly string[],
+    given: CommandIo = processIo(),
+    program = "npm run tf-adopt --",
+): number {
     const io = escapedStderr(given);
     const json = argv.includes("--json");
     const positional = argv.filter((a) => a !== "--json");
     if (positional.length < 1 || positional.length > 2 || positional.some((a) => a.startsWith("-"))) {
-        io.stderr.write(USAGE);
+        io.stderr.write(usage(program));
         return 2;
     }
     try {

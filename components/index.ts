@@ -10,6 +10,9 @@ export {
 export type {
     EnabledEventBridge,
     EventBridgeArgs,
+    EventLogRetentionInDays,
+    EventPatternItem,
+    EventPatternMatcher,
     EventPatternObject,
     EventPatternValue,
     LogsPolicyScope,

@@ -186,7 +186,12 @@ export function planToText(plan: SynthPlan, options: { color?: boolean; title?: 
         `Resources: ${c.green(`+ ${created.length} to create`)}` +
             (imported > 0 ? `, ${c.green(`= ${imported} to import`)}` : "") +
             (reads > 0 ? `, ${reads} to read` : ""),
-        `By type: ${[...byType].map(([type, count]) => `${count} ${showText(type)}${READ_TYPES.has(type) ? " (read)" : ""}`).join(", ")}`,
+        // No line for a plan without resources (every instance disabled), rather than an empty one.
+        ...(byType.size > 0
+            ? [
+                  `By type: ${[...byType].map(([type, count]) => `${count} ${showText(type)}${READ_TYPES.has(type) ? " (read)" : ""}`).join(", ")}`,
+              ]
+            : []),
     );
     return lines.join("\n") + "\n";
 }

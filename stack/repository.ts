@@ -222,10 +222,12 @@ function matchStack(
         // Paths as every other message prints them: from the user's directory (--list-stacks's too).
         const atmosDir = nodePath.resolve(options.atmosDir ?? process.cwd());
         const display = (p: string) => displayPath(p, nodePath.resolve(options.displayDir ?? atmosDir), config.gitRoot);
+        // Located at the atmos.yaml that says where the stacks are (not `.`, the directory it was run in).
+        const where = config.files.length > 0 ? config.files[config.files.length - 1] : atmosDir;
         throw new StackFileError([
             makeProblem(
                 "STACK_NAME",
-                { file: display(atmosDir) },
+                { file: display(where) },
                 `no Atmos stack named ${name}${didYouMean(name, names)}${names.length > 0 && names.length <= 20 ? ` (stacks: ${names.join(", ")})` : ""}`,
             ),
             // A manifest that could not be read may be the one named so: say why it could not.

@@ -13,6 +13,9 @@ export const EVENT_LOG_RETENTION_DAYS = [
     1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
 ] as const;
 
+/** A retention period CloudWatch Logs accepts, in days: one of {@link EVENT_LOG_RETENTION_DAYS}. */
+export type EventLogRetentionInDays = (typeof EVENT_LOG_RETENTION_DAYS)[number];
+
 /** Where the logs resource policy applies: `resource` (the log group only) or `account` (the region). */
 export type LogsPolicyScope = "resource" | "account";
 
@@ -32,13 +35,24 @@ export const DEFAULT_LOGS_POLICY_SCOPE: LogsPolicyScope = "resource";
 export const MAX_RULE_DESCRIPTION_LENGTH = AWS_LIMITS.events.ruleDescription.max;
 
 /**
- * One value inside an event pattern: a JSON value (an object of fields, a list of values or
- * matchers, a string, number, boolean or null) where any part may be a Pulumi Input, e.g.
- * `{ source: ["aws.sns"], resources: [topic.arn] }`.
+ * A field's value in an event pattern: an object of fields, or a list of the values or matchers to
+ * match (EventBridge refuses a bare string, number or boolean there: "leaf values must be a
+ * non-empty array"), any part of it possibly a Pulumi Input, e.g. `{ source: ["aws.sns"], resources: [topic.arn] }`.
  */
-export type EventPatternValue = pulumi.Input<
-    string | number | boolean | null | EventPatternValue[] | EventPatternObject
->;
+export type EventPatternValue = pulumi.Input<EventPatternObject | pulumi.Input<EventPatternItem>[]>;
+
+/**
+ * One item of a list in an event pattern: a value to match (`"aws.sns"`, `42`, `true`, `null`), a
+ * matcher (`{ prefix: "prod-" }`, `{ numeric: [">", 0] }`), or in `$or` a pattern.
+ */
+export type EventPatternItem = string | number | boolean | null | EventPatternMatcher;
+
+/** A matcher of a list item, or a pattern inside `$or`: operators (or fields) by name, each value possibly an Input. */
+export interface EventPatternMatcher {
+    readonly [operator: string]:
+        | pulumi.Input<string | number | boolean | null | EventPatternMatcher | pulumi.Input<EventPatternItem>[]>
+        | undefined;
+}
 
 /** An event pattern, or an object inside one: fields by name, each value possibly an Input. */
 export interface EventPatternObject {
@@ -79,9 +93,11 @@ export interface EventBridgeArgs extends InstanceArgs, ComponentLabelArgs {
     /**
      * Days the log group keeps the events: one of 1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365,
      * 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653; mirrors `event_log_retention_in_days`.
+     * A plain number is checked against the list when compiling; an Output or a promise (another
+     * resource's number) once its value is known.
      * @default 3
      */
-    readonly eventLogRetentionInDays?: pulumi.Input<number>;
+    readonly eventLogRetentionInDays?: EventLogRetentionInDays | Promise<number> | pulumi.Output<number>;
     /**
      * Scope of the logs resource policy: `resource` (attached to the log group; does not count
      * toward the 10 account-scoped policies per region) or `account` (named by the label id, as in

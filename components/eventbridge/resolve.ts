@@ -384,7 +384,7 @@ function checkEventPattern(
         return text;
     } catch (error) {
         if (error instanceof EventPatternError) {
-            problems.push(...error.details.map((p) => eventPatternProblem(p, error.path)));
+            problems.push(...error.details.map((p) => eventPatternProblem(p)));
             return undefined;
         }
         throw error;
@@ -455,14 +455,13 @@ function withPlaceholders(
 /**
  * A problem of the event-pattern module as a problem of `eventRulePattern`: its code (one of
  * `EventPatternProblemCode`), and its path inside the pattern (the pattern's keys as written, list
- * indexes) under the argument, e.g. `eventRulePattern["detail"]["state"][0]`. The rule keeps the
- * JSON path as AWS writes it (`$.detail.state[0]`) followed by the module's rule; the value
- * received and the detail are the module's, so the message reads as the module's does:
- * `... at $.source: leaf values must be a non-empty array, got "aws.ecs"`.
+ * indexes) under the argument, e.g. `eventRulePattern["detail"]["state"][0]`, which names the place
+ * once (not again as AWS's JSON path); the value received and the detail are the module's, so the
+ * message reads `eventRulePattern["source"] is not valid in an event pattern: leaf values must be a
+ * non-empty array, got "aws.ecs"`.
  */
-function eventPatternProblem(p: Problem, jsonPath: string): Problem {
-    const where =
-        p.path.length > 0 ? `is not valid in an event pattern at ${jsonPath}` : "is not a valid event pattern";
+function eventPatternProblem(p: Problem): Problem {
+    const where = p.path.length > 0 ? "is not valid in an event pattern" : "is not a valid event pattern";
     return {
         code: p.code,
         path: ["eventRulePattern", ...p.path],

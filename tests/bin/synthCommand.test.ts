@@ -10,6 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { synthCommand } from "../helpers/commands";
 import { runSynthCommand, synthProgramName } from "../../bin/synthCommand";
+import { runTfAdoptCommand, tfAdoptProgramName } from "../../bin/tfAdoptCommand";
 import { withUnhandledRejections } from "../helpers/outputs";
 
 const EXAMPLE = path.join(__dirname, "..", "..", "examples", "stack.yaml");
@@ -218,7 +219,25 @@ describe("synth command line", () => {
         assert.ok(options.includes("--allow-outside-repository"), options.join(" "));
         assert.ok(help.indexOf("  --allow-outside-repository") < help.indexOf("With --stack-outputs"));
         assert.match(help, /warns as pulumi up would\.\n$/);
+        // A user's project has no Pulumi.yaml of the package's: the help names the program by its call.
+        assert.doesNotMatch(help, /Pulumi\.yaml/);
+        assert.match(help, /deployStack\(loadStackFile\(<stack-file>\)\)/);
     });
+
+    for (const [script, env, expected] of [
+        ["/p/node_modules/.bin/cloudposse-tf-adopt", {}, "cloudposse-tf-adopt"],
+        ["/p/node_modules/pulumi-cloudposse-components/dist/bin/tfAdopt.js", {}, "cloudposse-tf-adopt"],
+        ["/repo/dist/bin/tfAdopt.js", { npm_lifecycle_event: "tf-adopt" }, "npm run tf-adopt --"],
+        ["/repo/dist/bin/tfAdopt.js", {}, "npm run tf-adopt --"],
+    ] as const) {
+        it(`tf-adopt calls itself ${expected} when run as ${script} ${JSON.stringify(env)}, in its usage too`, () => {
+            assert.equal(tfAdoptProgramName(script, env), expected);
+            const err: string[] = [];
+            const io = { stdout: { write: () => true }, stderr: { write: (t: string) => err.push(t) }, env: {} };
+            assert.equal(runTfAdoptCommand([], io, expected), 2);
+            assert.ok(err.join("").startsWith(`usage: ${expected} <terraform-state.json|.tfstate>`), err.join(""));
+        });
+    }
 
     for (const [script, env, expected] of [
         ["/p/node_modules/.bin/cloudposse-synth", {}, "cloudposse-synth"],
@@ -287,7 +306,7 @@ describe("synth command line", () => {
         const run = await synthCommand(["--atmos-stack", "nope", "--atmos-dir", "named-repo"], npm);
         assert.equal(run.status, 1);
         const lines = run.stderr.trimEnd().split("\n");
-        assert.match(lines[0], /^named-repo: no Atmos stack named nope/);
+        assert.match(lines[0], /^named-repo\/atmos\.yaml: no Atmos stack named nope/);
         assert.match(lines[1], /^named-repo\/stacks\/bad\.yaml: not read, so not named: /);
         assert.doesNotMatch(run.stderr, new RegExp(dir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     });

@@ -322,7 +322,7 @@ describe("eventbridge", () => {
                 [
                     "a pattern value that is not a list",
                     { eventRulePattern: { source: "aws.ecs" } },
-                    'eventbridge "ecs-alerts": eventRulePattern["source"] is not valid in an event pattern at $.source: ' +
+                    'eventbridge "ecs-alerts": eventRulePattern["source"] is not valid in an event pattern: ' +
                         'leaf values must be a non-empty array, got "aws.ecs"',
                 ],
                 [
@@ -487,7 +487,7 @@ describe("eventbridge", () => {
                     [
                         'eventbridge "ecs-alerts": retention is not an argument of eventbridge (did you mean eventLogRetentionInDays?)',
                         'eventbridge "ecs-alerts": region must be an AWS region name such as "us-east-2", got "Ohio"',
-                        'eventbridge "ecs-alerts": eventRulePattern["source"] is not valid in an event pattern at $.source: leaf values must be a non-empty array, got "aws.ecs"',
+                        'eventbridge "ecs-alerts": eventRulePattern["source"] is not valid in an event pattern: leaf values must be a non-empty array, got "aws.ecs"',
                         `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 4`,
                         'eventbridge "ecs-alerts": logsPolicyScope must be one of "resource", "account", got "global"',
                         'eventbridge "ecs-alerts": labelKeyCase must be one of "lower", "title", "upper", got "camel"',
@@ -727,7 +727,8 @@ describe("eventbridge", () => {
             ] as const) {
                 it(`refuses a bad value given as ${given}, with the message of the plain one, once`, async () => {
                     assert.throws(
-                        () => new eventbridge.EventBridge("off", { ...disabled, eventLogRetentionInDays: 4 }),
+                        // A plain 4, as a JavaScript caller gives it (the type refuses the literal).
+                        () => new eventbridge.EventBridge("off", { ...disabled, eventLogRetentionInDays: 4 as never }),
                         {
                             message,
                         },
@@ -824,7 +825,8 @@ describe("eventbridge", () => {
 
         it("registers nothing at all when an argument is invalid", async () => {
             assert.throws(
-                () => new eventbridge.EventBridge("ecs-alerts", { ...ECS_ALERTS, eventLogRetentionInDays: 4 }),
+                // A plain 4, as a JavaScript caller gives it (the type refuses the literal).
+                () => new eventbridge.EventBridge("ecs-alerts", { ...ECS_ALERTS, eventLogRetentionInDays: 4 as never }),
                 {
                     name: "ComponentArgsError",
                     message: `eventbridge "ecs-alerts": eventLogRetentionInDays must be one of ${RETENTIONS}, got 4`,

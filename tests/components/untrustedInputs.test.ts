@@ -66,7 +66,9 @@ describe("the components' Inputs against hostile values", () => {
 
     it("refuses a retention that resolves to NaN with the message the plain NaN gets", async () => {
         await installMocks();
-        const plain = thrown(() => new c.EventBridge("nan", { ...BASE, name: "n", eventLogRetentionInDays: NaN }));
+        const plain = thrown(
+            () => new c.EventBridge("nan", { ...BASE, name: "n", eventLogRetentionInDays: NaN as never }),
+        );
         assert.match(plain, /^eventbridge "nan": eventLogRetentionInDays must be one of 1, 3, .*, got NaN$/);
         const run = await failedRun(
             (k) => new k.EventBridge("nan", { ...BASE, name: "n", eventLogRetentionInDays: pulumi.output(NaN) }),
@@ -125,7 +127,7 @@ describe("the components' Inputs against hostile values", () => {
                         name: "s",
                         eventRulePattern: { detail: { n: [{ numeric: [">", pulumi.secret("hunter2") as never] }] } },
                     }),
-                `eventbridge "s": eventRulePattern["detail"]["n"][0]["numeric"][1] is not valid in an event pattern at $.detail.n[0].numeric[1]: the value of ">" must be a number, ${HIDDEN}`,
+                `eventbridge "s": eventRulePattern["detail"]["n"][0]["numeric"][1] is not valid in an event pattern: the value of ">" must be a number, ${HIDDEN}`,
             ],
             [
                 "a pattern's JSON text",
@@ -212,7 +214,7 @@ describe("the components' Inputs against hostile values", () => {
                     }),
             ),
             "deep",
-            'eventbridge "deep": eventRulePattern["detail"]["a"]["b"][0]["numeric"][1] is not valid in an event pattern at $.detail.a.b[0].numeric[1]: the value of ">" must be a number, got "x"',
+            'eventbridge "deep": eventRulePattern["detail"]["a"]["b"][0]["numeric"][1] is not valid in an event pattern: the value of ">" must be a number, got "x"',
         );
         const mocks = await installMocks();
         new c.EventBridge("deep", {
@@ -242,7 +244,7 @@ describe("the components' Inputs against hostile values", () => {
             'eventbridge "shape": eventRulePattern is not a valid event pattern: the pattern is nested too deeply',
         );
         const cycle =
-            'eventbridge "shape": eventRulePattern["detail"] is not valid in an event pattern at $.detail: the pattern refers to itself (a cycle cannot be written as JSON)';
+            'eventbridge "shape": eventRulePattern["detail"] is not valid in an event pattern: the pattern refers to itself (a cycle cannot be written as JSON)';
         assert.equal(thrown(build(cyclic)), cycle);
         assert.equal(thrown(build(cyclicWithOutput)), cycle);
     });
@@ -251,7 +253,7 @@ describe("the components' Inputs against hostile values", () => {
         const marker = { __pulumiUnknown: true } as never;
         assert.throws(() => resolveEventBridgeArgs("m", { ...BASE, name: "m", eventRulePattern: marker }), {
             message:
-                'eventbridge "m": eventRulePattern["__pulumiUnknown"] is not valid in an event pattern at $.__pulumiUnknown: leaf values must be a non-empty array, got true',
+                'eventbridge "m": eventRulePattern["__pulumiUnknown"] is not valid in an event pattern: leaf values must be a non-empty array, got true',
         });
         assert.throws(() => resolveDashboardsApiKeyArgs("m", { ...BASE, name: "m", workspaceId: marker }), {
             message:

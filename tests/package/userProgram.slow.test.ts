@@ -69,13 +69,16 @@ export function invalidOnceKnown() {
         ...labels,
         name: "bad",
         region: "us-east-2",
-        eventRulePattern: topic.arn.apply((arn) => ({ source: arn })),
+        eventRulePattern: topic.arn.apply((arn) => ({ source: ["aws.sns"], detail: { size: [{ numeric: [">", arn] }] } })),
     });
 }
 
-/** A plain value refused at once, before anything is registered. */
+/**
+ * A plain value refused at once, before anything is registered (a retention of 4 no longer
+ * compiles: its type lists the days CloudWatch Logs accepts).
+ */
 export function invalidNow() {
-    return new EventBridge("bad-retention", { ...labels, name: "r", region: "us-east-2", eventLogRetentionInDays: 4 });
+    return new EventBridge("bad-tags", { ...labels, name: "r", region: "us-east-2", tags: { "aws:owner": "me" } });
 }
 `;
 
@@ -356,7 +359,7 @@ describe("a program that installs the packed package and composes the components
         for (const message of ours) {
             assert.ok(
                 message.endsWith(
-                    `eventbridge "bad-pattern": eventRulePattern["source"] is not valid in an event pattern at $.source: leaf values must be a non-empty array, got "${ARN}"`,
+                    `eventbridge "bad-pattern": eventRulePattern["detail"]["size"][0]["numeric"][1] is not valid in an event pattern: the value of ">" must be a number, got "${ARN}"`,
                 ),
                 message,
             );
@@ -370,7 +373,7 @@ describe("a program that installs the packed package and composes the components
     it("refuses a plain invalid value at once, registering nothing", async () => {
         const { invalidNow } = await seen();
         assert.deepEqual(invalidNow, {
-            thrown: 'eventbridge "bad-retention": eventLogRetentionInDays must be one of 1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653, got 4',
+            thrown: 'eventbridge "bad-tags": tags["aws:owner"] gives the log group and the event rule a tag key that must not begin with "aws:" (reserved by AWS) (CloudWatch Logs Tags key; EventBridge Tag.Key), got "aws:owner"',
             registered: 0,
         });
     });

@@ -127,6 +127,12 @@ describe("the readable plan: imports, disabled instances, skipped components, co
         );
     });
 
+    it("has no By type line for a plan without resources (every instance disabled)", () => {
+        const text = planToText({ ...plan, resources: [] }, { title: "Plan of x.yaml" });
+        assert.ok(text.endsWith("Resources: + 0 to create\n"), text);
+        assert.doesNotMatch(text, /By type/);
+    });
+
     it("colours marks, names and headings with ANSI only when asked", () => {
         const coloured = planToText(plan, { color: true, title: "T" });
         assert.ok(coloured.startsWith("\x1b[1mT\x1b[0m\n\x1b[32m+\x1b[0m t:a:A  \x1b[1ma\x1b[0m\n"));
