@@ -148,12 +148,15 @@ function resolveStack(
         ...templateSettingsFrom(config.raw, config.files.length > 0),
         ...(options.env !== undefined ? { processEnv: options.env } : {}),
     };
+    /** The instances loaded, by the Atmos stack their own vars name. */
+    const byStack = new Map<string, string[]>();
     for (const component of merged) {
         if (component.abstract || !component.enabled) continue;
         // Atmos's `-s NAME` (findComponentInStacks): a component belongs to the stack its own vars name.
         const ownName =
             component === namer ? named.name : componentStackName(component, root, manifest, config, options.env).name;
         if (onlyStack !== undefined && ownName !== onlyStack) continue;
+        byStack.set(ownName, [...(byStack.get(ownName) ?? []), component.name]);
         const canonical = implementedPath(component, warnings);
         if (canonical === undefined && component.componentType === PULUMI_COMPONENT_TYPE) {
             warnings.push(
@@ -189,6 +192,14 @@ function resolveStack(
             canonical !== component.component ? component.component : undefined,
         );
         if (instance) instances.push(instance);
+    }
+    // A manifest whose components' own vars name two Atmos stacks (atmos ... -s NAME finds each in
+    // its own): loaded whole, under the first one's name, as said.
+    if (onlyStack === undefined && config.files.length > 0 && byStack.size > 1) {
+        const stacks = [...byStack].map(([name, members]) => `${name}: ${members.join(", ")}`).join("; ");
+        warnings.push(
+            `${shown}: holds the components of ${byStack.size} Atmos stacks (${stacks}); all are loaded, under the first one's name, ${stackName}: load one stack by its name (loadAtmosStack, synth --atmos-stack NAME)`,
+        );
     }
     return {
         stackName,

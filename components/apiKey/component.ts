@@ -548,8 +548,11 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             if (typeof value !== "string" || value === "") {
                 throw failure(
                     `${COMPONENT} "${name}": the workspace stack ${describeValue(stack)} has no output ` +
-                        `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); deploy the workspace component ` +
-                        `${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`,
+                        `"${WORKSPACE_ID_OUTPUT}" (got ${describeValue(value)}); ` +
+                        // A stack named by dashboardsStackName holds whatever its program deploys.
+                        (workspace.byName === true
+                            ? `deploy the workspace in that stack first (exporting "${WORKSPACE_ID_OUTPUT}"), or give the workspace's id`
+                            : `deploy the workspace component ${describeValue(workspace.componentName)} in that stack first, or give the workspace's stack name or id`),
                 );
             }
             // Validated as the workspace_id var is: the id names the workspace in every call and path.

@@ -65,7 +65,14 @@ export type DashboardsWorkspaceSource =
      * without a deployment and the stack name is mapped from the component name, or when the
      * stack name given is not known yet.
      */
-    | { readonly kind: "stack"; readonly stackName?: string; readonly componentName: string; readonly project: string };
+    | {
+          readonly kind: "stack";
+          readonly stackName?: string;
+          readonly componentName: string;
+          readonly project: string;
+          /** True when the stack was named (`dashboardsStackName`), not found from `dashboardsComponentName`. */
+          readonly byName?: boolean;
+      };
 
 import type { PulumiDeployment } from "../kit/lifecycle";
 export type { PulumiDeployment } from "../kit/lifecycle";
@@ -515,6 +522,7 @@ export function resolveDashboardsApiKey(
                   kind: "stack",
                   ...(stackName !== undefined ? { stackName } : {}),
                   componentName,
+                  ...(explicitStackName !== undefined || stackNameLater ? { byName: true } : {}),
                   project:
                       explicitStackName !== undefined
                           ? explicitStackName.split("/")[1]

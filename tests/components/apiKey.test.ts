@@ -257,6 +257,7 @@ describe("managed-dashboards/api-key", () => {
                         stackName: "ops/monitoring/prod",
                         componentName: "managed-dashboards/workspace",
                         project: "monitoring",
+                        byName: true,
                     },
                 ],
                 [
@@ -1597,6 +1598,25 @@ describe("managed-dashboards/api-key", () => {
                     mocks.resources.map((r) => r.type),
                     [COMPONENT_TYPE, "pulumi:pulumi:StackReference"],
                 );
+            } finally {
+                mocks = await install(DEPLOYMENT);
+            }
+        });
+
+        it("names no component when the stack was named by dashboardsStackName", async () => {
+            const named = "acme/grafana/prod";
+            const expected =
+                `${PREFIX}the workspace stack "${named}" has no output "workspace_id" (got undefined); ` +
+                'deploy the workspace in that stack first (exporting "workspace_id"), or give the workspace\'s id';
+            try {
+                const { rejections } = await withUnhandledRejections(async () => {
+                    mocks = await install({ ...DEPLOYMENT, stackOutputs: { [named]: { workspace_endpoint: "x" } } });
+                    const component = new mod.DashboardsApiKey("grafana-key", { ...BASE, dashboardsStackName: named });
+                    await assert.rejects(unwrap(component.workspaceId), (error: Error) =>
+                        error.message.endsWith(expected),
+                    );
+                });
+                assert.ok(rejections.length > 0 && rejections.every((e) => (e as Error).message.endsWith(expected)));
             } finally {
                 mocks = await install(DEPLOYMENT);
             }

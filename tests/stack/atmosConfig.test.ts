@@ -5,7 +5,14 @@
  * or invalid files, and included_paths. In-memory repositories only.
  */
 import * as assert from "node:assert/strict";
-import { AtmosConfigError, findStackManifests, listStacks, loadAtmosConfig, type FileSystem } from "../../stack";
+import {
+    AtmosConfigError,
+    findStackManifests,
+    listStacks,
+    loadAtmosConfig,
+    loadStackFile,
+    type FileSystem,
+} from "../../stack";
 import { lines, memoryFiles, stackError } from "../helpers/stack";
 
 function config(
@@ -220,5 +227,45 @@ describe("the stacks of a repository: included paths and listing", () => {
             findStackManifests("s99", { atmosDir: "/repo", env: {}, files: memoryFiles(many) }),
         );
         assert.doesNotMatch(error.message, /\(stacks: /);
+    });
+});
+
+describe("loadStackFile on a manifest whose components name two Atmos stacks", () => {
+    const ATMOS_BY_STAGE = lines(
+        "base_path: .",
+        "stacks:",
+        "  base_path: stacks",
+        "  name_template: '{{ .vars.stage }}'",
+    );
+    const MANIFEST = lines(
+        "vars: {stage: dev, namespace: eg}",
+        "components:",
+        "  terraform:",
+        "    alerts: {metadata: {component: eventbridge}, vars: {name: alerts, region: us-east-2}}",
+        "    prod-alerts: {metadata: {component: eventbridge}, vars: {name: alerts, region: us-east-2, stage: prod}}",
+    );
+
+    it("loads both, under the first one's name, and says so, naming each stack's components", () => {
+        const files = memoryFiles({ "atmos.yaml": ATMOS_BY_STAGE, "stacks/mixed.yaml": MANIFEST });
+        const loaded = loadStackFile("/repo/stacks/mixed.yaml", { cwd: "/repo", env: {}, files });
+        assert.equal(loaded.stackName, "dev");
+        assert.deepEqual(
+            loaded.instances.map((i) => i.name),
+            ["alerts", "prod-alerts"],
+        );
+        assert.deepEqual(loaded.warnings, [
+            "stacks/mixed.yaml: holds the components of 2 Atmos stacks (dev: alerts; prod: prod-alerts); all are loaded, under the first one's name, dev: load one stack by its name (loadAtmosStack, synth --atmos-stack NAME)",
+        ]);
+    });
+
+    it("says nothing when every component is in the one stack", () => {
+        const files = memoryFiles({
+            "atmos.yaml": ATMOS_BY_STAGE,
+            "stacks/dev.yaml": lines(
+                "vars: {stage: dev, namespace: eg}",
+                "components: {terraform: {alerts: {metadata: {component: eventbridge}, vars: {name: alerts, region: us-east-2}}}}",
+            ),
+        });
+        assert.deepEqual(loadStackFile("/repo/stacks/dev.yaml", { cwd: "/repo", env: {}, files }).warnings, []);
     });
 });
