@@ -15,6 +15,7 @@ import {
     withGeneratedBlocks,
 } from "../../components/kit/reference";
 import { COMPONENT_DEFINITIONS } from "../../components/registry";
+import { exampleBlocks } from "../../provider/examples";
 import { COMPONENT_SCHEMAS } from "../../stack/schema";
 import { anchorsOf, brokenLinks, declarationTargets, headingAnchor } from "../helpers/links";
 
@@ -78,6 +79,11 @@ describe("the guides", () => {
             .filter(([file, blocks]) => withGeneratedBlocks(file, read(file), blocks) !== read(file))
             .map(([file]) => file);
         assert.deepEqual(stale, [], "the generated tables differ from the definitions: run npm run docs");
+        // docs/languages.md's example program, in every language, from each component's own example.
+        const examples = [...exampleBlocks()]
+            .filter(([file, blocks]) => withGeneratedBlocks(file, read(file), blocks) !== read(file))
+            .map(([file]) => file);
+        assert.deepEqual(examples, [], "the example programs differ from the components' examples: run npm run docs");
     });
 
     it("list every label argument, in order, once in each component's guide", () => {
