@@ -97,7 +97,7 @@ export interface EventBridgeArgs extends InstanceArgs, ComponentLabelArgs {
      * resource's number) once its value is known.
      * @default 3
      */
-    readonly eventLogRetentionInDays?: EventLogRetentionInDays | Promise<number> | pulumi.Output<number>;
+    readonly eventLogRetentionInDays?: pulumi.Input<EventLogRetentionInDays> | pulumi.Output<number> | Promise<number>;
     /**
      * Scope of the logs resource policy: `resource` (attached to the log group; does not count
      * toward the 10 account-scoped policies per region) or `account` (named by the label id, as in
