@@ -58,3 +58,19 @@ export function deployTimeReference<T extends DeployTimeReference>(r: T): T {
     Object.defineProperty(r, DEPLOY_TIME, { value: true, enumerable: false });
     return r;
 }
+
+/**
+ * The Pulumi project of an Atmos component instance: its name with every `/` as `-`
+ * (`managed-dashboards/workspace` -> `managed-dashboards-workspace`). One Pulumi stack per (Atmos
+ * stack, instance): `<organization>/<this project>/<Atmos stack>`, the stack `atmos pulumi up
+ * <instance> -s <stack>` deploys and a `!terraform.output <instance> [<stack>] ...` of a Pulumi
+ * instance reads (docs/atmos-cli.md).
+ */
+export function instanceProjectName(instance: string): string {
+    return instance.replace(/\//g, "-");
+}
+
+/** The full name of the Pulumi stack of `instance` in the Atmos stack `atmosStack` (see {@link instanceProjectName}). */
+export function instanceStackName(organization: string, instance: string, atmosStack: string): string {
+    return `${organization}/${instanceProjectName(instance)}/${atmosStack}`;
+}

@@ -8,6 +8,7 @@ import type { FileSystem } from "./files";
 import type { RenderFile } from "./manifest";
 import type { LoadRun } from "./run";
 import type { ComponentSchema } from "./schema";
+import type { InstanceSearch } from "./onlyInstance";
 
 /** One deployable component instance of a stack. */
 export interface StackInstance {
@@ -85,6 +86,13 @@ export interface LoadOptions {
      * @default false
      */
     readonly allowOutsideRepository?: boolean;
+    /**
+     * Only this instance (`synth --component`, the program's `atmosComponent`): the stack's other
+     * components are neither resolved, planned nor skipped. An instance the stack does not have
+     * (or one left to Terraform, abstract or disabled) is refused, naming the stack, with a
+     * did-you-mean.
+     */
+    readonly component?: string;
 }
 
 /** What the repository functions add to a load (not public). */
@@ -98,4 +106,9 @@ export interface InternalLoad {
      * from that component's vars); the other components of the manifest are neither planned nor skipped.
      */
     readonly onlyStack?: string;
+    /**
+     * With `LoadOptions.component`: where the load records the instances it passed over; the
+     * caller refuses a missing instance once every manifest of the stack is loaded.
+     */
+    readonly search?: InstanceSearch;
 }

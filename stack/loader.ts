@@ -12,6 +12,7 @@ import { mergeComponents, type MergedComponent } from "./inheritance";
 import { evaluationContext, resolveInstance, type InstanceScope } from "./instance";
 import type { InternalLoad, LoadedStack, LoadOptions, SkippedInstance, StackInstance } from "./loadTypes";
 import { processManifest } from "./manifest";
+import { instanceSearch, requireInstance, type InstanceSearch } from "./onlyInstance";
 import { componentStackName } from "./naming";
 import { COMPONENT_SCHEMAS } from "./schema";
 import { templateSettingsFrom } from "./templating";
@@ -89,9 +90,12 @@ function loadWithin(file: string, text: string | undefined, options: LoadOptions
         ...(internal.run ? { cache: internal.run.manifests } : {}),
     });
     problems.throwIfAny();
-    const resolved = resolveStack(root, absolute, config, problems, options, display, internal.onlyStack);
+    const ownSearch = options.component !== undefined && internal.search === undefined;
+    const search = internal.search ?? (options.component !== undefined ? instanceSearch(options.component) : undefined);
+    const resolved = resolveStack(root, absolute, config, problems, options, display, internal.onlyStack, search);
     problems.throwIfAny();
-    return { file, ...resolved };
+    const loaded = { file, ...resolved };
+    return ownSearch ? requireInstance(loaded, search!, { file: shown }) : loaded;
 }
 
 /**
@@ -108,6 +112,7 @@ function resolveStack(
     options: LoadOptions,
     display: (absolute: string) => string,
     onlyStack?: string,
+    search?: InstanceSearch,
 ): Omit<LoadedStack, "file"> {
     const warnings: string[] = [];
     const instances: StackInstance[] = [];
@@ -143,11 +148,18 @@ function resolveStack(
         ...(options.env !== undefined ? { processEnv: options.env } : {}),
     };
     for (const component of merged) {
+        if (search !== undefined && component.name === search.name && (component.abstract || !component.enabled))
+            search.notDeployable.set(component.name, component.abstract ? "abstract" : "disabled");
         if (component.abstract || !component.enabled) continue;
         // Atmos's `-s NAME` (findComponentInStacks): a component belongs to the stack its own vars name.
         const ownName =
             component === namer ? named.name : componentStackName(component, root, manifest, config, options.env).name;
         if (onlyStack !== undefined && ownName !== onlyStack) continue;
+        // One instance asked for: the others are not resolved (their problems are not this run's).
+        if (search !== undefined && component.name !== search.name) {
+            search.others.add(component.name);
+            continue;
+        }
         const canonical = implementedPath(component, warnings);
         if (canonical === undefined) {
             skipped.push({ instance: component.name, component: component.component, location: component.keyLoc });

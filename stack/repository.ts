@@ -17,6 +17,7 @@ import type { LoadedStack, LoadOptions } from "./loadTypes";
 import { componentStackName } from "./naming";
 import { goExtension, processManifest } from "./manifest";
 import { newLoadRun, type LoadRun } from "./run";
+import { instanceSearch, requireInstance } from "./onlyInstance";
 
 /** One stack of a repository. */
 export interface AtmosStackEntry {
@@ -275,6 +276,8 @@ function loadNamedStack(
     const index = indexStacks(options);
     const { manifests, byName } = matchStack(name, index, options);
     const { atmosDir: _atmosDir, displayDir, files: _files, ...loadOptions } = options;
+    // One instance asked for: refused once every manifest of the stack has been searched.
+    const search = options.component !== undefined ? instanceSearch(options.component) : undefined;
     const loads = manifests.map((manifest) =>
         loadManifest(
             manifest,
@@ -283,9 +286,18 @@ function loadNamedStack(
                 run: index.run,
                 ...(displayDir !== undefined ? { displayDir } : {}),
                 ...(byName ? { onlyStack: name } : {}),
+                ...(search !== undefined ? { search } : {}),
             },
         ),
     );
+    const combined = combineLoads(name, manifests, loads);
+    return search === undefined
+        ? combined
+        : requireInstance(combined, search, { file: displayPath(manifests[0], displayDir ?? index.cwd) });
+}
+
+/** The loads of the manifests of one stack put together (see `loadAtmosStack`). */
+function combineLoads(name: string, manifests: readonly string[], loads: readonly LoadedStack[]): LoadedStack {
     if (loads.length === 1) return loads[0];
     const instances = new Map<string, { instance: LoadedStack["instances"][number]; file: string }>();
     const skipped = new Map<string, LoadedStack["skipped"][number]>();

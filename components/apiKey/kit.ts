@@ -1,6 +1,6 @@
 /** The `managed-dashboards/api-key` component, wired for the stack program and the plugin (components/kit.ts). */
 import { deployedCredential } from "../credentialGuard";
-import { isDeployTimeReference } from "../deployTime";
+import { instanceStackName, isDeployTimeReference } from "../deployTime";
 import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../kit";
 import { FromStackProgram } from "../preamble";
 import { currentDeployment, DashboardsApiKey } from "./component";
@@ -9,7 +9,6 @@ import {
     dashboardsApiKeyClaims,
     resolveDashboardsApiKey,
     withDeployedCredential,
-    workspaceProjectName,
 } from "./resolve";
 
 /** The `managed-dashboards/api-key` kit. */
@@ -65,7 +64,7 @@ function withWorkspaceReference(
     void _reference;
     const stackName =
         reference.stack !== undefined
-            ? `${deployment.organization}/${workspaceProjectName(reference.component)}/${reference.stack}`
+            ? instanceStackName(deployment.organization, reference.component, reference.stack)
             : undefined;
     return stackName !== undefined
         ? { ...rest, dashboardsStackName: stackName }

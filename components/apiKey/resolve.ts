@@ -3,6 +3,7 @@
  * name. No Pulumi import (the deployment comes in as an argument).
  */
 import type { DeployedCredential } from "../credentialGuard";
+import { instanceProjectName, instanceStackName } from "../deployTime";
 import { format, type Label } from "../../label";
 import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../common";
 import { declaredChecks } from "../declared";
@@ -138,9 +139,13 @@ function isSet<T>(value: T | null | undefined): value is T {
     return value !== undefined && value !== null;
 }
 
-/** The Pulumi project of a component: its path with `/` written `-` (`managed-dashboards-workspace`). */
+/**
+ * The Pulumi project of a component: its path with `/` written `-` (`managed-dashboards-workspace`),
+ * the project `atmos pulumi up <instance> -s <stack>` deploys an instance in (one Pulumi stack per
+ * Atmos stack and instance, components/deployTime.ts).
+ */
 export function workspaceProjectName(componentName: string): string {
-    return componentName.replace(/\//g, "-");
+    return instanceProjectName(componentName);
 }
 
 /**
@@ -152,7 +157,7 @@ export function workspaceStackName(
     componentName: string,
     deployment: Pick<PulumiDeployment, "organization" | "stack">,
 ): string {
-    return `${deployment.organization}/${workspaceProjectName(componentName)}/${deployment.stack}`;
+    return instanceStackName(deployment.organization, componentName, deployment.stack);
 }
 
 /**
