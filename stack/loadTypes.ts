@@ -9,6 +9,7 @@ import type { RenderFile } from "./manifest";
 import type { LoadRun } from "./run";
 import type { ComponentSchema } from "./schema";
 import type { InstanceSearch } from "./onlyInstance";
+import type { StackComponent } from "./stateSources";
 
 /** One deployable component instance of a stack. */
 export interface StackInstance {
@@ -111,4 +112,9 @@ export interface InternalLoad {
      * caller refuses a missing instance once every manifest of the stack is loaded.
      */
     readonly search?: InstanceSearch;
+    /**
+     * The components of another stack of the repository, for a `!terraform.output`/`!terraform.state`
+     * naming a stack other than the one loaded (stack/stateSources.ts).
+     */
+    readonly componentsOf?: (stack: string) => readonly StackComponent[] | undefined;
 }

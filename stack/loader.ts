@@ -13,6 +13,7 @@ import { evaluationContext, resolveInstance, type InstanceScope } from "./instan
 import type { InternalLoad, LoadedStack, LoadOptions, SkippedInstance, StackInstance } from "./loadTypes";
 import { processManifest } from "./manifest";
 import { instanceSearch, requireInstance, type InstanceSearch } from "./onlyInstance";
+import { withStateSources, type StackComponent } from "./stateSources";
 import { componentStackName } from "./naming";
 import { COMPONENT_SCHEMAS } from "./schema";
 import { templateSettingsFrom } from "./templating";
@@ -92,7 +93,17 @@ function loadWithin(file: string, text: string | undefined, options: LoadOptions
     problems.throwIfAny();
     const ownSearch = options.component !== undefined && internal.search === undefined;
     const search = internal.search ?? (options.component !== undefined ? instanceSearch(options.component) : undefined);
-    const resolved = resolveStack(root, absolute, config, problems, options, display, internal.onlyStack, search);
+    const resolved = resolveStack(
+        root,
+        absolute,
+        config,
+        problems,
+        options,
+        display,
+        internal.onlyStack,
+        search,
+        internal.componentsOf,
+    );
     problems.throwIfAny();
     const loaded = { file, ...resolved };
     return ownSearch ? requireInstance(loaded, search!, { file: shown }) : loaded;
@@ -113,6 +124,7 @@ function resolveStack(
     display: (absolute: string) => string,
     onlyStack?: string,
     search?: InstanceSearch,
+    otherStack?: (stack: string) => readonly StackComponent[] | undefined,
 ): Omit<LoadedStack, "file"> {
     const warnings: string[] = [];
     const instances: StackInstance[] = [];
@@ -190,10 +202,35 @@ function resolveStack(
         );
         if (instance) instances.push(instance);
     }
+    // A component another instance reads the outputs of, still Terraform's: its state's location.
+    const ownNames = new Map<MergedComponent, string>();
+    const ownNameOf = (c: MergedComponent) => {
+        let name = ownNames.get(c);
+        if (name === undefined) {
+            name = c === namer ? named.name : componentStackName(c, root, manifest, config, options.env).name;
+            ownNames.set(c, name);
+        }
+        return name;
+    };
+    const located = withStateSources(
+        instances,
+        stackName,
+        {
+            config,
+            ...(options.env !== undefined ? { env: options.env } : {}),
+            componentsOf: (stack) => {
+                const here = merged
+                    .filter((c) => !c.abstract && ownNameOf(c) === stack)
+                    .map((c) => ({ component: c, stack }));
+                return here.length > 0 ? here : otherStack?.(stack);
+            },
+        },
+        problems,
+    );
     return {
         stackName,
         ...(config.files.length > 0 ? { atmosStack: stackName } : {}),
-        instances,
+        instances: located,
         skipped,
         warnings: [...new Set(warnings)],
     };

@@ -18,6 +18,7 @@ import { componentStackName } from "./naming";
 import { goExtension, processManifest } from "./manifest";
 import { newLoadRun, type LoadRun } from "./run";
 import { instanceSearch, requireInstance } from "./onlyInstance";
+import type { StackComponent } from "./stateSources";
 
 /** One stack of a repository. */
 export interface AtmosStackEntry {
@@ -109,6 +110,11 @@ interface StackIndex {
     readonly config: AtmosConfig;
     readonly run: LoadRun;
     readonly entries: readonly AtmosStackEntry[];
+    /**
+     * The components of the stack named `name`, merged in full with their own stack names (for a
+     * `!terraform.state` that names another stack); undefined when no manifest defines it.
+     */
+    readonly componentsOf: (name: string) => readonly StackComponent[] | undefined;
 }
 
 /**
@@ -187,7 +193,32 @@ function indexWithin(options: RepositoryOptions): StackIndex {
         }
         for (const name of names) entries.push({ name, manifest });
     }
-    return { cwd, config, run, entries };
+    const componentsOf = (name: string): readonly StackComponent[] | undefined => {
+        const manifests = [...new Set(entries.filter((e) => e.name === name && e.error === undefined).map((e) => e.manifest))];
+        if (manifests.length === 0) return undefined;
+        return manifests.flatMap((manifest) => {
+            const problems = new ProblemList();
+            const root = processManifest(manifest, {
+                config,
+                files,
+                problems,
+                display,
+                cwd,
+                confinement,
+                cache: run.manifests,
+                ...(options.env !== undefined ? { env: options.env } : {}),
+            });
+            const merged = problems.size === 0 ? mergeComponents(root, config, problems) : [];
+            return merged
+                .filter((c) => !c.abstract)
+                .map((component) => ({
+                    component,
+                    stack: componentStackName(component, root, manifest, config, options.env).name,
+                }))
+                .filter((c) => c.stack === name);
+        });
+    };
+    return { cwd, config, run, entries, componentsOf };
 }
 
 /** Every stack of the repository with its Atmos name(s), one entry per name and manifest. */
@@ -287,6 +318,7 @@ function loadNamedStack(
                 ...(displayDir !== undefined ? { displayDir } : {}),
                 ...(byName ? { onlyStack: name } : {}),
                 ...(search !== undefined ? { search } : {}),
+                componentsOf: index.componentsOf,
             },
         ),
     );

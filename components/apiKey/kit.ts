@@ -1,6 +1,6 @@
 /** The `managed-dashboards/api-key` component, wired for the stack program and the plugin (components/kit.ts). */
 import { deployedCredential } from "../credentialGuard";
-import { instanceStackName, isDeployTimeReference } from "../deployTime";
+import { instanceStackName, isDeployTimeReference, readByComponent } from "../deployTime";
 import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../kit";
 import { FromStackProgram } from "../preamble";
 import { currentDeployment, DashboardsApiKey } from "./component";
@@ -59,7 +59,9 @@ function withWorkspaceReference(
     deployment: ReturnType<typeof currentDeployment>,
 ): Readonly<Record<string, unknown>> {
     const reference = args.workspaceId;
+    // Another output, a path into one, or a Terraform state: read by the program (program/deployTimeValues.ts).
     if (!isDeployTimeReference(reference) || reference.kind !== "stack-output") return args;
+    if (!readByComponent(API_KEY_DEFINITION.args.workspaceId.deployTimeOutput, reference)) return args;
     const { workspaceId: _reference, ...rest } = args;
     void _reference;
     const stackName =
