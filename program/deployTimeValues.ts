@@ -10,7 +10,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { Provider as AwsProvider } from "@pulumi/aws/provider";
 import { getObjectOutput } from "@pulumi/aws/s3";
 import { getParameterOutput } from "@pulumi/aws/ssm";
-import { argOf, type ComponentDefinition } from "../components/definition";
+import { argOf, type ComponentDefinition } from "../components/kit/definition";
 import {
     instanceStackName,
     isDeployTimeReference,
@@ -18,8 +18,8 @@ import {
     type DeployTimeReference,
     type StackOutputReference,
     type TerraformStateSource,
-} from "../components/deployTime";
-import { stateOutput, StateOutputError } from "../components/terraformStateOutputs";
+} from "../components/kit/deployTime";
+import { stateOutput, StateOutputError } from "../components/kit/terraformStateOutputs";
 import { hasOwn, isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
 import type { StackInstance } from "../stack";

@@ -9,13 +9,13 @@ import { derivedStackNameProblem } from "../stack/names";
 import { formatLocation } from "../stack/errors";
 import { DASHBOARDS_API_KEY_DEFAULTS } from "../components/apiKey/definition";
 import { installMocks, SECRET_PLACEHOLDER, type MockOptions, type RecordedOptions } from "./mocks";
-import { now } from "../components/lifecycle";
+import { now } from "../components/kit/lifecycle";
 import { rotationSchedule, type RotationSchedule } from "../components/apiKey/rotation";
 import { readOutput } from "./outputs";
 import { DEPLOYMENT_OUTPUTS } from "./deploy";
 import { captureUnhandledRejections } from "../sdk/adapter";
 import { CloudposseError } from "../util/errors";
-import { instanceStackName, isDeployTimeReference } from "../components/deployTime";
+import { instanceStackName, isDeployTimeReference } from "../components/kit/deployTime";
 
 /** One resource of the plan, as `synth --json` prints it (docs/synth.md). */
 export interface PlannedResource {

@@ -5,7 +5,7 @@
  * instance's Pulumi stack. This step finds the component the reference names (in this stack or the
  * one it names) and records where its state is. Pure.
  */
-import { deployTimeReference, isDeployTimeReference, type StackOutputReference } from "../components/deployTime";
+import { deployTimeReference, isDeployTimeReference, type StackOutputReference } from "../components/kit/deployTime";
 import type { AtmosConfig } from "./atmosConfig";
 import { canonicalPath } from "./componentPaths";
 import { formatLocation, makeProblem, type ProblemList } from "./errors";
@@ -29,10 +29,13 @@ export interface ComponentLookup {
     readonly componentsOf: (stack: string) => readonly StackComponent[] | undefined;
 }
 
-/** Whether a merged component is deployed by Terraform (not one of this package's components). */
+/**
+ * Whether a merged component is deployed by Terraform: under `components.terraform` and not one of
+ * this package's components (`components.pulumi` instances are read by StackReference).
+ */
 function isTerraforms(component: MergedComponent): boolean {
-    const section = (component as { readonly section?: string }).section;
-    return (section === undefined || section === "terraform") && canonicalPath(component.component) === undefined;
+    const type = component.componentType ?? "terraform";
+    return type === "terraform" && canonicalPath(component.component) === undefined;
 }
 
 /**

@@ -10,7 +10,7 @@
  * data-source.tf 45-54: `terraform_remote_state` with that backend and the component's workspace).
  */
 import * as nodePath from "node:path";
-import type { TerraformStateSource } from "../components/deployTime";
+import type { TerraformStateSource } from "../components/kit/deployTime";
 import { isPlainObject } from "../util/objects";
 import type { AtmosConfig } from "./atmosConfig";
 import type { MergedComponent } from "./inheritance";

@@ -4,9 +4,9 @@
  * Terraform writes `outputs` as `{ "<name>": { "value": ..., "type": ..., "sensitive": true? } }`
  * (hashicorp/terraform internal/states/statefile/version4.go 688-692, outputStateV4).
  */
-import { describeValue } from "../util/describeValue";
-import { hasOwn, isPlainObject } from "../util/objects";
-import { didYouMean } from "../util/suggest";
+import { describeValue } from "../../util/describeValue";
+import { hasOwn, isPlainObject } from "../../util/objects";
+import { didYouMean } from "../../util/suggest";
 
 /** An output read from a state: its value (at the path asked) and whether it is sensitive. */
 export interface StateOutput {
