@@ -1,10 +1,7 @@
 /**
- * The values a stack file gives as known only at deploy time (`!terraform.output`, `!terraform.state`,
- * `!store`), read when the program deploys: a Terraform component's output from its state object in
- * S3 (as Cloud Posse's remote-state module reads it), an instance's output from its Pulumi stack,
- * an SSM parameter. Each is an Output given to an argument that takes one; unknown while it cannot
- * be known (a plan offline), secret when Terraform marked the output sensitive (an SSM parameter:
- * always).
+ * Deploy-time values (`!terraform.output`, `!terraform.state`, `!store`) read when the program deploys:
+ * a Terraform component's output from its S3 state object, an instance's from its Pulumi stack, an SSM
+ * parameter. Each an Output: unknown while it cannot be known, secret when sensitive (SSM: always).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Provider as AwsProvider } from "@pulumi/aws/provider";
@@ -66,10 +63,14 @@ export function deployTimeValue(reference: DeployTimeReference, site: DeployTime
         });
         return parameter.value.apply((text) => {
             if (text === undefined) return pulumi.unknown;
-            return pulumi.secret(pathInto(jsonOrText(text), reference.path, who, `SSM parameter ${reference.parameter}`));
+            return pulumi.secret(
+                pathInto(jsonOrText(text), reference.path, who, `SSM parameter ${reference.parameter}`),
+            );
         });
     }
-    return reference.source !== undefined ? terraformOutput(reference, reference.source, who, site) : pulumiOutput(reference, who, site);
+    return reference.source !== undefined
+        ? terraformOutput(reference, reference.source, who, site)
+        : pulumiOutput(reference, who, site);
 }
 
 /** A Terraform component's output, from its state object (application/json: Terraform's S3 client writes it so). */
@@ -102,7 +103,8 @@ function terraformOutput(
         try {
             read = stateOutput(body, reference.output, reference.path);
         } catch (error) {
-            if (error instanceof StateOutputError) throw new DeployTimeValueError(`${who}: reads ${where}, but ${error.message}`);
+            if (error instanceof StateOutputError)
+                throw new DeployTimeValueError(`${who}: reads ${where}, but ${error.message}`);
             throw error;
         }
         return read.sensitive ? pulumi.secret(read.value) : read.value;
@@ -120,9 +122,7 @@ function pulumiOutput(reference: StackOutputReference, who: string, site: Deploy
     const name = instanceStackName(organization, reference.component, reference.stack ?? pulumi.getStack());
     const stack = new pulumi.StackReference(`${site.instance}-${site.var}`, { name });
     // Own outputs only (an output named __proto__ would otherwise be found through the prototype).
-    const has = stack.outputs.apply(
-        (outputs: unknown) => isPlainObject(outputs) && hasOwn(outputs, reference.output),
-    );
+    const has = stack.outputs.apply((outputs: unknown) => isPlainObject(outputs) && hasOwn(outputs, reference.output));
     return pulumi.all([pulumi.unsecret(has)]).apply(([present]) => {
         if (!present)
             throw new DeployTimeValueError(
@@ -159,7 +159,9 @@ function pathInto(value: unknown, path: readonly (string | number)[], who: strin
                   ? current[step]
                   : undefined;
         if (next === undefined)
-            throw new DeployTimeValueError(`${who}: ${what} has nothing at ${path.map((s) => (typeof s === "number" ? `[${s}]` : `.${s}`)).join("")}`);
+            throw new DeployTimeValueError(
+                `${who}: ${what} has nothing at ${path.map((s) => (typeof s === "number" ? `[${s}]` : `.${s}`)).join("")}`,
+            );
         current = next;
     }
     return current;

@@ -8,8 +8,7 @@ import type { FileSystem } from "./files";
 import type { RenderFile } from "./manifest";
 import type { LoadRun } from "./run";
 import type { ComponentSchema } from "./schema";
-import type { InstanceSearch } from "./onlyInstance";
-import type { StackComponent } from "./stateSources";
+import type { MergedComponent } from "./inheritance";
 
 /** One deployable component instance of a stack. */
 export interface StackInstance {
@@ -123,4 +122,21 @@ export interface InternalLoad {
      * naming a stack other than the one loaded (stack/stateSources.ts).
      */
     readonly componentsOf?: (stack: string) => readonly StackComponent[] | undefined;
+}
+
+/** The components of a stack the loader passed over while looking for one instance. */
+export interface InstanceSearch {
+    /** The instance asked for. */
+    readonly name: string;
+    /** Every other deployable instance of the stack (its own or Terraform's), for the did-you-mean. */
+    readonly others: Set<string>;
+    /** Abstract or disabled instances of that name: named, so the refusal says why. */
+    readonly notDeployable: Map<string, "abstract" | "disabled">;
+}
+
+/** A component of a stack, with the stack name Atmos gives it (its own, from its vars). */
+export interface StackComponent {
+    readonly component: MergedComponent;
+    /** The component's own Atmos stack name (also its Terraform workspace's prefix). */
+    readonly stack: string;
 }

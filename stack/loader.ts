@@ -11,10 +11,18 @@ import { isNotFound, readProblemText } from "./files";
 import { customTypesOf, mergeCustomComponents, PULUMI_COMPONENT_TYPE } from "./customTypes";
 import { mergeComponents, type MergedComponent } from "./inheritance";
 import { evaluationContext, resolveInstance, type InstanceScope } from "./instance";
-import type { InternalLoad, LoadedStack, LoadOptions, SkippedInstance, StackInstance } from "./loadTypes";
+import type {
+    InstanceSearch,
+    InternalLoad,
+    LoadedStack,
+    LoadOptions,
+    SkippedInstance,
+    StackComponent,
+    StackInstance,
+} from "./loadTypes";
 import { processManifest } from "./manifest";
-import { instanceSearch, requireInstance, type InstanceSearch } from "./onlyInstance";
-import { withStateSources, type StackComponent } from "./stateSources";
+import { instanceSearch, requireInstance } from "./onlyInstance";
+import { withStateSources } from "./stateSources";
 import { componentStackName } from "./naming";
 import { COMPONENT_SCHEMAS } from "./schema";
 import { templateSettingsFrom } from "./templating";

@@ -6,17 +6,7 @@
 import { didYouMean } from "../util/suggest";
 import { escapeText } from "../util/terminalText";
 import { makeProblem, StackFileError, type SourceLocation } from "./errors";
-import type { LoadedStack } from "./loadTypes";
-
-/** The components of a stack the loader passed over while looking for one instance. */
-export interface InstanceSearch {
-    /** The instance asked for. */
-    readonly name: string;
-    /** Every other deployable instance of the stack (its own or Terraform's), for the did-you-mean. */
-    readonly others: Set<string>;
-    /** Abstract or disabled instances of that name: named, so the refusal says why. */
-    readonly notDeployable: Map<string, "abstract" | "disabled">;
-}
+import type { InstanceSearch, LoadedStack } from "./loadTypes";
 
 /** A new search for `name`. */
 export function instanceSearch(name: string): InstanceSearch {

@@ -14,12 +14,11 @@ import { atmosConfigFailure, displayPath } from "./environment";
 import { mergeCustomComponents, PULUMI_COMPONENT_TYPE } from "./customTypes";
 import { mergeComponents } from "./inheritance";
 import { loadManifest } from "./loader";
-import type { LoadedStack, LoadOptions } from "./loadTypes";
+import type { LoadedStack, LoadOptions, StackComponent } from "./loadTypes";
 import { componentStackName } from "./naming";
 import { goExtension, processManifest } from "./manifest";
 import { newLoadRun, type LoadRun } from "./run";
 import { instanceSearch, requireInstance } from "./onlyInstance";
-import type { StackComponent } from "./stateSources";
 
 /** One stack of a repository. */
 export interface AtmosStackEntry {
@@ -198,7 +197,9 @@ function indexWithin(options: RepositoryOptions): StackIndex {
         for (const name of names) entries.push({ name, manifest });
     }
     const componentsOf = (name: string): readonly StackComponent[] | undefined => {
-        const manifests = [...new Set(entries.filter((e) => e.name === name && e.error === undefined).map((e) => e.manifest))];
+        const manifests = [
+            ...new Set(entries.filter((e) => e.name === name && e.error === undefined).map((e) => e.manifest)),
+        ];
         if (manifests.length === 0) return undefined;
         return manifests.flatMap((manifest) => {
             const problems = new ProblemList();

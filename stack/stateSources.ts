@@ -1,25 +1,16 @@
 /**
- * Mixed estates: a `!terraform.output`/`!terraform.state` that names a component still Terraform's
- * (under `components.terraform`, not one of this package's) is read from that component's
- * Terraform state in its backend; one that names an instance of this package stays a read of the
- * instance's Pulumi stack. This step finds the component the reference names (in this stack or the
- * one it names) and records where its state is. Pure.
+ * Mixed estates: a `!terraform.output`/`!terraform.state` naming a component still Terraform's is
+ * given where that component's state is (its S3 object); one naming an instance of this package
+ * stays a read of the instance's Pulumi stack. Pure.
  */
 import { deployTimeReference, isDeployTimeReference, type StackOutputReference } from "../components/kit/deployTime";
 import type { AtmosConfig } from "./atmosConfig";
 import { canonicalPath } from "./componentPaths";
 import { formatLocation, makeProblem, type ProblemList } from "./errors";
 import type { MergedComponent } from "./inheritance";
-import type { StackInstance } from "./loadTypes";
+import type { StackComponent, StackInstance } from "./loadTypes";
 import { terraformWorkspace } from "./naming";
 import { terraformStateSource } from "./terraformState";
-
-/** A component of a stack, with the stack name Atmos gives it (its own, from its vars). */
-export interface StackComponent {
-    readonly component: MergedComponent;
-    /** The component's own Atmos stack name (also its Terraform workspace's prefix). */
-    readonly stack: string;
-}
 
 /** Where the components of a stack come from. */
 export interface ComponentLookup {
@@ -87,7 +78,11 @@ function sourceOf(
                 "DEPLOY_TIME_VALUE",
                 at,
                 `${instance.component} ${JSON.stringify(instance.name)} (stack ${stackName}): ${varName} ${reference.text} reads the Terraform state of component ${JSON.stringify(reference.component)} in stack ${stack} (${formatLocation(found.component.keyLoc)}), but ${located.refused}`,
-                { instance: instance.name, field: varName, rule: "a Terraform component read at deploy time has an s3 backend" },
+                {
+                    instance: instance.name,
+                    field: varName,
+                    rule: "a Terraform component read at deploy time has an s3 backend",
+                },
             ),
         );
         return reference;

@@ -1,13 +1,6 @@
 /**
  * Where a Terraform component's state is: its backend as Atmos computes it (type, merged section,
  * defaults), and the object an S3 backend keeps the component's workspace in. Pure.
- *
- * Followed: Atmos `internal/exec/stack_processor_backend.go` (processTerraformBackend 36-95,
- * setS3BackendDefaults 128-141, processTerraformRemoteStateBackend 254-310, getWorkspacePrefixSeparator
- * 386-401); Terraform `internal/backend/remote-state/s3/backend_state.go` (path 258-264,
- * defaultWorkspaceKeyPrefix `env:` 30); Cloud Posse `terraform-yaml-stack-config//modules/remote-state`
- * (main.tf 19-31: remote_state_backend_type before backend_type, remote_state_backend before backend;
- * data-source.tf 45-54: `terraform_remote_state` with that backend and the component's workspace).
  */
 import * as nodePath from "node:path";
 import type { TerraformStateSource } from "../components/kit/deployTime";
@@ -15,6 +8,13 @@ import { isPlainObject } from "../util/objects";
 import type { AtmosConfig } from "./atmosConfig";
 import type { MergedComponent } from "./inheritance";
 import { followRecord } from "./naming";
+
+// Followed: Atmos internal/exec/stack_processor_backend.go (processTerraformBackend 36-95,
+// setS3BackendDefaults 128-141, processTerraformRemoteStateBackend 254-310, prefix separator
+// 386-401); Terraform internal/backend/remote-state/s3/backend_state.go (path 258-264, default
+// prefix `env:` 30); Cloud Posse terraform-yaml-stack-config//modules/remote-state (main.tf 19-31:
+// remote_state_backend_type before backend_type, remote_state_backend before backend;
+// data-source.tf 45-54: terraform_remote_state with that backend and the component's workspace).
 
 /** Terraform's name of the workspace kept at the backend's `key` itself (internal/backend/backend.go 22). */
 export const DEFAULT_WORKSPACE = "default";
@@ -55,7 +55,9 @@ export function remoteStateBackend(component: MergedComponent, config: AtmosConf
                   ? component.component
                   : component.name;
         backend.workspace_key_prefix =
-            separator === "/" ? name : name.replace(/\//g, typeof separator === "string" && separator ? separator : "-");
+            separator === "/"
+                ? name
+                : name.replace(/\//g, typeof separator === "string" && separator ? separator : "-");
     }
     const type = sections?.remoteStateBackendType || backendType;
     const settings = { ...subMap({ [backendType]: backend }, type), ...subMap(sections?.remoteStateBackend, type) };
@@ -96,7 +98,9 @@ export function terraformStateSource(
         };
     }
     const prefix =
-        typeof settings.workspace_key_prefix === "string" ? settings.workspace_key_prefix : DEFAULT_WORKSPACE_KEY_PREFIX;
+        typeof settings.workspace_key_prefix === "string"
+            ? settings.workspace_key_prefix
+            : DEFAULT_WORKSPACE_KEY_PREFIX;
     const assumeRole = isPlainObject(settings.assume_role) ? settings.assume_role.role_arn : undefined;
     const roleArn = typeof assumeRole === "string" && assumeRole ? assumeRole : settings.role_arn;
     return {

@@ -1,12 +1,13 @@
 /**
  * The outputs of a Terraform state document (format version 4, what Terraform 0.12 and later
  * write): an output's value, a path into it, and whether Terraform marked it sensitive. Pure.
- * Terraform writes `outputs` as `{ "<name>": { "value": ..., "type": ..., "sensitive": true? } }`
- * (hashicorp/terraform internal/states/statefile/version4.go 688-692, outputStateV4).
  */
 import { describeValue } from "../../util/describeValue";
 import { hasOwn, isPlainObject } from "../../util/objects";
 import { didYouMean } from "../../util/suggest";
+
+// Terraform writes `outputs` as `{ "<name>": { "value": ..., "type": ..., "sensitive": true? } }`
+// (hashicorp/terraform internal/states/statefile/version4.go 688-692, outputStateV4).
 
 /** An output read from a state: its value (at the path asked) and whether it is sensitive. */
 export interface StateOutput {
@@ -32,7 +33,9 @@ export const MAX_STATE_CHARACTERS = 64 * 1024 * 1024;
  */
 export function stateOutput(text: string, name: string, path: readonly (string | number)[]): StateOutput {
     if (text.length > MAX_STATE_CHARACTERS) {
-        throw new StateOutputError(`the state is larger than ${MAX_STATE_CHARACTERS.toLocaleString("en-US")} characters`);
+        throw new StateOutputError(
+            `the state is larger than ${MAX_STATE_CHARACTERS.toLocaleString("en-US")} characters`,
+        );
     }
     let state: unknown;
     try {
