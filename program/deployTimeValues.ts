@@ -16,7 +16,7 @@ import {
     type StackOutputReference,
     type TerraformStateSource,
 } from "../components/kit/deployTime";
-import { stateOutput, StateOutputError } from "../components/kit/terraformStateOutputs";
+import { stateOutput, StateOutputError, valueAtPath } from "../components/kit/terraformStateOutputs";
 import { hasOwn, isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
 import type { StackInstance } from "../stack";
@@ -148,21 +148,7 @@ function jsonOrText(text: string): unknown {
 
 /** `value` at `path` (the yq path after the output's name), or an error naming what was read. */
 function pathInto(value: unknown, path: readonly (string | number)[], who: string, what: string): unknown {
-    let current = value;
-    for (const step of path) {
-        const next =
-            typeof step === "number"
-                ? Array.isArray(current) && step >= 0 && step < current.length
-                    ? current[step]
-                    : undefined
-                : isPlainObject(current) && hasOwn(current, step)
-                  ? current[step]
-                  : undefined;
-        if (next === undefined)
-            throw new DeployTimeValueError(
-                `${who}: ${what} has nothing at ${path.map((s) => (typeof s === "number" ? `[${s}]` : `.${s}`)).join("")}`,
-            );
-        current = next;
-    }
-    return current;
+    const at = valueAtPath(value, path);
+    if ("missing" in at) throw new DeployTimeValueError(`${who}: ${what} has nothing at ${at.missing}`);
+    return at.value;
 }

@@ -56,22 +56,32 @@ export function stateOutput(text: string, name: string, path: readonly (string |
             `the state has no output ${JSON.stringify(name)}${didYouMean(name, names)} (outputs: ${names.length > 0 ? names.join(", ") : "none; is the component applied?"})`,
         );
     }
-    let value: unknown = output.value;
+    const at = valueAtPath(output.value, path);
+    if ("missing" in at) {
+        throw new StateOutputError(`the output ${JSON.stringify(name)} has nothing at ${at.missing}`);
+    }
+    return { value: at.value, sensitive: output.sensitive === true };
+}
+
+/**
+ * The value at `path` (list indexes and own keys, a yq path as parsed) in `value`, or where the path
+ * first leads nowhere (`.a[2]`).
+ */
+export function valueAtPath(
+    value: unknown,
+    path: readonly (string | number)[],
+): { readonly value: unknown } | { readonly missing: string } {
+    let current = value;
     const walked: string[] = [];
     for (const step of path) {
         walked.push(typeof step === "number" ? `[${step}]` : `.${step}`);
-        const next =
-            typeof step === "number"
-                ? Array.isArray(value) && step >= 0 && step < value.length
-                    ? { found: true, value: value[step] }
-                    : { found: false }
-                : isPlainObject(value) && hasOwn(value, step)
-                  ? { found: true, value: value[step] }
-                  : { found: false };
-        if (!next.found) {
-            throw new StateOutputError(`the output ${JSON.stringify(name)} has nothing at ${walked.join("")}`);
+        if (typeof step === "number" && Array.isArray(current) && step >= 0 && step < current.length) {
+            current = (current as readonly unknown[])[step];
+        } else if (typeof step === "string" && isPlainObject(current) && hasOwn(current, step)) {
+            current = current[step];
+        } else {
+            return { missing: walked.join("") };
         }
-        value = next.value;
     }
-    return { value, sensitive: output.sensitive === true };
+    return { value: current };
 }
