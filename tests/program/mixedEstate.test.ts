@@ -325,6 +325,56 @@ describe("Terraform state read at deploy time (mixed estates)", function () {
             );
         });
 
+        it("reads an SSM parameter (!store) as a secret; refuses `| default`, which it cannot apply", async () => {
+            const repo = editedRepo(
+                "atmos.yaml",
+                (t) =>
+                    `${t}stores:\n  ssm:\n    type: aws-ssm-parameter-store\n    options:\n      region: us-east-2\n`,
+            );
+            const prod = path.join(repo, "stacks", "orgs", "acme", "prod.yaml");
+            fs.writeFileSync(
+                prod,
+                fs
+                    .readFileSync(prod, "utf8")
+                    .replace(
+                        "kms_key_id: !terraform.state managed-grafana/workspace kms_key_arn",
+                        "kms_key_id: !store ssm grafana kms_key",
+                    ),
+            );
+            const loaded = load("acme-ue2-prod", repo);
+            const p = await synth(loaded.file, {
+                loaded,
+                terraformStates: { [PROD_OBJECT]: PROD_STATE },
+                stackOutputs: { [ALERTS_STACK]: ALERTS_OUTPUTS },
+                ssmParameters: { "/acme/ue2/prod/grafana/kms_key": "alias/grafana" },
+            });
+            assert.equal(
+                inputsOf(p, "aws:ssm/parameter:Parameter", "managed-dashboards/api-key-parameter").keyId,
+                "[secret]",
+            );
+            assert.deepEqual(
+                p.reads?.find((r) => r.var === "kms_key_id"),
+                {
+                    instance: "managed-dashboards/api-key",
+                    var: "kms_key_id",
+                    function: "!store ssm grafana kms_key",
+                    from: "ssm-parameter",
+                    parameter: "/acme/ue2/prod/grafana/kms_key",
+                    region: "us-east-2",
+                },
+            );
+            fs.writeFileSync(
+                prod,
+                fs
+                    .readFileSync(prod, "utf8")
+                    .replace("!store ssm grafana kms_key", "!store ssm grafana kms_key | default alias/aws/ssm"),
+            );
+            assert.throws(
+                () => load("acme-ue2-prod", repo),
+                /kms_key_id: !store ssm grafana kms_key \| default alias\/aws\/ssm has a default, which this package does not apply at deploy time/,
+            );
+        });
+
         it("lists what it reads in the plan: the state's bucket and key, the Pulumi stack", async () => {
             const p = await plan(load("acme-ue2-prod"));
             assert.deepEqual(
