@@ -33,6 +33,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { processTmpl } from "../../stack/templating";
+import { instanceProjectName } from "../../components/kit/deployTime";
+import { instanceProjectProblem } from "../../program/run";
 import { isPlainObject } from "../../util/objects";
 import { compiledRoot, ROOT } from "../helpers/compiled";
 
@@ -231,6 +233,16 @@ describe("atmos.d/pulumi.yaml: atmos pulumi plan|preview|up|destroy <component> 
             rendered("destroy", stepData("managed-dashboards/api-key", "acme-ue2-prod", "/src/infra", "--yes")),
             [PROJECT_STEP, `pulumi destroy ${PULUMI_ARGS}`],
         );
+    });
+
+    it("names the Pulumi project as the program requires it: the instance, every / as - (instanceProjectName)", () => {
+        for (const component of ["eventbridge/alerts", "managed-dashboards/api-key", "a/b/c", "vpc"]) {
+            const [, select, up] = rendered("up", stepData(component, "s", "/r"));
+            const project = /--cwd \.atmos-pulumi\/'([^']*)'/.exec(up)?.[1];
+            assert.equal(project, instanceProjectName(component), up);
+            assert.match(select, new RegExp(`--cwd \\.atmos-pulumi/'${project}'$`));
+            assert.equal(instanceProjectProblem(component, project!), undefined);
+        }
     });
 
     it("fails to render, as Atmos does, when a step reads a key Atmos does not give (missingkey=error)", () => {
