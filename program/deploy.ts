@@ -128,8 +128,8 @@ export function prepareStack(stack: LoadedStack, kits: readonly ComponentKit[] =
             const later = programReadArgs(instance, kit.definition);
             const args: Record<string, unknown> = { ...instance.args };
             for (const arg of later) args[arg] = pulumi.unknown;
-            const prepared0 = kit.prepare(instance.name, args);
-            const ready = later.length === 0 ? prepared0 : { ...prepared0, create: readingLater(instance, kit) };
+            const checked = kit.prepare(instance.name, args);
+            const ready = later.length === 0 ? checked : { ...checked, create: readingLater(instance, kit) };
             const collisions = registry.claim(
                 { component: instance.component, instance: instance.name, where: formatLocation(instance.location) },
                 ready.claims,
