@@ -181,7 +181,10 @@ export function planToText(plan: SynthPlan, options: { color?: boolean; title?: 
                       ]
                     : read.from === "pulumi-stack"
                       ? [`output ${read.output} of the Pulumi stack ${read.stack}`, ""]
-                      : [`the SSM parameter ${read.parameter}`, read.region !== undefined ? ` (region ${read.region})` : ""];
+                      : [
+                            `the SSM parameter ${read.parameter}`,
+                            read.region !== undefined ? ` (region ${read.region})` : "",
+                        ];
             lines.push(
                 `    ${showText(read.instance)} ${showText(read.var)}: ${showText(from)}${detail === "" ? "" : c.dim(showText(detail))}`,
             );

@@ -7,11 +7,7 @@ import type { PulumiDeployment } from "../kit/lifecycle";
 import { DashboardsApiKey } from "./component";
 import { API_KEY_DEFINITION, DASHBOARDS_API_KEY_DEFAULTS, type DashboardsApiKeyArgs } from "./definition";
 import { rotationSchedule } from "./rotation";
-import {
-    dashboardsApiKeyClaims,
-    resolveDashboardsApiKey,
-    withDeployedCredential,
-} from "./resolve";
+import { dashboardsApiKeyClaims, resolveDashboardsApiKey, withDeployedCredential } from "./resolve";
 
 /** The `managed-dashboards/api-key` kit. */
 export const API_KEY_KIT = wireKit({
