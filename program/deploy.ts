@@ -6,7 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { NameRegistry } from "../components/kit/collisions";
 import { stackVarNaming } from "../components/kit/definition";
 import { ComponentArgsError, type ArgProblem, type FieldNamer } from "../components/kit/errors";
-import { markWarningsReported } from "../components/kit/common";
+import { markArgsWarningsReported, markWarningsReported } from "../components/kit/common";
 import { specOutputsOf, type ComponentKit, type PreparedInstance } from "../components/kit/kit";
 import { isDeployTimeReference } from "../components/kit/deployTime";
 import { deployTimeValue, programReadArgs } from "./deployTimeValues";
@@ -129,7 +129,8 @@ export function prepareStack(stack: LoadedStack, kits: readonly ComponentKit[] =
             const args: Record<string, unknown> = { ...instance.args };
             for (const arg of later) args[arg] = pulumi.unknown;
             const checked = kit.prepare(instance.name, args);
-            const ready = later.length === 0 ? checked : { ...checked, create: readingLater(instance, kit) };
+            const ready =
+                later.length === 0 ? checked : { ...checked, create: readingLater(instance, kit, checked.warnings) };
             const collisions = registry.claim(
                 { component: instance.component, instance: instance.name, where: formatLocation(instance.location) },
                 ready.claims,
@@ -175,7 +176,11 @@ export function prepareStack(stack: LoadedStack, kits: readonly ComponentKit[] =
  * (program/deployTimeValues.ts), checked once known with the same rule and message. Its known
  * values were validated with the stack's, before anything was registered.
  */
-function readingLater(instance: StackInstance, kit: ComponentKit): PreparedInstance["create"] {
+function readingLater(
+    instance: StackInstance,
+    kit: ComponentKit,
+    warnings: readonly ArgProblem[],
+): PreparedInstance["create"] {
     return (opts) => {
         const args: Record<string, unknown> = { ...instance.args };
         const namer = stackVarNamer(instance.schema);
@@ -187,6 +192,11 @@ function readingLater(instance: StackInstance, kit: ComponentKit): PreparedInsta
                 var: namer.field(arg, []),
             });
         }
+        // Its warnings were reported with the stack's (at their vars), not again by the component.
+        markArgsWarningsReported(
+            args,
+            warnings.map((w) => w.message),
+        );
         return specOutputsOf(new kit.component(instance.name, args as never, opts), kit.definition.outputs);
     };
 }

@@ -419,6 +419,28 @@ describe("Terraform state read at deploy time (mixed estates)", function () {
             );
         });
 
+        it("reports an instance's warnings once, at its var (the component does not repeat them)", async () => {
+            const repo = editedRepo(path.join("stacks", "orgs", "acme", "prod.yaml"), (t) =>
+                t.replace(
+                    "        kms_key_id: !terraform.state managed-grafana/workspace kms_key_arn\n",
+                    "        kms_key_id: !terraform.state managed-grafana/workspace kms_key_arn\n        minutes_to_live: 20000\n",
+                ),
+            );
+            const outputs = path.join(repo, "outputs.json");
+            fs.writeFileSync(outputs, JSON.stringify({ [ALERTS_STACK]: ALERTS_OUTPUTS }));
+            const run = await synthCommand(
+                ["--atmos-stack", "acme-ue2-prod", "--atmos-dir", repo, "--stack-outputs", outputs],
+                { NO_COLOR: "1" },
+            );
+            assert.equal(run.status, 0, run.stderr);
+            const warned = run.stderr.split("\n").filter((line) => /leaves no room for a missed run/.test(line));
+            assert.equal(warned.length, 1, run.stderr);
+            assert.match(
+                warned[0],
+                /prod\.yaml:\d+:\d+: managed-dashboards\/api-key "managed-dashboards\/api-key" \(stack acme-ue2-prod\): minutes_to_live/,
+            );
+        });
+
         it("synth prints what it reads, in the text plan and the JSON plan", async () => {
             const text = await synthCommand(["--atmos-stack", "acme-ue2-dev", "--atmos-dir", REPO], { NO_COLOR: "1" });
             assert.equal(text.status, 0, text.stderr);
