@@ -196,7 +196,13 @@ function indexWithin(options: RepositoryOptions): StackIndex {
         }
         for (const name of names) entries.push({ name, manifest });
     }
+    // Each stack merged once per run, however many references name it.
+    const merged = new Map<string, readonly StackComponent[] | undefined>();
     const componentsOf = (name: string): readonly StackComponent[] | undefined => {
+        if (!merged.has(name)) merged.set(name, mergeStack(name));
+        return merged.get(name);
+    };
+    const mergeStack = (name: string): readonly StackComponent[] | undefined => {
         const manifests = [
             ...new Set(entries.filter((e) => e.name === name && e.error === undefined).map((e) => e.manifest)),
         ];

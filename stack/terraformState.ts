@@ -101,6 +101,15 @@ export function terraformStateSource(
         typeof settings.workspace_key_prefix === "string"
             ? settings.workspace_key_prefix
             : DEFAULT_WORKSPACE_KEY_PREFIX;
+    // Atmos renders templates in the backend section; this package does not: refused, not misread.
+    const templated = Object.entries({ bucket, key, workspace_key_prefix: prefix, region: settings.region }).find(
+        ([, v]) => typeof v === "string" && v.includes("{{"),
+    );
+    if (templated !== undefined) {
+        return {
+            refused: `its s3 backend's ${templated[0]} holds a Go template (${JSON.stringify(templated[1])}), which this package does not render in backend sections; write the value out`,
+        };
+    }
     const assumeRole = isPlainObject(settings.assume_role) ? settings.assume_role.role_arn : undefined;
     const roleArn = typeof assumeRole === "string" && assumeRole ? assumeRole : settings.role_arn;
     return {

@@ -190,6 +190,16 @@ describe("Terraform state read at deploy time (mixed estates)", function () {
             );
         });
 
+        it("a backend value written as a Go template is refused, not misread", () => {
+            const repo = editedRepo(path.join("stacks", "orgs", "acme", "_defaults.yaml"), (t) =>
+                t.replace("bucket: acme-ue2-root-tfstate", 'bucket: "{{ .vars.namespace }}-tfstate"'),
+            );
+            assert.throws(
+                () => load("acme-ue2-prod", repo),
+                /its s3 backend's bucket holds a Go template \("\{\{ \.vars\.namespace \}\}-tfstate"\), which this package does not render in backend sections/,
+            );
+        });
+
         it("an instance of this package stays a read of its Pulumi stack", () => {
             const audit = load("acme-ue2-prod").instances.find((i) => i.name === "eventbridge/audit")!;
             assert.equal((audit.vars.event_rule_description as { source?: unknown }).source, undefined);
