@@ -190,6 +190,34 @@ describe("Terraform state read at deploy time (mixed estates)", function () {
             );
         });
 
+        it("an instance under components.pulumi, reading and read: its Pulumi stack; Terraform's state still from S3", () => {
+            // eventbridge/alerts and the api-key moved to components.pulumi (issue 42, item 3).
+            const repo = editedRepo(path.join("stacks", "orgs", "acme", "prod.yaml"), (t) =>
+                t
+                    .replace(
+                        "components:\n  terraform:\n    managed-dashboards/api-key:",
+                        "components:\n  pulumi:\n    managed-dashboards/api-key:",
+                    )
+                    .replace("    eventbridge/audit:", "  terraform:\n    eventbridge/audit:"),
+            );
+            const instances = load("acme-ue2-prod", repo).instances;
+            assert.deepEqual(
+                instances.map((i) => [i.name, i.componentType]),
+                [
+                    ["eventbridge/audit", "terraform"],
+                    ["managed-dashboards/api-key", "pulumi"],
+                    ["eventbridge/alerts", "pulumi"],
+                ],
+            );
+            const key = instances.find((i) => i.name === "managed-dashboards/api-key")!;
+            assert.equal(
+                (key.vars.workspace_id as { source?: { key: string } }).source?.key,
+                "managed-grafana-workspace/acme-ue2-prod/terraform.tfstate",
+            );
+            const audit = instances.find((i) => i.name === "eventbridge/audit")!;
+            assert.equal((audit.vars.event_rule_description as { source?: unknown }).source, undefined);
+        });
+
         it("a backend value written as a Go template is refused, not misread", () => {
             const repo = editedRepo(path.join("stacks", "orgs", "acme", "_defaults.yaml"), (t) =>
                 t.replace("bucket: acme-ue2-root-tfstate", 'bucket: "{{ .vars.namespace }}-tfstate"'),
