@@ -130,8 +130,8 @@ export interface InstanceSearch {
     readonly name: string;
     /** Every other deployable instance of the stack (its own or Terraform's), for the did-you-mean. */
     readonly others: Set<string>;
-    /** Abstract or disabled instances of that name: named, so the refusal says why. */
-    readonly notDeployable: Map<string, "abstract" | "disabled">;
+    /** Abstract or disabled instances of that name, or a `components.pulumi` one of another component: named, so the refusal says why. */
+    readonly notDeployable: Map<string, "abstract" | "disabled" | "foreign">;
 }
 
 /** A component of a stack, with the stack name Atmos gives it (its own, from its vars). */

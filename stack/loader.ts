@@ -188,6 +188,7 @@ function resolveStack(
         }
         const canonical = implementedPath(component, warnings);
         if (canonical === undefined && component.componentType === PULUMI_COMPONENT_TYPE) {
+            search?.notDeployable.set(component.name, "foreign");
             warnings.push(
                 `${formatLocation(component.componentLoc ?? component.keyLoc)}: components.pulumi instance ${JSON.stringify(component.name)}: component ${component.component} is not one of this package's components; left alone (it is not Terraform's either)`,
             );

@@ -4,9 +4,15 @@
  * have. Pure.
  */
 import { didYouMean } from "../util/suggest";
-import { escapeText } from "../util/terminalText";
 import { makeProblem, StackFileError, type SourceLocation } from "./errors";
 import type { InstanceSearch, LoadedStack } from "./loadTypes";
+
+/** Why an instance of that name is not deployed, in words. */
+const NOT_DEPLOYABLE: Readonly<Record<"abstract" | "disabled" | "foreign", string>> = {
+    abstract: "abstract (metadata.type: abstract, a base for others)",
+    disabled: "disabled (metadata.enabled: false)",
+    foreign: "under components.pulumi but not one of this package's components",
+};
 
 /** A new search for `name`. */
 export function instanceSearch(name: string): InstanceSearch {
@@ -15,13 +21,14 @@ export function instanceSearch(name: string): InstanceSearch {
 
 /**
  * `stack` when it holds the instance searched for (planned, or skipped as Terraform's); otherwise
- * a `StackFileError` naming the stack, with a did-you-mean over the stack's other instances.
+ * a `StackFileError` naming the stack, with a did-you-mean over the stack's other instances (the
+ * message escaped for the terminal by `makeProblem`).
  * A Terraform instance (one this package does not implement) is refused too: there is nothing to
  * plan or deploy.
  */
 export function requireInstance(stack: LoadedStack, search: InstanceSearch, at: SourceLocation): LoadedStack {
     const { name } = search;
-    const shownStack = escapeText(stack.atmosStack ?? stack.stackName);
+    const shownStack = stack.atmosStack ?? stack.stackName;
     if (stack.instances.some((i) => i.name === name)) {
         // Only the instance: the stack's other components are neither planned nor listed as skipped.
         return { ...stack, skipped: [] };
@@ -29,13 +36,13 @@ export function requireInstance(stack: LoadedStack, search: InstanceSearch, at: 
     const skipped = stack.skipped.find((s) => s.instance === name);
     let reason: string;
     if (skipped !== undefined) {
-        reason = `instance ${JSON.stringify(escapeText(name))} of the Atmos stack ${shownStack} is component ${JSON.stringify(escapeText(skipped.component))}, which this package does not implement (it is left to Terraform: atmos terraform plan ${escapeText(name)} -s ${shownStack})`;
+        reason = `instance ${JSON.stringify(name)} of the Atmos stack ${shownStack} is component ${JSON.stringify(skipped.component)}, which this package does not implement (it is left to Terraform: atmos terraform plan ${name} -s ${shownStack})`;
         throw new StackFileError([makeProblem("UNKNOWN_COMPONENT", skipped.location, reason, { instance: name })]);
     }
     const why = search.notDeployable.get(name);
     reason =
         why !== undefined
-            ? `instance ${JSON.stringify(escapeText(name))} of the Atmos stack ${shownStack} is ${why === "abstract" ? "abstract (metadata.type: abstract, a base for others)" : "disabled (metadata.enabled: false)"}; there is nothing to deploy`
-            : `the Atmos stack ${shownStack} has no component instance ${JSON.stringify(escapeText(name))}${escapeText(didYouMean(name, [...search.others].sort()))}`;
+            ? `instance ${JSON.stringify(name)} of the Atmos stack ${shownStack} is ${NOT_DEPLOYABLE[why]}; there is nothing to deploy`
+            : `the Atmos stack ${shownStack} has no component instance ${JSON.stringify(name)}${didYouMean(name, [...search.others].sort())}`;
     throw new StackFileError([makeProblem("UNKNOWN_COMPONENT", at, reason, { instance: name })]);
 }

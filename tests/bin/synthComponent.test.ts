@@ -117,6 +117,19 @@ describe("synth --component (one instance of an Atmos stack)", function () {
         });
     }
 
+    it("refuses a components.pulumi instance of a component this package does not have, saying so", async () => {
+        const repo = fs.mkdtempSync(path.join(os.tmpdir(), "synth-component-"));
+        fs.cpSync(REPO, repo, { recursive: true });
+        const manifest = path.join(repo, "stacks", "orgs", "acme", "dev", "us-east-2.yaml");
+        fs.appendFileSync(manifest, "  pulumi:\n    cdk-app:\n      metadata: {component: cdk/app}\n");
+        const run = await synthCli("--atmos-stack", "acme-ue2-dev", "--component", "cdk-app", "--atmos-dir", repo);
+        assert.equal(run.status, 1);
+        assert.match(
+            run.stderr,
+            /instance "cdk-app" of the Atmos stack acme-ue2-dev is under components\.pulumi but not one of this package's components; there is nothing to deploy/,
+        );
+    });
+
     it("does not resolve the stack's other instances: their problems are not this run's", async () => {
         const repo = fs.mkdtempSync(path.join(os.tmpdir(), "synth-component-"));
         fs.cpSync(REPO, repo, { recursive: true });
