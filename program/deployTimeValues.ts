@@ -56,6 +56,8 @@ export function programReadArgs(instance: StackInstance, definition: ComponentDe
 export function deployTimeValue(reference: DeployTimeReference, site: DeployTimeSite): pulumi.Output<unknown> {
     const who = `${site.component} "${site.instance}": ${site.var} ${reference.text}`;
     if (reference.kind === "ssm-parameter") {
+        // Not read in a preview either: unknown until the update.
+        if (pulumi.runtime.isDryRun()) return pulumi.output(undefined).apply(() => pulumi.unknown as unknown);
         const parameter = getParameterOutput({
             name: reference.parameter,
             withDecryption: true,
@@ -80,6 +82,9 @@ function terraformOutput(
     who: string,
     site: DeployTimeSite,
 ): pulumi.Output<unknown> {
+    // In a preview the state is not read: the value is unknown until the update (the state may not
+    // exist yet, and a preview needs no access to it).
+    if (pulumi.runtime.isDryRun()) return pulumi.output(undefined).apply(() => pulumi.unknown as unknown);
     const where = `the Terraform state ${stateObjectUrl(source)} (component ${reference.component}, stack ${source.stack}, workspace ${source.workspace})`;
     const provider =
         source.roleArn !== undefined

@@ -21,6 +21,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { stateOutput, StateOutputError } from "../../components/kit/terraformStateOutputs";
 import { synth, type SynthPlan } from "../../program/synth";
+import { installMocks } from "../../program/mocks";
+import { deployStack } from "../../program/deploy";
 import { loadAtmosStack, type LoadedStack } from "../../stack";
 import { s3StateKey } from "../../stack/terraformState";
 import { StackFileError } from "../../stack/errors";
@@ -338,6 +340,30 @@ describe("Terraform state read at deploy time (mixed estates)", function () {
                 ).workspaceId,
                 undefined,
             );
+        });
+
+        it("in a preview reads no state: the values are unknown until the update", async () => {
+            const mocks = await installMocks({
+                preview: true,
+                project: "cloudposse-components",
+                stack: "acme-ue2-prod",
+                terraformStates: { [PROD_OBJECT]: PROD_STATE },
+                stackOutputs: { [ALERTS_STACK]: ALERTS_OUTPUTS },
+            });
+            deployStack(load("acme-ue2-prod"));
+            await mocks.settle();
+            assert.ok(!mocks.calls.includes("aws:s3/getObject:getObject"), mocks.calls.join(", "));
+            const rule = mocks.resources.find(
+                (r) => r.type === "aws:cloudwatch/eventRule:EventRule" && r.name === "eventbridge/alerts",
+            );
+            // Unknown, as the mocks record an unknown input (and as Pulumi's preview shows it).
+            assert.equal(JSON.stringify(rule?.inputs.description), '{"__pulumiUnknown":true}');
+            assert.equal(JSON.stringify(rule?.inputs.tags), '{"__pulumiUnknown":true}');
+            // A Pulumi stack is read in a preview too (the engine reads it).
+            const audit = mocks.resources.find(
+                (r) => r.type === "aws:cloudwatch/eventRule:EventRule" && r.name === "eventbridge/audit",
+            );
+            assert.equal(audit?.inputs.description, ALERTS_OUTPUTS.event_rule_arn);
         });
 
         it("checks a value read from a state with the var's own rule and message, once known", async () => {
