@@ -334,7 +334,7 @@ function mergedComponent(
     const enabled = enabledOf(name, metadata, table);
     const plain = (node: MapNode) => toPlain(node) as Record<string, unknown>;
     // Atmos's processTerraformBackend and processTerraformRemoteStateBackend
-    // (internal/exec/stack_processor_backend.go 36-95, 254-310): each type is the last non-empty one
+    // (internal/exec/stack_processor_backend.go 36-93, 254-313): each type is the last non-empty one
     // of terraform:, the bases, the instance; each section is deep-merged in that order.
     const backendType = (key: string) =>
         [scalarAt(stack.terraform, key), ...bases.map((b) => scalarAt(table.own(b), key)), scalarAt(ownMap, key)]

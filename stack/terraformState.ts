@@ -9,8 +9,8 @@ import type { AtmosConfig } from "./atmosConfig";
 import type { MergedComponent } from "./inheritance";
 import { followRecord } from "./naming";
 
-// Followed: Atmos internal/exec/stack_processor_backend.go (processTerraformBackend 36-95,
-// setS3BackendDefaults 128-141, processTerraformRemoteStateBackend 254-310, prefix separator
+// Followed: Atmos internal/exec/stack_processor_backend.go (processTerraformBackend 36-93,
+// setS3BackendDefaults 130-143, processTerraformRemoteStateBackend 254-313, prefix separator
 // 386-401); Terraform internal/backend/remote-state/s3/backend_state.go (path 258-264, default
 // prefix `env:` 30); Cloud Posse terraform-yaml-stack-config//modules/remote-state (main.tf 19-31:
 // remote_state_backend_type before backend_type, remote_state_backend before backend;

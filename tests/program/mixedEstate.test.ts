@@ -10,7 +10,7 @@
  * 258-264), `workspace_key_prefix` defaulting to `env:` (30), and writes the state as
  * application/json (client.go 202-207), which `s3.getObject` returns as `body`; Atmos fills an empty
  * S3 `workspace_key_prefix` with `metadata.name`, else the Terraform component, else the instance,
- * `/` as `-` (cloudposse/atmos internal/exec/stack_processor_backend.go 128-141, 386-401) and
+ * `/` as `-` (cloudposse/atmos internal/exec/stack_processor_backend.go 130-143, 386-401) and
  * computes the workspace as BuildTerraformWorkspace does (internal/exec/stack_utils.go 16-71);
  * Cloud Posse's remote-state reads `remote_state_backend(_type)` before `backend(_type)`
  * (terraform-yaml-stack-config modules/remote-state/main.tf 19-31, data-source.tf 45-54).
