@@ -66,6 +66,11 @@ export interface ArgDefinition {
         /** What the refusal of any other deploy-time reference adds, to say what is accepted. */
         readonly hint: string;
     };
+    /**
+     * Why the plugin's schema leaves the default out (it is described in words instead): the SDKs of other languages
+     * send a schema default as if written, and sending this one changes what the component does.
+     */
+    readonly unsentDefault?: string;
     /** Where the var comes from when it has no alias, e.g. `added by this port`, `the module's kms_arn`. */
     readonly origin?: string;
     /** One line for the guides' reference. */

@@ -82,6 +82,7 @@ const WIDGET_KIT: ComponentKit = {
     definition: WIDGET_DEFINITION,
     component: Widget,
     args: argKinds<WidgetArgs>()(["widgetName"]),
+    resolve: (_name, args) => ({ widgetName: String(args.widgetName), region: args.region as string | undefined }),
     prepare: (name, args) => {
         const widgetArgs = { widgetName: String(args.widgetName), region: args.region as string | undefined };
         return {
