@@ -10,6 +10,7 @@ import * as aws from "@pulumi/aws";
 import * as pulumi from "@pulumi/pulumi";
 import type { ComponentDefinition } from "../../components/kit/definition";
 import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../../components/kit/kit";
+import { declareOutputs, setOutputs } from "../../components/kit/declaredOutputs";
 import { COMPONENT_KITS, kitOf } from "../../components/kits";
 import { generatedBlocks, LANGUAGES_GUIDE, README, STACK_FILES_GUIDE } from "../../components/kit/reference";
 import { COMPONENT_DEFINITIONS } from "../../components/registry";
@@ -63,8 +64,11 @@ const WIDGET_DEFINITION: ComponentDefinition<WidgetArgs, "fixture/widget"> = {
 
 class Widget extends pulumi.ComponentResource {
     static readonly definition = WIDGET_DEFINITION;
+    static {
+        declareOutputs(this);
+    }
     /** The widget's log group name. */
-    readonly logGroupName: pulumi.Output<string>;
+    declare readonly logGroupName: pulumi.Output<string>;
 
     constructor(name: string, args: WidgetArgs, opts: pulumi.ComponentResourceOptions = {}) {
         super(WIDGET_DEFINITION.typeToken, name, {}, opts);
@@ -73,8 +77,9 @@ class Widget extends pulumi.ComponentResource {
             { name: args.widgetName, region: args.region },
             { parent: this },
         );
-        this.logGroupName = group.name;
-        this.registerOutputs({ logGroupName: this.logGroupName });
+        const outputs = { logGroupName: group.name };
+        setOutputs(this, { component: WIDGET_DEFINITION.path, instance: name, enabled: true, values: outputs });
+        this.registerOutputs(outputs);
     }
 }
 
