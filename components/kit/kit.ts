@@ -219,6 +219,7 @@ export function wireKit<R extends KitResolved, C>(spec: KitSpec<R, C>): Componen
         },
     };
 }
+
 /** The arguments of `Args` a TypeScript program must give. */
 export type RequiredArgs<Args> = { [K in keyof Args]-?: undefined extends Args[K] ? never : K }[keyof Args];
 
