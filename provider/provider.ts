@@ -8,6 +8,8 @@ import { ComponentArgsError } from "../components/errors";
 import { knownNow } from "../components/inputs";
 import type { ComponentClass } from "../components/kit";
 import { COMPONENT_KITS } from "../components/kits";
+import { constructRequest, currentMonitor, deploymentOf, serveProvider } from "../sdk/adapter";
+import type { ConstructRequestView } from "../sdk/adapter";
 import { problem } from "../util/problem";
 import { packageSchema, type PackageSchema } from "./schema";
 
@@ -15,6 +17,62 @@ import { packageSchema, type PackageSchema } from "./schema";
 const COMPONENTS: ReadonlyMap<string, ComponentClass> = new Map(
     COMPONENT_KITS.map((kit) => [kit.definition.typeToken, kit.component]),
 );
+
+/**
+ * The provider object of each provider reference (`<urn>::<id>`) in one deployment: the SDK's
+ * server makes a new one for every Construct (provider/server.ts `createProviderResource`), and
+ * the components tell accounts apart by the object (components/inputs.ts `accountOf`), so two
+ * instances given the same provider share one.
+ */
+const providerObjects = new Map<string, pulumi.ProviderResource>();
+
+/**
+ * The resource options as the program's SDK set them, from the Construct `request`: the SDK's
+ * server (@pulumi/pulumi 3.248 provider/server.js 339-398; server.ts 412-453 upstream) rebuilds
+ * them from the request but reads `deletedWith` as a provider reference, cutting the URN at its
+ * last `::` (which the engine refuses: source_eval.go 2756-2759), drops `replaceWith`, and drops
+ * the `type` of every alias spec; the engine sends all three (provider_plugin.go 2123-2179).
+ * The others are the server's. Without a request (not under the server), `opts` as given.
+ */
+export function constructOptions(
+    opts: pulumi.ComponentResourceOptions,
+    request: ConstructRequestView | undefined,
+): pulumi.ComponentResourceOptions {
+    if (request === undefined) return opts;
+    const rebuilt: pulumi.ComponentResourceOptions = { ...opts };
+    const deletedWith = request.getDeletedwith();
+    if (deletedWith !== "") rebuilt.deletedWith = new pulumi.DependencyResource(deletedWith);
+    const replaceWith = request.getReplaceWithList();
+    if (replaceWith.length > 0) rebuilt.replaceWith = replaceWith.map((urn) => new pulumi.DependencyResource(urn));
+    rebuilt.aliases = request.getAliasesList().map((alias): pulumi.Input<string | pulumi.Alias> => {
+        const spec = alias.getSpec();
+        if (alias.hasUrn() || spec === undefined) return alias.getUrn();
+        const rebuiltAlias: pulumi.Alias = {};
+        if (spec.getName() !== "") rebuiltAlias.name = spec.getName();
+        if (spec.getType() !== "") rebuiltAlias.type = spec.getType();
+        if (spec.getStack() !== "") rebuiltAlias.stack = spec.getStack();
+        if (spec.getProject() !== "") rebuiltAlias.project = spec.getProject();
+        if (spec.hasParenturn()) rebuiltAlias.parent = spec.getParenturn();
+        else if (spec.hasNoparent() && spec.getNoparent()) rebuiltAlias.parent = pulumi.rootStackResource;
+        return rebuiltAlias;
+    });
+    const given = opts.providers;
+    if (given !== undefined && !Array.isArray(given)) {
+        const monitor = currentMonitor();
+        const deployment = monitor === undefined ? undefined : deploymentOf(monitor);
+        const providers: Record<string, pulumi.ProviderResource> = { ...given };
+        for (const [pkg, ref] of request.getProvidersMap().entries()) {
+            const object = given[pkg];
+            if (object === undefined || deployment === undefined) continue;
+            const key = JSON.stringify([deployment, ref]);
+            const known = providerObjects.get(key);
+            if (known === undefined) providerObjects.set(key, object);
+            else providers[pkg] = known;
+        }
+        rebuilt.providers = providers;
+    }
+    return rebuilt;
+}
 
 /** The provider of the package's components (`GetSchema`, `Construct`). */
 export class ComponentsProvider implements provider.Provider {
@@ -72,7 +130,11 @@ export class ComponentsProvider implements provider.Provider {
                 ),
             );
         }
-        const instance = new component(name, inputs as never, options) as unknown as Record<string, unknown>;
+        const instance = new component(
+            name,
+            inputs as never,
+            constructOptions(options, constructRequest()),
+        ) as unknown as Record<string, unknown>;
         const state: Record<string, pulumi.Input<unknown>> = {};
         for (const property of Object.keys(component.definition.outputs)) {
             // Undefined (no such property in the state) when the instance is disabled.
@@ -87,5 +149,6 @@ export class ComponentsProvider implements provider.Provider {
  * engine whose address is in `args`; called by `plugin/index.js` under `run-plugin`.
  */
 export function serve(version: string, args: readonly string[]): Promise<void> {
-    return provider.main(new ComponentsProvider(version), [...args]);
+    // Each Construct answered with its own failures only (see serveProvider).
+    return serveProvider(provider.main, new ComponentsProvider(version), [...args]);
 }
