@@ -11,6 +11,7 @@ import { COMPONENT_KITS } from "../components/kits";
 import { constructRequest, currentMonitor, deploymentOf, serveProvider } from "../sdk/adapter";
 import type { ConstructRequestView } from "../sdk/adapter";
 import { problem } from "../util/problem";
+import { protoKeyInputs, type WireStruct } from "./requestInputs";
 import { packageSchema, type PackageSchema } from "./schema";
 
 /** The components, by type token. */
@@ -119,6 +120,25 @@ export class ComponentsProvider implements provider.Provider {
                 ),
             );
         }
+        const request = constructRequest();
+        // Keys the SDK's reading of the request dropped (`__proto__`): put back, or refused.
+        const lost: string[] = [];
+        for (const found of protoKeyInputs(request?.getInputs() as WireStruct | undefined)) {
+            if ("special" in found || pulumi.Output.isInstance(inputs[found.arg])) lost.push(found.arg);
+            else inputs[found.arg] = found.value;
+        }
+        if (lost.length > 0) {
+            const rule =
+                "must not hold a key named like a JavaScript object's prototype inside a secret or an Output: the " +
+                "Pulumi Node.js SDK drops that key when it reads the Construct request, so it would be lost";
+            return Promise.reject(
+                new ComponentArgsError(
+                    component.definition.path,
+                    name,
+                    lost.map((arg) => problem("LOST_KEY", [arg], rule)),
+                ),
+            );
+        }
         const notPlain = this.outputsForPlainInputs(type, inputs);
         if (notPlain.length > 0) {
             const rule = "must be a plain value known when the component is created, got an Output";
@@ -133,7 +153,7 @@ export class ComponentsProvider implements provider.Provider {
         const instance = new component(
             name,
             inputs as never,
-            constructOptions(options, constructRequest()),
+            constructOptions(options, request),
         ) as unknown as Record<string, unknown>;
         const state: Record<string, pulumi.Input<unknown>> = {};
         for (const property of Object.keys(component.definition.outputs)) {

@@ -470,6 +470,8 @@ export function recordProgramFailure(): void {
 
 /** A Construct request as the SDK's provider server received it (the parts read here). */
 export interface ConstructRequestView {
+    /** The inputs' protobuf struct (google/protobuf/struct_pb `Struct`), as received. */
+    getInputs(): unknown;
     getMonitorendpoint(): string;
     getProject(): string;
     getStack(): string;
