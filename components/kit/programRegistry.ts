@@ -3,7 +3,7 @@
  * collision checks so that the resolvers load no Pulumi SDK.
  */
 import { NameRegistry } from "./collisions";
-import { currentMonitor, deploymentOf } from "../sdk/adapter";
+import { currentMonitor, deploymentOf } from "../../sdk/adapter";
 
 const byMonitor = new WeakMap<object, NameRegistry>();
 const byDeployment = new Map<string, NameRegistry>();
