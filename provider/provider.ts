@@ -11,7 +11,7 @@ import { COMPONENT_KITS } from "../components/kits";
 import { constructRequest, currentMonitor, deploymentOf, serveProvider } from "../sdk/adapter";
 import type { ConstructRequestView } from "../sdk/adapter";
 import { problem } from "../util/problem";
-import { protoKeyInputs, type WireStruct } from "./requestInputs";
+import { protoKeyInputs, requestInputs } from "./requestInputs";
 import { packageSchema, type PackageSchema } from "./schema";
 
 /** The components, by type token. */
@@ -31,8 +31,10 @@ const providerObjects = new Map<string, pulumi.ProviderResource>();
  * The resource options as the program's SDK set them, from the Construct `request`: the SDK's
  * server (@pulumi/pulumi 3.248 provider/server.js 339-398; server.ts 412-453 upstream) rebuilds
  * them from the request but reads `deletedWith` as a provider reference, cutting the URN at its
- * last `::` (which the engine refuses: source_eval.go 2756-2759), drops `replaceWith`, and drops
- * the `type` of every alias spec; the engine sends all three (provider_plugin.go 2123-2179).
+ * last `::` (which the engine refuses: source_eval.go 2756-2759), drops `replaceWith`, drops the
+ * `type` of every alias spec, and loses the delete timeout (it reads `customTimeouts` with
+ * protobuf's `toObject`, which names it `pb_delete`); the engine sends them all
+ * (provider_plugin.go 2123-2179).
  * The others are the server's. Without a request (not under the server), `opts` as given.
  */
 export function constructOptions(
@@ -45,6 +47,14 @@ export function constructOptions(
     if (deletedWith !== "") rebuilt.deletedWith = new pulumi.DependencyResource(deletedWith);
     const replaceWith = request.getReplaceWithList();
     if (replaceWith.length > 0) rebuilt.replaceWith = replaceWith.map((urn) => new pulumi.DependencyResource(urn));
+    const timeouts = request.getCustomtimeouts();
+    if (timeouts !== undefined) {
+        const customTimeouts: pulumi.CustomTimeouts = {};
+        if (timeouts.getCreate() !== "") customTimeouts.create = timeouts.getCreate();
+        if (timeouts.getUpdate() !== "") customTimeouts.update = timeouts.getUpdate();
+        if (timeouts.getDelete() !== "") customTimeouts.delete = timeouts.getDelete();
+        rebuilt.customTimeouts = customTimeouts;
+    }
     rebuilt.aliases = request.getAliasesList().map((alias): pulumi.Input<string | pulumi.Alias> => {
         const spec = alias.getSpec();
         if (alias.hasUrn() || spec === undefined) return alias.getUrn();
@@ -120,10 +130,10 @@ export class ComponentsProvider implements provider.Provider {
                 ),
             );
         }
-        const request = constructRequest();
-        // Keys the SDK's reading of the request dropped (`__proto__`): put back, or refused.
+        const running = constructRequest();
+        // Keys lost in reading the request (`__proto__`): put back, or refused.
         const lost: string[] = [];
-        for (const found of protoKeyInputs(request?.getInputs() as WireStruct | undefined)) {
+        for (const found of running?.bytes ? protoKeyInputs(requestInputs(running.bytes)) : []) {
             if ("special" in found || pulumi.Output.isInstance(inputs[found.arg])) lost.push(found.arg);
             else inputs[found.arg] = found.value;
         }
@@ -153,7 +163,7 @@ export class ComponentsProvider implements provider.Provider {
         const instance = new component(
             name,
             inputs as never,
-            constructOptions(options, request),
+            constructOptions(options, running?.request),
         ) as unknown as Record<string, unknown>;
         const state: Record<string, pulumi.Input<unknown>> = {};
         for (const property of Object.keys(component.definition.outputs)) {

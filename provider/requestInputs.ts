@@ -1,33 +1,106 @@
 /**
- * The keys named `__proto__` of a Construct request's inputs, which the SDK loses before the
- * component sees them: google-protobuf's `Struct.toJavaScript` builds each map by assignment
- * (`obj[key] = value`), and assigning to `__proto__` sets the prototype instead of a key, so a tag
- * key `__proto__` vanishes without a word (the provider server reads the inputs so:
- * @pulumi/pulumi provider/server.js `deserializeInputs`, `rpc.deserializeProperties`). Here the
- * request's struct is read again, every key kept, so that such an input reaches the component as
- * TypeScript gives it (and is refused or kept by the component's own rules).
+ * The keys named `__proto__` of a Construct request's inputs, which are lost before the component
+ * sees them: google-protobuf keeps a map field's entries in a plain object keyed by the entry's key
+ * (`jspb.Map`), where `__proto__` sets the prototype instead of a key, so the SDK's provider server
+ * never sees it and a tag key `__proto__` vanishes without a word. Here the request's bytes are
+ * read again with google-protobuf's public `BinaryReader`, every key kept, so that such an input
+ * reaches the component as TypeScript gives it (and is refused or kept by the component's rules).
  */
+import { BinaryReader } from "google-protobuf";
 import { setOwn } from "../util/objects";
 
-/** A protobuf `Value` (google/protobuf/struct_pb), the parts read here. */
-export interface WireValue {
-    hasStructValue(): boolean;
-    getStructValue(): WireStruct | undefined;
-    hasListValue(): boolean;
-    getListValue(): { getValuesList(): WireValue[] } | undefined;
-    toJavaScript(): unknown;
-}
-
-/** A protobuf `Struct`, the parts read here. */
-export interface WireStruct {
-    getFieldsMap(): { entries(): Iterable<[string, WireValue]> };
-}
+/** `ConstructRequest.inputs` (pulumi proto/pulumi/provider.proto: `google.protobuf.Struct inputs = 10`). */
+const INPUTS_FIELD = 10;
 
 /**
- * The key Pulumi marks its special values with (a secret, an unknown's sibling, a resource or an
- * output value: sdk/nodejs/runtime/rpc.ts `specialSigKey`), which the SDK turns into other objects.
+ * The key Pulumi marks its special values with (a secret, a resource or an output value:
+ * sdk/nodejs/runtime/rpc.ts `specialSigKey`), which the SDK turns into other objects.
  */
 const SPECIAL_SIG_KEY = "4dabf18193072939515e22adb298388d";
+
+/** A `google.protobuf.Struct` read from `reader`: its fields, each an own key. */
+function readStruct(reader: BinaryReader): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    while (reader.nextField() && !reader.isEndGroup()) {
+        if (reader.getFieldNumber() !== 1) {
+            reader.skipField();
+            continue;
+        }
+        // A map entry: key = 1, value = 2.
+        let key = "";
+        let value: unknown = null;
+        reader.readMessage(undefined, (_: unknown, entry: BinaryReader) => {
+            while (entry.nextField() && !entry.isEndGroup()) {
+                if (entry.getFieldNumber() === 1) key = entry.readString();
+                else if (entry.getFieldNumber() === 2) value = readNested(entry, readValue);
+                else entry.skipField();
+            }
+        });
+        setOwn(out, key, value);
+    }
+    return out;
+}
+
+/** A `google.protobuf.Value` read from `reader`. */
+function readValue(reader: BinaryReader): unknown {
+    let value: unknown = null;
+    while (reader.nextField() && !reader.isEndGroup()) {
+        switch (reader.getFieldNumber()) {
+            case 1:
+                reader.readEnum();
+                value = null;
+                break;
+            case 2:
+                value = reader.readDouble();
+                break;
+            case 3:
+                value = reader.readString();
+                break;
+            case 4:
+                value = reader.readBool();
+                break;
+            case 5:
+                value = readNested(reader, readStruct);
+                break;
+            case 6:
+                value = readNested(reader, readList);
+                break;
+            default:
+                reader.skipField();
+        }
+    }
+    return value;
+}
+
+/** A `google.protobuf.ListValue` read from `reader`. */
+function readList(reader: BinaryReader): unknown[] {
+    const items: unknown[] = [];
+    while (reader.nextField() && !reader.isEndGroup()) {
+        if (reader.getFieldNumber() === 1) items.push(readNested(reader, readValue));
+        else reader.skipField();
+    }
+    return items;
+}
+
+/** The embedded message at the reader's field, read by `read`. */
+function readNested<T>(reader: BinaryReader, read: (inner: BinaryReader) => T): T {
+    let result: T | undefined;
+    reader.readMessage(undefined, (_: unknown, inner: BinaryReader) => {
+        result = read(inner);
+    });
+    return result as T;
+}
+
+/** The inputs of a serialized `ConstructRequest`, as plain data with every key its own. */
+export function requestInputs(bytes: Uint8Array): Record<string, unknown> {
+    const reader = new BinaryReader(bytes);
+    let inputs: Record<string, unknown> = {};
+    while (reader.nextField() && !reader.isEndGroup()) {
+        if (reader.getFieldNumber() === INPUTS_FIELD) inputs = readNested(reader, readStruct);
+        else reader.skipField();
+    }
+    return inputs;
+}
 
 /** What {@link protoKeyInputs} found of one input. */
 export type ProtoKeyInput =
@@ -36,43 +109,23 @@ export type ProtoKeyInput =
     /** The input holds a secret, an unknown or an output value too: it cannot be rebuilt here. */
     | { readonly arg: string; readonly special: true };
 
-/**
- * The inputs of `inputs` (a request's struct) that hold a key `__proto__` at any depth. Walked
- * without recursion into the data for the search; `value` rebuilds a plain input.
- */
-export function protoKeyInputs(inputs: WireStruct | undefined): ProtoKeyInput[] {
+/** The inputs (as {@link requestInputs} reads them) that hold a key `__proto__` at any depth. */
+export function protoKeyInputs(inputs: Readonly<Record<string, unknown>>): ProtoKeyInput[] {
     const found: ProtoKeyInput[] = [];
-    for (const [arg, value] of inputs?.getFieldsMap().entries() ?? []) {
+    for (const arg of Object.keys(inputs)) {
         let proto = false;
         let special = false;
-        const stack: WireValue[] = [value];
+        const stack: unknown[] = [inputs[arg]];
         while (stack.length > 0) {
-            const current = stack.pop()!;
-            if (current.hasStructValue()) {
-                for (const [key, item] of current.getStructValue()?.getFieldsMap().entries() ?? []) {
-                    if (key === "__proto__") proto = true;
-                    if (key === SPECIAL_SIG_KEY) special = true;
-                    stack.push(item);
-                }
-            } else if (current.hasListValue()) {
-                stack.push(...(current.getListValue()?.getValuesList() ?? []));
+            const current = stack.pop();
+            if (typeof current !== "object" || current === null) continue;
+            for (const key of Object.keys(current)) {
+                if (key === "__proto__") proto = true;
+                if (key === SPECIAL_SIG_KEY) special = true;
+                stack.push((current as Record<string, unknown>)[key]);
             }
         }
-        if (!proto) continue;
-        found.push(special ? { arg, special: true } : { arg, value: plainValue(value) });
+        if (proto) found.push(special ? { arg, special: true } : { arg, value: inputs[arg] });
     }
     return found;
-}
-
-/** A protobuf value as plain data, each key (`__proto__` too) an own property. */
-function plainValue(value: WireValue): unknown {
-    if (value.hasStructValue()) {
-        const out: Record<string, unknown> = {};
-        for (const [key, item] of value.getStructValue()?.getFieldsMap().entries() ?? []) {
-            setOwn(out, key, plainValue(item));
-        }
-        return out;
-    }
-    if (value.hasListValue()) return (value.getListValue()?.getValuesList() ?? []).map(plainValue);
-    return value.toJavaScript();
 }

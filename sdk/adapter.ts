@@ -4,7 +4,7 @@
  * the contributors' Design notes; tests/sdk/adapter.test.ts pins each against the installed SDK.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import * as path from "node:path";
+import { createRequire } from "node:module";
 import * as pulumi from "@pulumi/pulumi";
 import * as settings from "@pulumi/pulumi/runtime/settings";
 import * as state from "@pulumi/pulumi/runtime/state";
@@ -470,8 +470,6 @@ export function recordProgramFailure(): void {
 
 /** A Construct request as the SDK's provider server received it (the parts read here). */
 export interface ConstructRequestView {
-    /** The inputs' protobuf struct (google/protobuf/struct_pb `Struct`), as received. */
-    getInputs(): unknown;
     getMonitorendpoint(): string;
     getProject(): string;
     getStack(): string;
@@ -479,6 +477,7 @@ export interface ConstructRequestView {
     getDryrun(): boolean;
     getDeletedwith(): string;
     getReplaceWithList(): string[];
+    getCustomtimeouts(): { getCreate(): string; getUpdate(): string; getDelete(): string } | undefined;
     getProvidersMap(): { entries(): Iterable<[string, string]> };
     getAliasesList(): {
         hasUrn(): boolean;
@@ -498,9 +497,14 @@ export interface ConstructRequestView {
     }[];
 }
 
+/** The bytes each Construct request was read from. */
+const requestBytes = new WeakMap<object, Uint8Array>();
+
 /** One Construct in flight: its request, and how it answers the first failure of anything it started. */
 interface ConstructCall {
     readonly request: ConstructRequestView;
+    /** The bytes it was read from (what google-protobuf's reading loses is still there). */
+    readonly bytes: Uint8Array | undefined;
     /** Answers the Construct with `reason`, unless it has been answered. */
     readonly fail: (reason: unknown) => void;
 }
@@ -508,9 +512,13 @@ interface ConstructCall {
 /** The Construct each piece of work belongs to (Node runs every continuation in its caller's context). */
 const constructCalls = new AsyncLocalStorage<ConstructCall>();
 
-/** The request of the Construct running (undefined outside one): what the SDK's server leaves out of the options. */
-export function constructRequest(): ConstructRequestView | undefined {
-    return constructCalls.getStore()?.request;
+/**
+ * The request of the Construct running (undefined outside one), and the bytes it was read from:
+ * what the SDK's server leaves out of the options and the inputs.
+ */
+export function constructRequest():
+    { readonly request: ConstructRequestView; readonly bytes?: Uint8Array } | undefined {
+    return constructCalls.getStore();
 }
 
 type GrpcCallback = (error: unknown, response?: unknown) => void;
@@ -537,9 +545,13 @@ export function serveProvider(
     args: string[],
 ): Promise<void> {
     // The grpc-js the SDK itself loads (its own dependency, wherever npm put it).
-    const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-    const grpc = require(require.resolve("@grpc/grpc-js", { paths: [sdkDir] })) as {
-        Server: { prototype: { addService(service: object, implementation: Record<string, unknown>): void } };
+    const fromSdk = createRequire(require.resolve("@pulumi/pulumi/package.json"));
+    const grpc = fromSdk("@grpc/grpc-js") as {
+        Server: {
+            prototype: {
+                addService: (this: unknown, service: object, implementation: Record<string, unknown>) => void;
+            };
+        };
     };
     const events = ["unhandledRejection", "uncaughtException"] as const;
     const before = new Map(events.map((event) => [event, process.listeners(event as "uncaughtException").length]));
@@ -547,8 +559,22 @@ export function serveProvider(
     let wrapped = false;
     grpc.Server.prototype.addService = function (service, implementation) {
         const construct = implementation.construct;
-        if (typeof construct === "function" && !wrapped) {
+        const method = (service as { construct?: { requestDeserialize?: unknown } }).construct;
+        if (typeof construct === "function" && typeof method?.requestDeserialize === "function" && !wrapped) {
             wrapped = true;
+            // The request's bytes kept beside it (a copy of the service definition, not the SDK's).
+            const deserialize = method.requestDeserialize as (bytes: Uint8Array) => object;
+            service = {
+                ...service,
+                construct: {
+                    ...method,
+                    requestDeserialize: (bytes: Uint8Array) => {
+                        const request = deserialize(bytes);
+                        requestBytes.set(request, bytes);
+                        return request;
+                    },
+                },
+            };
             implementation.construct = ((call, callback) => {
                 let answered = false;
                 const answer = (error: unknown, response?: unknown) => {
@@ -556,7 +582,11 @@ export function serveProvider(
                     answered = true;
                     callback(error, response);
                 };
-                const running: ConstructCall = { request: call.request, fail: (reason) => answer(reason) };
+                const running: ConstructCall = {
+                    request: call.request,
+                    bytes: requestBytes.get(call.request),
+                    fail: (reason) => answer(reason),
+                };
                 // The server's own answer waits for the rejections already on their way (Node reports
                 // them once the current microtasks have run): one of them answers first.
                 const serverAnswer: GrpcCallback = (error, response) => setImmediate(() => answer(error, response));
@@ -567,6 +597,7 @@ export function serveProvider(
         }
         return addService.call(this, service, implementation);
     };
+    hideValuesInDebugLogs();
     let serving: Promise<void>;
     try {
         serving = serve(provider as never, args);
@@ -588,4 +619,43 @@ export function serveProvider(
         });
     }
     return serving;
+}
+
+/** What a debug log shows in place of the values it would print. */
+export const DEBUG_VALUES_HIDDEN = "(values not shown: they may hold secrets)";
+
+/**
+ * Debug messages of the SDK that print values: the engine's answer to a registration, read, invoke
+ * or call (`..., resp: <the message as text>`, runtime/resource.ts and invoke.ts: a secret output's
+ * plaintext included, such as the Grafana API key), and with `PULUMI_EXCESSIVE_DEBUG_OUTPUT` each
+ * serialized primitive and the request's properties (runtime/rpc.ts `serializeProperty`,
+ * invoke.ts).
+ */
+const DEBUG_VALUES = /(, resp: |: primitive=|, props=|, obj=)[^]*$/;
+
+/**
+ * Makes the SDK's debug logs (`pulumi.log.debug`, sent to the engine, which writes them to its log
+ * with `--logflow` or `-v`) show no value: what {@link DEBUG_VALUES} matches is replaced by
+ * {@link DEBUG_VALUES_HIDDEN}. The SDK calls `log.debug` through the module's exports, read at each
+ * call. Idempotent.
+ */
+export function hideValuesInDebugLogs(): void {
+    const logModule = pulumi.log as unknown as { debug: (message: string, ...rest: unknown[]) => Promise<void> };
+    const debug = logModule.debug as typeof logModule.debug & { valuesHidden?: true };
+    if (debug.valuesHidden === true) return;
+    const hiding = Object.assign(
+        (message: string, ...rest: unknown[]) =>
+            debug.call(
+                logModule,
+                typeof message === "string" ? message.replace(DEBUG_VALUES, `$1${DEBUG_VALUES_HIDDEN}`) : message,
+                ...rest,
+            ),
+        { valuesHidden: true as const },
+    );
+    try {
+        logModule.debug = hiding;
+    } catch {
+        throw new SdkContractError("pulumi.log.debug cannot be replaced");
+    }
+    if (logModule.debug !== hiding) throw new SdkContractError("pulumi.log.debug cannot be replaced");
 }
