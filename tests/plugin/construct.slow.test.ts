@@ -331,6 +331,43 @@ describe("Construct from another language gets what TypeScript gets", function (
             assert.doesNotMatch(message, /__proto__|hunter2|Team/);
         });
 
+        it("shows no key or operator name of a secret input in a refusal, a log or the plugin's output", async () => {
+            const p = await started();
+            const secret = (value: unknown) => ({
+                [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig,
+                value,
+            });
+            // Each input a secret whose keys (or a pattern's operator) carry the marker, each invalid.
+            const cases: Record<string, Record<string, unknown>> = {
+                "reserved tag key": { tags: secret({ "aws:TOPSECRET": "v" }) },
+                "tag key of bad characters": { tags: secret({ "TOPSECRET#": "v" }) },
+                "additional tag key": { additionalTagMap: secret({ "aws:TOPSECRET": "v" }) },
+                "pattern operator": { eventRulePattern: secret({ detail: { n: [{ TOPSECRET: 1 }] } }) },
+                "pattern operator in JSON text": {
+                    eventRulePattern: secret('{"detail": {"n": [{"TOPSECRET": 1}]}}'),
+                },
+                "pattern key too long": { eventRulePattern: secret({ ["TOPSECRET".repeat(40)]: [1] }) },
+            };
+            const answers = await outcomes(
+                Object.entries(cases).map(([what, inputs], i) =>
+                    construct(p, EVENTBRIDGE, `secret-${i}`, {
+                        region: "us-east-2",
+                        name: `secret-${i}`,
+                        ...inputs,
+                    }).then(() => assert.fail(`${what}: not refused`)),
+                ),
+            );
+            answers.forEach((answer, i) => {
+                assert.match(answer, new RegExp(`^eventbridge "secret-${i}": `), `${Object.keys(cases)[i]}: ${answer}`);
+                assert.doesNotMatch(answer, /TOPSECRET/i, `${Object.keys(cases)[i]}: ${answer}`);
+            });
+            assert.deepEqual(
+                p.engine.logs.filter((line) => /TOPSECRET/i.test(line)),
+                [],
+            );
+            assert.doesNotMatch(p.plugin.stderr(), /TOPSECRET/i);
+        });
+
         it("logs no secret: the API key is not in any log the plugin sends the engine, the SDK's debug logs included", async () => {
             const p = await started();
             const { state } = await construct(p, API_KEY, "grafana-secret", {
