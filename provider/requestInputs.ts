@@ -1,10 +1,6 @@
 /**
- * The keys named `__proto__` of a Construct request's inputs, which are lost before the component
- * sees them: google-protobuf keeps a map field's entries in a plain object keyed by the entry's key
- * (`jspb.Map`), where `__proto__` sets the prototype instead of a key, so the SDK's provider server
- * never sees it and a tag key `__proto__` vanishes without a word. Here the request's bytes are
- * read again with google-protobuf's public `BinaryReader`, every key kept, so that such an input
- * reaches the component as TypeScript gives it (and is refused or kept by the component's rules).
+ * A Construct request's inputs read again from its bytes, every key kept: google-protobuf loses a
+ * map key named `__proto__` (see {@link requestInputs}), so a tag key `__proto__` would vanish.
  */
 import { BinaryReader } from "google-protobuf";
 import { setOwn } from "../util/objects";
@@ -91,7 +87,13 @@ function readNested<T>(reader: BinaryReader, read: (inner: BinaryReader) => T): 
     return result as T;
 }
 
-/** The inputs of a serialized `ConstructRequest`, as plain data with every key its own. */
+/**
+ * The inputs of a serialized `ConstructRequest`, as plain data with every key its own.
+ * google-protobuf keeps a map field's entries in a plain object keyed by the entry's key
+ * (`jspb.Map`), where `__proto__` sets the prototype instead of a key: the SDK's provider server
+ * never sees such a key. Read here with google-protobuf's public `BinaryReader`, so that such an
+ * input reaches the component as TypeScript gives it (and is refused or kept by its own rules).
+ */
 export function requestInputs(bytes: Uint8Array): Record<string, unknown> {
     const reader = new BinaryReader(bytes);
     let inputs: Record<string, unknown> = {};

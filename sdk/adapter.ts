@@ -633,6 +633,11 @@ export const DEBUG_VALUES_HIDDEN = "(values not shown: they may hold secrets)";
  */
 const DEBUG_VALUES = /(, resp: |: primitive=|, props=|, obj=)[^]*$/;
 
+/** `message` with what {@link DEBUG_VALUES} matches replaced by {@link DEBUG_VALUES_HIDDEN}. */
+export function hideDebugValues(message: string): string {
+    return message.replace(DEBUG_VALUES, `$1${DEBUG_VALUES_HIDDEN}`);
+}
+
 /**
  * Makes the SDK's debug logs (`pulumi.log.debug`, sent to the engine, which writes them to its log
  * with `--logflow` or `-v`) show no value: what {@link DEBUG_VALUES} matches is replaced by
@@ -645,11 +650,7 @@ export function hideValuesInDebugLogs(): void {
     if (debug.valuesHidden === true) return;
     const hiding = Object.assign(
         (message: string, ...rest: unknown[]) =>
-            debug.call(
-                logModule,
-                typeof message === "string" ? message.replace(DEBUG_VALUES, `$1${DEBUG_VALUES_HIDDEN}`) : message,
-                ...rest,
-            ),
+            debug.call(logModule, typeof message === "string" ? hideDebugValues(message) : message, ...rest),
         { valuesHidden: true as const },
     );
     try {

@@ -48,7 +48,11 @@ export interface TestEngine {
      * (an explicit `aws.Provider`, a resource for `deletedWith`); returns its URN and its provider
      * reference (`<urn>::<id>`).
      */
-    registerAsProgram(type: string, name: string, inputs: Record<string, unknown>): Promise<{ urn: string; ref: string }>;
+    registerAsProgram(
+        type: string,
+        name: string,
+        inputs: Record<string, unknown>,
+    ): Promise<{ urn: string; ref: string }>;
     /** Stops the server. */
     close(): Promise<void>;
 }
