@@ -7,6 +7,7 @@ import * as provider from "@pulumi/pulumi/provider";
 import { ComponentArgsError } from "../components/kit/errors";
 import { knownNow } from "../components/kit/inputs";
 import type { ComponentClass } from "../components/kit/kit";
+import { outputValues } from "../components/kit/declaredOutputs";
 import { COMPONENT_KITS } from "../components/kits";
 import { constructRequest, currentMonitor, deploymentOf, serveProvider } from "../sdk/adapter";
 import type { ConstructRequestView } from "../sdk/adapter";
@@ -160,17 +161,14 @@ export class ComponentsProvider implements provider.Provider {
                 ),
             );
         }
-        const instance = new component(
-            name,
-            inputs as never,
-            constructOptions(options, running?.request),
-        ) as unknown as Record<string, unknown>;
+        const instance = new component(name, inputs as never, constructOptions(options, running?.request));
+        // The declared outputs (components/declaredOutputs.ts); none when the instance is disabled.
+        const values = outputValues(instance);
         const state: Record<string, pulumi.Input<unknown>> = {};
         for (const property of Object.keys(component.definition.outputs)) {
-            // Undefined (no such property in the state) when the instance is disabled.
-            state[property] = instance[property];
+            if (values[property] !== undefined) state[property] = values[property];
         }
-        return Promise.resolve({ urn: (instance as unknown as pulumi.ComponentResource).urn, state });
+        return Promise.resolve({ urn: instance.urn, state });
     }
 }
 
