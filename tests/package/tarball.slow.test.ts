@@ -133,6 +133,9 @@ describe("the published package", function () {
         for (const expected of [
             "package.json",
             "README.md",
+            // The component plugin, with the page `pulumi package publish` takes from its folder.
+            "plugin/PulumiPlugin.yaml",
+            "plugin/README.md",
             "dist/index.js",
             "dist/index.d.ts",
             "dist/label/index.js",
