@@ -821,13 +821,18 @@ describe("managed-dashboards/api-key", () => {
             assert.equal(await pulumi.isSecret(component.apiKey as pulumi.Output<string>), true);
         });
 
-        it("registers the options: the window trigger, create-first (no deleteBeforeReplace), and a changed lifetime replaces", async () => {
+        it("registers the options: the window trigger, create-first pinned (deleteBeforeReplace false), and a changed lifetime replaces", async () => {
             await deploy(BASE, withWorkspace);
             const withOptions = () => mocks.resources.filter((r) => r.options).map((r) => [r.name, r.options]);
+            // deleteBeforeReplace false is sent as set (the Node.js SDK's deleteBeforeReplaceDefined,
+            // @pulumi/pulumi runtime/resource.js 372-373), and a set goal overrides the provider's request
+            // (pulumi/pulumi pkg/resource/deploy/step_generator.go 2043-2046).
             assert.deepEqual(withOptions(), [
+                ["grafana-key-service-account", { deleteBeforeReplace: false }],
                 [
                     "grafana-key-token",
                     {
+                        deleteBeforeReplace: false,
                         replaceOnChanges: ["secondsToLive"],
                         replacementTrigger: { windowStart: WINDOW, rotationMinutes: 21600 },
                     },
@@ -835,9 +840,11 @@ describe("managed-dashboards/api-key", () => {
             ]);
             await deploy(API_KEY, withWorkspace);
             assert.deepEqual(withOptions(), [
+                ["grafana-key-issued", { deleteBeforeReplace: false }],
                 [
                     "grafana-key-key",
                     {
+                        deleteBeforeReplace: false,
                         // The window, and the id of the record of its issue time (a time.Static's id is
                         // the time it was created: under the mocks, this run's time), so that whatever
                         // replaces the record replaces the key.

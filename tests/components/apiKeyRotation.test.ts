@@ -300,7 +300,7 @@ describe("N3: clearing kms_key_id sends alias/aws/ssm, so the parameter moves ba
 });
 
 describe("the offline plan of the bundled example shows the rotation (issue 19's done-when)", () => {
-    it("a token not named like the label id, a replacementTrigger and no deleteBeforeReplace; the readable plan's rotation line", async () => {
+    it("a token not named like the label id, a replacementTrigger and create-first pinned; the readable plan's rotation line", async () => {
         const { synth } = await import("../../program/synth");
         const { planToText } = await import("../../program/plan");
         const result = await synth(path.join(__dirname, "..", "..", "examples", "stack.yaml"));
@@ -312,6 +312,7 @@ describe("the offline plan of the bundled example shows the rotation (issue 19's
         assert.equal(token.inputs.name, "eg-ue2-prod-20260101T000000Z-6e68");
         assert.deepEqual(token.options, {
             replacementTrigger: { windowStart: "2025-12-23T00:00:00Z", rotationMinutes: 21600 },
+            deleteBeforeReplace: false,
             replaceOnChanges: ["secondsToLive"],
         });
         assert.equal(
