@@ -29,7 +29,7 @@ import {
 } from "./rotation";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
 import { getResources } from "@pulumi/aws/resourcegroupstaggingapi";
-import { SSM_OWNER_TAG, ssmOwner, ssmOwnerConflict } from "../kit/ssmOwner";
+import { childUrn, SSM_OWNER_TAG, ssmOwner, ssmOwnerConflict } from "../kit/ssmOwner";
 import { stableWindow, storedKeyWarning, workspaceChangedWarning } from "../kit/credentialGuard";
 import {
     addMinutesRfc3339,
@@ -66,6 +66,9 @@ function held<T>(output: T): T {
     holdRejections(output);
     return output;
 }
+
+/** The Pulumi type token of the SSM parameter (the @pulumi/aws resource's `__pulumiType`). */
+const PARAMETER_TYPE = "aws:ssm/parameter:Parameter";
 
 /** The Pulumi type token of {@link DashboardsApiKey}. */
 const TYPE_TOKEN = API_KEY_DEFINITION.typeToken;
@@ -226,7 +229,21 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     { parent: this },
                 );
                 // (A user's own mocks may answer the lookup with no list: nothing is tagged.)
-                const conflict = ssmOwnerConflict(tagged.resourceTagMappingLists ?? [], path, owner, pathField);
+                const conflict = ssmOwnerConflict(
+                    tagged.resourceTagMappingLists ?? [],
+                    path,
+                    owner,
+                    pathField,
+                    // The parameter's URN, known here for a component at the top of the stack (the stack
+                    // program's); under another parent, the message says how to find it.
+                    opts.parent === undefined
+                        ? childUrn(
+                              `urn:pulumi:${deployment.stack}::${deployment.project}::${TYPE_TOKEN}::${name}`,
+                              PARAMETER_TYPE,
+                              `${name}-parameter`,
+                          )
+                        : undefined,
+                );
                 if (conflict !== undefined) throw failure(`${who}: ${conflict}`);
                 return path;
             }),

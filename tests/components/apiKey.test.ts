@@ -1168,7 +1168,15 @@ describe("managed-dashboards/api-key", () => {
                                 "this instance another path (its label or ssmPathFormatApiKey), or, if " +
                                 "acme/other-project/ue2-prod is this stack's former name (pulumi stack rename), retag the " +
                                 "parameter: aws ssm add-tags-to-resource --resource-type Parameter --resource-id " +
-                                "/dashboards/eg-ue2-prod-grafana/api_key --tags Key=pulumi:stack,Value=acme/dashboards/ue2-prod",
+                                "/dashboards/eg-ue2-prod-grafana/api_key --tags Key=pulumi:stack,Value=acme/dashboards/ue2-prod. " +
+                                // A legacy shared parameter (issue 38): how to drop it from this stack's state; the URN
+                                // by pulumi/pulumi sdk/go/common/resource/urn/urn.go 80-93 (a top-level component).
+                                "If this stack's state still holds the parameter (releases that wrote it with overwrite: " +
+                                "true let two stacks share it), this stack's pulumi destroy, or removing the instance, " +
+                                "would still delete it from under acme/other-project/ue2-prod: drop it from this stack's " +
+                                "state first with pulumi state delete 'urn:pulumi:ue2-prod::dashboards::" +
+                                "cloudposse:managed-dashboards:DashboardsApiKey$aws:ssm/parameter:Parameter::" +
+                                "grafana-key-parameter' (the parameter stays in AWS)",
                         );
                         return true;
                     },

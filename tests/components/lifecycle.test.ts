@@ -942,9 +942,16 @@ describe("lifecycle", () => {
                 "      metadata: {component: eventbridge}",
                 "      vars: {name: ecs-faults, enabled: false}",
             );
-            const { error, types } = await run(disabled, previous);
+            // (The old instance's group kept on delete: dropping one that was not is refused, issue 38.)
+            const kept = {
+                "eventbridge/ecs-alerts": { ...previous["eventbridge/ecs-alerts"], logs_log_group_retained: true },
+            };
+            const { error, types } = await run(disabled, kept);
             assert.equal(error, undefined);
             assert.deepEqual(types, ["pulumi:pulumi:StackReference", "cloudposse:eventbridge:EventBridge"]);
+            const dropped = await run(disabled, previous);
+            assert.equal(dropped.error?.name, "DeploymentGuardError");
+            assert.deepEqual(dropped.types, ["pulumi:pulumi:StackReference"]);
         });
 
         it("deploys on a first deployment (no previous outputs) and reads nothing but its own stack", async () => {

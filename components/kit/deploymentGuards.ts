@@ -6,7 +6,7 @@
  * Pure (no Pulumi import); the engine rules each one follows are cited where it is decided.
  */
 import { argOf, type ArgDefinition, type ComponentDefinition, type OutputDefinition } from "./definition";
-import { describeValue } from "../util/describeValue";
+import { describeValue } from "../../util/describeValue";
 
 /** One instance of this run, as the guards see it. */
 export interface GuardedInstance {
