@@ -9,7 +9,7 @@ import { argOf, type ArgDefinition, type ComponentDefinition, type OutputDefinit
 import { describeValue } from "../../util/describeValue";
 
 /** One instance of this run, as the guards see it. */
-export interface GuardedInstance {
+export interface RunInstance {
     /** The instance name. */
     readonly instance: string;
     /** Its component's declaration. */
@@ -103,7 +103,7 @@ function optInText(key: string, instance: string): string {
  * (1192-1197), and the replaced "old" resource, the same physical one, is deleted at the end of the
  * run (step.go 2221 marks it for deletion). Disabled instances import nothing.
  */
-export function readoptionRefusals(instance: GuardedInstance, outputs: Readonly<Record<string, unknown>>): string[] {
+export function readoptionRefusals(instance: RunInstance, outputs: Readonly<Record<string, unknown>>): string[] {
     if (!instance.enabled) return [];
     const deployed = deployedOutputsOf(outputs, [instance.instance, ...instance.aliases]);
     if (deployed === undefined) return [];
@@ -139,7 +139,7 @@ export function readoptionRefusals(instance: GuardedInstance, outputs: Readonly<
  * step_generator.go 2043-2046): refused, unless the declared opt-in names the instance (a warning then).
  */
 export function renamedNameVerdicts(
-    instance: GuardedInstance,
+    instance: RunInstance,
     outputs: Readonly<Record<string, unknown>>,
     optIns: OptIns,
 ): GuardVerdicts {
@@ -178,7 +178,7 @@ export function renamedNameVerdicts(
  * deleted by default): refused unless the declared opt-in names the instance.
  */
 export function droppedDataVerdicts(
-    instances: readonly GuardedInstance[],
+    instances: readonly RunInstance[],
     outputs: Readonly<Record<string, unknown>>,
     definitions: readonly ComponentDefinition[],
     optIns: OptIns,
@@ -230,7 +230,7 @@ export function droppedDataVerdicts(
 
 /** Every guard of this module on a run: re-adoption, delete-first renames, and dropped data. */
 export function deploymentVerdicts(
-    instances: readonly GuardedInstance[],
+    instances: readonly RunInstance[],
     outputs: Readonly<Record<string, unknown>>,
     definitions: readonly ComponentDefinition[],
     optIns: OptIns,

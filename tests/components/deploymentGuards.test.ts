@@ -14,7 +14,7 @@ import {
     physicalNamesByOutput,
     readoptionRefusals,
     renamedNameVerdicts,
-    type GuardedInstance,
+    type RunInstance,
 } from "../../components/kit/deploymentGuards";
 import { stableWindow } from "../../components/kit/credentialGuard";
 import type { ComponentDefinition } from "../../components/kit/definition";
@@ -23,7 +23,7 @@ import { childUrn, ssmOwnerConflict } from "../../components/kit/ssmOwner";
 const DEFINITIONS: readonly ComponentDefinition[] = [API_KEY_DEFINITION, EVENTBRIDGE_DEFINITION];
 const NONE = new Map<string, ReadonlySet<string>>();
 
-function key(overrides: Partial<GuardedInstance> = {}): GuardedInstance {
+function key(overrides: Partial<RunInstance> = {}): RunInstance {
     return {
         instance: "grafana-key",
         definition: API_KEY_DEFINITION,
@@ -35,7 +35,7 @@ function key(overrides: Partial<GuardedInstance> = {}): GuardedInstance {
     };
 }
 
-function events(overrides: Partial<GuardedInstance> = {}): GuardedInstance {
+function events(overrides: Partial<RunInstance> = {}): RunInstance {
     return {
         instance: "events",
         definition: EVENTBRIDGE_DEFINITION,
@@ -64,7 +64,11 @@ describe("deployment guards: declared by each component", () => {
         for (const definition of DEFINITIONS) {
             for (const [arg, spec] of Object.entries(definition.args as Record<string, { adopts?: string[] }>)) {
                 for (const output of spec.adopts ?? []) {
-                    assert.equal(definition.outputs[output]?.physicalName, true, `${definition.path} ${arg}: ${output}`);
+                    assert.equal(
+                        definition.outputs[output]?.physicalName,
+                        true,
+                        `${definition.path} ${arg}: ${output}`,
+                    );
                 }
             }
         }
@@ -83,12 +87,14 @@ describe("deployment guards: re-adoption", () => {
     // old resource or its import id (its id when none is stored) differs from the goal's; 1192-1197: with
     // an old resource it is an import-replacement, and step.go 2221 marks the old one for deletion at
     // the end of the run. A created parameter's id is its name; the import id is `<name>@<region>`.
-    const cases: { name: string; instance: GuardedInstance; outputs: Record<string, unknown>; refused: RegExp[] }[] = [
+    const cases: { name: string; instance: RunInstance; outputs: Record<string, unknown>; refused: RegExp[] }[] = [
         {
             name: "api-key adopt_existing on the deployed path",
             instance: key({ args: { adoptExisting: true } }),
             outputs: KEY_DEPLOYED,
-            refused: [/^"grafana-key": adopt_existing is set, but this stack's last deployment already manages "\/dashboards\/eg-ue2-prod\/api_key"; .*Remove adopt_existing/],
+            refused: [
+                /^"grafana-key": adopt_existing is set, but this stack's last deployment already manages "\/dashboards\/eg-ue2-prod\/api_key"; .*Remove adopt_existing/,
+            ],
         },
         {
             name: "found under an alias",
@@ -138,7 +144,10 @@ describe("deployment guards: re-adoption", () => {
         {
             name: "adopt_log_group taking back a kept group under a new name (a label change)",
             instance: events({
-                physicalNames: { eventRuleName: "eg-ue2-dev-events", logsLogGroupName: "/aws/events/eg-ue2-dev-events" },
+                physicalNames: {
+                    eventRuleName: "eg-ue2-dev-events",
+                    logsLogGroupName: "/aws/events/eg-ue2-dev-events",
+                },
                 args: { adoptLogGroup: true },
             }),
             outputs: EVENTS_DEPLOYED(true),
@@ -168,7 +177,10 @@ describe("deployment guards: an SSM path moves", () => {
             /^"grafana-key": the SSM parameter's path moves from "\/dashboards\/eg-ue2-prod\/api_key" to "\/grafana\/eg-ue2-prod\/api_key" \(ssm_path_format_api_key or the label changed\): .*deletes \/dashboards\/eg-ue2-prod\/api_key before \/grafana\/eg-ue2-prod\/api_key exists/,
         );
         assert.match(refusals[0], /aws ssm get-parameter --name \/grafana\/eg-ue2-prod\/api_key/);
-        assert.match(refusals[0], /pulumi config set allowSsmPathChange 'grafana-key' .*synth: --allow-ssm-path-change grafana-key/);
+        assert.match(
+            refusals[0],
+            /pulumi config set allowSsmPathChange 'grafana-key' .*synth: --allow-ssm-path-change grafana-key/,
+        );
     });
     it("opted in: a warning; the same path, the first deployment, a disabled instance: nothing", () => {
         const optIns = new Map([["allowSsmPathChange", new Set(["grafana-key"])]]);
@@ -190,7 +202,7 @@ describe("deployment guards: an instance dropped with its data", () => {
     // deployment_executor.go 326-331), each reading retainOnDelete from the deployed state (step.go 661).
     const cases: {
         name: string;
-        instances: GuardedInstance[];
+        instances: RunInstance[];
         outputs: Record<string, unknown>;
         optIns?: Map<string, ReadonlySet<string>>;
         refused: RegExp[];
@@ -327,6 +339,9 @@ describe("one parameter, one owner: a legacy shared parameter", () => {
             "ssm_path_format_api_key",
             urn,
         );
-        assert.match(message ?? "", /pulumi state delete 'urn:pulumi:ue2-prod::dashboards::[^']*::grafana-key-parameter' \(the parameter stays in AWS\)$/);
+        assert.match(
+            message ?? "",
+            /pulumi state delete 'urn:pulumi:ue2-prod::dashboards::[^']*::grafana-key-parameter' \(the parameter stays in AWS\)$/,
+        );
     });
 });
