@@ -18,6 +18,7 @@ import { ALLOW_LOG_GROUP_DELETION } from "../components/kit/logHistory";
 import { COMPONENT_KITS, kitOf } from "../components/kits";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 import type { LoadedStack } from "../stack";
+import { formatLocation } from "../stack/errors";
 import { deployPrepared, prepareStack, type PreparedInstance, type StackOutputs } from "./deploy";
 import { CloudposseError } from "../util/errors";
 
@@ -102,6 +103,7 @@ export function runInstances(stack: LoadedStack, prepared: readonly PreparedInst
         enabled: prepared[i].physicalNames.length > 0,
         physicalNames: physicalNamesByOutput(instance.schema.definition, prepared[i].physicalNames),
         args: instance.args,
+        locate: (variable: string) => formatLocation(instance.varLocations[variable] ?? instance.location),
     }));
 }
 

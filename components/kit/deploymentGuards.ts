@@ -1,9 +1,7 @@
 /**
- * The guards that compare a run with the last deployment's outputs, declared by each component (its
- * arguments' `adopts`, its outputs' `whenRenamed` and `holdsData`) and run by the stack program and
- * synth alike before anything is registered: re-adopting what the stack already manages, moving a
- * name whose resource is replaced delete-first, and dropping an instance whose data would go with it.
- * Pure (no Pulumi import); the engine rules each one follows are cited where it is decided.
+ * The guards that compare a run with the last deployment's outputs, declared by each component (its arguments'
+ * `adopts`, its outputs' `whenRenamed` and `holdsData`) and run by the stack program and synth alike before anything
+ * is registered: re-adoption, delete-first moves, and instances dropped with their data. Pure (no Pulumi import).
  */
 import { argOf, type ArgDefinition, type ComponentDefinition, type OutputDefinition } from "./definition";
 import { describeValue } from "../../util/describeValue";
@@ -22,6 +20,13 @@ export interface RunInstance {
     readonly physicalNames: Readonly<Record<string, string>>;
     /** Its arguments as given (camelCase), for the `adopts` switches. */
     readonly args: Readonly<Record<string, unknown>>;
+    /** Where a var is written (`file:line:col`; the instance's key for a var left unset), to open a message. */
+    readonly locate?: (variable: string) => string;
+}
+
+/** `<file:line:col>: ` where `variable` is written, when the instance can say. */
+function at(instance: RunInstance, variable: string): string {
+    return instance.locate === undefined ? "" : `${instance.locate(variable)}: `;
 }
 
 /** What the guards decided: refusals stop the run before anything is registered; warnings are printed. */
@@ -119,7 +124,7 @@ export function readoptionRefusals(instance: RunInstance, outputs: Readonly<Reco
         const names = same.map((output) => describeValue(instance.physicalNames[output])).join(" and ");
         const variable = varOf(instance.definition, arg);
         refusals.push(
-            `"${instance.instance}": ${variable} is set, but this stack's last deployment already manages ${names}` +
+            `${at(instance, variable)}"${instance.instance}": ${variable} is set, but this stack's last deployment already manages ${names}` +
                 (deployed.as === instance.instance ? "" : ` (as instance "${deployed.as}")`) +
                 `; Pulumi imports again whenever the import id differs from the one stored with the resource (one ` +
                 `this stack created, or deployed by a run without ${variable}, stores none) and then deletes the ` +
@@ -155,7 +160,7 @@ export function renamedNameVerdicts(
         if (before === undefined || after === undefined || before === after) continue;
         const vars = renamed.args.map((arg) => varOf(instance.definition, arg)).join(" or ");
         const head =
-            `"${instance.instance}": the ${renamed.what} moves from ${describeValue(before)} to ` +
+            `${at(instance, varOf(instance.definition, renamed.args[0]))}"${instance.instance}": the ${renamed.what} moves from ${describeValue(before)} to ` +
             `${describeValue(after)} (${vars} or the label changed): ${renamed.consequence(before, after)}`;
         if (optIns.get(renamed.optIn)?.has(instance.instance) === true) {
             verdicts.warnings.push(`${head}; done as the config ${renamed.optIn} allows for this instance`);
