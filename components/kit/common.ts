@@ -7,7 +7,7 @@ import { closestMatch } from "../../util/suggest";
 import { labelProblems, type ArgProblemInput } from "./errors";
 import { problem } from "../../util/problem";
 import type { UncheckedArgs } from "./definition";
-import { LABEL_INPUT_KEYS } from "./labelArgs";
+import { LABEL_ARGS, LABEL_INPUT_KEYS } from "./labelArgs";
 import { isUnknownValue } from "../../util/unknown";
 import { isPlainObject } from "../../util/objects";
 
@@ -16,8 +16,15 @@ export { LABEL_INPUT_KEYS };
 
 const LABEL_FIELDS: ReadonlySet<string> = new Set(LABEL_INPUT_KEYS);
 
-/** The label inputs that may hold values not known yet (maps of tags; they name nothing). */
-const DEFERRABLE_MAPS: ReadonlySet<string> = new Set(["tags", "additionalTagMap"]);
+/**
+ * The label inputs that may hold values not known yet: as declared, the maps taking a Pulumi Input (`tags`,
+ * `additionalTagMap`; they name nothing).
+ */
+const DEFERRABLE_MAPS: ReadonlySet<string> = new Set(
+    Object.entries(LABEL_ARGS)
+        .filter(([, spec]) => spec.type === "map(string)" && spec.input === true)
+        .map(([arg]) => arg),
+);
 
 /**
  * Just the label inputs of a component's args (the component's own args left out). A map of tags
@@ -134,4 +141,19 @@ export function markWarningsReported(resolved: object): void {
 /** Whether the caller already reported `resolved`'s warnings. */
 export function warningsReported(resolved: object): boolean {
     return WARNINGS_REPORTED.has(resolved);
+}
+
+const ARGS_WARNINGS_REPORTED = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * Marks the warnings (by message) the stack program reported for `args`, the arguments it gives a
+ * component's TypeScript path (an instance with deploy-time values): the component does not log them again.
+ */
+export function markArgsWarningsReported(args: object, messages: Iterable<string>): void {
+    ARGS_WARNINGS_REPORTED.set(args, new Set(messages));
+}
+
+/** The warnings (by message) the caller reported for `args`, if it did. */
+export function argsWarningsReported(args: object): ReadonlySet<string> | undefined {
+    return ARGS_WARNINGS_REPORTED.get(args);
 }

@@ -3,7 +3,7 @@
  * resolver's argument list, the stack-file schema, message names and the guides' tables derive from it.
  */
 
-import { CONTEXT_KEYS } from "../../label/context";
+import { getOwn } from "../../util/objects";
 import type { PathNaming } from "../../util/problem";
 
 /** The Terraform-like type of a stack-file variable. */
@@ -66,8 +66,24 @@ export interface ArgDefinition {
         /** What the refusal of any other deploy-time reference adds, to say what is accepted. */
         readonly hint: string;
     };
+    /**
+     * An object argument's fixed keys: each camelCase key -> its name in stack files (`labelKeyCase` ->
+     * `label_key_case` in `context`), so that a problem inside it names the field as the stack file writes it.
+     */
+    readonly keys?: Readonly<Record<string, string>>;
+    /**
+     * Why the plugin's schema leaves the default out (it is described in words instead): the SDKs of other languages
+     * send a schema default as if written, and sending this one changes what the component does.
+     */
+    readonly unsentDefault?: string;
     /** Where the var comes from when it has no alias, e.g. `added by this port`, `the module's kms_arn`. */
     readonly origin?: string;
+    /**
+     * For a switch that imports existing resources (Pulumi's `import` option): the physical-name
+     * outputs it imports. The stack program refuses it on an instance whose last deployment already
+     * holds those names (components/deploymentGuards.ts: importing again deletes them).
+     */
+    readonly adopts?: readonly string[];
     /** One line for the guides' reference. */
     readonly doc: string;
 }
@@ -102,6 +118,7 @@ export function switchArg(spec: {
     readonly rule: string;
     readonly origin?: string;
     readonly doc: string;
+    readonly adopts?: readonly string[];
 }): ArgDefinition {
     return {
         var: spec.var,
@@ -111,6 +128,7 @@ export function switchArg(spec: {
         defaultTs: "`false`",
         rule: spec.rule,
         ...(spec.origin !== undefined ? { origin: spec.origin } : {}),
+        ...(spec.adopts !== undefined ? { adopts: spec.adopts } : {}),
         doc: spec.doc,
     };
 }
@@ -130,6 +148,18 @@ export interface OutputDefinition {
      * kept on delete, or when the stored key expires.
      */
     readonly deployment?: string;
+    /**
+     * For a physical name whose change replaces its resource delete-first: what the resource is, and
+     * what a move does; the stack program refuses the move unless the opt-in names the instance
+     * (components/deploymentGuards.ts).
+     */
+    readonly whenRenamed?: WhenRenamed;
+    /**
+     * For a physical name whose resource holds the user's data (a log group's events): how the last
+     * deployment says it is kept; the stack program refuses dropping it when that was not said
+     * (components/deploymentGuards.ts).
+     */
+    readonly holdsData?: HoldsData;
     /** The original Cloud Posse output name, when it differs from `spec`. */
     readonly original?: string;
     /** The output's type in the plugin's schema. @default "string" */
@@ -138,6 +168,36 @@ export interface OutputDefinition {
     readonly secret?: boolean;
     /** One line for the guides. */
     readonly doc: string;
+}
+
+/** How a physical name's move is guarded (see {@link OutputDefinition.whenRenamed}). */
+export interface WhenRenamed {
+    /** The resource, in words (`SSM parameter's path`). */
+    readonly what: string;
+    /** The camelCase arguments that change the name besides the label (named by their vars in messages). */
+    readonly args: readonly string[];
+    /** The config key (a comma-separated list of instances) that allows the move. */
+    readonly optIn: string;
+    /** What the move does, from the old name to the new one. */
+    consequence(before: string, after: string): string;
+    /** The steps before opting in to a move to `after`. */
+    move(after: string): string;
+}
+
+/** How a resource that holds data is kept (see {@link OutputDefinition.holdsData}). */
+export interface HoldsData {
+    /** The resource, in words (`log group`). */
+    readonly what: string;
+    /** The data lost with it, in words (`every event stored in it`). */
+    readonly data: string;
+    /** The deployment output that records whether it is kept on delete (true, false, or absent: not said). */
+    readonly retainedOutput: string;
+    /** The stack-file var that keeps it on delete. */
+    readonly keepVar: string;
+    /** The config key (a comma-separated list of instances) that allows deleting it. */
+    readonly optIn: string;
+    /** The command that deletes it once kept outside the state. */
+    cleanUp(name: string): string;
 }
 
 /**
@@ -255,21 +315,19 @@ function snakeToCamelWord(name: string): string {
         .join("");
 }
 
-/** The context's camelCase keys and their snake_case names, by table (null-label's `context.tf`). */
-const CONTEXT_VAR_OF_KEY: ReadonlyMap<string, string> = new Map(CONTEXT_KEYS.map(([camel, snake]) => [camel, snake]));
-
 /**
  * The stack file's names for the fields of a problem's path, by table: an argument is named by its
- * var (`eventLogRetentionInDays` -> `event_log_retention_in_days`), a key of `context` by its
- * snake_case key (`context.label_key_case`); other fields keep their names, and the user's own
- * keys are never renamed (`tags["OwnerTeam"]`).
+ * var (`eventLogRetentionInDays` -> `event_log_retention_in_days`), a fixed key of an object argument
+ * by the name its declaration gives it (`keys`: `context.label_key_case`); other fields keep their
+ * names, and the user's own keys are never renamed (`tags["OwnerTeam"]`).
  */
 export function stackVarNaming(definition: ComponentDefinition): PathNaming {
     const { varOfArg } = nameTables(definition);
     return {
         field(name, parents) {
             if (parents.length === 0) return varOfArg.get(name) ?? name;
-            if (parents.length === 1 && parents[0] === "context") return CONTEXT_VAR_OF_KEY.get(name) ?? name;
+            const keys = parents.length === 1 ? argOf(definition, parents[0])?.keys : undefined;
+            if (keys !== undefined) return (getOwn(keys, name) as string | undefined) ?? name;
             return name;
         },
     };
