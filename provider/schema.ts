@@ -150,7 +150,7 @@ function enumType(spec: ArgDefinition, allowed: readonly string[]): SchemaEnumTy
 }
 
 /**
- * Defaults kept out of the schema, by type token, each with why. Pulumi's Python, Go, .NET and Java
+ * Defaults kept out of the schema (each argument's `unsentDefault`), by type token, each with why. Pulumi's Python, Go, .NET and Java
  * code generators fill a missing input with its schema `default` on the client and send it (pulumi
  * pkg/codegen/python/gen.go 1555-1562 and 3114-3120, pkg/codegen/go/gen.go 2407-2425,
  * pulumi-dotnet codegen/gen.go 697-709, pulumi-java pkg/codegen/java/gen_defaults.go `.def(...)`):
@@ -159,13 +159,14 @@ function enumType(spec: ArgDefinition, allowed: readonly string[]): SchemaEnumTy
  * TypeScript. tests/provider/schemaDefaults.test.ts checks both sides: every default left in the schema
  * changes nothing when sent, and each one listed here does.
  */
-export const UNSENT_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-    "cloudposse:managed-dashboards:DashboardsApiKey": {
-        dashboardsComponentName: "given with workspaceId or dashboardsStackName, it is reported as ignored",
-        minutesToLive: "given, a schedule problem blames it where the default would blame runCadenceMinutes",
-        runCadenceMinutes: "given, it is a stated cadence: a schedule that breaks it is refused, not warned about",
-    },
-};
+export const UNSENT_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.fromEntries(
+    COMPONENT_DEFINITIONS.flatMap((definition) => {
+        const unsent = Object.entries(definition.args as Readonly<Record<string, ArgDefinition>>).flatMap(
+            ([arg, spec]) => (spec.unsentDefault !== undefined ? [[arg, spec.unsentDefault] as const] : []),
+        );
+        return unsent.length > 0 ? [[definition.typeToken, Object.fromEntries(unsent)] as const] : [];
+    }),
+);
 
 /** Whether the schema holds `arg`'s default: a string, number or boolean constant that may be sent. */
 function sendsDefault(token: string, arg: string, spec: ArgDefinition): boolean {
