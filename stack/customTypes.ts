@@ -152,6 +152,7 @@ export function mergeCustomComponents(
         const settings = overTopLevel(stackSettings, section("settings"), own.loc);
         const env = overTopLevel(stackEnv, section("env"), own.loc);
         const metadata = mergeAll([stackMetadata, section("metadata")], own.loc, strategy);
+        const hooks = section("hooks") ?? emptyMap(own.loc);
         if (problems.size > before) continue;
         const ownMetadata = mapAt(own, "metadata");
         const componentNode = metadata.entries.get("component")?.value;
@@ -196,6 +197,8 @@ export function mergeCustomComponents(
                 component_type: type,
                 atmos_component: name,
             },
+            metadata,
+            hooks,
         });
     }
     return out;

@@ -2,7 +2,7 @@
  * Templates, then YAML functions, in the values an instance uses, in Atmos's order; only those values, so a template
  * in a section our components do not take never fails a load. Details: the contributors' Design notes.
  */
-import { makeProblem, type StackFileProblem } from "./errors";
+import { formatLocation, makeProblem, type StackFileProblem } from "./errors";
 import { renderComponentString, StackTemplateError, type TemplateSettings } from "./templating";
 import { plainToNode, type Location, type MapEntry, type TreeNode } from "./tree";
 import {
@@ -27,6 +27,8 @@ export interface EvaluationContext {
     readonly instance: string;
     /** `eventbridge "ecs-alerts"`, prefixed to messages. */
     readonly who: string;
+    /** Where notes about values go, one line each (`file:line:col: who: field: ...`). */
+    readonly warnings?: string[];
 }
 
 /** One evaluated value. */
@@ -65,7 +67,16 @@ function evaluateNode(node: TreeNode, field: string, ctx: EvaluationContext): Ev
             }
             let result: unknown;
             try {
-                result = evaluateYamlFunction(text, ctx.functions);
+                const warnings = ctx.warnings;
+                result = evaluateYamlFunction(
+                    text,
+                    warnings === undefined
+                        ? ctx.functions
+                        : {
+                              ...ctx.functions,
+                              warn: (m) => warnings.push(`${formatLocation(node.loc)}: ${ctx.who}: ${field}: ${m}`),
+                          },
+                );
             } catch (e) {
                 if (e instanceof YamlFunctionError) {
                     throw new Failure(

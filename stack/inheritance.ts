@@ -32,6 +32,10 @@ export interface MergedComponent {
     readonly strategy: ListMergeStrategy;
     /** Plain sections for templates and names. */
     readonly context: Readonly<Record<string, unknown>>;
+    /** The merged `metadata` section, located (`metadata.locked`). */
+    readonly metadata?: MapNode;
+    /** The merged `hooks` section, located. */
+    readonly hooks?: MapNode;
 }
 
 const GLOBAL_METADATA_KEYS = ["labels", "tags", "custom", "enabled", "locked", "terraform_workspace_pattern"];
@@ -43,6 +47,7 @@ interface StackSections {
     readonly env: MapNode;
     readonly providers: MapNode | undefined;
     readonly metadata: MapNode | undefined;
+    readonly hooks: MapNode;
 }
 
 /**
@@ -88,6 +93,7 @@ export function mergeComponents(
         env: globalEnv,
         providers: globalProviders,
         metadata: globalMetadata,
+        hooks: both("hooks"),
     };
     const globalTokens = options.namesOnly ? nameTokens([globalVars]) : {};
     const result: MergedComponent[] = [];
@@ -297,6 +303,7 @@ function mergedComponent(
     const vars = mergeAll(varLayers, loc, componentStrategy);
     const env = mergeAll(layers("env", stack.env), loc, componentStrategy);
     const providers = mergeAll(layers("providers", stack.providers), loc, componentStrategy);
+    const hooks = mergeAll(layers("hooks", stack.hooks), loc, componentStrategy);
     const inheritedMetadata = config.inheritMetadata
         ? bases.map((b) => {
               const m = table.metadataOf(b);
@@ -332,7 +339,10 @@ function mergedComponent(
             overrides: overrides ? plain(overrides) : {},
             component: componentAttribute,
             atmos_component: name,
+            hooks: plain(hooks),
         },
+        metadata,
+        hooks,
     };
 }
 

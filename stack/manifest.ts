@@ -20,6 +20,7 @@ import {
     type MapNode,
     type TreeNode,
 } from "./tree";
+import { expandKeyDelimiters } from "./keyDelimiter";
 import { renderManifestText } from "./locals";
 import { renderImportPath, StackTemplateError, templateSettingsFrom } from "./templating";
 import { isPlainObject } from "../util/objects";
@@ -299,7 +300,11 @@ class ManifestProcessor {
                     try {
                         text = renderManifestText(text, shown, {
                             context: templates.context,
-                            ignoreMissing: templates.ignoreMissing,
+                            // The import's flag, or atmos.yaml's (stack_processor_utils.go 626, 1624).
+                            ignoreMissing:
+                                templates.ignoreMissing ||
+                                templateSettingsFrom(this.context.config.raw, this.context.config.files.length > 0)
+                                    .ignoreMissingTemplateValues,
                             ...(this.context.env !== undefined ? { env: this.context.env } : {}),
                             ...(this.context.cwd !== undefined ? { cwd: this.context.cwd } : {}),
                             allowExec: this.context.allowExec === true,
@@ -328,8 +333,11 @@ class ManifestProcessor {
                 });
                 for (const problem of tree.problems) problems.add(problem);
                 const failed = tree.problems.length > 0;
-                cached = { root: tree.root, failed };
-                if (!failed) this.context.cache?.parsed.set(key, { text: original, root: tree.root });
+                const delimiter = keyDelimiterOf(this.context.config);
+                const parsedRoot =
+                    delimiter === undefined || tree.root === null ? tree.root : expandKeyDelimiters(tree.root, delimiter);
+                cached = { root: parsedRoot, failed };
+                if (!failed) this.context.cache?.parsed.set(key, { text: original, root: parsedRoot });
             }
             this.parsed.set(key, cached);
         }
@@ -802,3 +810,11 @@ function readProblem(error: unknown, at: SourceLocation, shown: string, imported
 
 /** Used by callers that need the merged sections of a map without re-merging. */
 export { mergeTree };
+
+/** atmos.yaml's `settings.yaml.key_delimiter`, when set (a non-empty string). */
+function keyDelimiterOf(config: AtmosConfig): string | undefined {
+    const settings = config.raw.settings;
+    const yamlSettings = isPlainObject(settings) ? settings.yaml : undefined;
+    const delimiter = isPlainObject(yamlSettings) ? yamlSettings.key_delimiter : undefined;
+    return typeof delimiter === "string" && delimiter !== "" ? delimiter : undefined;
+}

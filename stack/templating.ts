@@ -336,6 +336,8 @@ export interface TemplateSource {
     readonly line?: number;
     /** What the template is (`vars.name of instance "x"`), prefixed to errors. */
     readonly what?: string;
+    /** What to do about the error, appended in parentheses. */
+    readonly hint?: string;
 }
 
 /** A template that failed: the message names the file (and line), the function or key, as Go does. */
@@ -406,7 +408,7 @@ function wrap(error: unknown, source: TemplateSource): never {
         const line = source.line !== undefined && error.line !== undefined ? source.line + error.line - 1 : error.line;
         const msg = error.message.replace(/^template: [^:]*:(\d+)/, (_m) => `template: ${source.file}:${line ?? 1}`);
         throw new StackTemplateError(
-            (source.what ? `${source.what}: ` : "") + msg,
+            (source.what ? `${source.what}: ` : "") + msg + (source.hint ? ` (${source.hint})` : ""),
             source.file,
             line,
             error.functionName,
@@ -671,9 +673,19 @@ export function renderImportText(
     } catch (e) {
         // a limit is never left as the raw text: rendering it again would only reach it again
         if (!options.contextFromOutside && !(e instanceof TemplateLimitExceeded)) return text;
-        wrap(e, { file, what: "import template" });
+        const missing = e instanceof TemplateError && /map has no entry for key/.test(e.message);
+        wrap(e, {
+            file,
+            what: "import template",
+            // Atmos's ProcessTmpl (internal/exec/template_utils.go 53-95): missingkey=error unless set.
+            ...(missing ? { hint: MISSING_KEY_HINT } : {}),
+        });
     }
 }
+
+/** What a missing key in an import template says (the setting that would print `<no value>`). */
+const MISSING_KEY_HINT =
+    "a missing value is an error in an import template; set ignore_missing_template_values: true on the import, or templates.settings.ignore_missing_template_values: true in atmos.yaml, to print <no value> instead";
 
 /**
  * An import path holding a template (Atmos's renderImportPath), rendered with ProcessTmpl from the
