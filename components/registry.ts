@@ -4,9 +4,9 @@
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- a kit loads the Pulumi SDK: loaded on first use */
 import { API_KEY_DEFINITION } from "./apiKey/definition";
-import type { ComponentDefinition } from "./definition";
+import type { ComponentDefinition } from "./kit/definition";
 import { EVENTBRIDGE_DEFINITION } from "./eventbridge/definition";
-import type { ComponentKit } from "./kit";
+import type { ComponentKit } from "./kit/kit";
 
 /** One component of the list: its definition and the loader of its kit. */
 type Entry = readonly [definition: ComponentDefinition, kit: () => ComponentKit];

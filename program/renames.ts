@@ -6,15 +6,15 @@ import * as pulumi from "@pulumi/pulumi";
 import { getLogGroup, getLogGroups } from "@pulumi/aws/cloudwatch";
 import { currentDeployment } from "../components/apiKey/component";
 import { isResolvedEventBridge } from "../components/eventbridge";
-import type { ComponentDefinition } from "../components/definition";
-import { unaliasedRenames, type DeployedInstance } from "../components/lifecycle";
+import type { ComponentDefinition } from "../components/kit/definition";
+import { unaliasedRenames, type DeployedInstance } from "../components/kit/lifecycle";
 import {
     deployedLogGroups,
     existingLogGroupMessage,
     renamedLogGroups,
     renameVerdict,
     wasDeployed,
-} from "../components/logHistory";
+} from "../components/kit/logHistory";
 import { describeValue } from "../util/describeValue";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 import type { LoadedStack } from "../stack";
@@ -179,7 +179,7 @@ async function readLogGroup(
 }
 
 /**
- * The log-history guard, before anything is registered (components/logHistory.ts holds the rules):
+ * The log-history guard, before anything is registered (components/kit/logHistory.ts holds the rules):
  * - a log group a label change renames is deleted (delete-first) with the deployed `retainOnDelete`:
  *   kept (a warning), deleted as the deployed config says (a warning), or, when the last deployment did
  *   not say, refused unless `allowed` names the instance;

@@ -9,7 +9,7 @@ import { derivedStackNameProblem } from "../stack/names";
 import { formatLocation } from "../stack/errors";
 import { DASHBOARDS_API_KEY_DEFAULTS } from "../components/apiKey/definition";
 import { installMocks, SECRET_PLACEHOLDER, type MockOptions, type RecordedOptions } from "./mocks";
-import { now } from "../components/lifecycle";
+import { now } from "../components/kit/lifecycle";
 import { rotationSchedule, type RotationSchedule } from "../components/apiKey/rotation";
 import { readOutput } from "./outputs";
 import { DEPLOYMENT_OUTPUTS } from "./deploy";

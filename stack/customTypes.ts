@@ -1,8 +1,7 @@
 /**
- * Atmos's custom component types (`components.<type>.<instance>`, Atmos 1.221): merged as Atmos
- * merges them, which is simpler than Terraform's (internal/exec/stack_processor_process_stacks.go
- * ~1237-1459 at 0a1cb44). `components.pulumi` instances become merged components of this package;
- * every other custom type is left alone, with a note saying so.
+ * Atmos's custom component types (`components.<type>.<instance>`, Atmos 1.221), merged as Atmos merges
+ * them (internal/exec/stack_processor_process_stacks.go ~1237-1459 at 0a1cb44). `components.pulumi`
+ * instances become merged components of this package; other custom types are left alone, with a note.
  */
 import type { AtmosConfig } from "./atmosConfig";
 import { describeNode } from "./convert";

@@ -4,7 +4,7 @@
  * functions), and converted to typed vars and constructor args.
  */
 import * as nodePath from "node:path";
-import { argOf } from "../components/definition";
+import { argOf } from "../components/kit/definition";
 import { fromTerraformContext } from "../label";
 import { closestMatch } from "../util/suggest";
 import { hasOwn, isPlainObject } from "../util/objects";

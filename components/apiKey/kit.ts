@@ -1,8 +1,8 @@
-/** The `managed-dashboards/api-key` component, wired for the stack program and the plugin (components/kit.ts). */
-import { deployedCredential } from "../credentialGuard";
-import { isDeployTimeReference } from "../deployTime";
-import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../kit";
-import { FromStackProgram } from "../preamble";
+/** The `managed-dashboards/api-key` component, wired for the stack program and the plugin (components/kit/kit.ts). */
+import { deployedCredential } from "../kit/credentialGuard";
+import { isDeployTimeReference } from "../kit/deployTime";
+import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../kit/kit";
+import { FromStackProgram } from "../kit/preamble";
 import { currentDeployment, DashboardsApiKey } from "./component";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
 import {

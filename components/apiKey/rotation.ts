@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { problem, type Problem } from "../../util/problem";
-import type { ArgProblemInput } from "../errors";
+import type { ArgProblemInput } from "../kit/errors";
 import { DASHBOARDS_API_KEY_DEFAULTS, MAX_MINUTES_TO_LIVE } from "./definition";
 
 /** The run cadence assumed when none is given: one `pulumi up` a week. */

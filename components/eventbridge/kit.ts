@@ -1,6 +1,6 @@
-/** The `eventbridge` component, wired for the stack program and the plugin (components/kit.ts). */
-import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../kit";
-import { FromStackProgram } from "../preamble";
+/** The `eventbridge` component, wired for the stack program and the plugin (components/kit/kit.ts). */
+import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../kit/kit";
+import { FromStackProgram } from "../kit/preamble";
 import { EventBridge } from "./component";
 import { EVENTBRIDGE_DEFINITION, type EventBridgeArgs } from "./definition";
 import { eventBridgeClaims, resolveEventBridge } from "./resolve";

@@ -2,7 +2,7 @@
  * Log history across runs: what happens to an `eventbridge` log group's stored events when a run renames it or finds
  * it kept outside the state, decided from the last deployment's outputs. Pure; program/renames.ts applies it.
  */
-import { describeValue } from "../util/describeValue";
+import { describeValue } from "../../util/describeValue";
 
 /** A log group as the last deployment left it (its instance's outputs). */
 export interface DeployedLogGroup {

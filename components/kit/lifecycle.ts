@@ -4,8 +4,8 @@
  * Pure (no Pulumi import). The api-key's rotation is in `apiKey/rotation.ts`.
  */
 import type { ArgProblemInput } from "./errors";
-import { problem, type Problem } from "../util/problem";
-import { describeValue } from "../util/describeValue";
+import { problem, type Problem } from "../../util/problem";
+import { describeValue } from "../../util/describeValue";
 
 /**
  * The oldest Pulumi CLI the components work with, and why: `replacementTrigger` is honoured by the
