@@ -335,7 +335,9 @@ class ManifestProcessor {
                 const failed = tree.problems.length > 0;
                 const delimiter = keyDelimiterOf(this.context.config);
                 const parsedRoot =
-                    delimiter === undefined || tree.root === null ? tree.root : expandKeyDelimiters(tree.root, delimiter);
+                    delimiter === undefined || tree.root === null
+                        ? tree.root
+                        : expandKeyDelimiters(tree.root, delimiter);
                 cached = { root: parsedRoot, failed };
                 if (!failed) this.context.cache?.parsed.set(key, { text: original, root: parsedRoot });
             }
