@@ -152,6 +152,7 @@ export function mergeCustomComponents(
         const env = overTopLevel(stackEnv, section("env"), own.loc);
         const metadata = mergeAll([stackMetadata, section("metadata")], own.loc, strategy);
         const hooks = section("hooks") ?? emptyMap(own.loc);
+        const locals = section("locals");
         if (problems.size > before) continue;
         const ownMetadata = mapAt(own, "metadata");
         const componentNode = metadata.entries.get("component")?.value;
@@ -195,6 +196,7 @@ export function mergeCustomComponents(
                 component: name,
                 component_type: type,
                 atmos_component: name,
+                locals: locals === undefined ? {} : plain(locals),
             },
             metadata,
             hooks,

@@ -37,6 +37,9 @@ export type Evaluated =
     | { readonly kind: "deploy-time"; readonly reference: DeployTimeReference; readonly loc: Location }
     | { readonly kind: "unset" };
 
+/** What Go's text/template prints for a missing key (missingkey=default). */
+const NO_VALUE = "<no value>";
+
 class Failure extends Error {
     constructor(readonly problem: StackFileProblem) {
         super(problem.message);
@@ -61,6 +64,16 @@ function evaluateNode(node: TreeNode, field: string, ctx: EvaluationContext): Ev
                     );
                 }
                 throw e;
+            }
+            if (
+                ctx.warnings !== undefined &&
+                text !== node.value &&
+                text.includes(NO_VALUE) &&
+                !node.value.includes(NO_VALUE)
+            ) {
+                ctx.warnings.push(
+                    `${formatLocation(node.loc)}: ${ctx.who}: ${field}: the template renders ${NO_VALUE} (it reads a key its data lacks; Atmos prints the same: in a component, .locals holds only the component's own locals)`,
+                );
             }
             if (!isValueFunction(text)) {
                 return { kind: "value", node: text === node.value ? node : { ...node, value: text } };

@@ -304,6 +304,13 @@ function mergedComponent(
     const env = mergeAll(layers("env", stack.env), loc, componentStrategy);
     const providers = mergeAll(layers("providers", stack.providers), loc, componentStrategy);
     const hooks = mergeAll(layers("hooks", stack.hooks), loc, componentStrategy);
+    // Component-level locals (Atmos 1.204): the bases' then the instance's, no stack-level ones
+    // (stack_processor_merge.go 490-505, stack_processor_utils.go 2697-2703).
+    const locals = mergeAll(
+        [...bases.map((b) => table.layer(b, "locals")), table.layer(name, "locals")],
+        loc,
+        componentStrategy,
+    );
     const inheritedMetadata = config.inheritMetadata
         ? bases.map((b) => {
               const m = table.metadataOf(b);
@@ -340,6 +347,7 @@ function mergedComponent(
             component: componentAttribute,
             atmos_component: name,
             hooks: plain(hooks),
+            locals: plain(locals),
         },
         metadata,
         hooks,

@@ -212,4 +212,88 @@ describe("Atmos 1.145-1.226 features", () => {
             );
         });
     });
+
+    describe("component-level locals (Atmos 1.204)", () => {
+        const atmos = ["templates:", "  settings: {enabled: true, sprig: {enabled: true}}"];
+        // tests/fixtures/scenarios/locals-component-level/stacks/deploy/dev.yaml and
+        // tests/cli_locals_test.go TestComponentLevelLocals (904-1000), vars mapped onto eventbridge's.
+        it("Atmos's locals-component-level fixture: file locals in vars, component locals merged base -> component", () => {
+            const stack = load(
+                lines(
+                    "locals:",
+                    "  namespace: acme",
+                    "  environment: dev",
+                    "  name_prefix: '{{ .locals.namespace }}-{{ .locals.environment }}'",
+                    "vars: {region: us-east-2, stage: dev}",
+                    "terraform:",
+                    "  locals:",
+                    "    backend_bucket: '{{ .locals.namespace }}-{{ .locals.environment }}-tfstate'",
+                    "components:",
+                    "  terraform:",
+                    "    vpc/base:",
+                    "      metadata: {type: abstract, component: eventbridge}",
+                    "      locals: {vpc_type: standard, cidr_prefix: '10.0'}",
+                    "      vars:",
+                    "        name: '{{ .locals.name_prefix }}-vpc'",
+                    "        tags: {bucket: '{{ .locals.backend_bucket }}'}",
+                    "    vpc/dev:",
+                    "      metadata: {inherits: [vpc/base]}",
+                    "      locals: {vpc_type: development, extra_tag: dev-only}",
+                    "      vars:",
+                    "        event_rule_description: '{{ .locals.name_prefix }}-vpc-dev'",
+                    "    standalone:",
+                    "      metadata: {component: eventbridge}",
+                    "      locals: {standalone_value: standalone-only, computed_ref: '{{ .locals.name_prefix }}'}",
+                    "      vars:",
+                    "        name: '{{ .locals.name_prefix }}-standalone'",
+                    "        tags: {bucket: '{{ .locals.backend_bucket }}'}",
+                ),
+                atmos,
+            );
+            const vars = Object.fromEntries(stack.instances.map((i) => [i.name, i.vars]));
+            assert.equal(vars["vpc/dev"].name, "acme-dev-vpc");
+            assert.deepEqual(vars["vpc/dev"].tags, { bucket: "acme-dev-tfstate" });
+            assert.equal(vars["vpc/dev"].event_rule_description, "acme-dev-vpc-dev");
+            assert.equal(vars.standalone.name, "acme-dev-standalone");
+            assert.deepEqual(stack.warnings, []);
+        });
+
+        it("a component's own locals are .locals in the component pass, the bases' under its own", () => {
+            const stack = load(
+                lines(
+                    ...HEAD,
+                    "    base: {metadata: {type: abstract}, locals: {kind: base, team: core}}",
+                    "    eventbridge:",
+                    "      metadata: {inherits: [base]}",
+                    "      locals: {kind: own}",
+                    "      vars: {name: '{{ .locals.kind }}-{{ .locals.team }}'}",
+                ),
+                atmos,
+            );
+            assert.equal(stack.instances[0].vars.name, "own-core");
+        });
+
+        // A template needing a component local fails the file-level render (missingkey=error), so
+        // Atmos keeps the file as written (stack_processor_utils.go 1196-1210); the file's own
+        // locals are then missing in the component pass: <no value>, as Atmos prints, with a warning.
+        it("a file local beside a component local renders <no value>, as in Atmos, with a warning", () => {
+            const stack = load(
+                lines(
+                    "locals: {a: A}",
+                    ...HEAD,
+                    "    eventbridge:",
+                    "      locals: {x: X}",
+                    "      vars:",
+                    "        name: '{{ .locals.a }}-n'",
+                    "        event_rule_description: '{{ .locals.x }}'",
+                ),
+                atmos,
+            );
+            assert.equal(stack.instances[0].vars.event_rule_description, "X");
+            assert.equal(stack.instances[0].vars.name, "<no value>-n");
+            assert.ok(
+                stack.warnings.some((w) => /^stacks\/dev\.yaml:8:15: .*name: the template renders <no value>/.test(w)),
+            );
+        });
+    });
 });
