@@ -14,7 +14,7 @@ import { stackVarNaming } from "../kit/definition";
 import { camelCaseField } from "../kit/errors";
 import { describeValue } from "../../util/describeValue";
 import { SECRET_VALUE } from "../../util/describeValue";
-import { requireEngine } from "../kit/engine";
+import { currentDeployment, requireEngine } from "../kit/engine";
 import { MINIMUM_PULUMI_CLI, MINIMUM_PULUMI_CLI_FOR_ADOPTION, now, regionalImportId } from "../kit/lifecycle";
 import {
     attemptCredentialName,
@@ -41,7 +41,6 @@ import {
     WORKSPACE_ID_RULE,
     isWorkspaceId,
     workspaceEndpointOf,
-    type PulumiDeployment,
     type ResolvedDashboardsApiKey,
 } from "./resolve";
 
@@ -69,20 +68,6 @@ function held<T>(output: T): T {
 
 /** The Pulumi type token of {@link DashboardsApiKey}. */
 const TYPE_TOKEN = API_KEY_DEFINITION.typeToken;
-
-/**
- * The deployment this program runs in. The organization is `organization` where the runtime has
- * none (self-managed backends name it so; unit-test mocks may leave it unset).
- */
-export function currentDeployment(): PulumiDeployment {
-    let organization = "organization";
-    try {
-        organization = pulumi.getOrganization();
-    } catch {
-        // No organization configured (e.g. `setMocks` without one): keep the backends' default.
-    }
-    return { organization, project: pulumi.getProject(), stack: pulumi.getStack() };
-}
 
 /**
  * An Amazon Managed Grafana credential, rotated on a schedule and stored as a SecureString SSM

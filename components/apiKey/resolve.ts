@@ -67,12 +67,8 @@ export type DashboardsWorkspaceSource =
      */
     | { readonly kind: "stack"; readonly stackName?: string; readonly componentName: string; readonly project: string };
 
-/** The Pulumi organization, project and stack being deployed (`pulumi.getOrganization()`, ...). */
-export interface PulumiDeployment {
-    readonly organization: string;
-    readonly project: string;
-    readonly stack: string;
-}
+import type { PulumiDeployment } from "../kit/lifecycle";
+export type { PulumiDeployment } from "../kit/lifecycle";
 
 /** Everything {@link DashboardsApiKey} needs, settled: defaults applied, names worked out. */
 export interface ResolvedDashboardsApiKey {

@@ -174,6 +174,15 @@ describe("the layers of the production code", () => {
         assert.deepEqual(wrong, []);
     });
 
+    it("leave component behaviour to each component's kit: program/ and migrate/ import no component folder", () => {
+        // The program, synth and migration reach a component through the list (registry.ts, kits.ts) and its kit:
+        // guards, plan lines, rotation, adoption names and defaults (components/kit/kit.ts).
+        const named = edges
+            .filter(([from, to]) => /^(program|migrate)\//.test(from) && /^components\/(?!kit\/)[^/]+\//.test(to))
+            .map(([from, to]) => `${from} -> ${to}`);
+        assert.deepEqual(named, []);
+    });
+
     it("keep the stack loader's steps below its entry points, and its components the list's", () => {
         // stack/loader.ts runs the steps (environment, inheritance, naming, instance, ...);
         // repository.ts and source.ts build on it; no step imports any of them back.
