@@ -153,6 +153,7 @@ export function mergeCustomComponents(
         const metadata = mergeAll([stackMetadata, section("metadata")], own.loc, strategy);
         const hooks = section("hooks") ?? emptyMap(own.loc);
         const locals = section("locals");
+        const auth = section("auth");
         if (problems.size > before) continue;
         const ownMetadata = mapAt(own, "metadata");
         const componentNode = metadata.entries.get("component")?.value;
@@ -200,6 +201,7 @@ export function mergeCustomComponents(
             },
             metadata,
             hooks,
+            ...(auth !== undefined ? { auth } : {}),
         });
     }
     return out;

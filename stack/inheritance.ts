@@ -36,6 +36,8 @@ export interface MergedComponent {
     readonly metadata?: MapNode;
     /** The merged `hooks` section, located. */
     readonly hooks?: MapNode;
+    /** The merged `auth` section of the instance, its bases and overrides, located. */
+    readonly auth?: MapNode;
 }
 
 const GLOBAL_METADATA_KEYS = ["labels", "tags", "custom", "enabled", "locked", "terraform_workspace_pattern"];
@@ -351,6 +353,7 @@ function mergedComponent(
         },
         metadata,
         hooks,
+        auth: mergeAll(layers("auth", undefined), loc, componentStrategy),
     };
 }
 

@@ -268,6 +268,13 @@ function deployable(component: MergedComponent, who: string, problems: ProblemLi
             );
         }
     }
+    const auth = component.auth;
+    if (auth !== undefined && auth.entries.size > 0) {
+        const first = [...auth.entries.values()][0];
+        warnings.push(
+            `${formatLocation(first.keyLoc)}: ${who}: auth: Atmos logs in with this component's identity for its Terraform runs; this package does not, and deploys with the AWS credentials of its environment`,
+        );
+    }
     return problems.size === before;
 }
 
