@@ -378,7 +378,8 @@ class ManifestProcessor {
         // Asked once per path in a run (every stack of a repository imports the same catalog).
         const refusals = this.context.cache?.refusals;
         let known = refusals?.get(confinement);
-        if (refusals !== undefined && known === undefined) refusals.set(confinement, (known = new Map()));
+        if (refusals !== undefined && known === undefined)
+            refusals.set(confinement, (known = new Map<string, string | undefined>()));
         if (known?.has(path)) return known.get(path);
         let reason: string | undefined;
         try {
