@@ -1,8 +1,7 @@
 /**
- * What the loader does with each part of an Atmos stack manifest and each Atmos feature: the one
- * table that docs/stack-files.md's feature table and the schema-derived test
- * (tests/stack/atmosSchema.test.ts, over the keys of Atmos's manifest JSON schema) are checked
- * against, so that no Atmos key or YAML function is silently ignored.
+ * What the loader does with each key of an Atmos stack manifest and each Atmos feature: the table
+ * docs/stack-files.md's feature table and the schema-derived test (tests/stack/atmosSchema.test.ts)
+ * are checked against, so no Atmos key or YAML function is silently ignored.
  */
 
 /** What the loader does with a key or a feature. */

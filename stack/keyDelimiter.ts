@@ -1,8 +1,7 @@
 /**
- * Atmos's `settings.yaml.key_delimiter` (Atmos 1.223, experimental): an unquoted map key holding
- * the delimiter (`metadata.component: vpc`) stands for nested maps (`metadata: {component: vpc}`),
- * in every stack manifest, before YAML functions are looked at (pkg/utils/yaml_utils.go 493-498,
- * pkg/yaml/expand/expand.go at cloudposse/atmos 0a1cb44).
+ * Atmos's `settings.yaml.key_delimiter` (1.223, experimental): an unquoted key holding the
+ * delimiter (`metadata.component: vpc`) is nested maps, in every stack manifest, before YAML
+ * functions are looked at (pkg/utils/yaml_utils.go 493-498, pkg/yaml/expand/expand.go at 0a1cb44).
  */
 import type { MapEntry, MapNode, TreeNode } from "./tree";
 

@@ -364,9 +364,9 @@ describe("YAML functions", () => {
     // internal/exec/yaml_func_tags.go 52-99 over pkg/tags/convert.go 12-72: strings only, label
     // keys sorted by bytes, values in key order; an unset section gives an empty list or map.
     it("!tags and !labels[.keys|.values] return the component's own metadata", () => {
-        const metadata = { tags: ["prod", 3, "api"], labels: { team: "core", Zone: "a", n: 1, "é": "x" } };
+        const metadata = { tags: ["prod", 3, "api"], labels: { team: "core", Zone: "a", n: 1, é: "x" } };
         assert.deepEqual(evaluateYamlFunction("!tags", { metadata }), ["prod", "api"]);
-        assert.deepEqual(evaluateYamlFunction("!labels", { metadata }), { Zone: "a", team: "core", "é": "x" });
+        assert.deepEqual(evaluateYamlFunction("!labels", { metadata }), { Zone: "a", team: "core", é: "x" });
         assert.deepEqual(evaluateYamlFunction("!labels.keys", { metadata }), ["Zone", "team", "é"]);
         assert.deepEqual(evaluateYamlFunction("!labels.values", { metadata }), ["a", "core", "x"]);
         assert.deepEqual(evaluateYamlFunction("!tags", {}), []);
