@@ -101,6 +101,21 @@ describe("--config, --config-path and profiles", () => {
             assert.equal(pattern(files, { ATMOS_PROFILE: "ci" }, ["local"]), "{stage}-hidden");
         });
 
+        // discoverProfileLocations 76-93: profiles.base_path, from the config that sets it, comes first;
+        // XDG's (here $XDG_CONFIG_HOME) before the project's profiles/.
+        it("profiles.base_path comes first, then .atmos/profiles, XDG, profiles/", () => {
+            const located = repo({
+                "atmos.yaml": lines("profiles: {base_path: config/profiles}", "stacks:", "  base_path: stacks"),
+                "config/profiles/ci/a.yaml": lines("stacks:", "  name_pattern: '{environment}-base-path'"),
+                "profiles/ci/a.yaml": lines("stacks:", "  name_pattern: '{environment}-project'"),
+                "xdg/atmos/profiles/qa/a.yaml": lines("stacks:", "  name_pattern: '{stage}-xdg'"),
+                "profiles/qa/a.yaml": lines("stacks:", "  name_pattern: '{stage}-project'"),
+            });
+            assert.equal(pattern(located, { ATMOS_PROFILE: "ci" }), "{environment}-base-path");
+            assert.equal(pattern(located, { ATMOS_PROFILE: "qa", XDG_CONFIG_HOME: `${ROOT}/xdg` }), "{stage}-xdg");
+            assert.equal(pattern(located, { ATMOS_PROFILE: "qa" }), "{stage}-project");
+        });
+
         it("profiles.default applies when none is named", () => {
             const withDefault = repo({
                 "atmos.yaml": lines(
