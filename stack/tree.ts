@@ -189,7 +189,6 @@ export function parseYamlTree(text: string, file: string, options: ParseTreeOpti
     const doc = parseDocument(text, {
         ...goYamlOptions(),
         lineCounter,
-        keepSourceTokens: true,
         prettyErrors: false,
         uniqueKeys: false,
     });
