@@ -9,8 +9,17 @@ import { planToJson, planToText } from "../program/plan";
 import type { SynthOptions } from "../program/synth";
 import { listStacks, loadStackSource, userDirectory } from "../stack";
 import { readFailureText, readTextFileBounded } from "../stack/files";
-import { pulumiNameProblem } from "../stack/names";
+import { instanceProjectName, pulumiNameProblem } from "../stack/names";
 import { parseInstanceList } from "../components/kit/logHistory";
+import { declaredOptIns, optInFlag } from "../components/kit/deploymentGuards";
+import { COMPONENT_DEFINITIONS } from "../components/registry";
+
+/** Synth's flag for each opt-in the components declare, other than the log groups' own flag. */
+const OPT_IN_FLAGS: ReadonlyMap<string, string> = new Map(
+    declaredOptIns(COMPONENT_DEFINITIONS)
+        .filter((key) => key !== "allowLogGroupDeletion")
+        .map((key) => [optInFlag(key), key]),
+);
 import { protoKeyPath } from "../util/protoKey";
 import { escapeJsonText, escapeText } from "../util/terminalText";
 import { internalErrorText, isInternalError } from "../util/internalError";
@@ -22,8 +31,9 @@ function usage(program: string): string {
     return `usage: ${program} <stack-file> [--json] [--stack NAME] [--project NAME]
 ${pad}[--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
 ${pad}[--now TIME|now] [--allow-log-group-deletion INSTANCE[,INSTANCE]]
+${pad}[--allow-ssm-path-change INSTANCE[,INSTANCE]] [--no-rename-guard]
 ${pad}[--allow-outside-repository] [--profile NAME] [--config FILE] [--config-path DIR]
-       ${program} --atmos-stack NAME [--atmos-dir DIR] [--json] [...]
+       ${program} --atmos-stack NAME [--component INSTANCE] [--atmos-dir DIR] [--json] [...]
        ${program} --list-stacks [--atmos-dir DIR]
 
 Runs the program of Pulumi.yaml on <stack-file> (or on the Atmos stack NAME of the repository in
@@ -32,6 +42,8 @@ with --json one JSON document. --list-stacks prints "<Atmos stack name><TAB><man
 
   --json                 print {"resources": [...], "outputs": {...}, "skipped": [...]}
   --atmos-stack NAME     plan the stack Atmos calls NAME (atmos ... -s NAME)
+  --component INSTANCE   plan only that instance of the stack (atmos ... INSTANCE -s NAME); the
+                         Pulumi project defaults to INSTANCE with "/" as "-" (docs/atmos-cli.md)
   --atmos-dir DIR        the Atmos repository (where atmos is run; default: the current directory)
   --list-stacks          list the repository's stacks and their manifests
   --stack NAME           Pulumi stack name (default: the stack's Atmos name, else the file's base name)
@@ -45,6 +57,11 @@ with --json one JSON document. --list-stacks prints "<Atmos stack name><TAB><man
   --allow-log-group-deletion INSTANCES
                          as the program config allowLogGroupDeletion: these instances' old log
                          groups may be deleted with their events (comma-separated)
+  --allow-ssm-path-change INSTANCES
+                         as the program config allowSsmPathChange: these instances' SSM
+                         parameters may move to a new path (deleted first; comma-separated)
+  --no-rename-guard      as the program config renameGuard false: skips the check of renames
+                         without an alias only
   --allow-outside-repository
                          let the stack read files outside its repository (imports, !include,
                          atmos.yaml imports and base paths; refused otherwise)
@@ -56,8 +73,9 @@ with --json one JSON document. --list-stacks prints "<Atmos stack name><TAB><man
                          (repeatable; default: ATMOS_CONFIG_PATH)
 
 With --stack-outputs holding this stack's own outputs (organization/<project>/<stack>, as the last
-deployment exported them), the plan runs pulumi up's guards: it refuses a rename without an alias
-and a change that would delete a log group's stored events, and warns as pulumi up would.
+deployment exported them), the plan runs pulumi up's guards: it refuses a rename without an alias,
+adopting what the stack already manages, an SSM path move, and a change that would delete a log
+group's stored events (renamed, disabled or removed), and warns as pulumi up would.
 `;
 }
 
@@ -116,6 +134,8 @@ function jsonNestingBeyond(text: string, limit: number): { line: number; column:
 interface Command {
     readonly file?: string;
     readonly atmosStack?: string;
+    /** `--component`: one instance of the Atmos stack. */
+    readonly component?: string;
     readonly atmosDir?: string;
     readonly listStacks: boolean;
     readonly json: boolean;
@@ -130,6 +150,7 @@ function parseArgs(argv: readonly string[]): Command | "help" {
     let file: string | undefined;
     let atmosStack: string | undefined;
     let atmosDir: string | undefined;
+    let component: string | undefined;
     let list = false;
     let json = false;
     let stackOutputsFile: string | undefined;
@@ -162,6 +183,9 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 break;
             case "--atmos-dir":
                 atmosDir = value();
+                break;
+            case "--component":
+                component = value();
                 break;
             case "--list-stacks":
                 list = true;
@@ -241,7 +265,18 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 }
                 break;
             }
+            case "--no-rename-guard":
+                options.renameGuard = false;
+                break;
             default:
+                if (OPT_IN_FLAGS.has(arg)) {
+                    const key = OPT_IN_FLAGS.get(arg)!;
+                    options.optIns = {
+                        ...options.optIns,
+                        [key]: [...(options.optIns?.[key] ?? []), ...parseInstanceList(value())],
+                    };
+                    break;
+                }
                 if (arg.startsWith("-")) {
                     throw new UsageError(`unknown option ${arg}`);
                 }
@@ -268,6 +303,16 @@ function parseArgs(argv: readonly string[]): Command | "help" {
     if (file !== undefined && atmosDir !== undefined) {
         throw new UsageError("--atmos-dir goes with --atmos-stack or --list-stacks");
     }
+    if (component !== undefined && atmosStack === undefined) {
+        throw new UsageError("--component goes with --atmos-stack (an instance of that Atmos stack)");
+    }
+    if (component !== undefined && options.project === undefined) {
+        // One Pulumi stack per (Atmos stack, instance): the instance's project (docs/atmos-cli.md).
+        const project = instanceProjectName(component);
+        const refused = pulumiNameProblem("project", project);
+        if (refused !== undefined) throw new UsageError(`--component ${component}: ${refused}`);
+        options.project = project;
+    }
     return {
         listStacks: false,
         json,
@@ -275,6 +320,7 @@ function parseArgs(argv: readonly string[]): Command | "help" {
         atmosFlags,
         ...(file !== undefined ? { file } : {}),
         ...(atmosStack !== undefined ? { atmosStack } : {}),
+        ...(component !== undefined ? { component } : {}),
         ...(atmosDir !== undefined ? { atmosDir } : {}),
         ...(stackOutputsFile !== undefined ? { stackOutputsFile } : {}),
     };
@@ -371,7 +417,11 @@ export async function runSynthCommand(
         }
         const loaded = loadStackSource(
             command.atmosStack !== undefined
-                ? { atmosStack: command.atmosStack, atmosDir }
+                ? {
+                      atmosStack: command.atmosStack,
+                      atmosDir,
+                      ...(command.component !== undefined ? { component: command.component } : {}),
+                  }
                 : { stackFile: command.file! },
             {
                 userDir,
@@ -404,7 +454,7 @@ export async function runSynthCommand(
                 ? escapeJsonText(planToJson(plan))
                 : planToText(plan, {
                       color: io.stdout.isTTY === true && !io.env.NO_COLOR,
-                      title: `Plan of ${command.atmosStack !== undefined ? `Atmos stack ${command.atmosStack} (${shown(file!)})` : command.file}`,
+                      title: `Plan of ${command.atmosStack !== undefined ? `${command.component !== undefined ? `instance ${command.component} of ` : ""}Atmos stack ${command.atmosStack} (${shown(file!)})` : command.file}`,
                   }),
         );
         return 0;
