@@ -32,7 +32,7 @@ function usage(program: string): string {
 ${pad}[--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
 ${pad}[--now TIME|now] [--allow-log-group-deletion INSTANCE[,INSTANCE]]
 ${pad}[--allow-ssm-path-change INSTANCE[,INSTANCE]] [--no-rename-guard]
-${pad}[--allow-outside-repository]
+${pad}[--allow-outside-repository] [--profile NAME] [--config FILE] [--config-path DIR]
        ${program} --atmos-stack NAME [--component INSTANCE] [--atmos-dir DIR] [--json] [...]
        ${program} --list-stacks [--atmos-dir DIR]
 
@@ -65,6 +65,12 @@ with --json one JSON document. --list-stacks prints "<Atmos stack name><TAB><man
   --allow-outside-repository
                          let the stack read files outside its repository (imports, !include,
                          atmos.yaml imports and base paths; refused otherwise)
+  --profile NAME         Atmos profile(s) merged over atmos.yaml, as atmos --profile (repeatable,
+                         or comma-separated; default: ATMOS_PROFILE, else profiles.default)
+  --config FILE          the atmos.yaml to read instead of looking for one, as atmos --config
+                         (repeatable; default: ATMOS_CONFIG)
+  --config-path DIR      a directory whose atmos.yaml is read instead, as atmos --config-path
+                         (repeatable; default: ATMOS_CONFIG_PATH)
 
 With --stack-outputs holding this stack's own outputs (organization/<project>/<stack>, as the last
 deployment exported them), the plan runs pulumi up's guards: it refuses a rename without an alias,
@@ -136,6 +142,8 @@ interface Command {
     readonly options: SynthOptions;
     /** The `--stack-outputs` file, named in a message about its keys. */
     readonly stackOutputsFile?: string;
+    /** `--profile`, `--config`, `--config-path`: Atmos's flags, as the variables they override (ATMOS_PROFILE, ...). */
+    readonly atmosFlags: { readonly profile: string[]; readonly config: string[]; readonly configPath: string[] };
 }
 
 function parseArgs(argv: readonly string[]): Command | "help" {
@@ -146,6 +154,7 @@ function parseArgs(argv: readonly string[]): Command | "help" {
     let list = false;
     let json = false;
     let stackOutputsFile: string | undefined;
+    const atmosFlags = { profile: [] as string[], config: [] as string[], configPath: [] as string[] };
     const options: { -readonly [K in keyof SynthOptions]: SynthOptions[K] } = {};
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
@@ -180,6 +189,15 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 break;
             case "--list-stacks":
                 list = true;
+                break;
+            case "--profile":
+                atmosFlags.profile.push(value());
+                break;
+            case "--config":
+                atmosFlags.config.push(value());
+                break;
+            case "--config-path":
+                atmosFlags.configPath.push(value());
                 break;
             case "--stack":
             case "--project":
@@ -272,7 +290,7 @@ function parseArgs(argv: readonly string[]): Command | "help" {
         if (file !== undefined || atmosStack !== undefined) {
             throw new UsageError("--list-stacks takes no stack file and no --atmos-stack");
         }
-        return { listStacks: true, json, options, ...(atmosDir !== undefined ? { atmosDir } : {}) };
+        return { listStacks: true, json, options, atmosFlags, ...(atmosDir !== undefined ? { atmosDir } : {}) };
     }
     if (file !== undefined && atmosStack !== undefined) {
         throw new UsageError(
@@ -299,11 +317,37 @@ function parseArgs(argv: readonly string[]): Command | "help" {
         listStacks: false,
         json,
         options,
+        atmosFlags,
         ...(file !== undefined ? { file } : {}),
         ...(atmosStack !== undefined ? { atmosStack } : {}),
         ...(component !== undefined ? { component } : {}),
         ...(atmosDir !== undefined ? { atmosDir } : {}),
         ...(stackOutputsFile !== undefined ? { stackOutputsFile } : {}),
+    };
+}
+
+/**
+ * The environment with Atmos's `--profile`, `--config` and `--config-path` as the variables they
+ * take precedence over (pkg/config/load.go 244-275: a flag given replaces its variable); paths
+ * from the user's directory.
+ */
+function withAtmosFlags(
+    env: Readonly<Record<string, string | undefined>>,
+    flags: Command["atmosFlags"],
+    userDir: string,
+): Readonly<Record<string, string | undefined>> {
+    const list = (items: readonly string[], paths: boolean) =>
+        items
+            .flatMap((item) => item.split(","))
+            .map((item) => item.trim())
+            .filter((item) => item !== "")
+            .map((item) => (paths ? path.resolve(userDir, item) : item))
+            .join(",");
+    return {
+        ...env,
+        ...(flags.profile.length > 0 ? { ATMOS_PROFILE: list(flags.profile, false) } : {}),
+        ...(flags.config.length > 0 ? { ATMOS_CONFIG: list(flags.config, true) } : {}),
+        ...(flags.configPath.length > 0 ? { ATMOS_CONFIG_PATH: list(flags.configPath, true) } : {}),
     };
 }
 
@@ -358,7 +402,7 @@ export async function runSynthCommand(
         const userDir = userDirectory(io.env);
         const shown = (p: string) => path.relative(userDir, p) || ".";
         const atmosDir = path.resolve(userDir, command.atmosDir ?? ".");
-        const env = io.env;
+        const env = withAtmosFlags(io.env, command.atmosFlags, userDir);
         if (command.listStacks) {
             const outside = command.options.allowOutsideRepository === true;
             for (const entry of listStacks({ atmosDir, displayDir: userDir, env, allowOutsideRepository: outside })) {

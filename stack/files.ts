@@ -4,7 +4,7 @@
  */
 import * as fs from "node:fs";
 import * as nodePath from "node:path";
-import { minimatch } from "minimatch";
+import { Minimatch } from "minimatch";
 import { CloudposseError } from "../util/errors";
 
 /**
@@ -273,7 +273,7 @@ export function globMatches(pattern: string, files: FileSystem): string[] {
             return;
         }
         for (const entry of files.readDir(dir)) {
-            if (!minimatch(entry.name, segment, { dot: true })) continue;
+            if (!matcher(segment).match(entry.name)) continue;
             if (tail.length === 0) results.push(nodePath.join(dir, entry.name));
             else if (entry.dir) walk(nodePath.join(dir, entry.name), tail);
         }
@@ -300,5 +300,17 @@ export function globMatches(pattern: string, files: FileSystem): string[] {
 
 /** doublestar's `Match` of a whole path against a pattern (`**` spans directories, dotfiles match). */
 export function pathMatches(pattern: string, path: string): boolean {
-    return minimatch(path.split(nodePath.sep).join("/"), pattern.split(nodePath.sep).join("/"), { dot: true });
+    return matcher(pattern.split(nodePath.sep).join("/")).match(path.split(nodePath.sep).join("/"));
+}
+
+/** A pattern compiled once (a repository's manifests are matched against the same few patterns). */
+const MATCHERS = new Map<string, Minimatch>();
+
+function matcher(pattern: string): Minimatch {
+    let compiled = MATCHERS.get(pattern);
+    if (compiled === undefined) {
+        if (MATCHERS.size >= 1_000) MATCHERS.clear();
+        MATCHERS.set(pattern, (compiled = new Minimatch(pattern, { dot: true })));
+    }
+    return compiled;
 }

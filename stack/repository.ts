@@ -18,6 +18,7 @@ import type { LoadedStack, LoadOptions, StackComponent } from "./loadTypes";
 import { componentStackName } from "./naming";
 import { goExtension, processManifest } from "./manifest";
 import { newLoadRun, type LoadRun } from "./run";
+import { remembered } from "../util/remember";
 import { instanceSearch, requireInstance } from "./onlyInstance";
 
 /** One stack of a repository. */
@@ -144,7 +145,8 @@ function indexWithin(options: RepositoryOptions): StackIndex {
     const confinement = confinementOf(config, run.files, allowOutside);
     const files = confinedFileSystem(run.files, confinement);
     const displayDir = nodePath.resolve(options.displayDir ?? cwd);
-    const display = (p: string) => displayPath(p, displayDir, config.gitRoot);
+    // Each file is named once per run (every stack names the catalog files it imports).
+    const display = remembered((p: string) => displayPath(p, displayDir, config.gitRoot));
     if (!files.isDirectory(config.stacksBasePath)) {
         // As Atmos: no stacks directory is an error, not a repository without stacks (a mistyped
         // --atmos-dir, or a directory outside the repository, would otherwise list nothing).

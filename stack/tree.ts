@@ -45,6 +45,8 @@ export interface MapEntry {
     readonly key: string;
     readonly keyLoc: Location;
     readonly value: TreeNode;
+    /** The key was written quoted (`"a.b":`): Atmos's `settings.yaml.key_delimiter` leaves it whole. */
+    readonly quoted?: boolean;
 }
 
 export interface MapNode {
@@ -187,7 +189,6 @@ export function parseYamlTree(text: string, file: string, options: ParseTreeOpti
     const doc = parseDocument(text, {
         ...goYamlOptions(),
         lineCounter,
-        keepSourceTokens: true,
         prettyErrors: false,
         uniqueKeys: false,
     });
@@ -490,7 +491,8 @@ class TreeBuilder {
                 }
                 continue;
             }
-            entries.set(key, { key, keyLoc, value });
+            const quoted = keyNode?.type === "QUOTE_DOUBLE" || keyNode?.type === "QUOTE_SINGLE";
+            entries.set(key, quoted ? { key, keyLoc, value, quoted } : { key, keyLoc, value });
         }
         for (const source of mergeSources) {
             for (const [key, entry] of source.entries) if (!entries.has(key)) entries.set(key, entry);
