@@ -6,7 +6,7 @@ import * as nodePath from "node:path";
 import { TEMPLATE_LIMITS } from "../gotemplate";
 import { yaml } from "../util/yaml";
 import { goYamlOptions } from "../util/goYaml";
-import { outsideReason, SymlinkLoopError, type Confinement } from "./confine";
+import { OutsideRepositoryError, outsideReason, readConfined, SymlinkLoopError, type Confinement } from "./confine";
 import { compareBytes, globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
 import { isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
@@ -185,7 +185,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
             const confinement: Confinement = { root: gitRoot, also: userPaths, allowOutside };
             for (const path of defaultImportFiles(gitRoot, files)) {
                 refuseOutside(path, confinement, files, undefined, [], `${defaultImportDir(path)} file ${path}`);
-                raw = mergePlain(raw, readDefaultImport(path, files, env, gitRoot));
+                raw = mergePlain(raw, readDefaultImport(path, files, env, gitRoot, confinement));
             }
         }
     } else {
@@ -201,7 +201,10 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
             // A file ATMOS_CLI_CONFIG_PATH names is the user's choice; one found by looking around
             // must not lead elsewhere through a link.
             if (!cliConfigPath) refuseOutside(file, confinement, files, undefined, [], `the Atmos config ${file}`);
-            raw = mergePlain(raw, readConfigWithImports(file, files, env, gitRoot, new Set(), confinement));
+            raw = mergePlain(
+                raw,
+                readConfigWithImports(file, files, env, gitRoot, new Set(), confinement, Boolean(cliConfigPath)),
+            );
         }
     }
     const config = interpret(raw, unique, configDir, runDir, cwd, env, gitRoot, files, localConfig);
@@ -381,10 +384,12 @@ function readConfigWithImports(
     gitRoot: string | undefined,
     seen: Set<string>,
     confinement: Confinement,
+    named = false,
 ): Record<string, unknown> {
     if (seen.has(file)) return {};
     seen.add(file);
-    const own = readConfigFile(file, files, env, gitRoot);
+    // The file ATMOS_CLI_CONFIG_PATH names is read wherever it is; what it brings in, inside.
+    const own = readConfigFile(file, files, env, gitRoot, named ? undefined : confinement);
     const dir = nodePath.dirname(file);
     let merged: Record<string, unknown> = {};
     // Atmos's mergeDefaultImports (pkg/config/load.go): the git root's atmos.d/ and .atmos.d/ when
@@ -395,7 +400,7 @@ function readConfigWithImports(
     ];
     for (const path of defaults) {
         refuseOutside(path, confinement, files, file, [], `${defaultImportDir(path)} file ${path}`);
-        merged = mergePlain(merged, readDefaultImport(path, files, env, gitRoot));
+        merged = mergePlain(merged, readDefaultImport(path, files, env, gitRoot, confinement));
     }
     const imports = own.import;
     if (Array.isArray(imports)) {
@@ -466,11 +471,16 @@ function readConfigFile(
     files: FileSystem,
     env: Readonly<Record<string, string | undefined>>,
     gitRoot: string | undefined,
+    confinement?: Confinement,
 ): Record<string, unknown> {
     let text: string;
     try {
-        text = files.readFile(file);
+        // Confined, the file read is the file checked (refuseOutside named the place before).
+        text = confinement === undefined ? files.readFile(file) : readConfined(file, confinement, files);
     } catch (error) {
+        if (error instanceof OutsideRepositoryError || error instanceof SymlinkLoopError) {
+            throw new AtmosConfigError(file, `the Atmos config ${file}: ${error.message}`, undefined, true);
+        }
         throw new AtmosConfigError(file, `cannot read: ${error instanceof Error ? error.message : String(error)}`);
     }
     const tag = (name: string, evaluate: (arg: string) => unknown) => ({

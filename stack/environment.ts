@@ -53,6 +53,12 @@ export function loadEnvironment(
         files = {
             ...inner,
             readFile: (path) => (path === target ? text : inner.readFile(path)),
+            ...(inner.readFileChecked !== undefined
+                ? {
+                      readFileChecked: (path: string, check: (real: string) => void) =>
+                          path === target ? text : inner.readFileChecked!(path, check),
+                  }
+                : {}),
             isFile: (path) => path === target || inner.isFile(path),
         };
     }

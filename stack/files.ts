@@ -48,6 +48,17 @@ export interface FileSystem {
      * repository checks paths as written only.
      */
     realPath?(path: string): string;
+    /**
+     * {@link readFile}, calling `check` with the real path of the file it opened before reading a
+     * byte of it (`check` throws to refuse): the file read is the file checked, whatever changes
+     * on the disk meanwhile. Without it, confinement checks the path, then reads it.
+     */
+    readFileChecked?(path: string, check: (real: string) => void): string;
+    /** {@link readDir}, calling `check` with the real path of the directory it opened before listing it. */
+    readDirChecked?(
+        path: string,
+        check: (real: string) => void,
+    ): readonly { readonly name: string; readonly dir: boolean }[];
 }
 
 /**
@@ -122,7 +133,108 @@ export function formatBytes(n: number): string {
  * @throws FileReadError (`ENOTREG`, `EFBIG`); the system's error (`ENOENT`, `EACCES`, ...) otherwise.
  */
 export function readFileBounded(path: string, maxBytes: number = MAX_FILE_BYTES): Buffer {
-    const fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    return readOpened(fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0)), path, maxBytes);
+}
+
+/**
+ * {@link readFileBounded} of the file `path` leads to, refused by `check` (called with that file's
+ * real path) before a byte is read. The path's links are resolved by the system
+ * (`realpath(3)`, so `link/..` is the link's parent, as the kernel opens it); the real path is
+ * opened without following a link (`O_NOFOLLOW`), and the opened descriptor's own path (Linux's
+ * `/proc/self/fd`, else its device and inode against the checked path's) is checked again: a file
+ * or directory swapped for a link between the check and the open is refused, never read.
+ * @throws what `check` throws; {@link FileReadError}; the system's error (`ENOENT`, `ELOOP`, ...)
+ */
+export function readFileBoundedChecked(
+    path: string,
+    check: (real: string) => void,
+    maxBytes: number = MAX_FILE_BYTES,
+): Buffer {
+    return readOpened(openChecked(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0), check), path, maxBytes);
+}
+
+/** Whether the system names an open descriptor's file (`/proc/self/fd`), asked once when first needed. */
+let procFd: boolean | undefined;
+
+/** The path of the file an open descriptor reads, as the system resolved it; undefined where it cannot say. */
+function openedPath(fd: number): string | undefined {
+    procFd ??= process.platform === "linux" && fs.existsSync("/proc/self/fd");
+    if (!procFd) return undefined;
+    try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+        return undefined;
+    }
+}
+
+/** Attempts at opening a path whose links change while it is opened. */
+const OPEN_ATTEMPTS = 3;
+
+/**
+ * A descriptor of the file `path` leads to, opened with `flags` once `check` accepted its real
+ * path, and checked again on the descriptor (see {@link readFileBoundedChecked}).
+ */
+function openChecked(path: string, flags: number, check: (real: string) => void): number {
+    for (let attempt = 1; ; attempt++) {
+        const real = fs.realpathSync.native(path);
+        check(real);
+        let fd: number;
+        try {
+            fd = fs.openSync(real, flags | (fs.constants.O_NOFOLLOW ?? 0));
+        } catch (error) {
+            // The real path became a link since it was resolved (ELOOP; ENOTDIR for a directory
+            // opened with O_DIRECTORY): resolve it again.
+            const code = (error as NodeJS.ErrnoException).code;
+            const becameLink =
+                code === "ELOOP" ||
+                (code === "ENOTDIR" &&
+                    (flags & (fs.constants.O_DIRECTORY ?? 0)) !== 0 &&
+                    fs.lstatSync(real, { throwIfNoEntry: false })?.isSymbolicLink() === true);
+            if (!becameLink) throw error;
+            if (attempt < OPEN_ATTEMPTS) continue;
+            throw changedWhileOpened(path);
+        }
+        try {
+            const opened = openedPath(fd);
+            if (opened !== undefined) {
+                if (opened !== real) check(opened);
+                return fd;
+            }
+            const held = fs.fstatSync(fd);
+            const named = fs.lstatSync(real);
+            if (held.dev === named.dev && held.ino === named.ino) return fd;
+        } catch (error) {
+            fs.closeSync(fd);
+            throw error;
+        }
+        fs.closeSync(fd);
+        if (attempt >= OPEN_ATTEMPTS) throw changedWhileOpened(path);
+    }
+}
+
+function changedWhileOpened(path: string): Error {
+    return Object.assign(
+        new Error(`${path} changed while it was opened (a symbolic link appeared); nothing was read`),
+        {
+            code: "ECHANGED",
+            path,
+        },
+    );
+}
+
+/** The entries of the directory `path` leads to, listed through a descriptor `check` accepted (Linux), else by its real path. */
+function readDirChecked(path: string, check: (real: string) => void): fs.Dirent[] {
+    const fd = openChecked(path, fs.constants.O_RDONLY | (fs.constants.O_DIRECTORY ?? 0), check);
+    try {
+        const through = openedPath(fd) === undefined ? fs.realpathSync.native(path) : `/proc/self/fd/${fd}`;
+        return fs.readdirSync(through, { withFileTypes: true });
+    } finally {
+        fs.closeSync(fd);
+    }
+}
+
+/** The bytes of an opened file (closed after), as {@link readFileBounded} reads them. */
+function readOpened(fd: number, path: string, maxBytes: number): Buffer {
     try {
         const stat = fs.fstatSync(fd);
         if (!stat.isFile()) {
@@ -162,26 +274,33 @@ export function readTextFileBounded(path: string, maxBytes: number = MAX_FILE_BY
 /** The real file system. */
 export const NODE_FILE_SYSTEM: FileSystem = {
     readFile: (path) => readTextFileBounded(path),
+    readFileChecked: (path, check) => decodeUtf8(readFileBoundedChecked(path, check), path),
     isFile: (path) => statOf(path)?.isFile() === true,
     isDirectory: (path) => statOf(path)?.isDirectory() === true,
-    readDir: (path) => {
-        let entries: fs.Dirent[];
-        try {
-            entries = fs.readdirSync(path, { withFileTypes: true });
-        } catch {
-            return [];
-        }
-        return entries
-            .map((e) => ({
-                name: e.name,
-                dir:
-                    e.isDirectory() ||
-                    (e.isSymbolicLink() && statOf(nodePath.join(path, e.name))?.isDirectory() === true),
-            }))
-            .sort((a, b) => compareBytes(a.name, b.name));
-    },
-    realPath: (path) => fs.realpathSync(path),
+    readDir: (path) => listing(path, () => fs.readdirSync(path, { withFileTypes: true })),
+    readDirChecked: (path, check) => listing(path, () => readDirChecked(path, check)),
+    // The system's realpath(3): `link/..` is the link target's parent, as an open resolves it
+    // (Node's own realpathSync removes `..` before resolving links).
+    realPath: (path) => fs.realpathSync.native(path),
 };
+
+/** A directory's entries sorted by name, [] when it cannot be listed (a refusal is thrown). */
+function listing(path: string, list: () => fs.Dirent[]): ReturnType<FileSystem["readDir"]> {
+    let entries: fs.Dirent[];
+    try {
+        entries = list();
+    } catch (error) {
+        // The system could not list it (as readdir failing); a refusal is no system error, thrown.
+        if (typeof (error as NodeJS.ErrnoException).syscall === "string") return [];
+        throw error;
+    }
+    return entries
+        .map((e) => ({
+            name: e.name,
+            dir: e.isDirectory() || (e.isSymbolicLink() && statOf(nodePath.join(path, e.name))?.isDirectory() === true),
+        }))
+        .sort((a, b) => compareBytes(a.name, b.name));
+}
 
 function statOf(path: string): fs.Stats | undefined {
     try {

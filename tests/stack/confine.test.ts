@@ -136,6 +136,17 @@ describe("confinement to the repository (issue 30)", () => {
                 /dir\/secret\.json leads to .*outside\/secret\.json through a symbolic link/,
             ],
             [
+                // Issue 40: `ssl/..` is the link target's parent for the kernel, not `stacks/`; the
+                // path is resolved as the system opens it (realpath(3)), not after removing `..`.
+                "an absolute path that climbs back out of a link (link/../file)",
+                (l) => (
+                    fs.mkdirSync(`${l.out}/sub`),
+                    fs.symlinkSync(`${l.out}/sub`, `${l.repo}/stacks/ssl`),
+                    `!include.raw ${l.repo}/stacks/ssl/../secret.txt`
+                ),
+                /stacks\/ssl\/\.\.\/secret\.txt leads to .*outside\/secret\.txt through a symbolic link/,
+            ],
+            [
                 "a chain of links that ends outside",
                 (l) => (
                     fs.symlinkSync(`${l.out}/secret.txt`, `${l.repo}/a1`),
