@@ -192,7 +192,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
         // The repository is the one holding the atmos.yaml found: its files, and everything they
         // name, are read from it.
         const confinement: Confinement = {
-            root: repositoryOf(configDir!, files) ?? configDir!,
+            root: configRepository(configDir!, fromManifest ? undefined : cwd, files),
             also: userPaths,
             allowOutside,
         };
@@ -209,7 +209,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
     }
     const config = interpret(raw, unique, configDir, runDir, cwd, env, gitRoot, files, localConfig);
     let repository: string;
-    if (configDir !== undefined) repository = repositoryOf(configDir, files) ?? configDir;
+    if (configDir !== undefined) repository = configRepository(configDir, fromManifest ? undefined : cwd, files);
     else {
         // No atmos.yaml: the repository holding the manifest (else the current directory), else
         // outside git the base path, or the manifest's directory when it is not under it.
@@ -247,6 +247,21 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
  */
 export function repositoryOf(dir: string, files: FileSystem): string | undefined {
     return findGitRoot(dir, files);
+}
+
+/**
+ * The repository holding the atmos.yaml found in `configDir`: its git repository; outside git (a
+ * source tarball, a Docker build context, a CI artifact), the directory the command runs from
+ * (`runDir`, given when Atmos's discovery from there found the file) when the atmos.yaml is in or
+ * below it and it is not the file system's root, as that tree with `.git` would give; else the
+ * atmos.yaml's own directory.
+ */
+function configRepository(configDir: string, runDir: string | undefined, files: FileSystem): string {
+    const git = repositoryOf(configDir, files);
+    if (git !== undefined) return git;
+    if (runDir === undefined || nodePath.dirname(runDir) === runDir) return configDir;
+    const relative = nodePath.relative(runDir, configDir);
+    return relative.startsWith("..") || nodePath.isAbsolute(relative) ? configDir : runDir;
 }
 
 /** The repository a config reads from (its `repository`, or, in a hand-made config, the one around its directory). */

@@ -454,6 +454,48 @@ describe("confinement to the repository (issue 30)", () => {
             assert.equal(loaded.instances[0].vars.name, "other");
         });
 
+        // Issue 37 item 4: a source tarball or a Docker build context has no `.git`. Atmos has no
+        // repository rule (pkg/config/config.go 466-473 resolves base paths as written); the tree
+        // run from its root must load as it does with `.git`, and still not read beside it.
+        for (const git of [true, false]) {
+            it(`loads a tree ${git ? "with" : "without"} .git whose atmos.yaml sits in a subfolder (stacks.base_path ../../../stacks), run from its root`, () => {
+                const l = layout(git);
+                write(
+                    `${l.repo}/deploy/atmos/conf/atmos.yaml`,
+                    'base_path: ./\nstacks: {base_path: ../../../stacks, included_paths: ["orgs/**/*"], name_pattern: "{stage}"}\n',
+                );
+                write(
+                    `${l.repo}/stacks/orgs/dev.yaml`,
+                    rule("{name: ecs, event_rule_description: !include.raw ./d.txt}"),
+                );
+                write(`${l.repo}/stacks/orgs/d.txt`, "inside");
+                write(
+                    `${l.repo}/stacks/orgs/evil.yaml`,
+                    rule(`{name: ecs, event_rule_description: !include.raw ../../../outside/secret.txt}`),
+                );
+                const env = { ATMOS_CLI_CONFIG_PATH: "deploy/atmos/conf" };
+                const loaded = loadAtmosStack("prod", { atmosDir: l.repo, env, files: undefined });
+                assert.equal(loaded.instances[0].vars.event_rule_description, "inside");
+                refusal(
+                    () => loadStackFile(`${l.repo}/stacks/orgs/evil.yaml`, { cwd: l.repo, env }),
+                    new RegExp(`outside/secret\\.txt is outside the repository ${l.repo}[;]`),
+                );
+            });
+        }
+
+        it("outside git, does not widen the repository to the current directory when it is not above the atmos.yaml", () => {
+            const l = layout(false);
+            write(`${l.repo}/conf/atmos.yaml`, 'stacks: {base_path: ../stacks, included_paths: ["orgs/**/*"]}\n');
+            write(`${l.repo}/stacks/orgs/dev.yaml`, rule("{name: ecs}"));
+            // Run from a sibling of the tree, naming its atmos.yaml: the tree is the atmos.yaml's directory.
+            const elsewhere = path.join(path.dirname(l.repo), "elsewhere");
+            fs.mkdirSync(elsewhere, { recursive: true });
+            refusal(
+                () => listStacks({ atmosDir: elsewhere, env: { ATMOS_CLI_CONFIG_PATH: `${l.repo}/conf` } }),
+                /stacks\.base_path: .*repo\/stacks is outside the repository .*repo\/conf/,
+            );
+        });
+
         it("says why a stack asked for by name could not be found when its manifest's import was refused", () => {
             const l = layout();
             write(
