@@ -302,7 +302,7 @@ function refuseOutside(
 }
 
 /** Where `keyPath` is written in the config file `file` (its value's line and column), if it is. */
-function positionOf(
+export function positionOf(
     file: string,
     keyPath: readonly (string | number)[],
     files: FileSystem,
@@ -427,7 +427,7 @@ function readConfigWithImports(
             const fixed = hasGlobMeta(path) ? globBase(path) : path;
             refuseOutside(fixed, confinement, files, file, ["import", index], what);
             const matches = hasGlobMeta(path)
-                ? globMatches(path, files)
+                ? globOf(path, files, file, index, what)
                 : files.isFile(path)
                   ? [path]
                   : files.isFile(`${path}.yaml`)
@@ -442,6 +442,20 @@ function readConfigWithImports(
     }
     const { import: _ignored, ...rest } = own;
     return mergePlain(merged, rest);
+}
+
+/** The files a glob of atmos.yaml's `import:` matches; past a limit of its work, refused at its entry. */
+function globOf(pattern: string, files: FileSystem, file: string, index: number, what: string): string[] {
+    try {
+        return globMatches(pattern, files);
+    } catch (error) {
+        if ((error as { code?: unknown } | null)?.code !== "EGLOB") throw error;
+        throw new AtmosConfigError(
+            file,
+            `${what}: ${(error as Error).message}`,
+            positionOf(file, ["import", index], files),
+        );
+    }
 }
 
 /** Which default-import directory (`atmos.d/` or `.atmos.d/`) holds `path`, for messages. */

@@ -4,8 +4,8 @@
  */
 import * as fs from "node:fs";
 import * as nodePath from "node:path";
-import { minimatch } from "minimatch";
 import { CloudposseError } from "../util/errors";
+import { braceAlternatives, compileSegment, globBudget, GlobLimitError, pathMatcher, segmentMatches } from "./glob";
 
 /**
  * A file's bytes as UTF-8 text (a byte-order mark dropped). Anything else is refused with the
@@ -355,11 +355,14 @@ export function globBase(pattern: string): string {
 }
 
 /** Upper bound of entries visited by one glob (a guard against pathological trees). */
-const MAX_GLOB_VISITS = 200_000;
+export const MAX_GLOB_VISITS = 200_000;
 
 /**
  * The files and directories matching an absolute glob pattern, in doublestar's order.
- * A pattern without glob syntax matches itself when it exists.
+ * A pattern without glob syntax matches itself when it exists. Each segment is compiled once
+ * (its braces expanded once, at most MAX_BRACE_ALTERNATIVES alternatives for the pattern), and the
+ * walk is bounded by entries visited and by the steps of matching (glob.ts).
+ * @throws GlobLimitError past a limit; what the file system throws (a refusal to list outside)
  */
 export function globMatches(pattern: string, files: FileSystem): string[] {
     const normalized = pattern.split(nodePath.sep).join("/");
@@ -367,10 +370,27 @@ export function globMatches(pattern: string, files: FileSystem): string[] {
     const firstMeta = segments.findIndex((s) => GLOB_META.test(s));
     if (firstMeta < 0) return files.isFile(pattern) || files.isDirectory(pattern) ? [pattern] : [];
     const base = segments.slice(0, firstMeta).join("/") || "/";
+    // The alternatives of the whole pattern are bounded, not only each segment's.
+    braceAlternatives(segments.slice(firstMeta).join("/"), pattern);
+    const compiled = new Map<string, ReturnType<typeof compileSegment>>();
+    for (const segment of segments.slice(firstMeta)) {
+        if (segment !== "**" && GLOB_META.test(segment) && !compiled.has(segment)) {
+            compiled.set(segment, compileSegment(segment, pattern));
+        }
+    }
+    const budget = globBudget(pattern);
     const results: string[] = [];
     let visits = 0;
+    const visit = () => {
+        if (++visits > MAX_GLOB_VISITS) {
+            throw new GlobLimitError(
+                `glob ${pattern}: more than ${MAX_GLOB_VISITS.toLocaleString("en-US")} entries to visit, the most one pattern may walk (limit MAX_GLOB_VISITS)`,
+                pattern,
+            );
+        }
+    };
     const walk = (dir: string, rest: readonly string[]): void => {
-        if (++visits > MAX_GLOB_VISITS) throw new Error(`glob ${pattern}: too many entries to visit`);
+        visit();
         if (rest.length === 0) {
             results.push(dir);
             return;
@@ -385,14 +405,16 @@ export function globMatches(pattern: string, files: FileSystem): string[] {
             for (const sub of descendants(dir, false)) walk(sub, tail);
             return;
         }
-        if (!GLOB_META.test(segment)) {
+        const matcher = compiled.get(segment);
+        if (matcher === undefined) {
             const next = nodePath.join(dir, segment);
             if (tail.length === 0 ? files.isFile(next) || files.isDirectory(next) : files.isDirectory(next))
                 walk(next, tail);
             return;
         }
         for (const entry of files.readDir(dir)) {
-            if (!minimatch(entry.name, segment, { dot: true })) continue;
+            visit();
+            if (!segmentMatches(matcher, entry.name, budget)) continue;
             if (tail.length === 0) results.push(nodePath.join(dir, entry.name));
             else if (entry.dir) walk(nodePath.join(dir, entry.name), tail);
         }
@@ -400,24 +422,34 @@ export function globMatches(pattern: string, files: FileSystem): string[] {
     /** `dir` and the directories below it (pre-order, by name); with `withFiles`, files too (not `dir` itself). */
     const descendants = (dir: string, withFiles: boolean): string[] => {
         const out: string[] = withFiles ? [] : [dir];
-        const visit = (d: string): void => {
+        const below = (d: string): void => {
             for (const entry of files.readDir(d)) {
-                if (++visits > MAX_GLOB_VISITS) throw new Error(`glob ${pattern}: too many entries to visit`);
+                visit();
                 const path = nodePath.join(d, entry.name);
                 if (entry.dir) {
                     out.push(path);
-                    visit(path);
+                    below(path);
                 } else if (withFiles) out.push(path);
             }
         };
-        if (files.isDirectory(dir)) visit(dir);
+        if (files.isDirectory(dir)) below(dir);
         return out;
     };
     if (files.isDirectory(base)) walk(base, segments.slice(firstMeta));
     return results;
 }
 
+/**
+ * A whole-path matcher of doublestar's `Match` (`**` spans directories, dotfiles match), compiled
+ * once for every path it tests (`excluded_paths` against each manifest).
+ * @throws GlobLimitError
+ */
+export function globPathMatcher(pattern: string): (path: string) => boolean {
+    const matches = pathMatcher(pattern.split(nodePath.sep).join("/"));
+    return (path) => matches(path.split(nodePath.sep).join("/"));
+}
+
 /** doublestar's `Match` of a whole path against a pattern (`**` spans directories, dotfiles match). */
 export function pathMatches(pattern: string, path: string): boolean {
-    return minimatch(path.split(nodePath.sep).join("/"), pattern.split(nodePath.sep).join("/"), { dot: true });
+    return globPathMatcher(pattern)(path);
 }
