@@ -10,7 +10,7 @@ import type { SynthOptions } from "../program/synth";
 import { listStacks, loadStackSource, userDirectory } from "../stack";
 import { readFailureText, readTextFileBounded } from "../stack/files";
 import { pulumiNameProblem } from "../stack/names";
-import { parseInstanceList } from "../components/logHistory";
+import { parseInstanceList } from "../components/kit/logHistory";
 import { protoKeyPath } from "../util/protoKey";
 import { escapeJsonText, escapeText } from "../util/terminalText";
 import { internalErrorText, isInternalError } from "../util/internalError";

@@ -16,7 +16,7 @@ export type {
     ResolvedEventBridge,
     Tags,
 } from "./eventbridge";
-export type { ComponentLabelArgs } from "./labelArgs";
+export type { ComponentLabelArgs } from "./kit/labelArgs";
 export {
     createDashboardsProvider,
     API_KEY_DEFINITION,
@@ -37,11 +37,11 @@ export type {
     PulumiDeployment,
     ResolvedDashboardsApiKey,
 } from "./apiKey";
-export { ComponentArgsError } from "./errors";
-export type { ArgProblem, ArgProblemInput, FieldNamer } from "./errors";
+export { ComponentArgsError } from "./kit/errors";
+export type { ArgProblem, ArgProblemInput, FieldNamer } from "./kit/errors";
 export { COMPONENT_DEFINITIONS } from "./registry";
 export type { ComponentPath } from "./registry";
-export type { ArgDefinition, ArgTable, ComponentDefinition, OutputDefinition } from "./definition";
-export type { DeployedCredential } from "./credentialGuard";
-export { INSTANCE_ARGS } from "./instanceArgs";
-export type { InstanceArgs } from "./instanceArgs";
+export type { ArgDefinition, ArgTable, ComponentDefinition, OutputDefinition } from "./kit/definition";
+export type { DeployedCredential } from "./kit/credentialGuard";
+export { INSTANCE_ARGS } from "./kit/instanceArgs";
+export type { InstanceArgs } from "./kit/instanceArgs";

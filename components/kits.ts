@@ -1,8 +1,8 @@
 /**
- * Every component, wired (components/kit.ts), as the list in registry.ts gives them: the stack
+ * Every component, wired (components/kit/kit.ts), as the list in registry.ts gives them: the stack
  * program, the plugin's schema and its `Construct` take their components from here.
  */
-import type { ComponentKit } from "./kit";
+import type { ComponentKit } from "./kit/kit";
 import { loadComponentKits } from "./registry";
 
 /** The kits, in the order of `COMPONENT_DEFINITIONS`. */

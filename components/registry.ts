@@ -1,22 +1,28 @@
 /**
- * The one list of the package's components: each entry pairs a definition with the loader of its kit; everything else
- * derives from it. Importing this loads no Pulumi SDK (a kit loads on first use).
+ * The one list of the package's components: each entry pairs a definition with the loaders of its kit and its rules;
+ * everything else derives from it. Importing this loads no Pulumi SDK (a kit loads on first use; the rules, which
+ * `tf-adopt` reads, never load it).
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- a kit loads the Pulumi SDK: loaded on first use */
 import { API_KEY_DEFINITION } from "./apiKey/definition";
-import type { ComponentDefinition } from "./definition";
+import type { ComponentDefinition } from "./kit/definition";
 import { EVENTBRIDGE_DEFINITION } from "./eventbridge/definition";
-import type { ComponentKit } from "./kit";
+import type { ComponentKit, ComponentRules } from "./kit/kit";
 
-/** One component of the list: its definition and the loader of its kit. */
-type Entry = readonly [definition: ComponentDefinition, kit: () => ComponentKit];
+/** One component of the list: its definition, the loader of its kit and that of its rules. */
+type Entry = readonly [definition: ComponentDefinition, kit: () => ComponentKit, rules: () => ComponentRules];
 
 /** The components, in the guides' order: adding one is its folder and one line here. */
 const COMPONENTS = [
-    [API_KEY_DEFINITION, () => (require("./apiKey/kit") as typeof import("./apiKey/kit")).API_KEY_KIT],
+    [
+        API_KEY_DEFINITION,
+        () => (require("./apiKey/kit") as typeof import("./apiKey/kit")).API_KEY_KIT,
+        () => (require("./apiKey/rules") as typeof import("./apiKey/rules")).API_KEY_RULES,
+    ],
     [
         EVENTBRIDGE_DEFINITION,
         () => (require("./eventbridge/kit") as typeof import("./eventbridge/kit")).EVENTBRIDGE_KIT,
+        () => (require("./eventbridge/rules") as typeof import("./eventbridge/rules")).EVENTBRIDGE_RULES,
     ],
 ] as const satisfies readonly Entry[];
 
@@ -33,4 +39,9 @@ export type ComponentPath = (typeof COMPONENT_DEFINITIONS)[number]["path"];
 /** Loads the kit of every component, in the list's order (this loads the Pulumi SDK). */
 export function loadComponentKits(): readonly ComponentKit[] {
     return COMPONENTS.map(([, kit]) => kit());
+}
+
+/** The rules of every component, by component path, in the list's order (loads no Pulumi SDK). */
+export function loadComponentRules(): ReadonlyMap<string, ComponentRules> {
+    return new Map(COMPONENTS.map(([definition, , rules]) => [definition.path, rules()]));
 }

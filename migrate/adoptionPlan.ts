@@ -1,11 +1,10 @@
 /**
  * A migration from Terraform: matches a state's resources (terraformState.ts) to a stack file's instances by the names
- * the components would give them, and writes the adopting vars and `terraform state rm`. Pure apart from resolvers.
+ * the components would give them (each component's rules, components/registry.ts), and writes the adopting vars and
+ * `terraform state rm`. Pure apart from resolvers.
  */
-import { ORIGINAL_API_KEY_DEFAULTS } from "../components/apiKey/definition";
-import { resolveDashboardsApiKey } from "../components/apiKey/resolve";
-import { resolveEventBridge } from "../components/eventbridge/resolve";
-import { format } from "../label";
+import type { AdoptionNames, ComponentRules } from "../components/kit/kit";
+import { loadComponentRules } from "../components/registry";
 import type { StackInstance } from "../stack";
 import { escapeJsonText, escapeText } from "../util/terminalText";
 import { shellQuote, type AdoptionReport } from "./terraformState";
@@ -29,41 +28,34 @@ export interface AdoptionPlan {
     readonly notes: readonly string[];
 }
 
-/** The original component's SSM path format (`managed-grafana/api-key`); this package's default differs. */
-const LEGACY_SSM_PATH_FORMAT = ORIGINAL_API_KEY_DEFAULTS.ssmPathFormatApiKey;
-
 /**
- * The names an instance would give its resources (adoption vars left out, as they are being worked
- * out). An api-key instance that does not set `ssm_path_format_api_key` also answers for the path it
- * would have under the original's format, which a port straight from Atmos keeps.
+ * The names an instance would give its resources, as its component's rules say (adoption vars left out, as they are
+ * being worked out); none for an instance with invalid vars (it matches nothing; the synth reports it).
  */
-function namesOf(instance: StackInstance): {
-    rule?: string;
-    ssmPath?: string;
-    legacySsmPath?: string;
-    keyName?: string;
-} {
+function namesOf(instance: StackInstance, rules: ReadonlyMap<string, ComponentRules>): AdoptionNames {
     const args: Record<string, unknown> = { ...instance.args };
     delete args.adoptExisting;
     delete args.adoptEventTargetId;
+    const adoptionNames = rules.get(instance.component)?.adoptionNames;
     try {
-        if (instance.component === "eventbridge") {
-            return { rule: resolveEventBridge(instance.name, args).rule.name };
-        }
-        if (instance.component === "managed-dashboards/api-key") {
-            // The deployment only names the workspace stack, which plays no part here.
-            const deployment = { organization: "organization", project: "migration", stack: "adoption" };
-            const { ssmPath, keyName } = resolveDashboardsApiKey(instance.name, args, deployment);
-            const legacySsmPath =
-                instance.vars.ssm_path_format_api_key === undefined
-                    ? format(LEGACY_SSM_PATH_FORMAT, keyName)
-                    : undefined;
-            return { ssmPath, legacySsmPath, keyName };
+        if (adoptionNames !== undefined) {
+            return adoptionNames({
+                name: instance.name,
+                args,
+                vars: instance.vars,
+                written: new Set(Object.keys(instance.varLocations)),
+            });
         }
     } catch {
         // An instance with invalid vars matches nothing; the synth reports it.
     }
     return {};
+}
+
+/** `format`'s `%s` as a pattern: the original's parameter path (`/grafana/%s/api_key`) with the key name captured. */
+function formatPattern(pathFormat: string): RegExp {
+    const [before, after] = pathFormat.split("%s").map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
+    return new RegExp(`^${before}([^/]+)${after}$`);
 }
 
 /**
@@ -74,7 +66,11 @@ function namesOf(instance: StackInstance): {
 export function adoptionPlan(report: AdoptionReport, instances?: readonly StackInstance[]): AdoptionPlan {
     const withStackFile = instances !== undefined;
     instances ??= [];
-    const names = instances.map((instance) => ({ instance, ...namesOf(instance) }));
+    const rules = loadComponentRules();
+    const names = instances.map((instance) => ({ instance, ...namesOf(instance, rules) }));
+    // The original component's SSM path format (its parameters are found under it, and kept there).
+    const legacyFormat = [...rules.values()].find((r) => r.originalSsmPathFormat !== undefined)?.originalSsmPathFormat;
+    const legacyPath = legacyFormat !== undefined ? formatPattern(legacyFormat) : undefined;
     // the first instance giving each name, and the first key with a workspace per key name:
     // looked up per rule and parameter, so maps (a state may hold hundreds of thousands)
     const firstBy = <K>(key: (n: (typeof names)[number]) => K | undefined) => {
@@ -111,7 +107,7 @@ export function adoptionPlan(report: AdoptionReport, instances?: readonly StackI
     }
     for (const parameter of report.parameters) {
         const match = bySsmPath.get(parameter.name) ?? byLegacySsmPath.get(parameter.name);
-        const legacy = /^\/grafana\/([^/]+)\/api_key$/.exec(parameter.name);
+        const legacy = legacyPath?.exec(parameter.name);
         // The workspace of the key stored there, from the key's own state (same name as the parameter's id).
         const keyName = match?.keyName ?? legacy?.[1];
         const workspaceId =
@@ -127,7 +123,7 @@ export function adoptionPlan(report: AdoptionReport, instances?: readonly StackI
                 adopt_existing: true,
                 // The original's default path: keep it, so that consumers reading it keep working.
                 ...(legacy && match?.instance.vars.ssm_path_format_api_key === undefined
-                    ? { ssm_path_format_api_key: LEGACY_SSM_PATH_FORMAT }
+                    ? { ssm_path_format_api_key: legacyFormat }
                     : {}),
                 // While Terraform still manages the workspace there is no Pulumi stack to read it from.
                 ...(workspaceId !== undefined ? { workspace_id: workspaceId } : {}),

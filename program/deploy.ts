@@ -3,21 +3,21 @@
  * resource is registered, creates them, and returns their outputs under the spec's snake_case names.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { NameRegistry } from "../components/collisions";
-import { stackVarNaming } from "../components/definition";
-import { ComponentArgsError, type ArgProblem, type FieldNamer } from "../components/errors";
-import { markWarningsReported } from "../components/common";
-import type { ComponentKit, PreparedInstance } from "../components/kit";
+import { NameRegistry } from "../components/kit/collisions";
+import { stackVarNaming } from "../components/kit/definition";
+import { ComponentArgsError, type ArgProblem, type FieldNamer } from "../components/kit/errors";
+import { markWarningsReported } from "../components/kit/common";
+import type { ComponentKit, PreparedInstance } from "../components/kit/kit";
 import { COMPONENT_KITS, kitOf } from "../components/kits";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
-import type { ComponentDefinition } from "../components/definition";
+import type { ComponentDefinition } from "../components/kit/definition";
 import type { LoadedStack, StackInstance } from "../stack";
 import { formatLocation, type SourceLocation } from "../stack/errors";
 import { formatPath, hasValue, type ReportedProblem } from "../util/problem";
 import type { ComponentSchema } from "../stack/schema";
 import { CloudposseError } from "../util/errors";
 
-export type { PreparedInstance } from "../components/kit";
+export type { PreparedInstance } from "../components/kit/kit";
 
 /**
  * The names under which the program exports outputs that are not the spec's, for the guards of its

@@ -6,8 +6,8 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";
-import { setClock } from "../components/lifecycle";
-import { SSM_OWNER_TAG } from "../components/ssmOwner";
+import { setClock } from "../components/kit/lifecycle";
+import { SSM_OWNER_TAG } from "../components/kit/ssmOwner";
 import { protoKeyPath } from "../util/protoKey";
 import { holdsUnknown } from "../util/unknown";
 import {

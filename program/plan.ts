@@ -3,7 +3,7 @@
  * readable tree in the manner of `pulumi preview`.
  */
 import type { PlannedResource, SynthPlan } from "./synth";
-import { rotationLine } from "../components/apiKey/rotation";
+import { rotationLine } from "../components/kit/lifecycle";
 import { escapeJsonText, hasUnsafeText } from "../util/terminalText";
 
 /** The plan as one JSON document. */

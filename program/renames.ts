@@ -1,21 +1,14 @@
 /**
  * The program's guards, run before any instance is registered: compare the run with the last deployment's outputs and
- * refuse a rename without an alias, and a run that would lose a log group's stored events or recreate one that exists.
+ * refuse a rename without an alias, then run the guards each component's kit declares (the eventbridge's refuses a run
+ * that would lose a log group's stored events or recreate one that exists).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { getLogGroup, getLogGroups } from "@pulumi/aws/cloudwatch";
-import { currentDeployment } from "../components/apiKey/component";
-import { isResolvedEventBridge } from "../components/eventbridge";
-import type { ComponentDefinition } from "../components/definition";
-import { unaliasedRenames, type DeployedInstance } from "../components/lifecycle";
-import {
-    deployedLogGroups,
-    existingLogGroupMessage,
-    renamedLogGroups,
-    renameVerdict,
-    wasDeployed,
-} from "../components/logHistory";
-import { describeValue } from "../util/describeValue";
+import { currentDeployment } from "../components/kit/engine";
+import type { ComponentDefinition } from "../components/kit/definition";
+import type { ComponentKit, GuardFindings } from "../components/kit/kit";
+import { unaliasedRenames, type DeployedInstance } from "../components/kit/lifecycle";
+import { COMPONENT_KITS, kitOf } from "../components/kits";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 import type { LoadedStack } from "../stack";
 import { deployPrepared, prepareStack, type PreparedInstance, type StackOutputs } from "./deploy";
@@ -76,17 +69,7 @@ export class UnaliasedRenameError extends CloudposseError {
     }
 }
 
-/** Log groups a run would lose or cannot create (program/renames.ts's log-history guard). */
-export class LogHistoryError extends CloudposseError {
-    readonly code = "LOG_HISTORY";
-    constructor(readonly refusals: readonly string[]) {
-        super(
-            `log groups this run would lose or cannot create:\n` + refusals.join("\n"),
-            refusals.map((refusal) => ({ code: "LOG_HISTORY", path: [], rule: refusal, message: refusal })),
-        );
-        this.name = "LogHistoryError";
-    }
-}
+export { LogHistoryError } from "../components/kit/logHistory";
 
 /** Options of {@link deployStackGuardingRenames}. */
 export interface GuardOptions {
@@ -123,10 +106,10 @@ async function lastDeploymentOutputs(): Promise<Record<string, unknown>> {
  * every instance (once: the instances created are the ones validated here), then reads the outputs
  * this stack's last deployment exported (a `StackReference` to the stack itself,
  * `previous-deployment`; empty on the first deployment) and refuses renames without an alias, then
- * runs the log-history guard ({@link guardLogHistory}). Synth runs the same guards offline.
+ * runs the guards the components' kits declare ({@link runComponentGuards}). Synth runs the same guards offline.
  * @throws StackVarsError before anything is registered, when an instance is invalid.
  * @throws UnaliasedRenameError before any instance is registered.
- * @throws LogHistoryError before any instance is registered.
+ * @throws a guard's error (LogHistoryError, ...) before any instance is registered.
  */
 export async function deployStackGuardingRenames(
     stack: LoadedStack,
@@ -139,105 +122,43 @@ export async function deployStackGuardingRenames(
     if (renames.length > 0) {
         throw new UnaliasedRenameError(renames);
     }
-    const { warnings, refusals } = await guardLogHistory(
-        outputs,
-        stack,
-        prepared,
-        options.allowLogGroupDeletion ?? new Set(),
-        options.offline === true,
-    );
-    if (refusals.length > 0) {
-        throw new LogHistoryError(refusals);
-    }
+    const warnings = await runComponentGuards(stack, prepared, {
+        lastDeployment: outputs,
+        allowLogGroupDeletion: options.allowLogGroupDeletion ?? new Set(),
+        offline: options.offline === true,
+    });
     for (const warning of warnings) onWarning(warning);
     return deployPrepared(stack, prepared, {}, onWarning, outputs);
 }
 
 /**
- * Whether a log group exists in AWS, and its retention: listed by `logs:DescribeLogGroups` with its
- * name as prefix (`getLogGroups`, which finds nothing rather than failing), then read (`getLogGroup`).
- * `"absent"` when it does not exist; `"unknown"` when even the list failed (no permission, ...): the
- * guard then refuses nothing for want of it, and the retention is unknown.
+ * Runs the guards of every component's kit (`kits`: every component of the list by default), in the list's order, each
+ * on its component's instances (`prepared[i]` is `stack.instances[i]`); throws the first refusing guard's error, with
+ * all its refusals, else returns every warning, in order.
  */
-async function readLogGroup(
-    name: string,
-    region: string | undefined,
-): Promise<{ readonly retentionInDays?: number } | "absent" | "unknown"> {
-    const where = region !== undefined ? { region } : {};
-    let names: readonly string[];
-    try {
-        names = (await getLogGroups({ logGroupNamePrefix: name, ...where })).logGroupNames ?? [];
-    } catch {
-        return "unknown";
-    }
-    if (!names.includes(name)) return "absent";
-    try {
-        return { retentionInDays: (await getLogGroup({ name, ...where })).retentionInDays };
-    } catch {
-        return {};
-    }
-}
-
-/**
- * The log-history guard, before anything is registered (components/logHistory.ts holds the rules):
- * - a log group a label change renames is deleted (delete-first) with the deployed `retainOnDelete`:
- *   kept (a warning), deleted as the deployed config says (a warning), or, when the last deployment did
- *   not say, refused unless `allowed` names the instance;
- * - a new instance (not in the last deployment) whose log group exists in AWS is refused unless it
- *   adopts it (`adopt_log_group`), because creating it would fail; one that adopts a group that does not
- *   exist is refused too.
- * `offline` (synth): AWS is not read; every group is unknown, and an adopted one draws a warning instead.
- */
-export async function guardLogHistory(
-    outputs: Readonly<Record<string, unknown>>,
+export async function runComponentGuards(
     stack: LoadedStack,
     prepared: readonly PreparedInstance[],
-    allowed: ReadonlySet<string>,
-    offline = false,
-): Promise<{ warnings: string[]; refusals: string[] }> {
-    const lookUp: typeof readLogGroup = offline ? () => Promise.resolve("unknown") : readLogGroup;
-    const deployed = deployedLogGroups(outputs);
-    const planned = stack.instances.flatMap((instance, i) => {
-        const resolved = prepared[i].resolved;
-        return isResolvedEventBridge(resolved) && resolved.enabled
-            ? [
-                  {
-                      instance: instance.name,
-                      name: resolved.logGroup.name,
-                      aliases: prepared[i].aliases,
-                      retained: resolved.logGroup.retainOnDelete,
-                      resolved,
-                  },
-              ]
-            : [];
-    });
+    run: {
+        readonly lastDeployment: Readonly<Record<string, unknown>>;
+        readonly allowLogGroupDeletion: ReadonlySet<string>;
+        readonly offline: boolean;
+    },
+    kits: readonly ComponentKit[] = COMPONENT_KITS,
+): Promise<string[]> {
     const warnings: string[] = [];
-    const refusals: string[] = [];
-    for (const renamed of renamedLogGroups(deployed, planned)) {
-        const { resolved } = planned.find((group) => group.instance === renamed.instance)!;
-        const old = await lookUp(renamed.oldName, resolved.region);
-        const retention = typeof old === "object" ? old.retentionInDays : undefined;
-        const verdict = renameVerdict(renamed, retention, allowed.has(renamed.instance));
-        (verdict.kind === "refused" ? refusals : warnings).push(verdict.message);
-    }
-    for (const group of planned) {
-        if (wasDeployed(deployed, group)) continue;
-        const { resolved } = group;
-        const found = await lookUp(group.name, resolved.region);
-        const adopting = resolved.logGroup.adopt !== undefined || resolved.adopt !== undefined;
-        if (typeof found === "object" && !adopting) {
-            refusals.push(existingLogGroupMessage(group.instance, group.name, resolved.region));
-        } else if (found === "absent" && resolved.logGroup.adopt !== undefined) {
-            refusals.push(
-                `"${group.instance}": adopt_log_group is set, but no log group ${describeValue(group.name)} exists ` +
-                    `in AWS to adopt; remove adopt_log_group (a new group is then created)`,
-            );
-        } else if (offline && resolved.logGroup.adopt !== undefined) {
-            warnings.push(
-                `"${group.instance}": adopt_log_group is set: the plan imports log group ${describeValue(group.name)}, ` +
-                    `which it cannot see offline (not checked); pulumi up refuses if it does not exist in AWS`,
-            );
+    for (const kit of kits) {
+        if (kit.guards === undefined || kit.guards.length === 0) continue;
+        const instances = stack.instances.flatMap((instance, i) =>
+            kitOf(instance.component, kits) === kit
+                ? [{ instance: instance.name, aliases: prepared[i].aliases, resolved: prepared[i].resolved }]
+                : [],
+        );
+        for (const guard of kit.guards) {
+            const found: GuardFindings = await guard.check({ ...run, instances });
+            if (found.refusals.length > 0) throw guard.refuse(found.refusals);
+            warnings.push(...found.warnings);
         }
     }
-    return { warnings, refusals };
+    return warnings;
 }

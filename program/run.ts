@@ -6,7 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { loadStackSource, userDirectory } from "../stack";
 import { deployStack, type StackOutputs } from "./deploy";
 import { deployStackGuardingRenames } from "./renames";
-import { ALLOW_LOG_GROUP_DELETION, parseInstanceList } from "../components/logHistory";
+import { ALLOW_LOG_GROUP_DELETION, parseInstanceList } from "../components/kit/logHistory";
 
 /** The config keys the program reads (a `pulumi.Config` of the project). */
 export interface ProgramConfig {

@@ -7,10 +7,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { loadStackFile, type LoadedStack } from "../stack";
 import { derivedStackNameProblem } from "../stack/names";
 import { formatLocation } from "../stack/errors";
-import { DASHBOARDS_API_KEY_DEFAULTS } from "../components/apiKey/definition";
 import { installMocks, SECRET_PLACEHOLDER, type MockOptions, type RecordedOptions } from "./mocks";
-import { now } from "../components/lifecycle";
-import { rotationSchedule, type RotationSchedule } from "../components/apiKey/rotation";
+import { now, type RotationSchedule } from "../components/kit/lifecycle";
+import type { ComponentKit } from "../components/kit/kit";
+import { COMPONENT_KITS, kitOf } from "../components/kits";
 import { readOutput } from "./outputs";
 import { DEPLOYMENT_OUTPUTS } from "./deploy";
 import { captureUnhandledRejections } from "../sdk/adapter";
@@ -124,8 +124,8 @@ function stackOutputsKeyMessage(expected: string, unread: readonly string[]): st
 /**
  * A failure's message; for a stack reference to a stack that does not exist (the engine's
  * `unknown stack "<name>"`, which the SDK wraps in what it was serializing), the instance that
- * references it, the var that names the stack (with file:line:column, the instance's key when
- * unwritten) and the stack.
+ * references it and, as its kit says (`unknownStack`), the var that names the stack (with
+ * file:line:column, the instance's key when unwritten) and why that stack.
  */
 function missingStackMessage(
     failure: unknown,
@@ -138,20 +138,30 @@ function missingStackMessage(
     const reference = resources.find((r) => r.type === "pulumi:pulumi:StackReference" && r.inputs.name === missing[1]);
     const parent = reference?.parent?.replace(/^.*?::/, "");
     const instance = stack.instances.find((i) => i.name === parent);
-    if (instance === undefined) return message;
-    const written = ["dashboards_stack_name", "dashboards_component_name"].find((v) => v in instance.varLocations);
-    const where = formatLocation(
-        (written !== undefined ? instance.varLocations[written] : undefined) ?? instance.location,
+    const explained = instance && kitOf(instance.component)?.unknownStack;
+    if (instance === undefined || explained === undefined) return message;
+    const { var: named, text } = explained(
+        { name: instance.name, args: instance.args, written: new Set(Object.keys(instance.varLocations)) },
+        missing[1],
     );
-    const named =
-        written === "dashboards_stack_name"
-            ? "dashboards_stack_name names it"
-            : `it is named after dashboards_component_name ${JSON.stringify(instance.args.dashboardsComponentName ?? DASHBOARDS_API_KEY_DEFAULTS.dashboardsComponentName)} and this stack`;
-    return (
-        `${where}: ${instance.component} "${instance.name}": workspace_id is read from the workspace stack ` +
-        `${JSON.stringify(missing[1])}, which does not exist (unknown stack); ${named}. Deploy the workspace ` +
-        "component in that stack first, or set workspace_id (or dashboards_stack_name)"
-    );
+    const where = formatLocation((named !== undefined ? instance.varLocations[named] : undefined) ?? instance.location);
+    return `${where}: ${instance.component} "${instance.name}": ${text}`;
+}
+
+/**
+ * The kit of the component each resource belongs to (its own, or its nearest component ancestor's type),
+ * by `type::name`.
+ */
+function ownerKits(
+    resources: readonly { type: string; name: string; parent: string | null }[],
+    kits: readonly ComponentKit[] = COMPONENT_KITS,
+): Map<string, ComponentKit | undefined> {
+    const byType = new Map(kits.map((kit) => [kit.definition.typeToken, kit]));
+    const owner = new Map<string, ComponentKit | undefined>();
+    for (const { type, name, parent } of resources) {
+        owner.set(`${type}::${name}`, byType.get(type) ?? (parent !== null ? owner.get(parent) : undefined));
+    }
+    return owner;
 }
 
 /** The value of an output, `"[secret]"` if it is secret (or holds a secret), null when absent or unknown. */
@@ -236,9 +246,12 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
             // Let rejections queued by the last registrations be reported before deciding.
             await new Promise((resolve) => setImmediate(resolve));
             const time = now();
+            const owners = ownerKits(mocks.resources);
             return {
                 resources: mocks.resources.map(({ type, name, parent, inputs, importId, options }) => {
-                    const rotation = rotationSchedule(options?.replacementTrigger, inputs.secondsToLive, time);
+                    const rotation = owners
+                        .get(`${type}::${name}`)
+                        ?.planRotation?.(options?.replacementTrigger, inputs, time);
                     return {
                         type,
                         name,

@@ -4,9 +4,9 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as provider from "@pulumi/pulumi/provider";
-import { ComponentArgsError } from "../components/errors";
-import { knownNow } from "../components/inputs";
-import type { ComponentClass } from "../components/kit";
+import { ComponentArgsError } from "../components/kit/errors";
+import { knownNow } from "../components/kit/inputs";
+import type { ComponentClass } from "../components/kit/kit";
 import { COMPONENT_KITS } from "../components/kits";
 import { problem } from "../util/problem";
 import { packageSchema, type PackageSchema } from "./schema";

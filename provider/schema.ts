@@ -2,8 +2,8 @@
  * The Pulumi package schema of the component plugin (package `cloudposse`), derived from the component definitions
  * and kits. The provider serves it; tests check it against Pulumi's metaschema.
  */
-import type { ArgDefinition, ComponentDefinition, VarType } from "../components/definition";
-import type { ComponentKit } from "../components/kit";
+import type { ArgDefinition, ComponentDefinition, VarType } from "../components/kit/definition";
+import type { ComponentKit } from "../components/kit/kit";
 import { COMPONENT_KITS } from "../components/kits";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 

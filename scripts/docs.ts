@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { generatedBlocks, withGeneratedBlocks } from "../components/reference";
+import { generatedBlocks, withGeneratedBlocks } from "../components/kit/reference";
 
 const root = path.join(__dirname, "..");
 for (const [file, blocks] of generatedBlocks()) {

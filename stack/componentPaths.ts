@@ -2,7 +2,7 @@
  * The component paths a stack file may name: this package's (each definition's `path`), the
  * original Cloud Posse names accepted with a warning, and the near misses worth a hint.
  */
-import type { ComponentDefinition } from "../components/definition";
+import type { ComponentDefinition } from "../components/kit/definition";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 import { editDistance } from "../util/suggest";
 import { hasOwn } from "../util/objects";

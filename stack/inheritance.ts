@@ -19,6 +19,8 @@ export interface MergedComponent {
     readonly component: string;
     /** Where the component path was written (undefined when it is the instance name). */
     readonly componentLoc?: Location;
+    /** The component type it is declared under (`components.<type>`): `terraform` when absent. */
+    readonly componentType?: string;
     readonly abstract: boolean;
     readonly enabled: boolean;
     /** Final vars (all of them). */

@@ -4,7 +4,7 @@
  * functions), and converted to typed vars and constructor args.
  */
 import * as nodePath from "node:path";
-import { argOf } from "../components/definition";
+import { argOf } from "../components/kit/definition";
 import { fromTerraformContext } from "../label";
 import { closestMatch } from "../util/suggest";
 import { hasOwn, isPlainObject } from "../util/objects";
@@ -129,7 +129,16 @@ export function resolveInstance(
     keepOriginalDefaults(component, schema, who, originalPath, vars, args, varLocations, warnings);
     checkRequired(component, schema, who, vars, problems);
     if (problems.size > before) return undefined;
-    return { name, component: schema.path, schema, vars, args, location: component.keyLoc, varLocations };
+    return {
+        name,
+        componentType: component.componentType === "pulumi" ? "pulumi" : "terraform",
+        component: schema.path,
+        schema,
+        vars,
+        args,
+        location: component.keyLoc,
+        varLocations,
+    };
 }
 
 /**

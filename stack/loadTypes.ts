@@ -11,8 +11,14 @@ import type { ComponentSchema } from "./schema";
 
 /** One deployable component instance of a stack. */
 export interface StackInstance {
-    /** The instance name: its key under `components.terraform`. */
+    /** The instance name: its key under `components.terraform` (or `components.pulumi`). */
     readonly name: string;
+    /**
+     * The component type it is declared under: `terraform` (`components.terraform`, merged as Atmos
+     * merges Terraform components) or `pulumi` (`components.pulumi`, merged as Atmos merges a
+     * custom component type, and so out of Atmos's Terraform runs).
+     */
+    readonly componentType?: "terraform" | "pulumi";
     /** The canonical component path (`eventbridge`, `managed-dashboards/api-key`). */
     readonly component: string;
     /** The component's variable registry. */

@@ -8,6 +8,7 @@ import { canonicalPath, COMPONENT_ALIASES, nearMiss } from "./componentPaths";
 import { loadEnvironment } from "./environment";
 import { formatLocation, makeProblem, ProblemList, StackFileError } from "./errors";
 import { isNotFound, readProblemText } from "./files";
+import { customTypesOf, mergeCustomComponents, PULUMI_COMPONENT_TYPE } from "./customTypes";
 import { mergeComponents, type MergedComponent } from "./inheritance";
 import { evaluationContext, resolveInstance, type InstanceScope } from "./instance";
 import type { InternalLoad, LoadedStack, LoadOptions, SkippedInstance, StackInstance } from "./loadTypes";
@@ -112,8 +113,13 @@ function resolveStack(
     const warnings: string[] = [];
     const instances: StackInstance[] = [];
     const skipped: SkippedInstance[] = [];
-    const merged = mergeComponents(root, config, problems);
+    const merged = [
+        ...mergeComponents(root, config, problems),
+        ...mergeCustomComponents(root, PULUMI_COMPONENT_TYPE, config, problems, warnings),
+    ];
     const shown = display(manifest);
+    noteCustomTypes(root, warnings);
+    refuseTwiceDeclared(merged, problems);
 
     // The stack name: from the first of this package's instances, else the first real component.
     const ours = merged.filter((c) => !c.abstract && canonicalPath(c.component) !== undefined);
@@ -149,6 +155,12 @@ function resolveStack(
             component === namer ? named.name : componentStackName(component, root, manifest, config, options.env).name;
         if (onlyStack !== undefined && ownName !== onlyStack) continue;
         const canonical = implementedPath(component, warnings);
+        if (canonical === undefined && component.componentType === PULUMI_COMPONENT_TYPE) {
+            warnings.push(
+                `${formatLocation(component.componentLoc ?? component.keyLoc)}: components.pulumi instance ${JSON.stringify(component.name)}: component ${component.component} is not one of this package's components; left alone (it is not Terraform's either)`,
+            );
+            continue;
+        }
         if (canonical === undefined) {
             skipped.push({ instance: component.name, component: component.component, location: component.keyLoc });
             continue;
@@ -207,6 +219,42 @@ function implementedPath(component: MergedComponent, warnings: string[]): string
         );
     }
     return canonical;
+}
+
+/**
+ * A located note for each custom component type other than `pulumi` (`components.<type>`): Atmos
+ * passes them through to its custom commands; they are neither Terraform's nor this package's.
+ */
+function noteCustomTypes(root: MapNode, warnings: string[]): void {
+    for (const { type, loc, count } of customTypesOf(root)) {
+        if (type === PULUMI_COMPONENT_TYPE) continue;
+        warnings.push(
+            `${formatLocation(loc)}: components.${type}: custom component type (${count} instance${count === 1 ? "" : "s"}) left alone: neither Terraform's nor this package's (only components.terraform and components.pulumi are deployed)`,
+        );
+    }
+}
+
+/** An instance of this package declared both under components.terraform and components.pulumi: one Pulumi name, two configurations. */
+function refuseTwiceDeclared(merged: readonly MergedComponent[], problems: ProblemList): void {
+    const terraform = new Map(
+        merged
+            .filter((c) => c.componentType === undefined && !c.abstract && canonicalPath(c.component) !== undefined)
+            .map((c) => [c.name, c]),
+    );
+    for (const c of merged) {
+        if (c.componentType !== PULUMI_COMPONENT_TYPE || c.abstract || canonicalPath(c.component) === undefined)
+            continue;
+        const other = terraform.get(c.name);
+        if (other === undefined) continue;
+        problems.add(
+            makeProblem(
+                "BAD_SHAPE",
+                c.keyLoc,
+                `instance ${JSON.stringify(c.name)} is declared under components.pulumi and under components.terraform (${formatLocation(other.keyLoc)}); both would deploy as the same Pulumi instance: keep one (move it with its aliases, see docs/atmos-cli.md)`,
+                { instance: c.name, field: "components.pulumi" },
+            ),
+        );
+    }
 }
 
 const KNOWN_PATHS = [...Object.keys(COMPONENT_SCHEMAS), ...Object.keys(COMPONENT_ALIASES)];

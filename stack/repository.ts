@@ -11,6 +11,7 @@ import { confinedFileSystem, outsideReason } from "./confine";
 import { makeProblem, ProblemList, StackFileError } from "./errors";
 import { compareBytes, globBase, globMatches, globPathMatcher, NODE_FILE_SYSTEM, type FileSystem } from "./files";
 import { atmosConfigFailure, displayPath } from "./environment";
+import { mergeCustomComponents, PULUMI_COMPONENT_TYPE } from "./customTypes";
 import { mergeComponents } from "./inheritance";
 import { loadManifest } from "./loader";
 import type { LoadedStack, LoadOptions } from "./loadTypes";
@@ -215,7 +216,10 @@ function indexWithin(options: RepositoryOptions): StackIndex {
         });
         const components =
             problems.size === 0
-                ? mergeComponents(root, config, problems, { namesOnly: config.nameTemplate === undefined })
+                ? [
+                      ...mergeComponents(root, config, problems, { namesOnly: config.nameTemplate === undefined }),
+                      ...mergeCustomComponents(root, PULUMI_COMPONENT_TYPE, config, problems, []),
+                  ]
                 : [];
         if (problems.size > 0) {
             const error = problems.items.map((p) => p.message).join("\n");

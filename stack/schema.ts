@@ -3,9 +3,9 @@
  * camelCase argument each one maps to. Derived from the component definitions
  * (`components/<component>/definition.ts`), where each argument is declared once. Pure data.
  */
-import type { ArgDefinition, ComponentDefinition, VarType } from "../components/definition";
-import { specOutputs } from "../components/definition";
-import { LABEL_ARGS } from "../components/labelArgs";
+import type { ArgDefinition, ComponentDefinition, VarType } from "../components/kit/definition";
+import { specOutputs } from "../components/kit/definition";
+import { LABEL_ARGS } from "../components/kit/labelArgs";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 
 export type { VarType };

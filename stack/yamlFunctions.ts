@@ -7,13 +7,13 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as nodePath from "node:path";
 import { checkJsonDepth } from "../gotemplate";
-import { deployTimeReference as reference } from "../components/deployTime";
+import { deployTimeReference as reference } from "../components/kit/deployTime";
 import { isPlainObject } from "../util/objects";
 
-export { isDeployTimeReference } from "../components/deployTime";
-import type { SsmParameterReference } from "../components/deployTime";
+export { isDeployTimeReference } from "../components/kit/deployTime";
+import type { SsmParameterReference } from "../components/kit/deployTime";
 import { CloudposseError } from "../util/errors";
-export type { DeployTimeReference, SsmParameterReference, StackOutputReference } from "../components/deployTime";
+export type { DeployTimeReference, SsmParameterReference, StackOutputReference } from "../components/kit/deployTime";
 
 /** Every YAML function (tag) Atmos defines in stack manifests. */
 export const ATMOS_YAML_FUNCTIONS = [

@@ -9,13 +9,13 @@ import { Static } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
 import { loadOptionalPeer, type ModuleLoader } from "../../util/optionalPeer";
 import { currentMonitor, holdRejections, keepFailureAsWritten } from "../../sdk/adapter";
-import { FromStackProgram, startComponent } from "../preamble";
-import { stackVarNaming } from "../definition";
-import { camelCaseField } from "../errors";
+import { FromStackProgram, startComponent } from "../kit/preamble";
+import { stackVarNaming } from "../kit/definition";
+import { camelCaseField } from "../kit/errors";
 import { describeValue } from "../../util/describeValue";
 import { SECRET_VALUE } from "../../util/describeValue";
-import { requireEngine } from "../engine";
-import { MINIMUM_PULUMI_CLI, MINIMUM_PULUMI_CLI_FOR_ADOPTION, now, regionalImportId } from "../lifecycle";
+import { currentDeployment, requireEngine } from "../kit/engine";
+import { MINIMUM_PULUMI_CLI, MINIMUM_PULUMI_CLI_FOR_ADOPTION, now, regionalImportId } from "../kit/lifecycle";
 import {
     attemptCredentialName,
     credentialProblem,
@@ -29,8 +29,8 @@ import {
 } from "./rotation";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
 import { getResources } from "@pulumi/aws/resourcegroupstaggingapi";
-import { SSM_OWNER_TAG, ssmOwner, ssmOwnerConflict } from "../ssmOwner";
-import { stableWindow, storedKeyWarning, workspaceChangedWarning } from "../credentialGuard";
+import { SSM_OWNER_TAG, ssmOwner, ssmOwnerConflict } from "../kit/ssmOwner";
+import { stableWindow, storedKeyWarning, workspaceChangedWarning } from "../kit/credentialGuard";
 import {
     addMinutesRfc3339,
     dashboardsApiKeyClaims,
@@ -41,7 +41,6 @@ import {
     WORKSPACE_ID_RULE,
     isWorkspaceId,
     workspaceEndpointOf,
-    type PulumiDeployment,
     type ResolvedDashboardsApiKey,
 } from "./resolve";
 
@@ -69,20 +68,6 @@ function held<T>(output: T): T {
 
 /** The Pulumi type token of {@link DashboardsApiKey}. */
 const TYPE_TOKEN = API_KEY_DEFINITION.typeToken;
-
-/**
- * The deployment this program runs in. The organization is `organization` where the runtime has
- * none (self-managed backends name it so; unit-test mocks may leave it unset).
- */
-export function currentDeployment(): PulumiDeployment {
-    let organization = "organization";
-    try {
-        organization = pulumi.getOrganization();
-    } catch {
-        // No organization configured (e.g. `setMocks` without one): keep the backends' default.
-    }
-    return { organization, project: pulumi.getProject(), stack: pulumi.getStack() };
-}
 
 /**
  * An Amazon Managed Grafana credential, rotated on a schedule and stored as a SecureString SSM

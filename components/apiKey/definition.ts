@@ -2,11 +2,11 @@
  * The `managed-dashboards/api-key` component, declared: its arguments (`DashboardsApiKeyArgs`),
  * their stack-file vars, defaults and allowed values, and its outputs. Pure data, no Pulumi import.
  */
-import { AWS_LIMITS } from "../awsLimits";
+import { AWS_LIMITS } from "../kit/awsLimits";
 import type * as pulumi from "@pulumi/pulumi";
-import { choiceArg, switchArg, type ComponentDefinition } from "../definition";
-import { INSTANCE_ARGS, REGION_ARG, type InstanceArgs } from "../instanceArgs";
-import { LABEL_ARGS, type ComponentLabelArgs } from "../labelArgs";
+import { choiceArg, switchArg, type ComponentDefinition } from "../kit/definition";
+import { INSTANCE_ARGS, REGION_ARG, type InstanceArgs } from "../kit/instanceArgs";
+import { LABEL_ARGS, type ComponentLabelArgs } from "../kit/labelArgs";
 
 /** Permission level of a key (a Grafana role): upper case, as the AWS API takes it. */
 export type DashboardsKeyRole = "VIEWER" | "EDITOR" | "ADMIN";

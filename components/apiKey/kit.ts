@@ -1,10 +1,12 @@
-/** The `managed-dashboards/api-key` component, wired for the stack program and the plugin (components/kit.ts). */
-import { deployedCredential } from "../credentialGuard";
-import { isDeployTimeReference } from "../deployTime";
-import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../kit";
-import { FromStackProgram } from "../preamble";
-import { currentDeployment, DashboardsApiKey } from "./component";
-import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
+/** The `managed-dashboards/api-key` component, wired for the stack program and the plugin (components/kit/kit.ts). */
+import { deployedCredential } from "../kit/credentialGuard";
+import { isDeployTimeReference } from "../kit/deployTime";
+import { currentDeployment } from "../kit/engine";
+import { argKinds, wireKit } from "../kit/kit";
+import type { PulumiDeployment } from "../kit/lifecycle";
+import { DashboardsApiKey } from "./component";
+import { API_KEY_DEFINITION, DASHBOARDS_API_KEY_DEFAULTS, type DashboardsApiKeyArgs } from "./definition";
+import { rotationSchedule } from "./rotation";
 import {
     dashboardsApiKeyClaims,
     resolveDashboardsApiKey,
@@ -13,41 +15,39 @@ import {
 } from "./resolve";
 
 /** The `managed-dashboards/api-key` kit. */
-export const API_KEY_KIT: ComponentKit = {
+export const API_KEY_KIT = wireKit({
     definition: API_KEY_DEFINITION,
     component: DashboardsApiKey,
     args: argKinds<DashboardsApiKeyArgs>()([]),
-    prepare: (name, args) => {
+    resolve: (name, args) => {
         const deployment = currentDeployment();
-        const resolved = resolveDashboardsApiKey(name, withWorkspaceReference(args, deployment), deployment);
-        return {
-            claims: dashboardsApiKeyClaims(resolved),
-            physicalNames: physicalNamesOf(API_KEY_DEFINITION, resolved.enabled, {
-                ssmPathDashboardsApiKey: resolved.ssmPath,
-            }),
-            aliases: resolved.aliases,
+        return resolveDashboardsApiKey(name, withWorkspaceReference(args, deployment), deployment);
+    },
+    claims: dashboardsApiKeyClaims,
+    physicalNames: (resolved) => ({ ssmPathDashboardsApiKey: resolved.ssmPath }),
+    // The key the last deployment stored (under this name or an alias), when it is known; none
+    // stored (a first deployment) is known too: the token is then named after this run.
+    construct: (name, resolved, lastDeployment) =>
+        withDeployedCredential(
             resolved,
-            warnings: resolved.warnings,
-            // The key the last deployment stored (under this name or an alias), when it is known; none
-            // stored (a first deployment) is known too: the token is then named after this run.
-            create: (opts, lastDeployment) =>
-                specOutputsOf(
-                    new DashboardsApiKey(
-                        name,
-                        new FromStackProgram(
-                            withDeployedCredential(
-                                resolved,
-                                lastDeployment &&
-                                    (deployedCredential(lastDeployment, [name, ...resolved.aliases]) ?? {}),
-                            ),
-                        ),
-                        opts,
-                    ),
-                    API_KEY_DEFINITION.outputs,
-                ),
+            lastDeployment && (deployedCredential(lastDeployment, [name, ...resolved.aliases]) ?? {}),
+        ),
+    planRotation: (trigger, inputs, time) => rotationSchedule(trigger, inputs.secondsToLive, time),
+    unknownStack: (instance, stack) => {
+        const written = ["dashboards_stack_name", "dashboards_component_name"].find((v) => instance.written.has(v));
+        const named =
+            written === "dashboards_stack_name"
+                ? "dashboards_stack_name names it"
+                : `it is named after dashboards_component_name ${JSON.stringify(instance.args.dashboardsComponentName ?? DASHBOARDS_API_KEY_DEFAULTS.dashboardsComponentName)} and this stack`;
+        return {
+            ...(written !== undefined ? { var: written } : {}),
+            text:
+                `workspace_id is read from the workspace stack ${JSON.stringify(stack)}, which does not exist ` +
+                `(unknown stack); ${named}. Deploy the workspace component in that stack first, or set workspace_id ` +
+                "(or dashboards_stack_name)",
         };
     },
-};
+});
 
 /**
  * `workspace_id: !terraform.output <component> [<stack>] workspace_id`: the workspace id is the
@@ -57,7 +57,7 @@ export const API_KEY_KIT: ComponentKit = {
  */
 function withWorkspaceReference(
     args: Readonly<Record<string, unknown>>,
-    deployment: ReturnType<typeof currentDeployment>,
+    deployment: PulumiDeployment,
 ): Readonly<Record<string, unknown>> {
     const reference = args.workspaceId;
     if (!isDeployTimeReference(reference) || reference.kind !== "stack-output") return args;

@@ -2,17 +2,17 @@
  * The pure core of `managed-dashboards/api-key`: defaults, validation, label, names, SSM path and workspace stack
  * name. No Pulumi import (the deployment comes in as an argument).
  */
-import type { DeployedCredential } from "../credentialGuard";
+import type { DeployedCredential } from "../kit/credentialGuard";
 import { format, type Label } from "../../label";
-import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../common";
-import { declaredChecks } from "../declared";
+import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../kit/common";
+import { declaredChecks } from "../kit/declared";
 import { isUnknownValue } from "../../util/unknown";
-import { argNames, renamedArgs, type UncheckedArgs } from "../definition";
-import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, stringViolations } from "../awsLimits";
-import { PROVIDER_REGION, type NameClaim } from "../collisions";
-import { argProblem, ComponentArgsError, type ArgProblem, type ArgProblemInput } from "../errors";
+import { argNames, renamedArgs, type UncheckedArgs } from "../kit/definition";
+import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, stringViolations } from "../kit/awsLimits";
+import { PROVIDER_REGION, type NameClaim } from "../kit/collisions";
+import { argProblem, ComponentArgsError, type ArgProblem, type ArgProblemInput } from "../kit/errors";
 import { problem } from "../../util/problem";
-import { adoptionRegionProblem, checkAliases } from "../lifecycle";
+import { adoptionRegionProblem, checkAliases } from "../kit/lifecycle";
 import { DEFAULT_RUN_CADENCE_MINUTES, DEFAULT_SSM_KMS_KEY_ID, planRotation, serviceAccountName } from "./rotation";
 import {
     API_KEY_DEFINITION,
@@ -67,12 +67,8 @@ export type DashboardsWorkspaceSource =
      */
     | { readonly kind: "stack"; readonly stackName?: string; readonly componentName: string; readonly project: string };
 
-/** The Pulumi organization, project and stack being deployed (`pulumi.getOrganization()`, ...). */
-export interface PulumiDeployment {
-    readonly organization: string;
-    readonly project: string;
-    readonly stack: string;
-}
+import type { PulumiDeployment } from "../kit/lifecycle";
+export type { PulumiDeployment } from "../kit/lifecycle";
 
 /** Everything {@link DashboardsApiKey} needs, settled: defaults applied, names worked out. */
 export interface ResolvedDashboardsApiKey {

@@ -4,8 +4,11 @@
  */
 import { createHash } from "node:crypto";
 import { problem, type Problem } from "../../util/problem";
-import type { ArgProblemInput } from "../errors";
+import type { ArgProblemInput } from "../kit/errors";
 import { DASHBOARDS_API_KEY_DEFAULTS, MAX_MINUTES_TO_LIVE } from "./definition";
+import type { RotationSchedule } from "../kit/lifecycle";
+
+export { rotationLine, type RotationSchedule } from "../kit/lifecycle";
 
 /** The run cadence assumed when none is given: one `pulumi up` a week. */
 export const DEFAULT_RUN_CADENCE_MINUTES: number = DASHBOARDS_API_KEY_DEFAULTS.runCadenceMinutes;
@@ -417,15 +420,6 @@ export function nextWindowStart(windowStart: string, rotationMinutes: number): s
     return rfc3339(Date.parse(windowStart) + rotationMinutes * 60_000);
 }
 
-/** When a credential is rotated, as the plan shows it. */
-export interface RotationSchedule {
-    /** Start of the next window: the first run from then on replaces the credential. */
-    readonly nextWindowStart: string;
-    readonly everyMinutes: number;
-    /** When a credential created at `time` expires (RFC 3339), when its lifetime is known. */
-    readonly expiresAt?: string;
-}
-
 /**
  * The schedule of a credential registered with a {@link RotationTrigger} and a `secondsToLive` input,
  * created at `time`; undefined for anything else.
@@ -439,15 +433,6 @@ export function rotationSchedule(trigger: unknown, secondsToLive: unknown, time:
             ? { expiresAt: rfc3339(time + secondsToLive * 1000) }
             : {}),
     };
-}
-
-/** The plan's line for a rotated credential. */
-export function rotationLine(schedule: RotationSchedule): string {
-    return (
-        `rotates: next window starts ${schedule.nextWindowStart} (every ${schedule.everyMinutes} min` +
-        (schedule.expiresAt !== undefined ? `; expires ${schedule.expiresAt}` : "") +
-        ")"
-    );
 }
 
 /**

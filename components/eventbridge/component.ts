@@ -4,10 +4,10 @@
  */
 import * as cloudwatch from "@pulumi/aws/cloudwatch";
 import * as pulumi from "@pulumi/pulumi";
-import { requireEngine } from "../engine";
-import { MINIMUM_PULUMI_CLI_FOR_ADOPTION } from "../lifecycle";
+import { requireEngine } from "../kit/engine";
+import { MINIMUM_PULUMI_CLI_FOR_ADOPTION } from "../kit/lifecycle";
 import { EVENTBRIDGE_DEFINITION, type EventBridgeArgs } from "./definition";
-import { startComponent, type FromStackProgram } from "../preamble";
+import { startComponent, type FromStackProgram } from "../kit/preamble";
 import {
     eventBridgeClaims,
     eventBridgeLogsPolicyDocument,

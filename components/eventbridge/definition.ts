@@ -3,10 +3,10 @@
  * defaults and allowed values, and its outputs. Pure data, no Pulumi import.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { AWS_LIMITS } from "../awsLimits";
-import { switchArg, type ComponentDefinition } from "../definition";
-import { INSTANCE_ARGS, REGION_ARG, type InstanceArgs } from "../instanceArgs";
-import { LABEL_ARGS, type ComponentLabelArgs } from "../labelArgs";
+import { AWS_LIMITS } from "../kit/awsLimits";
+import { switchArg, type ComponentDefinition } from "../kit/definition";
+import { INSTANCE_ARGS, REGION_ARG, type InstanceArgs } from "../kit/instanceArgs";
+import { LABEL_ARGS, type ComponentLabelArgs } from "../kit/labelArgs";
 
 /** The log retention periods CloudWatch Logs accepts, in days. */
 export const EVENT_LOG_RETENTION_DAYS = [

@@ -6,10 +6,10 @@ import { EVENT_PATTERN_PROVIDER_MAX_LENGTH, EventPatternError, inspectEventPatte
 import { formatCount, refuse, ROOT_PATH } from "../../event-pattern/errors";
 import type { Label } from "../../label";
 import { isLabelName } from "../../label/id";
-import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../common";
-import { declaredChecks } from "../declared";
+import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../kit/common";
+import { declaredChecks } from "../kit/declared";
 import { holdsUnknown, isUnknownValue } from "../../util/unknown";
-import { argNames, type UncheckedArgs } from "../definition";
+import { argNames, type UncheckedArgs } from "../kit/definition";
 import {
     AWS_LIMITS,
     checkTags,
@@ -18,18 +18,18 @@ import {
     resourcesText,
     stringViolations,
     type TagFinding,
-} from "../awsLimits";
-import { MAX_ACCOUNT_LOGS_POLICIES, PROVIDER_REGION, type NameClaim } from "../collisions";
-import { argProblem, ComponentArgsError, type ArgProblem, type ArgProblemInput } from "../errors";
+} from "../kit/awsLimits";
+import { MAX_ACCOUNT_LOGS_POLICIES, PROVIDER_REGION, type NameClaim } from "../kit/collisions";
+import { argProblem, ComponentArgsError, type ArgProblem, type ArgProblemInput } from "../kit/errors";
 import { hasValue, problem, type Problem } from "../../util/problem";
-import { jsonencode } from "../jsonencode";
+import { jsonencode } from "../kit/jsonencode";
 import {
     adoptionRegionProblem,
     checkAliases,
     EVENT_TARGET_ID,
     eventTargetImportId,
     regionalImportId,
-} from "../lifecycle";
+} from "../kit/lifecycle";
 import {
     DEFAULT_EVENT_RULE_PATTERN,
     EVENTBRIDGE_DEFINITION,

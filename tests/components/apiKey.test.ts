@@ -7,8 +7,8 @@ import * as assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
 import fc from "fast-check";
 import type { InstalledMocks, MockOptions, RecordedResource } from "../../program/mocks";
-import type { ComponentArgsError } from "../../components/errors";
-import type { UncheckedArgs } from "../../components/definition";
+import type { ComponentArgsError } from "../../components/kit/errors";
+import type { UncheckedArgs } from "../../components/kit/definition";
 import { drained, unwrap, withUnhandledRejections } from "../helpers/outputs";
 import { formatRule } from "../../util/problem";
 
@@ -1070,7 +1070,7 @@ describe("managed-dashboards/api-key", () => {
                 stackOutputs: { "other/managed-dashboards-workspace/ue2-prod": WORKSPACE_OUTPUTS },
             });
             // The stack program's path (its kit), typed apart from the public Args.
-            const { FromStackProgram } = await import("../../components/preamble");
+            const { FromStackProgram } = await import("../../components/kit/preamble");
             new mod.DashboardsApiKey("grafana-key", new FromStackProgram(resolved));
             await mocks.settle();
             assert.deepEqual(
@@ -1535,7 +1535,7 @@ describe("managed-dashboards/api-key", () => {
         });
 
         it("a Pulumi CLI that cannot honour the replacement trigger", async () => {
-            const lifecycle = await import("../../components/engine");
+            const lifecycle = await import("../../components/kit/engine");
             const ranges: string[] = [];
             lifecycle.setEngineVersionCheck(async (range) => {
                 ranges.push(range);
@@ -1558,7 +1558,7 @@ describe("managed-dashboards/api-key", () => {
         });
 
         it("adoption asks for the CLI that imports safely", async () => {
-            const lifecycle = await import("../../components/engine");
+            const lifecycle = await import("../../components/kit/engine");
             const ranges: string[] = [];
             lifecycle.setEngineVersionCheck(async (range) => void ranges.push(range));
             try {

@@ -8,9 +8,9 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
-import type { ArgDefinition, ComponentDefinition } from "../../components/definition";
-import { INSTANCE_ARGS } from "../../components/instanceArgs";
-import { LABEL_ARGS } from "../../components/labelArgs";
+import type { ArgDefinition, ComponentDefinition } from "../../components/kit/definition";
+import { INSTANCE_ARGS } from "../../components/kit/instanceArgs";
+import { LABEL_ARGS } from "../../components/kit/labelArgs";
 import { COMPONENT_DEFINITIONS } from "../../components/registry";
 
 const ROOT = path.join(__dirname, "..", "..");
@@ -150,7 +150,7 @@ const INTERFACES: readonly [string, string, ComponentDefinition["args"], readonl
             SHARED,
         ],
     ),
-    ["components/instanceArgs.ts", "InstanceArgs", INSTANCE_ARGS, []],
+    ["components/kit/instanceArgs.ts", "InstanceArgs", INSTANCE_ARGS, []],
     ["label/types.ts", "LabelInput", LABEL_ARGS, []],
 ];
 
@@ -257,13 +257,13 @@ function propertyTypes(file: string, name: string): Map<string, string> {
 
 describe("the definitions' `input` flag agrees with the Args interfaces' types", () => {
     // An argument typed `pulumi.Input<...>` is checked once known; every other one is plain-only, and
-    // the constructors refuse an Output there (components/inputs.ts knownNow).
-    const label = propertyTypes("components/labelArgs.ts", "ComponentLabelArgs");
+    // the constructors refuse an Output there (components/kit/inputs.ts knownNow).
+    const label = propertyTypes("components/kit/labelArgs.ts", "ComponentLabelArgs");
     const labelInput = propertyTypes("label/types.ts", "LabelInput");
     for (const [file, name, definition] of COMPONENT_ARGS) {
         it(name, () => {
             const own = propertyTypes(file, name);
-            const instance = propertyTypes("components/instanceArgs.ts", "InstanceArgs");
+            const instance = propertyTypes("components/kit/instanceArgs.ts", "InstanceArgs");
             const drift = Object.entries(definition.args as Readonly<Record<string, ArgDefinition>>).flatMap(
                 ([arg, spec]) => {
                     const type = own.get(arg) ?? label.get(arg) ?? instance.get(arg) ?? labelInput.get(arg);

@@ -12,7 +12,7 @@ import {
     ssmArnPrefix,
     ssmNameLimit,
     stringViolations,
-} from "../../components/awsLimits";
+} from "../../components/kit/awsLimits";
 import {
     eventBridgeLogsPolicyDocument,
     resolveEventBridgeArgs,

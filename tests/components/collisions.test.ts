@@ -4,7 +4,7 @@
  */
 import * as assert from "node:assert/strict";
 
-import { NameRegistry } from "../../components/collisions";
+import { NameRegistry } from "../../components/kit/collisions";
 import { parseStack } from "../../stack";
 import { validateStack } from "../../program/deploy";
 import { installMocks, type InstalledMocks } from "../../program/mocks";

@@ -13,7 +13,7 @@ import {
     stableWindow,
     storedKeyWarning,
     workspaceChangedWarning,
-} from "../../components/credentialGuard";
+} from "../../components/kit/credentialGuard";
 import { synthCommand } from "../helpers/commands";
 import { lines, STACK_VARS } from "../helpers/stack";
 

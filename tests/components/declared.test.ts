@@ -1,13 +1,13 @@
 /**
- * components/declared.ts: the checks an argument's declaration states, read from the declaration
+ * components/kit/declared.ts: the checks an argument's declaration states, read from the declaration
  * itself (a fixture definition whose limits differ from the real components'), with the declared
  * default for an unset or invalid value.
  */
 import * as assert from "node:assert/strict";
 
-import { declaredBool, declaredChoice, declaredInteger, declaredString } from "../../components/declared";
-import type { ComponentDefinition } from "../../components/definition";
-import type { ArgProblemInput } from "../../components/errors";
+import { declaredBool, declaredChoice, declaredInteger, declaredString } from "../../components/kit/declared";
+import type { ComponentDefinition } from "../../components/kit/definition";
+import type { ArgProblemInput } from "../../components/kit/errors";
 
 const FIXTURE: ComponentDefinition = {
     path: "fixture/declared",

@@ -9,8 +9,8 @@ import * as fc from "fast-check";
 import * as sqs from "@pulumi/aws/sqs";
 
 import type * as EventBridgeModule from "../../components/eventbridge";
-import type { ComponentArgsError } from "../../components/errors";
-import { stackVarNaming } from "../../components/definition";
+import type { ComponentArgsError } from "../../components/kit/errors";
+import { stackVarNaming } from "../../components/kit/definition";
 import { installMocks, type InstalledMocks, type RecordedResource } from "../../program/mocks";
 import { ECS_PATTERN, ECS_PATTERN_JSON } from "../fixtures/spec";
 import { unwrap, withUnhandledRejections } from "../helpers/outputs";
@@ -791,7 +791,7 @@ describe("eventbridge", () => {
             assert.ok(!eventbridge.isResolvedEventBridge({ ...resolved }), "a copy is not a resolved result");
             assert.ok(Object.isFrozen(resolved) && Object.isFrozen(resolved.rule));
             // The stack program's path (its kit), typed apart from the public Args.
-            const { FromStackProgram } = await import("../../components/preamble");
+            const { FromStackProgram } = await import("../../components/kit/preamble");
             new eventbridge.EventBridge("ecs-alerts", new FromStackProgram(resolved));
             await mocks.settle();
             assert.equal(fromArgs.length, 5);

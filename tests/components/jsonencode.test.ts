@@ -1,6 +1,6 @@
 /** `jsonencode`: Terraform's `jsonencode()` of JSON values; expectations from `terraform console` (1.11). */
 import { strict as assert } from "node:assert";
-import { jsonencode } from "../../components/jsonencode";
+import { jsonencode } from "../../components/kit/jsonencode";
 import { ECS_PATTERN, ECS_PATTERN_JSON } from "../fixtures/spec";
 
 describe("jsonencode", () => {

@@ -1,5 +1,5 @@
 /**
- * The component kit (components/kit.ts, the list in components/registry.ts): a small fixture
+ * The component kit (components/kit/kit.ts, the list in components/registry.ts): a small fixture
  * component, declared and wired as a component folder would be, is found by everything that
  * derives from the list when it is given the fixture's kit: the program's kinds (what synth and
  * `pulumi up` prepare and create), the plugin's schema, the mocks and the guides' tables. The
@@ -8,10 +8,10 @@
 import * as assert from "node:assert/strict";
 import * as aws from "@pulumi/aws";
 import * as pulumi from "@pulumi/pulumi";
-import type { ComponentDefinition } from "../../components/definition";
-import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../../components/kit";
+import type { ComponentDefinition } from "../../components/kit/definition";
+import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../../components/kit/kit";
 import { COMPONENT_KITS, kitOf } from "../../components/kits";
-import { generatedBlocks, LANGUAGES_GUIDE, README, STACK_FILES_GUIDE } from "../../components/reference";
+import { generatedBlocks, LANGUAGES_GUIDE, README, STACK_FILES_GUIDE } from "../../components/kit/reference";
 import { COMPONENT_DEFINITIONS } from "../../components/registry";
 import { deployPrepared, prepareStack } from "../../program/deploy";
 import { installMocks } from "../../program/mocks";

@@ -1,5 +1,5 @@
 /**
- * Tests of the rules that keep deployments working over time (components/lifecycle.ts), of
+ * Tests of the rules that keep deployments working over time (components/kit/lifecycle.ts), of
  * adoption from Terraform (the `import` option, migrate/, bin/tfAdopt.ts) and of instance renames
  * (aliases): pure functions with tables of cases, then the registered options under mocks.
  */
@@ -8,8 +8,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type * as EventBridgeModule from "../../components/eventbridge";
-import type * as EngineModule from "../../components/engine";
-import { adoptionRegionProblem, unaliasedRenames } from "../../components/lifecycle";
+import type * as EngineModule from "../../components/kit/engine";
+import { adoptionRegionProblem, unaliasedRenames } from "../../components/kit/lifecycle";
 import {
     attemptCredentialName,
     credentialName,
@@ -970,7 +970,7 @@ describe("lifecycle", () => {
         before(async () => {
             mocks = await installMocks();
             eventbridge = await import("../../components/eventbridge");
-            engine = await import("../../components/engine");
+            engine = await import("../../components/kit/engine");
         });
         // Fresh mocks (and so a fresh name registry) for each test.
         beforeEach(async () => {
@@ -1029,7 +1029,7 @@ describe("lifecycle", () => {
                 ],
             );
             // The stack program's path (its kit): the resolved result as is.
-            const { FromStackProgram } = await import("../../components/preamble");
+            const { FromStackProgram } = await import("../../components/kit/preamble");
             new eventbridge.EventBridge("ecs-alerts", new FromStackProgram(resolved));
             await mocks.settle();
             assert.deepEqual(

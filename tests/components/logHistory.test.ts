@@ -17,7 +17,7 @@ import {
     parseInstanceList,
     renamedLogGroups,
     renameVerdict,
-} from "../../components/logHistory";
+} from "../../components/kit/logHistory";
 import { installMocks, type RecordedResource } from "../../program/mocks";
 import { parseStack, type LoadedStack } from "../../stack";
 import { destroy, goalsOf, LOG_GROUP, up, type Aws, type StateGroup } from "../helpers/deletionModel";

@@ -7,11 +7,11 @@ import * as assert from "node:assert/strict";
 
 import { resolveEventBridge } from "../../components/eventbridge/resolve";
 import { resolveDashboardsApiKey } from "../../components/apiKey/resolve";
-import { checkAliases } from "../../components/lifecycle";
+import { checkAliases } from "../../components/kit/lifecycle";
 import { planRotation } from "../../components/apiKey/rotation";
-import { checkTags } from "../../components/awsLimits";
-import { NameRegistry } from "../../components/collisions";
-import { ComponentArgsError } from "../../components/errors";
+import { checkTags } from "../../components/kit/awsLimits";
+import { NameRegistry } from "../../components/kit/collisions";
+import { ComponentArgsError } from "../../components/kit/errors";
 import { validateStack, StackVarsError } from "../../program/deploy";
 import { installMocks } from "../../program/mocks";
 import { parseStack, StackFileError } from "../../stack";

@@ -6,7 +6,7 @@
 import * as assert from "node:assert/strict";
 
 import { inspectEventPattern, matchesEventPattern } from "../../event-pattern";
-import { jsonencode } from "../../components/jsonencode";
+import { jsonencode } from "../../components/kit/jsonencode";
 
 /** The text sent to AWS for a pattern: Terraform's `jsonencode` (keys sorted) of the inspected pattern. */
 const sent = (pattern: string | object) => jsonencode(inspectEventPattern(pattern).pattern);

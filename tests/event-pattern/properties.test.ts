@@ -1,7 +1,7 @@
 import * as assert from "node:assert/strict";
 import fc from "fast-check";
 import { inspectEventPattern, matchesEventPattern, validateEventPattern } from "../../event-pattern";
-import { jsonencode } from "../../components/jsonencode";
+import { jsonencode } from "../../components/kit/jsonencode";
 
 const KEYS = ["a", "b", "c", "detail", "source"] as const;
 const key = fc.constantFrom(...KEYS);

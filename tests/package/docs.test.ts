@@ -13,7 +13,7 @@ import {
     labelArgList,
     STACK_FILES_GUIDE,
     withGeneratedBlocks,
-} from "../../components/reference";
+} from "../../components/kit/reference";
 import { COMPONENT_DEFINITIONS } from "../../components/registry";
 import { COMPONENT_SCHEMAS } from "../../stack/schema";
 import { anchorsOf, brokenLinks, declarationTargets, headingAnchor } from "../helpers/links";

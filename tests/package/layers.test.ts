@@ -1,8 +1,9 @@
 /**
  * The production files' imports (read with the TypeScript compiler's `preProcessFile`): no import
  * runs from a lower layer to a higher one, no files and no top-level folders import each other in
- * a circle, the pure libraries are used through their index, and the components' shared files
- * reach a component's folder only through the component lists (registry.ts, kits.ts).
+ * a circle, the pure libraries are used through their index, and the kit (components/kit/) and
+ * the components' shared files reach a component's folder only through the component lists
+ * (registry.ts, kits.ts).
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
@@ -36,8 +37,8 @@ const THROUGH_INDEX = ["gotemplate", "label", "event-pattern"];
  * point (`./label`, the root's event-pattern exports) and these names are not part of its API.
  */
 const INTERNAL_IMPORTS = new Set([
-    "components/definition.ts -> label/context.ts",
-    "components/labelArgs.ts -> label/context.ts",
+    "components/kit/definition.ts -> label/context.ts",
+    "components/kit/labelArgs.ts -> label/context.ts",
     "components/eventbridge/resolve.ts -> label/id.ts",
     "components/eventbridge/resolve.ts -> event-pattern/errors.ts",
 ]);
@@ -157,9 +158,9 @@ describe("the layers of the production code", () => {
         assert.deepEqual(deep, []);
     });
 
-    it("reach a component's folder from the shared component files only through the component list", () => {
-        const isShared = (file: string) => /^components\/[^/]+\.ts$/.test(file);
-        const folderOf = (file: string) => /^components\/([^/]+)\//.exec(file)?.[1];
+    it("reach a component's folder from the kit and the shared component files only through the component list", () => {
+        const isShared = (file: string) => /^components\/(kit\/)?[^/]+\.ts$/.test(file);
+        const folderOf = (file: string) => /^components\/(?!kit\/)([^/]+)\//.exec(file)?.[1];
         const wrong = edges
             .filter(([from, to]) => {
                 const target = folderOf(to);
@@ -173,6 +174,15 @@ describe("the layers of the production code", () => {
         assert.deepEqual(wrong, []);
     });
 
+    it("leave component behaviour to each component's kit: program/ and migrate/ import no component folder", () => {
+        // The program, synth and migration reach a component through the list (registry.ts, kits.ts) and its kit:
+        // guards, plan lines, rotation, adoption names and defaults (components/kit/kit.ts).
+        const named = edges
+            .filter(([from, to]) => /^(program|migrate)\//.test(from) && /^components\/(?!kit\/)[^/]+\//.test(to))
+            .map(([from, to]) => `${from} -> ${to}`);
+        assert.deepEqual(named, []);
+    });
+
     it("keep the stack loader's steps below its entry points, and its components the list's", () => {
         // stack/loader.ts runs the steps (environment, inheritance, naming, instance, ...);
         // repository.ts and source.ts build on it; no step imports any of them back.
@@ -184,7 +194,7 @@ describe("the layers of the production code", () => {
             .map(([from, to]) => `${from} -> ${to}`);
         assert.deepEqual(back, []);
         const componentFolders = edges
-            .filter(([from, to]) => from.startsWith("stack/") && /^components\/[^/]+\//.test(to))
+            .filter(([from, to]) => from.startsWith("stack/") && /^components\/(?!kit\/)[^/]+\//.test(to))
             .map(([from, to]) => `${from} -> ${to}`);
         assert.deepEqual(componentFolders, []);
     });

@@ -11,10 +11,10 @@ import * as fs from "node:fs";
 import { installedProject, packedPackage } from "../helpers/packed";
 import { awaitedLater, runNode, startBeforeTests } from "../helpers/processes";
 
-/** The component folders (components/<folder>/definition.ts), as the component list's entries live. */
+/** The component folders (components/<folder>/definition.ts; components/kit/ is the kit), as the list's entries live. */
 const COMPONENT_FOLDERS = fs
     .readdirSync(path.join(__dirname, "..", "..", "components"), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
+    .filter((entry) => entry.isDirectory() && entry.name !== "kit")
     .map((entry) => entry.name)
     .filter((folder) => fs.existsSync(path.join(__dirname, "..", "..", "components", folder, "definition.ts")));
 
@@ -26,7 +26,7 @@ const SDK_FREE = [
     "./stack",
     "./label",
     "./event-pattern",
-    "./components/lifecycle",
+    "./components/kit/lifecycle",
     "./components/apiKey/rotation",
     "./migrate/terraformState",
     "./migrate/adoptionPlan",
@@ -64,7 +64,7 @@ const USER_SCRIPT = `
             exports: Object.keys(lib).length,
         };
         // A user's own tests run on the real clock (the package's mocks fixed it).
-        require("./components/lifecycle").setClock();
+        require("./components/kit/lifecycle").setClock();
         await require("@pulumi/pulumi").runtime.setMocks({
             newResource(args) {
                 const state = { ...args.inputs };

@@ -11,7 +11,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import Ajv2020 from "ajv/dist/2020";
 
-import type { ArgDefinition, ComponentDefinition } from "../../components/definition";
+import type { ArgDefinition, ComponentDefinition } from "../../components/kit/definition";
 import { COMPONENT_DEFINITIONS } from "../../components/registry";
 import { API_KEY_DEFINITION } from "../../components/apiKey/definition";
 import { EVENTBRIDGE_DEFINITION } from "../../components/eventbridge/definition";

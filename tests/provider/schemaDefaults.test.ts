@@ -20,7 +20,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as fc from "fast-check";
 import { parse } from "yaml";
 
-import type { ArgDefinition, ComponentDefinition } from "../../components/definition";
+import type { ArgDefinition, ComponentDefinition } from "../../components/kit/definition";
 import { COMPONENT_DEFINITIONS } from "../../components/registry";
 import { API_KEY_DEFINITION } from "../../components/apiKey/definition";
 import { EVENTBRIDGE_DEFINITION } from "../../components/eventbridge/definition";

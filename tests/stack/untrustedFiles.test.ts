@@ -20,7 +20,7 @@ import { derivedStackNameProblem, pulumiNameProblem } from "../../stack/names";
 import { MAX_STRING_LENGTH, parseYamlTree, toPlain } from "../../stack/tree";
 import { describeValue } from "../../util/describeValue";
 import { escapeJsonText, escapeLines, escapeText } from "../../util/terminalText";
-import { checkUnknownArgs } from "../../components/common";
+import { checkUnknownArgs } from "../../components/kit/common";
 import { synthCommand, tfAdoptCommand } from "../helpers/commands";
 import { lines, stackError, STACK_VARS } from "../helpers/stack";
 

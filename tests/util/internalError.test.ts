@@ -5,7 +5,7 @@
  * commands print it as an internal error, in one line, without a stack trace.
  */
 import * as assert from "node:assert/strict";
-import { labelProblems } from "../../components/errors";
+import { labelProblems } from "../../components/kit/errors";
 import { renderTemplate } from "../../gotemplate";
 import { LabelError } from "../../label";
 import { internalErrorText, isInternalError } from "../../util/internalError";

@@ -136,7 +136,7 @@ describe("the problem model", () => {
                     context: { enabled: true, tags: { OwnerTeam: ["a"] } },
                     descriptorFormats: { myDesc: { format: "%v", labels: ["bogus"] } },
                 } as unknown as EventBridgeArgs),
-            ) as import("../../components/errors").ComponentArgsError;
+            ) as import("../../components/kit/errors").ComponentArgsError;
             assert.deepEqual(
                 error.problems.map((p) => [p.code, p.field]),
                 [["TYPE_MISMATCH", 'context.tags["OwnerTeam"]']],
@@ -147,7 +147,7 @@ describe("the problem model", () => {
         it("have a code, a path and the value for the component's own checks", () => {
             const error = thrown(() =>
                 resolveDashboardsApiKeyArgs("k", { ...BASE, keyRole: "admin" as never, minutesToLive: 0 }),
-            ) as import("../../components/errors").ComponentArgsError;
+            ) as import("../../components/kit/errors").ComponentArgsError;
             assert.deepEqual(
                 error.problems.map((p) => ({ code: p.code, path: p.path, value: p.value })),
                 [

@@ -1,11 +1,11 @@
 /**
  * What keeps the components working over months of `pulumi up` runs: the Pulumi CLI floors, the
  * clock (replaceable), adoption import ids, aliases and renames, and log groups a run replaces.
- * Pure (no Pulumi import). The api-key's rotation is in `apiKey/rotation.ts`.
+ * Pure (no Pulumi import). The api-key's rotation is in `apiKey/rotation.ts`; a rotated resource's plan line here.
  */
 import type { ArgProblemInput } from "./errors";
-import { problem, type Problem } from "../util/problem";
-import { describeValue } from "../util/describeValue";
+import { problem, type Problem } from "../../util/problem";
+import { describeValue } from "../../util/describeValue";
 
 /**
  * The oldest Pulumi CLI the components work with, and why: `replacementTrigger` is honoured by the
@@ -166,4 +166,32 @@ export function adoptionRegionProblem(
         true,
         `import them with pulumi import from a program whose AWS provider is configured for that region, or leave ${field} off`,
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The plan of a rotated resource (a kit's `planRotation` computes it).
+
+/** When a credential is rotated, as the plan shows it. */
+export interface RotationSchedule {
+    /** Start of the next window: the first run from then on replaces the credential. */
+    readonly nextWindowStart: string;
+    readonly everyMinutes: number;
+    /** When a credential created at `time` expires (RFC 3339), when its lifetime is known. */
+    readonly expiresAt?: string;
+}
+
+/** The plan's line for a rotated credential. */
+export function rotationLine(schedule: RotationSchedule): string {
+    return (
+        `rotates: next window starts ${schedule.nextWindowStart} (every ${schedule.everyMinutes} min` +
+        (schedule.expiresAt !== undefined ? `; expires ${schedule.expiresAt}` : "") +
+        ")"
+    );
+}
+
+/** The Pulumi organization, project and stack being deployed (`pulumi.getOrganization()`, ...). */
+export interface PulumiDeployment {
+    readonly organization: string;
+    readonly project: string;
+    readonly stack: string;
 }

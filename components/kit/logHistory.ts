@@ -1,8 +1,21 @@
 /**
  * Log history across runs: what happens to an `eventbridge` log group's stored events when a run renames it or finds
- * it kept outside the state, decided from the last deployment's outputs. Pure; program/renames.ts applies it.
+ * it kept outside the state, decided from the last deployment's outputs. Pure; the eventbridge kit's guard applies it.
  */
-import { describeValue } from "../util/describeValue";
+import { describeValue } from "../../util/describeValue";
+import { CloudposseError } from "../../util/errors";
+
+/** Log groups a run would lose or cannot create (the eventbridge kit's log-history guard). */
+export class LogHistoryError extends CloudposseError {
+    readonly code = "LOG_HISTORY";
+    constructor(readonly refusals: readonly string[]) {
+        super(
+            `log groups this run would lose or cannot create:\n` + refusals.join("\n"),
+            refusals.map((refusal) => ({ code: "LOG_HISTORY", path: [], rule: refusal, message: refusal })),
+        );
+        this.name = "LogHistoryError";
+    }
+}
 
 /** A log group as the last deployment left it (its instance's outputs). */
 export interface DeployedLogGroup {

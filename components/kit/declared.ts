@@ -2,8 +2,8 @@
  * The checks an argument's declaration states (its type, `allowed` values, integer range, string
  * length and default), in one wording for every component; pure. Resolvers add the rest.
  */
-import { problem } from "../util/problem";
-import { isUnknownValue } from "../util/unknown";
+import { problem } from "../../util/problem";
+import { isUnknownValue } from "../../util/unknown";
 import { codePointLength } from "./awsLimits";
 import { argOf, type ArgDefinition, type ComponentDefinition, type UncheckedArgs } from "./definition";
 import type { ArgProblemInput } from "./errors";

@@ -4,11 +4,11 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Provider as AwsProvider } from "@pulumi/aws/provider";
-import { currentMonitor, holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../sdk/adapter";
-import { describeValue, SECRET_VALUE } from "../util/describeValue";
-import { hasValue, type Problem } from "../util/problem";
+import { currentMonitor, holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../../sdk/adapter";
+import { describeValue, SECRET_VALUE } from "../../util/describeValue";
+import { hasValue, type Problem } from "../../util/problem";
 import { ComponentArgsError } from "./errors";
-import { isPlainObject, isThenable } from "../util/objects";
+import { isPlainObject, isThenable } from "../../util/objects";
 
 /** True for a value known only later: an Output or a promise. */
 function isDeferred(value: unknown): boolean {

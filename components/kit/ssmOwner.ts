@@ -2,7 +2,7 @@
  * One SSM parameter, one owner: the tag naming the Pulumi stack that owns a key's parameter, and the check that no
  * other stack owns the path before it is written. Pure; the api-key component reads the tags and applies it.
  */
-import { describeValue } from "../util/describeValue";
+import { describeValue } from "../../util/describeValue";
 
 /** The tag key that names the owning stack (`<organization>/<project>/<stack>`). */
 export const SSM_OWNER_TAG = "pulumi:stack";

@@ -2,8 +2,8 @@
  * What the AWS APIs accept, per service and request member (from the AWS API models and tagging rules), and the checks
  * of the values this package sends. Pure: no Pulumi import.
  */
-import { describeValue } from "../util/describeValue";
-import { formatPath, problem, userKey, type Problem, type ProblemPath } from "../util/problem";
+import { describeValue } from "../../util/describeValue";
+import { formatPath, problem, userKey, type Problem, type ProblemPath } from "../../util/problem";
 
 /** The constraints of one string member of an AWS request. */
 export interface StringLimit {

@@ -3,8 +3,8 @@
  * rule and shows the value received. Problems are collected and reported together. A problem is the
  * package's one model (`util/problem.ts`): a code, a path of segments, the rule, the value.
  */
-import { LabelError } from "../label";
-import { rethrowIfInternal } from "../util/internalError";
+import { LabelError } from "../../label";
+import { rethrowIfInternal } from "../../util/internalError";
 import {
     formatPath,
     formatProblem,
@@ -15,8 +15,8 @@ import {
     type Problem,
     type ProblemJson,
     type ReportedProblem,
-} from "../util/problem";
-import { CloudposseError } from "../util/errors";
+} from "../../util/problem";
+import { CloudposseError } from "../../util/errors";
 
 /** One invalid argument: the problem, with its path and message in the TypeScript API's words. */
 export interface ArgProblem extends ReportedProblem {

@@ -3,8 +3,8 @@
  * resolver's argument list, the stack-file schema, message names and the guides' tables derive from it.
  */
 
-import { CONTEXT_KEYS } from "../label/context";
-import type { PathNaming } from "../util/problem";
+import { CONTEXT_KEYS } from "../../label/context";
+import type { PathNaming } from "../../util/problem";
 
 /** The Terraform-like type of a stack-file variable. */
 export type VarType =

@@ -2,7 +2,7 @@
  * The stored key across runs, from the last deployment's outputs: expiry, rotation window and workspace, so a run says
  * when the key has expired or its workspace is gone, and never rotates back. Pure; the api-key component applies it.
  */
-import { describeValue } from "../util/describeValue";
+import { describeValue } from "../../util/describeValue";
 
 /** The program outputs that record the stored key (each definition's `deployment` names). */
 export const EXPIRES_AT_OUTPUT = "expires_at";

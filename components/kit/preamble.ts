@@ -4,7 +4,7 @@
  * aliases and the warnings. A component's own file keeps only the wiring of its AWS children.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { valueWithUnknowns } from "../sdk/adapter";
+import { valueWithUnknowns } from "../../sdk/adapter";
 import type { NameClaim } from "./collisions";
 import { warningsReported } from "./common";
 import { plainOnlyArgs, type ComponentDefinition } from "./definition";

@@ -2,7 +2,7 @@
  * Values a stack file gives that are known only at deploy time (`!terraform.output`, `!store`): what
  * the stack loader produces and a component's wiring reads. Pure data.
  */
-import { hasOwn, isPlainObject } from "../util/objects";
+import { hasOwn, isPlainObject } from "../../util/objects";
 
 /** A value known only at deploy time: an output of another instance's Pulumi stack. */
 export interface StackOutputReference {

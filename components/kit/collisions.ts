@@ -2,8 +2,8 @@
  * Names that must be unique across instances (log groups, rules, resource policies, SSM parameters, Grafana keys),
  * claimed by each instance from its resolved arguments and compared before deploying. Pure.
  */
-import { describeValue } from "../util/describeValue";
-import { problem, type Problem } from "../util/problem";
+import { describeValue } from "../../util/describeValue";
+import { problem, type Problem } from "../../util/problem";
 
 /** At most this many account-scoped CloudWatch Logs resource policies per region (not adjustable). */
 export const MAX_ACCOUNT_LOGS_POLICIES = 10;

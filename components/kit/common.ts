@@ -2,14 +2,14 @@
  * What every component shares: the label inputs they take, the region check, and building a label
  * while collecting its errors as problems of the component.
  */
-import { createLabel, type Label, type LabelInput } from "../label";
-import { closestMatch } from "../util/suggest";
+import { createLabel, type Label, type LabelInput } from "../../label";
+import { closestMatch } from "../../util/suggest";
 import { labelProblems, type ArgProblemInput } from "./errors";
-import { problem } from "../util/problem";
+import { problem } from "../../util/problem";
 import type { UncheckedArgs } from "./definition";
 import { LABEL_INPUT_KEYS } from "./labelArgs";
-import { isUnknownValue } from "../util/unknown";
-import { isPlainObject } from "../util/objects";
+import { isUnknownValue } from "../../util/unknown";
+import { isPlainObject } from "../../util/objects";
 
 /** The label (null-label context) arguments every component takes, in `context.tf` order. */
 export { LABEL_INPUT_KEYS };

@@ -4,7 +4,7 @@
  */
 import type { ArgDefinition, ComponentDefinition, OutputDefinition } from "./definition";
 import { LABEL_ARGS } from "./labelArgs";
-import { COMPONENT_DEFINITIONS } from "./registry";
+import { COMPONENT_DEFINITIONS } from "../registry";
 
 type Row = readonly string[];
 

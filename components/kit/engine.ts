@@ -1,8 +1,10 @@
 /**
  * The Pulumi side of the lifecycle rules: asking the engine for its version before a key that
- * depends on `replacementTrigger` is registered, and the aliases option of a renamed component.
+ * depends on `replacementTrigger` is registered, the aliases option of a renamed component, and the
+ * deployment being run.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { PulumiDeployment } from "./lifecycle";
 
 /** Checks the engine against a semver range; rejects when it is outside (or cannot tell). */
 export type EngineVersionCheck = (range: string) => Promise<void>;
@@ -39,4 +41,18 @@ export function aliasOptions(
         return existing;
     }
     return [...(existing ?? []), ...previousNames.map((name) => ({ name }))];
+}
+
+/**
+ * The deployment this program runs in. The organization is `organization` where the runtime has
+ * none (self-managed backends name it so; unit-test mocks may leave it unset).
+ */
+export function currentDeployment(): PulumiDeployment {
+    let organization = "organization";
+    try {
+        organization = pulumi.getOrganization();
+    } catch {
+        // No organization configured (e.g. `setMocks` without one): keep the backends' default.
+    }
+    return { organization, project: pulumi.getProject(), stack: pulumi.getStack() };
 }

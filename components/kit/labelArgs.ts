@@ -2,8 +2,8 @@
  * The null-label 0.25.0 (`context.tf`) arguments every component takes, declared once. Pure data.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { LabelInput } from "../label";
-import { LABEL_KEY_CASES, LABEL_VALUE_CASES } from "../label/context";
+import type { LabelInput } from "../../label";
+import { LABEL_KEY_CASES, LABEL_VALUE_CASES } from "../../label/context";
 import type { ArgTable } from "./definition";
 
 /**

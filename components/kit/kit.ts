@@ -1,0 +1,259 @@
+/**
+ * A component's kit: how the stack program prepares and creates an instance, which arguments the plugin's schema
+ * marks required, and what the program, synth and migration ask of a component (its guards, its plan lines, the names
+ * it adopts), so that they name no component. Each component folder exports one (`kit.ts`); `kits.ts` lists them.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { NameClaim } from "./collisions";
+import type { ComponentDefinition, OutputDefinition } from "./definition";
+import type { ArgProblem } from "./errors";
+import { FromStackProgram } from "./preamble";
+import type { RotationSchedule } from "./lifecycle";
+
+/** The outputs of one instance, by the spec's output name. */
+export type InstanceOutputs = Record<string, pulumi.Output<unknown> | undefined>;
+
+/** One validated instance: the names it needs to itself, and how to create it (no second validation). */
+export interface PreparedInstance {
+    /** The names the instance needs to itself (log group, SSM parameter, ...), checked across instances. */
+    readonly claims: readonly NameClaim[];
+    /**
+     * The values its definition's `physicalName` outputs will have (none when it is disabled), which
+     * the rename guard (program/renames.ts) compares with the last deployment's.
+     */
+    readonly physicalNames: readonly string[];
+    /** Its previous instance names (the `aliases` argument). */
+    readonly aliases: readonly string[];
+    /** The resolved arguments (their warnings are reported by the program, not again by the component). */
+    readonly resolved: object;
+    /** Valid but noteworthy arguments: `{field, message}`, or `"<field>: <message>"`. */
+    readonly warnings: readonly ArgProblem[];
+    /**
+     * Creates the component from its validated args; returns its outputs by the spec's names.
+     * `lastDeployment`: this stack's outputs from its last deployment, when the guards read them.
+     */
+    create(opts: pulumi.ComponentResourceOptions, lastDeployment?: Readonly<Record<string, unknown>>): InstanceOutputs;
+}
+
+/** A component class, constructible from its arguments (TypeScript programs, the plugin's `Construct`). */
+export interface ComponentClass {
+    readonly definition: ComponentDefinition;
+    new (name: string, args: never, opts: pulumi.ComponentResourceOptions): pulumi.ComponentResource;
+}
+
+/** What the plugin's schema says of the arguments beyond their declaration. */
+export interface ArgKinds {
+    /** The arguments a program must give. */
+    readonly required: readonly string[];
+}
+
+/** One instance a guard looks at: validated, not registered. */
+export interface GuardedInstance {
+    /** The instance name. */
+    readonly instance: string;
+    /** Its previous names (the `aliases` argument). */
+    readonly aliases: readonly string[];
+    /** Its resolved arguments (the kit's resolver's result). */
+    readonly resolved: object;
+}
+
+/** What a guard is given: the run, compared with the last deployment. */
+export interface GuardContext {
+    /** The outputs this stack's last deployment exported (`{ instance: { output: value } }`; empty on the first). */
+    readonly lastDeployment: Readonly<Record<string, unknown>>;
+    /** The stack file's instances of the guard's component, in stack order. */
+    readonly instances: readonly GuardedInstance[];
+    /** Instances whose old log group this run may delete (the program config `allowLogGroupDeletion`). */
+    readonly allowLogGroupDeletion: ReadonlySet<string>;
+    /** True for synth's offline plan: AWS cannot be read. */
+    readonly offline: boolean;
+}
+
+/** What a guard found: warnings to print, and refusals that stop the run before anything is registered. */
+export interface GuardFindings {
+    readonly warnings: readonly string[];
+    readonly refusals: readonly string[];
+}
+
+/**
+ * A check a component declares (its kit's `guards`), which `pulumi up` and synth alike run before any instance is
+ * registered (program/renames.ts), after every instance is valid and the rename guard passed.
+ */
+export interface ComponentGuard {
+    /** What it guards, in a few words (`log history`). */
+    readonly name: string;
+    /** Compares the run with the last deployment (may read AWS unless `offline`). */
+    check(context: GuardContext): Promise<GuardFindings>;
+    /** The error its refusals are thrown as. */
+    refuse(refusals: readonly string[]): Error;
+}
+
+/** One instance as the plan's messages name it: its name, args and the vars its stack file writes. */
+export interface PlannedInstance {
+    readonly name: string;
+    /** The arguments (camelCase), as the stack loader gave them. */
+    readonly args: Readonly<Record<string, unknown>>;
+    /** The snake_case vars the stack file writes for it. */
+    readonly written: ReadonlySet<string>;
+}
+
+/** One component, wired. */
+export interface ComponentKit {
+    /** Its declaration. */
+    readonly definition: ComponentDefinition;
+    /** Its class. */
+    readonly component: ComponentClass;
+    /** Its arguments' kinds, checked against its `Args` by the compiler ({@link argKinds}). */
+    readonly args: ArgKinds;
+    /** Validates the args of one stack-file instance, registering nothing (throws ComponentArgsError). */
+    prepare(name: string, args: Readonly<Record<string, unknown>>): PreparedInstance;
+    /** Its guards, run by the program and synth alike before any instance is registered, in this order. */
+    readonly guards?: readonly ComponentGuard[];
+    /**
+     * When one of its resources, registered with `replacementTrigger` and `inputs` at `time`, is rotated (the
+     * plan's `rotation`); undefined for a resource that is not.
+     */
+    readonly planRotation?: (
+        replacementTrigger: unknown,
+        inputs: Readonly<Record<string, unknown>>,
+        time: number,
+    ) => RotationSchedule | undefined;
+    /**
+     * What synth says when an instance's stack reference names a stack that does not exist: the var that names it
+     * (where the message points) and why that stack.
+     */
+    readonly unknownStack?: (
+        instance: PlannedInstance,
+        stack: string,
+    ) => { readonly var?: string; readonly text: string };
+}
+
+/** What `tf-adopt` asks of a component, loaded without the Pulumi SDK (the list's `rules`). */
+export interface ComponentRules {
+    /**
+     * The names an instance would give its resources, adoption vars left out (undefined when its vars are invalid:
+     * it then matches nothing, and synth reports it).
+     */
+    readonly adoptionNames?: (
+        instance: PlannedInstance & { readonly vars: Readonly<Record<string, unknown>> },
+    ) => AdoptionNames;
+    /** The original Cloud Posse component's SSM path format, when it stores one (e.g. `/grafana/%s/api_key`). */
+    readonly originalSsmPathFormat?: string;
+}
+
+/** The names of an instance's resources that a Terraform state may hold. */
+export interface AdoptionNames {
+    /** Its EventBridge rule. */
+    readonly rule?: string;
+    /** Its SSM parameter. */
+    readonly ssmPath?: string;
+    /** Its SSM parameter under the original component's path format, when it does not set its own. */
+    readonly legacySsmPath?: string;
+    /** Its credential's name. */
+    readonly keyName?: string;
+}
+
+/** What a resolver's result has that the kit reads. */
+interface KitResolved {
+    readonly enabled: boolean;
+    readonly aliases: readonly string[];
+    readonly warnings: readonly ArgProblem[];
+}
+
+/** What {@link wireKit} takes: what differs between components' kits. */
+export interface KitSpec<R extends KitResolved, C> {
+    /** The declaration. */
+    readonly definition: ComponentDefinition;
+    /** The class, constructible from the stack program's resolved arguments. */
+    readonly component: ComponentClass &
+        (new (name: string, args: FromStackProgram<R>, opts: pulumi.ComponentResourceOptions) => C);
+    readonly args: ArgKinds;
+    /** The resolver, on a stack file's arguments (throws ComponentArgsError). */
+    readonly resolve: (name: string, args: Readonly<Record<string, unknown>>) => R;
+    /** The names the instance needs to itself. */
+    readonly claims: (resolved: R) => NameClaim[];
+    /** The values of the definition's `physicalName` outputs, by output (see {@link physicalNamesOf}). */
+    readonly physicalNames: (resolved: R) => Readonly<Record<string, string>>;
+    /** What the constructor is given, from the resolved args and the last deployment's outputs. @default `resolved` */
+    readonly construct?: (
+        name: string,
+        resolved: R,
+        lastDeployment: Readonly<Record<string, unknown>> | undefined,
+    ) => R;
+    readonly guards?: ComponentKit["guards"];
+    readonly planRotation?: ComponentKit["planRotation"];
+    readonly unknownStack?: ComponentKit["unknownStack"];
+}
+
+/**
+ * A component's kit from what differs: the stack program resolves an instance once (no second validation), then
+ * constructs the class from that result (`FromStackProgram`) and takes its outputs by the spec's names.
+ */
+export function wireKit<R extends KitResolved, C>(spec: KitSpec<R, C>): ComponentKit {
+    const { definition, component, construct, resolve, claims, physicalNames, ...hooks } = spec;
+    return {
+        ...hooks,
+        definition,
+        component,
+        prepare: (name, args) => {
+            const resolved = resolve(name, args);
+            return {
+                claims: claims(resolved),
+                physicalNames: physicalNamesOf(definition, resolved.enabled, physicalNames(resolved)),
+                aliases: resolved.aliases,
+                resolved,
+                warnings: resolved.warnings,
+                create: (opts, lastDeployment) => {
+                    const given = construct ? construct(name, resolved, lastDeployment) : resolved;
+                    return specOutputsOf(new component(name, new FromStackProgram(given), opts), definition.outputs);
+                },
+            };
+        },
+    };
+}
+/** The arguments of `Args` a TypeScript program must give. */
+export type RequiredArgs<Args> = { [K in keyof Args]-?: undefined extends Args[K] ? never : K }[keyof Args];
+
+/** The {@link ArgKinds} of `Args`: the compiler checks the list against the interface. */
+export function argKinds<Args>() {
+    return <const R extends readonly Extract<RequiredArgs<Args>, string>[]>(
+        required: R & ([Exclude<Extract<RequiredArgs<Args>, string>, R[number]>] extends [never] ? unknown : never),
+    ): ArgKinds => ({ required });
+}
+
+/**
+ * The values of a definition's physical-name outputs (`physicalName: true`), in its order, known
+ * from the resolved arguments before anything is registered; none for a disabled instance, which
+ * creates nothing. `values` must name exactly those outputs.
+ */
+export function physicalNamesOf(
+    definition: ComponentDefinition,
+    enabled: boolean,
+    values: Readonly<Record<string, string>>,
+): readonly string[] {
+    const outputs = Object.keys(definition.outputs).filter((key) => definition.outputs[key].physicalName === true);
+    const given = Object.keys(values);
+    if (given.length !== outputs.length || !outputs.every((key) => given.includes(key))) {
+        throw new TypeError(
+            `${definition.path}: physical names given for ${given.join(", ")}, declared for ${outputs.join(", ")}`,
+        );
+    }
+    return enabled ? outputs.map((key) => values[key]) : [];
+}
+
+/**
+ * The outputs a definition gives a spec name (and those it exports for the next run's guards, its
+ * `deployment` names), read from the component. The compiler checks that every output the definition
+ * declares is a property of the component.
+ */
+export function specOutputsOf<C, O extends keyof C & string>(
+    component: C,
+    outputs: Readonly<Record<O, OutputDefinition>>,
+): InstanceOutputs {
+    const named: InstanceOutputs = {};
+    for (const [property, output] of Object.entries(outputs) as [O, OutputDefinition][]) {
+        const exported = output.spec ?? output.deployment;
+        if (exported !== undefined) named[exported] = component[property] as pulumi.Output<unknown> | undefined;
+    }
+    return named;
+}
