@@ -5,7 +5,7 @@
 import * as nodePath from "node:path";
 import { TEMPLATE_LIMITS } from "../gotemplate";
 import { yaml } from "../util/yaml";
-import { goYamlOptions } from "../util/goYaml";
+import { goYamlLineBreaks, goYamlOptions } from "../util/goYaml";
 import { OutsideRepositoryError, outsideReason, readConfined, SymlinkLoopError, type Confinement } from "./confine";
 import { compareBytes, globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
 import { isPlainObject } from "../util/objects";
@@ -310,7 +310,10 @@ export function positionOf(
     try {
         const { LineCounter, parseDocument } = yaml();
         const counter = new LineCounter();
-        const document = parseDocument(files.readFile(file), { lineCounter: counter, uniqueKeys: false });
+        const document = parseDocument(goYamlLineBreaks(files.readFile(file)), {
+            lineCounter: counter,
+            uniqueKeys: false,
+        });
         const node = document.getIn(keyPath, true) as { range?: [number, number, number] } | undefined;
         if (node?.range === undefined) return undefined;
         const { line, col } = counter.linePos(node.range[0]);
@@ -539,7 +542,11 @@ function readConfigFile(
     ];
     let parsed: unknown;
     try {
-        parsed = yaml().parse(text, { ...goYamlOptions(customTags), uniqueKeys: false, logLevel: "error" });
+        parsed = yaml().parse(goYamlLineBreaks(text), {
+            ...goYamlOptions(customTags),
+            uniqueKeys: false,
+            logLevel: "error",
+        });
     } catch (error) {
         throw new AtmosConfigError(
             file,
