@@ -6,7 +6,14 @@ import * as nodePath from "node:path";
 import { TEMPLATE_LIMITS } from "../gotemplate";
 import { yaml } from "../util/yaml";
 import { goYamlLineBreaks, goYamlOptions } from "../util/goYaml";
-import { OutsideRepositoryError, outsideReason, readConfined, SymlinkLoopError, type Confinement } from "./confine";
+import {
+    climbsOut,
+    OutsideRepositoryError,
+    outsideReason,
+    readConfined,
+    SymlinkLoopError,
+    type Confinement,
+} from "./confine";
 import { compareBytes, globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
 import { isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
@@ -218,7 +225,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
         const fromGit = repositoryOf(manifestDir ?? cwd, files);
         repository =
             fromGit ??
-            (manifestDir !== undefined && nodePath.relative(config.basePath, manifestDir).startsWith("..")
+            (manifestDir !== undefined && climbsOut(nodePath.relative(config.basePath, manifestDir))
                 ? manifestDir
                 : config.basePath);
     }
@@ -261,7 +268,7 @@ function configRepository(configDir: string, runDir: string | undefined, files: 
     if (git !== undefined) return git;
     if (runDir === undefined || nodePath.dirname(runDir) === runDir) return configDir;
     const relative = nodePath.relative(runDir, configDir);
-    return relative.startsWith("..") || nodePath.isAbsolute(relative) ? configDir : runDir;
+    return climbsOut(relative) ? configDir : runDir;
 }
 
 /** The repository a config reads from (its `repository`, or, in a hand-made config, the one around its directory). */

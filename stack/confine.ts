@@ -41,10 +41,22 @@ export class SymlinkLoopError extends CloudposseError {
     }
 }
 
+/**
+ * True when a relative path (`path.relative`'s answer) leaves its directory: `..`, `../x`, or
+ * absolute (another drive); `..notes.txt` is a name, not a climb.
+ */
+export function climbsOut(relative: string): boolean {
+    return (
+        relative === ".." ||
+        relative.startsWith(`..${nodePath.sep}`) ||
+        relative.startsWith("../") ||
+        nodePath.isAbsolute(relative)
+    );
+}
+
 /** True when `path` is `dir` or below it (both absolute and normalized). */
 export function isWithin(path: string, dir: string): boolean {
-    const relative = nodePath.relative(dir, path);
-    return relative === "" || (!relative.startsWith("..") && !nodePath.isAbsolute(relative));
+    return !climbsOut(nodePath.relative(dir, path));
 }
 
 /** The real path of `path` (links resolved), or undefined when it cannot be known (no such file, no `realPath`). */

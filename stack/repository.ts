@@ -231,11 +231,19 @@ function indexWithin(options: RepositoryOptions): StackIndex {
             continue;
         }
         const real = components.filter((c) => !c.abstract);
-        const names = new Set<string>();
+        const names = new Map<string, string | undefined>();
         for (const component of real.length > 0 ? real : [undefined]) {
-            names.add(componentStackName(component, root, manifest, config, options.env).name);
+            const named = componentStackName(component, root, manifest, config, options.env);
+            // A name_template that reached a template limit is said, never hidden behind the file
+            // name it falls back to (other failures fall back as Atmos's describe stacks does).
+            const problem =
+                named.problem === undefined || named.limit !== true
+                    ? undefined
+                    : `${config.files.length > 0 ? `${display(config.files[config.files.length - 1])}: ` : ""}${named.problem}`;
+            if (!names.has(named.name) || problem !== undefined)
+                names.set(named.name, problem ?? names.get(named.name));
         }
-        for (const name of names) entries.push({ name, manifest });
+        for (const [name, error] of names) entries.push({ name, manifest, ...(error !== undefined ? { error } : {}) });
     }
     return { cwd, config, run, entries };
 }

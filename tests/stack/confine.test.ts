@@ -205,6 +205,13 @@ describe("confinement to the repository (issue 30)", () => {
             }
         });
 
+        it("reads a file whose name starts with two dots (..notes.txt is a name, not a climb; issue 40)", () => {
+            const l = layout();
+            write(`${l.repo}/..notes.txt`, "notes\n");
+            write(`${l.repo}/stacks/s.yaml`, rule("{name: ecs, event_rule_description: !include.raw ../..notes.txt}"));
+            assert.equal(load(`${l.repo}/stacks/s.yaml`).instances[0].vars.event_rule_description, "notes\n");
+        });
+
         it("reads outside with the opt-in (allowOutsideRepository)", () => {
             const l = layout();
             const file = write(
