@@ -86,6 +86,25 @@ describe("label regex_replace_chars: work bounded (a stack file sets it)", () =>
         assert.throws(() => remover("/a+b|a/", budget)("a"), RegexLimitError);
     });
 
+    it("names the value too long to clean, not regexReplaceChars, when the steps run out (issue 40)", () => {
+        // x{1,200}y compiles to a few hundred instructions: 100,000 characters are past maxSteps.
+        for (const [input, path] of [
+            [{ name: "x".repeat(100_000) }, ["name"]],
+            [{ context: { ...createLabel().context, stage: "x".repeat(100_000) } }, ["context", "stage"]],
+        ] as const) {
+            assert.throws(
+                () => createLabel({ namespace: "eg", regexReplaceChars: "/x{1,200}y/", ...input }),
+                (e: unknown) =>
+                    e instanceof LabelError &&
+                    e.code === "REGEX_LIMIT" &&
+                    JSON.stringify(e.problems[0].path) === JSON.stringify(path) &&
+                    /is too long \(100,000 characters\) for the pattern \/x\{1,200\}y\/ to be removed from it in bounded time/.test(
+                        e.message,
+                    ),
+            );
+        }
+    });
+
     it("refuses a program too large before compiling it, naming the field", () => {
         const pattern = `/${"(?:[a-z]?){1000}".repeat(4)}/`;
         for (const [input, path] of [
