@@ -39,6 +39,22 @@ function layout(): { repo: string; out: string; confinement: Confinement } {
     return { repo, out, confinement: { root: repo, allowOutside: false } };
 }
 
+/**
+ * A check that runs `swap` the first time it is called (after the path was resolved, before it is
+ * opened: the worst moment), then refuses any real path outside `repo`.
+ */
+function swappingCheck(repo: string, swap: () => void): (real: string) => void {
+    let swapped = false;
+    return (real) => {
+        if (!swapped) {
+            swapped = true;
+            swap();
+            return;
+        }
+        if (!real.startsWith(`${repo}/`)) throw new Error(`refused ${real}`);
+    };
+}
+
 /** The error `read` throws (it must throw). */
 function thrown(read: () => unknown): Error {
     try {
@@ -53,19 +69,16 @@ describe("the file read is the file checked (issue 40)", () => {
     it("refuses a file swapped for a link to outside after its path was resolved", () => {
         const { repo, out } = layout();
         const file = path.join(repo, "stacks", "f.txt");
-        let swapped = false;
         // The check is called with the resolved path, before the open: the swap happens there.
         // O_NOFOLLOW fails on the new link; the path is resolved again and checked again.
         const error = thrown(() =>
-            NODE_FILE_SYSTEM.readFileChecked!(file, (real) => {
-                if (!swapped) {
-                    swapped = true;
+            NODE_FILE_SYSTEM.readFileChecked!(
+                file,
+                swappingCheck(repo, () => {
                     fs.rmSync(file);
                     fs.symlinkSync(path.join(out, "f.txt"), file);
-                    return;
-                }
-                if (!real.startsWith(`${repo}/`)) throw new Error(`refused ${real}`);
-            }),
+                }),
+            ),
         );
         assert.equal(error.message, `refused ${path.join(out, "f.txt")}`);
     });
@@ -99,18 +112,15 @@ describe("the file read is the file checked (issue 40)", () => {
         const { repo, out } = layout();
         const dir = path.join(repo, "stacks", "d");
         const file = path.join(dir, "f.txt");
-        let swapped = false;
         // O_NOFOLLOW guards the last component only: the opened descriptor's own path is checked.
         const error = thrown(() =>
-            NODE_FILE_SYSTEM.readFileChecked!(file, (real) => {
-                if (!swapped) {
-                    swapped = true;
+            NODE_FILE_SYSTEM.readFileChecked!(
+                file,
+                swappingCheck(repo, () => {
                     fs.renameSync(dir, `${dir}-moved`);
                     fs.symlinkSync(path.join(out, "d"), dir);
-                    return;
-                }
-                if (!real.startsWith(`${repo}/`)) throw new Error(`refused ${real}`);
-            }),
+                }),
+            ),
         );
         assert.equal(error.message, `refused ${path.join(out, "d", "f.txt")}`);
     });
@@ -118,17 +128,14 @@ describe("the file read is the file checked (issue 40)", () => {
     it("refuses listing a directory swapped for a link to outside after its check (globs)", () => {
         const { repo, out } = layout();
         const dir = path.join(repo, "stacks", "d");
-        let swapped = false;
         const error = thrown(() =>
-            NODE_FILE_SYSTEM.readDirChecked!(dir, (real) => {
-                if (!swapped) {
-                    swapped = true;
+            NODE_FILE_SYSTEM.readDirChecked!(
+                dir,
+                swappingCheck(repo, () => {
                     fs.renameSync(dir, `${dir}-moved`);
                     fs.symlinkSync(path.join(out, "d"), dir);
-                    return;
-                }
-                if (!real.startsWith(`${repo}/`)) throw new Error(`refused ${real}`);
-            }),
+                }),
+            ),
         );
         assert.equal(error.message, `refused ${path.join(out, "d")}`);
     });
