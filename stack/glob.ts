@@ -1,8 +1,6 @@
 /**
- * Glob patterns as Go's doublestar v4 (Atmos's) reads them, compiled once per pattern and matched
- * with every step charged: `*`, `?`, `[...]` (`^`/`!` negates), `{a,b}` (nested; `{a}` is one
- * alternative), `\` escapes, `**` as a whole segment. A pattern from a file is bounded by its
- * brace alternatives and by the steps its matching takes, refused by name past either limit.
+ * Glob patterns as Go's doublestar v4 (Atmos's) reads them (`*`, `?`, `[...]`, nested `{a,b}`, `\`, `**`),
+ * compiled once per pattern, bounded by brace alternatives and by steps of matching, refused by name past either.
  */
 import { CloudposseError } from "../util/errors";
 
