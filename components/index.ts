@@ -41,7 +41,13 @@ export { ComponentArgsError } from "./kit/errors";
 export type { ArgProblem, ArgProblemInput, FieldNamer } from "./kit/errors";
 export { COMPONENT_DEFINITIONS } from "./registry";
 export type { ComponentPath } from "./registry";
-export type { ArgDefinition, ArgTable, ComponentDefinition, OutputDefinition } from "./kit/definition";
+export type {
+    ArgDefinition,
+    ArgTable,
+    ComponentDefinition,
+    ComponentExample,
+    OutputDefinition,
+} from "./kit/definition";
 export type { DeployedCredential } from "./kit/credentialGuard";
 export { INSTANCE_ARGS } from "./kit/instanceArgs";
 export type { InstanceArgs } from "./kit/instanceArgs";

@@ -677,7 +677,9 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
     // A registration that fails (an input Output rejected by a component's check) never reaches
     // the mocks: the SDK reports it as an unhandled rejection and its RPC stays pending, so settle()
     // watches those rather than waiting for ever. The process has one listener of the mocks at a time.
-    releaseFailureListener ??= captureUnhandledRejections(onFailure);
+    // The process's other listeners (a test runner's) hear each failure once, not once per output
+    // the SDK rejects with it (five for one bad Output of an api-key).
+    releaseFailureListener ??= captureUnhandledRejections(onFailure, { forwardOnce: true });
     const time = Date.parse(options.now ?? EXAMPLE_NOW);
 
     /** Installs a new program (a new mock monitor, so a new name registry), recording into the lists above. */

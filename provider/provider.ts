@@ -7,6 +7,7 @@ import * as provider from "@pulumi/pulumi/provider";
 import { ComponentArgsError } from "../components/kit/errors";
 import { knownNow } from "../components/kit/inputs";
 import type { ComponentClass } from "../components/kit/kit";
+import { outputValues } from "../components/kit/declaredOutputs";
 import { COMPONENT_KITS } from "../components/kits";
 import { problem } from "../util/problem";
 import { packageSchema, type PackageSchema } from "./schema";
@@ -72,13 +73,14 @@ export class ComponentsProvider implements provider.Provider {
                 ),
             );
         }
-        const instance = new component(name, inputs as never, options) as unknown as Record<string, unknown>;
+        const instance = new component(name, inputs as never, options);
+        // The declared outputs (components/declaredOutputs.ts); none when the instance is disabled.
+        const values = outputValues(instance);
         const state: Record<string, pulumi.Input<unknown>> = {};
         for (const property of Object.keys(component.definition.outputs)) {
-            // Undefined (no such property in the state) when the instance is disabled.
-            state[property] = instance[property];
+            if (values[property] !== undefined) state[property] = values[property];
         }
-        return Promise.resolve({ urn: (instance as unknown as pulumi.ComponentResource).urn, state });
+        return Promise.resolve({ urn: instance.urn, state });
     }
 }
 

@@ -1,14 +1,15 @@
 /**
  * `npm run docs`: writes the reference tables generated from the component definitions into the
  * README and the guides (docs/<component>.md, docs/stack-files.md, docs/languages.md, between their `<!-- generated:NAME -->`
- * markers). `npm test` fails while they differ.
+ * markers), and docs/languages.md's example program in every language. `npm test` fails while they differ.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { generatedBlocks, withGeneratedBlocks } from "../components/kit/reference";
+import { exampleBlocks } from "../provider/examples";
 
 const root = path.join(__dirname, "..");
-for (const [file, blocks] of generatedBlocks()) {
+for (const [file, blocks] of [...generatedBlocks(), ...exampleBlocks()]) {
     const full = path.join(root, file);
     const before = fs.readFileSync(full, "utf8");
     const after = withGeneratedBlocks(file, before, blocks);

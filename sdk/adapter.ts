@@ -306,19 +306,49 @@ export function isKnown(output: pulumi.Output<unknown>): Promise<boolean> {
 
 /** The listeners given to {@link captureUnhandledRejections}, in order. */
 const rejectionListeners: ((reason: unknown) => void)[] = [];
+type ProcessListener = (...args: unknown[]) => void;
 /** The process's other listeners, set aside while an exclusive capture is active. */
-let setAside: ((...args: unknown[]) => void)[] = [];
+let exclusiveAside: ProcessListener[] = [];
 let exclusiveCaptures = 0;
+/** The process's other listeners, set aside while a capture that forwards once is active. */
+let onceAside: ProcessListener[] = [];
+let onceCaptures = 0;
+/** The rejection reasons already forwarded to {@link onceAside}. */
+const forwarded = new WeakSet<object>();
 
-/** The one process listener of this module: it hands each rejection to every capture's listener. */
-function dispatchRejection(reason: unknown): void {
+/** The process's `unhandledRejection` listeners but this module's. */
+function otherListeners(): ProcessListener[] {
+    return process.listeners("unhandledRejection").filter((other) => other !== dispatchRejection) as ProcessListener[];
+}
+
+/**
+ * The one process listener of this module: it hands each rejection to every capture's listener, and
+ * while a capture forwards once (and none is exclusive), to the listeners it set aside the first time
+ * that reason is seen.
+ */
+function dispatchRejection(reason: unknown, promise: unknown): void {
     for (const listener of [...rejectionListeners]) listener(reason);
+    if (onceCaptures === 0 || exclusiveCaptures > 0) return;
+    if (typeof reason === "object" && reason !== null) {
+        if (forwarded.has(reason)) return;
+        forwarded.add(reason);
+    }
+    for (const other of [...onceAside]) other(reason, promise);
+    // A listener that put itself back while handling it (mocha's re-emits, then re-adds itself,
+    // lib/runner.js `Runner#unhandled`) stays aside.
+    for (const other of onceAside) process.off("unhandledRejection", other);
 }
 
 /**
  * Sends every unhandled rejection of the process to `listener` until the returned function is
- * called (once; calling it again does nothing). `exclusive`: the process's other listeners (a test
- * runner's) are set aside meanwhile and put back when the last exclusive capture ends.
+ * called (once; calling it again does nothing).
+ *
+ * - `exclusive`: the process's other listeners (a test runner's) are set aside meanwhile and put
+ *   back when the last exclusive capture ends.
+ * - `forwardOnce`: the process's other listeners are set aside meanwhile and hear each rejection
+ *   reason once, from this module (the first time; an Error rejected through five promises is heard
+ *   once), as Pulumi's runtime reports each error once (sdk/nodejs/cmd/run/run.ts, `uncaughtHandler`:
+ *   `if (isErrorReported(err)) return;`). They are put back when the last such capture ends.
  *
  * However many captures are active, the process has one listener of this module, added with the
  * first and removed with the last: captures that start and end out of order (mocks installed inside
@@ -326,27 +356,33 @@ function dispatchRejection(reason: unknown): void {
  */
 export function captureUnhandledRejections(
     listener: (reason: unknown) => void,
-    { exclusive = false }: { readonly exclusive?: boolean } = {},
+    { exclusive = false, forwardOnce = false }: { readonly exclusive?: boolean; readonly forwardOnce?: boolean } = {},
 ): () => void {
     if (rejectionListeners.length === 0) process.on("unhandledRejection", dispatchRejection);
     rejectionListeners.push(listener);
-    if (exclusive && exclusiveCaptures++ === 0) {
-        setAside = process.listeners("unhandledRejection").filter((other) => other !== dispatchRejection) as ((
-            ...args: unknown[]
-        ) => void)[];
-        for (const other of setAside) process.off("unhandledRejection", other);
-    }
+    const setAside = (): ProcessListener[] => {
+        const others = otherListeners();
+        for (const other of others) process.off("unhandledRejection", other);
+        return others;
+    };
+    const putBack = (listeners: readonly ProcessListener[]): void => {
+        const present = new Set(process.listeners("unhandledRejection"));
+        for (const other of listeners) if (!present.has(other)) process.on("unhandledRejection", other);
+    };
+    if (exclusive && exclusiveCaptures++ === 0) exclusiveAside = setAside();
+    if (forwardOnce && onceCaptures++ === 0) onceAside = setAside();
     let released = false;
     return () => {
         if (released) return;
         released = true;
         rejectionListeners.splice(rejectionListeners.indexOf(listener), 1);
         if (exclusive && --exclusiveCaptures === 0) {
-            const present = new Set(process.listeners("unhandledRejection"));
-            for (const other of setAside) {
-                if (!present.has(other)) process.on("unhandledRejection", other);
-            }
-            setAside = [];
+            putBack(exclusiveAside);
+            exclusiveAside = [];
+        }
+        if (forwardOnce && --onceCaptures === 0) {
+            putBack(onceAside);
+            onceAside = [];
         }
         if (rejectionListeners.length === 0) process.off("unhandledRejection", dispatchRejection);
     };

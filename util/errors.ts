@@ -15,8 +15,10 @@ export abstract class CloudposseError<P extends ReportedProblem = ReportedProble
      * @param message - The text for people (for a list of problems, their lines).
      * @param problems - Every problem found; absent for an error about one thing, whose one problem
      *   is its `code` and `message`.
+     * @param options - The error's `cause`. Spelled out rather than as the `ErrorOptions` of the
+     *   ES2022 library, which a program compiled for ES2020 (`pulumi new typescript`'s tsconfig) lacks.
      */
-    constructor(message: string, problems?: readonly P[], options?: ErrorOptions) {
+    constructor(message: string, problems?: readonly P[], options?: { readonly cause?: unknown }) {
         super(message, options);
         this.#problems = problems === undefined ? undefined : Object.freeze([...problems]);
     }
@@ -37,6 +39,12 @@ export abstract class CloudposseError<P extends ReportedProblem = ReportedProble
         return this.problems.map(problemModel);
     }
 }
+
+// Pulumi's runtime prints a RunError's message alone, not the stack of the package's compiled
+// frames (pulumi/pulumi sdk/nodejs/cmd/run/run.ts 418-420: `if (RunError.isInstance(err))
+// log.error(err.message)`), and knows one by a `__pulumiRunError` member that is `true`
+// (sdk/nodejs/errors.ts RunError.isInstance, utils.ts isInstance): each error here is one for people.
+Object.defineProperty(CloudposseError.prototype, "__pulumiRunError", { value: true });
 
 /** A problem reduced to the model: code, path, rule, and the value and detail when it has them. */
 export function problemModel(p: Problem): Problem {

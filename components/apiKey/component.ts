@@ -9,6 +9,7 @@ import { Static } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
 import { loadOptionalPeer, type ModuleLoader } from "../../util/optionalPeer";
 import { currentMonitor, holdRejections, keepFailureAsWritten } from "../../sdk/adapter";
+import { declareOutputs, hasOutputs, setOutputs } from "../kit/declaredOutputs";
 import { FromStackProgram, startComponent } from "../kit/preamble";
 import { stackVarNaming } from "../kit/definition";
 import { camelCaseField } from "../kit/errors";
@@ -47,15 +48,12 @@ import {
 /** The component path, as written in a stack file's `metadata.component`. */
 const COMPONENT = API_KEY_DEFINITION.path;
 
-/** A {@link DashboardsApiKey} known to be enabled (see {@link DashboardsApiKey.isEnabled}): every output defined. */
-export type EnabledDashboardsApiKey = DashboardsApiKey & {
-    readonly ssmPathDashboardsApiKey: pulumi.Output<string>;
-    readonly expiresAt: pulumi.Output<string>;
-    readonly workspaceId: pulumi.Output<string>;
-    readonly workspaceEndpoint: pulumi.Output<string>;
-    readonly apiKey: pulumi.Output<string>;
-    readonly credentialName: pulumi.Output<string>;
-};
+/**
+ * A {@link DashboardsApiKey} known to be enabled (see {@link DashboardsApiKey.isEnabled}). Every output
+ * is typed defined on any instance (reading one on a disabled instance throws), so this is the class
+ * itself; kept for the programs that name it.
+ */
+export type EnabledDashboardsApiKey = DashboardsApiKey;
 
 /**
  * `output`, whose failure is not reported again: the Outputs derived in the component fail with its
@@ -95,31 +93,42 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
     /** The component's declaration: arguments, stack-file vars, defaults, outputs. */
     static readonly definition = API_KEY_DEFINITION;
 
-    /**
-     * Whether the instance has its key (it was not created with `enabled: false`); narrows the
-     * outputs to defined ones: `if (key.isEnabled()) use(key.ssmPathDashboardsApiKey)`.
-     */
-    isEnabled(): this is EnabledDashboardsApiKey {
-        return this.ssmPathDashboardsApiKey !== undefined;
+    static {
+        declareOutputs(this);
     }
 
-    /** SSM parameter path of the key; undefined when disabled; mirrors the output `ssm_path_dashboards_api_key`. */
-    readonly ssmPathDashboardsApiKey?: pulumi.Output<string>;
+    /**
+     * Whether the instance has its key (it was not created with `enabled: false`). The outputs of a
+     * disabled instance throw when read: `if (key.isEnabled()) use(key.ssmPathDashboardsApiKey)`.
+     */
+    isEnabled(): boolean {
+        return hasOutputs(this);
+    }
+
+    /** SSM parameter path of the key; mirrors the output `ssm_path_dashboards_api_key`. Throws when read on a disabled instance. */
+    declare readonly ssmPathDashboardsApiKey: pulumi.Output<string>;
     /**
      * RFC 3339 time at which the current key expires: the token's own expiry, or for an API key the
      * time it was issued plus its lifetime (issued just before the key is created: a lower bound).
+     * Throws when read on a disabled instance.
      */
-    readonly expiresAt?: pulumi.Output<string>;
-    /** Id of the workspace the key belongs to. */
-    readonly workspaceId?: pulumi.Output<string>;
-    /** Host name of the workspace: the stack's `workspace_endpoint` output, else derived from the id and region. */
-    readonly workspaceEndpoint?: pulumi.Output<string>;
-    /** RFC 3339 start of the current key's rotation window: the first run after the window ends replaces the key. */
-    readonly rotationWindowStart?: pulumi.Output<string>;
-    /** Name of the current credential (token or API key) in Grafana. */
-    readonly credentialName?: pulumi.Output<string>;
-    /** The key (or token) itself, always a secret. */
-    readonly apiKey?: pulumi.Output<string>;
+    declare readonly expiresAt: pulumi.Output<string>;
+    /** Id of the workspace the key belongs to. Throws when read on a disabled instance. */
+    declare readonly workspaceId: pulumi.Output<string>;
+    /**
+     * Host name of the workspace: the stack's `workspace_endpoint` output, else derived from the id
+     * and region. Throws when read on a disabled instance.
+     */
+    declare readonly workspaceEndpoint: pulumi.Output<string>;
+    /**
+     * RFC 3339 start of the current key's rotation window: the first run after the window ends
+     * replaces the key. Throws when read on a disabled instance.
+     */
+    declare readonly rotationWindowStart: pulumi.Output<string>;
+    /** Name of the current credential (token or API key) in Grafana. Throws when read on a disabled instance. */
+    declare readonly credentialName: pulumi.Output<string>;
+    /** The key (or token) itself, always a secret. Throws when read on a disabled instance. */
+    declare readonly apiKey: pulumi.Output<string>;
     /** The settled arguments. */
     readonly resolved: ResolvedDashboardsApiKey;
 
@@ -153,6 +162,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         const { resolved, value, args } = start;
         this.resolved = resolved;
         if (!resolved.enabled) {
+            setOutputs(this, { component: COMPONENT, instance: name, enabled: false });
             // Its Inputs known later are still checked once known: a failure fails the program.
             this.registerOutputs(start.outputs({}));
             return;
@@ -446,22 +456,17 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             },
         );
 
-        this.ssmPathDashboardsApiKey = parameter.name;
-        this.expiresAt = expiresAt;
-        this.workspaceId = workspaceId;
-        this.workspaceEndpoint = workspace.endpoint;
-        this.rotationWindowStart = window;
-        this.credentialName = held(pulumi.output(credential));
-        this.apiKey = secretKey;
-        this.registerOutputs({
-            ssmPathDashboardsApiKey: this.ssmPathDashboardsApiKey,
-            expiresAt: this.expiresAt,
-            workspaceId: this.workspaceId,
-            workspaceEndpoint: this.workspaceEndpoint,
-            rotationWindowStart: this.rotationWindowStart,
-            credentialName: this.credentialName,
-            apiKey: this.apiKey,
-        });
+        const outputs = {
+            ssmPathDashboardsApiKey: parameter.name,
+            expiresAt,
+            workspaceId,
+            workspaceEndpoint: workspace.endpoint,
+            rotationWindowStart: window,
+            credentialName: held(pulumi.output(credential)),
+            apiKey: secretKey,
+        };
+        setOutputs(this, { component: COMPONENT, instance: name, enabled: true, values: outputs });
+        this.registerOutputs({ ...outputs });
     }
 
     /**
@@ -606,7 +611,7 @@ export function createDashboardsProvider(
     opts: pulumi.CustomResourceOptions = {},
 ): pulumi.ProviderResource {
     const who = `createDashboardsProvider "${name}"`;
-    if (apiKey.apiKey === undefined || apiKey.workspaceEndpoint === undefined) {
+    if (!apiKey.isEnabled()) {
         throw new Error(`${who}: ${COMPONENT} "${apiKey.resolved.instance}" is disabled, so it has no key`);
     }
     // Loaded here, not at the top: importing this package must not load the Grafana SDK.

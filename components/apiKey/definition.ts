@@ -264,6 +264,21 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
         ...INSTANCE_ARGS,
         ...LABEL_ARGS,
     },
+    example: {
+        variable: "key",
+        name: "grafana-viewer",
+        args: {
+            region: "us-east-2",
+            namespace: "eg",
+            stage: "prod",
+            name: "grafana",
+            workspaceId: "g-0123456789",
+            keyRole: "VIEWER",
+            minutesToLive: 10080,
+            runCadenceMinutes: 1440,
+        },
+        exports: { keyPath: "ssmPathDashboardsApiKey" },
+    },
     // The spec's one output is exported by the program; the others are for TypeScript programs.
     outputs: {
         ssmPathDashboardsApiKey: {

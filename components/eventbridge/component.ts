@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { requireEngine } from "../kit/engine";
 import { MINIMUM_PULUMI_CLI_FOR_ADOPTION } from "../kit/lifecycle";
 import { EVENTBRIDGE_DEFINITION, type EventBridgeArgs } from "./definition";
+import { declareOutputs, hasOutputs, setOutputs } from "../kit/declaredOutputs";
 import { startComponent, type FromStackProgram } from "../kit/preamble";
 import {
     eventBridgeClaims,
@@ -19,13 +20,12 @@ import {
 /** The component path, as in stack files and errors. */
 const COMPONENT_PATH = EVENTBRIDGE_DEFINITION.path;
 
-/** An {@link EventBridge} known to be enabled (see {@link EventBridge.isEnabled}): every output defined. */
-export type EnabledEventBridge = EventBridge & {
-    readonly eventRuleArn: pulumi.Output<string>;
-    readonly eventRuleName: pulumi.Output<string>;
-    readonly logsLogGroupArn: pulumi.Output<string>;
-    readonly logsLogGroupName: pulumi.Output<string>;
-};
+/**
+ * An {@link EventBridge} known to be enabled (see {@link EventBridge.isEnabled}). Every output is typed
+ * defined on any instance (reading one on a disabled instance throws), so this is the class itself; kept
+ * for the programs that name it.
+ */
+export type EnabledEventBridge = EventBridge;
 
 /**
  * An EventBridge rule sending the events that match a pattern to a new CloudWatch Logs log group,
@@ -51,28 +51,32 @@ export class EventBridge extends pulumi.ComponentResource {
     /** The component's declaration: arguments, stack-file vars, defaults, outputs. */
     static readonly definition = EVENTBRIDGE_DEFINITION;
 
-    /**
-     * Whether the instance has its children (it was not created with `enabled: false`); narrows the
-     * outputs to defined ones: `if (events.isEnabled()) use(events.eventRuleArn)`.
-     */
-    isEnabled(): this is EnabledEventBridge {
-        return this.eventRuleArn !== undefined;
+    static {
+        declareOutputs(this);
     }
 
-    /** ARN of the event rule; undefined when disabled; mirrors `event_rule_arn`. */
-    readonly eventRuleArn?: pulumi.Output<string>;
-    /** Name of the event rule; undefined when disabled; mirrors `event_rule_name`. */
-    readonly eventRuleName?: pulumi.Output<string>;
-    /** ARN of the log group (no `:*` suffix); undefined when disabled; mirrors `logs_log_group_arn`. */
-    readonly logsLogGroupArn?: pulumi.Output<string>;
-    /** Name of the log group; undefined when disabled; mirrors `logs_log_group_name`. */
-    readonly logsLogGroupName?: pulumi.Output<string>;
+    /**
+     * Whether the instance has its children (it was not created with `enabled: false`). The outputs
+     * of a disabled instance throw when read: `if (events.isEnabled()) use(events.eventRuleArn)`.
+     */
+    isEnabled(): boolean {
+        return hasOutputs(this);
+    }
+
+    /** ARN of the event rule; mirrors `event_rule_arn`. Throws when read on a disabled instance. */
+    declare readonly eventRuleArn: pulumi.Output<string>;
+    /** Name of the event rule; mirrors `event_rule_name`. Throws when read on a disabled instance. */
+    declare readonly eventRuleName: pulumi.Output<string>;
+    /** ARN of the log group (no `:*` suffix); mirrors `logs_log_group_arn`. Throws when read on a disabled instance. */
+    declare readonly logsLogGroupArn: pulumi.Output<string>;
+    /** Name of the log group; mirrors `logs_log_group_name`. Throws when read on a disabled instance. */
+    declare readonly logsLogGroupName: pulumi.Output<string>;
     /**
      * Whether the log group is registered to be kept in AWS when Pulumi deletes it
-     * (`retainLogGroupOnDelete`, or the component's `retainOnDelete` option); undefined when disabled.
-     * The stack program exports it as `logs_log_group_retained` for the next run's guard.
+     * (`retainLogGroupOnDelete`, or the component's `retainOnDelete` option). Throws when read on a
+     * disabled instance. The stack program exports it as `logs_log_group_retained` for the next run's guard.
      */
-    readonly logsLogGroupRetained?: pulumi.Output<boolean>;
+    declare readonly logsLogGroupRetained: pulumi.Output<boolean>;
 
     /**
      * @param args The arguments, validated here: plain values at once, Inputs as soon as they are known.
@@ -95,6 +99,7 @@ export class EventBridge extends pulumi.ComponentResource {
         start.attach(this);
         const { resolved, value, args } = start;
 
+        let outputs: Record<string, pulumi.Output<unknown>> | undefined;
         if (resolved.enabled) {
             // Every child has a different type, so each can take the component's name. The component's
             // own retainOnDelete option keeps every child (Pulumi passes it to none); protect reaches
@@ -178,21 +183,15 @@ export class EventBridge extends pulumi.ComponentResource {
                 { ...adopted(adopt?.target), dependsOn: [policy] },
             );
 
-            this.eventRuleArn = rule.arn;
-            this.eventRuleName = rule.name;
-            this.logsLogGroupArn = logGroupArn;
-            this.logsLogGroupName = logGroup.name;
-            this.logsLogGroupRetained = pulumi.output(resolved.logGroup.retainOnDelete || opts.retainOnDelete === true);
+            outputs = {
+                eventRuleArn: rule.arn,
+                eventRuleName: rule.name,
+                logsLogGroupArn: logGroupArn,
+                logsLogGroupName: logGroup.name,
+                logsLogGroupRetained: pulumi.output(resolved.logGroup.retainOnDelete || opts.retainOnDelete === true),
+            };
         }
-
-        this.registerOutputs(
-            start.outputs({
-                eventRuleArn: this.eventRuleArn,
-                eventRuleName: this.eventRuleName,
-                logsLogGroupArn: this.logsLogGroupArn,
-                logsLogGroupName: this.logsLogGroupName,
-                logsLogGroupRetained: this.logsLogGroupRetained,
-            }),
-        );
+        setOutputs(this, { component: COMPONENT_PATH, instance: name, enabled: resolved.enabled, values: outputs });
+        this.registerOutputs(start.outputs({ ...outputs }));
     }
 }

@@ -223,6 +223,21 @@ export const EVENTBRIDGE_DEFINITION: ComponentDefinition<EventBridgeArgs, "event
         ...INSTANCE_ARGS,
         ...LABEL_ARGS,
     },
+    example: {
+        variable: "alerts",
+        name: "ecs-alerts",
+        args: {
+            region: "us-east-2",
+            namespace: "eg",
+            stage: "prod",
+            name: "ecs-alerts",
+            eventRuleDescription: "ECS tasks that stopped",
+            eventRulePattern: { source: ["aws.ecs"], "detail-type": ["ECS Task State Change"] },
+            eventLogRetentionInDays: 14,
+            tags: { Team: "platform" },
+        },
+        exports: { logGroup: "logsLogGroupName" },
+    },
     outputs: {
         eventRuleArn: { spec: "event_rule_arn", original: "cloudwatch_event_rule_arn", doc: "ARN of the rule" },
         eventRuleName: {

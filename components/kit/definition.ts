@@ -149,6 +149,21 @@ export type UncheckedArgs<Args> = { readonly [K in keyof Args]?: unknown };
 /** Every argument of `Args`, each declared once (the compiler checks the names against `Args`). */
 export type ArgTable<Args> = { readonly [K in keyof Args]-?: ArgDefinition };
 
+/**
+ * The component in the guides' example program (docs/languages.md), which `npm run docs` writes in every language
+ * the plugin serves (provider/examples.ts).
+ */
+export interface ComponentExample<Args = unknown> {
+    /** The program's variable holding the instance (`alerts`). */
+    readonly variable: string;
+    /** The instance name (`ecs-alerts`). */
+    readonly name: string;
+    /** Its arguments, JSON values (strings, numbers, booleans, lists and objects of them). */
+    readonly args: { readonly [K in keyof Args]?: unknown };
+    /** What the program exports: the stack output's name -> the component's output property. */
+    readonly exports: Readonly<Record<string, string>>;
+}
+
 /** A component, declared once. */
 export interface ComponentDefinition<Args = unknown, Path extends string = string> {
     /** The component path, as in a stack file's `metadata.component` and in error messages. */
@@ -163,6 +178,8 @@ export interface ComponentDefinition<Args = unknown, Path extends string = strin
     readonly args: ArgTable<Args>;
     /** The component's outputs, by camelCase property name. */
     readonly outputs: Readonly<Record<string, OutputDefinition>>;
+    /** The component in the guides' example program, in every language. */
+    readonly example: ComponentExample<Args>;
 }
 
 /** The arguments of a definition that must be plain values (see {@link ArgDefinition.input}). */

@@ -7,6 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { NameClaim } from "./collisions";
 import type { ComponentDefinition, OutputDefinition } from "./definition";
 import type { ArgProblem } from "./errors";
+import { outputValues } from "./declaredOutputs";
 import { FromStackProgram } from "./preamble";
 import type { RotationSchedule } from "./lifecycle";
 
@@ -243,17 +244,18 @@ export function physicalNamesOf(
 
 /**
  * The outputs a definition gives a spec name (and those it exports for the next run's guards, its
- * `deployment` names), read from the component. The compiler checks that every output the definition
- * declares is a property of the component.
+ * `deployment` names), read from the component (declaredOutputs.ts); undefined for a disabled
+ * instance. The compiler checks that every output the definition declares is a property of the component.
  */
 export function specOutputsOf<C, O extends keyof C & string>(
     component: C,
     outputs: Readonly<Record<O, OutputDefinition>>,
 ): InstanceOutputs {
+    const values = outputValues(component as object);
     const named: InstanceOutputs = {};
     for (const [property, output] of Object.entries(outputs) as [O, OutputDefinition][]) {
         const exported = output.spec ?? output.deployment;
-        if (exported !== undefined) named[exported] = component[property] as pulumi.Output<unknown> | undefined;
+        if (exported !== undefined) named[exported] = values[property];
     }
     return named;
 }

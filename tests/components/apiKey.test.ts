@@ -9,7 +9,7 @@ import fc from "fast-check";
 import type { InstalledMocks, MockOptions, RecordedResource } from "../../program/mocks";
 import type { ComponentArgsError } from "../../components/kit/errors";
 import type { UncheckedArgs } from "../../components/kit/definition";
-import { drained, unwrap, withUnhandledRejections } from "../helpers/outputs";
+import { disabledOutputMessage, drained, readingDisabled, unwrap, withUnhandledRejections } from "../helpers/outputs";
 import { formatRule } from "../../util/problem";
 
 type ApiKeyModule = typeof import("../../components/apiKey");
@@ -1255,16 +1255,15 @@ describe("managed-dashboards/api-key", () => {
             assert.deepEqual(mocks.resources.map(summary), [
                 { type: COMPONENT_TYPE, name: "grafana-key", parent: null, inputs: {} },
             ]);
+            // Every declared output refuses to be read, naming itself (components/declaredOutputs.ts).
+            const outputs = Object.keys(mod.DashboardsApiKey.definition.outputs);
             assert.deepEqual(
-                [
-                    component.ssmPathDashboardsApiKey,
-                    component.expiresAt,
-                    component.workspaceId,
-                    component.workspaceEndpoint,
-                    component.apiKey,
-                ],
-                [undefined, undefined, undefined, undefined, undefined],
+                readingDisabled(component, outputs),
+                outputs.map((output) =>
+                    disabledOutputMessage(mod.DashboardsApiKey.componentPath, "grafana-key", output),
+                ),
             );
+            assert.equal(component.isEnabled(), false);
         });
 
         // As tests/eventbridge.test.ts "a disabled instance's Inputs known later" (the SDK's path cited
@@ -1297,7 +1296,7 @@ describe("managed-dashboards/api-key", () => {
                         () => undefined,
                         (error: unknown) => error,
                     );
-                    assert.equal(component.ssmPathDashboardsApiKey, undefined);
+                    assert.equal(component.isEnabled(), false);
                     return failed;
                 });
                 assert.ok(failure instanceof Error, "the program fails");

@@ -21,6 +21,7 @@ const FIXTURE: ComponentDefinition = {
         note: { var: "note", type: "string", max: 4, defaultText: '""', doc: "A note." },
     },
     outputs: {},
+    example: { variable: "declared", name: "declared", args: {}, exports: {} },
 };
 
 /** A value not known yet, as util/unknown.ts recognises Pulumi's (no SDK loaded). */

@@ -13,7 +13,7 @@ import type { ComponentArgsError } from "../../components/kit/errors";
 import { stackVarNaming } from "../../components/kit/definition";
 import { installMocks, type InstalledMocks, type RecordedResource } from "../../program/mocks";
 import { ECS_PATTERN, ECS_PATTERN_JSON } from "../fixtures/spec";
-import { unwrap, withUnhandledRejections } from "../helpers/outputs";
+import { disabledOutputMessage, readingDisabled, unwrap, withUnhandledRejections } from "../helpers/outputs";
 import { formatRule } from "../../util/problem";
 
 /** What `fn` throws, checked to be a ComponentArgsError. */
@@ -695,10 +695,15 @@ describe("eventbridge", () => {
             assert.deepEqual(summary(mocks.resources), [
                 { type: COMPONENT, name: "ecs-alerts", parent: null, custom: false },
             ]);
-            assert.equal(component.eventRuleArn, undefined);
-            assert.equal(component.eventRuleName, undefined);
-            assert.equal(component.logsLogGroupArn, undefined);
-            assert.equal(component.logsLogGroupName, undefined);
+            // Every declared output refuses to be read, naming itself (components/declaredOutputs.ts).
+            const outputs = Object.keys(eventbridge.EventBridge.definition.outputs);
+            assert.deepEqual(
+                readingDisabled(component, outputs),
+                outputs.map((output) =>
+                    disabledOutputMessage(eventbridge.EventBridge.componentPath, "ecs-alerts", output),
+                ),
+            );
+            assert.equal(component.isEnabled(), false);
         });
 
         describe("a disabled instance's Inputs known later: checked once known, the program fails", () => {
@@ -737,7 +742,7 @@ describe("eventbridge", () => {
                             () => undefined,
                             (error: unknown) => error,
                         );
-                        assert.equal(component.eventRuleArn, undefined, "no visible output added");
+                        assert.equal(component.isEnabled(), false, "no visible output added");
                         return failed;
                     });
                     assert.ok(failure instanceof Error, "the program fails");
@@ -762,7 +767,7 @@ describe("eventbridge", () => {
                     mocks.resources.map(({ type, inputs }) => ({ type, inputs })),
                     [{ type: COMPONENT, inputs: {} }],
                 );
-                assert.equal(component.logsLogGroupName, undefined);
+                assert.equal(component.isEnabled(), false);
             });
 
             it("in a preview, an Input still unknown fails nothing", async () => {

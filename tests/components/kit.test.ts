@@ -10,11 +10,13 @@ import * as aws from "@pulumi/aws";
 import * as pulumi from "@pulumi/pulumi";
 import type { ComponentDefinition } from "../../components/kit/definition";
 import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../../components/kit/kit";
+import { declareOutputs, setOutputs } from "../../components/kit/declaredOutputs";
 import { COMPONENT_KITS, kitOf } from "../../components/kits";
 import { generatedBlocks, LANGUAGES_GUIDE, README, STACK_FILES_GUIDE } from "../../components/kit/reference";
 import { COMPONENT_DEFINITIONS } from "../../components/registry";
 import { deployPrepared, prepareStack } from "../../program/deploy";
 import { installMocks } from "../../program/mocks";
+import { examplePrograms } from "../../provider/examples";
 import { packageSchema } from "../../provider/schema";
 import type { LoadedStack } from "../../stack";
 import { COMPONENT_SCHEMAS, schemaOf } from "../../stack/schema";
@@ -52,12 +54,21 @@ const WIDGET_DEFINITION: ComponentDefinition<WidgetArgs, "fixture/widget"> = {
     outputs: {
         logGroupName: { spec: "widget_log_group_name", physicalName: true, doc: "The widget's log group name." },
     },
+    example: {
+        variable: "widget",
+        name: "w1",
+        args: { region: "us-west-2", widgetName: "widget-one" },
+        exports: { widgetGroup: "logGroupName" },
+    },
 };
 
 class Widget extends pulumi.ComponentResource {
     static readonly definition = WIDGET_DEFINITION;
+    static {
+        declareOutputs(this);
+    }
     /** The widget's log group name. */
-    readonly logGroupName: pulumi.Output<string>;
+    declare readonly logGroupName: pulumi.Output<string>;
 
     constructor(name: string, args: WidgetArgs, opts: pulumi.ComponentResourceOptions = {}) {
         super(WIDGET_DEFINITION.typeToken, name, {}, opts);
@@ -66,8 +77,9 @@ class Widget extends pulumi.ComponentResource {
             { name: args.widgetName, region: args.region },
             { parent: this },
         );
-        this.logGroupName = group.name;
-        this.registerOutputs({ logGroupName: this.logGroupName });
+        const outputs = { logGroupName: group.name };
+        setOutputs(this, { component: WIDGET_DEFINITION.path, instance: name, enabled: true, values: outputs });
+        this.registerOutputs(outputs);
     }
 }
 
@@ -191,5 +203,29 @@ describe("a component added through the kit", () => {
             /\| `cloudposse:fixture:Widget` \| `region` \| `logGroupName` \|/,
         );
         assert.equal(generatedBlocks().get("docs/widget.md"), undefined);
+    });
+
+    it("is in docs/languages.md's example program, in every language, from its own example", () => {
+        const programs = examplePrograms(DEFINITIONS, packageSchema("1.2.3", DEFINITIONS, KITS));
+        assert.match(
+            programs.get("ts")!,
+            /const widget = new Widget\("w1", \{\n {4}region: "us-west-2",\n {4}widgetName: "widget-one",\n\}\);/,
+        );
+        assert.match(
+            programs.get("python")!,
+            /widget = cloudposse\.fixture\.Widget\(\n {4}"w1",\n {4}region="us-west-2",\n {4}widget_name="widget-one",\n\)/,
+        );
+        // A plain required string is a Go string; an input one a pulumi.String.
+        assert.match(programs.get("go")!, /Region: +pulumi\.String\("us-west-2"\),\n\t+WidgetName: +"widget-one",/);
+        assert.match(programs.get("csharp")!, /WidgetName = "widget-one",/);
+        assert.match(
+            programs.get("java")!,
+            /import com\.pulumi\.cloudposse\.fixture\.Widget;[\s\S]*\.widgetName\("widget-one"\)/,
+        );
+        assert.match(
+            programs.get("yaml")!,
+            / {2}widget:\n {4}type: cloudposse:fixture:Widget\n {4}properties:\n {6}region: us-west-2\n {6}widgetName: widget-one\n/,
+        );
+        assert.match(programs.get("yaml")!, / {2}widgetGroup: \$\{widget\.logGroupName\}/);
     });
 });

@@ -47,3 +47,22 @@ export async function withUnhandledRejections<T>(fn: () => Promise<T>): Promise<
         release();
     }
 }
+
+/**
+ * What reading each of `properties` on a disabled instance does: the message it throws
+ * (components/declaredOutputs.ts), or `returned <value>` when it does not throw.
+ */
+export function readingDisabled(component: object, properties: readonly string[]): string[] {
+    return properties.map((property) => {
+        try {
+            return `returned ${String((component as Record<string, unknown>)[property])}`;
+        } catch (error) {
+            return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        }
+    });
+}
+
+/** The message of reading `property` on the disabled instance `instance` of `component`. */
+export function disabledOutputMessage(component: string, instance: string, property: string): string {
+    return `ComponentArgsError: ${component} "${instance}": ${property} is not available: the instance was created with enabled: false, so it has no resources and no outputs (check isEnabled() before reading one)`;
+}

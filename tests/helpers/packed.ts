@@ -68,14 +68,8 @@ async function pack(): Promise<Packed> {
     });
     fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
     const built = fs.existsSync(path.join(ROOT, "dist", "index.js")) && staleSource(ROOT) === undefined;
-    if (built) {
-        fs.cpSync(path.join(ROOT, "dist"), path.join(copy, "dist"), { recursive: true });
-        // What `prepack` does, lifecycle scripts being off: the API reference in docs/api/.
-        const docs = await runNode([path.join(copy, "scripts", "apiDocs.js")], { cwd: copy, timeoutMs: 180_000 });
-        if (docs.status !== 0) throw new Error(`scripts/apiDocs.js exited with ${String(docs.status)}: ${docs.stderr}`);
-    }
-    // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepack` builds dist/
-    // and writes docs/api/.
+    if (built) fs.cpSync(path.join(ROOT, "dist"), path.join(copy, "dist"), { recursive: true });
+    // Without a fresh dist/, npm's lifecycle scripts run as for `npm pack`: `prepack` builds dist/.
     const run = await runProcess(
         "npm",
         ["pack", "--json", `--ignore-scripts=${String(built)}`, "--pack-destination", base],
@@ -111,6 +105,33 @@ export function installedProject(): Promise<string> {
     });
     installed.catch(() => undefined);
     return installed;
+}
+
+/** The TypeScript releases installed from the npm registry, by package spec (once per test run). */
+const typescripts = new Map<string, Promise<string>>();
+
+/**
+ * The TypeScript of `spec` (e.g. `typescript@6.0.3`), installed from the npm registry into a folder
+ * of the installed project (`typescript-<version>/`), once per test run; resolves with the path of
+ * its package (its `bin/tsc`, or what `TS_NODE_COMPILER` takes).
+ */
+export function installedTypeScript(spec: string): Promise<string> {
+    let installing = typescripts.get(spec);
+    if (installing === undefined) {
+        installing = installedProject().then(async (project) => {
+            const prefix = path.join(project, spec.replace(/^typescript@/, "typescript-"));
+            const install = await runProcess(
+                "npm",
+                ["install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--prefix", prefix, spec],
+                { cwd: project, timeoutMs: 170_000 },
+            );
+            if (install.status !== 0) throw new Error(`npm install ${spec} failed: ${install.stderr}`);
+            return path.join(prefix, "node_modules", "typescript");
+        });
+        installing.catch(() => undefined);
+        typescripts.set(spec, installing);
+    }
+    return installing;
 }
 
 /** What one `tsc` run said of some files, and where it wrote their JavaScript. */
@@ -177,8 +198,9 @@ async function compileWaiting(project: string): Promise<void> {
     try {
         const names: string[] = [];
         for (const { dir, files } of requests) {
-            fs.mkdirSync(path.join(project, dir), { recursive: true });
             for (const [name, text] of Object.entries(files)) {
+                // A name may hold folders (`test/index.test.ts`).
+                fs.mkdirSync(path.dirname(path.join(project, dir, name)), { recursive: true });
                 fs.writeFileSync(path.join(project, dir, name), text);
                 names.push(path.posix.join(dir, name));
             }

@@ -27,6 +27,12 @@ interface Snippet {
     readonly id: string;
     readonly code: string;
     readonly pending: boolean;
+    /**
+     * The file of a project it is, when the line before names it (ending in `` `test/index.test.ts`: ``):
+     * a file of docs/testing.md's project, compiled and run there under its own tsconfig.json by
+     * tests/package/testingGuide.slow.test.ts, not here.
+     */
+    readonly file?: string;
 }
 
 /** The ```ts blocks of a Markdown text. */
@@ -34,10 +40,12 @@ function snippetsOf(file: string, markdown: string): Snippet[] {
     const snippets: Snippet[] = [];
     for (const match of markdown.matchAll(/^```(?:ts|typescript)\n([\s\S]*?)^```$/gm)) {
         const before = markdown.slice(0, match.index).trimEnd().split("\n").pop() ?? "";
+        const named = /`([\w./-]+\.ts)`:$/.exec(before.trim());
         snippets.push({
             id: `${file}#${snippets.length + 1}`,
             code: match[1],
             pending: before.trim() === PENDING_MARKER,
+            ...(named !== null ? { file: named[1] } : {}),
         });
     }
     return snippets;
@@ -66,13 +74,17 @@ const started = startBeforeTests((): Promise<PackedDocs> => {
     const snippets = [README, ...guides()].flatMap((file) =>
         snippetsOf(file, fs.readFileSync(path.join(ROOT, file), "utf8")),
     );
-    const names = new Map(snippets.map((snippet, i) => [`s${i}.ts`, snippet]));
+    const names = new Map<string, Snippet>(
+        snippets.flatMap((snippet, i) => (snippet.file === undefined ? [[`s${i}.ts`, snippet] as const] : [])),
+    );
     const compiled = compiledInProject(
         "docs-snippets",
         Object.fromEntries([...names].map(([name, snippet]) => [name, snippet.code])),
     );
     const shape = (list: readonly Snippet[]) =>
-        list.map((s) => [s.id, s.code, s.pending]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+        list
+            .map((s) => [s.id, s.code, s.pending, s.file ?? ""])
+            .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
     return awaitedLater(
         installedProject().then(async (project) => {
             const packed = readPacked(path.join(project, "node_modules", "pulumi-cloudposse-components"));
@@ -100,7 +112,7 @@ function guides(): string[] {
 function readPacked(installed: string): { files: Map<string, string>; snippets: Snippet[] } {
     const files = new Map<string, string>();
     for (const file of filesUnder(installed)) {
-        if (/^(README\.md|docs\/.*\.md)$/.test(file) || file.endsWith(".d.ts")) {
+        if (/^(README\.md|CHANGELOG\.md|docs\/.*\.md)$/.test(file) || file.endsWith(".d.ts")) {
             files.set(file, fs.readFileSync(path.join(installed, file), "utf8"));
         }
     }
@@ -113,20 +125,24 @@ function readPacked(installed: string): { files: Map<string, string>; snippets: 
 describe("the packed documentation", function () {
     this.timeout(180_000);
 
-    it("ships the README, the guides and the API reference", async () => {
+    it("ships the README, the CHANGELOG and the guides, and not the API reference (GitHub Pages serves it)", async () => {
         const { files } = await started();
         for (const expected of [
             "README.md",
+            "CHANGELOG.md",
             "docs/eventbridge.md",
             "docs/api-key.md",
             "docs/migrating.md",
-            "docs/api/index.md",
         ]) {
             assert.ok(files.has(expected), `${expected} missing from the tarball`);
         }
+        assert.deepEqual(
+            [...files.keys()].filter((file) => file.startsWith("docs/api/")),
+            [],
+        );
     });
 
-    it("has no relative link, in the README, the guides or the declarations, that leaves the tarball or misses", async () => {
+    it("has no relative link, in the README, the CHANGELOG, the guides or the declarations, that leaves the tarball or misses", async () => {
         const { files } = await started();
         assert.deepEqual(
             brokenLinks(files).map((b) => `${b.file} -> ${b.target}: ${b.reason}`),
@@ -137,8 +153,15 @@ describe("the packed documentation", function () {
     it("has TypeScript snippets that compile against the installed package", async () => {
         const { snippets, errors } = await started();
         assert.ok(snippets.filter((s) => !s.pending).length >= 5, "the README's and the guides' snippets");
+        // The files of a project are those of docs/testing.md, which its own test runs.
         assert.deepEqual(
-            snippets.filter((s) => !s.pending && errors.has(s.id)).map((s) => [s.id, errors.get(s.id)]),
+            snippets.filter((s) => s.file !== undefined && !s.id.startsWith("docs/testing.md#")).map((s) => s.id),
+            [],
+        );
+        assert.deepEqual(
+            snippets
+                .filter((s) => !s.pending && s.file === undefined && errors.has(s.id))
+                .map((s) => [s.id, errors.get(s.id)]),
             [],
         );
     });

@@ -467,7 +467,7 @@ describe("testing: plain-only arguments", () => {
 });
 
 describe("outputs of an instance that may be disabled", () => {
-    it("isEnabled() narrows the outputs to defined ones (no `!` under --strict), false when disabled", async () => {
+    it("types the outputs defined (no `!` under --strict); isEnabled() is false when disabled, whose outputs refuse to be read", async () => {
         const mocks = await installMocks();
         const on = new EventBridge("on", { ...LABELS, name: "on", region: "us-east-2" });
         const off = new DashboardsApiKey("off", { ...LABELS, name: "off", enabled: false });
@@ -477,6 +477,21 @@ describe("outputs of an instance that may be disabled", () => {
         await mocks.settle();
         assert.equal(arns.length, 2);
         assert.equal((await seen(arns[0])).value, "arn:aws:events:us-east-2:111111111111:rule/eg-test-on");
-        assert.deepEqual([on.isEnabled(), off.isEnabled(), off.apiKey], [true, false, undefined]);
+        assert.deepEqual([on.isEnabled(), off.isEnabled()], [true, false]);
+        assert.throws(() => off.apiKey, /"off": apiKey is not available: the instance was created with enabled: false/);
+    });
+});
+
+describe("testing: unknown values (docs/testing.md, Unknown values)", () => {
+    it("records an input not known yet as the marker pulumi.isUnknown tells, and takes pulumi.unknown for a stack output", async () => {
+        const mocks = await installMocks({ preview: true, defaultStackOutputs: { workspace_id: pulumi.unknown } });
+        const key = new DashboardsApiKey("key", { ...LABELS, name: "key", region: "us-east-2" });
+        await mocks.settle();
+        const parameter = mocks.resources.find((r) => r.type === "aws:ssm/parameter:Parameter");
+        assert.ok(parameter);
+        assert.equal(pulumi.isUnknown(parameter.inputs.value), true);
+        assert.equal(JSON.stringify(parameter.inputs.value), '{"__pulumiUnknown":true}');
+        assert.equal(pulumi.isUnknown(parameter.inputs.name), false);
+        assert.deepEqual(await seen(key.workspaceId), { known: false, value: undefined });
     });
 });

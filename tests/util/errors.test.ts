@@ -6,6 +6,8 @@ import { LogHistoryError, UnaliasedRenameError } from "../../program/renames";
 import { OutsideRepositoryError, SymlinkLoopError } from "../../stack/confine";
 import { FileReadError } from "../../stack/files";
 import { CloudposseError, problemModel } from "../../util/errors";
+import { RunError } from "@pulumi/pulumi";
+import { ComponentArgsError } from "../../components/kit/errors";
 
 describe("CloudposseError", () => {
     it("is the base of the errors thrown on purpose, each with a stable code", () => {
@@ -21,6 +23,18 @@ describe("CloudposseError", () => {
             assert.ok(error instanceof CloudposseError, error.name);
             assert.equal(error.code, code, error.name);
         }
+    });
+
+    it("is a RunError to Pulumi's runtime, which then prints its message without the compiled stack frames", () => {
+        // pulumi/pulumi sdk/nodejs/cmd/run/run.ts 418-420: a RunError is logged as its message alone.
+        const error = new ComponentArgsError("eventbridge", "x", [
+            { code: "NOT_ONE_OF", path: ["eventLogRetentionInDays"], rule: "must be one of 1, 3", value: 4 },
+        ]);
+        assert.equal(RunError.isInstance(error), true);
+        assert.equal(RunError.isInstance(new FileReadError("f is a directory", "ENOTREG", "f")), true);
+        assert.equal(RunError.isInstance(new Error("x")), false);
+        // Not an own property: an error's JSON and its inspection stay as they were.
+        assert.deepEqual(Object.keys(error).includes("__pulumiRunError"), false);
     });
 
     it("an error about one thing has one problem: its code and message", () => {
