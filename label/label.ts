@@ -32,9 +32,10 @@ const DEFAULT_DELIMITER = "-";
 
 /**
  * The remover of `regexReplaceChars` for one label, its work bounded by one {@link RegexBudget}: a
- * pattern RE2 refuses, or one over {@link REGEX_LIMITS}, is a problem of the field.
+ * pattern RE2 refuses, or one over {@link REGEX_LIMITS}, is a problem of the field; the default
+ * pattern (`byDefault`, which nobody set) running out of steps is a problem of the value's field.
  */
-function compileRegex(pattern: string, fromContext: boolean): FieldRemover {
+function compileRegex(pattern: string, fromContext: boolean, byDefault: boolean): FieldRemover {
     const field = fromContext ? ["context", "regexReplaceChars"] : ["regexReplaceChars"];
     const overLimit = (e: RegexLimitError) =>
         new LabelError([
@@ -69,8 +70,9 @@ function compileRegex(pattern: string, fromContext: boolean): FieldRemover {
             return remove(s);
         } catch (e) {
             if (!(e instanceof RegexLimitError)) throw e;
-            // The work is the value's length times the pattern's size: the value named, with both.
-            if (of === undefined) throw overLimit(e);
+            // The work is the value's length times the pattern's size: a pattern nobody set leaves
+            // the value as the cause (named with both); a pattern the input sets is blamed.
+            if (of === undefined || !byDefault) throw overLimit(e);
             throw new LabelError([
                 problem(
                     "REGEX_LIMIT",
@@ -127,7 +129,12 @@ export function createLabel(input: LabelInput = {}): Label {
             ? DEFAULT_REGEX_REPLACE_CHARS
             : context.regexReplaceChars;
     const remove = problems.check(
-        () => compileRegex(regexReplaceChars, fromContext("regexReplaceChars")),
+        () =>
+            compileRegex(
+                regexReplaceChars,
+                fromContext("regexReplaceChars"),
+                regexReplaceChars === DEFAULT_REGEX_REPLACE_CHARS,
+            ),
         (v: string) => v,
     );
     const valueCase: LabelValueCase = context.labelValueCase ?? "lower";

@@ -11,6 +11,7 @@ import {
     goYamlOptions,
     goYamlVersionProblem,
     isGoYamlTimestampValue,
+    resolveGoYaml,
     TIMESTAMP_TEXT,
 } from "../util/goYaml";
 import { makeProblem, type StackFileProblem } from "./errors";
@@ -38,6 +39,11 @@ export interface ScalarNode {
     readonly kind: "scalar";
     readonly loc: Location;
     readonly value: ScalarValue;
+    /**
+     * Set when `value` is the digits of a plain number a double cannot hold exactly (a 20-digit
+     * id): a string var takes the digits, and JSON made of the value writes them as a number.
+     */
+    readonly numberText?: true;
 }
 
 export interface SeqNode {
@@ -364,7 +370,10 @@ class TreeBuilder {
             if (isGoYamlTimestampValue(node.value) && node.tag === undefined) {
                 return { kind: "map", loc, entries: new Map(), timestamp: node.value[TIMESTAMP_TEXT] };
             }
-            return { kind: "scalar", loc, value: this.scalar(node, loc) };
+            const value = this.scalar(node, loc);
+            return typeof value === "string" && isNumberText(node)
+                ? { kind: "scalar", loc, value, numberText: true }
+                : { kind: "scalar", loc, value };
         }
         if (isSeq(node))
             return { kind: "seq", loc, items: node.items.map((item) => this.build(item as YamlNode, active)) };
@@ -556,6 +565,14 @@ export function atmosFunctionTags(): string[] {
 /** True for a tag Atmos evaluates as a YAML function. */
 export function isAtmosFunctionTag(tag: string): boolean {
     return ATMOS_FUNCTION_TAGS.has(tag);
+}
+
+/** Whether a plain, untagged scalar resolved to a number kept as its digits (util/goYaml.ts `intValue`, `floatValue`). */
+function isNumberText(node: Scalar): boolean {
+    if (node.type !== "PLAIN" || node.tag !== undefined || typeof node.source !== "string") return false;
+    if (!/^[-+.\d]/.test(node.source)) return false;
+    const tag = resolveGoYaml(node.source).tag;
+    return tag === "int" || tag === "float";
 }
 
 function isMergeKey(value: unknown): boolean {

@@ -179,7 +179,8 @@ export function resolveEventBridge(
     // own `module.this` in between is left out: a label's `context` passed on is unchanged.
     const ruleLabel = label && derivedLabel({ context: label.context, idLengthLimit: RULE_ID_LENGTH_LIMIT }, problems);
     const logGroupLabel =
-        label && derivedLabel({ context: label.context, regexReplaceChars: LOG_GROUP_REGEX_REPLACE_CHARS }, problems);
+        label &&
+        derivedLabel({ context: label.context, regexReplaceChars: LOG_GROUP_REGEX_REPLACE_CHARS }, problems, label);
 
     if (label?.enabled && ruleLabel && logGroupLabel) {
         // (The problems of the names, from here: an id too long for several of them is one problem.)
@@ -565,10 +566,16 @@ function isIdTooLong(p: ArgProblemInput): boolean {
  * problem of a value of that context is the user's value's, named as the user wrote it (`name`,
  * not `context.name`).
  */
-function derivedLabel(input: LabelInput, problems: ArgProblemInput[]): Label | undefined {
+function derivedLabel(input: LabelInput, problems: ArgProblemInput[], user?: Label): Label | undefined {
     const own: ArgProblemInput[] = [];
     const built = tryLabel(input, own);
     for (const p of own) {
+        if (user !== undefined && p.code === "REGEX_LIMIT" && p.path[0] === "regexReplaceChars") {
+            // The component's own pattern (the log group's), which the user's label ran within its
+            // budget: the length of the user's longest value is the cause.
+            problems.push(longValueProblem(user, input.regexReplaceChars ?? "", p));
+            continue;
+        }
         const [head, field, ...rest] = p.path;
         problems.push(
             head === "context" && typeof field === "string" && field !== "regexReplaceChars"
@@ -577,6 +584,27 @@ function derivedLabel(input: LabelInput, problems: ArgProblemInput[]): Label | u
         );
     }
     return built;
+}
+
+/** A clean-up past its steps blamed on the longest value of `label` (as written), with its length and the pattern. */
+function longValueProblem(label: Label, pattern: string, limit: ArgProblemInput): ArgProblemInput {
+    const values: [string, string][] = [
+        ["namespace", label.context.namespace ?? ""],
+        ["tenant", label.context.tenant ?? ""],
+        ["environment", label.context.environment ?? ""],
+        ["stage", label.context.stage ?? ""],
+        ["name", label.context.name ?? ""],
+        ["attributes", label.context.attributes.join(label.delimiter)],
+    ];
+    const [field, value] = values.reduce((a, b) => (b[1].length > a[1].length ? b : a));
+    const steps = (limit.detail ?? "").replace(/^removing it from the labels/, "removing it");
+    return problem(
+        "REGEX_LIMIT",
+        [field],
+        `is too long (${value.length.toLocaleString("en-US")} characters) for the pattern ${pattern} to be removed from it in bounded time`,
+        field === "attributes" ? label.context.attributes : value,
+        steps,
+    );
 }
 
 /**
