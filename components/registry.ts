@@ -4,23 +4,24 @@
  * `tf-adopt` reads, never load it).
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- a kit loads the Pulumi SDK: loaded on first use */
-import { API_KEY_DEFINITION } from "./apiKey/definition";
 import type { ComponentDefinition } from "./kit/definition";
-import { EVENTBRIDGE_DEFINITION } from "./eventbridge/definition";
 import type { ComponentKit, ComponentRules } from "./kit/kit";
 
 /** One component of the list: its definition, the loader of its kit and that of its rules. */
 type Entry = readonly [definition: ComponentDefinition, kit: () => ComponentKit, rules: () => ComponentRules];
 
-/** The components, in the guides' order: adding one is its folder and one line here. */
+/**
+ * The components, in the guides' order: adding one is its folder and one entry here (its definition, loaded now; its
+ * kit and its rules, loaded on first use).
+ */
 const COMPONENTS = [
     [
-        API_KEY_DEFINITION,
+        (require("./apiKey/definition") as typeof import("./apiKey/definition")).API_KEY_DEFINITION,
         () => (require("./apiKey/kit") as typeof import("./apiKey/kit")).API_KEY_KIT,
         () => (require("./apiKey/rules") as typeof import("./apiKey/rules")).API_KEY_RULES,
     ],
     [
-        EVENTBRIDGE_DEFINITION,
+        (require("./eventbridge/definition") as typeof import("./eventbridge/definition")).EVENTBRIDGE_DEFINITION,
         () => (require("./eventbridge/kit") as typeof import("./eventbridge/kit")).EVENTBRIDGE_KIT,
         () => (require("./eventbridge/rules") as typeof import("./eventbridge/rules")).EVENTBRIDGE_RULES,
     ],

@@ -168,8 +168,9 @@ export interface InstalledMocks {
     /** Every registered resource, in registration order. */
     readonly resources: RecordedResource[];
     /**
-     * The token of every invoke made, in order. The mocks answer `aws:grafana/getWorkspace` and
-     * `aws:cloudwatch/getLogGroup` (from `grafanaVersion` and `logGroups`) and refuse every other one.
+     * The token of every invoke made, in order. The mocks answer `aws:index/getRegion` (the
+     * provider's region), `aws:grafana/getWorkspace` and `aws:cloudwatch/getLogGroup` (from
+     * `grafanaVersion` and `logGroups`) and refuse every other one.
      */
     readonly calls: string[];
     /** What the mocks refused (an unmocked type or invoke), in order. */
@@ -479,6 +480,18 @@ export class AwsMocks implements pulumi.runtime.Mocks {
     }
 
     call(args: MockCallArgs): Record<string, unknown> {
+        if (args.token === "aws:index/getRegion:getRegion") {
+            // The region the provider asked works in: the one given, else its own (how a component
+            // learns the region of a provider it was given only as a reference).
+            const region = this.regionFor((args.inputs as Record<string, unknown>).region, args.provider);
+            return {
+                id: region,
+                region,
+                name: region,
+                endpoint: `ec2.${region}.amazonaws.com`,
+                description: region,
+            };
+        }
         if (args.token === "aws:grafana/getWorkspace:getWorkspace") {
             const inputs = args.inputs as Record<string, unknown>;
             const workspaceId = String(reveal(inputs.workspaceId));

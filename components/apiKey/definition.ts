@@ -134,6 +134,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
     args: {
         region: REGION_ARG,
         dashboardsComponentName: {
+            unsentDefault: "given with workspaceId or dashboardsStackName, it is reported as ignored",
             var: "dashboards_component_name",
             type: "string",
             default: DEFAULTS.dashboardsComponentName,
@@ -185,6 +186,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             doc: "Permission level of the key (upper case).",
         },
         minutesToLive: {
+            unsentDefault: "given, a schedule problem blames it where the default would blame runCadenceMinutes",
             input: true,
             var: "minutes_to_live",
             type: "number",
@@ -210,6 +212,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             doc: "Minutes between rotations, less than minutes_to_live; rotation_minutes + run_cadence_minutes <= minutes_to_live when run_cadence_minutes is set (a warning otherwise).",
         },
         runCadenceMinutes: {
+            unsentDefault: "given, it is a stated cadence: a schedule that breaks it is refused, not warned about",
             var: "run_cadence_minutes",
             type: "number",
             default: DEFAULTS.runCadenceMinutes,

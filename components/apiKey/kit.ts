@@ -19,9 +19,9 @@ export const API_KEY_KIT = wireKit({
     definition: API_KEY_DEFINITION,
     component: DashboardsApiKey,
     args: argKinds<DashboardsApiKeyArgs>()([]),
-    resolve: (name, args) => {
+    resolve: (name, args, options) => {
         const deployment = currentDeployment();
-        return resolveDashboardsApiKey(name, withWorkspaceReference(args, deployment), deployment);
+        return resolveDashboardsApiKey(name, withWorkspaceReference(args, deployment), deployment, options);
     },
     claims: dashboardsApiKeyClaims,
     physicalNames: (resolved) => ({ ssmPathDashboardsApiKey: resolved.ssmPath }),

@@ -7,7 +7,7 @@ import { closestMatch } from "../../util/suggest";
 import { labelProblems, type ArgProblemInput } from "./errors";
 import { problem } from "../../util/problem";
 import type { UncheckedArgs } from "./definition";
-import { LABEL_INPUT_KEYS } from "./labelArgs";
+import { LABEL_ARGS, LABEL_INPUT_KEYS } from "./labelArgs";
 import { isUnknownValue } from "../../util/unknown";
 import { isPlainObject } from "../../util/objects";
 
@@ -16,8 +16,15 @@ export { LABEL_INPUT_KEYS };
 
 const LABEL_FIELDS: ReadonlySet<string> = new Set(LABEL_INPUT_KEYS);
 
-/** The label inputs that may hold values not known yet (maps of tags; they name nothing). */
-const DEFERRABLE_MAPS: ReadonlySet<string> = new Set(["tags", "additionalTagMap"]);
+/**
+ * The label inputs that may hold values not known yet: as declared, the maps taking a Pulumi Input (`tags`,
+ * `additionalTagMap`; they name nothing).
+ */
+const DEFERRABLE_MAPS: ReadonlySet<string> = new Set(
+    Object.entries(LABEL_ARGS)
+        .filter(([, spec]) => spec.type === "map(string)" && spec.input === true)
+        .map(([arg]) => arg),
+);
 
 /**
  * Just the label inputs of a component's args (the component's own args left out). A map of tags

@@ -3,7 +3,7 @@
  * resolver's argument list, the stack-file schema, message names and the guides' tables derive from it.
  */
 
-import { CONTEXT_KEYS } from "../../label/context";
+import { getOwn } from "../../util/objects";
 import type { PathNaming } from "../../util/problem";
 
 /** The Terraform-like type of a stack-file variable. */
@@ -66,6 +66,16 @@ export interface ArgDefinition {
         /** What the refusal of any other deploy-time reference adds, to say what is accepted. */
         readonly hint: string;
     };
+    /**
+     * An object argument's fixed keys: each camelCase key -> its name in stack files (`labelKeyCase` ->
+     * `label_key_case` in `context`), so that a problem inside it names the field as the stack file writes it.
+     */
+    readonly keys?: Readonly<Record<string, string>>;
+    /**
+     * Why the plugin's schema leaves the default out (it is described in words instead): the SDKs of other languages
+     * send a schema default as if written, and sending this one changes what the component does.
+     */
+    readonly unsentDefault?: string;
     /** Where the var comes from when it has no alias, e.g. `added by this port`, `the module's kms_arn`. */
     readonly origin?: string;
     /** One line for the guides' reference. */
@@ -255,21 +265,19 @@ function snakeToCamelWord(name: string): string {
         .join("");
 }
 
-/** The context's camelCase keys and their snake_case names, by table (null-label's `context.tf`). */
-const CONTEXT_VAR_OF_KEY: ReadonlyMap<string, string> = new Map(CONTEXT_KEYS.map(([camel, snake]) => [camel, snake]));
-
 /**
  * The stack file's names for the fields of a problem's path, by table: an argument is named by its
- * var (`eventLogRetentionInDays` -> `event_log_retention_in_days`), a key of `context` by its
- * snake_case key (`context.label_key_case`); other fields keep their names, and the user's own
- * keys are never renamed (`tags["OwnerTeam"]`).
+ * var (`eventLogRetentionInDays` -> `event_log_retention_in_days`), a fixed key of an object argument
+ * by the name its declaration gives it (`keys`: `context.label_key_case`); other fields keep their
+ * names, and the user's own keys are never renamed (`tags["OwnerTeam"]`).
  */
 export function stackVarNaming(definition: ComponentDefinition): PathNaming {
     const { varOfArg } = nameTables(definition);
     return {
         field(name, parents) {
             if (parents.length === 0) return varOfArg.get(name) ?? name;
-            if (parents.length === 1 && parents[0] === "context") return CONTEXT_VAR_OF_KEY.get(name) ?? name;
+            const keys = parents.length === 1 ? argOf(definition, parents[0])?.keys : undefined;
+            if (keys !== undefined) return (getOwn(keys, name) as string | undefined) ?? name;
             return name;
         },
     };

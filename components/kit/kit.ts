@@ -6,6 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { NameClaim } from "./collisions";
 import type { ComponentDefinition, OutputDefinition } from "./definition";
+import type { ResolveOptions } from "./common";
 import type { ArgProblem } from "./errors";
 import { outputValues } from "./declaredOutputs";
 import { FromStackProgram } from "./preamble";
@@ -108,6 +109,11 @@ export interface ComponentKit {
     readonly args: ArgKinds;
     /** Validates the args of one stack-file instance, registering nothing (throws ComponentArgsError). */
     prepare(name: string, args: Readonly<Record<string, unknown>>): PreparedInstance;
+    /**
+     * Its resolver: validates arguments and settles them, registering nothing (throws ComponentArgsError);
+     * `regionFromProvider` as the class's constructor calls it (TypeScript, the plugin), else as a stack file does.
+     */
+    readonly resolve: (name: string, args: Readonly<Record<string, unknown>>, options?: ResolveOptions) => object;
     /** Its guards, run by the program and synth alike before any instance is registered, in this order. */
     readonly guards?: readonly ComponentGuard[];
     /**
@@ -169,8 +175,8 @@ export interface KitSpec<R extends KitResolved, C> {
     readonly component: ComponentClass &
         (new (name: string, args: FromStackProgram<R>, opts: pulumi.ComponentResourceOptions) => C);
     readonly args: ArgKinds;
-    /** The resolver, on a stack file's arguments (throws ComponentArgsError). */
-    readonly resolve: (name: string, args: Readonly<Record<string, unknown>>) => R;
+    /** The resolver (throws ComponentArgsError); the stack program's path gives no options. */
+    readonly resolve: (name: string, args: Readonly<Record<string, unknown>>, options?: ResolveOptions) => R;
     /** The names the instance needs to itself. */
     readonly claims: (resolved: R) => NameClaim[];
     /** The values of the definition's `physicalName` outputs, by output (see {@link physicalNamesOf}). */
@@ -196,6 +202,7 @@ export function wireKit<R extends KitResolved, C>(spec: KitSpec<R, C>): Componen
         ...hooks,
         definition,
         component,
+        resolve,
         prepare: (name, args) => {
             const resolved = resolve(name, args);
             return {
@@ -212,6 +219,7 @@ export function wireKit<R extends KitResolved, C>(spec: KitSpec<R, C>): Componen
         },
     };
 }
+
 /** The arguments of `Args` a TypeScript program must give. */
 export type RequiredArgs<Args> = { [K in keyof Args]-?: undefined extends Args[K] ? never : K }[keyof Args];
 

@@ -3,7 +3,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { LabelInput } from "../../label";
-import { LABEL_KEY_CASES, LABEL_VALUE_CASES } from "../../label/context";
+import { CONTEXT_KEYS, LABEL_KEY_CASES, LABEL_VALUE_CASES } from "../../label/context";
 import type { ArgTable } from "./definition";
 
 /**
@@ -140,6 +140,7 @@ export const LABEL_ARGS: ArgTable<LabelInput> = {
         type: "any",
         defaultText: "null",
         doc: "A whole null-label context at once (snake_case keys).",
+        keys: Object.fromEntries(CONTEXT_KEYS),
     },
 };
 

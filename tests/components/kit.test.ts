@@ -8,7 +8,8 @@
 import * as assert from "node:assert/strict";
 import * as aws from "@pulumi/aws";
 import * as pulumi from "@pulumi/pulumi";
-import type { ComponentDefinition } from "../../components/kit/definition";
+import { stackVarNaming, type ComponentDefinition } from "../../components/kit/definition";
+import { formatPath } from "../../util/problem";
 import { argKinds, physicalNamesOf, specOutputsOf, type ComponentKit } from "../../components/kit/kit";
 import { declareOutputs, setOutputs } from "../../components/kit/declaredOutputs";
 import { COMPONENT_KITS, kitOf } from "../../components/kits";
@@ -87,6 +88,7 @@ const WIDGET_KIT: ComponentKit = {
     definition: WIDGET_DEFINITION,
     component: Widget,
     args: argKinds<WidgetArgs>()(["widgetName"]),
+    resolve: (_name, args) => ({ widgetName: String(args.widgetName), region: args.region as string | undefined }),
     prepare: (name, args) => {
         const widgetArgs = { widgetName: String(args.widgetName), region: args.region as string | undefined };
         return {
@@ -203,6 +205,34 @@ describe("a component added through the kit", () => {
             /\| `cloudposse:fixture:Widget` \| `region` \| `logGroupName` \|/,
         );
         assert.equal(generatedBlocks().get("docs/widget.md"), undefined);
+    });
+
+    it("names a fixed key of its object arguments as the declaration says, in stack-file messages", () => {
+        const definition: ComponentDefinition = {
+            ...WIDGET_DEFINITION,
+            args: {
+                ...WIDGET_DEFINITION.args,
+                shape: {
+                    var: "widget_shape",
+                    type: "any",
+                    defaultText: "null",
+                    keys: { cornerRadius: "corner_radius" },
+                    doc: "The widget's shape.",
+                },
+            },
+        };
+        const naming = stackVarNaming(definition);
+        const named = (path: readonly string[]) => formatPath(path, naming);
+        assert.equal(named(["shape", "cornerRadius"]), "widget_shape.corner_radius");
+        // A key it does not declare (the user's own, or one inherited from Object.prototype) keeps its name.
+        assert.equal(named(["shape", "edges"]), "widget_shape.edges");
+        assert.equal(named(["shape", "constructor"]), "widget_shape.constructor");
+        assert.equal(named(["widgetName"]), "widget_name");
+        // Every listed component's label context declares its keys the same way (null-label's context.tf names);
+        // the fixture, without the label arguments, has no such argument.
+        for (const listed of COMPONENT_DEFINITIONS)
+            assert.equal(formatPath(["context", "labelKeyCase"], stackVarNaming(listed)), "context.label_key_case");
+        assert.equal(formatPath(["context", "labelKeyCase"], naming), "context.labelKeyCase");
     });
 
     it("is in docs/languages.md's example program, in every language, from its own example", () => {

@@ -79,10 +79,16 @@ describe("docs/languages.md", () => {
     });
 
     it("passes only inputs that exist, with values of their types, in its Python program", () => {
-        const modules: Record<string, string> = {
-            "eventbridge.EventBridge": "cloudposse:eventbridge:EventBridge",
-            "managed_dashboards.DashboardsApiKey": "cloudposse:managed-dashboards:DashboardsApiKey",
-        };
+        // `<python module>.<class>` of each component, as moduleNameOverrides names its module
+        // (e.g. managed_dashboards.DashboardsApiKey for cloudposse:managed-dashboards:DashboardsApiKey).
+        const python = (schema.language as { python: { moduleNameOverrides: Record<string, string> } }).python;
+        const modules: Record<string, string> = Object.fromEntries(
+            Object.keys(schema.resources).map((token) => {
+                const [, module, name] = token.split(":");
+                return [`${python.moduleNameOverrides[module]}.${name}`, token];
+            }),
+        );
+        assert.equal(modules["managed_dashboards.DashboardsApiKey"], "cloudposse:managed-dashboards:DashboardsApiKey");
         let checked = 0;
         for (const program of blocks("python")) {
             for (const call of program.matchAll(/cloudposse\.(\w+\.\w+)\(\n\s+"[^"]+",\n([\s\S]*?)\n\)/g)) {
@@ -120,7 +126,7 @@ describe("docs/languages.md", () => {
     it("imports each component from the module its language's code generator derives from the schema", () => {
         const language = schema.language as {
             python: { moduleNameOverrides: Record<string, string> };
-            go: { moduleToPackage: Record<string, string> };
+            go: { importBasePath: string; moduleToPackage: Record<string, string> };
             csharp: { namespaces: Record<string, string> };
             java: { packages: Record<string, string> };
         };
@@ -134,10 +140,9 @@ describe("docs/languages.md", () => {
             // gen.go, moduleNameOverrides; a hyphen is no Python identifier).
             assert.ok(python.includes(`import pulumi_${pkg} as ${pkg}`));
             assert.ok(python.includes(`${pkg}.${language.python.moduleNameOverrides[module]}.${name}(`), token);
-            // Go: example.com/pulumi-<package>/sdk/go/<package> when the schema names no repository or
-            // namespace (pkg/codegen/go/gen.go ExtractModulePath, ExtractImportBasePath), then moduleToPackage.
+            // Go: the schema's importBasePath (pinned: tests/provider/sdkNames.test.ts), then moduleToPackage.
             const goPackage = language.go.moduleToPackage[module];
-            assert.ok(go.includes(`"example.com/pulumi-${pkg}/sdk/go/${pkg}/${goPackage}"`), token);
+            assert.ok(go.includes(`"${language.go.importBasePath}/${goPackage}"`), token);
             assert.ok(go.includes(`${goPackage}.New${name}(ctx, `), token);
             // C#: Pulumi.<namespaces[package]>.<namespaces[module]> (pulumi-dotnet codegen, namespaces).
             const namespace = `Pulumi.${language.csharp.namespaces[pkg]}.${language.csharp.namespaces[module]}`;
@@ -174,21 +179,26 @@ describe("docs/languages.md", () => {
             (text) => parse(text) as { resources: Record<string, { properties: Record<string, unknown> }> },
         );
         const scalars: string[] = [];
+        // Enum members are spelled by each SDK (KeyRole.Viewer, manageddashboards.KeyRoleViewer): the schema's names.
+        const members = new Map(
+            Object.values(schema.types).flatMap((type) => type.enum.map((e) => [String(e.value), e.name] as const)),
+        );
         const collect = (value: unknown): void => {
             if (Array.isArray(value)) value.forEach(collect);
             else if (typeof value === "object" && value !== null) Object.values(value).forEach(collect);
             else scalars.push(String(value));
         };
         for (const resource of Object.values(yaml.resources)) collect(resource.properties);
+        assert.equal(members.get("VIEWER"), "Viewer");
         assert.ok(scalars.includes("10080") && scalars.includes("1440") && scalars.includes("g-0123456789"));
         for (const language of ["ts", "python", "go", "csharp", "java"]) {
             const [program] = blocks(language);
             for (const scalar of scalars) {
-                // Enum members are spelled by each SDK (KeyRole.Viewer, manageddashboards.KeyRoleViewer).
-                const spelled =
-                    scalar === "VIEWER"
-                        ? /VIEWER|Viewer/
-                        : new RegExp(`\\b${scalar.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`);
+                const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+                const member = members.get(scalar);
+                const spelled = new RegExp(
+                    `\\b${escape(scalar)}\\b` + (member !== undefined ? `|${escape(member)}\\b` : ""),
+                );
                 assert.match(program, spelled, `${language}: no ${scalar}`);
             }
         }

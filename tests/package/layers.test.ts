@@ -37,7 +37,6 @@ const THROUGH_INDEX = ["gotemplate", "label", "event-pattern"];
  * point (`./label`, the root's event-pattern exports) and these names are not part of its API.
  */
 const INTERNAL_IMPORTS = new Set([
-    "components/kit/definition.ts -> label/context.ts",
     "components/kit/labelArgs.ts -> label/context.ts",
     "components/eventbridge/resolve.ts -> label/id.ts",
     "components/eventbridge/resolve.ts -> event-pattern/errors.ts",

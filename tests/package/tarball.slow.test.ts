@@ -21,8 +21,12 @@ const COMPONENT_FOLDERS = fs
 /** The modules that must load without any Pulumi SDK, each in turn in one fresh process. */
 const SDK_FREE = [
     "./components/registry",
-    // Each component's declaration and pure resolver.
-    ...COMPONENT_FOLDERS.flatMap((folder) => [`./components/${folder}/definition`, `./components/${folder}/resolve`]),
+    // Each component's declaration, pure resolver and rules (tf-adopt's).
+    ...COMPONENT_FOLDERS.flatMap((folder) => [
+        `./components/${folder}/definition`,
+        `./components/${folder}/resolve`,
+        `./components/${folder}/rules`,
+    ]),
     "./stack",
     "./label",
     "./event-pattern",
@@ -129,6 +133,9 @@ describe("the published package", function () {
         for (const expected of [
             "package.json",
             "README.md",
+            // The component plugin, with the page `pulumi package publish` takes from its folder.
+            "plugin/PulumiPlugin.yaml",
+            "plugin/README.md",
             "dist/index.js",
             "dist/index.d.ts",
             "dist/label/index.js",

@@ -28,6 +28,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { copyOfTree } from "../helpers/tree";
 import * as grpc from "@grpc/grpc-js";
 import * as pulumi from "@pulumi/pulumi";
 import * as structproto from "google-protobuf/google/protobuf/struct_pb";
@@ -161,19 +162,7 @@ function projectFolder(): string {
 }
 
 /** A clone of this repository's tree: the files git tracks and the new ones it does not ignore. */
-async function cloneOfTree(): Promise<string> {
-    const files = await runProcess("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-        cwd: ROOT,
-    });
-    assert.equal(files.status, 0, files.stderr);
-    const clone = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-clone-"));
-    for (const file of files.stdout.split("\0").filter((f) => f !== "")) {
-        if (!fs.existsSync(path.join(ROOT, file))) continue; // deleted in the working tree
-        fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
-        fs.copyFileSync(path.join(ROOT, file), path.join(clone, file));
-    }
-    return clone;
-}
+const cloneOfTree = () => copyOfTree("plugin-clone-");
 
 const local = startBeforeTests(async () => {
     const project = await installedProject();

@@ -12,6 +12,7 @@ import * as pulumi from "@pulumi/pulumi";
 import Ajv2020 from "ajv/dist/2020";
 
 import type { ArgDefinition, ComponentDefinition } from "../../components/kit/definition";
+import { kitOf } from "../../components/kits";
 import { COMPONENT_DEFINITIONS } from "../../components/registry";
 import { API_KEY_DEFINITION } from "../../components/apiKey/definition";
 import { EVENTBRIDGE_DEFINITION } from "../../components/eventbridge/definition";
@@ -74,10 +75,9 @@ describe("the component plugin's schema", () => {
         assert.equal(schema.name, PACKAGE_NAME);
         assert.equal(schema.version, "1.2.3");
         assert.deepEqual(Object.keys(schema.resources).sort(), COMPONENT_DEFINITIONS.map((d) => d.typeToken).sort());
-        assert.deepEqual(Object.keys(schema.resources).sort(), [
-            "cloudposse:eventbridge:EventBridge",
-            "cloudposse:managed-dashboards:DashboardsApiKey",
-        ]);
+        // The shipped components among them (a component added to the list adds its own).
+        for (const token of ["cloudposse:eventbridge:EventBridge", "cloudposse:managed-dashboards:DashboardsApiKey"])
+            assert.ok(Object.keys(schema.resources).includes(token), token);
         for (const definition of COMPONENT_DEFINITIONS) {
             const resource = schema.resources[definition.typeToken];
             assert.equal(resource.isComponent, true);
@@ -187,13 +187,22 @@ describe("the component plugin's schema", () => {
                 assert.ok(!member.name.startsWith(typeName), `${token} ${member.name} stutters`);
             }
         }
-        assert.deepEqual(Object.keys(schema.types).sort(), [
-            "cloudposse:eventbridge:LogsPolicyScope",
-            "cloudposse:index:LabelKeyCase",
-            "cloudposse:index:LabelValueCase",
-            "cloudposse:managed-dashboards:CredentialType",
-            "cloudposse:managed-dashboards:KeyRole",
-        ]);
+        // Each enum in its component's module, or the shared one; the shipped components' (and the shared) ones:
+        const modules = new Set(["index", ...COMPONENT_DEFINITIONS.map((d) => d.typeToken.split(":")[1])]);
+        for (const token of Object.keys(schema.types)) assert.ok(modules.has(token.split(":")[1]), token);
+        const shipped = new Set(["index", "eventbridge", "managed-dashboards"]);
+        assert.deepEqual(
+            Object.keys(schema.types)
+                .filter((token) => shipped.has(token.split(":")[1]))
+                .sort(),
+            [
+                "cloudposse:eventbridge:LogsPolicyScope",
+                "cloudposse:index:LabelKeyCase",
+                "cloudposse:index:LabelValueCase",
+                "cloudposse:managed-dashboards:CredentialType",
+                "cloudposse:managed-dashboards:KeyRole",
+            ],
+        );
         assert.deepEqual(schema.resources[EVENTBRIDGE].inputProperties.tags, {
             type: "object",
             additionalProperties: { type: "string" },
@@ -202,28 +211,31 @@ describe("the component plugin's schema", () => {
     });
 
     it("declares integer for every numeric argument, each of which the components refuse as a fraction", () => {
-        const resolvers: Record<string, (args: Record<string, unknown>) => unknown> = {
-            [EVENTBRIDGE]: (args) => resolveEventBridgeArgs("x", { region: "us-east-2", ...args } as never),
-            [API_KEY]: (args) =>
-                resolveDashboardsApiKeyArgs("x", {
-                    region: "us-east-2",
-                    workspaceId: "g-0123456789",
-                    ...args,
-                } as never),
-        };
-        let checked = 0;
+        // Each component's resolver (its kit's, as its constructor calls it) from its documented example's arguments.
+        const resolve = (definition: ComponentDefinition, args: Record<string, unknown>) =>
+            kitOf(definition.path)!.resolve("x", { ...definition.example.args, ...args }, { regionFromProvider: true });
+        assert.equal(
+            resolveEventBridgeArgs("x", EVENTBRIDGE_DEFINITION.example.args as never).id,
+            (resolve(EVENTBRIDGE_DEFINITION, {}) as { id: string }).id,
+        );
+        assert.equal(
+            resolveDashboardsApiKeyArgs("x", API_KEY_DEFINITION.example.args as never).ssmPath,
+            (resolve(API_KEY_DEFINITION, {}) as { ssmPath: string }).ssmPath,
+        );
+        const checked = new Map<string, number>();
         for (const definition of COMPONENT_DEFINITIONS) {
             for (const [arg, spec] of argsOf(definition)) {
                 if (spec.type !== "number") continue;
-                checked++;
+                checked.set(definition.typeToken, (checked.get(definition.typeToken) ?? 0) + 1);
                 assert.throws(
-                    () => resolvers[definition.typeToken]({ [arg]: 7.5 }),
+                    () => resolve(definition, { [arg]: 7.5 }),
                     (error: Error) => error.name === "ComponentArgsError" && error.message.includes(arg),
                     `${definition.path} ${arg} accepted 7.5`,
                 );
             }
         }
-        assert.equal(checked, 6, `only ${checked} numeric arguments`);
+        const shipped = (checked.get(EVENTBRIDGE) ?? 0) + (checked.get(API_KEY) ?? 0);
+        assert.equal(shipped, 6, `only ${shipped} numeric arguments`);
     });
 
     it("leaves the inputs the components take as Pulumi Inputs composable, the others (names, identity) plain", () => {
@@ -410,10 +422,14 @@ describe("the component plugin's provider (construct, in process)", () => {
     });
 
     it("refuses a type token it does not construct, naming the ones it does", async () => {
-        await assert.rejects(
-            provider.construct("x", "cloudposse:index:EventBridge", {}, {}),
-            /unknown resource type cloudposse:index:EventBridge; this plugin constructs cloudposse:eventbridge:EventBridge, cloudposse:managed-dashboards:DashboardsApiKey/,
-        );
+        await assert.rejects(provider.construct("x", "cloudposse:index:EventBridge", {}, {}), (error: Error) => {
+            assert.match(error.message, /unknown resource type cloudposse:index:EventBridge; this plugin constructs /);
+            // Every component of the list, sorted (the shipped ones: eventbridge, then managed-dashboards).
+            const tokens = COMPONENT_DEFINITIONS.map((d) => d.typeToken).sort();
+            assert.ok(error.message.endsWith(`this plugin constructs ${tokens.join(", ")}`), error.message);
+            assert.ok(tokens.indexOf(EVENTBRIDGE) < tokens.indexOf(API_KEY));
+            return true;
+        });
     });
 });
 
