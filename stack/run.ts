@@ -23,8 +23,10 @@ export function newLoadRun(files: FileSystem): LoadRun {
 export function cachingFileSystem(inner: FileSystem): FileSystem {
     const listings = new Map<string, ReturnType<FileSystem["readDir"]>>();
     return {
-        // Real paths are asked each time: confinement checks the file as it is when read.
-        ...(inner.realPath !== undefined ? { realPath: inner.realPath.bind(inner) } : {}),
+        // Real paths are remembered for the checks that name a refused path where it is written
+        // (an import, an `!include`); no read relies on them: a checked read resolves the file it
+        // opens itself (`readFileChecked`), each time it is not remembered.
+        ...(inner.realPath !== undefined ? { realPath: remembered(inner.realPath.bind(inner)) } : {}),
         ...(inner.readFileChecked !== undefined
             ? { readFileChecked: checkedOnce(inner.readFileChecked.bind(inner)) }
             : {}),
