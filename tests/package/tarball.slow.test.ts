@@ -141,6 +141,9 @@ describe("the published package", function () {
             "dist/label/index.js",
             "dist/label/index.d.ts",
             "dist/bin/synth.js",
+            // The Atmos command set, and the program its steps run (issue 42).
+            "atmos.d/pulumi.yaml",
+            "dist/program/index.js",
             ...COMPONENT_FOLDERS.flatMap((folder) => [
                 `dist/components/${folder}/index.d.ts`,
                 `dist/components/${folder}/definition.d.ts`,
