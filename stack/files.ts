@@ -49,12 +49,12 @@ export interface FileSystem {
      */
     realPath?(path: string): string;
     /**
-     * {@link readFile}, calling `check` with the real path of the file it opened before reading a
+     * `readFile`, calling `check` with the real path of the file it opened before reading a
      * byte of it (`check` throws to refuse): the file read is the file checked, whatever changes
      * on the disk meanwhile. Without it, confinement checks the path, then reads it.
      */
     readFileChecked?(path: string, check: (real: string) => void): string;
-    /** {@link readDir}, calling `check` with the real path of the directory it opened before listing it. */
+    /** `readDir`, calling `check` with the real path of the directory it opened before listing it. */
     readDirChecked?(
         path: string,
         check: (real: string) => void,
