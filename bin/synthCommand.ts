@@ -102,6 +102,37 @@ const EXIT_USAGE = 2;
 
 class UsageError extends Error {}
 
+/** A file the command line names holds what it cannot take: reported with the file, without the usage line. */
+class InputFileError extends UsageError {}
+
+/** RFC 3339's `date-time` (section 5.6): a full date, `T`, a full time, and an offset (`Z` or `±hh:mm`). */
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+
+/**
+ * The instant an RFC 3339 date-time names, or why the text is not one: the offset is required (a
+ * time without one would be read in this machine's zone), and the date must exist (2026-02-30 is
+ * not March 2). A leap second (`:60`) is refused: the clock here cannot name it.
+ */
+export function parseRfc3339(text: string): number | string {
+    const m = RFC3339.exec(text);
+    if (m === null) {
+        return /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text)
+            ? "it has no UTC offset (Z or +hh:mm); without one it would be read in this machine's time zone"
+            : "it is not of the form YYYY-MM-DDThh:mm:ss[.frac](Z|+hh:mm|-hh:mm)";
+    }
+    const [, year, month, day, hour, minute, second, , , offsetHour, offsetMinute] = m.map(Number);
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+    if (days === undefined) return `month ${m[2]} does not exist`;
+    if (day < 1 || day > days) return `${m[1]}-${m[2]} has no day ${m[3]} (it has ${days} days)`;
+    if (hour > 23 || minute > 59) return `${m[4]}:${m[5]} is not a time of day`;
+    if (second === 60) return "a leap second (:60) cannot be used as the plan's clock";
+    if (second > 59) return `second ${m[6]} does not exist`;
+    if (m[8] !== undefined && (offsetHour > 23 || offsetMinute > 59))
+        return `the offset ${m[8]}${m[9]}:${m[10]} is not one`;
+    return Date.parse(text.toUpperCase());
+}
+
 /**
  * Deepest nesting of a `--stack-outputs` file (200 levels; stack outputs are a few levels deep).
  * The Pulumi SDK serializes a referenced stack's outputs by recursion (rpc.ts serializeProperty)
@@ -156,8 +187,20 @@ function parseArgs(argv: readonly string[]): Command | "help" {
     let stackOutputsFile: string | undefined;
     const atmosFlags = { profile: [] as string[], config: [] as string[], configPath: [] as string[] };
     const options: { -readonly [K in keyof SynthOptions]: SynthOptions[K] } = {};
+    let optionsEnded = false;
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
+        if (optionsEnded || (arg !== "--" && !arg.startsWith("-"))) {
+            // A stack file (after `--`, even one named like an option).
+            if (file !== undefined) throw new UsageError(`one stack file at a time, got ${file} and ${arg}`);
+            file = arg;
+            continue;
+        }
+        if (arg === "--") {
+            // The end of the options (POSIX utility syntax guideline 10): what follows is a file.
+            optionsEnded = true;
+            continue;
+        }
         const value = () => {
             const next = argv[++i];
             if (next === undefined) {
@@ -213,10 +256,11 @@ function parseArgs(argv: readonly string[]): Command | "help" {
             case "--now": {
                 // The clock of the plan (rotation windows, expiries): RFC 3339, or "now" for this machine's.
                 const text = value();
-                const time = text === "now" ? Date.now() : /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : NaN;
-                if (Number.isNaN(time)) {
+                const time = text === "now" ? Date.now() : parseRfc3339(text);
+                if (typeof time === "string" || Number.isNaN(time)) {
+                    const why = typeof time === "string" ? `: ${time}` : "";
                     throw new UsageError(
-                        `--now: must be an RFC 3339 time (e.g. 2026-01-01T00:00:00Z) or "now", got ${text}`,
+                        `--now: must be an RFC 3339 time with its offset (e.g. 2026-01-01T00:00:00Z) or "now", got ${text}${why}`,
                     );
                 }
                 options.now = new Date(time).toISOString();
@@ -235,25 +279,25 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                     const text = readTextFileBounded(outputsFile);
                     const tooDeep = jsonNestingBeyond(text, MAX_OUTPUTS_NESTING);
                     if (tooDeep !== undefined) {
-                        throw new UsageError(
+                        throw new InputFileError(
                             `--stack-outputs ${outputsFile}:${tooDeep.line}:${tooDeep.column}: lists and objects nested deeper than ${MAX_OUTPUTS_NESTING.toLocaleString("en-US")} levels`,
                         );
                     }
                     parsed = JSON.parse(text);
                 } catch (error) {
                     if (error instanceof UsageError) throw error;
-                    throw new UsageError(
+                    throw new InputFileError(
                         `--stack-outputs ${outputsFile}: ${readFailureText(error) ?? (error as Error).message}`,
                     );
                 }
                 const proto = protoKeyPath(parsed);
                 if (proto !== undefined) {
-                    throw new UsageError(
+                    throw new InputFileError(
                         `--stack-outputs ${outputsFile}: a key named __proto__ at ${proto}; the Pulumi SDK cannot pass such a key (it would become the prototype of the outputs, and every name in it an output)`,
                     );
                 }
                 if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-                    throw new UsageError(
+                    throw new InputFileError(
                         `--stack-outputs ${outputsFile}: must hold a JSON object of stack name to outputs`,
                     );
                 }
@@ -277,13 +321,7 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                     };
                     break;
                 }
-                if (arg.startsWith("-")) {
-                    throw new UsageError(`unknown option ${arg}`);
-                }
-                if (file !== undefined) {
-                    throw new UsageError(`one stack file at a time, got ${file} and ${arg}`);
-                }
-                file = arg;
+                throw new UsageError(`unknown option ${arg}`);
         }
     }
     if (list) {
@@ -383,10 +421,13 @@ export async function runSynthCommand(
     try {
         command = parseArgs(argv);
     } catch (error) {
-        // The reason, then one usage line: the whole text is for --help.
+        // The reason, then one usage line: the whole text is for --help. A file's content is not
+        // a matter of usage: its message alone.
         io.stderr.write(
-            `synth: ${(error as Error).message}\n\nusage: ${program} <stack-file> [--json] [options]` +
-                ` (see ${program} --help)\n`,
+            error instanceof InputFileError
+                ? `synth: ${error.message}\n`
+                : `synth: ${(error as Error).message}\n\nusage: ${program} <stack-file> [--json] [options]` +
+                      ` (see ${program} --help)\n`,
         );
         return EXIT_USAGE;
     }

@@ -5,8 +5,15 @@
 import * as nodePath from "node:path";
 import { TEMPLATE_LIMITS } from "../gotemplate";
 import { yaml } from "../util/yaml";
-import { goYamlOptions } from "../util/goYaml";
-import { outsideReason, SymlinkLoopError, type Confinement } from "./confine";
+import { goYamlLineBreaks, goYamlOptions } from "../util/goYaml";
+import {
+    climbsOut,
+    OutsideRepositoryError,
+    outsideReason,
+    readConfined,
+    SymlinkLoopError,
+    type Confinement,
+} from "./confine";
 import { compareBytes, globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
 import { isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
@@ -201,7 +208,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
             const confinement: Confinement = { root: gitRoot, also: userPaths, allowOutside };
             for (const path of defaultImportFiles(gitRoot, files)) {
                 refuseOutside(path, confinement, files, undefined, [], `${defaultImportDir(path)} file ${path}`);
-                raw = mergePlain(raw, readDefaultImport(path, files, env, gitRoot));
+                raw = mergePlain(raw, readDefaultImport(path, files, env, gitRoot, confinement));
             }
         }
         // Without a config file, profiles are looked for from the current directory (profiles.go 33-48).
@@ -211,7 +218,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
         // The repository is the one holding the atmos.yaml found: its files, and everything they
         // name, are read from it.
         const confinement: Confinement = {
-            root: repositoryOf(configDir!, files) ?? configDir!,
+            root: configRepository(configDir!, fromManifest ? undefined : cwd, files),
             also: userPaths,
             allowOutside,
         };
@@ -221,7 +228,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
                 raw = mergePlain(
                     raw,
                     source.kind === "dir"
-                        ? readConfigWithImports(source.file, files, env, gitRoot, new Set(), confinement)
+                        ? readConfigWithImports(source.file, files, env, gitRoot, new Set(), confinement, true)
                         : readSelectedFile(source.file, files, env, gitRoot, confinement),
                 );
             }
@@ -230,7 +237,10 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
                 // A file ATMOS_CLI_CONFIG_PATH names is the user's choice; one found by looking around
                 // must not lead elsewhere through a link.
                 if (!cliConfigPath) refuseOutside(file, confinement, files, undefined, [], `the Atmos config ${file}`);
-                raw = mergePlain(raw, readConfigWithImports(file, files, env, gitRoot, new Set(), confinement));
+                raw = mergePlain(
+                    raw,
+                    readConfigWithImports(file, files, env, gitRoot, new Set(), confinement, Boolean(cliConfigPath)),
+                );
             }
         }
         // Profiles merge over the configuration (load.go 531-595, profiles.go).
@@ -250,7 +260,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
     }
     const config = interpret(raw, unique, configDir, runDir, cwd, env, gitRoot, files, localConfig);
     let repository: string;
-    if (configDir !== undefined) repository = repositoryOf(configDir, files) ?? configDir;
+    if (configDir !== undefined) repository = configRepository(configDir, fromManifest ? undefined : cwd, files);
     else {
         // No atmos.yaml: the repository holding the manifest (else the current directory), else
         // outside git the base path, or the manifest's directory when it is not under it.
@@ -259,7 +269,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
         const fromGit = repositoryOf(manifestDir ?? cwd, files);
         repository =
             fromGit ??
-            (manifestDir !== undefined && nodePath.relative(config.basePath, manifestDir).startsWith("..")
+            (manifestDir !== undefined && climbsOut(nodePath.relative(config.basePath, manifestDir))
                 ? manifestDir
                 : config.basePath);
     }
@@ -288,6 +298,21 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
  */
 export function repositoryOf(dir: string, files: FileSystem): string | undefined {
     return findGitRoot(dir, files);
+}
+
+/**
+ * The repository holding the atmos.yaml found in `configDir`: its git repository; outside git (a
+ * source tarball, a Docker build context, a CI artifact), the directory the command runs from
+ * (`runDir`, given when Atmos's discovery from there found the file) when the atmos.yaml is in or
+ * below it and it is not the file system's root, as that tree with `.git` would give; else the
+ * atmos.yaml's own directory.
+ */
+function configRepository(configDir: string, runDir: string | undefined, files: FileSystem): string {
+    const git = repositoryOf(configDir, files);
+    if (git !== undefined) return git;
+    if (runDir === undefined || nodePath.dirname(runDir) === runDir) return configDir;
+    const relative = nodePath.relative(runDir, configDir);
+    return climbsOut(relative) ? configDir : runDir;
 }
 
 /** The repository a config reads from (its `repository`, or, in a hand-made config, the one around its directory). */
@@ -328,7 +353,7 @@ function refuseOutside(
 }
 
 /** Where `keyPath` is written in the config file `file` (its value's line and column), if it is. */
-function positionOf(
+export function positionOf(
     file: string,
     keyPath: readonly (string | number)[],
     files: FileSystem,
@@ -336,7 +361,10 @@ function positionOf(
     try {
         const { LineCounter, parseDocument } = yaml();
         const counter = new LineCounter();
-        const document = parseDocument(files.readFile(file), { lineCounter: counter, uniqueKeys: false });
+        const document = parseDocument(goYamlLineBreaks(files.readFile(file)), {
+            lineCounter: counter,
+            uniqueKeys: false,
+        });
         const node = document.getIn(keyPath, true) as { range?: [number, number, number] } | undefined;
         if (node?.range === undefined) return undefined;
         const { line, col } = counter.linePos(node.range[0]);
@@ -425,10 +453,12 @@ function readConfigWithImports(
     gitRoot: string | undefined,
     seen: Set<string>,
     confinement: Confinement,
+    named = false,
 ): Record<string, unknown> {
     if (seen.has(file)) return {};
     seen.add(file);
-    const own = readConfigFile(file, files, env, gitRoot);
+    // The file ATMOS_CLI_CONFIG_PATH names is read wherever it is; what it brings in, inside.
+    const own = readConfigFile(file, files, env, gitRoot, named ? undefined : confinement);
     const dir = nodePath.dirname(file);
     let merged: Record<string, unknown> = {};
     // Atmos's mergeDefaultImports (pkg/config/load.go): the git root's atmos.d/ and .atmos.d/ when
@@ -439,7 +469,7 @@ function readConfigWithImports(
     ];
     for (const path of defaults) {
         refuseOutside(path, confinement, files, file, [], `${defaultImportDir(path)} file ${path}`);
-        merged = mergePlain(merged, readDefaultImport(path, files, env, gitRoot));
+        merged = mergePlain(merged, readDefaultImport(path, files, env, gitRoot, confinement));
     }
     merged = mergePlain(merged, mergeImportList(own, file, files, env, gitRoot, seen, confinement));
     const { import: _ignored, ...rest } = own;
@@ -468,7 +498,7 @@ function mergeImportList(
             const fixed = hasGlobMeta(path) ? globBase(path) : path;
             refuseOutside(fixed, confinement, files, file, ["import", index], what);
             const matches = hasGlobMeta(path)
-                ? globMatches(path, files)
+                ? globOf(path, files, file, index, what)
                 : files.isFile(path)
                   ? [path]
                   : files.isFile(`${path}.yaml`)
@@ -651,13 +681,27 @@ function withProfiles(
             );
         }
         for (const file of configDirFiles(dir, files)) {
-            const own = readConfigFile(file, files, env, gitRoot);
+            const own = readConfigFile(file, files, env, gitRoot, confinement);
             const { import: _ignored, ...rest } = own;
             const imported = mergeImportList(own, file, files, env, gitRoot, new Set([file]), confinement);
             merged = mergePlain(mergePlain(merged, imported), rest);
         }
     }
     return merged;
+}
+
+/** The files a glob of atmos.yaml's `import:` matches; past a limit of its work, refused at its entry. */
+function globOf(pattern: string, files: FileSystem, file: string, index: number, what: string): string[] {
+    try {
+        return globMatches(pattern, files);
+    } catch (error) {
+        if ((error as { code?: unknown } | null)?.code !== "EGLOB") throw error;
+        throw new AtmosConfigError(
+            file,
+            `${what}: ${(error as Error).message}`,
+            positionOf(file, ["import", index], files),
+        );
+    }
 }
 
 /** Which default-import directory (`atmos.d/` or `.atmos.d/`) holds `path`, for messages. */
@@ -706,11 +750,16 @@ function readConfigFile(
     files: FileSystem,
     env: Readonly<Record<string, string | undefined>>,
     gitRoot: string | undefined,
+    confinement?: Confinement,
 ): Record<string, unknown> {
     let text: string;
     try {
-        text = files.readFile(file);
+        // Confined, the file read is the file checked (refuseOutside named the place before).
+        text = confinement === undefined ? files.readFile(file) : readConfined(file, confinement, files);
     } catch (error) {
+        if (error instanceof OutsideRepositoryError || error instanceof SymlinkLoopError) {
+            throw new AtmosConfigError(file, `the Atmos config ${file}: ${error.message}`, undefined, true);
+        }
         throw new AtmosConfigError(file, `cannot read: ${error instanceof Error ? error.message : String(error)}`);
     }
     const tag = (name: string, evaluate: (arg: string) => unknown) => ({
@@ -740,7 +789,11 @@ function readConfigFile(
     ];
     let parsed: unknown;
     try {
-        parsed = yaml().parse(text, { ...goYamlOptions(customTags), uniqueKeys: false, logLevel: "error" });
+        parsed = yaml().parse(goYamlLineBreaks(text), {
+            ...goYamlOptions(customTags),
+            uniqueKeys: false,
+            logLevel: "error",
+        });
     } catch (error) {
         throw new AtmosConfigError(
             file,

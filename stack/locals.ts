@@ -4,7 +4,7 @@
  */
 import type { ScalarTag } from "yaml";
 import { yaml } from "../util/yaml";
-import { goYamlOptions } from "../util/goYaml";
+import { goYamlLineBreaks, goYamlOptions } from "../util/goYaml";
 import { GoTemplate, TemplateError, unsupportedFunction, type FuncMap } from "../gotemplate";
 import {
     atmosFunctionMap,
@@ -243,7 +243,11 @@ export function renderManifestText(text: string, file: string, options: Manifest
         let doc: unknown;
         try {
             // duplicate keys are the stack parser's to report (in one pass; the library's own check is quadratic)
-            doc = yaml().parse(text, { ...goYamlOptions(FUNCTION_TAGS), logLevel: "error", uniqueKeys: false });
+            doc = yaml().parse(goYamlLineBreaks(text), {
+                ...goYamlOptions(FUNCTION_TAGS),
+                logLevel: "error",
+                uniqueKeys: false,
+            });
         } catch {
             doc = undefined;
         }
