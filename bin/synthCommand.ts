@@ -4,7 +4,7 @@
  * runs it on the process's own streams; tests run it in-process on strings.
  */
 import * as path from "node:path";
-import { deferSdkCompiler } from "../program/deferCompiler";
+import { deferSdkArborist, deferSdkCompiler } from "../program/deferCompiler";
 import { planToJson, planToText } from "../program/plan";
 import type { SynthOptions } from "../program/synth";
 import { listStacks, loadStackSource, userDirectory } from "../stack";
@@ -477,8 +477,9 @@ export async function runSynthCommand(
         }
         // The Pulumi SDK (about a second to load) only once the stack file has loaded: --help,
         // --list-stacks and a stack file that does not load answer without it. The TypeScript
-        // compiler it would load with it waits until something reads from it (never, in a plan).
+        // compiler and npm Arborist it would load with it wait until something reads from them (never, in a plan).
         deferSdkCompiler();
+        deferSdkArborist();
         const { synth } = await import("../program/synth");
         const plan = await synth(file!, {
             ...command.options,

@@ -9,7 +9,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { isCompilerFile } from "../../program/deferCompiler";
+import { isArboristFile, isCompilerFile } from "../../program/deferCompiler";
 import { synthCommand, tfAdoptCommand } from "../helpers/commands";
 import { compiledRoot, ROOT } from "../helpers/compiled";
 import { awaitedLater, runNode, startBeforeTests, type ProcessRun } from "../helpers/processes";
@@ -96,6 +96,20 @@ describe("the commands in child processes", function () {
             "the SDK's closure serialization, which loads the compiler, was not even loaded",
         );
         assert.deepEqual(loaded.filter(isCompilerFile), []);
+    });
+
+    it("synth plans without loading the npm Arborist the Pulumi SDK loads (program/deferCompiler.ts)", async () => {
+        const { example, modulesFile } = await started();
+        assert.equal((await example).status, 0);
+        const loaded = JSON.parse(fs.readFileSync(modulesFile, "utf8")) as string[];
+        // node_modules/@pulumi/pulumi/runtime/closure/codePaths.js line 29 requires it when it loads.
+        assert.ok(
+            loaded.some((file) => file.endsWith(path.join("runtime", "closure", "codePaths.js"))),
+            "the SDK's codePaths.js, which loads Arborist, was not even loaded",
+        );
+        // Only the stand-in's cache entry, under the entry point's name: none of Arborist's own modules.
+        const entry = require.resolve("@npmcli/arborist", { paths: [path.dirname(require.resolve("@pulumi/pulumi"))] });
+        assert.deepEqual(loaded.filter(isArboristFile), [entry]);
     });
 
     it("synth refuses an invalid stack file as the in-process command does: exit 1, stdout empty", async () => {

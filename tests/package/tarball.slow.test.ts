@@ -55,10 +55,13 @@ const USER_SCRIPT = `
         // As synth does before it loads the SDK (program/deferCompiler.ts).
         const compiler = require("./program/deferCompiler");
         out.compiler = { deferred: compiler.deferSdkCompiler() };
+        const arboristLoaded = () => Object.keys(require.cache).filter(compiler.isArboristFile).length > 1;
+        out.arborist = { deferred: compiler.deferSdkArborist() };
         const mocks = await require("./program/mocks").installMocks();
         const lib = require("./index");
         await mocks.settle();
         out.compiler.loadedWithSdk = compiler.sdkCompilerLoaded();
+        out.arborist.loadedWithSdk = arboristLoaded();
         const loaded = Object.keys(require.cache);
         out.imported = {
             resources: mocks.resources.length,
@@ -96,6 +99,10 @@ const USER_SCRIPT = `
         const closure = await require("@pulumi/pulumi").runtime.serializeFunction(function add(a, b) { return a + b; });
         out.compiler.serialized = closure.text.includes("return a + b;");
         out.compiler.loadedWhenSerializing = compiler.sdkCompilerLoaded();
+        // The code paths of a callback (runtime/closure/codePaths.js line 193) read the deferred Arborist.
+        const paths = await require("@pulumi/pulumi").runtime.computeCodePaths();
+        out.arborist.computed = [...paths.keys()].some((p) => p.includes(path.join("node_modules", "yaml")));
+        out.arborist.loadedWhenComputing = arboristLoaded();
         process.stdout.write(JSON.stringify(out));
     })().catch((error) => { process.stderr.write(String(error && error.stack || error)); process.exitCode = 1; });`;
 
@@ -110,6 +117,7 @@ interface UserRun {
         serialized: boolean;
         loadedWhenSerializing: boolean;
     };
+    readonly arborist: { deferred: boolean; loadedWithSdk: boolean; computed: boolean; loadedWhenComputing: boolean };
 }
 
 /** The processes run in the packed copy. */
@@ -204,6 +212,11 @@ describe("the published package", function () {
             serialized: true,
             loadedWhenSerializing: true,
         });
+    });
+
+    it("defers the npm Arborist the Pulumi SDK loads, as synth does, until computing a callback's code paths reads it", async () => {
+        const { arborist } = await (await started()).user;
+        assert.deepEqual(arborist, { deferred: true, loadedWithSdk: false, computed: true, loadedWhenComputing: true });
     });
 
     it("loads no Pulumi SDK for the definitions, the resolvers and the stack-file loader", async () => {

@@ -6,7 +6,14 @@
  * the compiler; tests/package/tarball.slow.test.ts that closure serialization still works in a fresh process.
  */
 import * as assert from "node:assert/strict";
-import { deferSdkCompiler, isCompilerFile, sdkCompilerLoaded } from "../../program/deferCompiler";
+import * as path from "node:path";
+import {
+    deferSdkArborist,
+    deferSdkCompiler,
+    isArboristFile,
+    isCompilerFile,
+    sdkCompilerLoaded,
+} from "../../program/deferCompiler";
 
 const SHIM = require.resolve("@pulumi/pulumi/typescript-shim");
 
@@ -77,6 +84,83 @@ describe("deferring the SDK's TypeScript compiler (program/deferCompiler.ts)", (
             ["/p/node_modules/typescript/lib/tsserverlibrary.js", false],
         ] as const) {
             assert.equal(isCompilerFile(file), expected, file);
+        }
+    });
+});
+
+/** What the tests read of Arborist's exports (it ships no types): a class with its parts attached. */
+interface ArboristModule {
+    new (options: { path: string }): { path: string };
+    readonly Arborist: ArboristModule;
+    readonly Node: unknown;
+    readonly prototype: object;
+}
+
+/** Runs `test` with the SDK's codePaths.js and Arborist's entry out of require.cache, then restores them. */
+function withoutArborist(test: (file: string) => void): void {
+    const codePaths = require.resolve("@pulumi/pulumi/runtime/closure/codePaths");
+    const file = require.resolve("@npmcli/arborist", { paths: [path.dirname(codePaths)] });
+    const originals = [codePaths, file].map((f) => [f, require.cache[f]] as const);
+    for (const [f] of originals) delete require.cache[f];
+    try {
+        test(file);
+    } finally {
+        for (const [f, original] of originals) {
+            if (original === undefined) delete require.cache[f];
+            else require.cache[f] = original;
+        }
+    }
+}
+
+// node_modules/@pulumi/pulumi/runtime/closure/codePaths.js (3.248.0): line 29 requires Arborist
+// through TypeScript's __importStar (lines 14-20), which copies every key of a module whose
+// `__esModule` is not set; line 193 reads `arborist.Arborist` only inside computeCodePaths.
+describe("deferring the SDK's npm Arborist (program/deferCompiler.ts)", () => {
+    it("installs nothing once the SDK's codePaths.js is loaded", () => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the SDK's module, by its file
+        require("@pulumi/pulumi/runtime/closure/codePaths");
+        assert.equal(deferSdkArborist(), false);
+    });
+
+    it("stands in for Arborist through __importStar, loading it on the first read", () =>
+        withoutArborist((file) => {
+            assert.equal(deferSdkArborist(), true);
+            const standIn = require.cache[file]!;
+            // eslint-disable-next-line @typescript-eslint/no-require-imports -- what codePaths.js does
+            const required = require(file) as ArboristModule;
+            assert.equal(required, standIn.exports);
+            // TypeScript's helper, as codePaths.js defines it, keeps the stand-in without loading.
+            const mod = required as ArboristModule & { __esModule?: boolean };
+            const namespace = mod && mod.__esModule ? mod : { ...mod, default: mod };
+            assert.equal(namespace, required);
+            assert.equal(require.cache[file], standIn, "neither require nor __importStar loaded Arborist");
+            assert.equal(typeof required, "function");
+
+            const Arborist = namespace.Arborist;
+            const real = require.cache[file]!.exports as ArboristModule;
+            assert.notEqual(real, required, "the first read put the real module in the cache");
+            assert.equal(Arborist, real);
+            assert.equal(required.Node, real.Node);
+            assert.deepEqual(Object.keys(required), Object.keys(real));
+            assert.equal(mod.__esModule, undefined, "once loaded, every read is the real module's");
+            assert.equal(required.prototype, real.prototype);
+            assert.deepEqual(
+                Object.getOwnPropertyDescriptor(required, "prototype"),
+                Object.getOwnPropertyDescriptor(real, "prototype"),
+            );
+            assert.equal(Object.getPrototypeOf(required), Object.getPrototypeOf(real));
+            const tree = new required({ path: __dirname });
+            assert.ok(tree instanceof real);
+            assert.equal(tree.path, __dirname);
+        }));
+
+    it("recognises Arborist's files", () => {
+        for (const [file, expected] of [
+            ["/p/node_modules/@npmcli/arborist/lib/index.js", true],
+            ["C:\\p\\node_modules\\@npmcli\\arborist\\lib\\arborist\\index.js", true],
+            ["/p/node_modules/@npmcli/fs/lib/index.js", false],
+        ] as const) {
+            assert.equal(isArboristFile(file), expected, file);
         }
     });
 });
