@@ -9,7 +9,7 @@ import { planToJson, planToText } from "../program/plan";
 import type { SynthOptions } from "../program/synth";
 import { listStacks, loadStackSource, userDirectory } from "../stack";
 import { readFailureText, readTextFileBounded } from "../stack/files";
-import { pulumiNameProblem } from "../stack/names";
+import { instanceProjectName, pulumiNameProblem } from "../stack/names";
 import { parseInstanceList } from "../components/kit/logHistory";
 import { protoKeyPath } from "../util/protoKey";
 import { escapeJsonText, escapeText } from "../util/terminalText";
@@ -23,7 +23,7 @@ function usage(program: string): string {
 ${pad}[--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
 ${pad}[--now TIME|now] [--allow-log-group-deletion INSTANCE[,INSTANCE]]
 ${pad}[--allow-outside-repository]
-       ${program} --atmos-stack NAME [--atmos-dir DIR] [--json] [...]
+       ${program} --atmos-stack NAME [--component INSTANCE] [--atmos-dir DIR] [--json] [...]
        ${program} --list-stacks [--atmos-dir DIR]
 
 Runs the program of Pulumi.yaml on <stack-file> (or on the Atmos stack NAME of the repository in
@@ -32,6 +32,8 @@ with --json one JSON document. --list-stacks prints "<Atmos stack name><TAB><man
 
   --json                 print {"resources": [...], "outputs": {...}, "skipped": [...]}
   --atmos-stack NAME     plan the stack Atmos calls NAME (atmos ... -s NAME)
+  --component INSTANCE   plan only that instance of the stack (atmos ... INSTANCE -s NAME); the
+                         Pulumi project defaults to INSTANCE with "/" as "-" (docs/atmos-cli.md)
   --atmos-dir DIR        the Atmos repository (where atmos is run; default: the current directory)
   --list-stacks          list the repository's stacks and their manifests
   --stack NAME           Pulumi stack name (default: the stack's Atmos name, else the file's base name)
@@ -110,6 +112,8 @@ function jsonNestingBeyond(text: string, limit: number): { line: number; column:
 interface Command {
     readonly file?: string;
     readonly atmosStack?: string;
+    /** `--component`: one instance of the Atmos stack. */
+    readonly component?: string;
     readonly atmosDir?: string;
     readonly listStacks: boolean;
     readonly json: boolean;
@@ -122,6 +126,7 @@ function parseArgs(argv: readonly string[]): Command | "help" {
     let file: string | undefined;
     let atmosStack: string | undefined;
     let atmosDir: string | undefined;
+    let component: string | undefined;
     let list = false;
     let json = false;
     let stackOutputsFile: string | undefined;
@@ -153,6 +158,9 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 break;
             case "--atmos-dir":
                 atmosDir = value();
+                break;
+            case "--component":
+                component = value();
                 break;
             case "--list-stacks":
                 list = true;
@@ -250,12 +258,23 @@ function parseArgs(argv: readonly string[]): Command | "help" {
     if (file !== undefined && atmosDir !== undefined) {
         throw new UsageError("--atmos-dir goes with --atmos-stack or --list-stacks");
     }
+    if (component !== undefined && atmosStack === undefined) {
+        throw new UsageError("--component goes with --atmos-stack (an instance of that Atmos stack)");
+    }
+    if (component !== undefined && options.project === undefined) {
+        // One Pulumi stack per (Atmos stack, instance): the instance's project (docs/atmos-cli.md).
+        const project = instanceProjectName(component);
+        const refused = pulumiNameProblem("project", project);
+        if (refused !== undefined) throw new UsageError(`--component ${component}: ${refused}`);
+        options.project = project;
+    }
     return {
         listStacks: false,
         json,
         options,
         ...(file !== undefined ? { file } : {}),
         ...(atmosStack !== undefined ? { atmosStack } : {}),
+        ...(component !== undefined ? { component } : {}),
         ...(atmosDir !== undefined ? { atmosDir } : {}),
         ...(stackOutputsFile !== undefined ? { stackOutputsFile } : {}),
     };
@@ -327,7 +346,11 @@ export async function runSynthCommand(
         }
         const loaded = loadStackSource(
             command.atmosStack !== undefined
-                ? { atmosStack: command.atmosStack, atmosDir }
+                ? {
+                      atmosStack: command.atmosStack,
+                      atmosDir,
+                      ...(command.component !== undefined ? { component: command.component } : {}),
+                  }
                 : { stackFile: command.file! },
             {
                 userDir,
@@ -360,7 +383,7 @@ export async function runSynthCommand(
                 ? escapeJsonText(planToJson(plan))
                 : planToText(plan, {
                       color: io.stdout.isTTY === true && !io.env.NO_COLOR,
-                      title: `Plan of ${command.atmosStack !== undefined ? `Atmos stack ${command.atmosStack} (${shown(file!)})` : command.file}`,
+                      title: `Plan of ${command.atmosStack !== undefined ? `${command.component !== undefined ? `instance ${command.component} of ` : ""}Atmos stack ${command.atmosStack} (${shown(file!)})` : command.file}`,
                   }),
         );
         return 0;

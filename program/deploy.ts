@@ -6,8 +6,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { NameRegistry } from "../components/kit/collisions";
 import { stackVarNaming } from "../components/kit/definition";
 import { ComponentArgsError, type ArgProblem, type FieldNamer } from "../components/kit/errors";
-import { markWarningsReported } from "../components/kit/common";
-import type { ComponentKit, PreparedInstance } from "../components/kit/kit";
+import { markArgsWarningsReported, markWarningsReported } from "../components/kit/common";
+import { specOutputsOf, type ComponentKit, type PreparedInstance } from "../components/kit/kit";
+import { isDeployTimeReference } from "../components/kit/deployTime";
+import { deployTimeValue, programReadArgs } from "./deployTimeValues";
 import { COMPONENT_KITS, kitOf } from "../components/kits";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 import type { ComponentDefinition } from "../components/kit/definition";
@@ -120,7 +122,15 @@ export function prepareStack(stack: LoadedStack, kits: readonly ComponentKit[] =
     const registry = new NameRegistry();
     for (const instance of stack.instances) {
         try {
-            const ready = kindOf(instance, kits).prepare(instance.name, { ...instance.args });
+            const kit = kindOf(instance, kits);
+            // Deploy-time values the program reads (a Terraform state, a Pulumi stack, an SSM
+            // parameter): unknown while validating, so every check on a known value runs now.
+            const later = programReadArgs(instance, kit.definition);
+            const args: Record<string, unknown> = { ...instance.args };
+            for (const arg of later) args[arg] = pulumi.unknown;
+            const checked = kit.prepare(instance.name, args);
+            const ready =
+                later.length === 0 ? checked : { ...checked, create: readingLater(instance, kit, checked.warnings) };
             const collisions = registry.claim(
                 { component: instance.component, instance: instance.name, where: formatLocation(instance.location) },
                 ready.claims,
@@ -158,6 +168,37 @@ export function prepareStack(stack: LoadedStack, kits: readonly ComponentKit[] =
         throw new StackVarsError(stack.file, errors, lines.join("\n"), problems);
     }
     return prepared;
+}
+
+/**
+ * How an instance given deploy-time values is created: through its component's TypeScript path
+ * (`new Component(name, args)`), every such value an Output read at deploy time
+ * (program/deployTimeValues.ts), checked once known with the same rule and message. Its known
+ * values were validated with the stack's, before anything was registered.
+ */
+function readingLater(
+    instance: StackInstance,
+    kit: ComponentKit,
+    warnings: readonly ArgProblem[],
+): PreparedInstance["create"] {
+    return (opts) => {
+        const args: Record<string, unknown> = { ...instance.args };
+        const namer = stackVarNamer(instance.schema);
+        for (const [arg, value] of Object.entries(instance.args)) {
+            if (!isDeployTimeReference(value)) continue;
+            args[arg] = deployTimeValue(value, {
+                component: instance.component,
+                instance: instance.name,
+                var: namer.field(arg, []),
+            });
+        }
+        // Its warnings were reported with the stack's (at their vars), not again by the component.
+        markArgsWarningsReported(
+            args,
+            warnings.map((w) => w.message),
+        );
+        return specOutputsOf(new kit.component(instance.name, args as never, opts), kit.definition.outputs);
+    };
 }
 
 /**

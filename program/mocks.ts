@@ -91,6 +91,17 @@ export interface MockOptions {
      */
     readonly ssmParameterOwners?: Readonly<Record<string, string>>;
     /**
+     * Terraform state objects the AWS provider's `s3.getObject` reads, by `s3://<bucket>/<key>`: the
+     * state document's text (what Terraform's S3 backend stores). An object not listed has no body:
+     * a value read from it stays unknown, as in a plan that cannot see AWS. @default none
+     */
+    readonly terraformStates?: Readonly<Record<string, string>>;
+    /**
+     * SSM parameters the AWS provider's `ssm.getParameter` reads (`!store`), by name: their value. A
+     * parameter not listed has no value: a value read from it stays unknown. @default none
+     */
+    readonly ssmParameters?: Readonly<Record<string, string>>;
+    /**
      * What a resource of a type these mocks do not know gets: `"refuse"` fails its registration
      * ("Mock not implemented"), `"echo"` gives it its inputs as state, the id `<name>_id`, and for an
      * AWS resource an `arn` (shaped as AWS's for an ECS cluster, SNS topic, SQS queue and Lambda
@@ -168,8 +179,10 @@ export interface InstalledMocks {
     /** Every registered resource, in registration order. */
     readonly resources: RecordedResource[];
     /**
-     * The token of every invoke made, in order. The mocks answer `aws:grafana/getWorkspace` and
-     * `aws:cloudwatch/getLogGroup` (from `grafanaVersion` and `logGroups`) and refuse every other one.
+     * The token of every invoke made, in order. The mocks answer `aws:index/getRegion` (the
+     * provider's region), `aws:grafana/getWorkspace`, `aws:cloudwatch/getLogGroup` (from
+     * `grafanaVersion` and `logGroups`), `aws:s3/getObject` (`terraformStates`) and
+     * `aws:ssm/getParameter` (`ssmParameters`), and refuse every other one.
      */
     readonly calls: string[];
     /** What the mocks refused (an unmocked type or invoke), in order. */
@@ -479,6 +492,18 @@ export class AwsMocks implements pulumi.runtime.Mocks {
     }
 
     call(args: MockCallArgs): Record<string, unknown> {
+        if (args.token === "aws:index/getRegion:getRegion") {
+            // The region the provider asked works in: the one given, else its own (how a component
+            // learns the region of a provider it was given only as a reference).
+            const region = this.regionFor((args.inputs as Record<string, unknown>).region, args.provider);
+            return {
+                id: region,
+                region,
+                name: region,
+                endpoint: `ec2.${region}.amazonaws.com`,
+                description: region,
+            };
+        }
         if (args.token === "aws:grafana/getWorkspace:getWorkspace") {
             const inputs = args.inputs as Record<string, unknown>;
             const workspaceId = String(reveal(inputs.workspaceId));
@@ -543,6 +568,33 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 logGroupNamePrefix: prefix,
                 logGroupNames: names,
                 arns: names.map((name) => `arn:aws:logs:${region}:${this.accountId}:log-group:${name}`),
+            };
+        }
+        if (args.token === "aws:s3/getObject:getObject") {
+            // A Terraform state object (`terraformStates`), else one without a body (unknown).
+            const inputs = args.inputs as Record<string, unknown>;
+            const bucket = String(reveal(inputs.bucket));
+            const key = String(reveal(inputs.key));
+            const states = this.options.terraformStates ?? {};
+            const url = `s3://${bucket}/${key}`;
+            const body = Object.prototype.hasOwnProperty.call(states, url) ? states[url] : undefined;
+            return {
+                id: url,
+                bucket,
+                key,
+                ...(body !== undefined ? { body, contentType: "application/json" } : {}),
+            };
+        }
+        if (args.token === "aws:ssm/getParameter:getParameter") {
+            const inputs = args.inputs as Record<string, unknown>;
+            const name = String(reveal(inputs.name));
+            const parameters = this.options.ssmParameters ?? {};
+            const value = Object.prototype.hasOwnProperty.call(parameters, name) ? parameters[name] : undefined;
+            return {
+                id: name,
+                name,
+                type: "SecureString",
+                ...(value !== undefined ? { value, insecureValue: value } : {}),
             };
         }
         throw new Error(`Mock not implemented: ${args.token}`);

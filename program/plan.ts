@@ -170,6 +170,26 @@ export function planToText(plan: SynthPlan, options: { color?: boolean; title?: 
             lines.push(`        ${showText(name)}: ${first}`, ...rest.map((line) => `            ${line}`));
         }
     }
+    if (plan.reads !== undefined && plan.reads.length > 0) {
+        lines.push("", c.bold("Read when deploying:"));
+        for (const read of plan.reads) {
+            const [from, detail] =
+                read.from === "terraform-state"
+                    ? [
+                          `output ${read.output} of the Terraform state s3://${read.bucket}/${read.key}`,
+                          ` (${read.region !== undefined ? `region ${read.region}, ` : ""}workspace ${read.workspace})`,
+                      ]
+                    : read.from === "pulumi-stack"
+                      ? [`output ${read.output} of the Pulumi stack ${read.stack}`, ""]
+                      : [
+                            `the SSM parameter ${read.parameter}`,
+                            read.region !== undefined ? ` (region ${read.region})` : "",
+                        ];
+            lines.push(
+                `    ${showText(read.instance)} ${showText(read.var)}: ${showText(from)}${detail === "" ? "" : c.dim(showText(detail))}`,
+            );
+        }
+    }
     if (plan.skipped.length > 0) {
         lines.push("", c.bold("Left to Terraform (components this package does not implement):"));
         for (const { instance, component } of plan.skipped) {

@@ -7,6 +7,7 @@ import { loadStackSource, userDirectory } from "../stack";
 import { deployStack, type StackOutputs } from "./deploy";
 import { deployStackGuardingRenames } from "./renames";
 import { ALLOW_LOG_GROUP_DELETION, parseInstanceList } from "../components/kit/logHistory";
+import { instanceProjectName } from "../components/kit/deployTime";
 
 /** The config keys the program reads (a `pulumi.Config` of the project). */
 export interface ProgramConfig {
@@ -15,9 +16,26 @@ export interface ProgramConfig {
 }
 
 /**
+ * Why the Pulumi project `project` cannot hold the instance `instance` alone, or undefined when it
+ * can: one Pulumi stack per (Atmos stack, instance) means the project is the instance's name with
+ * `/` as `-` (components/deployTime.ts). Two instances deployed in one stack by turns would each
+ * delete the other's resources.
+ */
+export function instanceProjectProblem(instance: string, project: string): string | undefined {
+    const expected = instanceProjectName(instance);
+    if (project === expected) return undefined;
+    return (
+        `atmosComponent ${JSON.stringify(instance)} deploys one instance, in the Pulumi project named after it ` +
+        `(${JSON.stringify(expected)}), but this is project ${JSON.stringify(project)}: run it through ` +
+        `\`atmos pulumi up ${instance} -s <stack>\` (atmos.d/pulumi.yaml), or name the project ${expected} ` +
+        `in Pulumi.yaml (docs/atmos-cli.md, "From atmos terraform to atmos pulumi")`
+    );
+}
+
+/**
  * Deploys the stack named by `config`: `stackFile` (a stack manifest) or `atmosStack` (an Atmos
- * stack name, in the repository at `atmosDir`), paths relative to the current directory (the
- * project's). Returns the stack outputs: `{ "<instance>": { "<spec output name>": ... } }`.
+ * stack name, in the repository at `atmosDir`; with `atmosComponent`, only that instance of it),
+ * paths relative to the current directory (the project's). Returns the stack outputs: `{ "<instance>": { "<spec output name>": ... } }`.
  * Throws before registering anything when the config names no stack or two, or the stack does not
  * load.
  */
@@ -30,11 +48,25 @@ export function runProgram(config: ProgramConfig): StackOutputs | Promise<StackO
         );
     }
     const atmosDir = config.get("atmosDir");
+    const atmosComponent = config.get("atmosComponent") || undefined;
+    if (atmosComponent !== undefined) {
+        if (atmosStack === undefined) {
+            throw new Error(
+                "the config key atmosComponent (one instance) goes with atmosStack (the Atmos stack it is an instance of)",
+            );
+        }
+        const refused = instanceProjectProblem(atmosComponent, pulumi.getProject());
+        if (refused !== undefined) throw new Error(refused);
+    }
     // Paths, atmos.yaml and the git root from the user's directory, as Atmos finds them: the
     // project's (where Pulumi runs the program), or where an npm script was typed.
     const stack = loadStackSource(
         atmosStack !== undefined
-            ? { atmosStack, ...(atmosDir !== undefined ? { atmosDir } : {}) }
+            ? {
+                  atmosStack,
+                  ...(atmosDir !== undefined ? { atmosDir } : {}),
+                  ...(atmosComponent !== undefined ? { component: atmosComponent } : {}),
+              }
             : { stackFile: stackFile! },
         {
             userDir: userDirectory(),

@@ -15,6 +15,7 @@ import { readOutput } from "./outputs";
 import { DEPLOYMENT_OUTPUTS } from "./deploy";
 import { captureUnhandledRejections } from "../sdk/adapter";
 import { CloudposseError } from "../util/errors";
+import { instanceStackName, isDeployTimeReference } from "../components/kit/deployTime";
 
 /** One resource of the plan, as `synth --json` prints it (docs/synth.md). */
 export interface PlannedResource {
@@ -45,12 +46,81 @@ export interface SynthPlan {
     readonly outputs: Record<string, Record<string, unknown> | null>;
     /** Instances of components this package does not implement (left to Terraform), in stack order. */
     readonly skipped: { readonly instance: string; readonly component: string }[];
+    /** The values the program reads at deploy time (present when there are any), in stack order. */
+    readonly reads?: PlannedRead[];
+}
+
+/**
+ * A value the program reads when it deploys (`!terraform.state`, `!terraform.output`, `!store`):
+ * where from. A Terraform component's state: its S3 object; an instance of this package: its
+ * Pulumi stack; `!store`: the SSM parameter.
+ */
+export interface PlannedRead {
+    readonly instance: string;
+    /** The var (snake_case) given the value. */
+    readonly var: string;
+    /** The YAML function as written. */
+    readonly function: string;
+    readonly from: "terraform-state" | "pulumi-stack" | "ssm-parameter";
+    /** The output read (a Terraform or Pulumi output). */
+    readonly output?: string;
+    /** The Terraform state's S3 bucket and object key, its region and workspace. */
+    readonly bucket?: string;
+    readonly key?: string;
+    readonly region?: string;
+    readonly workspace?: string;
+    /** The Pulumi stack's full name, or the Atmos stack of a Terraform component. */
+    readonly stack?: string;
+    /** The SSM parameter. */
+    readonly parameter?: string;
+}
+
+/** The deploy-time reads of a loaded stack's instances, for the plan. */
+export function plannedReads(stack: LoadedStack, organization: string, pulumiStack: string): PlannedRead[] {
+    return stack.instances.flatMap((instance) =>
+        Object.entries(instance.vars).flatMap(([varName, value]): PlannedRead[] => {
+            if (!isDeployTimeReference(value)) return [];
+            const base = { instance: instance.name, var: varName, function: value.text };
+            if (value.kind === "ssm-parameter")
+                return [
+                    {
+                        ...base,
+                        from: "ssm-parameter",
+                        parameter: value.parameter,
+                        ...(value.region !== undefined ? { region: value.region } : {}),
+                    },
+                ];
+            if (value.source !== undefined) {
+                const { bucket, key, region, workspace, stack: atmosStack } = value.source;
+                return [
+                    {
+                        ...base,
+                        from: "terraform-state",
+                        output: value.output,
+                        bucket,
+                        key,
+                        ...(region !== undefined ? { region } : {}),
+                        workspace,
+                        stack: atmosStack,
+                    },
+                ];
+            }
+            return [
+                {
+                    ...base,
+                    from: "pulumi-stack",
+                    output: value.output,
+                    stack: instanceStackName(organization, value.component, value.stack ?? pulumiStack),
+                },
+            ];
+        }),
+    );
 }
 
 /** Options of {@link synth}. */
 export interface SynthOptions extends Pick<
     MockOptions,
-    "stackOutputs" | "defaultStackOutputs" | "accountId" | "organization" | "now"
+    "stackOutputs" | "defaultStackOutputs" | "accountId" | "organization" | "now" | "terraformStates" | "ssmParameters"
 > {
     /** Pulumi project name. @default "cloudposse-components" (the name in Pulumi.yaml) */
     readonly project?: string;
@@ -196,6 +266,7 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
     if (refused !== undefined) throw new Error(refused);
     // This very stack's outputs in --stack-outputs are its last deployment's (its own reference's).
     const selfName = `${options.organization ?? "organization"}/${options.project ?? "cloudposse-components"}/${stackName}`;
+    const reads = plannedReads(stack, options.organization ?? "organization", stackName);
     const mocks = await installMocks({
         ...options,
         project: options.project ?? "cloudposse-components",
@@ -264,6 +335,7 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
                 }),
                 outputs: resolved,
                 skipped: stack.skipped.map(({ instance, component }) => ({ instance, component })),
+                ...(reads.length > 0 ? { reads } : {}),
             };
         };
         const plan = await Promise.race([run(), failed]).catch((error: unknown) => {

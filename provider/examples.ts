@@ -192,9 +192,11 @@ function goValue(
 }
 
 function go(parts: readonly Part[], schema: PackageSchema): string {
-    const packages = (schema.language as { go: { moduleToPackage: Record<string, string> } }).go.moduleToPackage;
+    const { moduleToPackage: packages, importBasePath } = (
+        schema.language as { go: { moduleToPackage: Record<string, string>; importBasePath: string } }
+    ).go;
     const imports = [
-        ...new Set(parts.map((p) => `"example.com/pulumi-${schema.name}/sdk/go/${schema.name}/${packages[p.module]}"`)),
+        ...new Set(parts.map((p) => `"${importBasePath}/${packages[p.module]}"`)),
         '"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
     ].sort();
     const body: string[] = [];

@@ -9,13 +9,82 @@ import { knownNow } from "../components/kit/inputs";
 import type { ComponentClass } from "../components/kit/kit";
 import { outputValues } from "../components/kit/declaredOutputs";
 import { COMPONENT_KITS } from "../components/kits";
+import { constructRequest, currentMonitor, deploymentOf, serveProvider } from "../sdk/adapter";
+import type { ConstructRequestView } from "../sdk/adapter";
 import { problem } from "../util/problem";
+import { protoKeyInputs, requestInputs } from "./requestInputs";
 import { packageSchema, type PackageSchema } from "./schema";
 
 /** The components, by type token. */
 const COMPONENTS: ReadonlyMap<string, ComponentClass> = new Map(
     COMPONENT_KITS.map((kit) => [kit.definition.typeToken, kit.component]),
 );
+
+/**
+ * The provider object of each provider reference (`<urn>::<id>`) in one deployment: the SDK's
+ * server makes a new one for every Construct (provider/server.ts `createProviderResource`), and
+ * the components tell accounts apart by the object (components/inputs.ts `accountOf`), so two
+ * instances given the same provider share one.
+ */
+const providerObjects = new Map<string, pulumi.ProviderResource>();
+
+/**
+ * The resource options as the program's SDK set them, from the Construct `request`: the SDK's
+ * server (@pulumi/pulumi 3.248 provider/server.js 339-398; server.ts 412-453 upstream) rebuilds
+ * them from the request but reads `deletedWith` as a provider reference, cutting the URN at its
+ * last `::` (which the engine refuses: source_eval.go 2756-2759), drops `replaceWith`, drops the
+ * `type` of every alias spec, and loses the delete timeout (it reads `customTimeouts` with
+ * protobuf's `toObject`, which names it `pb_delete`); the engine sends them all
+ * (provider_plugin.go 2123-2179).
+ * The others are the server's. Without a request (not under the server), `opts` as given.
+ */
+export function constructOptions(
+    opts: pulumi.ComponentResourceOptions,
+    request: ConstructRequestView | undefined,
+): pulumi.ComponentResourceOptions {
+    if (request === undefined) return opts;
+    const rebuilt: pulumi.ComponentResourceOptions = { ...opts };
+    const deletedWith = request.getDeletedwith();
+    if (deletedWith !== "") rebuilt.deletedWith = new pulumi.DependencyResource(deletedWith);
+    const replaceWith = request.getReplaceWithList();
+    if (replaceWith.length > 0) rebuilt.replaceWith = replaceWith.map((urn) => new pulumi.DependencyResource(urn));
+    const timeouts = request.getCustomtimeouts();
+    if (timeouts !== undefined) {
+        const customTimeouts: pulumi.CustomTimeouts = {};
+        if (timeouts.getCreate() !== "") customTimeouts.create = timeouts.getCreate();
+        if (timeouts.getUpdate() !== "") customTimeouts.update = timeouts.getUpdate();
+        if (timeouts.getDelete() !== "") customTimeouts.delete = timeouts.getDelete();
+        rebuilt.customTimeouts = customTimeouts;
+    }
+    rebuilt.aliases = request.getAliasesList().map((alias): pulumi.Input<string | pulumi.Alias> => {
+        const spec = alias.getSpec();
+        if (alias.hasUrn() || spec === undefined) return alias.getUrn();
+        const rebuiltAlias: pulumi.Alias = {};
+        if (spec.getName() !== "") rebuiltAlias.name = spec.getName();
+        if (spec.getType() !== "") rebuiltAlias.type = spec.getType();
+        if (spec.getStack() !== "") rebuiltAlias.stack = spec.getStack();
+        if (spec.getProject() !== "") rebuiltAlias.project = spec.getProject();
+        if (spec.hasParenturn()) rebuiltAlias.parent = spec.getParenturn();
+        else if (spec.hasNoparent() && spec.getNoparent()) rebuiltAlias.parent = pulumi.rootStackResource;
+        return rebuiltAlias;
+    });
+    const given = opts.providers;
+    if (given !== undefined && !Array.isArray(given)) {
+        const monitor = currentMonitor();
+        const deployment = monitor === undefined ? undefined : deploymentOf(monitor);
+        const providers: Record<string, pulumi.ProviderResource> = { ...given };
+        for (const [pkg, ref] of request.getProvidersMap().entries()) {
+            const object = given[pkg];
+            if (object === undefined || deployment === undefined) continue;
+            const key = JSON.stringify([deployment, ref]);
+            const known = providerObjects.get(key);
+            if (known === undefined) providerObjects.set(key, object);
+            else providers[pkg] = known;
+        }
+        rebuilt.providers = providers;
+    }
+    return rebuilt;
+}
 
 /** The provider of the package's components (`GetSchema`, `Construct`). */
 export class ComponentsProvider implements provider.Provider {
@@ -62,6 +131,25 @@ export class ComponentsProvider implements provider.Provider {
                 ),
             );
         }
+        const running = constructRequest();
+        // Keys lost in reading the request (`__proto__`): put back, or refused.
+        const lost: string[] = [];
+        for (const found of running?.bytes ? protoKeyInputs(requestInputs(running.bytes)) : []) {
+            if ("special" in found || pulumi.Output.isInstance(inputs[found.arg])) lost.push(found.arg);
+            else inputs[found.arg] = found.value;
+        }
+        if (lost.length > 0) {
+            const rule =
+                "must not hold a key named like a JavaScript object's prototype inside a secret or an Output: the " +
+                "Pulumi Node.js SDK drops that key when it reads the Construct request, so it would be lost";
+            return Promise.reject(
+                new ComponentArgsError(
+                    component.definition.path,
+                    name,
+                    lost.map((arg) => problem("LOST_KEY", [arg], rule)),
+                ),
+            );
+        }
         const notPlain = this.outputsForPlainInputs(type, inputs);
         if (notPlain.length > 0) {
             const rule = "must be a plain value known when the component is created, got an Output";
@@ -73,7 +161,7 @@ export class ComponentsProvider implements provider.Provider {
                 ),
             );
         }
-        const instance = new component(name, inputs as never, options);
+        const instance = new component(name, inputs as never, constructOptions(options, running?.request));
         // The declared outputs (components/declaredOutputs.ts); none when the instance is disabled.
         const values = outputValues(instance);
         const state: Record<string, pulumi.Input<unknown>> = {};
@@ -89,5 +177,6 @@ export class ComponentsProvider implements provider.Provider {
  * engine whose address is in `args`; called by `plugin/index.js` under `run-plugin`.
  */
 export function serve(version: string, args: readonly string[]): Promise<void> {
-    return provider.main(new ComponentsProvider(version), [...args]);
+    // Each Construct answered with its own failures only (see serveProvider).
+    return serveProvider(provider.main, new ComponentsProvider(version), [...args]);
 }

@@ -10,6 +10,40 @@ import { COMPONENT_DEFINITIONS } from "../components/registry";
 /** The schema's package name: the first part of every component's type token. */
 export const PACKAGE_NAME = "cloudposse";
 
+/** The package's source repository, and where it is published from (schema `repository`, `homepage`, `publisher`). */
+export const REPOSITORY = "https://github.com/cloudposse-pulumi/pulumi-cloudposse-components";
+/** The publisher the schema names (`pulumi package publish` uses it unless given `--publisher`). */
+export const PUBLISHER = "cloudposse-pulumi";
+
+/**
+ * The oldest `@pulumi/aws` the components work with: the floor of the package's peer range
+ * (package.json, checked by tests/provider/provider.test.ts). A program in another language passes
+ * its own AWS provider, whose plugin version is the program's SDK's: the generated SDKs require the
+ * same major version (7: `region` on every resource, which 6.x lacks).
+ */
+export const AWS_FLOOR = "7.23.0";
+
+/** The major version after {@link AWS_FLOOR}'s, which no SDK accepts. */
+const AWS_NEXT_MAJOR = `${Number(AWS_FLOOR.split(".")[0]) + 1}.0.0`;
+
+/**
+ * The names of the generated SDKs, the same from a local folder and from a Git source:
+ * `pulumi package add` of a Git source sets the schema's `namespace` to the repository's owner
+ * when the schema has none (pkg/cmd/pulumi/packages/packages.go 366-373, tests in packages_test.go
+ * 253-296), and each generator derives its default names from it (Python `<namespace>_<name>`,
+ * pkg/codegen/python/gen.go 3275-3278; Node.js `@<namespace>/<name>`, nodejs/gen.go 2525-2532; Go
+ * `github.com/<namespace>/pulumi-<name>`, go/gen.go 4153-4199; C# `<Namespace>.<Name>`,
+ * pulumi-dotnet codegen/importer.go 51-60; Java keeps `com.pulumi`). Pinned here, they are the
+ * names the docs state (docs/languages.md).
+ */
+export const SDK_NAMES = {
+    nodejs: "@cloudposse-pulumi/cloudposse",
+    python: "pulumi_cloudposse",
+    go: "github.com/cloudposse-pulumi/pulumi-cloudposse-components/sdk/go/cloudposse",
+    csharpRoot: "Pulumi",
+    javaBase: "com.pulumi",
+} as const;
+
 /** The module of the types every component shares (the label arguments' enums). */
 const SHARED_MODULE = "index";
 
@@ -50,6 +84,9 @@ export interface PackageSchema {
     readonly description: string;
     readonly keywords: readonly string[];
     readonly license: string;
+    readonly repository: string;
+    readonly homepage: string;
+    readonly publisher: string;
     readonly meta: { readonly moduleFormat: string };
     readonly language: Readonly<Record<string, unknown>>;
     readonly resources: Readonly<Record<string, SchemaResource>>;
@@ -223,26 +260,44 @@ export function packageSchema(
             "Amazon Managed Grafana API key rotated and stored in SSM, named and tagged by a null-label port.",
         keywords: ["pulumi", "aws", "cloudposse", "eventbridge", "grafana", "category/cloud", "kind/component"],
         license: "Apache-2.0",
+        repository: REPOSITORY,
+        homepage: `${REPOSITORY}#readme`,
+        publisher: PUBLISHER,
         meta: { moduleFormat: "(.*)" },
+        // Each SDK's names pinned (SDK_NAMES), and the AWS SDK of the same major version as the
+        // components' required (as awsx does: pulumi-awsx provider/cmd/pulumi-resource-awsx/schema.json).
         language: {
-            nodejs: { respectSchemaVersion: true },
+            nodejs: {
+                respectSchemaVersion: true,
+                packageName: SDK_NAMES.nodejs,
+                dependencies: { "@pulumi/aws": `^${AWS_FLOOR}` },
+            },
             python: {
                 respectSchemaVersion: true,
+                packageName: SDK_NAMES.python,
                 moduleNameOverrides: Object.fromEntries(moduleNames.map((m) => [m, m.replace(/-/g, "_")])),
+                requires: { "pulumi-aws": `>=${AWS_FLOOR},<${AWS_NEXT_MAJOR}` },
             },
             go: {
                 respectSchemaVersion: true,
+                importBasePath: SDK_NAMES.go,
                 moduleToPackage: Object.fromEntries(moduleNames.map((m) => [m, m.replace(/-/g, "")])),
+                // A blank import keeps the AWS SDK's major version in the SDK's go.mod (go/importer.go 97-99).
+                internalDependencies: [`github.com/pulumi/pulumi-aws/sdk/v${AWS_FLOOR.split(".")[0]}/go/aws`],
             },
             csharp: {
                 respectSchemaVersion: true,
+                rootNamespace: SDK_NAMES.csharpRoot,
                 namespaces: Object.fromEntries([
                     [PACKAGE_NAME, "Cloudposse"] as const,
                     ...moduleNames.map((m) => [m, pascalCase(m)] as const),
                 ]),
+                packageReferences: { "Pulumi.Aws": `[${AWS_FLOOR},${AWS_NEXT_MAJOR})` },
             },
             java: {
+                basePackage: SDK_NAMES.javaBase,
                 packages: Object.fromEntries(moduleNames.map((m) => [m, m.replace(/-/g, "")])),
+                dependencies: { "com.pulumi:aws": `[${AWS_FLOOR},${AWS_NEXT_MAJOR})` },
             },
         },
         resources,

@@ -3,6 +3,8 @@
  * registrations, known-ness, failures, inputs and values with unknowns. Each reliance and why nothing public does it:
  * the contributors' Design notes; tests/sdk/adapter.test.ts pins each against the installed SDK.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createRequire } from "node:module";
 import * as pulumi from "@pulumi/pulumi";
 import * as settings from "@pulumi/pulumi/runtime/settings";
 import * as state from "@pulumi/pulumi/runtime/state";
@@ -401,6 +403,28 @@ export function currentMonitor(): object | undefined {
 }
 
 /**
+ * What identifies the deployment a resource monitor serves: for the engine's monitor (a gRPC
+ * client), its address with the organization, project, stack and whether it is a preview, the
+ * same for every Construct of one deployment (the engine gives each the one address of its
+ * monitor: pkg/resource/deploy/source_eval.go 604-613), though the SDK's provider server makes a
+ * new client for each (provider/server.ts `configureRuntime`, runtime/settings.ts `resetOptions`);
+ * undefined for any other monitor (the mocks' of `setMocks`, one per program).
+ */
+export function deploymentOf(monitor: object): string | undefined {
+    const { getChannel } = monitor as { getChannel?: () => { getTarget?: () => string } };
+    if (typeof getChannel !== "function") return undefined;
+    const target = getChannel.call(monitor).getTarget?.();
+    if (typeof target !== "string") return undefined;
+    let organization = "";
+    try {
+        organization = pulumi.getOrganization();
+    } catch {
+        // An engine older than organizations: the rest tells deployments apart.
+    }
+    return JSON.stringify([target, organization, pulumi.getProject(), pulumi.getStack(), pulumi.runtime.isDryRun()]);
+}
+
+/**
  * `error`, whose message the SDK's prefixes no longer change, marked as a failure of `program` (see
  * {@link failureProgram}). Returns `error`.
  *
@@ -475,4 +499,199 @@ export function recordProgramFailure(): void {
         throw new SdkContractError("runtime/state's store has no logErrorCount");
     }
     store.logErrorCount += 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The component plugin's gRPC server (`@pulumi/pulumi/provider` `main`), per Construct.
+
+/** A Construct request as the SDK's provider server received it (the parts read here). */
+export interface ConstructRequestView {
+    getMonitorendpoint(): string;
+    getProject(): string;
+    getStack(): string;
+    getOrganization(): string;
+    getDryrun(): boolean;
+    getDeletedwith(): string;
+    getReplaceWithList(): string[];
+    getCustomtimeouts(): { getCreate(): string; getUpdate(): string; getDelete(): string } | undefined;
+    getProvidersMap(): { entries(): Iterable<[string, string]> };
+    getAliasesList(): {
+        hasUrn(): boolean;
+        getUrn(): string;
+        getSpec():
+            | {
+                  getName(): string;
+                  getType(): string;
+                  getStack(): string;
+                  getProject(): string;
+                  hasParenturn(): boolean;
+                  getParenturn(): string;
+                  hasNoparent(): boolean;
+                  getNoparent(): boolean;
+              }
+            | undefined;
+    }[];
+}
+
+/** The bytes each Construct request was read from. */
+const requestBytes = new WeakMap<object, Uint8Array>();
+
+/** One Construct in flight: its request, and how it answers the first failure of anything it started. */
+interface ConstructCall {
+    readonly request: ConstructRequestView;
+    /** The bytes it was read from (what google-protobuf's reading loses is still there). */
+    readonly bytes: Uint8Array | undefined;
+    /** Answers the Construct with `reason`, unless it has been answered. */
+    readonly fail: (reason: unknown) => void;
+}
+
+/** The Construct each piece of work belongs to (Node runs every continuation in its caller's context). */
+const constructCalls = new AsyncLocalStorage<ConstructCall>();
+
+/**
+ * The request of the Construct running (undefined outside one), and the bytes it was read from:
+ * what the SDK's server leaves out of the options and the inputs.
+ */
+export function constructRequest():
+    { readonly request: ConstructRequestView; readonly bytes?: Uint8Array } | undefined {
+    return constructCalls.getStore();
+}
+
+type GrpcCallback = (error: unknown, response?: unknown) => void;
+type GrpcHandler = (call: { request: ConstructRequestView }, callback: GrpcCallback) => unknown;
+
+/**
+ * Serves `provider` as the SDK's `provider.main` does, but answers each Construct with its own
+ * failures only. The SDK turns a failed registration into an unhandled rejection on purpose
+ * (runtime/resource.ts `runAsyncResourceOp`: "so that it triggers unhandled rejection logic") and
+ * leaves the outputs of the failed resource pending; its provider server then answers every
+ * Construct in flight with that rejection (provider/server.ts, the Server's `uncaughtHandler`),
+ * while `main` and run-plugin log it to the engine again (cmd/run-plugin/run.ts). Here each
+ * Construct runs in a context of its own (Node runs an `unhandledRejection` listener in the context
+ * of the promise that rejected): a rejection or exception of one Construct is that Construct's
+ * answer, once, and nobody else's; any other goes to the process's listeners as before.
+ *
+ * Relies on `main` adding its service to a `@grpc/grpc-js` Server, and its process listeners,
+ * before its first `await` (checked: throws SdkContractError otherwise).
+ */
+export function serveProvider(
+    serve: (provider: never, args: string[]) => Promise<void>,
+    provider: unknown,
+    args: string[],
+): Promise<void> {
+    // The grpc-js the SDK itself loads (its own dependency, wherever npm put it).
+    const fromSdk = createRequire(require.resolve("@pulumi/pulumi/package.json"));
+    const grpc = fromSdk("@grpc/grpc-js") as {
+        Server: {
+            prototype: {
+                addService: (this: unknown, service: object, implementation: Record<string, unknown>) => void;
+            };
+        };
+    };
+    const events = ["unhandledRejection", "uncaughtException"] as const;
+    const before = new Map(events.map((event) => [event, process.listeners(event as "uncaughtException").length]));
+    const addService = grpc.Server.prototype.addService;
+    let wrapped = false;
+    grpc.Server.prototype.addService = function (service, implementation) {
+        const construct = implementation.construct;
+        const method = (service as { construct?: { requestDeserialize?: unknown } }).construct;
+        if (typeof construct === "function" && typeof method?.requestDeserialize === "function" && !wrapped) {
+            wrapped = true;
+            // The request's bytes kept beside it (a copy of the service definition, not the SDK's).
+            const deserialize = method.requestDeserialize as (bytes: Uint8Array) => object;
+            service = {
+                ...service,
+                construct: {
+                    ...method,
+                    requestDeserialize: (bytes: Uint8Array) => {
+                        const request = deserialize(bytes);
+                        requestBytes.set(request, bytes);
+                        return request;
+                    },
+                },
+            };
+            implementation.construct = ((call, callback) => {
+                let answered = false;
+                const answer = (error: unknown, response?: unknown) => {
+                    if (answered) return;
+                    answered = true;
+                    callback(error, response);
+                };
+                const running: ConstructCall = {
+                    request: call.request,
+                    bytes: requestBytes.get(call.request),
+                    fail: (reason) => answer(reason),
+                };
+                // The server's own answer waits for the rejections already on their way (Node reports
+                // them once the current microtasks have run): one of them answers first.
+                const serverAnswer: GrpcCallback = (error, response) => setImmediate(() => answer(error, response));
+                return constructCalls.run(running, () =>
+                    (construct as GrpcHandler).call(implementation, call, serverAnswer),
+                );
+            }) satisfies GrpcHandler;
+        }
+        return addService.call(this, service, implementation);
+    };
+    hideValuesInDebugLogs();
+    let serving: Promise<void>;
+    try {
+        serving = serve(provider as never, args);
+    } finally {
+        grpc.Server.prototype.addService = addService;
+    }
+    for (const event of events) {
+        const listeners = process.listeners(event as "uncaughtException") as ProcessListener[];
+        if (!wrapped || listeners.length <= (before.get(event) ?? 0)) {
+            throw new SdkContractError(
+                `provider.main did not add its gRPC service and its ${event} listener before its first await`,
+            );
+        }
+        for (const listener of listeners) process.off(event, listener);
+        process.on(event, (reason: unknown, ...rest: unknown[]) => {
+            const running = constructCalls.getStore();
+            if (running !== undefined) running.fail(reason);
+            else for (const listener of listeners) listener(reason, ...rest);
+        });
+    }
+    return serving;
+}
+
+/** What a debug log shows in place of the values it would print. */
+export const DEBUG_VALUES_HIDDEN = "(values not shown: they may hold secrets)";
+
+/**
+ * Debug messages of the SDK that print values: the engine's answer to a registration, read, invoke
+ * or call (`..., resp: <the message as text>`, runtime/resource.ts and invoke.ts: a secret output's
+ * plaintext included, such as the Grafana API key), and with `PULUMI_EXCESSIVE_DEBUG_OUTPUT` each
+ * serialized primitive and the request's properties (runtime/rpc.ts `serializeProperty`,
+ * invoke.ts).
+ */
+const DEBUG_VALUES = /(, resp: |: primitive=|, props=|, obj=)[^]*$/;
+
+/** `message` with what {@link DEBUG_VALUES} matches replaced by {@link DEBUG_VALUES_HIDDEN}. */
+export function hideDebugValues(message: string): string {
+    return message.replace(DEBUG_VALUES, `$1${DEBUG_VALUES_HIDDEN}`);
+}
+
+/**
+ * Makes the SDK's debug logs (`pulumi.log.debug`, sent to the engine, which writes them to its log
+ * with `--logflow` or `-v`) show no value: what {@link DEBUG_VALUES} matches is replaced by
+ * {@link DEBUG_VALUES_HIDDEN}. The SDK calls `log.debug` through the module's exports, read at each
+ * call. Idempotent.
+ */
+export function hideValuesInDebugLogs(): void {
+    const logModule = pulumi.log as unknown as { debug: (message: string, ...rest: unknown[]) => Promise<void> };
+    const debug = logModule.debug as typeof logModule.debug & { valuesHidden?: true };
+    if (debug.valuesHidden === true) return;
+    const hiding = Object.assign(
+        (message: string, ...rest: unknown[]) =>
+            debug.call(logModule, typeof message === "string" ? hideDebugValues(message) : message, ...rest),
+        { valuesHidden: true as const },
+    );
+    try {
+        logModule.debug = hiding;
+    } catch {
+        throw new SdkContractError("pulumi.log.debug cannot be replaced");
+    }
+    if (logModule.debug !== hiding) throw new SdkContractError("pulumi.log.debug cannot be replaced");
 }

@@ -32,6 +32,23 @@ export interface MergedComponent {
     readonly strategy: ListMergeStrategy;
     /** Plain sections for templates and names. */
     readonly context: Readonly<Record<string, unknown>>;
+    /**
+     * The Terraform backend sections as written, merged (`terraform.<section>`, the bases', the
+     * instance's), before Atmos picks the sub-map of the backend type (stack/terraformState.ts does).
+     */
+    readonly backend?: TerraformBackendSections;
+}
+
+/** A Terraform component's backend sections, merged as Atmos merges them, before its defaults apply. */
+export interface TerraformBackendSections {
+    /** The last non-empty `backend_type` of `terraform:`, the bases, the instance. */
+    readonly backendType: string;
+    /** `backend` deep-merged: `terraform.backend`, the bases', the instance's (every type's sub-map). */
+    readonly backend: Readonly<Record<string, unknown>>;
+    /** The last non-empty `remote_state_backend_type`, likewise. */
+    readonly remoteStateBackendType: string;
+    /** `remote_state_backend` deep-merged likewise. */
+    readonly remoteStateBackend: Readonly<Record<string, unknown>>;
 }
 
 const GLOBAL_METADATA_KEYS = ["labels", "tags", "custom", "enabled", "locked", "terraform_workspace_pattern"];
@@ -43,6 +60,8 @@ interface StackSections {
     readonly env: MapNode;
     readonly providers: MapNode | undefined;
     readonly metadata: MapNode | undefined;
+    /** `terraform.backend`, `terraform.remote_state_backend` and their types. */
+    readonly terraform: MapNode | undefined;
 }
 
 /**
@@ -88,6 +107,7 @@ export function mergeComponents(
         env: globalEnv,
         providers: globalProviders,
         metadata: globalMetadata,
+        terraform,
     };
     const globalTokens = options.namesOnly ? nameTokens([globalVars]) : {};
     const result: MergedComponent[] = [];
@@ -313,8 +333,37 @@ function mergedComponent(
     const type = ownMetadata.entries.get("type")?.value;
     const enabled = enabledOf(name, metadata, table);
     const plain = (node: MapNode) => toPlain(node) as Record<string, unknown>;
+    // Atmos's processTerraformBackend and processTerraformRemoteStateBackend
+    // (internal/exec/stack_processor_backend.go 36-93, 254-313): each type is the last non-empty one
+    // of terraform:, the bases, the instance; each section is deep-merged in that order.
+    const backendType = (key: string) =>
+        [scalarAt(stack.terraform, key), ...bases.map((b) => scalarAt(table.own(b), key)), scalarAt(ownMap, key)]
+            .filter((t): t is string => typeof t === "string" && t !== "")
+            .pop() ?? "";
+    const backendSection = (key: string) =>
+        plain(
+            mergeAll(
+                [
+                    section(stack.terraform, key, "terraform."),
+                    ...bases.map((b) => table.layer(b, key)),
+                    table.layer(name, key),
+                ],
+                loc,
+                componentStrategy,
+            ),
+        );
+    // Merged when read (only a component another one reads the state of is asked).
+    let backend: TerraformBackendSections | undefined;
     return {
         name,
+        get backend(): TerraformBackendSections {
+            return (backend ??= {
+                backendType: backendType("backend_type"),
+                backend: backendSection("backend"),
+                remoteStateBackendType: backendType("remote_state_backend_type"),
+                remoteStateBackend: backendSection("remote_state_backend"),
+            });
+        },
         keyLoc: entry.keyLoc,
         ...path,
         abstract: type?.kind === "scalar" && type.value === "abstract",

@@ -22,6 +22,7 @@ import type { ComponentSchema } from "./schema";
 import { componentTemplateContext, type TemplateSettings } from "./templating";
 import { toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 import { isValueFunction, parseYamlFunction, type DeployTimeReference } from "./yamlFunctions";
+import { readByComponent } from "../components/kit/deployTime";
 
 /** What the component pass of one instance needs to know about its stack and the load. */
 export interface InstanceScope {
@@ -414,9 +415,10 @@ function holdsFunction(node: TreeNode, name?: string): boolean {
 
 /**
  * Why a var cannot take a value known only at deploy time, or undefined when it can: a var whose
- * definition names a `deployTimeOutput` takes `!terraform.output` of that output (the component
- * reads it with its own StackReference). Everything else is validated, or names resources, before
- * deploying.
+ * argument takes an Output (`input: true`: `kms_key_id`, `tags`, the pattern, ...) takes any of
+ * them, read at deploy time (program/deployTimeValues.ts); the others are validated, or name
+ * resources, before deploying. `!store ... | default` is refused: a parameter that does not exist
+ * fails its read.
  */
 function deployTimeRefusal(
     schema: ComponentSchema,
@@ -424,18 +426,17 @@ function deployTimeRefusal(
     reference: DeployTimeReference,
 ): string | undefined {
     const spec = hasOwn(schema.vars, varName) ? schema.vars[varName] : undefined;
-    const accepted = spec === undefined ? undefined : argOf(schema.definition, spec.arg)?.deployTimeOutput;
-    if (
-        accepted !== undefined &&
-        reference.kind === "stack-output" &&
-        reference.output === accepted.output &&
-        reference.path.length === 0
-    ) {
+    const arg = spec === undefined ? undefined : argOf(schema.definition, spec.arg);
+    const accepted = arg?.deployTimeOutput;
+    if (readByComponent(accepted, reference)) return undefined;
+    if (arg?.input === true) {
+        if (reference.kind === "ssm-parameter" && reference.default !== undefined)
+            return `${reference.text} has a default, which this package does not apply at deploy time (a parameter that does not exist fails the deployment); create the parameter, or drop "| default"`;
         return undefined;
     }
     const what =
         reference.kind === "stack-output"
-            ? `${reference.text} reads a Pulumi stack output, known only at deploy time`
+            ? `${reference.text} reads another component's outputs, known only at deploy time`
             : `${reference.text} reads an SSM parameter, known only at deploy time`;
     const hint = accepted === undefined ? "" : `; ${accepted.hint}`;
     return `${what}, but the component needs this var before deploying (it is validated, or names resources)${hint}`;

@@ -8,6 +8,7 @@ import type { FileSystem } from "./files";
 import type { RenderFile } from "./manifest";
 import type { LoadRun } from "./run";
 import type { ComponentSchema } from "./schema";
+import type { MergedComponent } from "./inheritance";
 
 /** One deployable component instance of a stack. */
 export interface StackInstance {
@@ -91,6 +92,13 @@ export interface LoadOptions {
      * @default false
      */
     readonly allowOutsideRepository?: boolean;
+    /**
+     * Only this instance (`synth --component`, the program's `atmosComponent`): the stack's other
+     * components are neither resolved, planned nor skipped. An instance the stack does not have
+     * (or one left to Terraform, abstract or disabled) is refused, naming the stack, with a
+     * did-you-mean.
+     */
+    readonly component?: string;
 }
 
 /** What the repository functions add to a load (not public). */
@@ -104,4 +112,31 @@ export interface InternalLoad {
      * from that component's vars); the other components of the manifest are neither planned nor skipped.
      */
     readonly onlyStack?: string;
+    /**
+     * With `LoadOptions.component`: where the load records the instances it passed over; the
+     * caller refuses a missing instance once every manifest of the stack is loaded.
+     */
+    readonly search?: InstanceSearch;
+    /**
+     * The components of another stack of the repository, for a `!terraform.output`/`!terraform.state`
+     * naming a stack other than the one loaded (stack/stateSources.ts).
+     */
+    readonly componentsOf?: (stack: string) => readonly StackComponent[] | undefined;
+}
+
+/** The components of a stack the loader passed over while looking for one instance. */
+export interface InstanceSearch {
+    /** The instance asked for. */
+    readonly name: string;
+    /** Every other deployable instance of the stack (its own or Terraform's), for the did-you-mean. */
+    readonly others: Set<string>;
+    /** Abstract or disabled instances of that name, or a `components.pulumi` one of another component: named, so the refusal says why. */
+    readonly notDeployable: Map<string, "abstract" | "disabled" | "foreign">;
+}
+
+/** A component of a stack, with the stack name Atmos gives it (its own, from its vars). */
+export interface StackComponent {
+    readonly component: MergedComponent;
+    /** The component's own Atmos stack name (also its Terraform workspace's prefix). */
+    readonly stack: string;
 }

@@ -11,8 +11,18 @@ import { isNotFound, readProblemText } from "./files";
 import { customTypesOf, mergeCustomComponents, PULUMI_COMPONENT_TYPE } from "./customTypes";
 import { mergeComponents, type MergedComponent } from "./inheritance";
 import { evaluationContext, resolveInstance, type InstanceScope } from "./instance";
-import type { InternalLoad, LoadedStack, LoadOptions, SkippedInstance, StackInstance } from "./loadTypes";
+import type {
+    InstanceSearch,
+    InternalLoad,
+    LoadedStack,
+    LoadOptions,
+    SkippedInstance,
+    StackComponent,
+    StackInstance,
+} from "./loadTypes";
 import { processManifest } from "./manifest";
+import { instanceSearch, requireInstance } from "./onlyInstance";
+import { withStateSources } from "./stateSources";
 import { componentStackName } from "./naming";
 import { COMPONENT_SCHEMAS } from "./schema";
 import { templateSettingsFrom } from "./templating";
@@ -90,9 +100,22 @@ function loadWithin(file: string, text: string | undefined, options: LoadOptions
         ...(internal.run ? { cache: internal.run.manifests } : {}),
     });
     problems.throwIfAny();
-    const resolved = resolveStack(root, absolute, config, problems, options, display, internal.onlyStack);
+    const ownSearch = options.component !== undefined && internal.search === undefined;
+    const search = internal.search ?? (options.component !== undefined ? instanceSearch(options.component) : undefined);
+    const resolved = resolveStack(
+        root,
+        absolute,
+        config,
+        problems,
+        options,
+        display,
+        internal.onlyStack,
+        search,
+        internal.componentsOf,
+    );
     problems.throwIfAny();
-    return { file, ...resolved };
+    const loaded = { file, ...resolved };
+    return ownSearch ? requireInstance(loaded, search!, { file: shown }) : loaded;
 }
 
 /**
@@ -109,6 +132,8 @@ function resolveStack(
     options: LoadOptions,
     display: (absolute: string) => string,
     onlyStack?: string,
+    search?: InstanceSearch,
+    otherStack?: (stack: string) => readonly StackComponent[] | undefined,
 ): Omit<LoadedStack, "file"> {
     const warnings: string[] = [];
     const instances: StackInstance[] = [];
@@ -149,13 +174,21 @@ function resolveStack(
         ...(options.env !== undefined ? { processEnv: options.env } : {}),
     };
     for (const component of merged) {
+        if (search !== undefined && component.name === search.name && (component.abstract || !component.enabled))
+            search.notDeployable.set(component.name, component.abstract ? "abstract" : "disabled");
         if (component.abstract || !component.enabled) continue;
         // Atmos's `-s NAME` (findComponentInStacks): a component belongs to the stack its own vars name.
         const ownName =
             component === namer ? named.name : componentStackName(component, root, manifest, config, options.env).name;
         if (onlyStack !== undefined && ownName !== onlyStack) continue;
+        // One instance asked for: the others are not resolved (their problems are not this run's).
+        if (search !== undefined && component.name !== search.name) {
+            search.others.add(component.name);
+            continue;
+        }
         const canonical = implementedPath(component, warnings);
         if (canonical === undefined && component.componentType === PULUMI_COMPONENT_TYPE) {
+            search?.notDeployable.set(component.name, "foreign");
             warnings.push(
                 `${formatLocation(component.componentLoc ?? component.keyLoc)}: components.pulumi instance ${JSON.stringify(component.name)}: component ${component.component} is not one of this package's components; left alone (it is not Terraform's either)`,
             );
@@ -190,10 +223,35 @@ function resolveStack(
         );
         if (instance) instances.push(instance);
     }
+    // A component another instance reads the outputs of, still Terraform's: its state's location.
+    const ownNames = new Map<MergedComponent, string>();
+    const ownNameOf = (c: MergedComponent) => {
+        let name = ownNames.get(c);
+        if (name === undefined) {
+            name = c === namer ? named.name : componentStackName(c, root, manifest, config, options.env).name;
+            ownNames.set(c, name);
+        }
+        return name;
+    };
+    const located = withStateSources(
+        instances,
+        stackName,
+        {
+            config,
+            ...(options.env !== undefined ? { env: options.env } : {}),
+            componentsOf: (stack) => {
+                const here = merged
+                    .filter((c) => !c.abstract && ownNameOf(c) === stack)
+                    .map((c) => ({ component: c, stack }));
+                return here.length > 0 ? here : otherStack?.(stack);
+            },
+        },
+        problems,
+    );
     return {
         stackName,
         ...(config.files.length > 0 ? { atmosStack: stackName } : {}),
-        instances,
+        instances: located,
         skipped,
         warnings: [...new Set(warnings)],
     };

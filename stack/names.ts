@@ -5,6 +5,8 @@
 import * as nodePath from "node:path";
 import { escapeText, hasUnsafeText } from "../util/terminalText";
 
+export { instanceProjectName } from "../components/kit/deployTime";
+
 /** The tokens of a `name_pattern` that count (each the var of that name). */
 export const PATTERN_TOKENS: readonly string[] = ["namespace", "tenant", "environment", "stage"];
 

@@ -14,10 +14,11 @@ import { atmosConfigFailure, displayPath } from "./environment";
 import { mergeCustomComponents, PULUMI_COMPONENT_TYPE } from "./customTypes";
 import { mergeComponents } from "./inheritance";
 import { loadManifest } from "./loader";
-import type { LoadedStack, LoadOptions } from "./loadTypes";
+import type { LoadedStack, LoadOptions, StackComponent } from "./loadTypes";
 import { componentStackName } from "./naming";
 import { goExtension, processManifest } from "./manifest";
 import { newLoadRun, type LoadRun } from "./run";
+import { instanceSearch, requireInstance } from "./onlyInstance";
 
 /** One stack of a repository. */
 export interface AtmosStackEntry {
@@ -109,6 +110,11 @@ interface StackIndex {
     readonly config: AtmosConfig;
     readonly run: LoadRun;
     readonly entries: readonly AtmosStackEntry[];
+    /**
+     * The components of the stack named `name`, merged in full with their own stack names (for a
+     * `!terraform.state` that names another stack); undefined when no manifest defines it.
+     */
+    readonly componentsOf: (name: string) => readonly StackComponent[] | undefined;
 }
 
 /**
@@ -190,7 +196,40 @@ function indexWithin(options: RepositoryOptions): StackIndex {
         }
         for (const name of names) entries.push({ name, manifest });
     }
-    return { cwd, config, run, entries };
+    // Each stack merged once per run, however many references name it.
+    const merged = new Map<string, readonly StackComponent[] | undefined>();
+    const componentsOf = (name: string): readonly StackComponent[] | undefined => {
+        if (!merged.has(name)) merged.set(name, mergeStack(name));
+        return merged.get(name);
+    };
+    const mergeStack = (name: string): readonly StackComponent[] | undefined => {
+        const manifests = [
+            ...new Set(entries.filter((e) => e.name === name && e.error === undefined).map((e) => e.manifest)),
+        ];
+        if (manifests.length === 0) return undefined;
+        return manifests.flatMap((manifest) => {
+            const problems = new ProblemList();
+            const root = processManifest(manifest, {
+                config,
+                files,
+                problems,
+                display,
+                cwd,
+                confinement,
+                cache: run.manifests,
+                ...(options.env !== undefined ? { env: options.env } : {}),
+            });
+            const merged = problems.size === 0 ? mergeComponents(root, config, problems) : [];
+            return merged
+                .filter((c) => !c.abstract)
+                .map((component) => ({
+                    component,
+                    stack: componentStackName(component, root, manifest, config, options.env).name,
+                }))
+                .filter((c) => c.stack === name);
+        });
+    };
+    return { cwd, config, run, entries, componentsOf };
 }
 
 /** Every stack of the repository with its Atmos name(s), one entry per name and manifest. */
@@ -279,6 +318,8 @@ function loadNamedStack(
     const index = indexStacks(options);
     const { manifests, byName } = matchStack(name, index, options);
     const { atmosDir: _atmosDir, displayDir, files: _files, ...loadOptions } = options;
+    // One instance asked for: refused once every manifest of the stack has been searched.
+    const search = options.component !== undefined ? instanceSearch(options.component) : undefined;
     const loads = manifests.map((manifest) =>
         loadManifest(
             manifest,
@@ -287,9 +328,19 @@ function loadNamedStack(
                 run: index.run,
                 ...(displayDir !== undefined ? { displayDir } : {}),
                 ...(byName ? { onlyStack: name } : {}),
+                ...(search !== undefined ? { search } : {}),
+                componentsOf: index.componentsOf,
             },
         ),
     );
+    const combined = combineLoads(name, manifests, loads);
+    return search === undefined
+        ? combined
+        : requireInstance(combined, search, { file: displayPath(manifests[0], displayDir ?? index.cwd) });
+}
+
+/** The loads of the manifests of one stack put together (see `loadAtmosStack`). */
+function combineLoads(name: string, manifests: readonly string[], loads: readonly LoadedStack[]): LoadedStack {
     if (loads.length === 1) return loads[0];
     const instances = new Map<string, { instance: LoadedStack["instances"][number]; file: string }>();
     const skipped = new Map<string, LoadedStack["skipped"][number]>();

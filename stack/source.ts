@@ -10,7 +10,13 @@ import { loadAtmosStack } from "./repository";
 /** The stack to load: a stack manifest, or an Atmos stack name (in the repository at `atmosDir`). */
 export type StackSource =
     | { readonly stackFile: string }
-    | { readonly atmosStack: string; /** @default the user's directory */ readonly atmosDir?: string };
+    | {
+          readonly atmosStack: string;
+          /** @default the user's directory */
+          readonly atmosDir?: string;
+          /** Only this instance of the stack (`--component`, config `atmosComponent`). */
+          readonly component?: string;
+      };
 
 /** How to load a {@link StackSource}. */
 export interface StackSourceOptions {
@@ -36,6 +42,7 @@ export function loadStackSource(source: StackSource, options: StackSourceOptions
         return loadAtmosStack(source.atmosStack, {
             atmosDir: nodePath.resolve(userDir, source.atmosDir ?? "."),
             displayDir: userDir,
+            ...(source.component !== undefined ? { component: source.component } : {}),
             ...shared,
         });
     }

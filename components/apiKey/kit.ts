@@ -1,18 +1,13 @@
 /** The `managed-dashboards/api-key` component, wired for the stack program and the plugin (components/kit/kit.ts). */
 import { deployedCredential } from "../kit/credentialGuard";
-import { isDeployTimeReference } from "../kit/deployTime";
+import { instanceStackName, isDeployTimeReference, readByComponent } from "../kit/deployTime";
 import { currentDeployment } from "../kit/engine";
 import { argKinds, wireKit } from "../kit/kit";
 import type { PulumiDeployment } from "../kit/lifecycle";
 import { DashboardsApiKey } from "./component";
 import { API_KEY_DEFINITION, DASHBOARDS_API_KEY_DEFAULTS, type DashboardsApiKeyArgs } from "./definition";
 import { rotationSchedule } from "./rotation";
-import {
-    dashboardsApiKeyClaims,
-    resolveDashboardsApiKey,
-    withDeployedCredential,
-    workspaceProjectName,
-} from "./resolve";
+import { dashboardsApiKeyClaims, resolveDashboardsApiKey, withDeployedCredential } from "./resolve";
 
 /** The `managed-dashboards/api-key` kit. */
 export const API_KEY_KIT = wireKit({
@@ -60,12 +55,14 @@ function withWorkspaceReference(
     deployment: PulumiDeployment,
 ): Readonly<Record<string, unknown>> {
     const reference = args.workspaceId;
+    // Another output, a path into one, or a Terraform state: read by the program (program/deployTimeValues.ts).
     if (!isDeployTimeReference(reference) || reference.kind !== "stack-output") return args;
+    if (!readByComponent(API_KEY_DEFINITION.args.workspaceId.deployTimeOutput, reference)) return args;
     const { workspaceId: _reference, ...rest } = args;
     void _reference;
     const stackName =
         reference.stack !== undefined
-            ? `${deployment.organization}/${workspaceProjectName(reference.component)}/${reference.stack}`
+            ? instanceStackName(deployment.organization, reference.component, reference.stack)
             : undefined;
     return stackName !== undefined
         ? { ...rest, dashboardsStackName: stackName }

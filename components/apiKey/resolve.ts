@@ -3,6 +3,7 @@
  * name. No Pulumi import (the deployment comes in as an argument).
  */
 import type { DeployedCredential } from "../kit/credentialGuard";
+import { instanceProjectName, instanceStackName } from "../kit/deployTime";
 import { format, type Label } from "../../label";
 import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../kit/common";
 import { declaredChecks } from "../kit/declared";
@@ -134,9 +135,13 @@ function isSet<T>(value: T | null | undefined): value is T {
     return value !== undefined && value !== null;
 }
 
-/** The Pulumi project of a component: its path with `/` written `-` (`managed-dashboards-workspace`). */
+/**
+ * The Pulumi project of a component: its path with `/` written `-` (`managed-dashboards-workspace`),
+ * the project `atmos pulumi up <instance> -s <stack>` deploys an instance in (one Pulumi stack per
+ * Atmos stack and instance, components/deployTime.ts).
+ */
 export function workspaceProjectName(componentName: string): string {
-    return componentName.replace(/\//g, "-");
+    return instanceProjectName(componentName);
 }
 
 /**
@@ -148,7 +153,7 @@ export function workspaceStackName(
     componentName: string,
     deployment: Pick<PulumiDeployment, "organization" | "stack">,
 ): string {
-    return `${deployment.organization}/${workspaceProjectName(componentName)}/${deployment.stack}`;
+    return instanceStackName(deployment.organization, componentName, deployment.stack);
 }
 
 /**

@@ -142,3 +142,18 @@ export function markWarningsReported(resolved: object): void {
 export function warningsReported(resolved: object): boolean {
     return WARNINGS_REPORTED.has(resolved);
 }
+
+const ARGS_WARNINGS_REPORTED = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * Marks the warnings (by message) the stack program reported for `args`, the arguments it gives a
+ * component's TypeScript path (an instance with deploy-time values): the component does not log them again.
+ */
+export function markArgsWarningsReported(args: object, messages: Iterable<string>): void {
+    ARGS_WARNINGS_REPORTED.set(args, new Set(messages));
+}
+
+/** The warnings (by message) the caller reported for `args`, if it did. */
+export function argsWarningsReported(args: object): ReadonlySet<string> | undefined {
+    return ARGS_WARNINGS_REPORTED.get(args);
+}

@@ -19,6 +19,32 @@ export interface StackOutputReference {
     readonly path: readonly (string | number)[];
     /** The function as written. */
     readonly text: string;
+    /**
+     * Where the outputs are read from when the component is still Terraform's (under
+     * `components.terraform` and not one of this package's): its state object in the backend.
+     * Absent: the instance's Pulumi stack, by StackReference (`instanceStackName`).
+     */
+    readonly source?: TerraformStateSource;
+}
+
+/**
+ * A Terraform component's state in an S3 backend, located as Cloud Posse's remote-state module
+ * and Atmos's `!terraform.state` locate it: the object `<workspace_key_prefix>/<workspace>/<key>`,
+ * or `<key>` for the `default` workspace.
+ */
+export interface TerraformStateSource {
+    readonly backend: "s3";
+    readonly bucket: string;
+    /** The object's key. */
+    readonly key: string;
+    /** The bucket's region, when the backend names one. */
+    readonly region?: string;
+    /** A role to assume to read it (the backend's `assume_role.role_arn` or `role_arn`). */
+    readonly roleArn?: string;
+    /** The Terraform workspace. */
+    readonly workspace: string;
+    /** The Atmos stack the component belongs to. */
+    readonly stack: string;
 }
 
 /** A value known only at deploy time: an SSM Parameter Store parameter. */
@@ -57,4 +83,38 @@ const DEPLOY_TIME = "__deployTime";
 export function deployTimeReference<T extends DeployTimeReference>(r: T): T {
     Object.defineProperty(r, DEPLOY_TIME, { value: true, enumerable: false });
     return r;
+}
+
+/**
+ * The Pulumi project of an Atmos component instance: its name with every `/` as `-`
+ * (`managed-dashboards/workspace` -> `managed-dashboards-workspace`). One Pulumi stack per (Atmos
+ * stack, instance): `<organization>/<this project>/<Atmos stack>`, the stack `atmos pulumi up
+ * <instance> -s <stack>` deploys and a `!terraform.output <instance> [<stack>] ...` of a Pulumi
+ * instance reads (docs/atmos-cli.md).
+ */
+export function instanceProjectName(instance: string): string {
+    return instance.replace(/\//g, "-");
+}
+
+/** The full name of the Pulumi stack of `instance` in the Atmos stack `atmosStack` (see {@link instanceProjectName}). */
+export function instanceStackName(organization: string, instance: string, atmosStack: string): string {
+    return `${organization}/${instanceProjectName(instance)}/${atmosStack}`;
+}
+
+/**
+ * Whether the component reads `reference` itself (an arg's `deployTimeOutput`, e.g. the api-key's
+ * `workspace_id` read with its own StackReference): a Pulumi stack's output of that name, whole.
+ * Every other deploy-time value of an arg that takes an Output is read by the program.
+ */
+export function readByComponent(
+    accepted: { readonly output: string } | undefined,
+    reference: DeployTimeReference,
+): boolean {
+    return (
+        accepted !== undefined &&
+        reference.kind === "stack-output" &&
+        reference.source === undefined &&
+        reference.output === accepted.output &&
+        reference.path.length === 0
+    );
 }

@@ -3,6 +3,7 @@
  * and messages, before AWS), and the AWS provider the children get.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { getRegionOutput } from "@pulumi/aws/getRegion";
 import { Provider as AwsProvider } from "@pulumi/aws/provider";
 import { currentMonitor, holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../../sdk/adapter";
 import { describeValue, SECRET_VALUE } from "../../util/describeValue";
@@ -282,14 +283,19 @@ export function accountOf(provider: pulumi.ProviderResource | undefined): string
 }
 
 /**
- * The region of an AWS provider: its `region` (an explicit `aws.Provider`), or for the default
- * provider the `aws:region` config value, else `AWS_REGION` / `AWS_DEFAULT_REGION`, as the
- * provider itself reads them; undefined when none says.
+ * The region of an AWS provider: its `region` (an explicit `aws.Provider`); for a provider known
+ * only by its reference (what the component plugin's Construct gets from a program in another
+ * language: the SDK makes an `aws.Provider` of it only if the root `@pulumi/aws` module registered
+ * itself, @pulumi/aws index.js 569-577), the region the provider answers `aws.getRegion` with, as
+ * awsx asks it (awsx/utils.ts 75-94, `getRegionFromProvider`); for the default provider the
+ * `aws:region` config value, else `AWS_REGION` / `AWS_DEFAULT_REGION`, as the provider itself
+ * reads them; undefined when none says.
  */
 export function regionOf(provider: pulumi.ProviderResource | undefined): pulumi.Input<string | undefined> {
     if (provider !== undefined) {
         const region = (provider as { region?: unknown }).region;
-        return pulumi.Output.isInstance(region) ? (region as pulumi.Output<string | undefined>) : undefined;
+        if (pulumi.Output.isInstance(region)) return region as pulumi.Output<string | undefined>;
+        return getRegionOutput({}, { provider }).region;
     }
     return new pulumi.Config("aws").get("region") ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
 }

@@ -6,7 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { valueWithUnknowns } from "../../sdk/adapter";
 import type { NameClaim } from "./collisions";
-import { warningsReported } from "./common";
+import { argsWarningsReported, warningsReported } from "./common";
 import { plainOnlyArgs, type ComponentDefinition } from "./definition";
 import { aliasOptions } from "./engine";
 import { ComponentArgsError, type ArgProblem, type ArgProblemInput } from "./errors";
@@ -145,7 +145,8 @@ export function startComponent<R extends ResolvedBase, Args extends object>(
         region: () => (regionGiven ? value((r) => r.region as string, args.region) : undefined),
         attach: (self) => {
             attached = self;
-            if (!warningsReported(resolved)) warn(resolved.warnings);
+            const told = argsWarningsReported(source);
+            if (!warningsReported(resolved)) warn(resolved.warnings.filter((w) => !told?.has(w.message)));
         },
         // An enabled instance's children take their inputs from the check and fail with it. A
         // disabled one has none: the SDK awaits the outputs it registers, and a rejection there is

@@ -27,6 +27,8 @@ export interface Registration {
     readonly custom: boolean;
     /** The inputs, deserialized by the SDK (secrets as its secret wrappers, unknowns kept). */
     readonly inputs: Record<string, unknown>;
+    /** The request as the SDK sent it (its resource options). */
+    readonly request: resproto.RegisterResourceRequest;
 }
 
 /** The running engine and monitor. */
@@ -41,12 +43,33 @@ export interface TestEngine {
     readonly invokes: string[];
     /** Whether registrations are answered as in a preview (set per `Construct`, as `dryRun`). */
     preview: boolean;
+    /**
+     * Registers a resource as a program in another language does before it passes it to a component
+     * (an explicit `aws.Provider`, a resource for `deletedWith`); returns its URN and its provider
+     * reference (`<urn>::<id>`).
+     */
+    registerAsProgram(
+        type: string,
+        name: string,
+        inputs: Record<string, unknown>,
+    ): Promise<{ urn: string; ref: string }>;
     /** Stops the server. */
     close(): Promise<void>;
 }
 
+/**
+ * A URN as the engine accepts it in a resource option (sdk/go/common/resource/urn/urn.go 59-82
+ * `Parse`, 106-113 `IsValid`: the `urn:pulumi:` prefix and at least three `::`); "" is none.
+ */
+function checkOptionalUrn(option: string, value: string): void {
+    if (value !== "" && !(value.startsWith("urn:pulumi:") && value.split("::").length - 1 >= 3)) {
+        // pkg/resource/deploy/source_eval.go 2756-2759 (DeletedWith), 1087 (parent), 2624 (alias).
+        throw new Error(`invalid ${option} URN: invalid URN "${value}"`);
+    }
+}
+
 /** The features this engine supports (asked by the SDK before it serializes anything). */
-const FEATURES = new Set(["secrets", "resourceReferences", "outputValues", "aliasSpecs", "deletedWith"]);
+const FEATURES = new Set(["secrets", "resourceReferences", "outputValues", "aliasSpecs", "deletedWith", "replaceWith"]);
 
 /** A struct's JavaScript value, keeping only what JSON can hold (no undefined). */
 function struct(value: Record<string, unknown>): structproto.Struct {
@@ -114,13 +137,21 @@ export async function startTestEngine(project = "project", stack = "stack"): Pro
         const type = request.getType();
         const name = request.getName();
         const parent = request.getParent();
+        // The engine refuses a malformed URN in an option before it registers anything.
+        checkOptionalUrn("parent", parent);
+        checkOptionalUrn("DeletedWith", request.getDeletedwith());
+        for (const urn of request.getReplaceWithList()) checkOptionalUrn("ReplaceWith", urn);
+        for (const alias of request.getAliasesList()) {
+            if (alias.hasUrn()) checkOptionalUrn("alias", alias.getUrn());
+            else checkOptionalUrn("parent alias", alias.getSpec()?.getParenturn() ?? "");
+        }
         const parentType = qualifiedTypes.get(parent);
         const qualified = parentType !== undefined ? `${parentType}$${type}` : type;
         const urn = `urn:pulumi:${stack}::${project}::${qualified}::${name}`;
         qualifiedTypes.set(urn, qualified);
         const object = request.getObject() ?? new structproto.Struct();
         const inputs = pulumi.runtime.deserializeProperties(object, true) as Record<string, unknown>;
-        registrations.push({ type, name, urn, parent, custom: request.getCustom(), inputs });
+        registrations.push({ type, name, urn, parent, custom: request.getCustom(), inputs, request });
         const response = new resproto.RegisterResourceResponse();
         response.setUrn(urn);
         if (request.getCustom() && !engine.preview) {
@@ -184,6 +215,15 @@ export async function startTestEngine(project = "project", stack = "stack"): Pro
         registrations,
         logs,
         invokes,
+        async registerAsProgram(type: string, name: string, inputs: Record<string, unknown>) {
+            const request = new resproto.RegisterResourceRequest();
+            request.setType(type);
+            request.setName(name);
+            request.setCustom(true);
+            request.setObject(struct(inputs));
+            const response = await register(request);
+            return { urn: response.getUrn(), ref: `${response.getUrn()}::${response.getId()}` };
+        },
         close: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
     });
 }

@@ -126,7 +126,7 @@ describe("docs/languages.md", () => {
     it("imports each component from the module its language's code generator derives from the schema", () => {
         const language = schema.language as {
             python: { moduleNameOverrides: Record<string, string> };
-            go: { moduleToPackage: Record<string, string> };
+            go: { importBasePath: string; moduleToPackage: Record<string, string> };
             csharp: { namespaces: Record<string, string> };
             java: { packages: Record<string, string> };
         };
@@ -140,10 +140,9 @@ describe("docs/languages.md", () => {
             // gen.go, moduleNameOverrides; a hyphen is no Python identifier).
             assert.ok(python.includes(`import pulumi_${pkg} as ${pkg}`));
             assert.ok(python.includes(`${pkg}.${language.python.moduleNameOverrides[module]}.${name}(`), token);
-            // Go: example.com/pulumi-<package>/sdk/go/<package> when the schema names no repository or
-            // namespace (pkg/codegen/go/gen.go ExtractModulePath, ExtractImportBasePath), then moduleToPackage.
+            // Go: the schema's importBasePath (pinned: tests/provider/sdkNames.test.ts), then moduleToPackage.
             const goPackage = language.go.moduleToPackage[module];
-            assert.ok(go.includes(`"example.com/pulumi-${pkg}/sdk/go/${pkg}/${goPackage}"`), token);
+            assert.ok(go.includes(`"${language.go.importBasePath}/${goPackage}"`), token);
             assert.ok(go.includes(`${goPackage}.New${name}(ctx, `), token);
             // C#: Pulumi.<namespaces[package]>.<namespaces[module]> (pulumi-dotnet codegen, namespaces).
             const namespace = `Pulumi.${language.csharp.namespaces[pkg]}.${language.csharp.namespaces[module]}`;

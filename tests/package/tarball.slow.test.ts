@@ -133,11 +133,17 @@ describe("the published package", function () {
         for (const expected of [
             "package.json",
             "README.md",
+            // The component plugin, with the page `pulumi package publish` takes from its folder.
+            "plugin/PulumiPlugin.yaml",
+            "plugin/README.md",
             "dist/index.js",
             "dist/index.d.ts",
             "dist/label/index.js",
             "dist/label/index.d.ts",
             "dist/bin/synth.js",
+            // The Atmos command set, and the program its steps run (issue 42).
+            "atmos.d/pulumi.yaml",
+            "dist/program/index.js",
             ...COMPONENT_FOLDERS.flatMap((folder) => [
                 `dist/components/${folder}/index.d.ts`,
                 `dist/components/${folder}/definition.d.ts`,

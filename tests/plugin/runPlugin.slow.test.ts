@@ -2,20 +2,15 @@
  * The component plugin as Pulumi runs it: `node @pulumi/pulumi/cmd/run-plugin <package>/plugin
  * <engine>` (what the Node.js language host runs for a `PulumiPlugin.yaml` with `runtime: nodejs`),
  * over gRPC, against an in-test engine and resource monitor (tests/helpers/resourceMonitor.ts), no
- * Pulumi CLI. One plugin process for the whole file, started beside the unit tier.
- *
- * The package is laid out as it ships: package.json and plugin/ from the working tree, dist/ as
- * tests/helpers/compiled.ts compiles it.
+ * Pulumi CLI. One plugin process for the whole file, started beside the unit tier, the package laid
+ * out as it ships (tests/helpers/pluginHost.ts).
  */
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import * as grpc from "@grpc/grpc-js";
+import type * as grpc from "@grpc/grpc-js";
 import * as pulumi from "@pulumi/pulumi";
 import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
-import * as structproto from "google-protobuf/google/protobuf/struct_pb";
-import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 
@@ -23,106 +18,31 @@ import { resolveEventBridgeArgs } from "../../components/eventbridge/resolve";
 import { AwsMocks } from "../../program/mocks";
 import { readOutput } from "../../program/outputs";
 import { packageSchema, type PackageSchema } from "../../provider/schema";
-import { compiledRoot, ROOT } from "../helpers/compiled";
-import { startServer } from "../helpers/processes";
-import { startBeforeTests } from "../helpers/processes";
-import { startTestEngine, type TestEngine } from "../helpers/resourceMonitor";
+import { ROOT } from "../helpers/compiled";
+import {
+    childrenOf,
+    construct as constructOn,
+    pluginBeforeTests,
+    unary,
+    type ConstructOptions,
+} from "../helpers/pluginHost";
+import type { TestEngine } from "../helpers/resourceMonitor";
 
 const EVENTBRIDGE = "cloudposse:eventbridge:EventBridge";
 const API_KEY = "cloudposse:managed-dashboards:DashboardsApiKey";
 const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 
-/** The package as it ships, in a temporary directory removed after the tests. */
-function shippedLayout(): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-e2e-"));
-    after(() => fs.rmSync(dir, { recursive: true, force: true }));
-    fs.copyFileSync(path.join(ROOT, "package.json"), path.join(dir, "package.json"));
-    fs.cpSync(path.join(ROOT, "plugin"), path.join(dir, "plugin"), { recursive: true });
-    fs.symlinkSync(compiledRoot(), path.join(dir, "dist"), "dir");
-    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
-    return dir;
-}
+const started = pluginBeforeTests();
 
-const started = startBeforeTests(async () => {
-    const engine = await startTestEngine();
-    after(() => engine.close());
-    const dir = shippedLayout();
-    const plugin = await startServer(
-        process.execPath,
-        [
-            path.join(ROOT, "node_modules", "@pulumi", "pulumi", "cmd", "run-plugin"),
-            path.join(dir, "plugin"),
-            engine.address,
-        ],
-        { cwd: dir, timeoutMs: 60_000 },
-    );
-    const client = new provrpc.ResourceProviderClient(
-        `127.0.0.1:${plugin.firstLine}`,
-        grpc.credentials.createInsecure(),
-    );
-    after(() => {
-        client.close();
-        plugin.stop();
-    });
-    return { engine, plugin, client };
-});
-
-/** Calls a unary method of the plugin. */
-function unary<Req, Res>(
-    method: (request: Req, callback: (error: grpc.ServiceError | null, response: Res) => void) => unknown,
-    client: provrpc.ResourceProviderClient,
-    request: Req,
-): Promise<Res> {
-    return new Promise((resolve, reject) =>
-        method.call(client, request, (error, response) => (error ? reject(error) : resolve(response))),
-    );
-}
-
-/** Options of one Construct call. */
-interface ConstructOptions {
-    /** A preview (`dryRun`): the engine answers with inputs only, unknowns stay unknown. */
-    readonly preview?: boolean;
-    /** URNs each input depends on (the request's input dependencies). */
-    readonly dependencies?: Record<string, readonly string[]>;
-}
-
-/** Sends a Construct request, as the engine does for a program in another language. */
+/** Sends a Construct request (tests/helpers/pluginHost.ts), with the engine it called back. */
 async function construct(
     type: string,
     name: string,
     inputs: Record<string, unknown>,
     options: ConstructOptions = {},
 ): Promise<{ urn: string; state: Record<string, unknown>; engine: TestEngine }> {
-    const { engine, client } = await started();
-    engine.preview = options.preview === true;
-    const request = new provproto.ConstructRequest();
-    request.setProject("project");
-    request.setStack("stack");
-    request.setOrganization("organization");
-    request.setDryrun(options.preview === true);
-    request.setParallel(4);
-    request.setMonitorendpoint(engine.address);
-    request.setType(type);
-    request.setName(name);
-    request.setAcceptsOutputValues(true);
-    request.setInputs(structproto.Struct.fromJavaScript(inputs as Record<string, structproto.JavaScriptValue>));
-    for (const [key, urns] of Object.entries(options.dependencies ?? {})) {
-        const deps = new provproto.ConstructRequest.PropertyDependencies();
-        deps.setUrnsList([...urns]);
-        request.getInputdependenciesMap().set(key, deps);
-    }
-    const response = await unary<provproto.ConstructRequest, provproto.ConstructResponse>(
-        client.construct.bind(client),
-        client,
-        request,
-    );
-    const state = pulumi.runtime.deserializeProperties(response.getState() ?? new structproto.Struct(), true);
-    return { urn: response.getUrn(), state: state as Record<string, unknown>, engine };
-}
-
-/** The registrations under the component `urn`, as `type` (the component itself first). */
-function childrenOf(engine: TestEngine, urn: string): string[] {
-    return engine.registrations.filter((r) => r.urn === urn || r.parent === urn).map((r) => r.type);
+    const plugin = await started();
+    return { ...(await constructOn(plugin, type, name, inputs, options)), engine: plugin.engine };
 }
 
 const EVENTBRIDGE_CHILDREN = [

@@ -167,13 +167,25 @@ describe("AwsMocks: the state of each resource", () => {
         assert.throws(() => call("constructor"), /empty result/);
     });
 
-    it("refuses a type it does not know, and every invoke but the workspace and log group lookups", () => {
+    it("refuses a type it does not know, and every invoke but the region, workspace and log group lookups", () => {
         assert.throws(() => mocks.newResource(custom("aws:s3/bucket:Bucket", "b", {})), {
             message: "Mock not implemented: aws:s3/bucket:Bucket (b)",
         });
-        assert.throws(() => mocks.call({ token: "aws:index/getRegion:getRegion", inputs: {} }), {
-            message: "Mock not implemented: aws:index/getRegion:getRegion",
+        assert.throws(() => mocks.call({ token: "aws:index/getCallerIdentity:getCallerIdentity", inputs: {} }), {
+            message: "Mock not implemented: aws:index/getCallerIdentity:getCallerIdentity",
         });
+    });
+
+    it("answers getRegion with the region asked, else the explicit provider's, else the default provider's", () => {
+        const regional = new AwsMocks({ region: "eu-west-1" });
+        const provider = regional.newResource(custom("pulumi:providers:aws", "west", { region: "us-west-2" }));
+        const ref = `urn:pulumi:stack::project::pulumi:providers:aws::west::${provider.id}`;
+        const region = (inputs: Record<string, unknown>, via?: string) =>
+            regional.call({ token: "aws:index/getRegion:getRegion", inputs, provider: via }).region;
+        assert.deepEqual(
+            [region({}), region({}, ref), region({ region: "ap-south-1" }, ref)],
+            ["eu-west-1", "us-west-2", "ap-south-1"],
+        );
     });
 });
 

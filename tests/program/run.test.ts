@@ -23,8 +23,9 @@ function config(values: Readonly<Record<string, string>>): ProgramConfig {
 async function run(
     values: Readonly<Record<string, string>>,
     stackOutputs: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {},
+    project = "cloudposse-components",
 ): Promise<{ outputs?: StackOutputs; error?: Error; types: string[] }> {
-    const mocks = await installMocks({ project: "cloudposse-components", stack: "ue2-prod", stackOutputs });
+    const mocks = await installMocks({ project, stack: "ue2-prod", stackOutputs });
     const { runProgram } = await import("../../program/run");
     const cwd = process.cwd();
     process.chdir(ROOT);
@@ -98,6 +99,52 @@ describe("the program's config (program/run.ts)", () => {
         });
         assert.equal(error, undefined);
         assert.deepEqual(Object.keys(outputs ?? {}).sort(), ["eventbridge/alerts", "grafana/api-key"]);
+    });
+
+    describe("atmosComponent: one instance, in the Pulumi project named after it (issue 42)", () => {
+        const REPO = path.join("tests", "fixtures", "atmos", "repo");
+
+        it("deploys only that instance of the Atmos stack", async () => {
+            const { outputs, error } = await run(
+                { atmosStack: "acme-ue2-dev", atmosDir: REPO, atmosComponent: "eventbridge/alerts" },
+                {},
+                "eventbridge-alerts",
+            );
+            assert.equal(error, undefined);
+            assert.deepEqual(Object.keys(outputs ?? {}), ["eventbridge/alerts"]);
+        });
+
+        it("refuses another project before registering anything: two instances in one stack would delete each other", async () => {
+            const { error, types } = await run({
+                atmosStack: "acme-ue2-dev",
+                atmosDir: REPO,
+                atmosComponent: "eventbridge/alerts",
+            });
+            assert.match(
+                error?.message ?? "(no error)",
+                /^atmosComponent "eventbridge\/alerts" deploys one instance, in the Pulumi project named after it \("eventbridge-alerts"\), but this is project "cloudposse-components"/,
+            );
+            assert.deepEqual(types, []);
+        });
+
+        it("refuses it without atmosStack", async () => {
+            const { error, types } = await run({ stackFile: "examples/stack.yaml", atmosComponent: "x" }, {}, "x");
+            assert.match(error?.message ?? "(no error)", /atmosComponent \(one instance\) goes with atmosStack/);
+            assert.deepEqual(types, []);
+        });
+
+        it("refuses an instance the stack does not have, naming the stack, with a did-you-mean", async () => {
+            const { error, types } = await run(
+                { atmosStack: "acme-ue2-dev", atmosDir: REPO, atmosComponent: "grafana/apikey" },
+                {},
+                "grafana-apikey",
+            );
+            assert.match(
+                error?.message ?? "(no error)",
+                /the Atmos stack acme-ue2-dev has no component instance "grafana\/apikey"; did you mean grafana\/api-key\?/,
+            );
+            assert.deepEqual(types, []);
+        });
     });
 
     it("names a missing stack file, relative to the project directory", async () => {

@@ -110,12 +110,12 @@ components:
         );
         assert.match(
             found[0].message,
-            /name: !terraform.output vpc .name reads a Pulumi stack output, known only at deploy time, but the component needs this var before deploying/,
+            /name: !terraform.output vpc .name reads another component's outputs, known only at deploy time, but the component needs this var before deploying/,
         );
         assert.doesNotMatch(found[0].message, /this port takes only/, "eventbridge's name takes no deploy-time value");
     });
 
-    it("takes only the declared output where a var may be read at deploy time (the api-key's workspace_id)", () => {
+    it("takes any output where a var's argument takes an Output (the api-key's workspace_id: issue 42)", () => {
         const keyBase = base
             .replace("alerts:", "key:")
             .replace("component: eventbridge", "component: managed-dashboards/api-key");
@@ -134,24 +134,13 @@ components:
                 text: "!terraform.output grafana/workspace workspace_id",
             },
         );
-        const hint =
-            "; this port takes only `!terraform.output <workspace component> [<stack>] workspace_id` here (read with the component's own StackReference)";
-        for (const [value, what] of [
-            ["!terraform.output grafana/workspace workspace_endpoint", "reads a Pulumi stack output"],
-            ["!terraform.output grafana/workspace .workspace_id.value", "reads a Pulumi stack output"],
-        ]) {
-            const found = problems(() => keyWith(value));
-            assert.deepEqual(
-                found.map((p) => p.code),
-                ["DEPLOY_TIME_VALUE"],
-                value,
-            );
-            assert.ok(
-                found[0].message.endsWith(
-                    `workspace_id: ${value} ${what}, known only at deploy time, but the component needs this var before deploying (it is validated, or names resources)${hint}`,
-                ),
-                found[0].message,
-            );
+        // Another output, or a path into one, is read by the program (program/deployTimeValues.ts).
+        for (const [value, output, at] of [
+            ["!terraform.output grafana/workspace workspace_endpoint", "workspace_endpoint", []],
+            ["!terraform.output grafana/workspace .workspace_id.value", "workspace_id", ["value"]],
+        ] as const) {
+            const reference = keyWith(value).instances[0].vars.workspace_id as { output: string; path: unknown };
+            assert.deepEqual([reference.output, reference.path], [output, at], value);
         }
     });
 });

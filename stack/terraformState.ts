@@ -1,0 +1,126 @@
+/**
+ * Where a Terraform component's state is: its backend as Atmos computes it (type, merged section,
+ * defaults), and the object an S3 backend keeps the component's workspace in. Pure.
+ */
+import * as nodePath from "node:path";
+import type { TerraformStateSource } from "../components/kit/deployTime";
+import { isPlainObject } from "../util/objects";
+import type { AtmosConfig } from "./atmosConfig";
+import type { MergedComponent } from "./inheritance";
+import { followRecord } from "./naming";
+
+// Followed: Atmos internal/exec/stack_processor_backend.go (processTerraformBackend 36-93,
+// setS3BackendDefaults 130-143, processTerraformRemoteStateBackend 254-313, prefix separator
+// 386-401); Terraform internal/backend/remote-state/s3/backend_state.go (path 258-264, default
+// prefix `env:` 30); Cloud Posse terraform-yaml-stack-config//modules/remote-state (main.tf 19-31:
+// remote_state_backend_type before backend_type, remote_state_backend before backend;
+// data-source.tf 45-54: terraform_remote_state with that backend and the component's workspace).
+
+/** Terraform's name of the workspace kept at the backend's `key` itself (internal/backend/backend.go 22). */
+export const DEFAULT_WORKSPACE = "default";
+
+/** Terraform's S3 `workspace_key_prefix` when none is set (backend_state.go 30). */
+export const DEFAULT_WORKSPACE_KEY_PREFIX = "env:";
+
+/** The object an S3 backend keeps `workspace`'s state in (Terraform's Backend.path). */
+export function s3StateKey(key: string, workspaceKeyPrefix: string, workspace: string): string {
+    return workspace === DEFAULT_WORKSPACE ? key : nodePath.posix.join(workspaceKeyPrefix, workspace, key);
+}
+
+/** The backend the remote-state module reads for a component: its type and settings. */
+export interface RemoteStateBackend {
+    readonly type: string;
+    readonly settings: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The backend a component's remote state is read from, as Atmos hands it to Cloud Posse's
+ * remote-state module: `remote_state_backend_type` (else `backend_type`), and the backend's
+ * sub-map for that type with `remote_state_backend`'s over it; an S3 `workspace_key_prefix`
+ * left empty is the component's `metadata.name`, else its Terraform component when it is not the
+ * instance's name, else the instance, with `/` written as atmos.yaml's
+ * `components.terraform.workspace.prefix_separator` (default `-`).
+ */
+export function remoteStateBackend(component: MergedComponent, config: AtmosConfig): RemoteStateBackend {
+    const sections = component.backend;
+    const backendType = sections?.backendType ?? "";
+    const backend = { ...subMap(sections?.backend, backendType) };
+    if (backendType === "s3" && !(typeof backend.workspace_key_prefix === "string" && backend.workspace_key_prefix)) {
+        const metadata = (component.context.metadata ?? {}) as Record<string, unknown>;
+        const separator = followRecord(config.raw, ["components", "terraform", "workspace"])?.prefix_separator;
+        const name =
+            typeof metadata.name === "string" && metadata.name !== ""
+                ? metadata.name
+                : component.component !== component.name
+                  ? component.component
+                  : component.name;
+        backend.workspace_key_prefix =
+            separator === "/"
+                ? name
+                : name.replace(/\//g, typeof separator === "string" && separator ? separator : "-");
+    }
+    const type = sections?.remoteStateBackendType || backendType;
+    const settings = { ...subMap({ [backendType]: backend }, type), ...subMap(sections?.remoteStateBackend, type) };
+    return { type, settings };
+}
+
+function subMap(section: Readonly<Record<string, unknown>> | undefined, type: string): Record<string, unknown> {
+    const value = section?.[type];
+    return isPlainObject(value) ? value : {};
+}
+
+/**
+ * Where `component`'s state is read from, for its Terraform `workspace` in `stack`, or why it
+ * cannot be: a backend type other than `s3` (named), or an S3 backend without a bucket or key.
+ */
+export function terraformStateSource(
+    component: MergedComponent,
+    workspace: string,
+    stack: string,
+    config: AtmosConfig,
+): { readonly source: TerraformStateSource } | { readonly refused: string } {
+    const { type, settings } = remoteStateBackend(component, config);
+    if (type === "") {
+        return {
+            refused: `the Terraform component has no backend_type (set terraform.backend_type, e.g. s3), so its state cannot be found`,
+        };
+    }
+    if (type !== "s3") {
+        return {
+            refused: `its state is in a backend of type ${JSON.stringify(type)}, which this package does not read (only s3)`,
+        };
+    }
+    const bucket = settings.bucket;
+    const key = settings.key;
+    if (typeof bucket !== "string" || bucket === "" || typeof key !== "string" || key === "") {
+        return {
+            refused: `its s3 backend has no ${typeof bucket !== "string" || bucket === "" ? "bucket" : "key"} (backend.s3.${typeof bucket !== "string" || bucket === "" ? "bucket" : "key"})`,
+        };
+    }
+    const prefix =
+        typeof settings.workspace_key_prefix === "string"
+            ? settings.workspace_key_prefix
+            : DEFAULT_WORKSPACE_KEY_PREFIX;
+    // Atmos renders templates in the backend section; this package does not: refused, not misread.
+    const templated = Object.entries({ bucket, key, workspace_key_prefix: prefix, region: settings.region }).find(
+        ([, v]) => typeof v === "string" && v.includes("{{"),
+    );
+    if (templated !== undefined) {
+        return {
+            refused: `its s3 backend's ${templated[0]} holds a Go template (${JSON.stringify(templated[1])}), which this package does not render in backend sections; write the value out`,
+        };
+    }
+    const assumeRole = isPlainObject(settings.assume_role) ? settings.assume_role.role_arn : undefined;
+    const roleArn = typeof assumeRole === "string" && assumeRole ? assumeRole : settings.role_arn;
+    return {
+        source: {
+            backend: "s3",
+            bucket,
+            key: s3StateKey(key, prefix, workspace),
+            ...(typeof settings.region === "string" && settings.region ? { region: settings.region } : {}),
+            ...(typeof roleArn === "string" && roleArn ? { roleArn } : {}),
+            workspace,
+            stack,
+        },
+    };
+}
