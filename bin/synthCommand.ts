@@ -11,6 +11,15 @@ import { listStacks, loadStackSource, userDirectory } from "../stack";
 import { readFailureText, readTextFileBounded } from "../stack/files";
 import { instanceProjectName, pulumiNameProblem } from "../stack/names";
 import { parseInstanceList } from "../components/kit/logHistory";
+import { declaredOptIns, optInFlag } from "../components/kit/deploymentGuards";
+import { COMPONENT_DEFINITIONS } from "../components/registry";
+
+/** Synth's flag for each opt-in the components declare, other than the log groups' own flag. */
+const OPT_IN_FLAGS: ReadonlyMap<string, string> = new Map(
+    declaredOptIns(COMPONENT_DEFINITIONS)
+        .filter((key) => key !== "allowLogGroupDeletion")
+        .map((key) => [optInFlag(key), key]),
+);
 import { protoKeyPath } from "../util/protoKey";
 import { escapeJsonText, escapeText } from "../util/terminalText";
 import { internalErrorText, isInternalError } from "../util/internalError";
@@ -22,6 +31,7 @@ function usage(program: string): string {
     return `usage: ${program} <stack-file> [--json] [--stack NAME] [--project NAME]
 ${pad}[--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
 ${pad}[--now TIME|now] [--allow-log-group-deletion INSTANCE[,INSTANCE]]
+${pad}[--allow-ssm-path-change INSTANCE[,INSTANCE]] [--no-rename-guard]
 ${pad}[--allow-outside-repository]
        ${program} --atmos-stack NAME [--component INSTANCE] [--atmos-dir DIR] [--json] [...]
        ${program} --list-stacks [--atmos-dir DIR]
@@ -47,13 +57,19 @@ with --json one JSON document. --list-stacks prints "<Atmos stack name><TAB><man
   --allow-log-group-deletion INSTANCES
                          as the program config allowLogGroupDeletion: these instances' old log
                          groups may be deleted with their events (comma-separated)
+  --allow-ssm-path-change INSTANCES
+                         as the program config allowSsmPathChange: these instances' SSM
+                         parameters may move to a new path (deleted first; comma-separated)
+  --no-rename-guard      as the program config renameGuard false: skips the check of renames
+                         without an alias only
   --allow-outside-repository
                          let the stack read files outside its repository (imports, !include,
                          atmos.yaml imports and base paths; refused otherwise)
 
 With --stack-outputs holding this stack's own outputs (organization/<project>/<stack>, as the last
-deployment exported them), the plan runs pulumi up's guards: it refuses a rename without an alias
-and a change that would delete a log group's stored events, and warns as pulumi up would.
+deployment exported them), the plan runs pulumi up's guards: it refuses a rename without an alias,
+adopting what the stack already manages, an SSM path move, and a change that would delete a log
+group's stored events (renamed, disabled or removed), and warns as pulumi up would.
 `;
 }
 
@@ -231,7 +247,18 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 }
                 break;
             }
+            case "--no-rename-guard":
+                options.renameGuard = false;
+                break;
             default:
+                if (OPT_IN_FLAGS.has(arg)) {
+                    const key = OPT_IN_FLAGS.get(arg)!;
+                    options.optIns = {
+                        ...options.optIns,
+                        [key]: [...(options.optIns?.[key] ?? []), ...parseInstanceList(value())],
+                    };
+                    break;
+                }
                 if (arg.startsWith("-")) {
                     throw new UsageError(`unknown option ${arg}`);
                 }

@@ -46,7 +46,9 @@ export type {
     ArgTable,
     ComponentDefinition,
     ComponentExample,
+    HoldsData,
     OutputDefinition,
+    WhenRenamed,
 } from "./kit/definition";
 export type { DeployedCredential } from "./kit/credentialGuard";
 export { INSTANCE_ARGS } from "./kit/instanceArgs";

@@ -8,9 +8,17 @@ import { currentDeployment } from "../components/kit/engine";
 import type { ComponentDefinition } from "../components/kit/definition";
 import type { ComponentKit, GuardFindings } from "../components/kit/kit";
 import { unaliasedRenames, type DeployedInstance } from "../components/kit/lifecycle";
+import {
+    deploymentVerdicts,
+    physicalNamesByOutput,
+    type RunInstance,
+    type OptIns,
+} from "../components/kit/deploymentGuards";
+import { ALLOW_LOG_GROUP_DELETION } from "../components/kit/logHistory";
 import { COMPONENT_KITS, kitOf } from "../components/kits";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 import type { LoadedStack } from "../stack";
+import { formatLocation } from "../stack/errors";
 import { deployPrepared, prepareStack, type PreparedInstance, type StackOutputs } from "./deploy";
 import { CloudposseError } from "../util/errors";
 
@@ -71,6 +79,34 @@ export class UnaliasedRenameError extends CloudposseError {
 
 export { LogHistoryError } from "../components/kit/logHistory";
 
+/**
+ * What the declared guards refuse (components/kit/deploymentGuards.ts): re-adopting what the stack
+ * manages, a delete-first move of a name, an instance dropped with data the last deployment did not keep.
+ */
+export class DeploymentGuardError extends CloudposseError {
+    readonly code = "DEPLOYMENT_GUARD";
+    constructor(readonly refusals: readonly string[]) {
+        super(
+            `this run would delete what the last deployment left in AWS:\n` + refusals.join("\n"),
+            refusals.map((refusal) => ({ code: "DEPLOYMENT_GUARD", path: [], rule: refusal, message: refusal })),
+        );
+        this.name = "DeploymentGuardError";
+    }
+}
+
+/** The stack's instances as the declared guards see them (`prepared[i]` is `stack.instances[i]`). */
+export function runInstances(stack: LoadedStack, prepared: readonly PreparedInstance[]): RunInstance[] {
+    return stack.instances.map((instance, i) => ({
+        instance: instance.name,
+        definition: instance.schema.definition,
+        aliases: prepared[i].aliases,
+        enabled: prepared[i].physicalNames.length > 0,
+        physicalNames: physicalNamesByOutput(instance.schema.definition, prepared[i].physicalNames),
+        args: instance.args,
+        locate: (variable: string) => formatLocation(instance.varLocations[variable] ?? instance.location),
+    }));
+}
+
 /** Options of {@link deployStackGuardingRenames}. */
 export interface GuardOptions {
     /** Receives the warnings (default: the Pulumi engine's log). */
@@ -80,6 +116,16 @@ export interface GuardOptions {
      * did not say so (the program config `allowLogGroupDeletion`, a comma-separated list).
      */
     readonly allowLogGroupDeletion?: ReadonlySet<string>;
+    /**
+     * The instances each declared opt-in names (`allowSsmPathChange`, ...; the program config of that
+     * name, a comma-separated list); `allowLogGroupDeletion` joins the one above.
+     */
+    readonly optIns?: OptIns;
+    /**
+     * False turns off the check of renames without an alias (the program config `renameGuard`), and
+     * nothing else: the other guards still run. @default true
+     */
+    readonly renameGuard?: boolean;
     /**
      * The last deployment's outputs, when known without asking the engine (synth's `--stack-outputs`
      * for this very stack): then no `StackReference` is registered.
@@ -108,8 +154,9 @@ async function lastDeploymentOutputs(): Promise<Record<string, unknown>> {
  * `previous-deployment`; empty on the first deployment) and refuses renames without an alias, then
  * runs the guards the components' kits declare ({@link runComponentGuards}). Synth runs the same guards offline.
  * @throws StackVarsError before anything is registered, when an instance is invalid.
- * @throws UnaliasedRenameError before any instance is registered.
- * @throws a guard's error (LogHistoryError, ...) before any instance is registered.
+ * @throws UnaliasedRenameError before any instance is registered (unless `renameGuard` is false).
+ * @throws DeploymentGuardError (the guards every definition declares) before any instance is registered.
+ * @throws a kit guard's error (LogHistoryError, ...) before any instance is registered.
  */
 export async function deployStackGuardingRenames(
     stack: LoadedStack,
@@ -118,16 +165,30 @@ export async function deployStackGuardingRenames(
     const onWarning = options.onWarning ?? ((message: string) => void pulumi.log.warn(message));
     const prepared = prepareStack(stack);
     const outputs = options.lastDeployment ?? (await lastDeploymentOutputs());
-    const renames = unaliasedRenames(previousInstances(outputs), currentInstances(stack, prepared));
+    const renames =
+        options.renameGuard === false
+            ? []
+            : unaliasedRenames(previousInstances(outputs), currentInstances(stack, prepared));
     if (renames.length > 0) {
         throw new UnaliasedRenameError(renames);
     }
+    // The guards every definition declares (re-adoption, delete-first moves, dropped data), then each kit's own.
+    const optIns = new Map(options.optIns ?? []);
+    const allowedDeletion = new Set([
+        ...(optIns.get(ALLOW_LOG_GROUP_DELETION) ?? []),
+        ...(options.allowLogGroupDeletion ?? []),
+    ]);
+    optIns.set(ALLOW_LOG_GROUP_DELETION, allowedDeletion);
+    const declared = deploymentVerdicts(runInstances(stack, prepared), outputs, COMPONENT_DEFINITIONS, optIns);
+    if (declared.refusals.length > 0) {
+        throw new DeploymentGuardError(declared.refusals);
+    }
     const warnings = await runComponentGuards(stack, prepared, {
         lastDeployment: outputs,
-        allowLogGroupDeletion: options.allowLogGroupDeletion ?? new Set(),
+        allowLogGroupDeletion: allowedDeletion,
         offline: options.offline === true,
     });
-    for (const warning of warnings) onWarning(warning);
+    for (const warning of [...declared.warnings, ...warnings]) onWarning(warning);
     return deployPrepared(stack, prepared, {}, onWarning, outputs);
 }
 

@@ -4,7 +4,9 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { loadStackSource, userDirectory } from "../stack";
-import { deployStack, type StackOutputs } from "./deploy";
+import type { StackOutputs } from "./deploy";
+import { declaredOptIns } from "../components/kit/deploymentGuards";
+import { COMPONENT_DEFINITIONS } from "../components/registry";
 import { deployStackGuardingRenames } from "./renames";
 import { ALLOW_LOG_GROUP_DELETION, parseInstanceList } from "../components/kit/logHistory";
 import { instanceProjectName } from "../components/kit/deployTime";
@@ -88,9 +90,14 @@ export function runProgram(config: ProgramConfig): StackOutputs | Promise<StackO
     // false` skips that check.
     // The same guard refuses a run that would delete a log group's stored events the user did not
     // say to delete; `pulumi config set allowLogGroupDeletion <instance>[,<instance>]` says so.
-    return config.getBoolean("renameGuard") === false
-        ? deployStack(stack)
-        : deployStackGuardingRenames(stack, {
-              allowLogGroupDeletion: parseInstanceList(config.get(ALLOW_LOG_GROUP_DELETION)),
-          });
+    // `renameGuard false` turns off that check only: the other guards (adoption, moves, dropped data,
+    // log history) and the last deployment's reading (the token's name, the clock) stay. Each
+    // component's declared opt-ins (`allowSsmPathChange`, ...) are config keys of that name.
+    return deployStackGuardingRenames(stack, {
+        renameGuard: config.getBoolean("renameGuard") !== false,
+        allowLogGroupDeletion: parseInstanceList(config.get(ALLOW_LOG_GROUP_DELETION)),
+        optIns: new Map(
+            declaredOptIns(COMPONENT_DEFINITIONS).map((key) => [key, parseInstanceList(config.get(key))] as const),
+        ),
+    });
 }

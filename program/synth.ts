@@ -137,6 +137,13 @@ export interface SynthOptions extends Pick<
      * (as the program config `allowLogGroupDeletion` for `pulumi up`; `--allow-log-group-deletion`).
      */
     readonly allowLogGroupDeletion?: readonly string[];
+    /**
+     * The instances each declared opt-in names, by config key (`allowSsmPathChange`: as the program
+     * config of that name; `--allow-ssm-path-change`).
+     */
+    readonly optIns?: Readonly<Record<string, readonly string[]>>;
+    /** False turns off the rename check only, as the program config `renameGuard` false. @default true */
+    readonly renameGuard?: boolean;
     /** Receives the loader's warnings (deprecated var names) and the components' (with `file:line`, instance and var). */
     readonly onWarning?: (message: string) => void;
 }
@@ -297,6 +304,8 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
                 lastDeployment: options.stackOutputs?.[selfName] ?? {},
                 onWarning: (message) => options.onWarning?.(message),
                 allowLogGroupDeletion: new Set(options.allowLogGroupDeletion ?? []),
+                optIns: new Map(Object.entries(options.optIns ?? {}).map(([key, list]) => [key, new Set(list)])),
+                renameGuard: options.renameGuard !== false,
                 // The plan cannot see AWS: log groups are not looked up (an adopted one is imported unchecked).
                 offline: true,
             }),

@@ -30,7 +30,7 @@ import {
 } from "./rotation";
 import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
 import { getResources } from "@pulumi/aws/resourcegroupstaggingapi";
-import { SSM_OWNER_TAG, ssmOwner, ssmOwnerConflict } from "../kit/ssmOwner";
+import { childUrn, SSM_OWNER_TAG, ssmOwner, ssmOwnerConflict } from "../kit/ssmOwner";
 import { stableWindow, storedKeyWarning, workspaceChangedWarning } from "../kit/credentialGuard";
 import {
     addMinutesRfc3339,
@@ -63,6 +63,9 @@ function held<T>(output: T): T {
     holdRejections(output);
     return output;
 }
+
+/** The Pulumi type token of the SSM parameter (the @pulumi/aws resource's `__pulumiType`). */
+const PARAMETER_TYPE = "aws:ssm/parameter:Parameter";
 
 /** The Pulumi type token of {@link DashboardsApiKey}. */
 const TYPE_TOKEN = API_KEY_DEFINITION.typeToken;
@@ -221,7 +224,21 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     { parent: this },
                 );
                 // (A user's own mocks may answer the lookup with no list: nothing is tagged.)
-                const conflict = ssmOwnerConflict(tagged.resourceTagMappingLists ?? [], path, owner, pathField);
+                const conflict = ssmOwnerConflict(
+                    tagged.resourceTagMappingLists ?? [],
+                    path,
+                    owner,
+                    pathField,
+                    // The parameter's URN, known here for a component at the top of the stack (the stack
+                    // program's); under another parent, the message says how to find it.
+                    opts.parent === undefined
+                        ? childUrn(
+                              `urn:pulumi:${deployment.stack}::${deployment.project}::${TYPE_TOKEN}::${name}`,
+                              PARAMETER_TYPE,
+                              `${name}-parameter`,
+                          )
+                        : undefined,
+                );
                 if (conflict !== undefined) throw failure(`${who}: ${conflict}`);
                 return path;
             }),
@@ -232,14 +249,17 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         // no refresh is involved. It resolves only once the engine is known to honour it.
         // The window: the clock's, or the last deployment's when it is later (the stack program gives it),
         // so that a runner whose clock is behind never rotates the key back to an earlier window.
-        const windowOf = (r: ResolvedDashboardsApiKey): string =>
-            stableWindow(rotationWindowStart(time, r.rotationMinutes), r.deployed?.windowStart, r.rotationMinutes)
-                .windowStart;
-        const behind = stableWindow(
-            rotationWindowStart(time, resolved.rotationMinutes),
-            resolved.deployed?.windowStart,
-            resolved.rotationMinutes,
-        ).note;
+        // A deployed window so far ahead that the stored key would expire before it ends is not kept
+        // (a runner's clock was far ahead): the clock's window heals it (credentialGuard.ts).
+        const stable = (r: ResolvedDashboardsApiKey) =>
+            stableWindow(rotationWindowStart(time, r.rotationMinutes), r.deployed?.windowStart, r.rotationMinutes, {
+                time,
+                minutesToLive: r.minutesToLive,
+                cadenceMinutes: r.runCadenceMinutes,
+                ...(r.deployed?.expiresAt !== undefined ? { expiresAt: r.deployed.expiresAt } : {}),
+            });
+        const windowOf = (r: ResolvedDashboardsApiKey): string => stable(r).windowStart;
+        const behind = stable(resolved).note;
         if (behind !== undefined) void pulumi.log.warn(`${who}: ${behind}`, this);
         const schedule = value(
             (r): RotationTrigger => ({
@@ -282,8 +302,18 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
         // The component's own retainOnDelete option keeps every child (Pulumi passes it to none); protect
         // reaches each child through the parent (the SDK's inheritance).
         const kept: pulumi.CustomResourceOptions = opts.retainOnDelete === true ? { retainOnDelete: true } : {};
+        // Create-first, pinned: the engine follows the provider's delete-before-replace unless the goal sets
+        // it (pulumi/pulumi pkg/resource/deploy/step_generator.go 2043-2046; the Node.js SDK sends
+        // `deleteBeforeReplaceDefined` only for a set option, runtime/resource.js 372-373). The bridge asks none
+        // for these Plugin Framework resources today (pulumi-terraform-bridge pkg/pf/tfbridge/provider_diff.go
+        // 114-121), but its issues #823 and #930 propose it; a credential, its service account (whose deletion
+        // takes its tokens) or the API key's issue record (a delete-first dependency is deleted with its
+        // dependents, step_generator.go 2047-2129) deleted before its successor exists would leave SSM on a
+        // dead key.
+        const createFirst = { deleteBeforeReplace: false } as const;
         const rotated: pulumi.CustomResourceOptions = {
             ...kept,
+            ...createFirst,
             parent: this,
             replacementTrigger: trigger,
             replaceOnChanges: ["secondsToLive"],
@@ -310,7 +340,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                         region: held(pulumi.output(workspaceRegion).apply((r) => r ?? "")),
                     },
                 },
-                { ...kept, parent: this },
+                { ...kept, ...createFirst, parent: this },
             );
             const apiKey = new grafana.WorkspaceApiKey(
                 `${name}-key`,
@@ -353,7 +383,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
                     workspaceId: keyWorkspaceId,
                     region,
                 },
-                { ...kept, parent: this },
+                { ...kept, ...createFirst, parent: this },
             );
             const token = new grafana.WorkspaceServiceAccountToken(
                 `${name}-token`,

@@ -263,6 +263,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             rule: "`true` imports the SSM parameter at the path (see docs/migrating.md)",
             origin: "added by this port",
             doc: "Import the SSM parameter a Terraform deployment left at the path (see docs/migrating.md).",
+            adopts: ["ssmPathDashboardsApiKey"],
         }),
         ...INSTANCE_ARGS,
         ...LABEL_ARGS,
@@ -287,6 +288,20 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
         ssmPathDashboardsApiKey: {
             spec: "ssm_path_dashboards_api_key",
             physicalName: true,
+            // The bridge replaces an aws.ssm.Parameter whose name is set by hand delete-first
+            // (pulumi-terraform-bridge pkg/tfbridge/provider.go 1275-1276): a move is refused unless opted in.
+            whenRenamed: {
+                what: "SSM parameter's path",
+                args: ["ssmPathFormatApiKey"],
+                optIn: "allowSsmPathChange",
+                consequence: (before, after) =>
+                    `the parameter is replaced delete-first (its name is set), so this run deletes ${before} before ` +
+                    `${after} exists: its consumers fail from then on, and if a parameter is already at ${after} ` +
+                    `(e.g. the Terraform component's) the create fails after the delete, and so does every later run`,
+                move: (after) =>
+                    `make sure no parameter is at ${after} (aws ssm get-parameter --name ${after} must fail with ` +
+                    `ParameterNotFound), point its consumers at the new path once the run is done`,
+            },
             original: "ssm_path_grafana_api_key",
             doc: "SSM parameter path of the key",
         },

@@ -187,6 +187,7 @@ export const EVENTBRIDGE_DEFINITION: ComponentDefinition<EventBridgeArgs, "event
                 "(see docs/migrating.md)",
             origin: "added by this port",
             doc: "Import the resources a Terraform deployment created under the same names (see docs/migrating.md).",
+            adopts: ["eventRuleName", "logsLogGroupName"],
         }),
         adoptEventTargetId: {
             var: "adopt_event_target_id",
@@ -219,6 +220,7 @@ export const EVENTBRIDGE_DEFINITION: ComponentDefinition<EventBridgeArgs, "event
             rule: "`true` imports the log group of this name that exists outside the stack's state instead of creating it",
             origin: "added by this port",
             doc: "Adopt a log group of this name kept in AWS by an earlier destroy or rename.",
+            adopts: ["logsLogGroupName"],
         },
         ...INSTANCE_ARGS,
         ...LABEL_ARGS,
@@ -254,6 +256,14 @@ export const EVENTBRIDGE_DEFINITION: ComponentDefinition<EventBridgeArgs, "event
         logsLogGroupName: {
             spec: "logs_log_group_name",
             physicalName: true,
+            holdsData: {
+                what: "log group",
+                data: "every event stored in it",
+                retainedOutput: "logs_log_group_retained",
+                keepVar: "retain_log_group_on_delete",
+                optIn: "allowLogGroupDeletion",
+                cleanUp: (name) => `aws logs delete-log-group --log-group-name ${name}`,
+            },
             original: "cloudwatch_logs_log_group_name",
             doc: "name of the log group",
         },

@@ -53,21 +53,65 @@ export function deployedCredential(
     return undefined;
 }
 
+/** What {@link stableWindow} needs to tell a slow clock from a deployment made by a clock far ahead. */
+export interface WindowCheck {
+    /** Now, by this runner's clock (ms). */
+    readonly time: number;
+    /** The key's lifetime in minutes. */
+    readonly minutesToLive: number;
+    /** How often `pulumi up` runs, in minutes. */
+    readonly cadenceMinutes: number;
+    /** When the stored key expires, as the last deployment says (RFC 3339). */
+    readonly expiresAt?: string;
+}
+
 /**
  * The window this run uses: the clock's, unless the last deployment's window of the same width is
  * later (this runner's clock is behind the one that deployed it): then that one, so that the key is
  * not rotated back to an earlier window (and rotated again by the next runner). `note` says so.
+ *
+ * A later window is kept only while the stored key outlives it: it must still be valid at the first
+ * scheduled run after that window ends. A key was made at the latest now, so it is dead by
+ * `time + minutesToLive`; a deployed window starting more than `minutesToLive - rotationMinutes -
+ * cadenceMinutes` after now (or, when the stored expiry is known, one the key expires before the end
+ * of, plus a cadence) was set by a clock far ahead, and keeping it would let the key expire unrotated.
+ * Then the clock's window is used (`healed`): the key is rotated now, create-first, and `note` says
+ * why and what to check.
  */
 export function stableWindow(
     clockWindow: string,
     deployedWindow: string | undefined,
     rotationMinutes: number,
-): { readonly windowStart: string; readonly note?: string } {
+    check?: WindowCheck,
+): { readonly windowStart: string; readonly note?: string; readonly healed?: boolean } {
     if (deployedWindow === undefined) return { windowStart: clockWindow };
     const width = rotationMinutes * 60_000;
     const deployed = Date.parse(deployedWindow);
     const aligned = deployed % width === 0;
     if (!aligned || deployed <= Date.parse(clockWindow)) return { windowStart: clockWindow };
+    if (check !== undefined) {
+        const deployedEnd = deployed + width;
+        const lastUsefulRun = deployedEnd + check.cadenceMinutes * 60_000;
+        const deadBy = check.time + check.minutesToLive * 60_000;
+        const storedExpiry = check.expiresAt === undefined ? NaN : Date.parse(check.expiresAt);
+        const expiry = Number.isNaN(storedExpiry) ? deadBy : Math.min(deadBy, storedExpiry);
+        if (expiry < lastUsefulRun) {
+            const lead = Math.round((deployed - check.time) / 60_000);
+            return {
+                windowStart: clockWindow,
+                healed: true,
+                note:
+                    `the last deployment's rotation window starts at ${deployedWindow}, ${lead} minutes after this ` +
+                    `runner's clock; keeping it would leave the stored key unrotated until ` +
+                    `${new Date(deployedEnd).toISOString().replace(".000Z", "Z")}, but it expires by ` +
+                    `${new Date(expiry).toISOString().replace(".000Z", "Z")} (a key lives ${check.minutesToLive} ` +
+                    `minutes): the clock of the runner that deployed it was ahead, or this runner's is behind. ` +
+                    `This run rotates the key in this runner's window (${clockWindow}), created first, so that a ` +
+                    `live key is stored; check both runners' clocks (NTP): if this runner's is the wrong one, ` +
+                    `correct it and run pulumi up again (that run rotates once more, also created first)`,
+            };
+        }
+    }
     return {
         windowStart: deployedWindow,
         note:

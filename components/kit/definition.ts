@@ -78,6 +78,12 @@ export interface ArgDefinition {
     readonly unsentDefault?: string;
     /** Where the var comes from when it has no alias, e.g. `added by this port`, `the module's kms_arn`. */
     readonly origin?: string;
+    /**
+     * For a switch that imports existing resources (Pulumi's `import` option): the physical-name
+     * outputs it imports. The stack program refuses it on an instance whose last deployment already
+     * holds those names (components/deploymentGuards.ts: importing again deletes them).
+     */
+    readonly adopts?: readonly string[];
     /** One line for the guides' reference. */
     readonly doc: string;
 }
@@ -112,6 +118,7 @@ export function switchArg(spec: {
     readonly rule: string;
     readonly origin?: string;
     readonly doc: string;
+    readonly adopts?: readonly string[];
 }): ArgDefinition {
     return {
         var: spec.var,
@@ -121,6 +128,7 @@ export function switchArg(spec: {
         defaultTs: "`false`",
         rule: spec.rule,
         ...(spec.origin !== undefined ? { origin: spec.origin } : {}),
+        ...(spec.adopts !== undefined ? { adopts: spec.adopts } : {}),
         doc: spec.doc,
     };
 }
@@ -140,6 +148,18 @@ export interface OutputDefinition {
      * kept on delete, or when the stored key expires.
      */
     readonly deployment?: string;
+    /**
+     * For a physical name whose change replaces its resource delete-first: what the resource is, and
+     * what a move does; the stack program refuses the move unless the opt-in names the instance
+     * (components/deploymentGuards.ts).
+     */
+    readonly whenRenamed?: WhenRenamed;
+    /**
+     * For a physical name whose resource holds the user's data (a log group's events): how the last
+     * deployment says it is kept; the stack program refuses dropping it when that was not said
+     * (components/deploymentGuards.ts).
+     */
+    readonly holdsData?: HoldsData;
     /** The original Cloud Posse output name, when it differs from `spec`. */
     readonly original?: string;
     /** The output's type in the plugin's schema. @default "string" */
@@ -148,6 +168,36 @@ export interface OutputDefinition {
     readonly secret?: boolean;
     /** One line for the guides. */
     readonly doc: string;
+}
+
+/** How a physical name's move is guarded (see {@link OutputDefinition.whenRenamed}). */
+export interface WhenRenamed {
+    /** The resource, in words (`SSM parameter's path`). */
+    readonly what: string;
+    /** The camelCase arguments that change the name besides the label (named by their vars in messages). */
+    readonly args: readonly string[];
+    /** The config key (a comma-separated list of instances) that allows the move. */
+    readonly optIn: string;
+    /** What the move does, from the old name to the new one. */
+    consequence(before: string, after: string): string;
+    /** The steps before opting in to a move to `after`. */
+    move(after: string): string;
+}
+
+/** How a resource that holds data is kept (see {@link OutputDefinition.holdsData}). */
+export interface HoldsData {
+    /** The resource, in words (`log group`). */
+    readonly what: string;
+    /** The data lost with it, in words (`every event stored in it`). */
+    readonly data: string;
+    /** The deployment output that records whether it is kept on delete (true, false, or absent: not said). */
+    readonly retainedOutput: string;
+    /** The stack-file var that keeps it on delete. */
+    readonly keepVar: string;
+    /** The config key (a comma-separated list of instances) that allows deleting it. */
+    readonly optIn: string;
+    /** The command that deletes it once kept outside the state. */
+    cleanUp(name: string): string;
 }
 
 /**

@@ -33,6 +33,8 @@ export function ssmOwnerConflict(
     path: string,
     owner: string,
     pathField: string,
+    /** The URN this stack gives the parameter (see {@link childUrn}), for the way out of a shared one. */
+    parameterUrn?: string,
 ): string | undefined {
     const suffix = arnSuffix(path);
     const found = tagged.find((resource) => resource.resourceArn.endsWith(suffix));
@@ -43,6 +45,24 @@ export function ssmOwnerConflict(
         `tag), and one parameter has one owner: this stack (${owner}) would neither take it over nor delete it; ` +
         `give this instance another path (its label or ${pathField}), or, if ` +
         `${other} is this stack's former name (pulumi stack rename), retag the parameter: aws ssm ` +
-        `add-tags-to-resource --resource-type Parameter --resource-id ${path} --tags Key=${SSM_OWNER_TAG},Value=${owner}`
+        `add-tags-to-resource --resource-type Parameter --resource-id ${path} --tags Key=${SSM_OWNER_TAG},Value=${owner}` +
+        `. If this stack's state still holds the parameter (releases that wrote it with overwrite: true let ` +
+        `two stacks share it), this stack's pulumi destroy, or removing the instance, would still delete it ` +
+        `from under ${other}: drop it from this stack's state first with pulumi state delete ` +
+        (parameterUrn === undefined
+            ? `<its URN> (pulumi stack --show-urns lists it, ending ::<instance>-parameter)`
+            : `'${parameterUrn}'`) +
+        ` (the parameter stays in AWS)`
     );
+}
+
+/**
+ * The URN of a child resource: its parent's qualified type, `$`, its own type, and its name
+ * (pulumi/pulumi sdk/go/common/resource/urn/urn.go 80-93, `New`). `parentUrn` is
+ * `urn:pulumi:<stack>::<project>::<qualified type>::<name>`; undefined when it is not of that form.
+ */
+export function childUrn(parentUrn: string, type: string, name: string): string | undefined {
+    const parts = parentUrn.split("::");
+    if (parts.length < 4 || !parts[0].startsWith("urn:pulumi:")) return undefined;
+    return `${parts[0]}::${parts[1]}::${parts[2]}$${type}::${name}`;
 }

@@ -821,13 +821,18 @@ describe("managed-dashboards/api-key", () => {
             assert.equal(await pulumi.isSecret(component.apiKey as pulumi.Output<string>), true);
         });
 
-        it("registers the options: the window trigger, create-first (no deleteBeforeReplace), and a changed lifetime replaces", async () => {
+        it("registers the options: the window trigger, create-first pinned (deleteBeforeReplace false), and a changed lifetime replaces", async () => {
             await deploy(BASE, withWorkspace);
             const withOptions = () => mocks.resources.filter((r) => r.options).map((r) => [r.name, r.options]);
+            // deleteBeforeReplace false is sent as set (the Node.js SDK's deleteBeforeReplaceDefined,
+            // @pulumi/pulumi runtime/resource.js 372-373), and a set goal overrides the provider's request
+            // (pulumi/pulumi pkg/resource/deploy/step_generator.go 2043-2046).
             assert.deepEqual(withOptions(), [
+                ["grafana-key-service-account", { deleteBeforeReplace: false }],
                 [
                     "grafana-key-token",
                     {
+                        deleteBeforeReplace: false,
                         replaceOnChanges: ["secondsToLive"],
                         replacementTrigger: { windowStart: WINDOW, rotationMinutes: 21600 },
                     },
@@ -835,9 +840,11 @@ describe("managed-dashboards/api-key", () => {
             ]);
             await deploy(API_KEY, withWorkspace);
             assert.deepEqual(withOptions(), [
+                ["grafana-key-issued", { deleteBeforeReplace: false }],
                 [
                     "grafana-key-key",
                     {
+                        deleteBeforeReplace: false,
                         // The window, and the id of the record of its issue time (a time.Static's id is
                         // the time it was created: under the mocks, this run's time), so that whatever
                         // replaces the record replaces the key.
@@ -1161,7 +1168,15 @@ describe("managed-dashboards/api-key", () => {
                                 "this instance another path (its label or ssmPathFormatApiKey), or, if " +
                                 "acme/other-project/ue2-prod is this stack's former name (pulumi stack rename), retag the " +
                                 "parameter: aws ssm add-tags-to-resource --resource-type Parameter --resource-id " +
-                                "/dashboards/eg-ue2-prod-grafana/api_key --tags Key=pulumi:stack,Value=acme/dashboards/ue2-prod",
+                                "/dashboards/eg-ue2-prod-grafana/api_key --tags Key=pulumi:stack,Value=acme/dashboards/ue2-prod. " +
+                                // A legacy shared parameter (issue 38): how to drop it from this stack's state; the URN
+                                // by pulumi/pulumi sdk/go/common/resource/urn/urn.go 80-93 (a top-level component).
+                                "If this stack's state still holds the parameter (releases that wrote it with overwrite: " +
+                                "true let two stacks share it), this stack's pulumi destroy, or removing the instance, " +
+                                "would still delete it from under acme/other-project/ue2-prod: drop it from this stack's " +
+                                "state first with pulumi state delete 'urn:pulumi:ue2-prod::dashboards::" +
+                                "cloudposse:managed-dashboards:DashboardsApiKey$aws:ssm/parameter:Parameter::" +
+                                "grafana-key-parameter' (the parameter stays in AWS)",
                         );
                         return true;
                     },

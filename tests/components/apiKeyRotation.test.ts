@@ -300,7 +300,7 @@ describe("N3: clearing kms_key_id sends alias/aws/ssm, so the parameter moves ba
 });
 
 describe("the offline plan of the bundled example shows the rotation (issue 19's done-when)", () => {
-    it("a token not named like the label id, a replacementTrigger and no deleteBeforeReplace; the readable plan's rotation line", async () => {
+    it("a token not named like the label id, a replacementTrigger and create-first pinned; the readable plan's rotation line", async () => {
         const { synth } = await import("../../program/synth");
         const { planToText } = await import("../../program/plan");
         const result = await synth(path.join(__dirname, "..", "..", "examples", "stack.yaml"));
@@ -312,6 +312,7 @@ describe("the offline plan of the bundled example shows the rotation (issue 19's
         assert.equal(token.inputs.name, "eg-ue2-prod-20260101T000000Z-6e68");
         assert.deepEqual(token.options, {
             replacementTrigger: { windowStart: "2025-12-23T00:00:00Z", rotationMinutes: 21600 },
+            deleteBeforeReplace: false,
             replaceOnChanges: ["secondsToLive"],
         });
         assert.equal(
@@ -472,5 +473,83 @@ describe("rotation heals (issue 32, item 4)", () => {
             "eg-ue2-prod-grafana-admin-20251223T000000Z",
             "eg-ue2-prod-grafana-admin-20260107T000000Z",
         ]);
+    });
+});
+
+describe("the engine's rules in the model (issue 38): provider delete-first, failed runs, --target", () => {
+    const SERVICE_ACCOUNT = "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount";
+    const TOKEN = "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken";
+    const PARAMETER = "aws:ssm/parameter:Parameter";
+    const withoutPin = (resources: readonly ModelResource[]) =>
+        resources.map((r) => {
+            const { deleteBeforeReplace: _pin, ...options } = r.options;
+            void _pin;
+            return { ...r, options };
+        });
+
+    it("create-first is pinned: a bridge asking delete-first for the Grafana resources (#823, #930) changes nothing", async () => {
+        // The goal's deleteBeforeReplace overrides the provider's (pulumi/pulumi step_generator.go 2043-2046).
+        const providerDeleteFirst = new Set([SERVICE_ACCOUNT, TOKEN, PARAMETER]);
+        const { state, outside } = deployed(await plan(BASE, FIRST));
+        const next = await plan(BASE, NEXT_WINDOW);
+        const pinned = up(state, next, outside, { providerDeleteFirst });
+        assert.equal(pinned.failure, undefined);
+        assert.deepEqual(pinned.invalidParameter, []);
+        // Without the pin, that provider would delete the old account (and its token) first: SSM holds a dead key.
+        const again = deployed(await plan(BASE, FIRST));
+        const unpinned = up(again.state, withoutPin(next), again.outside, { providerDeleteFirst });
+        assert.notDeepEqual(unpinned.invalidParameter, []);
+    });
+
+    it("the provider's delete-first for a hand-named SSM parameter: a path move deletes the old path before the new exists", async () => {
+        // pulumi-terraform-bridge pkg/tfbridge/provider.go 1275-1276 (the parameter's name is set by hand).
+        const { state, outside } = deployed(await plan(BASE, FIRST));
+        const moved = await plan({ ...BASE, ssmPathFormatApiKey: "/moved/%s/api_key" }, SAME_WINDOW);
+        const run = up(state, moved, outside);
+        const steps = run.steps.filter((step) => step.includes("grafana-key-parameter"));
+        assert.deepEqual(steps, ["delete grafana-key-parameter", "create grafana-key-parameter"]);
+    });
+
+    it("a failed run keeps the replaced credential pending deletion; the next successful run deletes it after SSM moves", async () => {
+        // step.go 468-472 marks the old copy once its replacement is created; deletes run only after the
+        // program finished without error (deployment_executor.go 326-331).
+        const { state, outside } = deployed(await plan(API_KEY, FIRST));
+        const next = await plan(API_KEY, NEXT_WINDOW);
+        const failed = up(state, next, outside, { failOn: new Set(["grafana-key-parameter"]) });
+        assert.match(failed.failure ?? "", /update grafana-key-parameter failed/);
+        assert.deepEqual(
+            failed.pendingDeletes.map((r) => r.name),
+            ["grafana-key-issued", "grafana-key-key"],
+        );
+        assert.deepEqual(failed.invalidParameter, []);
+        const oldKey = outside.parameters.get(PATH);
+        assert.equal(live(outside).includes(oldKey ?? ""), true, "SSM still holds the old key, still live");
+        const healed = up(failed.state, next, outside, { pendingDeletes: failed.pendingDeletes });
+        assert.equal(healed.failure, undefined);
+        assert.deepEqual(healed.invalidParameter, []);
+        const updated = healed.steps.findIndex((step) => step.startsWith("update grafana-key-parameter ->"));
+        const deleted = healed.steps.findIndex((step) => step.startsWith("delete grafana-key-key"));
+        assert.ok(updated >= 0 && deleted > updated, healed.steps.join("\n"));
+        assert.deepEqual(live(outside), [outside.parameters.get(PATH)]);
+    });
+
+    it("--target on the credential alone leaves SSM on a deleted key until a full run; with its dependents it does not", async () => {
+        // Untargeted resources keep their old state (step_generator.go 1735); the targeted replacement's
+        // old copy is deleted at the end: the documented gap (docs/lifecycle.md).
+        const next = await plan(API_KEY, NEXT_WINDOW);
+        const first = deployed(await plan(API_KEY, FIRST));
+        const alone = up(first.state, next, first.outside, {
+            targets: new Set(["grafana-key-issued", "grafana-key-key"]),
+        });
+        assert.equal(alone.failure, undefined);
+        assert.notDeepEqual(alone.invalidParameter, []);
+        const full = up(alone.state, next, first.outside);
+        assert.deepEqual(full.invalidParameter, []);
+        assert.deepEqual(live(first.outside), [first.outside.parameters.get(PATH)]);
+        const second = deployed(await plan(API_KEY, FIRST));
+        const dependents = up(second.state, next, second.outside, {
+            targets: new Set(["grafana-key-issued", "grafana-key-key", "grafana-key-parameter"]),
+        });
+        assert.deepEqual(dependents.invalidParameter, []);
     });
 });

@@ -936,15 +936,65 @@ describe("lifecycle", () => {
 
         // The log-history guard (N7, issue 32) is tested in tests/components/logHistory.test.ts.
 
+        it("the declared guards (issue 38): a path move and a re-adoption refused at the var, renameGuard false or not", async () => {
+            const apiKey = (vars: string) =>
+                stackOf(
+                    "    grafana/key:",
+                    "      metadata: {component: managed-dashboards/api-key}",
+                    `      vars: {name: grafana, workspace_id: g-0123456789${vars}}`,
+                );
+            const path = "/dashboards/eg-ue2-prod-grafana/api_key";
+            const moved = await run(apiKey(""), {
+                "grafana/key": { ssm_path_dashboards_api_key: "/grafana/x/api_key" },
+            });
+            assert.equal(moved.error?.name, "DeploymentGuardError");
+            assert.match(
+                moved.error?.message ?? "",
+                /\nstacks\/prod\.yaml:\d+:\d+: "grafana\/key": the SSM parameter's path moves from "\/grafana\/x\/api_key" to "\/dashboards\/eg-ue2-prod-grafana\/api_key"/,
+            );
+            assert.deepEqual(moved.types, ["pulumi:pulumi:StackReference"]);
+            const readopted = await run(apiKey(", adopt_existing: true"), {
+                "grafana/key": { ssm_path_dashboards_api_key: path },
+            });
+            assert.equal(readopted.error?.name, "DeploymentGuardError");
+            assert.match(
+                readopted.error?.message ?? "",
+                /stacks\/prod\.yaml:6:\d+: "grafana\/key": adopt_existing is set/,
+            );
+            // renameGuard false turns off the rename check only.
+            const mocks = await installMocks({
+                project: "cloudposse-components",
+                stack: "ue2-prod",
+                stackOutputs: {},
+            });
+            const { deployStackGuardingRenames } = await import("../../program/renames");
+            await assert.rejects(
+                deployStackGuardingRenames(apiKey(", adopt_existing: true"), {
+                    renameGuard: false,
+                    lastDeployment: { "grafana/key": { ssm_path_dashboards_api_key: path } },
+                }),
+                { name: "DeploymentGuardError" },
+            );
+            await mocks.settle();
+            assert.deepEqual(mocks.resources, []);
+        });
+
         it("leaves a disabled instance, which creates nothing, out of the comparison", async () => {
             const disabled = stackOf(
                 "    eventbridge/ecs-faults:",
                 "      metadata: {component: eventbridge}",
                 "      vars: {name: ecs-faults, enabled: false}",
             );
-            const { error, types } = await run(disabled, previous);
+            // (The old instance's group kept on delete: dropping one that was not is refused, issue 38.)
+            const kept = {
+                "eventbridge/ecs-alerts": { ...previous["eventbridge/ecs-alerts"], logs_log_group_retained: true },
+            };
+            const { error, types } = await run(disabled, kept);
             assert.equal(error, undefined);
             assert.deepEqual(types, ["pulumi:pulumi:StackReference", "cloudposse:eventbridge:EventBridge"]);
+            const dropped = await run(disabled, previous);
+            assert.equal(dropped.error?.name, "DeploymentGuardError");
+            assert.deepEqual(dropped.types, ["pulumi:pulumi:StackReference"]);
         });
 
         it("deploys on a first deployment (no previous outputs) and reads nothing but its own stack", async () => {

@@ -442,6 +442,57 @@ describe("log history (issue 32)", () => {
             assert.match(result.stderr, /belonged to instance "eventbridge\/ecs".*add aliases: \["eventbridge\/ecs"\]/);
         });
 
+        // Issue 38: the declared guards, offline as in pulumi up (components/kit/deploymentGuards.ts).
+        it("refuses disabling an instance whose log group was not kept, and plans it with the opt-in", async () => {
+            const file = stackFile("eventbridge/ecs", "name: ecs, enabled: false");
+            const outputs = outputsFile({ [SELF]: last });
+            const refused = await synthCommand([file, "--stack", "ue2-prod", "--stack-outputs", outputs]);
+            assert.equal(refused.status, 1);
+            assert.equal(refused.stdout, "");
+            assert.match(
+                refused.stderr,
+                /"eventbridge\/ecs": the instance is disabled \(enabled: false\), so this run deletes its log group "eg-ue2-prod-ecs" and every event stored in it/,
+            );
+            const args = [file, "--stack", "ue2-prod", "--stack-outputs", outputs];
+            const allowed = await synthCommand([...args, "--allow-log-group-deletion", "eventbridge/ecs"]);
+            assert.equal(allowed.status, 0, allowed.stderr);
+            assert.match(allowed.stderr, /warning: .*as the config allowLogGroupDeletion allows for this instance/);
+        });
+
+        it("refuses re-adopting the deployed log group; --no-rename-guard turns off the rename check only", async () => {
+            const outputs = outputsFile({ [SELF]: last });
+            const readopted = await synthCommand([
+                stackFile("eventbridge/ecs", "name: ecs, adopt_log_group: true"),
+                "--stack",
+                "ue2-prod",
+                "--stack-outputs",
+                outputs,
+            ]);
+            assert.equal(readopted.status, 1);
+            assert.match(
+                readopted.stderr,
+                /:\d+:\d+: "eventbridge\/ecs": adopt_log_group is set, but this stack's last deployment already manages "eg-ue2-prod-ecs"/,
+            );
+            const renamed = [
+                stackFile("eventbridge/renamed", "name: ecs"),
+                "--stack",
+                "ue2-prod",
+                "--stack-outputs",
+                outputs,
+            ];
+            const unguarded = await synthCommand([...renamed, "--no-rename-guard"]);
+            assert.equal(unguarded.status, 1);
+            assert.doesNotMatch(unguarded.stderr, /belonged to instance/);
+            assert.match(unguarded.stderr, /"eventbridge\/ecs": the instance is no longer in the stack/);
+            const both = await synthCommand([
+                ...renamed,
+                "--no-rename-guard",
+                "--allow-log-group-deletion",
+                "eventbridge/ecs",
+            ]);
+            assert.equal(both.status, 0, both.stderr);
+        });
+
         it("refuses a label change that would lose the log group's events, and plans it with the opt-in", async () => {
             const file = stackFile("eventbridge/ecs", "name: ecs, stage: live");
             const outputs = outputsFile({ [SELF]: last });

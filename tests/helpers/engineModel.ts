@@ -18,6 +18,20 @@
  * - Grafana keeps API keys and service-account tokens of a workspace in one store of names and
  *   refuses a name it holds; service-account names are unique per workspace.
  *
+ * - Delete-before-replace comes from the goal when the resource sets it, else from the provider
+ *   (pulumi/pulumi pkg/resource/deploy/step_generator.go 2043-2046: `deleteBeforeReplace :=
+ *   diff.DeleteBeforeReplace; if goal.DeleteBeforeReplace != nil { ... }`). The bridge asks it for an
+ *   SDKv2 resource whose auto-named `name` is set by hand (pulumi-terraform-bridge 59de6c6
+ *   pkg/tfbridge/provider.go 1275-1276): the SSM parameter. Plugin Framework resources (the Grafana
+ *   service account and token, time's Static) ask none today (pkg/pf/tfbridge/provider_diff.go 114-121);
+ *   `ModelFaults.providerDeleteFirst` models a bridge that would (its issues #823, #930).
+ * - A run that fails keeps what it did: an old resource whose replacement was created is marked for
+ *   deletion (step.go 468-472) and stays in the state pending deletion; deletes run only once the
+ *   program has finished without error (deployment_executor.go 326-331), so the next successful run
+ *   deletes it (step_generator.go 2390-2412, `res.Delete`), at its end.
+ * - `--target`: a resource not targeted keeps its old state (an untargeted same step,
+ *   step_generator.go 1735), while a targeted replacement's old copy is deleted at the end of the run.
+ *
  * After every step it checks that the SSM parameter holds a credential Grafana still has.
  *
  * Failures the providers can meet (terraform-provider-aws internal/service/grafana, read at commit
@@ -71,6 +85,8 @@ export interface World {
 
 /** The outcome of one modelled `pulumi up`. */
 export interface ModelRun {
+    /** Old copies of replaced resources still pending deletion after a failed run (for the next run). */
+    readonly pendingDeletes: readonly ModelResource[];
     /** Every step, in order: `create token eg-...`, `update parameter -> eg-...`, `delete key eg-...`. */
     readonly steps: string[];
     /** Steps after which a parameter held a credential Grafana no longer had (or never had). */
@@ -127,7 +143,18 @@ const credentialNameOf = (r: ModelResource) => String(r.type === API_KEY ? r.inp
 export interface ModelFaults {
     /** The first token created in the run is created in Grafana, then its create fails (the list fails). */
     readonly halfCreate?: boolean;
+    /** Resources (logical names) whose create or update fails in this run. */
+    readonly failOn?: ReadonlySet<string>;
+    /** Resource types whose provider asks delete-before-replace (the default: the SSM parameter). */
+    readonly providerDeleteFirst?: ReadonlySet<string>;
+    /** `pulumi up --target`: only these resources (logical names) are updated. */
+    readonly targets?: ReadonlySet<string>;
+    /** Old copies the last (failed) run left pending deletion. */
+    readonly pendingDeletes?: readonly ModelResource[];
 }
+
+/** The types whose provider asks delete-before-replace: an SDKv2 resource with a hand-set `name`. */
+export const PROVIDER_DELETE_FIRST: ReadonlySet<string> = new Set([PARAMETER]);
 
 /**
  * Deletes the state's service accounts outside Pulumi (in the console), and Grafana deletes their
@@ -192,6 +219,7 @@ export function up(
               ? outside.credentials
               : undefined;
     const create = (r: ModelResource) => {
+        if (faults.failOn?.has(r.name) === true) throw new Error(`create ${r.name} failed`);
         const names = store(r);
         if (names !== undefined) {
             const workspace = String(r.inputs.workspaceId);
@@ -231,6 +259,7 @@ export function up(
         if (names !== undefined) {
             names.get(workspace)?.delete(r.type === SERVICE_ACCOUNT ? String(r.inputs.name) : credentialNameOf(r));
         }
+        if (r.type === PARAMETER) outside.parameters.delete(String(r.inputs.name));
         if (r.type === SERVICE_ACCOUNT) {
             // Grafana deletes a service account's tokens with it.
             for (const [token, owner] of tokenOwner) {
@@ -252,9 +281,12 @@ export function up(
     ownerIn(state.values());
     ownerIn(next);
 
+    const targeted = (r: ModelResource) => faults.targets === undefined || faults.targets.has(r.name);
     try {
         for (const r of next) {
             const previous = state.get(keyOf(r));
+            // An untargeted resource keeps its old state (step_generator.go 1735).
+            if (!targeted(r)) continue;
             const dependencyReplaced =
                 (r.type === TOKEN && replaced.has(SERVICE_ACCOUNT)) || (r.type === API_KEY && replaced.has(STATIC));
             if (previous === undefined) {
@@ -282,7 +314,12 @@ export function up(
             );
             if (triggerChanged || forced || onChanges || dependencyReplaced) {
                 replaced.add(r.type);
-                if (r.options.deleteBeforeReplace === true) {
+                // The goal's option when set, else the provider's request (step_generator.go 2043-2046).
+                const deleteFirst =
+                    typeof r.options.deleteBeforeReplace === "boolean"
+                        ? r.options.deleteBeforeReplace
+                        : (faults.providerDeleteFirst ?? PROVIDER_DELETE_FIRST).has(r.type);
+                if (deleteFirst) {
                     remove(previous);
                     create(r);
                 } else {
@@ -292,21 +329,44 @@ export function up(
                 continue;
             }
             if (r.type === PARAMETER && credentialOfRun !== undefined) {
+                if (faults.failOn?.has(r.name) === true) throw new Error(`update ${r.name} failed`);
                 outside.parameters.set(String(r.inputs.name), credentialOfRun);
                 after.set(keyOf(r), r);
                 check(`update ${r.name} -> ${credentialOfRun}`);
                 continue;
+            }
+            if (r.type === PARAMETER) {
+                // Its value is the key of the credential in the state (one a failed run created).
+                const current = [...after.values()].find((c) => c.type === TOKEN || c.type === API_KEY);
+                const path = String(r.inputs.name);
+                if (current !== undefined && outside.parameters.get(path) !== credentialNameOf(current)) {
+                    if (faults.failOn?.has(r.name) === true) throw new Error(`update ${r.name} failed`);
+                    outside.parameters.set(path, credentialNameOf(current));
+                    after.set(keyOf(r), r);
+                    check(`update ${r.name} -> ${credentialNameOf(current)}`);
+                    continue;
+                }
             }
             after.set(keyOf(r), r.type === TOKEN || r.type === API_KEY ? previous : r);
             if (!same(previous.inputs, r.inputs)) check(`update ${r.name}`);
         }
         const registered = new Set(next.map(keyOf));
         for (const r of state.values()) {
-            if (!registered.has(keyOf(r))) pendingDeletes.push(r);
+            // Under --target, what is not targeted is not deleted either.
+            if (!registered.has(keyOf(r)) && targeted(r)) pendingDeletes.push(r);
         }
-        for (const r of pendingDeletes.reverse()) remove(r);
+        // What a failed run left pending deletion is deleted with the rest, at the end.
+        for (const r of [...(faults.pendingDeletes ?? []), ...pendingDeletes.reverse()]) remove(r);
     } catch (error) {
-        return { steps, invalidParameter, failure: (error as Error).message, state: after };
+        // The replaced resources' old copies stay pending deletion (step.go 468-472), with what an
+        // earlier failed run left.
+        return {
+            steps,
+            invalidParameter,
+            failure: (error as Error).message,
+            state: after,
+            pendingDeletes: [...(faults.pendingDeletes ?? []), ...pendingDeletes],
+        };
     }
-    return { steps, invalidParameter, state: after };
+    return { steps, invalidParameter, state: after, pendingDeletes: [] };
 }

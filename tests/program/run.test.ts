@@ -83,13 +83,14 @@ describe("the program's config (program/run.ts)", () => {
         assert.equal(types.filter((t) => t === "pulumi:pulumi:StackReference").length, 2);
     });
 
-    it("with renameGuard false, reads no previous deployment", async () => {
+    it("with renameGuard false, still reads the previous deployment: that option turns off the rename check only (issue 38)", async () => {
         const { outputs, error, types } = await run({ stackFile: "examples/stack.yaml", renameGuard: "false" });
         assert.equal(error, undefined);
         assert.deepEqual(Object.keys(outputs ?? {}).sort(), ["eventbridge/ecs-alerts", "managed-dashboards/api-key"]);
-        // Only the api-key's reference to its workspace stack.
-        assert.equal(types.filter((t) => t === "pulumi:pulumi:StackReference").length, 1);
-        assert.notEqual(types[0], "pulumi:pulumi:StackReference");
+        // The stack's own last deployment first (the other guards, the token's run-time name and the
+        // clock's check read it), then the api-key's reference to its workspace stack.
+        assert.equal(types.filter((t) => t === "pulumi:pulumi:StackReference").length, 2);
+        assert.equal(types[0], "pulumi:pulumi:StackReference");
     });
 
     it("deploys the Atmos stack named by atmosStack, from the repository in atmosDir", async () => {
