@@ -5,7 +5,8 @@
  *   10 stages x 4 regions = 400 top-level stacks, each importing 60 catalog components with an
  *   abstract base, plus mixins) against bench/naiveLoader.js, which parses each file once and
  *   deep-merges the imports of all 400 stacks: `synth --list-stacks` (goal <= 3x the naive loader)
- *   and planning one stack with `synth --atmos-stack NAME --json` (goal <= 3x);
+ *   and planning one stack with `synth --atmos-stack NAME --json` (goal <= 2x, best of three runs
+ *   each, interleaved with the naive loader's);
  * - peak memory (RSS) of both commands at 100 and 400 stacks (goal: flat, <= 1.5x);
  * - a manifest importing 10,000 files (a hostile input: goal under 10 s, as issue 20 asks of any input);
  * - imported overrides, 2,500 and 10,000 imports each adding one (goal: linear, <= 6x);
@@ -97,6 +98,7 @@ function check(repo: string, shape: RepoShape, dir: string): void {
 
 /** Runs the benchmark in `dir` (a temporary directory); returns whether every goal was met. */
 export function benchAtmos(dir: string, runs = 5): boolean {
+    if (runs < 3) throw new Error("the plan's goal is measured on the best of three runs");
     const shape = REFERENCE_SHAPE;
     const small: RepoShape = { ...shape, tenants: 5, stages: 5 };
     const repo = path.join(dir, "atmos-400");
@@ -122,6 +124,9 @@ export function benchAtmos(dir: string, runs = 5): boolean {
     const naiveMs = median(naive);
     const listRatio = median(list) / naiveMs;
     const planRatio = median(plan) / naiveMs;
+    // Issue 37's measure: the best of three runs of each, interleaved (the first three rounds).
+    const best = (values: readonly number[]) => Math.min(...values.slice(0, 3));
+    const bestPlanRatio = best(plan) / best(naive.filter((_, i) => i % 2 === 1));
     const cpuOf = (r: Run[]) => (r.some((x) => x.cpu === undefined) ? undefined : median(r.map((x) => x.cpu!)));
     const cpuText = (r: Run[]) => {
         const c = cpuOf(r);
@@ -140,7 +145,9 @@ export function benchAtmos(dir: string, runs = 5): boolean {
         `  synth --atmos-stack ${name} --json: ${median(plan).toFixed(0)} ms (${planRatio.toFixed(2)}x)${cpuText(planRuns)}`,
     );
     console.log(`goal: --list-stacks <= 3x the naive loader: ${listRatio.toFixed(2)}x ${verdict(listRatio <= 3)}`);
-    console.log(`goal: one stack planned <= 3x the naive loader: ${planRatio.toFixed(2)}x ${verdict(planRatio <= 3)}`);
+    console.log(
+        `goal: one stack planned <= 2x the naive loader (best of 3, interleaved): ${bestPlanRatio.toFixed(2)}x ${verdict(bestPlanRatio <= 2)} (median of ${runs}: ${planRatio.toFixed(2)}x)`,
+    );
 
     const memory = (r: string, args: readonly string[]) =>
         median([0, 1, 2].map(() => run([SYNTH, ...args], r, dir, true).maxRssKiB!)) / 1024;
@@ -185,7 +192,7 @@ export function benchAtmos(dir: string, runs = 5): boolean {
     const linesGrowth = benchTypedScalarLines();
     return (
         listRatio <= 3 &&
-        planRatio <= 3 &&
+        bestPlanRatio <= 2 &&
         flat &&
         hostileMs < 10_000 &&
         overridesRatio <= 6 &&

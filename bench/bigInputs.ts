@@ -4,7 +4,7 @@
  * 20,000 resources of one name; `matchesEventPattern` on a 256 KB event of nested arrays of
  * objects; a 300,000-key pattern refused by its size; and the template budgets ending the issue's
  * hostile templates (an 8 MB regular-expression replace, 1,000 hashes of 8 MB, 3,000 tags that
- * each loop a million times). Run directly after `npm run build`:
+ * each loop a million times); issue 40's glob patterns (bench/glob.ts). Run directly after `npm run build`:
  *
  *   node -r ts-node/register/transpile-only bench/bigInputs.ts
  */
@@ -12,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { globCases } from "./glob";
 
 const ROOT = path.join(__dirname, "..");
 const DIST = path.join(ROOT, "dist");
@@ -176,6 +177,7 @@ export function benchBigInputs(dir: string): BigInputRun[] {
         5_000,
         400,
     );
+    for (const [name, script, goalMs, goalMb] of globCases(dir)) add(name, script, goalMs, goalMb);
     return runs;
 }
 

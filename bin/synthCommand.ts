@@ -32,7 +32,7 @@ function usage(program: string): string {
 ${pad}[--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
 ${pad}[--now TIME|now] [--allow-log-group-deletion INSTANCE[,INSTANCE]]
 ${pad}[--allow-ssm-path-change INSTANCE[,INSTANCE]] [--no-rename-guard]
-${pad}[--allow-outside-repository]
+${pad}[--allow-outside-repository] [--profile NAME] [--config FILE] [--config-path DIR]
        ${program} --atmos-stack NAME [--component INSTANCE] [--atmos-dir DIR] [--json] [...]
        ${program} --list-stacks [--atmos-dir DIR]
 
@@ -65,6 +65,12 @@ with --json one JSON document. --list-stacks prints "<Atmos stack name><TAB><man
   --allow-outside-repository
                          let the stack read files outside its repository (imports, !include,
                          atmos.yaml imports and base paths; refused otherwise)
+  --profile NAME         Atmos profile(s) merged over atmos.yaml, as atmos --profile (repeatable,
+                         or comma-separated; default: ATMOS_PROFILE, else profiles.default)
+  --config FILE          the atmos.yaml to read instead of looking for one, as atmos --config
+                         (repeatable; default: ATMOS_CONFIG)
+  --config-path DIR      a directory whose atmos.yaml is read instead, as atmos --config-path
+                         (repeatable; default: ATMOS_CONFIG_PATH)
 
 With --stack-outputs holding this stack's own outputs (organization/<project>/<stack>, as the last
 deployment exported them), the plan runs pulumi up's guards: it refuses a rename without an alias,
@@ -95,6 +101,37 @@ export const EXIT_INVALID = 1;
 const EXIT_USAGE = 2;
 
 class UsageError extends Error {}
+
+/** A file the command line names holds what it cannot take: reported with the file, without the usage line. */
+class InputFileError extends UsageError {}
+
+/** RFC 3339's `date-time` (section 5.6): a full date, `T`, a full time, and an offset (`Z` or `±hh:mm`). */
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+
+/**
+ * The instant an RFC 3339 date-time names, or why the text is not one: the offset is required (a
+ * time without one would be read in this machine's zone), and the date must exist (2026-02-30 is
+ * not March 2). A leap second (`:60`) is refused: the clock here cannot name it.
+ */
+export function parseRfc3339(text: string): number | string {
+    const m = RFC3339.exec(text);
+    if (m === null) {
+        return /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text)
+            ? "it has no UTC offset (Z or +hh:mm); without one it would be read in this machine's time zone"
+            : "it is not of the form YYYY-MM-DDThh:mm:ss[.frac](Z|+hh:mm|-hh:mm)";
+    }
+    const [, year, month, day, hour, minute, second, , , offsetHour, offsetMinute] = m.map(Number);
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+    if (days === undefined) return `month ${m[2]} does not exist`;
+    if (day < 1 || day > days) return `${m[1]}-${m[2]} has no day ${m[3]} (it has ${days} days)`;
+    if (hour > 23 || minute > 59) return `${m[4]}:${m[5]} is not a time of day`;
+    if (second === 60) return "a leap second (:60) cannot be used as the plan's clock";
+    if (second > 59) return `second ${m[6]} does not exist`;
+    if (m[8] !== undefined && (offsetHour > 23 || offsetMinute > 59))
+        return `the offset ${m[8]}${m[9]}:${m[10]} is not one`;
+    return Date.parse(text.toUpperCase());
+}
 
 /**
  * Deepest nesting of a `--stack-outputs` file (200 levels; stack outputs are a few levels deep).
@@ -136,6 +173,8 @@ interface Command {
     readonly options: SynthOptions;
     /** The `--stack-outputs` file, named in a message about its keys. */
     readonly stackOutputsFile?: string;
+    /** `--profile`, `--config`, `--config-path`: Atmos's flags, as the variables they override (ATMOS_PROFILE, ...). */
+    readonly atmosFlags: { readonly profile: string[]; readonly config: string[]; readonly configPath: string[] };
 }
 
 function parseArgs(argv: readonly string[]): Command | "help" {
@@ -146,9 +185,22 @@ function parseArgs(argv: readonly string[]): Command | "help" {
     let list = false;
     let json = false;
     let stackOutputsFile: string | undefined;
+    const atmosFlags = { profile: [] as string[], config: [] as string[], configPath: [] as string[] };
     const options: { -readonly [K in keyof SynthOptions]: SynthOptions[K] } = {};
+    let optionsEnded = false;
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
+        if (optionsEnded || (arg !== "--" && !arg.startsWith("-"))) {
+            // A stack file (after `--`, even one named like an option).
+            if (file !== undefined) throw new UsageError(`one stack file at a time, got ${file} and ${arg}`);
+            file = arg;
+            continue;
+        }
+        if (arg === "--") {
+            // The end of the options (POSIX utility syntax guideline 10): what follows is a file.
+            optionsEnded = true;
+            continue;
+        }
         const value = () => {
             const next = argv[++i];
             if (next === undefined) {
@@ -181,6 +233,15 @@ function parseArgs(argv: readonly string[]): Command | "help" {
             case "--list-stacks":
                 list = true;
                 break;
+            case "--profile":
+                atmosFlags.profile.push(value());
+                break;
+            case "--config":
+                atmosFlags.config.push(value());
+                break;
+            case "--config-path":
+                atmosFlags.configPath.push(value());
+                break;
             case "--stack":
             case "--project":
             case "--organization": {
@@ -195,10 +256,11 @@ function parseArgs(argv: readonly string[]): Command | "help" {
             case "--now": {
                 // The clock of the plan (rotation windows, expiries): RFC 3339, or "now" for this machine's.
                 const text = value();
-                const time = text === "now" ? Date.now() : /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : NaN;
-                if (Number.isNaN(time)) {
+                const time = text === "now" ? Date.now() : parseRfc3339(text);
+                if (typeof time === "string" || Number.isNaN(time)) {
+                    const why = typeof time === "string" ? `: ${time}` : "";
                     throw new UsageError(
-                        `--now: must be an RFC 3339 time (e.g. 2026-01-01T00:00:00Z) or "now", got ${text}`,
+                        `--now: must be an RFC 3339 time with its offset (e.g. 2026-01-01T00:00:00Z) or "now", got ${text}${why}`,
                     );
                 }
                 options.now = new Date(time).toISOString();
@@ -217,25 +279,25 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                     const text = readTextFileBounded(outputsFile);
                     const tooDeep = jsonNestingBeyond(text, MAX_OUTPUTS_NESTING);
                     if (tooDeep !== undefined) {
-                        throw new UsageError(
+                        throw new InputFileError(
                             `--stack-outputs ${outputsFile}:${tooDeep.line}:${tooDeep.column}: lists and objects nested deeper than ${MAX_OUTPUTS_NESTING.toLocaleString("en-US")} levels`,
                         );
                     }
                     parsed = JSON.parse(text);
                 } catch (error) {
                     if (error instanceof UsageError) throw error;
-                    throw new UsageError(
+                    throw new InputFileError(
                         `--stack-outputs ${outputsFile}: ${readFailureText(error) ?? (error as Error).message}`,
                     );
                 }
                 const proto = protoKeyPath(parsed);
                 if (proto !== undefined) {
-                    throw new UsageError(
+                    throw new InputFileError(
                         `--stack-outputs ${outputsFile}: a key named __proto__ at ${proto}; the Pulumi SDK cannot pass such a key (it would become the prototype of the outputs, and every name in it an output)`,
                     );
                 }
                 if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-                    throw new UsageError(
+                    throw new InputFileError(
                         `--stack-outputs ${outputsFile}: must hold a JSON object of stack name to outputs`,
                     );
                 }
@@ -259,20 +321,14 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                     };
                     break;
                 }
-                if (arg.startsWith("-")) {
-                    throw new UsageError(`unknown option ${arg}`);
-                }
-                if (file !== undefined) {
-                    throw new UsageError(`one stack file at a time, got ${file} and ${arg}`);
-                }
-                file = arg;
+                throw new UsageError(`unknown option ${arg}`);
         }
     }
     if (list) {
         if (file !== undefined || atmosStack !== undefined) {
             throw new UsageError("--list-stacks takes no stack file and no --atmos-stack");
         }
-        return { listStacks: true, json, options, ...(atmosDir !== undefined ? { atmosDir } : {}) };
+        return { listStacks: true, json, options, atmosFlags, ...(atmosDir !== undefined ? { atmosDir } : {}) };
     }
     if (file !== undefined && atmosStack !== undefined) {
         throw new UsageError(
@@ -299,11 +355,37 @@ function parseArgs(argv: readonly string[]): Command | "help" {
         listStacks: false,
         json,
         options,
+        atmosFlags,
         ...(file !== undefined ? { file } : {}),
         ...(atmosStack !== undefined ? { atmosStack } : {}),
         ...(component !== undefined ? { component } : {}),
         ...(atmosDir !== undefined ? { atmosDir } : {}),
         ...(stackOutputsFile !== undefined ? { stackOutputsFile } : {}),
+    };
+}
+
+/**
+ * The environment with Atmos's `--profile`, `--config` and `--config-path` as the variables they
+ * take precedence over (pkg/config/load.go 244-275: a flag given replaces its variable); paths
+ * from the user's directory.
+ */
+function withAtmosFlags(
+    env: Readonly<Record<string, string | undefined>>,
+    flags: Command["atmosFlags"],
+    userDir: string,
+): Readonly<Record<string, string | undefined>> {
+    const list = (items: readonly string[], paths: boolean) =>
+        items
+            .flatMap((item) => item.split(","))
+            .map((item) => item.trim())
+            .filter((item) => item !== "")
+            .map((item) => (paths ? path.resolve(userDir, item) : item))
+            .join(",");
+    return {
+        ...env,
+        ...(flags.profile.length > 0 ? { ATMOS_PROFILE: list(flags.profile, false) } : {}),
+        ...(flags.config.length > 0 ? { ATMOS_CONFIG: list(flags.config, true) } : {}),
+        ...(flags.configPath.length > 0 ? { ATMOS_CONFIG_PATH: list(flags.configPath, true) } : {}),
     };
 }
 
@@ -339,10 +421,13 @@ export async function runSynthCommand(
     try {
         command = parseArgs(argv);
     } catch (error) {
-        // The reason, then one usage line: the whole text is for --help.
+        // The reason, then one usage line: the whole text is for --help. A file's content is not
+        // a matter of usage: its message alone.
         io.stderr.write(
-            `synth: ${(error as Error).message}\n\nusage: ${program} <stack-file> [--json] [options]` +
-                ` (see ${program} --help)\n`,
+            error instanceof InputFileError
+                ? `synth: ${error.message}\n`
+                : `synth: ${(error as Error).message}\n\nusage: ${program} <stack-file> [--json] [options]` +
+                      ` (see ${program} --help)\n`,
         );
         return EXIT_USAGE;
     }
@@ -358,7 +443,7 @@ export async function runSynthCommand(
         const userDir = userDirectory(io.env);
         const shown = (p: string) => path.relative(userDir, p) || ".";
         const atmosDir = path.resolve(userDir, command.atmosDir ?? ".");
-        const env = io.env;
+        const env = withAtmosFlags(io.env, command.atmosFlags, userDir);
         if (command.listStacks) {
             const outside = command.options.allowOutsideRepository === true;
             for (const entry of listStacks({ atmosDir, displayDir: userDir, env, allowOutsideRepository: outside })) {

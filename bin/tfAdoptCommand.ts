@@ -27,6 +27,16 @@ function readState(path: string): Buffer {
     }
 }
 
+/** The resources of the state file `path`; every message about its content names the file. */
+function readStateResources(path: string): ReturnType<typeof readTerraformState> {
+    try {
+        return readTerraformState(decodeStateText(readState(path)));
+    } catch (error) {
+        if (isInternalError(error) || !(error instanceof Error) || error.message.startsWith(`${path}: `)) throw error;
+        throw new Error(`${path}: ${error.message}`, { cause: error });
+    }
+}
+
 /**
  * Why a state holds nothing to adopt: how many managed resources it has, none of the types tf-adopt
  * adopts, and the first problems found (a rule on another bus is one).
@@ -68,8 +78,7 @@ export function runTfAdoptCommand(argv: readonly string[], given: CommandIo = pr
         return 2;
     }
     try {
-        const state = decodeStateText(readState(positional[0]));
-        const resources = readTerraformState(state);
+        const resources = readStateResources(positional[0]);
         const report = adoptionReport(resources);
         const instances = positional[1] !== undefined ? loadStackFile(positional[1]).instances : undefined;
         if (report.rules.length + report.parameters.length + report.apiKeys.length === 0)

@@ -4,6 +4,7 @@
  */
 
 import { childPath, elementPath, refuse, ROOT_PATH, type PatternPath } from "./errors";
+import { isExactNumber, keepNumberText } from "../util/numberText";
 import { isPlainObject as isPlainRecord } from "../util/objects";
 
 export type JsonObject = Record<string, unknown>;
@@ -34,7 +35,8 @@ const LITERAL = /true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /**
  * Parses JSON text as `JSON.parse` does (same errors), and also records every object's members in
- * the order written, duplicates included (see {@link membersOf}).
+ * the order written, duplicates included (see {@link membersOf}), and the digits of every number a
+ * double cannot hold exactly (util/numberText.ts), which Terraform's `jsondecode` keeps.
  */
 export function parseJsonKeepingOrder(text: string): unknown {
     JSON.parse(text); // the same refusals, with the same messages, as before
@@ -49,8 +51,15 @@ export function parseJsonKeepingOrder(text: string): unknown {
         at++;
         return JSON.parse(text.slice(start, at)) as string;
     };
+    // The text of the number just read, when a double rounds it.
+    let inexact: string | undefined;
+    const keep = (container: object, key: string | number, member: unknown) => {
+        if (inexact !== undefined && typeof member === "number") keepNumberText(container, key, inexact);
+        inexact = undefined;
+    };
     const value = (): unknown => {
         space();
+        inexact = undefined;
         const c = text[at];
         if (c === "{") {
             at++;
@@ -66,6 +75,7 @@ export function parseJsonKeepingOrder(text: string): unknown {
                     space();
                     at++; // :
                     const member = value();
+                    keep(object, key, member);
                     members.push([key, member]);
                     Object.defineProperty(object, key, {
                         value: member,
@@ -89,7 +99,9 @@ export function parseJsonKeepingOrder(text: string): unknown {
                 return items;
             }
             for (;;) {
-                items.push(value());
+                const item = value();
+                keep(items, items.length, item);
+                items.push(item);
                 space();
                 if (text[at++] === "]") return items;
             }
@@ -98,7 +110,11 @@ export function parseJsonKeepingOrder(text: string): unknown {
         LITERAL.lastIndex = at;
         const token = (LITERAL.exec(text) as RegExpExecArray)[0];
         at += token.length;
-        return token === "true" ? true : token === "false" ? false : token === "null" ? null : Number(token);
+        if (token === "true" || token === "false" || token === "null") {
+            return token === "true" ? true : token === "false" ? false : null;
+        }
+        if (!isExactNumber(token)) inexact = token;
+        return Number(token);
     };
     return value();
 }

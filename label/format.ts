@@ -284,8 +284,15 @@ function padWidth(verb: Verb, s: string): string {
     return verb.minus ? s + pads : pads + s;
 }
 
+/**
+ * Deepest nesting of lists and maps `%v`/`%#v` formats (1,000 levels, as deep as a stack file's
+ * values may be): Terraform's values are finite trees, so a deeper or cyclic JavaScript value is
+ * refused with a `format: ` message rather than exhausting the stack.
+ */
+const MAX_FORMAT_NESTING = 1000;
+
 /** cty's JSON encoding of a value (object keys sorted). */
-function toJson(value: unknown, where: string): string {
+function toJson(value: unknown, where: string, open: Set<object> = new Set()): string {
     if (value === null || value === undefined) return "null";
     if (typeof value === "string") return jsonString(value);
     if (typeof value === "number") {
@@ -293,15 +300,27 @@ function toJson(value: unknown, where: string): string {
         return numberToPlainString(value);
     }
     if (typeof value === "boolean") return String(value);
-    if (Array.isArray(value)) return "[" + value.map((v) => toJson(v, where)).join(",") + "]";
-    if (isPlainObject(value)) {
-        return (
-            "{" +
-            sortedKeys(value)
-                .map((k) => jsonString(k) + ":" + toJson(value[k], where))
-                .join(",") +
-            "}"
-        );
+    if (Array.isArray(value) || isPlainObject(value)) {
+        if (open.has(value))
+            err(`unsupported value for ${where}: the value contains itself, which Terraform values cannot`);
+        if (open.size >= MAX_FORMAT_NESTING) {
+            err(
+                `unsupported value for ${where}: lists and maps nested deeper than ${MAX_FORMAT_NESTING.toLocaleString("en-US")} levels`,
+            );
+        }
+        open.add(value);
+        try {
+            if (Array.isArray(value)) return "[" + value.map((v) => toJson(v, where, open)).join(",") + "]";
+            return (
+                "{" +
+                sortedKeys(value)
+                    .map((k) => jsonString(k) + ":" + toJson(value[k], where, open))
+                    .join(",") +
+                "}"
+            );
+        } finally {
+            open.delete(value);
+        }
     }
     return err(`unsupported value for ${where}: ${typeof value} values cannot be formatted`);
 }

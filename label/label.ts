@@ -18,7 +18,7 @@ import {
 import { buildTags, buildTagsAsListOfMaps, resolveLabelsAsTags } from "./tags";
 import { LabelError } from "./validate";
 import { nfc } from "./strings";
-import { problem } from "../util/problem";
+import { problem, type ProblemPath } from "../util/problem";
 
 /** The default `label_order` (without tenant, which was added in 0.25.0). */
 export const DEFAULT_LABEL_ORDER: readonly string[] = Object.freeze([
@@ -32,9 +32,10 @@ const DEFAULT_DELIMITER = "-";
 
 /**
  * The remover of `regexReplaceChars` for one label, its work bounded by one {@link RegexBudget}: a
- * pattern RE2 refuses, or one over {@link REGEX_LIMITS}, is a problem of the field.
+ * pattern RE2 refuses, or one over {@link REGEX_LIMITS}, is a problem of the field; the default
+ * pattern (`byDefault`, which nobody set) running out of steps is a problem of the value's field.
  */
-function compileRegex(pattern: string, fromContext: boolean): Remover {
+function compileRegex(pattern: string, fromContext: boolean, byDefault: boolean): FieldRemover {
     const field = fromContext ? ["context", "regexReplaceChars"] : ["regexReplaceChars"];
     const overLimit = (e: RegexLimitError) =>
         new LabelError([
@@ -64,20 +65,39 @@ function compileRegex(pattern: string, fromContext: boolean): Remover {
         if (e instanceof RegexLimitError) throw overLimit(e);
         throw e;
     }
-    return (s) => {
+    return (s, of) => {
         try {
             return remove(s);
         } catch (e) {
-            if (e instanceof RegexLimitError) throw overLimit(e);
-            throw e;
+            if (!(e instanceof RegexLimitError)) throw e;
+            // The work is the value's length times the pattern's size: a pattern nobody set leaves
+            // the value as the cause (named with both); a pattern the input sets is blamed.
+            if (of === undefined || !byDefault) throw overLimit(e);
+            throw new LabelError([
+                problem(
+                    "REGEX_LIMIT",
+                    of,
+                    `is too long (${s.length.toLocaleString("en-US")} characters) for the pattern ${pattern} to be removed from it in bounded time`,
+                    s,
+                    e.message.replace(/^removing it from the labels/, "removing it"),
+                ),
+            ]);
         }
     };
 }
 
+/** A {@link Remover} told which field (`of`) the string is, so that a limit names it. */
+type FieldRemover = (s: string, of?: ProblemPath) => string;
+
 /** Normalises attributes: regex, then de-duplicate and drop empties, then case, then again. */
-function normalizeAttributes(attributes: readonly string[], remove: Remover, valueCase: LabelValueCase): string[] {
+function normalizeAttributes(
+    attributes: readonly string[],
+    remove: FieldRemover,
+    valueCase: LabelValueCase,
+    field: ProblemPath,
+): string[] {
     // Terraform's distinct() keeps first occurrences in order; a set makes it linear
-    const normalized = distinctNonEmpty(attributes.map(remove));
+    const normalized = distinctNonEmpty(attributes.map((a) => remove(a, field)));
     if (valueCase === "none") return normalized;
     return distinctNonEmpty(normalized.map((a) => caseValue(a, valueCase)));
 }
@@ -109,19 +129,32 @@ export function createLabel(input: LabelInput = {}): Label {
             ? DEFAULT_REGEX_REPLACE_CHARS
             : context.regexReplaceChars;
     const remove = problems.check(
-        () => compileRegex(regexReplaceChars, fromContext("regexReplaceChars")),
+        () =>
+            compileRegex(
+                regexReplaceChars,
+                fromContext("regexReplaceChars"),
+                regexReplaceChars === DEFAULT_REGEX_REPLACE_CHARS,
+            ),
         (v: string) => v,
     );
     const valueCase: LabelValueCase = context.labelValueCase ?? "lower";
     const keyCase: LabelKeyCase = context.labelKeyCase ?? "title";
-    const label = (v: string | null) => (v === null ? "" : caseValue(remove(v), valueCase));
+    const fieldOf = (key: keyof LabelInput): ProblemPath => (fromContext(key) ? ["context", key] : [key]);
+    const label = (key: "namespace" | "tenant" | "environment" | "stage" | "name") =>
+        problems.check(
+            () => (context[key] === null ? "" : caseValue(remove(context[key], fieldOf(key)), valueCase)),
+            "",
+        );
 
-    const namespace = label(context.namespace);
-    const tenant = label(context.tenant);
-    const environment = label(context.environment);
-    const stage = label(context.stage);
-    const name = label(context.name);
-    const attributes = normalizeAttributes(context.attributes, remove, valueCase);
+    const namespace = label("namespace");
+    const tenant = label("tenant");
+    const environment = label("environment");
+    const stage = label("stage");
+    const name = label("name");
+    const attributes = problems.check(
+        () => normalizeAttributes(context.attributes, remove, valueCase, fieldOf("attributes")),
+        [],
+    );
 
     const delimiter = context.delimiter ?? DEFAULT_DELIMITER;
     const labelOrder =

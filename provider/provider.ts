@@ -23,14 +23,15 @@ const COMPONENTS: ReadonlyMap<string, ComponentClass> = new Map(
 /**
  * The provider object of each provider reference (`<urn>::<id>`) in one deployment: the SDK's
  * server makes a new one for every Construct (provider/server.ts `createProviderResource`), and
- * the components tell accounts apart by the object (components/inputs.ts `accountOf`), so two
+ * the components tell accounts apart by the object (components/kit/inputs.ts `accountOf`), so two
  * instances given the same provider share one.
  */
 const providerObjects = new Map<string, pulumi.ProviderResource>();
 
 /**
  * The resource options as the program's SDK set them, from the Construct `request`: the SDK's
- * server (@pulumi/pulumi 3.248 provider/server.js 339-398; server.ts 412-453 upstream) rebuilds
+ * server (@pulumi/pulumi 3.248 provider/server.js 339-398; the same in sdk/nodejs/provider/server.ts
+ * 405-453 at pulumi/pulumi 1b59498) rebuilds
  * them from the request but reads `deletedWith` as a provider reference, cutting the URN at its
  * last `::` (which the engine refuses: source_eval.go 2756-2759), drops `replaceWith`, drops the
  * `type` of every alias spec, and loses the delete timeout (it reads `customTimeouts` with

@@ -1,7 +1,7 @@
 /**
- * The one file that relies on behaviour of the Pulumi SDK outside its public API: registration requests, pending
- * registrations, known-ness, failures, inputs and values with unknowns. Each reliance and why nothing public does it:
- * the contributors' Design notes; tests/sdk/adapter.test.ts pins each against the installed SDK.
+ * The one file that relies on behaviour of the Pulumi SDK outside its public API (mock registrations, failures,
+ * values with unknowns, the plugin's gRPC server and debug logs). Each reliance and why nothing public does it: the
+ * contributors' Design notes; tests/sdk/adapter.test.ts and the plugin's tests pin them against the installed SDK.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";

@@ -5,8 +5,15 @@
 import * as nodePath from "node:path";
 import { TEMPLATE_LIMITS } from "../gotemplate";
 import { yaml } from "../util/yaml";
-import { goYamlOptions } from "../util/goYaml";
-import { outsideReason, SymlinkLoopError, type Confinement } from "./confine";
+import { goYamlLineBreaks, goYamlOptions } from "../util/goYaml";
+import {
+    climbsOut,
+    OutsideRepositoryError,
+    outsideReason,
+    readConfined,
+    SymlinkLoopError,
+    type Confinement,
+} from "./confine";
 import { compareBytes, globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
 import { isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
@@ -80,6 +87,12 @@ export interface AtmosConfigOptions {
      * files); off, such a read is refused. @default false
      */
     readonly allowOutsideRepository?: boolean;
+    /** Atmos's `--config` files (else `ATMOS_CONFIG`, comma-separated): they replace discovery. */
+    readonly configFiles?: readonly string[];
+    /** Atmos's `--config-path` directories (else `ATMOS_CONFIG_PATH`): they replace discovery. */
+    readonly configDirs?: readonly string[];
+    /** Atmos's `--profile` names (else `ATMOS_PROFILE`, else atmos.yaml's `profiles.default`). */
+    readonly profiles?: readonly string[];
 }
 
 /** An atmos.yaml that cannot be read or is invalid. */
@@ -128,9 +141,14 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
     const cwdGitRoot = gitRootsOn ? repositoryOf(cwd, files) : undefined;
 
     const configFiles: string[] = [];
-    const cliConfigPath = env.ATMOS_CLI_CONFIG_PATH;
+    // --config / --config-path (else ATMOS_CONFIG / ATMOS_CONFIG_PATH) replace discovery
+    // (pkg/config/load.go 455-477, load_config_args.go 47-88): files first, then directories.
+    const selection = configSelection(options, env, cwd, files);
+    const cliConfigPath = selection === undefined ? env.ATMOS_CLI_CONFIG_PATH : "selected";
     const cwdHasConfig = hasLocalConfig(cwd, files);
-    if (!cliConfigPath) {
+    if (selection !== undefined) {
+        configFiles.push(...selection.sources.map((s) => s.file));
+    } else if (!cliConfigPath) {
         if (!cwdHasConfig) {
             const parent = findUpward(nodePath.dirname(cwd), files);
             if (parent) configFiles.push(parent);
@@ -152,7 +170,12 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
         if (found) configFiles.push(found);
     }
     const unique = [...new Set(configFiles)];
-    const configDir = unique.length === 0 ? undefined : nodePath.dirname(unique[unique.length - 1]);
+    const configDir =
+        selection !== undefined
+            ? selection.baseDir
+            : unique.length === 0
+              ? undefined
+              : nodePath.dirname(unique[unique.length - 1]);
     // Atmos's git-root rule (pkg/config/git_root.go applyGitRootBasePath) is about the repository
     // Atmos runs in: the current directory's when atmos.yaml was found from there (or named by
     // ATMOS_CLI_CONFIG_PATH), as in Atmos. Found from the manifest instead, it is the repository that
@@ -185,28 +208,59 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
             const confinement: Confinement = { root: gitRoot, also: userPaths, allowOutside };
             for (const path of defaultImportFiles(gitRoot, files)) {
                 refuseOutside(path, confinement, files, undefined, [], `${defaultImportDir(path)} file ${path}`);
-                raw = mergePlain(raw, readDefaultImport(path, files, env, gitRoot));
+                raw = mergePlain(raw, readDefaultImport(path, files, env, gitRoot, confinement));
             }
         }
+        // Without a config file, profiles are looked for from the current directory (profiles.go 33-48).
+        const confinement: Confinement = { root: gitRoot ?? cwd, also: userPaths, allowOutside };
+        raw = withProfiles(raw, options.profiles, env, [cwd], cwd, undefined, files, gitRoot, confinement);
     } else {
         // The repository is the one holding the atmos.yaml found: its files, and everything they
         // name, are read from it.
         const confinement: Confinement = {
-            root: repositoryOf(configDir!, files) ?? configDir!,
+            root: configRepository(configDir!, fromManifest ? undefined : cwd, files),
             also: userPaths,
             allowOutside,
         };
         raw = {};
-        for (const file of unique) {
-            // A file ATMOS_CLI_CONFIG_PATH names is the user's choice; one found by looking around
-            // must not lead elsewhere through a link.
-            if (!cliConfigPath) refuseOutside(file, confinement, files, undefined, [], `the Atmos config ${file}`);
-            raw = mergePlain(raw, readConfigWithImports(file, files, env, gitRoot, new Set(), confinement));
+        if (selection !== undefined) {
+            for (const source of selection.sources) {
+                raw = mergePlain(
+                    raw,
+                    source.kind === "dir"
+                        ? readConfigWithImports(source.file, files, env, gitRoot, new Set(), confinement, true)
+                        : readSelectedFile(source.file, files, env, gitRoot, confinement),
+                );
+            }
+        } else {
+            for (const file of unique) {
+                // A file ATMOS_CLI_CONFIG_PATH names is the user's choice; one found by looking around
+                // must not lead elsewhere through a link.
+                if (!cliConfigPath) refuseOutside(file, confinement, files, undefined, [], `the Atmos config ${file}`);
+                raw = mergePlain(
+                    raw,
+                    readConfigWithImports(file, files, env, gitRoot, new Set(), confinement, Boolean(cliConfigPath)),
+                );
+            }
         }
+        // Profiles merge over the configuration (load.go 531-595, profiles.go).
+        const profileDirs =
+            selection !== undefined ? selection.sources.map((s) => nodePath.dirname(s.file)) : [configDir!];
+        raw = withProfiles(
+            raw,
+            options.profiles,
+            env,
+            profileDirs,
+            selection?.profilesDir ?? configDir!,
+            unique[unique.length - 1],
+            files,
+            gitRoot,
+            confinement,
+        );
     }
     const config = interpret(raw, unique, configDir, runDir, cwd, env, gitRoot, files, localConfig);
     let repository: string;
-    if (configDir !== undefined) repository = repositoryOf(configDir, files) ?? configDir;
+    if (configDir !== undefined) repository = configRepository(configDir, fromManifest ? undefined : cwd, files);
     else {
         // No atmos.yaml: the repository holding the manifest (else the current directory), else
         // outside git the base path, or the manifest's directory when it is not under it.
@@ -215,7 +269,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
         const fromGit = repositoryOf(manifestDir ?? cwd, files);
         repository =
             fromGit ??
-            (manifestDir !== undefined && nodePath.relative(config.basePath, manifestDir).startsWith("..")
+            (manifestDir !== undefined && climbsOut(nodePath.relative(config.basePath, manifestDir))
                 ? manifestDir
                 : config.basePath);
     }
@@ -244,6 +298,21 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
  */
 export function repositoryOf(dir: string, files: FileSystem): string | undefined {
     return findGitRoot(dir, files);
+}
+
+/**
+ * The repository holding the atmos.yaml found in `configDir`: its git repository; outside git (a
+ * source tarball, a Docker build context, a CI artifact), the directory the command runs from
+ * (`runDir`, given when Atmos's discovery from there found the file) when the atmos.yaml is in or
+ * below it and it is not the file system's root, as that tree with `.git` would give; else the
+ * atmos.yaml's own directory.
+ */
+function configRepository(configDir: string, runDir: string | undefined, files: FileSystem): string {
+    const git = repositoryOf(configDir, files);
+    if (git !== undefined) return git;
+    if (runDir === undefined || nodePath.dirname(runDir) === runDir) return configDir;
+    const relative = nodePath.relative(runDir, configDir);
+    return climbsOut(relative) ? configDir : runDir;
 }
 
 /** The repository a config reads from (its `repository`, or, in a hand-made config, the one around its directory). */
@@ -284,7 +353,7 @@ function refuseOutside(
 }
 
 /** Where `keyPath` is written in the config file `file` (its value's line and column), if it is. */
-function positionOf(
+export function positionOf(
     file: string,
     keyPath: readonly (string | number)[],
     files: FileSystem,
@@ -292,7 +361,10 @@ function positionOf(
     try {
         const { LineCounter, parseDocument } = yaml();
         const counter = new LineCounter();
-        const document = parseDocument(files.readFile(file), { lineCounter: counter, uniqueKeys: false });
+        const document = parseDocument(goYamlLineBreaks(files.readFile(file)), {
+            lineCounter: counter,
+            uniqueKeys: false,
+        });
         const node = document.getIn(keyPath, true) as { range?: [number, number, number] } | undefined;
         if (node?.range === undefined) return undefined;
         const { line, col } = counter.linePos(node.range[0]);
@@ -381,10 +453,12 @@ function readConfigWithImports(
     gitRoot: string | undefined,
     seen: Set<string>,
     confinement: Confinement,
+    named = false,
 ): Record<string, unknown> {
     if (seen.has(file)) return {};
     seen.add(file);
-    const own = readConfigFile(file, files, env, gitRoot);
+    // The file ATMOS_CLI_CONFIG_PATH names is read wherever it is; what it brings in, inside.
+    const own = readConfigFile(file, files, env, gitRoot, named ? undefined : confinement);
     const dir = nodePath.dirname(file);
     let merged: Record<string, unknown> = {};
     // Atmos's mergeDefaultImports (pkg/config/load.go): the git root's atmos.d/ and .atmos.d/ when
@@ -395,8 +469,25 @@ function readConfigWithImports(
     ];
     for (const path of defaults) {
         refuseOutside(path, confinement, files, file, [], `${defaultImportDir(path)} file ${path}`);
-        merged = mergePlain(merged, readDefaultImport(path, files, env, gitRoot));
+        merged = mergePlain(merged, readDefaultImport(path, files, env, gitRoot, confinement));
     }
+    merged = mergePlain(merged, mergeImportList(own, file, files, env, gitRoot, seen, confinement));
+    const { import: _ignored, ...rest } = own;
+    return mergePlain(merged, rest);
+}
+
+/** The files of a config file's `import:` list, each with its own atmos.d and imports, merged in order. */
+function mergeImportList(
+    own: Record<string, unknown>,
+    file: string,
+    files: FileSystem,
+    env: Readonly<Record<string, string | undefined>>,
+    gitRoot: string | undefined,
+    seen: Set<string>,
+    confinement: Confinement,
+): Record<string, unknown> {
+    const dir = nodePath.dirname(file);
+    let merged: Record<string, unknown> = {};
     const imports = own.import;
     if (Array.isArray(imports)) {
         imports.forEach((entry, index) => {
@@ -407,7 +498,7 @@ function readConfigWithImports(
             const fixed = hasGlobMeta(path) ? globBase(path) : path;
             refuseOutside(fixed, confinement, files, file, ["import", index], what);
             const matches = hasGlobMeta(path)
-                ? globMatches(path, files)
+                ? globOf(path, files, file, index, what)
                 : files.isFile(path)
                   ? [path]
                   : files.isFile(`${path}.yaml`)
@@ -420,8 +511,197 @@ function readConfigWithImports(
             }
         });
     }
+    return merged;
+}
+
+/** One config source `--config` / `--config-path` selected: a file, or a directory's atmos.yaml. */
+interface SelectedSource {
+    readonly kind: "file" | "dir";
+    /** The config file read. */
+    readonly file: string;
+}
+
+/** What `--config` / `--config-path` (or ATMOS_CONFIG / ATMOS_CONFIG_PATH) select, if anything. */
+interface ConfigSelection {
+    readonly sources: readonly SelectedSource[];
+    /** Where a relative base_path starts: the last source that sets base_path, else the first (load_config_args.go 143-161). */
+    readonly baseDir: string;
+    /** Where a relative profiles.base_path starts: the last source that sets it, else the first. */
+    readonly profilesDir: string;
+}
+
+/** A comma-separated list of an environment variable, trimmed, empty items dropped (load.go 211-240). */
+function commaItems(value: string | undefined): string[] {
+    return (value ?? "")
+        .split(",")
+        .map((item) => item.trim())
+        .filter((item) => item !== "");
+}
+
+/**
+ * The config sources `--config` files then `--config-path` directories select, relative to the
+ * current directory; a flag not given falls back to its variable (load.go applyFallbacks 265-275).
+ * A missing file or directory is an error naming the flag and its variable (validatedIsFiles,
+ * validatedIsDirs: load_config_args.go 252-315).
+ */
+function configSelection(
+    options: AtmosConfigOptions,
+    env: Readonly<Record<string, string | undefined>>,
+    cwd: string,
+    files: FileSystem,
+): ConfigSelection | undefined {
+    const fileArgs = options.configFiles?.length ? [...options.configFiles] : commaItems(env.ATMOS_CONFIG);
+    const dirArgs = options.configDirs?.length ? [...options.configDirs] : commaItems(env.ATMOS_CONFIG_PATH);
+    if (fileArgs.length === 0 && dirArgs.length === 0) return undefined;
+    const sources: SelectedSource[] = [];
+    for (const arg of fileArgs) {
+        const path = nodePath.resolve(cwd, arg);
+        if (!files.isFile(path)) {
+            throw new AtmosConfigError(
+                path,
+                files.isDirectory(path)
+                    ? "--config (ATMOS_CONFIG) names a directory; --config takes a file (--config-path takes a directory)"
+                    : "--config (ATMOS_CONFIG) file does not exist",
+            );
+        }
+        sources.push({ kind: "file", file: path });
+    }
+    for (const arg of dirArgs) {
+        const dir = nodePath.resolve(cwd, arg);
+        if (!files.isDirectory(dir)) {
+            throw new AtmosConfigError(
+                dir,
+                files.isFile(dir)
+                    ? "--config-path (ATMOS_CONFIG_PATH) names a file; --config-path takes a directory (--config takes a file)"
+                    : "--config-path (ATMOS_CONFIG_PATH) directory does not exist",
+            );
+        }
+        const file = configFileIn(dir, files);
+        if (file === undefined) {
+            throw new AtmosConfigError(
+                dir,
+                "--config-path (ATMOS_CONFIG_PATH) directory holds no atmos.yaml or .atmos.yaml",
+            );
+        }
+        sources.push({ kind: "dir", file });
+    }
+    const declares = (file: string, ...path: string[]): boolean => {
+        try {
+            return at(readConfigFile(file, files, {}, undefined), ...path) !== undefined;
+        } catch {
+            return false;
+        }
+    };
+    const first = nodePath.dirname(sources[0].file);
+    const lastSetting = (...path: string[]) => {
+        const source = [...sources].reverse().find((s) => declares(s.file, ...path));
+        return source === undefined ? first : nodePath.dirname(source.file);
+    };
+    return { sources, baseDir: lastSetting("base_path"), profilesDir: lastSetting("profiles", "base_path") };
+}
+
+/**
+ * A `--config` file as Atmos merges it (load_config_args.go mergeFiles 169-207): the file, then
+ * its `import:` list over it; no atmos.d (mergeDefaultImports is given the file, not a directory).
+ */
+function readSelectedFile(
+    file: string,
+    files: FileSystem,
+    env: Readonly<Record<string, string | undefined>>,
+    gitRoot: string | undefined,
+    confinement: Confinement,
+): Record<string, unknown> {
+    const own = readConfigFile(file, files, env, gitRoot);
     const { import: _ignored, ...rest } = own;
-    return mergePlain(merged, rest);
+    return mergePlain(rest, mergeImportList(own, file, files, env, gitRoot, new Set([file]), confinement));
+}
+
+/**
+ * The configuration with the selected profiles merged over it, in order (load.go 531-595;
+ * profiles.go): `profiles` given (Atmos's `--profile`), else `ATMOS_PROFILE` (comma-separated),
+ * else the configuration's `profiles.default`. A profile is the first directory named after it
+ * under `profiles.base_path` (from the config that sets it), each config directory's
+ * `.atmos/profiles/`, `$XDG_CONFIG_HOME/atmos/profiles/` (default `~/.config`), each config
+ * directory's `profiles/` (discoverProfileLocations 56-124); its `*.yaml`/`*.yml` files, shallower
+ * first then by path, each with its `import:` list under it (loadProfileFiles,
+ * mergeConfigFileWithImports). A profile found nowhere is an error listing where it was looked
+ * for and the profiles there are.
+ */
+function withProfiles(
+    raw: Record<string, unknown>,
+    given: readonly string[] | undefined,
+    env: Readonly<Record<string, string | undefined>>,
+    dirs: readonly string[],
+    profilesDir: string,
+    configFile: string | undefined,
+    files: FileSystem,
+    gitRoot: string | undefined,
+    confinement: Confinement,
+): Record<string, unknown> {
+    let names = given?.length ? given.map((n) => n.trim()).filter((n) => n !== "") : commaItems(env.ATMOS_PROFILE);
+    let from = given?.length ? "--profile" : "--profile or ATMOS_PROFILE";
+    if (names.length === 0) {
+        const fallback = at(raw, "profiles", "default");
+        if (typeof fallback !== "string" || fallback.trim() === "") return raw;
+        names = [fallback.trim()];
+        from = "profiles.default";
+    }
+    const locations: string[] = [];
+    const basePath = at(raw, "profiles", "base_path");
+    if (typeof basePath === "string" && basePath !== "") {
+        locations.push(nodePath.isAbsolute(basePath) ? basePath : nodePath.join(profilesDir, basePath));
+    }
+    for (const dir of dirs) locations.push(nodePath.join(dir, ".atmos", "profiles"));
+    const xdgHome = env.XDG_CONFIG_HOME || (env.HOME ? nodePath.join(env.HOME, ".config") : undefined);
+    if (xdgHome !== undefined) locations.push(nodePath.join(xdgHome, "atmos", "profiles"));
+    for (const dir of dirs) locations.push(nodePath.join(dir, "profiles"));
+    let merged = raw;
+    for (const name of names) {
+        const dir = locations.map((l) => nodePath.join(l, name)).find((d) => files.isDirectory(d));
+        if (dir === undefined) {
+            const available = [
+                ...new Set(
+                    locations.flatMap((l) =>
+                        files.isDirectory(l) && files.readDir !== undefined
+                            ? files
+                                  .readDir(l)
+                                  .filter((e) => e.dir)
+                                  .map((e) => e.name)
+                            : [],
+                    ),
+                ),
+            ].sort(compareBytes);
+            const where = from === "profiles.default" && configFile !== undefined ? configFile : from;
+            throw new AtmosConfigError(
+                where,
+                `profile ${JSON.stringify(name)} (from ${from}) not found; looked in ${locations.map((l) => nodePath.join(l, name)).join(", ")}; available profiles: ${available.length > 0 ? available.join(", ") : "none"}`,
+                from === "profiles.default" && configFile !== undefined
+                    ? positionOf(configFile, ["profiles", "default"], files)
+                    : undefined,
+            );
+        }
+        for (const file of configDirFiles(dir, files)) {
+            const own = readConfigFile(file, files, env, gitRoot, confinement);
+            const { import: _ignored, ...rest } = own;
+            const imported = mergeImportList(own, file, files, env, gitRoot, new Set([file]), confinement);
+            merged = mergePlain(mergePlain(merged, imported), rest);
+        }
+    }
+    return merged;
+}
+
+/** The files a glob of atmos.yaml's `import:` matches; past a limit of its work, refused at its entry. */
+function globOf(pattern: string, files: FileSystem, file: string, index: number, what: string): string[] {
+    try {
+        return globMatches(pattern, files);
+    } catch (error) {
+        if ((error as { code?: unknown } | null)?.code !== "EGLOB") throw error;
+        throw new AtmosConfigError(
+            file,
+            `${what}: ${(error as Error).message}`,
+            positionOf(file, ["import", index], files),
+        );
+    }
 }
 
 /** Which default-import directory (`atmos.d/` or `.atmos.d/`) holds `path`, for messages. */
@@ -445,19 +725,23 @@ function readDefaultImport(...read: Parameters<typeof readConfigFile>): Record<s
  * by path (sortFilesByDepth).
  */
 function defaultImportFiles(dir: string, files: FileSystem): string[] {
-    const out: string[] = [];
-    for (const sub of ["atmos.d", ".atmos.d"]) {
-        const root = nodePath.join(dir, sub);
-        if (!files.isDirectory(root)) continue;
-        const yaml = globMatches(nodePath.join(root, "**", "*.yaml"), files);
-        const taken = new Set(yaml);
-        const yml = globMatches(nodePath.join(root, "**", "*.yml"), files).filter(
-            (path) => !taken.has(path.replace(/\.yml$/, ".yaml")),
-        );
-        const depth = (path: string) => nodePath.dirname(path).split(nodePath.sep).length;
-        out.push(...[...yaml, ...yml].sort((a, b) => depth(a) - depth(b) || compareBytes(a, b)));
-    }
-    return out;
+    return ["atmos.d", ".atmos.d"].flatMap((sub) => configDirFiles(nodePath.join(dir, sub), files));
+}
+
+/**
+ * The config files under `root` in Atmos's order (imports.go SearchAtmosConfig 201-225): every
+ * `*.yaml` and `*.yml` below, `x.yaml` chosen over `x.yml` beside it (detectPriorityFiles),
+ * shallower files first, then by path (sortFilesByDepth).
+ */
+function configDirFiles(root: string, files: FileSystem): string[] {
+    if (!files.isDirectory(root)) return [];
+    const yaml = globMatches(nodePath.join(root, "**", "*.yaml"), files);
+    const taken = new Set(yaml);
+    const yml = globMatches(nodePath.join(root, "**", "*.yml"), files).filter(
+        (path) => !taken.has(path.replace(/\.yml$/, ".yaml")),
+    );
+    const depth = (path: string) => nodePath.dirname(path).split(nodePath.sep).length;
+    return [...yaml, ...yml].sort((a, b) => depth(a) - depth(b) || compareBytes(a, b));
 }
 
 /** Parses one config file; `!env NAME` and `!repo-root` are evaluated, other YAML functions kept as text. */
@@ -466,11 +750,16 @@ function readConfigFile(
     files: FileSystem,
     env: Readonly<Record<string, string | undefined>>,
     gitRoot: string | undefined,
+    confinement?: Confinement,
 ): Record<string, unknown> {
     let text: string;
     try {
-        text = files.readFile(file);
+        // Confined, the file read is the file checked (refuseOutside named the place before).
+        text = confinement === undefined ? files.readFile(file) : readConfined(file, confinement, files);
     } catch (error) {
+        if (error instanceof OutsideRepositoryError || error instanceof SymlinkLoopError) {
+            throw new AtmosConfigError(file, `the Atmos config ${file}: ${error.message}`, undefined, true);
+        }
         throw new AtmosConfigError(file, `cannot read: ${error instanceof Error ? error.message : String(error)}`);
     }
     const tag = (name: string, evaluate: (arg: string) => unknown) => ({
@@ -500,7 +789,11 @@ function readConfigFile(
     ];
     let parsed: unknown;
     try {
-        parsed = yaml().parse(text, { ...goYamlOptions(customTags), uniqueKeys: false, logLevel: "error" });
+        parsed = yaml().parse(goYamlLineBreaks(text), {
+            ...goYamlOptions(customTags),
+            uniqueKeys: false,
+            logLevel: "error",
+        });
     } catch (error) {
         throw new AtmosConfigError(
             file,

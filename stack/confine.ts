@@ -4,7 +4,6 @@
  */
 import * as nodePath from "node:path";
 import { CloudposseError } from "../util/errors";
-import { remembered } from "../util/remember";
 import type { FileSystem } from "./files";
 
 /** What a load may read: the files under `root` (or `also`), or any file when `allowOutside`. */
@@ -42,10 +41,22 @@ export class SymlinkLoopError extends CloudposseError {
     }
 }
 
+/**
+ * True when a relative path (`path.relative`'s answer) leaves its directory: `..`, `../x`, or
+ * absolute (another drive); `..notes.txt` is a name, not a climb.
+ */
+export function climbsOut(relative: string): boolean {
+    return (
+        relative === ".." ||
+        relative.startsWith(`..${nodePath.sep}`) ||
+        relative.startsWith("../") ||
+        nodePath.isAbsolute(relative)
+    );
+}
+
 /** True when `path` is `dir` or below it (both absolute and normalized). */
 export function isWithin(path: string, dir: string): boolean {
-    const relative = nodePath.relative(dir, path);
-    return relative === "" || (!relative.startsWith("..") && !nodePath.isAbsolute(relative));
+    return !climbsOut(nodePath.relative(dir, path));
 }
 
 /** The real path of `path` (links resolved), or undefined when it cannot be known (no such file, no `realPath`). */
@@ -59,18 +70,11 @@ function realPathOf(path: string, files: FileSystem): string | undefined {
     }
 }
 
-/** The real paths of a confinement's directories, found once per confinement. */
+/** The real paths of a confinement's directories (the repository's own, not a file's), found once per confinement. */
 const REAL_ROOTS = new WeakMap<Confinement, string[]>();
 
-/**
- * Why reading `path` is refused, or undefined when it may be read: outside the repository as
- * written, or leading outside it through a symbolic link. A path that does not exist is not
- * refused for that (reading it reports it missing), unless it is outside as written.
- * @throws SymlinkLoopError when `path` is a loop of symbolic links.
- */
-export function outsideReason(path: string, confinement: Confinement, files: FileSystem): string | undefined {
-    if (confinement.allowOutside) return undefined;
-    const absolute = nodePath.resolve(path);
+/** A confinement's directories as written and with their links resolved. */
+function rootsOf(confinement: Confinement, files: FileSystem): { root: string; roots: string[]; realRoots: string[] } {
     const root = nodePath.resolve(confinement.root);
     const roots = [root, ...(confinement.also ?? []).map((dir) => nodePath.resolve(dir))];
     let realRoots = REAL_ROOTS.get(confinement);
@@ -78,41 +82,83 @@ export function outsideReason(path: string, confinement: Confinement, files: Fil
         realRoots = roots.map((dir) => realPathOf(dir, files) ?? dir);
         REAL_ROOTS.set(confinement, realRoots);
     }
+    return { root, roots, realRoots };
+}
+
+/** Why the file `path` resolves to (`real`) may not be read, or undefined when it is inside. */
+function realReason(path: string, real: string, confinement: Confinement, files: FileSystem): string | undefined {
+    const { root, realRoots } = rootsOf(confinement, files);
+    if (realRoots.some((dir) => isWithin(real, dir))) return undefined;
+    return `${path} leads to ${real} through a symbolic link, outside the repository ${root}; reading it needs ${OPT_IN}`;
+}
+
+/**
+ * Why reading `path` is refused, or undefined when it may be read: outside the repository as
+ * written (`..` removed), or leading outside it once the system resolves it (links in order, a
+ * `..` after a link going to the link target's parent, as opening it would). A path that does not
+ * exist is not refused for that (reading it reports it missing), unless it is outside as written.
+ * A read goes through {@link confinedFileSystem}, which checks the file it opened again.
+ * @throws SymlinkLoopError when `path` is a loop of symbolic links.
+ */
+export function outsideReason(path: string, confinement: Confinement, files: FileSystem): string | undefined {
+    if (confinement.allowOutside) return undefined;
+    const absolute = nodePath.resolve(path);
+    const { root, roots, realRoots } = rootsOf(confinement, files);
     if (!roots.some((dir) => isWithin(absolute, dir)) && !realRoots.some((dir) => isWithin(absolute, dir))) {
         return `${absolute} is outside the repository ${root}; reading it needs ${OPT_IN}`;
     }
-    const real = realPathOf(absolute, files);
-    if (real !== undefined && !realRoots.some((dir) => isWithin(real, dir))) {
-        return `${absolute} leads to ${real} through a symbolic link, outside the repository ${root}; reading it needs ${OPT_IN}`;
-    }
-    return undefined;
+    // Resolved as written, not after `..` is removed: `link/../x` is read through the link.
+    const written = nodePath.isAbsolute(path) ? path : absolute;
+    const real = realPathOf(written, files);
+    return real === undefined ? undefined : realReason(written, real, confinement, files);
+}
+
+/**
+ * The text of `path`, read only when it is inside `confinement`: checked as written and resolved
+ * ({@link outsideReason}), then, where the file system can (`readFileChecked`), checked again on
+ * the file it opened, so a file swapped for a link after the check is refused, not read.
+ * @throws OutsideRepositoryError, SymlinkLoopError; the file system's errors.
+ */
+export function readConfined(path: string, confinement: Confinement, files: FileSystem): string {
+    if (confinement.allowOutside) return files.readFile(path);
+    refuseRead(path, confinement, files);
+    if (files.readFileChecked === undefined) return files.readFile(path);
+    return files.readFileChecked(path, checkerOf(path, confinement, files));
+}
+
+function refuseRead(path: string, confinement: Confinement, files: FileSystem): void {
+    const reason = outsideReason(path, confinement, files);
+    if (reason !== undefined) throw new OutsideRepositoryError(reason, path);
+}
+
+/** The check a read makes of the real path of the file it opened. */
+function checkerOf(path: string, confinement: Confinement, files: FileSystem): (real: string) => void {
+    const written = nodePath.isAbsolute(path) ? path : nodePath.resolve(path);
+    return (real) => {
+        const reason = realReason(written, real, confinement, files);
+        if (reason !== undefined) throw new OutsideRepositoryError(reason, path);
+    };
 }
 
 /**
  * `inner` confined to `confinement`: reading a file or listing a directory outside the
- * repository throws an {@link OutsideRepositoryError} (or a {@link SymlinkLoopError}) naming the path. The loader checks paths itself before this, with the place
- * that names them; this is the guard behind every read.
+ * repository throws an {@link OutsideRepositoryError} (or a {@link SymlinkLoopError}) naming the
+ * path. The loader checks paths itself before this, with the place that names them; this is the
+ * guard behind every read, and checks the file or directory it opened (nothing is remembered
+ * between two reads: a link changed meanwhile is seen).
  */
 export function confinedFileSystem(inner: FileSystem, confinement: Confinement): FileSystem {
     if (confinement.allowOutside) return inner;
-    // Each real path is asked of the system once (a load checks a file before reading it, and
-    // again as the guard of the read).
-    const realPath = inner.realPath === undefined ? undefined : remembered(inner.realPath.bind(inner));
-    const self: FileSystem = {
-        readFile(path) {
-            const reason = outsideReason(path, confinement, self);
-            if (reason !== undefined) throw new OutsideRepositoryError(reason, path);
-            return inner.readFile(path);
-        },
+    return {
+        readFile: (path) => readConfined(path, confinement, inner),
         isFile: (path) => inner.isFile(path),
         isDirectory: (path) => inner.isDirectory(path),
         readDir(path) {
             // A glob that walks into a directory outside (through a link) is refused, not emptied.
-            const reason = outsideReason(path, confinement, self);
-            if (reason !== undefined) throw new OutsideRepositoryError(reason, path);
-            return inner.readDir(path);
+            refuseRead(path, confinement, inner);
+            if (inner.readDirChecked === undefined) return inner.readDir(path);
+            return inner.readDirChecked(path, checkerOf(path, confinement, inner));
         },
-        ...(realPath !== undefined ? { realPath } : {}),
+        ...(inner.realPath !== undefined ? { realPath: inner.realPath.bind(inner) } : {}),
     };
-    return self;
 }

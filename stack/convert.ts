@@ -4,6 +4,8 @@
  */
 import type { VarType } from "./schema";
 import { representsExactly, toPlain, type Location, type TreeNode } from "./tree";
+import { keepNumberText } from "../util/numberText";
+import { setOwn } from "../util/objects";
 import { describeValue } from "../util/describeValue";
 import { formatPath, userKey, type ProblemPath } from "../util/problem";
 
@@ -61,7 +63,7 @@ export function convertValue(node: TreeNode, type: VarType, field: string): Conv
     };
     switch (type) {
         case "any":
-            return { value: toPlain(node), failures };
+            return { value: toPlainKeepingNumbers(node), failures };
         case "string":
         case "number":
         case "bool": {
@@ -136,4 +138,39 @@ export function describeNode(node: TreeNode): string {
         return `{} (the unquoted timestamp ${describeValue(node.timestamp)}: Atmos reads it as a time, which its merge turns into an empty map; quote it to keep the text)`;
     }
     return describeValue(toPlain(node));
+}
+
+/**
+ * {@link toPlain}, a number written with more digits than a double holds (`numberText`) made the
+ * number again, its digits kept beside it (util/numberText.ts) for the JSON it is sent as, as
+ * Terraform's `jsonencode` writes a number of an `any` var.
+ */
+function toPlainKeepingNumbers(node: TreeNode): unknown {
+    switch (node.kind) {
+        case "scalar":
+            return node.value;
+        case "seq": {
+            const items: unknown[] = [];
+            for (const item of node.items) {
+                if (item.kind === "scalar" && item.numberText === true)
+                    keepNumberText(items, items.length, String(item.value));
+                items.push(
+                    item.kind === "scalar" && item.numberText === true
+                        ? Number(item.value)
+                        : toPlainKeepingNumbers(item),
+                );
+            }
+            return items;
+        }
+        case "map": {
+            const object: Record<string, unknown> = {};
+            for (const entry of node.entries.values()) {
+                const value = entry.value;
+                const exact = value.kind === "scalar" && value.numberText === true;
+                if (exact) keepNumberText(object, entry.key, String(value.value));
+                setOwn(object, entry.key, exact ? Number(value.value) : toPlainKeepingNumbers(value));
+            }
+            return object;
+        }
+    }
 }

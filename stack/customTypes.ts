@@ -151,6 +151,9 @@ export function mergeCustomComponents(
         const settings = overTopLevel(stackSettings, section("settings"), own.loc);
         const env = overTopLevel(stackEnv, section("env"), own.loc);
         const metadata = mergeAll([stackMetadata, section("metadata")], own.loc, strategy);
+        const hooks = section("hooks") ?? emptyMap(own.loc);
+        const locals = section("locals");
+        const auth = section("auth");
         if (problems.size > before) continue;
         const ownMetadata = mapAt(own, "metadata");
         const componentNode = metadata.entries.get("component")?.value;
@@ -194,7 +197,11 @@ export function mergeCustomComponents(
                 component: name,
                 component_type: type,
                 atmos_component: name,
+                locals: locals === undefined ? {} : plain(locals),
             },
+            metadata,
+            hooks,
+            ...(auth !== undefined ? { auth } : {}),
         });
     }
     return out;

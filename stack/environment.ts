@@ -4,7 +4,7 @@
  */
 import * as nodePath from "node:path";
 import { AtmosConfigError, confinementOf, loadAtmosConfig, type AtmosConfig } from "./atmosConfig";
-import { confinedFileSystem, type Confinement } from "./confine";
+import { climbsOut, confinedFileSystem, type Confinement } from "./confine";
 import { makeProblem, StackFileError } from "./errors";
 import { NODE_FILE_SYSTEM, readerFileSystem, type FileSystem } from "./files";
 import type { InternalLoad, LoadOptions } from "./loadTypes";
@@ -53,6 +53,12 @@ export function loadEnvironment(
         files = {
             ...inner,
             readFile: (path) => (path === target ? text : inner.readFile(path)),
+            ...(inner.readFileChecked !== undefined
+                ? {
+                      readFileChecked: (path: string, check: (real: string) => void) =>
+                          path === target ? text : inner.readFileChecked!(path, check),
+                  }
+                : {}),
             isFile: (path) => path === target || inner.isFile(path),
         };
     }
@@ -74,7 +80,7 @@ export function loadEnvironment(
         // Without an atmos.yaml, a manifest outside Atmos's default `stacks` directory is its own base.
         if (config.files.length === 0 && manifest !== undefined) {
             const absolute = nodePath.resolve(cwd, manifest);
-            if (nodePath.relative(config.stacksBasePath, absolute).startsWith("..")) {
+            if (climbsOut(nodePath.relative(config.stacksBasePath, absolute))) {
                 config = { ...config, stacksBasePath: nodePath.dirname(absolute) };
             }
         }
@@ -101,7 +107,7 @@ export function displayPath(absolute: string, dir: string, repository?: string):
     const relative = nodePath.relative(dir, absolute);
     if (relative === "") return ".";
     if (nodePath.isAbsolute(relative)) return absolute;
-    if (!relative.startsWith("..")) return relative;
-    const inside = (p: string) => repository !== undefined && !nodePath.relative(repository, p).startsWith("..");
+    if (!climbsOut(relative)) return relative;
+    const inside = (p: string) => repository !== undefined && !climbsOut(nodePath.relative(repository, p));
     return inside(absolute) && inside(dir) ? relative : absolute;
 }

@@ -2,7 +2,7 @@
  * Templates, then YAML functions, in the values an instance uses, in Atmos's order; only those values, so a template
  * in a section our components do not take never fails a load. Details: the contributors' Design notes.
  */
-import { makeProblem, type StackFileProblem } from "./errors";
+import { formatLocation, makeProblem, type StackFileProblem } from "./errors";
 import { renderComponentString, StackTemplateError, type TemplateSettings } from "./templating";
 import { plainToNode, type Location, type MapEntry, type TreeNode } from "./tree";
 import {
@@ -27,6 +27,8 @@ export interface EvaluationContext {
     readonly instance: string;
     /** `eventbridge "ecs-alerts"`, prefixed to messages. */
     readonly who: string;
+    /** Where notes about values go, one line each (`file:line:col: who: field: ...`). */
+    readonly warnings?: string[];
 }
 
 /** One evaluated value. */
@@ -34,6 +36,9 @@ export type Evaluated =
     | { readonly kind: "value"; readonly node: TreeNode }
     | { readonly kind: "deploy-time"; readonly reference: DeployTimeReference; readonly loc: Location }
     | { readonly kind: "unset" };
+
+/** What Go's text/template prints for a missing key (missingkey=default). */
+const NO_VALUE = "<no value>";
 
 class Failure extends Error {
     constructor(readonly problem: StackFileProblem) {
@@ -60,12 +65,31 @@ function evaluateNode(node: TreeNode, field: string, ctx: EvaluationContext): Ev
                 }
                 throw e;
             }
+            if (
+                ctx.warnings !== undefined &&
+                text !== node.value &&
+                text.includes(NO_VALUE) &&
+                !node.value.includes(NO_VALUE)
+            ) {
+                ctx.warnings.push(
+                    `${formatLocation(node.loc)}: ${ctx.who}: ${field}: the template renders ${NO_VALUE} (it reads a key its data lacks; Atmos prints the same: in a component, .locals holds only the component's own locals)`,
+                );
+            }
             if (!isValueFunction(text)) {
                 return { kind: "value", node: text === node.value ? node : { ...node, value: text } };
             }
             let result: unknown;
             try {
-                result = evaluateYamlFunction(text, ctx.functions);
+                const warnings = ctx.warnings;
+                result = evaluateYamlFunction(
+                    text,
+                    warnings === undefined
+                        ? ctx.functions
+                        : {
+                              ...ctx.functions,
+                              warn: (m) => warnings.push(`${formatLocation(node.loc)}: ${ctx.who}: ${field}: ${m}`),
+                          },
+                );
             } catch (e) {
                 if (e instanceof YamlFunctionError) {
                     throw new Failure(

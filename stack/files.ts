@@ -4,8 +4,8 @@
  */
 import * as fs from "node:fs";
 import * as nodePath from "node:path";
-import { minimatch } from "minimatch";
 import { CloudposseError } from "../util/errors";
+import { braceAlternatives, compileSegment, globBudget, GlobLimitError, pathMatcher, segmentMatches } from "./glob";
 
 /**
  * A file's bytes as UTF-8 text (a byte-order mark dropped). Anything else is refused with the
@@ -48,6 +48,17 @@ export interface FileSystem {
      * repository checks paths as written only.
      */
     realPath?(path: string): string;
+    /**
+     * `readFile`, calling `check` with the real path of the file it opened before reading a
+     * byte of it (`check` throws to refuse): the file read is the file checked, whatever changes
+     * on the disk meanwhile. Without it, confinement checks the path, then reads it.
+     */
+    readFileChecked?(path: string, check: (real: string) => void): string;
+    /** `readDir`, calling `check` with the real path of the directory it opened before listing it. */
+    readDirChecked?(
+        path: string,
+        check: (real: string) => void,
+    ): readonly { readonly name: string; readonly dir: boolean }[];
 }
 
 /**
@@ -122,7 +133,108 @@ export function formatBytes(n: number): string {
  * @throws FileReadError (`ENOTREG`, `EFBIG`); the system's error (`ENOENT`, `EACCES`, ...) otherwise.
  */
 export function readFileBounded(path: string, maxBytes: number = MAX_FILE_BYTES): Buffer {
-    const fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    return readOpened(fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0)), path, maxBytes);
+}
+
+/**
+ * {@link readFileBounded} of the file `path` leads to, refused by `check` (called with that file's
+ * real path) before a byte is read. The path's links are resolved by the system
+ * (`realpath(3)`, so `link/..` is the link's parent, as the kernel opens it); the real path is
+ * opened without following a link (`O_NOFOLLOW`), and the opened descriptor's own path (Linux's
+ * `/proc/self/fd`, else its device and inode against the checked path's) is checked again: a file
+ * or directory swapped for a link between the check and the open is refused, never read.
+ * @throws what `check` throws; {@link FileReadError}; the system's error (`ENOENT`, `ELOOP`, ...)
+ */
+export function readFileBoundedChecked(
+    path: string,
+    check: (real: string) => void,
+    maxBytes: number = MAX_FILE_BYTES,
+): Buffer {
+    return readOpened(openChecked(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0), check), path, maxBytes);
+}
+
+/** Whether the system names an open descriptor's file (`/proc/self/fd`), asked once when first needed. */
+let procFd: boolean | undefined;
+
+/** The path of the file an open descriptor reads, as the system resolved it; undefined where it cannot say. */
+function openedPath(fd: number): string | undefined {
+    procFd ??= process.platform === "linux" && fs.existsSync("/proc/self/fd");
+    if (!procFd) return undefined;
+    try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+        return undefined;
+    }
+}
+
+/** Attempts at opening a path whose links change while it is opened. */
+const OPEN_ATTEMPTS = 3;
+
+/**
+ * A descriptor of the file `path` leads to, opened with `flags` once `check` accepted its real
+ * path, and checked again on the descriptor (see {@link readFileBoundedChecked}).
+ */
+function openChecked(path: string, flags: number, check: (real: string) => void): number {
+    for (let attempt = 1; ; attempt++) {
+        const real = fs.realpathSync.native(path);
+        check(real);
+        let fd: number;
+        try {
+            fd = fs.openSync(real, flags | (fs.constants.O_NOFOLLOW ?? 0));
+        } catch (error) {
+            // The real path became a link since it was resolved (ELOOP; ENOTDIR for a directory
+            // opened with O_DIRECTORY): resolve it again.
+            const code = (error as NodeJS.ErrnoException).code;
+            const becameLink =
+                code === "ELOOP" ||
+                (code === "ENOTDIR" &&
+                    (flags & (fs.constants.O_DIRECTORY ?? 0)) !== 0 &&
+                    fs.lstatSync(real, { throwIfNoEntry: false })?.isSymbolicLink() === true);
+            if (!becameLink) throw error;
+            if (attempt < OPEN_ATTEMPTS) continue;
+            throw changedWhileOpened(path);
+        }
+        try {
+            const opened = openedPath(fd);
+            if (opened !== undefined) {
+                if (opened !== real) check(opened);
+                return fd;
+            }
+            const held = fs.fstatSync(fd);
+            const named = fs.lstatSync(real);
+            if (held.dev === named.dev && held.ino === named.ino) return fd;
+        } catch (error) {
+            fs.closeSync(fd);
+            throw error;
+        }
+        fs.closeSync(fd);
+        if (attempt >= OPEN_ATTEMPTS) throw changedWhileOpened(path);
+    }
+}
+
+function changedWhileOpened(path: string): Error {
+    return Object.assign(
+        new Error(`${path} changed while it was opened (a symbolic link appeared); nothing was read`),
+        {
+            code: "ECHANGED",
+            path,
+        },
+    );
+}
+
+/** The entries of the directory `path` leads to, listed through a descriptor `check` accepted (Linux), else by its real path. */
+function readDirChecked(path: string, check: (real: string) => void): fs.Dirent[] {
+    const fd = openChecked(path, fs.constants.O_RDONLY | (fs.constants.O_DIRECTORY ?? 0), check);
+    try {
+        const through = openedPath(fd) === undefined ? fs.realpathSync.native(path) : `/proc/self/fd/${fd}`;
+        return fs.readdirSync(through, { withFileTypes: true });
+    } finally {
+        fs.closeSync(fd);
+    }
+}
+
+/** The bytes of an opened file (closed after), as {@link readFileBounded} reads them. */
+function readOpened(fd: number, path: string, maxBytes: number): Buffer {
     try {
         const stat = fs.fstatSync(fd);
         if (!stat.isFile()) {
@@ -162,26 +274,33 @@ export function readTextFileBounded(path: string, maxBytes: number = MAX_FILE_BY
 /** The real file system. */
 export const NODE_FILE_SYSTEM: FileSystem = {
     readFile: (path) => readTextFileBounded(path),
+    readFileChecked: (path, check) => decodeUtf8(readFileBoundedChecked(path, check), path),
     isFile: (path) => statOf(path)?.isFile() === true,
     isDirectory: (path) => statOf(path)?.isDirectory() === true,
-    readDir: (path) => {
-        let entries: fs.Dirent[];
-        try {
-            entries = fs.readdirSync(path, { withFileTypes: true });
-        } catch {
-            return [];
-        }
-        return entries
-            .map((e) => ({
-                name: e.name,
-                dir:
-                    e.isDirectory() ||
-                    (e.isSymbolicLink() && statOf(nodePath.join(path, e.name))?.isDirectory() === true),
-            }))
-            .sort((a, b) => compareBytes(a.name, b.name));
-    },
-    realPath: (path) => fs.realpathSync(path),
+    readDir: (path) => listing(path, () => fs.readdirSync(path, { withFileTypes: true })),
+    readDirChecked: (path, check) => listing(path, () => readDirChecked(path, check)),
+    // The system's realpath(3): `link/..` is the link target's parent, as an open resolves it
+    // (Node's own realpathSync removes `..` before resolving links).
+    realPath: (path) => fs.realpathSync.native(path),
 };
+
+/** A directory's entries sorted by name, [] when it cannot be listed (a refusal is thrown). */
+function listing(path: string, list: () => fs.Dirent[]): ReturnType<FileSystem["readDir"]> {
+    let entries: fs.Dirent[];
+    try {
+        entries = list();
+    } catch (error) {
+        // The system could not list it (as readdir failing); a refusal is no system error, thrown.
+        if (typeof (error as NodeJS.ErrnoException).syscall === "string") return [];
+        throw error;
+    }
+    return entries
+        .map((e) => ({
+            name: e.name,
+            dir: e.isDirectory() || (e.isSymbolicLink() && statOf(nodePath.join(path, e.name))?.isDirectory() === true),
+        }))
+        .sort((a, b) => compareBytes(a.name, b.name));
+}
 
 function statOf(path: string): fs.Stats | undefined {
     try {
@@ -236,11 +355,14 @@ export function globBase(pattern: string): string {
 }
 
 /** Upper bound of entries visited by one glob (a guard against pathological trees). */
-const MAX_GLOB_VISITS = 200_000;
+export const MAX_GLOB_VISITS = 200_000;
 
 /**
  * The files and directories matching an absolute glob pattern, in doublestar's order.
- * A pattern without glob syntax matches itself when it exists.
+ * A pattern without glob syntax matches itself when it exists. Each segment is compiled once
+ * (its braces expanded once, at most MAX_BRACE_ALTERNATIVES alternatives for the pattern), and the
+ * walk is bounded by entries visited and by the steps of matching (glob.ts).
+ * @throws GlobLimitError past a limit; what the file system throws (a refusal to list outside)
  */
 export function globMatches(pattern: string, files: FileSystem): string[] {
     const normalized = pattern.split(nodePath.sep).join("/");
@@ -248,10 +370,27 @@ export function globMatches(pattern: string, files: FileSystem): string[] {
     const firstMeta = segments.findIndex((s) => GLOB_META.test(s));
     if (firstMeta < 0) return files.isFile(pattern) || files.isDirectory(pattern) ? [pattern] : [];
     const base = segments.slice(0, firstMeta).join("/") || "/";
+    // The alternatives of the whole pattern are bounded, not only each segment's.
+    braceAlternatives(segments.slice(firstMeta).join("/"), pattern);
+    const compiled = new Map<string, ReturnType<typeof compileSegment>>();
+    for (const segment of segments.slice(firstMeta)) {
+        if (segment !== "**" && GLOB_META.test(segment) && !compiled.has(segment)) {
+            compiled.set(segment, compileSegment(segment, pattern));
+        }
+    }
+    const budget = globBudget(pattern);
     const results: string[] = [];
     let visits = 0;
+    const visit = () => {
+        if (++visits > MAX_GLOB_VISITS) {
+            throw new GlobLimitError(
+                `glob ${pattern}: more than ${MAX_GLOB_VISITS.toLocaleString("en-US")} entries to visit, the most one pattern may walk (limit MAX_GLOB_VISITS)`,
+                pattern,
+            );
+        }
+    };
     const walk = (dir: string, rest: readonly string[]): void => {
-        if (++visits > MAX_GLOB_VISITS) throw new Error(`glob ${pattern}: too many entries to visit`);
+        visit();
         if (rest.length === 0) {
             results.push(dir);
             return;
@@ -266,14 +405,16 @@ export function globMatches(pattern: string, files: FileSystem): string[] {
             for (const sub of descendants(dir, false)) walk(sub, tail);
             return;
         }
-        if (!GLOB_META.test(segment)) {
+        const matcher = compiled.get(segment);
+        if (matcher === undefined) {
             const next = nodePath.join(dir, segment);
             if (tail.length === 0 ? files.isFile(next) || files.isDirectory(next) : files.isDirectory(next))
                 walk(next, tail);
             return;
         }
         for (const entry of files.readDir(dir)) {
-            if (!minimatch(entry.name, segment, { dot: true })) continue;
+            visit();
+            if (!segmentMatches(matcher, entry.name, budget)) continue;
             if (tail.length === 0) results.push(nodePath.join(dir, entry.name));
             else if (entry.dir) walk(nodePath.join(dir, entry.name), tail);
         }
@@ -281,24 +422,34 @@ export function globMatches(pattern: string, files: FileSystem): string[] {
     /** `dir` and the directories below it (pre-order, by name); with `withFiles`, files too (not `dir` itself). */
     const descendants = (dir: string, withFiles: boolean): string[] => {
         const out: string[] = withFiles ? [] : [dir];
-        const visit = (d: string): void => {
+        const below = (d: string): void => {
             for (const entry of files.readDir(d)) {
-                if (++visits > MAX_GLOB_VISITS) throw new Error(`glob ${pattern}: too many entries to visit`);
+                visit();
                 const path = nodePath.join(d, entry.name);
                 if (entry.dir) {
                     out.push(path);
-                    visit(path);
+                    below(path);
                 } else if (withFiles) out.push(path);
             }
         };
-        if (files.isDirectory(dir)) visit(dir);
+        if (files.isDirectory(dir)) below(dir);
         return out;
     };
     if (files.isDirectory(base)) walk(base, segments.slice(firstMeta));
     return results;
 }
 
+/**
+ * A whole-path matcher of doublestar's `Match` (`**` spans directories, dotfiles match), compiled
+ * once for every path it tests (`excluded_paths` against each manifest).
+ * @throws GlobLimitError
+ */
+export function globPathMatcher(pattern: string): (path: string) => boolean {
+    const matches = pathMatcher(pattern.split(nodePath.sep).join("/"));
+    return (path) => matches(path.split(nodePath.sep).join("/"));
+}
+
 /** doublestar's `Match` of a whole path against a pattern (`**` spans directories, dotfiles match). */
 export function pathMatches(pattern: string, path: string): boolean {
-    return minimatch(path.split(nodePath.sep).join("/"), pattern.split(nodePath.sep).join("/"), { dot: true });
+    return globPathMatcher(pattern)(path);
 }

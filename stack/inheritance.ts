@@ -32,6 +32,12 @@ export interface MergedComponent {
     readonly strategy: ListMergeStrategy;
     /** Plain sections for templates and names. */
     readonly context: Readonly<Record<string, unknown>>;
+    /** The merged `metadata` section, located (`metadata.locked`). */
+    readonly metadata?: MapNode;
+    /** The merged `hooks` section, located. */
+    readonly hooks?: MapNode;
+    /** The merged `auth` section of the instance, its bases and overrides, located. */
+    readonly auth?: MapNode;
     /**
      * The Terraform backend sections as written, merged (`terraform.<section>`, the bases', the
      * instance's), before Atmos picks the sub-map of the backend type (stack/terraformState.ts does).
@@ -60,6 +66,7 @@ interface StackSections {
     readonly env: MapNode;
     readonly providers: MapNode | undefined;
     readonly metadata: MapNode | undefined;
+    readonly hooks: MapNode;
     /** `terraform.backend`, `terraform.remote_state_backend` and their types. */
     readonly terraform: MapNode | undefined;
 }
@@ -107,6 +114,7 @@ export function mergeComponents(
         env: globalEnv,
         providers: globalProviders,
         metadata: globalMetadata,
+        hooks: both("hooks"),
         terraform,
     };
     const globalTokens = options.namesOnly ? nameTokens([globalVars]) : {};
@@ -317,6 +325,14 @@ function mergedComponent(
     const vars = mergeAll(varLayers, loc, componentStrategy);
     const env = mergeAll(layers("env", stack.env), loc, componentStrategy);
     const providers = mergeAll(layers("providers", stack.providers), loc, componentStrategy);
+    const hooks = mergeAll(layers("hooks", stack.hooks), loc, componentStrategy);
+    // Component-level locals (Atmos 1.204): the bases' then the instance's, no stack-level ones
+    // (stack_processor_merge.go 490-505, stack_processor_utils.go 2697-2703).
+    const locals = mergeAll(
+        [...bases.map((b) => table.layer(b, "locals")), table.layer(name, "locals")],
+        loc,
+        componentStrategy,
+    );
     const inheritedMetadata = config.inheritMetadata
         ? bases.map((b) => {
               const m = table.metadataOf(b);
@@ -381,7 +397,12 @@ function mergedComponent(
             overrides: overrides ? plain(overrides) : {},
             component: componentAttribute,
             atmos_component: name,
+            hooks: plain(hooks),
+            locals: plain(locals),
         },
+        metadata,
+        hooks,
+        auth: mergeAll(layers("auth", undefined), loc, componentStrategy),
     };
 }
 

@@ -38,6 +38,8 @@ export interface InstanceScope {
     readonly allowExec: boolean;
     readonly cwd?: string;
     readonly env?: Readonly<Record<string, string | undefined>>;
+    /** Where notes about values go (a YAML function Atmos leaves as text). */
+    readonly warnings?: string[];
 }
 
 /** The component pass's context for one instance (`who` names it in messages). */
@@ -55,6 +57,7 @@ export function evaluationContext(component: MergedComponent, who: string, scope
         }),
         functions: {
             componentEnv: (component.context.env ?? {}) as Record<string, unknown>,
+            metadata: (component.context.metadata ?? {}) as Record<string, unknown>,
             allowExec: scope.allowExec,
             stack: stackName,
             ...(isPlainObject(config.raw.stores) ? { stores: config.raw.stores } : {}),
@@ -63,6 +66,7 @@ export function evaluationContext(component: MergedComponent, who: string, scope
         },
         instance: component.name,
         who,
+        ...(scope.warnings !== undefined ? { warnings: scope.warnings } : {}),
     };
 }
 

@@ -201,6 +201,7 @@ function resolveStack(
         const schema = COMPONENT_SCHEMAS[canonical];
         const shownStack = config.files.length > 0 ? stackName : undefined;
         const who = `${schema.path} ${JSON.stringify(component.name)}${shownStack === undefined ? "" : ` (stack ${shownStack})`}`;
+        if (!deployable(component, who, problems, warnings)) continue;
         const scope: InstanceScope = {
             stackName,
             ownName,
@@ -210,6 +211,7 @@ function resolveStack(
             allowExec: options.allowExec === true,
             ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
             ...(options.env !== undefined ? { env: options.env } : {}),
+            warnings,
         };
         const instance = resolveInstance(
             component,
@@ -277,6 +279,61 @@ function implementedPath(component: MergedComponent, warnings: string[]): string
         );
     }
     return canonical;
+}
+
+/**
+ * Whether Atmos would let this instance be changed, as far as this package can honour it: a locked
+ * instance (`metadata.locked: true`, merged like the rest of metadata) is refused, since Atmos
+ * refuses apply, deploy, destroy and import for it (internal/exec/terraform_execute_helpers.go
+ * 303-325, component_utils.go isComponentLocked: a bool true only); a `store` hook (kind `store`,
+ * or the legacy `command: store`, pkg/hooks/hook.go UnmarshalYAML) would write the instance's
+ * outputs to a store after apply, which this package does not do: refused. Other hooks run around
+ * Atmos's Terraform commands: a warning says they do not run here.
+ */
+function deployable(component: MergedComponent, who: string, problems: ProblemList, warnings: string[]): boolean {
+    const before = problems.size;
+    const locked = component.metadata?.entries.get("locked")?.value;
+    if (locked?.kind === "scalar" && locked.value === true) {
+        problems.add(
+            makeProblem(
+                "UNSUPPORTED",
+                locked.loc,
+                `${who}: locked (metadata.locked: true): Atmos refuses to apply, deploy, destroy or import a locked component, and so does this package; set metadata.locked: false to change it, or deploy the stack's other instances without it`,
+                { instance: component.name, field: "metadata.locked", rule: "locked" },
+            ),
+        );
+    }
+    for (const hook of component.hooks?.entries.values() ?? []) {
+        const body = hook.value.kind === "map" ? hook.value.entries : undefined;
+        const text = (key: string) => {
+            const node = body?.get(key)?.value;
+            return node?.kind === "scalar" && typeof node.value === "string" ? node.value : undefined;
+        };
+        const kind = text("kind") || text("command") || "";
+        if (kind === "store") {
+            const store = text("name");
+            problems.add(
+                makeProblem(
+                    "UNSUPPORTED",
+                    hook.keyLoc,
+                    `${who}: hooks.${hook.key}: a store hook writes the instance's outputs to ${store === undefined ? "a store" : `store ${JSON.stringify(store)}`} after Atmos applies it; this package does not write outputs to stores (hooks of kind store are refused); remove the hook from this instance, or read its outputs from the Pulumi stack`,
+                    { instance: component.name, field: `hooks.${hook.key}`, rule: "hooks" },
+                ),
+            );
+        } else {
+            warnings.push(
+                `${formatLocation(hook.keyLoc)}: ${who}: hooks.${hook.key}${kind === "" ? "" : ` (kind ${kind})`} runs around Atmos's Terraform commands; it does not run here`,
+            );
+        }
+    }
+    const auth = component.auth;
+    if (auth !== undefined && auth.entries.size > 0) {
+        const first = [...auth.entries.values()][0];
+        warnings.push(
+            `${formatLocation(first.keyLoc)}: ${who}: auth: Atmos logs in with this component's identity for its Terraform runs; this package does not, and deploys with the AWS credentials of its environment`,
+        );
+    }
+    return problems.size === before;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { ScalarTag } from "yaml";
 import { yaml } from "../util/yaml";
-import { goYamlOptions } from "../util/goYaml";
+import { goYamlLineBreaks, goYamlOptions } from "../util/goYaml";
 import { GoTemplate, TemplateError, unsupportedFunction, type FuncMap } from "../gotemplate";
 import {
     atmosFunctionMap,
@@ -12,6 +12,7 @@ import {
     isLimit,
     renderImportText,
     sprigEnvFunctions,
+    typeExactFields,
     StackTemplateError,
     type Environment,
 } from "./templating";
@@ -242,7 +243,11 @@ export function renderManifestText(text: string, file: string, options: Manifest
         let doc: unknown;
         try {
             // duplicate keys are the stack parser's to report (in one pass; the library's own check is quadratic)
-            doc = yaml().parse(text, { ...goYamlOptions(FUNCTION_TAGS), logLevel: "error", uniqueKeys: false });
+            doc = yaml().parse(goYamlLineBreaks(text), {
+                ...goYamlOptions(FUNCTION_TAGS),
+                logLevel: "error",
+                uniqueKeys: false,
+            });
         } catch {
             doc = undefined;
         }
@@ -272,23 +277,34 @@ export function renderManifestText(text: string, file: string, options: Manifest
             env: options.env,
         });
     }
-    // Only the file's own locals: the templates that need the component (`.atmos_component`,
-    // `.vars` of the merged stack...) are left for the component pass, line by line.
+    // Only the file's own locals (processYAMLConfigFileWithContextInternal, stack_processor_utils.go
+    // 1171-1210): the whole file is rendered; when that fails (a template needs the component:
+    // `.atmos_component`, a component-level local), the file is kept as written, with its scalars
+    // that are exactly one field found in the locals, settings, vars or env replaced
+    // (processStructuredTemplateRefs), and the rest is left for the component pass, where
+    // `.locals` are the component's own. The top-level settings, vars and env are rendered either way.
     try {
         return renderImportText(text, data, file, { contextFromOutside: true, env: options.env });
     } catch (e) {
         if (isLimit(e)) throw e;
-        return text
-            .split("\n")
-            .map((line) => {
-                if (!hasTemplate(line)) return line;
-                try {
-                    return renderImportText(line, data, file, { contextFromOutside: true, env: options.env });
-                } catch (e) {
-                    if (isLimit(e)) throw e;
-                    return line;
-                }
-            })
-            .join("\n");
     }
+    let section = "";
+    return typeExactFields(text, data, true)
+        .split("\n")
+        .map((line) => {
+            const key = /^([A-Za-z_][\w-]*)[ \t]*:/.exec(line);
+            if (key !== null) section = key[1];
+            else if (/^[^\s#]/.test(line)) section = "";
+            if (!TOP_SECTIONS.has(section) || !hasTemplate(line)) return line;
+            try {
+                return renderImportText(line, data, file, { contextFromOutside: true, env: options.env });
+            } catch (e) {
+                if (isLimit(e)) throw e;
+                return line;
+            }
+        })
+        .join("\n");
 }
+
+/** The top-level sections Atmos renders with the file's locals before keeping the file as written. */
+const TOP_SECTIONS: ReadonlySet<string> = new Set(["settings", "vars", "env"]);

@@ -20,6 +20,7 @@ import {
     type MapNode,
     type TreeNode,
 } from "./tree";
+import { expandKeyDelimiters } from "./keyDelimiter";
 import { renderManifestText } from "./locals";
 import { renderImportPath, StackTemplateError, templateSettingsFrom } from "./templating";
 import { isPlainObject } from "../util/objects";
@@ -65,6 +66,10 @@ export interface ManifestCache {
     readonly parsed: Map<string, { readonly text: string; readonly root: TreeNode | null }>;
     /** Processed imports (a file with its own imports merged) by path and template context. */
     readonly results: Map<string, CachedResult>;
+    /** Why each path may not be read (undefined: it may), by confinement and path. */
+    readonly refusals: WeakMap<Confinement, Map<string, string | undefined>>;
+    /** The files an import path names (found, and not refused), by base directory and path. */
+    readonly imports: Map<string, readonly string[]>;
 }
 
 /** A processed import, with how deep and how many files below it (the limits still apply on reuse). */
@@ -76,7 +81,7 @@ interface CachedResult {
 
 /** An empty run cache. */
 export function manifestCache(): ManifestCache {
-    return { parsed: new Map(), results: new Map() };
+    return { parsed: new Map(), results: new Map(), refusals: new WeakMap(), imports: new Map() };
 }
 
 /** The merged result of one file and its imports. */
@@ -299,7 +304,8 @@ class ManifestProcessor {
                     try {
                         text = renderManifestText(text, shown, {
                             context: templates.context,
-                            ignoreMissing: templates.ignoreMissing,
+                            // The import's flag, or atmos.yaml's (stack_processor_utils.go 626, 1624).
+                            ignoreMissing: templates.ignoreMissing || this.ignoreMissingSetting(),
                             ...(this.context.env !== undefined ? { env: this.context.env } : {}),
                             ...(this.context.cwd !== undefined ? { cwd: this.context.cwd } : {}),
                             allowExec: this.context.allowExec === true,
@@ -328,8 +334,13 @@ class ManifestProcessor {
                 });
                 for (const problem of tree.problems) problems.add(problem);
                 const failed = tree.problems.length > 0;
-                cached = { root: tree.root, failed };
-                if (!failed) this.context.cache?.parsed.set(key, { text: original, root: tree.root });
+                const delimiter = keyDelimiterOf(this.context.config);
+                const parsedRoot =
+                    delimiter === undefined || tree.root === null
+                        ? tree.root
+                        : expandKeyDelimiters(tree.root, delimiter);
+                cached = { root: parsedRoot, failed };
+                if (!failed) this.context.cache?.parsed.set(key, { text: original, root: parsedRoot });
             }
             this.parsed.set(key, cached);
         }
@@ -350,15 +361,35 @@ class ManifestProcessor {
     }
 
     /** Why `path` may not be read (outside the repository, or a loop of symbolic links), if it may not. */
+    /** atmos.yaml's templates.settings.ignore_missing_template_values (read once). */
+    private ignoreMissingSetting(): boolean {
+        if (this.ignoreMissing === undefined) {
+            const { config } = this.context;
+            this.ignoreMissing = templateSettingsFrom(config.raw, config.files.length > 0).ignoreMissingTemplateValues;
+        }
+        return this.ignoreMissing;
+    }
+
+    private ignoreMissing: boolean | undefined;
+
     private refusal(path: string): string | undefined {
         const confinement = this.context.confinement;
         if (confinement === undefined) return undefined;
+        // Asked once per path in a run (every stack of a repository imports the same catalog).
+        const refusals = this.context.cache?.refusals;
+        let known = refusals?.get(confinement);
+        if (refusals !== undefined && known === undefined)
+            refusals.set(confinement, (known = new Map<string, string | undefined>()));
+        if (known?.has(path)) return known.get(path);
+        let reason: string | undefined;
         try {
-            return outsideReason(path, confinement, this.context.files);
+            reason = outsideReason(path, confinement, this.context.files);
         } catch (error) {
-            if (error instanceof SymlinkLoopError) return error.message;
-            throw error;
+            if (!(error instanceof SymlinkLoopError)) throw error;
+            reason = error.message;
         }
+        known?.set(path, reason);
+        return reason;
     }
 
     /** The files an import entry names, in Atmos's order; problems for what cannot be imported. */
@@ -405,6 +436,10 @@ class ManifestProcessor {
         const firstSegment = path.split("/")[0];
         const relative = firstSegment === "." || firstSegment === "..";
         const base = relative ? nodePath.dirname(file) : config.stacksBasePath;
+        // What a path names is the same for every stack of a run that imports it.
+        const importKey = `${base}\0${path}`;
+        const known = this.context.cache?.imports.get(importKey);
+        if (known !== undefined) return this.withoutCycles(known, path, entry, here);
         // Refused as written (the glob's fixed part), before anything is looked up.
         const written = nodePath.join(base, path);
         const refused = this.refusal(hasGlobMeta(path) ? globBase(written) : written);
@@ -472,12 +507,35 @@ class ManifestProcessor {
             }
             return [];
         }
-        const result: string[] = [];
+        const allowed: string[] = [];
         for (const match of matches) {
             // A match may lead outside through a symbolic link.
             const outside = this.refusal(match);
             if (outside !== undefined) {
                 problems.add(makeProblem("OUTSIDE_REPOSITORY", entry.loc, `import ${path}: ${outside}`, field));
+                continue;
+            }
+            allowed.push(match);
+        }
+        if (allowed.length === matches.length) this.context.cache?.imports.set(importKey, allowed);
+        return this.withoutCycles(allowed, path, entry, here);
+    }
+
+    /** `matches` without those already in the import chain `here` (each a cycle, reported). */
+    private withoutCycles(
+        matches: readonly string[],
+        path: string,
+        entry: ImportEntry,
+        here: readonly string[],
+    ): string[] {
+        const { problems, display } = this.context;
+        const field = { field: "import" };
+        const result: string[] = [];
+        for (const match of matches) {
+            if (match === here[here.length - 1]) {
+                problems.add(
+                    makeProblem("IMPORT_CYCLE", entry.loc, `import ${path}: the manifest imports itself`, field),
+                );
                 continue;
             }
             if (here.includes(match)) {
@@ -802,3 +860,11 @@ function readProblem(error: unknown, at: SourceLocation, shown: string, imported
 
 /** Used by callers that need the merged sections of a map without re-merging. */
 export { mergeTree };
+
+/** atmos.yaml's `settings.yaml.key_delimiter`, when set (a non-empty string). */
+function keyDelimiterOf(config: AtmosConfig): string | undefined {
+    const settings = config.raw.settings;
+    const yamlSettings = isPlainObject(settings) ? settings.yaml : undefined;
+    const delimiter = isPlainObject(yamlSettings) ? yamlSettings.key_delimiter : undefined;
+    return typeof delimiter === "string" && delimiter !== "" ? delimiter : undefined;
+}

@@ -4,6 +4,7 @@
  */
 import * as nodePath from "node:path";
 import { escapeText, hasUnsafeText } from "../util/terminalText";
+import { climbsOut } from "./confine";
 
 export { instanceProjectName } from "../components/kit/deployTime";
 
@@ -53,7 +54,7 @@ export function readNamePattern(
 /** The default stack name: the manifest's path under the stacks base path, without `.yaml`/`.yml`. */
 export function fileStackName(manifest: string, stacksBasePath: string): string {
     const relative = nodePath.relative(stacksBasePath, manifest).split(nodePath.sep).join("/");
-    const name = relative.startsWith("..") ? nodePath.basename(manifest) : relative;
+    const name = climbsOut(relative) ? nodePath.basename(manifest) : relative;
     return name.replace(/\.ya?ml$/, "");
 }
 

@@ -7,7 +7,7 @@ import type { AtmosConfig } from "./atmosConfig";
 import type { MergedComponent } from "./inheritance";
 import { mergeAll } from "./merge";
 import { fileStackName, readNamePattern } from "./names";
-import { processTmpl, templateSettingsFrom } from "./templating";
+import { isLimit, processTmpl, templateSettingsFrom } from "./templating";
 import { toPlain, type MapNode } from "./tree";
 import { isPlainObject } from "../util/objects";
 import { rethrowIfInternal } from "../util/internalError";
@@ -19,7 +19,7 @@ export function componentStackName(
     manifest: string,
     config: AtmosConfig,
     env?: Readonly<Record<string, string | undefined>>,
-): { name: string; problem?: string; warning?: string } {
+): { name: string; problem?: string; warning?: string; limit?: boolean } {
     const nameNode = root.entries.get("name")?.value;
     if (nameNode?.kind === "scalar" && typeof nameNode.value === "string" && nameNode.value !== "")
         return { name: nameNode.value };
@@ -51,6 +51,8 @@ export function componentStackName(
             return {
                 name: fallbackName(),
                 problem: `stacks.name_template ${JSON.stringify(config.nameTemplate)} cannot be rendered: ${message}`,
+                // A template limit is never hidden (listing stacks reports it for the stack).
+                ...(isLimit(error) ? { limit: true } : {}),
             };
         }
     }

@@ -6,10 +6,10 @@
 import * as nodePath from "node:path";
 import { withLoadBudget } from "../gotemplate";
 import { didYouMean } from "../util/suggest";
-import { loadAtmosConfig, confinementOf, type AtmosConfig } from "./atmosConfig";
+import { loadAtmosConfig, confinementOf, positionOf, type AtmosConfig } from "./atmosConfig";
 import { confinedFileSystem, outsideReason } from "./confine";
 import { makeProblem, ProblemList, StackFileError } from "./errors";
-import { compareBytes, globBase, globMatches, NODE_FILE_SYSTEM, pathMatches, type FileSystem } from "./files";
+import { compareBytes, globBase, globMatches, globPathMatcher, NODE_FILE_SYSTEM, type FileSystem } from "./files";
 import { atmosConfigFailure, displayPath } from "./environment";
 import { mergeCustomComponents, PULUMI_COMPONENT_TYPE } from "./customTypes";
 import { mergeComponents } from "./inheritance";
@@ -18,6 +18,7 @@ import type { LoadedStack, LoadOptions, StackComponent } from "./loadTypes";
 import { componentStackName } from "./naming";
 import { goExtension, processManifest } from "./manifest";
 import { newLoadRun, type LoadRun } from "./run";
+import { remembered } from "../util/remember";
 import { instanceSearch, requireInstance } from "./onlyInstance";
 
 /** One stack of a repository. */
@@ -67,8 +68,8 @@ export function userDirectory(
 export function stackManifests(config: AtmosConfig, files: FileSystem): string[] {
     const found = new Set<string>();
     const confinement = confinementOf(config, files, false);
-    for (const included of config.includedPaths) {
-        if (included === "") continue;
+    config.includedPaths.forEach((included, index) => {
+        if (included === "") return;
         const pattern = nodePath.join(config.stacksBasePath, included);
         // An included path reaching out of the repository is refused, naming where it is set.
         const outside = outsideReason(globBase(pattern), confinement, files);
@@ -88,6 +89,7 @@ export function stackManifests(config: AtmosConfig, files: FileSystem): string[]
                 matches = globMatches(p, files);
             } catch (error) {
                 const code = (error as { code?: unknown } | null)?.code;
+                if (code === "EGLOB") throw settingError(config, files, "included_paths", index, included, error);
                 if (code !== "EOUTSIDE" && code !== "ELOOP") throw error;
                 throw new StackFileError([
                     makeProblem(
@@ -99,9 +101,55 @@ export function stackManifests(config: AtmosConfig, files: FileSystem): string[]
             }
             for (const match of matches) if (files.isFile(match)) found.add(match);
         }
-    }
-    const excluded = config.excludedPaths.filter((e) => e !== "").map((e) => nodePath.join(config.stacksBasePath, e));
-    return [...found].filter((m) => !excluded.some((e) => pathMatches(e, m))).sort(compareBytes);
+    });
+    // Each excluded pattern compiled once for every manifest it is tested against.
+    const excluded = config.excludedPaths.flatMap((written, index) => {
+        if (written === "") return [];
+        const fail = (error: unknown) => settingError(config, files, "excluded_paths", index, written, error);
+        try {
+            const matches = globPathMatcher(nodePath.join(config.stacksBasePath, written));
+            return [{ matches, fail }];
+        } catch (error) {
+            throw fail(error);
+        }
+    });
+    const kept = [...found].filter(
+        (manifest) =>
+            !excluded.some(({ matches, fail }) => {
+                try {
+                    return matches(manifest);
+                } catch (error) {
+                    throw fail(error);
+                }
+            }),
+    );
+    return kept.sort(compareBytes);
+}
+
+/**
+ * A glob of `stacks.<key>` past a limit of its work, as a problem at the entry of atmos.yaml that
+ * sets it (or at the file, when the environment sets it); other errors as they are.
+ */
+function settingError(
+    config: AtmosConfig,
+    files: FileSystem,
+    key: "included_paths" | "excluded_paths",
+    index: number,
+    written: string,
+    error: unknown,
+): unknown {
+    if ((error as { code?: unknown } | null)?.code !== "EGLOB") return error;
+    const keyPath = ["stacks", key, index];
+    const setBy = [...config.files].reverse().find((f) => positionOf(f, keyPath, files) !== undefined);
+    const file = setBy ?? config.files[config.files.length - 1] ?? config.stacksBasePath;
+    const position = setBy === undefined ? undefined : positionOf(setBy, keyPath, files);
+    return new StackFileError([
+        makeProblem(
+            "BAD_ATMOS_CONFIG",
+            { file, ...(position !== undefined ? { line: position.line, column: position.column } : {}) },
+            `stacks.${key} ${written}: ${(error as Error).message}`,
+        ),
+    ]);
 }
 
 /** A repository's stacks, named, with the run that named them (its caches serve the loads that follow). */
@@ -144,7 +192,8 @@ function indexWithin(options: RepositoryOptions): StackIndex {
     const confinement = confinementOf(config, run.files, allowOutside);
     const files = confinedFileSystem(run.files, confinement);
     const displayDir = nodePath.resolve(options.displayDir ?? cwd);
-    const display = (p: string) => displayPath(p, displayDir, config.gitRoot);
+    // Each file is named once per run (every stack names the catalog files it imports).
+    const display = remembered((p: string) => displayPath(p, displayDir, config.gitRoot));
     if (!files.isDirectory(config.stacksBasePath)) {
         // As Atmos: no stacks directory is an error, not a repository without stacks (a mistyped
         // --atmos-dir, or a directory outside the repository, would otherwise list nothing).
@@ -190,11 +239,19 @@ function indexWithin(options: RepositoryOptions): StackIndex {
             continue;
         }
         const real = components.filter((c) => !c.abstract);
-        const names = new Set<string>();
+        const names = new Map<string, string | undefined>();
         for (const component of real.length > 0 ? real : [undefined]) {
-            names.add(componentStackName(component, root, manifest, config, options.env).name);
+            const named = componentStackName(component, root, manifest, config, options.env);
+            // A name_template that reached a template limit is said, never hidden behind the file
+            // name it falls back to (other failures fall back as Atmos's describe stacks does).
+            const problem =
+                named.problem === undefined || named.limit !== true
+                    ? undefined
+                    : `${config.files.length > 0 ? `${display(config.files[config.files.length - 1])}: ` : ""}${named.problem}`;
+            if (!names.has(named.name) || problem !== undefined)
+                names.set(named.name, problem ?? names.get(named.name));
         }
-        for (const name of names) entries.push({ name, manifest });
+        for (const [name, error] of names) entries.push({ name, manifest, ...(error !== undefined ? { error } : {}) });
     }
     // Each stack merged once per run, however many references name it.
     const merged = new Map<string, readonly StackComponent[] | undefined>();

@@ -23,7 +23,16 @@ export function newLoadRun(files: FileSystem): LoadRun {
 export function cachingFileSystem(inner: FileSystem): FileSystem {
     const listings = new Map<string, ReturnType<FileSystem["readDir"]>>();
     return {
+        // Real paths are remembered for the checks that name a refused path where it is written
+        // (an import, an `!include`); no read relies on them: a checked read resolves the file it
+        // opens itself (`readFileChecked`), each time it is not remembered.
         ...(inner.realPath !== undefined ? { realPath: remembered(inner.realPath.bind(inner)) } : {}),
+        ...(inner.readFileChecked !== undefined
+            ? { readFileChecked: checkedOnce(inner.readFileChecked.bind(inner)) }
+            : {}),
+        ...(inner.readDirChecked !== undefined
+            ? { readDirChecked: checkedOnce(inner.readDirChecked.bind(inner)) }
+            : {}),
         readFile: remembered((path: string) => inner.readFile(path)),
         isFile: remembered((path: string) => inner.isFile(path)),
         isDirectory: remembered((path: string) => inner.isDirectory(path)),
@@ -33,4 +42,47 @@ export function cachingFileSystem(inner: FileSystem): FileSystem {
             return answer;
         },
     };
+}
+
+/**
+ * A checked read (`readFileChecked`, `readDirChecked`) done once per path: the answer is
+ * remembered with the real path of what was read, and every later read checks that path again
+ * (another load may confine differently). A refusal is not remembered.
+ */
+function checkedOnce<R>(
+    read: (path: string, check: (real: string) => void) => R,
+): (path: string, check: (real: string) => void) => R {
+    const answers = new Map<string, { real: string | undefined; value: R } | { error: unknown }>();
+    return (path, check) => {
+        let answer = answers.get(path);
+        if (answer === undefined) {
+            let real: string | undefined;
+            let refused = false;
+            const checkAndKeep = (r: string) => {
+                try {
+                    check(r);
+                } catch (error) {
+                    refused = true;
+                    throw error;
+                }
+                real = r;
+            };
+            try {
+                answer = { real: undefined, value: read(path, checkAndKeep) };
+                answer.real = real;
+            } catch (error) {
+                if (refused) throw error;
+                answer = { error };
+            }
+            answers.set(path, answer);
+            return unwrap(answer);
+        }
+        if ("real" in answer && answer.real !== undefined) check(answer.real);
+        return unwrap(answer);
+    };
+}
+
+function unwrap<R>(answer: { value: R } | { error: unknown }): R {
+    if ("error" in answer) throw answer.error;
+    return answer.value;
 }

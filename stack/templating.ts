@@ -336,6 +336,8 @@ export interface TemplateSource {
     readonly line?: number;
     /** What the template is (`vars.name of instance "x"`), prefixed to errors. */
     readonly what?: string;
+    /** What to do about the error, appended in parentheses. */
+    readonly hint?: string;
 }
 
 /** A template that failed: the message names the file (and line), the function or key, as Go does. */
@@ -406,7 +408,7 @@ function wrap(error: unknown, source: TemplateSource): never {
         const line = source.line !== undefined && error.line !== undefined ? source.line + error.line - 1 : error.line;
         const msg = error.message.replace(/^template: [^:]*:(\d+)/, (_m) => `template: ${source.file}:${line ?? 1}`);
         throw new StackTemplateError(
-            (source.what ? `${source.what}: ` : "") + msg,
+            (source.what ? `${source.what}: ` : "") + msg + (source.hint ? ` (${source.hint})` : ""),
             source.file,
             line,
             error.functionName,
@@ -641,24 +643,7 @@ export function renderImportText(
     options: ImportTemplateOptions,
 ): string {
     if (!hasTemplate(text)) return text;
-    // A scalar that is exactly one field chain takes the typed value (as JSON, which YAML reads back),
-    // line by line and in one-line flow collections.
-    const typedValue = (path: string): string | undefined => {
-        const value = dig(context, path.slice(1).split("."));
-        return value === undefined || typeof value === "string" || value === null ? undefined : goJson(value, "", true);
-    };
-    // flow collections first: the JSON the line pass writes is not scanned again
-    const typed = text
-        .replace(FLOW_LINE, (whole, ...rest) => {
-            const groups = rest[rest.length - 1] as Record<string, string>;
-            const flow = groups.flow.includes("{{") ? typeFlowItems(groups.flow, typedValue) : undefined;
-            return flow === undefined ? whole : groups.lead + flow;
-        })
-        .replace(EXACT_SCALAR, (whole, ...rest) => {
-            const groups = rest[rest.length - 1] as Record<string, string>;
-            const value = typedValue(groups.path);
-            return value === undefined ? whole : groups.lead + value + groups.tail;
-        });
+    const typed = typeExactFields(text, context, false);
     // Atmos's ProcessTmpl: Gomplate's, then Sprig's, then Atmos's functions.
     const funcs = atmosFunctionMap({ sprig: true, gomplate: true }, options.env);
     try {
@@ -671,8 +656,46 @@ export function renderImportText(
     } catch (e) {
         // a limit is never left as the raw text: rendering it again would only reach it again
         if (!options.contextFromOutside && !(e instanceof TemplateLimitExceeded)) return text;
-        wrap(e, { file, what: "import template" });
+        const missing = e instanceof TemplateError && /map has no entry for key/.test(e.message);
+        wrap(e, {
+            file,
+            what: "import template",
+            // Atmos's ProcessTmpl (internal/exec/template_utils.go 53-95): missingkey=error unless set.
+            ...(missing ? { hint: MISSING_KEY_HINT } : {}),
+        });
     }
+}
+
+/** What a missing key in an import template says (the setting that would print `<no value>`). */
+const MISSING_KEY_HINT =
+    "a missing value is an error in an import template; set ignore_missing_template_values: true on the import, or templates.settings.ignore_missing_template_values: true in atmos.yaml, to print <no value> instead";
+
+/**
+ * Scalars that are exactly one field chain found in `context`, replaced by the value (as JSON,
+ * which YAML reads back), line by line and in one-line flow collections: Atmos's
+ * processStructuredTemplateRefs (internal/exec/stack_processor_utils.go 360-385). Strings are
+ * replaced too when `strings` (the text then stays unrendered otherwise); else only typed values
+ * (the template pass renders strings).
+ */
+export function typeExactFields(text: string, context: Readonly<Record<string, unknown>>, strings: boolean): string {
+    const typedValue = (path: string): string | undefined => {
+        const value = dig(context, path.slice(1).split("."));
+        if (value === undefined || (typeof value === "string" && !strings) || (value === null && !strings))
+            return undefined;
+        return goJson(value, "", true);
+    };
+    // flow collections first: the JSON the line pass writes is not scanned again
+    return text
+        .replace(FLOW_LINE, (whole, ...rest) => {
+            const groups = rest[rest.length - 1] as Record<string, string>;
+            const flow = groups.flow.includes("{{") ? typeFlowItems(groups.flow, typedValue) : undefined;
+            return flow === undefined ? whole : groups.lead + flow;
+        })
+        .replace(EXACT_SCALAR, (whole, ...rest) => {
+            const groups = rest[rest.length - 1] as Record<string, string>;
+            const value = typedValue(groups.path);
+            return value === undefined ? whole : groups.lead + value + groups.tail;
+        });
 }
 
 /**

@@ -4,7 +4,16 @@
  */
 import type { Alias, Document, Node as YamlNode, Scalar, YAMLMap, YAMLSeq } from "yaml";
 import { yaml } from "../util/yaml";
-import { decimalDigits, goKeyText, goYamlOptions, isGoYamlTimestampValue, TIMESTAMP_TEXT } from "../util/goYaml";
+import {
+    decimalDigits,
+    goKeyText,
+    goYamlLineBreaks,
+    goYamlOptions,
+    goYamlVersionProblem,
+    isGoYamlTimestampValue,
+    resolveGoYaml,
+    TIMESTAMP_TEXT,
+} from "../util/goYaml";
 import { makeProblem, type StackFileProblem } from "./errors";
 import { MAX_NESTING, MAX_STRING_LENGTH, MAX_TEXT_LENGTH } from "./limits";
 import { isPlainObject } from "../util/objects";
@@ -30,6 +39,11 @@ export interface ScalarNode {
     readonly kind: "scalar";
     readonly loc: Location;
     readonly value: ScalarValue;
+    /**
+     * Set when `value` is the digits of a plain number a double cannot hold exactly (a 20-digit
+     * id): a string var takes the digits, and JSON made of the value writes them as a number.
+     */
+    readonly numberText?: true;
 }
 
 export interface SeqNode {
@@ -45,6 +59,8 @@ export interface MapEntry {
     readonly key: string;
     readonly keyLoc: Location;
     readonly value: TreeNode;
+    /** The key was written quoted (`"a.b":`): Atmos's `settings.yaml.key_delimiter` leaves it whole. */
+    readonly quoted?: boolean;
 }
 
 export interface MapNode {
@@ -177,9 +193,10 @@ function textProblem(text: string, file: string): StackFileProblem | undefined {
 }
 
 /** Parses YAML text into a located tree; syntax errors come back as problems with line/column. */
-export function parseYamlTree(text: string, file: string, options: ParseTreeOptions = {}): ParsedFile {
-    const refused = textProblem(text, file);
+export function parseYamlTree(written: string, file: string, options: ParseTreeOptions = {}): ParsedFile {
+    const refused = textProblem(written, file);
     if (refused !== undefined) return { root: null, problems: [refused] };
+    const text = goYamlLineBreaks(written);
     const { LineCounter, parseDocument } = yaml();
     const lineCounter = new LineCounter();
     // Duplicate keys are found by the tree builder in one pass (the `yaml` package's own check
@@ -187,7 +204,6 @@ export function parseYamlTree(text: string, file: string, options: ParseTreeOpti
     const doc = parseDocument(text, {
         ...goYamlOptions(),
         lineCounter,
-        keepSourceTokens: true,
         prettyErrors: false,
         uniqueKeys: false,
     });
@@ -195,6 +211,10 @@ export function parseYamlTree(text: string, file: string, options: ParseTreeOpti
         const { line, col } = lineCounter.linePos(offset ?? 0);
         return { file, line, column: col };
     };
+    const version = goYamlVersionProblem(text);
+    if (version !== undefined) {
+        return { root: null, problems: [makeProblem("YAML_SYNTAX", locate(version.offset), version.message)] };
+    }
     if (doc.errors.length > 0) {
         // The parser can run out of stack at several depths of one nesting (how many depends on
         // the stack left when it starts): that is one problem, at the first place it happened.
@@ -351,7 +371,10 @@ class TreeBuilder {
             if (isGoYamlTimestampValue(node.value) && node.tag === undefined) {
                 return { kind: "map", loc, entries: new Map(), timestamp: node.value[TIMESTAMP_TEXT] };
             }
-            return { kind: "scalar", loc, value: this.scalar(node, loc) };
+            const value = this.scalar(node, loc);
+            return typeof value === "string" && isNumberText(node)
+                ? { kind: "scalar", loc, value, numberText: true }
+                : { kind: "scalar", loc, value };
         }
         if (isSeq(node))
             return { kind: "seq", loc, items: node.items.map((item) => this.build(item as YamlNode, active)) };
@@ -436,14 +459,34 @@ class TreeBuilder {
         // A root map's keys are their text (Atmos decodes a file into map[string]any); a nested
         // map's plain key that resolves to a non-string is written as Go's %v writes the value.
         const root = this.depth === 1;
+        let mergeKey = false;
+        // The aliases used as keys so far, by name (yaml.v3 compares an alias key by its name).
+        const aliasKeys = new Set<string>();
         for (const pair of pairs) {
-            const keyNode = pair.key as YamlNode | null;
-            const keyLoc = keyNode?.range ? this.locate(keyNode.range[0]) : loc;
+            const asWritten = pair.key as YamlNode | null;
+            const keyLoc = asWritten?.range ? this.locate(asWritten.range[0]) : loc;
+            // An alias as a key is the key its anchor is (yaml.v3 decodes the key node through the
+            // alias: decode.go `d.mapping` -> `d.unmarshal` -> `d.alias`), the anchor's text.
+            const aliasKey = isAlias(asWritten) ? asWritten : undefined;
+            const keyNode = aliasKey !== undefined ? this.aliasTargets.get(aliasKey) : asWritten;
             const valueNode = pair.value as YamlNode | null;
             const value: TreeNode = valueNode
                 ? this.build(valueNode, active)
                 : { kind: "scalar", loc: keyLoc, value: null };
-            if (isScalar(keyNode) && isMergeKey(keyNode.value)) {
+            if (aliasKey !== undefined && keyNode === undefined) {
+                this.problems.push(
+                    makeProblem("YAML_SYNTAX", keyLoc, `invalid YAML: alias *${aliasKey.source} has no anchor`),
+                );
+                continue;
+            }
+            if (aliasKey === undefined && isScalar(keyNode) && isMergeKey(keyNode.value)) {
+                // yaml.v3 refuses a second `<<` as any repeated key (decode.go `d.mapping`:
+                // `mapping key "<<" already defined`).
+                if (mergeKey) {
+                    this.problems.push(makeProblem("YAML_SYNTAX", keyLoc, "invalid YAML: Map keys must be unique"));
+                    continue;
+                }
+                mergeKey = true;
                 // `<<: *base` or `<<: [*a, *b]`: explicit keys win, then earlier sources win.
                 const sources = value.kind === "seq" ? value.items : [value];
                 for (const source of sources) {
@@ -459,21 +502,29 @@ class TreeBuilder {
                 }
                 continue;
             }
-            if (keyNode !== null && !isScalar(keyNode)) {
+            if (keyNode !== null && keyNode !== undefined && !isScalar(keyNode)) {
                 this.problems.push(makeProblem("BAD_SHAPE", keyLoc, "map keys must be strings, got a YAML collection"));
                 continue;
             }
-            const text = keyNode === null ? "" : keyText(keyNode);
-            if (written.has(text)) {
+            const text = keyNode === null || keyNode === undefined ? "" : keyText(keyNode);
+            const repeated = aliasKey !== undefined ? aliasKeys.has(aliasKey.source) : written.has(text);
+            if (repeated) {
                 this.problems.push(makeProblem("YAML_SYNTAX", keyLoc, "invalid YAML: Map keys must be unique"));
                 continue;
             }
-            written.add(text);
-            const plain = keyNode === null || (keyNode.type === "PLAIN" && keyNode.tag === undefined);
+            if (aliasKey !== undefined) aliasKeys.add(aliasKey.source);
+            else written.add(text);
+            const plain =
+                keyNode === null || keyNode === undefined || (keyNode.type === "PLAIN" && keyNode.tag === undefined);
             const key =
                 (!root && plain ? goKeyText(text) : undefined) ??
-                (keyNode === null ? "" : this.keyValue(keyNode, keyLoc, text));
+                (keyNode === null || keyNode === undefined ? "" : this.keyValue(keyNode, keyLoc, text));
             const earlier = entries.get(key);
+            if (earlier !== undefined && aliasKey !== undefined) {
+                // The same key through an alias: the Go map takes the later value.
+                entries.set(key, { key, keyLoc, value });
+                continue;
+            }
             if (earlier !== undefined) {
                 // Two keys written differently that Atmos writes the same (`010` and `8`): its merge
                 // merges them when both are maps and refuses them otherwise (merge.go normalizeMapReflect).
@@ -490,7 +541,8 @@ class TreeBuilder {
                 }
                 continue;
             }
-            entries.set(key, { key, keyLoc, value });
+            const quoted = keyNode?.type === "QUOTE_DOUBLE" || keyNode?.type === "QUOTE_SINGLE";
+            entries.set(key, quoted ? { key, keyLoc, value, quoted } : { key, keyLoc, value });
         }
         for (const source of mergeSources) {
             for (const [key, entry] of source.entries) if (!entries.has(key)) entries.set(key, entry);
@@ -515,6 +567,14 @@ export function atmosFunctionTags(): string[] {
 /** True for a tag Atmos evaluates as a YAML function. */
 export function isAtmosFunctionTag(tag: string): boolean {
     return ATMOS_FUNCTION_TAGS.has(tag);
+}
+
+/** Whether a plain, untagged scalar resolved to a number kept as its digits (util/goYaml.ts `intValue`, `floatValue`). */
+function isNumberText(node: Scalar): boolean {
+    if (node.type !== "PLAIN" || node.tag !== undefined || typeof node.source !== "string") return false;
+    if (!/^[-+.\d]/.test(node.source)) return false;
+    const tag = resolveGoYaml(node.source).tag;
+    return tag === "int" || tag === "float";
 }
 
 function isMergeKey(value: unknown): boolean {

@@ -1,6 +1,6 @@
 /**
  * Atmos YAML functions (`!env`, `!exec`, `!terraform.output`, `!store`, ...) with Atmos's argument syntax: evaluated
- * while loading, returned as deploy-time references, or refused by name. Pure apart from `!exec`, `!env`, `!cwd`,
+ * while loading, returned as deploy-time references, or refused by name. Pure apart from `!exec`, `!env`,
  * `!repo-root`.
  */
 import { execFileSync } from "node:child_process";
@@ -9,6 +9,7 @@ import * as nodePath from "node:path";
 import { checkJsonDepth } from "../gotemplate";
 import { deployTimeReference as reference } from "../components/kit/deployTime";
 import { isPlainObject } from "../util/objects";
+import { compareBytes } from "./files";
 
 export { isDeployTimeReference } from "../components/kit/deployTime";
 import type { SsmParameterReference } from "../components/kit/deployTime";
@@ -79,12 +80,18 @@ const REFUSED: Record<string, string> = {
     "!secret": "reads an Atmos secrets store; pass secrets as Pulumi secret config instead",
     "!emulator": "points at an Atmos emulator",
     "!version": "reads Atmos's version requirements",
-    "!tags": "reads Atmos's auto-generated tags",
-    "!labels": "reads Atmos's auto-generated labels",
-    "!labels.keys": "reads Atmos's auto-generated labels",
-    "!labels.values": "reads Atmos's auto-generated labels",
-    "!random": "is evaluated by Atmos only in atmos.yaml, never in stack manifests",
-    "!cel": "is accepted by Atmos but never evaluated in stack manifests",
+};
+
+/**
+ * Functions Atmos accepts in a stack manifest but never evaluates there: the parser keeps them as
+ * the text `!tag args` (pkg/utils/yaml_utils.go 826-833), and the component pass has no case for
+ * them (internal/exec/yaml_func_utils.go processSimpleTags 300-473), so the value is that text.
+ * `!cwd` and `!random` are evaluated only in atmos.yaml (pkg/config/process_yaml.go 473-476, 643-646).
+ */
+const LEFT_AS_TEXT: Record<string, string> = {
+    "!cwd": "Atmos evaluates !cwd only in atmos.yaml",
+    "!random": "Atmos evaluates !random only in atmos.yaml",
+    "!cel": "Atmos does not evaluate !cel in stack manifests",
 };
 
 /** Returned by `!unset`: the key is removed. */
@@ -118,6 +125,10 @@ export interface YamlFunctionContext {
     readonly stores?: Readonly<Record<string, unknown>>;
     /** The current stack name (for `!store` without a stack). */
     readonly stack?: string;
+    /** The component's merged `metadata` section (`!tags`, `!labels`, `!labels.keys`, `!labels.values`). */
+    readonly metadata?: Readonly<Record<string, unknown>>;
+    /** Told when a function's value is not what its name suggests (`!cwd` in a stack manifest). */
+    readonly warn?: (message: string) => void;
 }
 
 /** A string that starts with a known function tag, split into tag and argument text. */
@@ -286,7 +297,18 @@ export function evaluateYamlFunction(value: string, context: YamlFunctionContext
     const env = context.processEnv ?? process.env;
     const cwd = context.cwd ?? process.cwd();
     if (REFUSED[tag]) throw new YamlFunctionError(tag, `${tag} is not supported by this port: it ${REFUSED[tag]}`);
+    if (LEFT_AS_TEXT[tag]) {
+        context.warn?.(
+            `${tag} is left as the text ${JSON.stringify(value)}, as Atmos leaves it in a stack manifest (${LEFT_AS_TEXT[tag]})`,
+        );
+        return value;
+    }
     switch (tag) {
+        case "!tags":
+        case "!labels":
+        case "!labels.keys":
+        case "!labels.values":
+            return ownMetadata(tag, args, context.metadata ?? {});
         case "!unset":
             return UNSET;
         case "!template":
@@ -312,8 +334,6 @@ export function evaluateYamlFunction(value: string, context: YamlFunctionContext
             if (fromProcess !== undefined) return fromProcess;
             return fallback ?? "";
         }
-        case "!cwd":
-            return cwd;
         case "!repo-root":
         case "!git.root": {
             const root = findRepoRoot(cwd);
@@ -368,6 +388,34 @@ export function evaluateYamlFunction(value: string, context: YamlFunctionContext
             return storeReference(tag, args, value, context);
     }
     throw new YamlFunctionError(tag, `${tag} is not supported by this port`);
+}
+
+/**
+ * `!tags` and `!labels[.keys|.values]`: the component's own merged `metadata.tags` (its strings, in
+ * order) and `metadata.labels` (its string values; keys sorted as Go's sort.Strings sorts them),
+ * as internal/exec/yaml_func_tags.go 52-99 and pkg/tags/convert.go 12-72 compute them. Atmos
+ * matches the tag exactly (yaml_func_utils.go 449-470): with arguments it is not these functions.
+ */
+function ownMetadata(tag: string, args: string, metadata: Readonly<Record<string, unknown>>): unknown {
+    if (args !== "") {
+        throw new YamlFunctionError(
+            tag,
+            `${tag} takes no arguments, got ${JSON.stringify(args)} (Atmos would leave the text unevaluated)`,
+        );
+    }
+    if (tag === "!tags") {
+        const tags = metadata.tags;
+        return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === "string") : [];
+    }
+    const raw = metadata.labels;
+    const labels = new Map<string, string>();
+    if (isPlainObject(raw)) {
+        for (const [key, value] of Object.entries(raw)) if (typeof value === "string") labels.set(key, value);
+    }
+    const keys = [...labels.keys()].sort(compareBytes);
+    if (tag === "!labels.keys") return keys;
+    if (tag === "!labels.values") return keys.map((k) => labels.get(k)!);
+    return Object.fromEntries(keys.map((k) => [k, labels.get(k)!]));
 }
 
 function storeReference(

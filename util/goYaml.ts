@@ -2,7 +2,7 @@
  * Plain YAML scalars resolved as Atmos's go-yaml v3.0.1 resolves them (`resolve.go`): `010` is 8, `yes` a string,
  * and the `yaml` package options that read every stack file that way. Pure. Examples: the contributors' Design notes.
  */
-import type { ParseOptions, DocumentOptions, SchemaOptions, ScalarTag } from "yaml";
+import type { CollectionTag, ParseOptions, DocumentOptions, SchemaOptions, ScalarTag } from "yaml";
 
 /** yaml.v3's long tag prefix (`!!int` is `tag:yaml.org,2002:int`). */
 const TAG = "tag:yaml.org,2002:";
@@ -260,12 +260,65 @@ function goYamlTags(): ScalarTag[] {
 }
 
 /**
+ * yaml.v3 gives no meaning to YAML 1.1's collection tags: `!!omap [{a: 1}]` is the list it is
+ * written as, `!!pairs` and `!!set` the list or map (decode.go `unmarshal` decodes a node by its
+ * kind, not its tag). Read as written, with their locations, rather than as the `yaml` package's
+ * ordered maps.
+ */
+function goYamlCollectionTags(): CollectionTag[] {
+    return [
+        ["omap", "seq"],
+        ["pairs", "seq"],
+        ["set", "map"],
+        ["omap", "map"],
+        ["pairs", "map"],
+    ].map(([name, collection]) => ({
+        tag: TAG + name,
+        collection: collection as "map" | "seq",
+        resolve: (node) => node,
+    }));
+}
+
+/**
  * Options for the `yaml` package's `parse`/`parseDocument` so that scalars resolve as yaml.v3
  * resolves them, merge keys `<<` merge (plain ones only, as yaml.v3's `isMerge`), and `extraTags`
  * (Atmos's YAML functions) are read by their own resolvers.
  */
 export function goYamlOptions(extraTags: readonly ScalarTag[] = []): ParseOptions & DocumentOptions & SchemaOptions {
-    return { schema: "failsafe", customTags: [...goYamlTags(), ...extraTags], merge: true };
+    // `resolveKnownTags` whatever a `%YAML 1.1` directive says (the `yaml` package turns it off
+    // for 1.1, and `!!binary` would become its text): yaml.v3 reads every document alike.
+    return {
+        schema: "failsafe",
+        customTags: [...goYamlTags(), ...goYamlCollectionTags(), ...extraTags],
+        merge: true,
+        resolveKnownTags: true,
+    };
+}
+
+/**
+ * The text as yaml.v3's scanner reads its line breaks: a carriage return alone is a line break
+ * (scannerc.go `is_break`), which the `yaml` package reads as a character of the line; each is
+ * made a newline (the text keeps its length, so offsets stay where they were).
+ */
+export function goYamlLineBreaks(text: string): string {
+    return text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
+}
+
+/**
+ * yaml.v3's refusal of a `%YAML` directive other than `%YAML 1.1` (parserc.go
+ * yaml_parser_process_directives: "found incompatible YAML document"), with the directive's
+ * offset in `text`; undefined when there is none or it is 1.1.
+ */
+export function goYamlVersionProblem(text: string): { offset: number; message: string } | undefined {
+    // Directives stand before the document's `---`.
+    const start = text.search(/^---/m);
+    if (start < 0) return undefined;
+    const match = /^%YAML[ \t]+([^ \t\n\r#]*)/m.exec(text.slice(0, start));
+    if (match === null || match[1] === "1.1") return undefined;
+    return {
+        offset: match.index,
+        message: `invalid YAML: %YAML ${match[1]} is not a version Atmos's parser (go-yaml v3) reads; it reads %YAML 1.1 only (found incompatible YAML document); remove the directive`,
+    };
 }
 
 /** True for the value of a timestamp ({@link TIMESTAMP_TEXT}). */

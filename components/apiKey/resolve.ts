@@ -326,12 +326,14 @@ export function resolveDashboardsApiKey(
     let explicitStackName: string | undefined;
     if (isSet(stackNameArg) && !stackNameLater) {
         const parts = typeof stackNameArg === "string" ? stackNameArg.split("/") : [];
-        if (parts.length !== 3 || !parts.every((part) => STACK_NAME_PART.test(part))) {
+        // A part "." or ".." is refused as `--stack ..` is (Pulumi's names are path segments of the backend).
+        const validPart = (part: string) => STACK_NAME_PART.test(part) && part !== "." && part !== "..";
+        if (parts.length !== 3 || !parts.every(validPart)) {
             problems.push(
                 problem(
                     "BAD_STACK_NAME",
                     ["dashboardsStackName"],
-                    'must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-")',
+                    'must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-", not "." or "..")',
                     stackNameArg,
                 ),
             );

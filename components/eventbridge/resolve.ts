@@ -4,7 +4,7 @@
  */
 import { EVENT_PATTERN_PROVIDER_MAX_LENGTH, EventPatternError, inspectEventPattern } from "../../event-pattern";
 import { formatCount, refuse, ROOT_PATH } from "../../event-pattern/errors";
-import type { Label } from "../../label";
+import type { Label, LabelInput } from "../../label";
 import { isLabelName } from "../../label/id";
 import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../kit/common";
 import { declaredChecks } from "../kit/declared";
@@ -177,9 +177,10 @@ export function resolveEventBridge(
     // build a label over the context they are given; their settings override the context's (so
     // the rule's limit is 64 even when the context's idLengthLimit is smaller). The modules'
     // own `module.this` in between is left out: a label's `context` passed on is unchanged.
-    const ruleLabel = label && tryLabel({ context: label.context, idLengthLimit: RULE_ID_LENGTH_LIMIT }, problems);
+    const ruleLabel = label && derivedLabel({ context: label.context, idLengthLimit: RULE_ID_LENGTH_LIMIT }, problems);
     const logGroupLabel =
-        label && tryLabel({ context: label.context, regexReplaceChars: LOG_GROUP_REGEX_REPLACE_CHARS }, problems);
+        label &&
+        derivedLabel({ context: label.context, regexReplaceChars: LOG_GROUP_REGEX_REPLACE_CHARS }, problems, label);
 
     if (label?.enabled && ruleLabel && logGroupLabel) {
         // (The problems of the names, from here: an id too long for several of them is one problem.)
@@ -561,6 +562,52 @@ function isIdTooLong(p: ArgProblemInput): boolean {
 }
 
 /**
+ * A label the component builds over the user's label's context (the rule's, the log group's): a
+ * problem of a value of that context is the user's value's, named as the user wrote it (`name`,
+ * not `context.name`).
+ */
+function derivedLabel(input: LabelInput, problems: ArgProblemInput[], user?: Label): Label | undefined {
+    const own: ArgProblemInput[] = [];
+    const built = tryLabel(input, own);
+    for (const p of own) {
+        if (user !== undefined && p.code === "REGEX_LIMIT" && p.path[0] === "regexReplaceChars") {
+            // The component's own pattern (the log group's), which the user's label ran within its
+            // budget: the length of the user's longest value is the cause.
+            problems.push(longValueProblem(user, input.regexReplaceChars ?? "", p));
+            continue;
+        }
+        const [head, field, ...rest] = p.path;
+        problems.push(
+            head === "context" && typeof field === "string" && field !== "regexReplaceChars"
+                ? { ...p, path: [field, ...rest] }
+                : p,
+        );
+    }
+    return built;
+}
+
+/** A clean-up past its steps blamed on the longest value of `label` (as written), with its length and the pattern. */
+function longValueProblem(label: Label, pattern: string, limit: ArgProblemInput): ArgProblemInput {
+    const values: [string, string][] = [
+        ["namespace", label.context.namespace ?? ""],
+        ["tenant", label.context.tenant ?? ""],
+        ["environment", label.context.environment ?? ""],
+        ["stage", label.context.stage ?? ""],
+        ["name", label.context.name ?? ""],
+        ["attributes", label.context.attributes.join(label.delimiter)],
+    ];
+    const [field, value] = values.reduce((a, b) => (b[1].length > a[1].length ? b : a));
+    const steps = (limit.detail ?? "").replace(/^removing it from the labels/, "removing it");
+    return problem(
+        "REGEX_LIMIT",
+        [field],
+        `is too long (${value.length.toLocaleString("en-US")} characters) for the pattern ${pattern} to be removed from it in bounded time`,
+        field === "attributes" ? label.context.attributes : value,
+        steps,
+    );
+}
+
+/**
  * What an id-too-long problem says the id is too long for (its limit and the AWS member), from the
  * data its check reported (`tagFindings`) and the log group's id, not from the problem's text.
  */
@@ -613,13 +660,27 @@ function oneTooLongId(
                 const size = typeof v === "string" ? codePointLength(v) : codePointLength(v.join(label.delimiter));
                 return best === undefined || size > best.size ? { name: l, size } : best;
             }, undefined);
-        const field = longest?.name ?? "name";
-        merged = problem(
-            "NAME_TOO_LONG",
-            [field],
-            `makes the id ${length} characters long, too long for ${what}; shorten it, or set a length limit for the id (it is cut to it)`,
-            label[field as "name"],
-        );
+        // A label order naming labels again and again makes the id long, not any one label.
+        const times = new Map<string, number>();
+        for (const l of label.labelOrder) times.set(l, (times.get(l) ?? 0) + 1);
+        const repeated = [...times].filter(([, n]) => n > 1);
+        if (repeated.length > 0 && (longest === undefined || longest.size * 2 < length)) {
+            const [most, count] = repeated.reduce((a, b) => (b[1] > a[1] ? b : a));
+            merged = problem(
+                "NAME_TOO_LONG",
+                ["labelOrder"],
+                `makes the id ${length} characters long by naming labels more than once (${most} ${count.toLocaleString("en-US")} times), too long for ${what}; name each label once`,
+                label.labelOrder,
+            );
+        } else {
+            const field = longest?.name ?? "name";
+            merged = problem(
+                "NAME_TOO_LONG",
+                [field],
+                `makes the id ${length} characters long, too long for ${what}; shorten it, or set a length limit for the id (it is cut to it)`,
+                label[field as "name"],
+            );
+        }
     }
     const first = found.indexOf(tooLong[0]);
     const rest = found.filter((p) => !isIdTooLong(p));

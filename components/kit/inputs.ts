@@ -40,9 +40,10 @@ function define(container: object, key: string, value: unknown): void {
  */
 function replaceDeferred(
     value: unknown,
-    onDeferred: (input: unknown, place: (settled: unknown) => void) => void,
+    onDeferred: (input: unknown, place: (settled: unknown) => void, at: readonly string[]) => void,
     copies: Map<object, unknown> = new Map(),
     depth = 0,
+    at: readonly string[] = [],
 ): { value: unknown; found: boolean } {
     if (!isPlainContainer(value) || depth >= MAX_INPUT_DEPTH) return { value, found: false };
     const known = copies.get(value);
@@ -54,9 +55,9 @@ function replaceDeferred(
         if (isDeferred(item)) {
             found = true;
             define(copy, key, pulumi.unknown);
-            onDeferred(item, (settled) => define(copy, key, settled));
+            onDeferred(item, (settled) => define(copy, key, settled), [...at, key]);
         } else {
-            const part = replaceDeferred(item, onDeferred, copies, depth + 1);
+            const part = replaceDeferred(item, onDeferred, copies, depth + 1, [...at, key]);
             found ||= part.found;
             define(copy, key, part.value);
         }
@@ -77,15 +78,16 @@ function knownPart(value: unknown): { value: unknown; deferred: boolean; first?:
 
 /**
  * The value of an Input once every Output and promise in it has settled (Pulumi's `unknown` where a
- * preview does not know one yet), and whether any of them is secret. The containers are copied here,
- * not by `pulumi.output` (which would assign a `__proto__` key, and recurse without a bound).
+ * preview does not know one yet), and where secrets are in it: the keys from the argument down to
+ * each secret Output (`[]` when the argument itself is one). The containers are copied here, not
+ * by `pulumi.output` (which would assign a `__proto__` key, and recurse without a bound).
  */
-async function settle(value: unknown): Promise<{ value: unknown; secret: boolean }> {
-    const inputs: [unknown, (settled: unknown) => void][] = [];
+async function settle(value: unknown): Promise<{ value: unknown; secrets: (readonly string[])[] }> {
+    const inputs: [unknown, (settled: unknown) => void, readonly string[]][] = [];
     let top: unknown;
     const copied = isDeferred(value)
-        ? inputs.push([value, (settled) => (top = settled)])
-        : replaceDeferred(value, (input, place) => inputs.push([input, place])).value;
+        ? inputs.push([value, (settled) => (top = settled), []])
+        : replaceDeferred(value, (input, place, at) => inputs.push([input, place, at])).value;
     const secrets = await Promise.all(
         inputs.map(async ([input, place]) => {
             // Its failure is reported by the component, once, naming the argument: not again by Node.
@@ -97,7 +99,10 @@ async function settle(value: unknown): Promise<{ value: unknown; secret: boolean
             return secret;
         }),
     );
-    return { value: isDeferred(value) ? top : copied, secret: secrets.includes(true) };
+    return {
+        value: isDeferred(value) ? top : copied,
+        secrets: inputs.flatMap(([, , at], i) => (secrets[i] ? [at] : [])),
+    };
 }
 
 /** The arguments as known now, and which of them are known only later. */
@@ -177,6 +182,11 @@ export interface SettledArgs {
     readonly values: Record<string, unknown>;
     /** The arguments holding a secret Output: their values are never shown in a message. */
     readonly secrets: ReadonlySet<string>;
+    /**
+     * Where the secrets are in each argument holding one: the keys from the argument down to each
+     * secret Output (`[]`: the argument is one). Below such a place, keys and paths are the secret's too.
+     */
+    readonly secretPlaces: ReadonlyMap<string, readonly (readonly string[])[]>;
 }
 
 /**
@@ -191,13 +201,17 @@ export async function settledArgs(
 ): Promise<SettledArgs> {
     const values: Record<string, unknown> = { ...(args as Record<string, unknown>) };
     const secrets = new Set<string>();
+    const secretPlaces = new Map<string, (readonly string[])[]>();
     const failures = new Map<string, Problem>();
     await Promise.all(
         deferred.map(async (key) => {
             try {
                 const settled = await settle(values[key]);
                 values[key] = settled.value;
-                if (settled.secret) secrets.add(key);
+                if (settled.secrets.length > 0) {
+                    secrets.add(key);
+                    secretPlaces.set(key, settled.secrets);
+                }
             } catch (error) {
                 const reason = error instanceof Error ? error.message : describeValue(error);
                 const rule = "must resolve to a value, but its Output failed";
@@ -212,20 +226,51 @@ export async function settledArgs(
             deferred.flatMap((key) => failures.get(key) ?? []),
         );
     }
-    return { values, secrets };
+    return { values, secrets, secretPlaces };
 }
 
 /**
  * `problems` with what they would show of the arguments in `secrets` hidden: the value, the detail,
- * and the JSON parser's message of a pattern's text (which quotes the text).
+ * and the JSON parser's message of a pattern's text (which quotes the text). A problem inside a
+ * secret (below a place of `places`: a key of a secret map, an operator of a secret pattern) also
+ * hides where it is below that place and its rule, which name what the secret holds.
  */
-export function hideSecrets(problems: readonly Problem[], secrets: ReadonlySet<string>): Problem[] {
+export function hideSecrets(
+    problems: readonly Problem[],
+    secrets: ReadonlySet<string>,
+    places: ReadonlyMap<string, readonly (readonly string[])[]> = new Map(),
+): Problem[] {
     return problems.map((p) => {
-        if (!secrets.has(p.path[0] as string)) return p;
+        const arg = p.path[0] as string;
+        if (!secrets.has(arg)) return p;
         const { code, path } = p;
+        const inside = secretPlaceAbove(path, places.get(arg) ?? [[]]);
+        if (inside !== undefined) {
+            return {
+                code,
+                path: path.slice(0, inside + 1),
+                rule: `holds a secret with a value that is not valid (${code}); the rule and the place inside the secret are not shown, as they would show part of it`,
+            };
+        }
         const rule = code === "NOT_JSON" ? p.rule.replace(/ \([^]*\)$/, "") : p.rule;
         return hasValue(p) ? { code, path, rule, value: SECRET_VALUE } : { code, path, rule };
     });
+}
+
+/**
+ * The length of the outermost place in `places` strictly above the problem's path (under its
+ * argument), in keys; undefined when the problem is at a secret, above one or beside them.
+ */
+function secretPlaceAbove(path: Problem["path"], places: readonly (readonly string[])[]): number | undefined {
+    const keys = path.slice(1).map((segment) => (typeof segment === "object" ? segment.key : String(segment)));
+    let found: number | undefined;
+    for (const place of places) {
+        if (place.length >= keys.length) continue;
+        if (place.every((key, i) => keys[i] === key) && (found === undefined || place.length < found)) {
+            found = place.length;
+        }
+    }
+    return found;
 }
 
 /**
@@ -240,8 +285,8 @@ export async function checkOnceKnown<R>(
     deferred: readonly string[],
     check: (values: Record<string, unknown>, hide: (problems: readonly Problem[]) => Problem[]) => Promise<R>,
 ): Promise<R> {
-    const { values, secrets } = await settledArgs(component, instance, args, deferred);
-    const hide = (problems: readonly Problem[]) => hideSecrets(problems, secrets);
+    const { values, secrets, secretPlaces } = await settledArgs(component, instance, args, deferred);
+    const hide = (problems: readonly Problem[]) => hideSecrets(problems, secrets, secretPlaces);
     try {
         return await check(values, hide);
     } catch (error) {

@@ -2,6 +2,7 @@
  * Terraform's `jsonencode()` for values that came from JSON, so a migrated rule's pattern is sent as the same text
  * (keys sorted bytewise, no white space, Terraform's escapes and plain decimal numbers).
  */
+import { numberTextAt } from "../../util/numberText";
 
 const ESCAPED: Readonly<Record<string, string>> = {
     "<": "\\u003c",
@@ -43,6 +44,15 @@ function compareBytewise(a: string, b: string): number {
     return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 }
 
+/**
+ * A member of a container: a number written with more digits than its double holds (kept by
+ * util/numberText.ts from the JSON text or stack file it came from) as those digits, as
+ * Terraform's numbers keep them; anything else encoded.
+ */
+function member(container: object, key: string | number, value: unknown): string {
+    return (typeof value === "number" && numberTextAt(container, key)) || jsonencode(value);
+}
+
 /** Encodes a JSON value (as parsed by `JSON.parse`) the way Terraform's `jsonencode` does. */
 export function jsonencode(value: unknown): string {
     if (value === null) {
@@ -57,11 +67,11 @@ export function jsonencode(value: unknown): string {
             return String(value);
         case "object":
             if (Array.isArray(value)) {
-                return `[${value.map(jsonencode).join(",")}]`;
+                return `[${value.map((item, i) => member(value, i, item)).join(",")}]`;
             }
             return `{${Object.keys(value)
                 .sort(compareBytewise)
-                .map((key) => `${encodeString(key)}:${jsonencode((value as Record<string, unknown>)[key])}`)
+                .map((key) => `${encodeString(key)}:${member(value, key, (value as Record<string, unknown>)[key])}`)
                 .join(",")}}`;
         default:
             throw new TypeError(`jsonencode: a ${typeof value} is not a JSON value`);

@@ -31,6 +31,43 @@ describe("npm run synth on an Atmos repository", function () {
         );
     });
 
+    // Atmos's --profile and --config (pkg/config/load.go 244-275): the flag replaces its variable.
+    it("--profile and --config select the configuration as atmos's flags do", async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "synth-profile-"));
+        fs.cpSync(REPO, dir, { recursive: true });
+        fs.mkdirSync(path.join(dir, "profiles", "short"), { recursive: true });
+        fs.writeFileSync(
+            path.join(dir, "profiles", "short", "naming.yaml"),
+            "stacks:\n  name_pattern: '{environment}-{stage}'\n",
+        );
+        fs.writeFileSync(
+            path.join(dir, "other.yaml"),
+            fs
+                .readFileSync(path.join(dir, "atmos.yaml"), "utf8")
+                .replace("{namespace}-{environment}-{stage}", "{stage}"),
+        );
+        const names = (run: { stdout: string }) =>
+            run.stdout
+                .split("\n")
+                .filter(Boolean)
+                .map((l) => l.split("\t")[0]);
+        const profiled = await synthCli("--list-stacks", "--atmos-dir", dir, "--profile", "short");
+        assert.equal(profiled.status, 0, profiled.stderr);
+        assert.deepEqual(names(profiled), ["ue2-dev", "ue2-prod"]);
+        const configured = await synthCli(
+            "--list-stacks",
+            "--atmos-dir",
+            dir,
+            "--config",
+            path.join(dir, "other.yaml"),
+        );
+        assert.equal(configured.status, 0, configured.stderr);
+        assert.deepEqual(names(configured), ["dev", "prod"]);
+        const missing = await synthCli("--list-stacks", "--atmos-dir", dir, "--profile", "nope");
+        assert.notEqual(missing.status, 0);
+        assert.match(missing.stderr, /profile "nope" \(from --profile or ATMOS_PROFILE\) not found/);
+    });
+
     it("--atmos-stack plans the stack Atmos names so, listing the other components under skipped", async () => {
         const run = await synthCli("--atmos-stack", "acme-ue2-dev", "--atmos-dir", REPO, "--json");
         assert.equal(run.status, 0, run.stderr);

@@ -51,19 +51,24 @@ describe("synth command line", () => {
             "give a stack file or --atmos-stack, not both (got a.yaml and --atmos-stack x)",
         ],
         [() => ["a.yaml", "--atmos-dir", "d"], "--atmos-dir goes with --atmos-stack or --list-stacks"],
+        // `--now`: RFC 3339 (section 5.6) with its offset, and a date that exists.
         [
-            () => ["a.yaml", "--stack-outputs", path.join(dir, "none.json")],
-            /^--stack-outputs .*none\.json: file not found$/,
+            () => ["a.yaml", "--now", "2026-01-01T00:00:00"],
+            '--now: must be an RFC 3339 time with its offset (e.g. 2026-01-01T00:00:00Z) or "now", got 2026-01-01T00:00:00: it has no UTC offset (Z or +hh:mm); without one it would be read in this machine\'s time zone',
         ],
         [
-            () => ["a.yaml", "--stack-outputs", tempFile("list.json", "[1]")],
-            /^--stack-outputs .*list\.json: must hold a JSON object of stack name to outputs$/,
+            () => ["a.yaml", "--now", "2026-02-30T00:00:00Z"],
+            /got 2026-02-30T00:00:00Z: 2026-02 has no day 30 \(it has 28 days\)$/,
         ],
-        [
-            () => ["a.yaml", "--stack-outputs", tempFile("null.json", "null")],
-            /^--stack-outputs .*null\.json: must hold a JSON object of stack name to outputs$/,
-        ],
-        [() => ["a.yaml", "--stack-outputs", tempFile("bad.json", "{")], /^--stack-outputs .*bad\.json: .*JSON/],
+        [() => ["a.yaml", "--now", "2024-02-30T00:00:00Z"], /2024-02 has no day 30 \(it has 29 days\)$/],
+        [() => ["a.yaml", "--now", "2026-13-01T00:00:00Z"], /month 13 does not exist$/],
+        [() => ["a.yaml", "--now", "2026-01-01T24:00:00Z"], /24:00 is not a time of day$/],
+        [() => ["a.yaml", "--now", "2026-01-01T00:00:00+25:00"], /the offset \+25:00 is not one$/],
+        [() => ["a.yaml", "--now", "2026-01-01"], /it is not of the form YYYY-MM-DDThh:mm:ss/],
+        [() => ["a.yaml", "--now", "tomorrow"], /it is not of the form/],
+        // `--` ends the options: what follows is a file, even named like an option.
+        [() => ["--", "a.yaml", "b.yaml"], "one stack file at a time, got a.yaml and b.yaml"],
+        [() => ["a.yaml", "--", "--json"], "one stack file at a time, got a.yaml and --json"],
     ];
     for (const [args, reason] of refusals) {
         it(`refuses ${String(args).replace(/^\(\) => /, "")} with exit 2`, async () => {
@@ -78,6 +83,56 @@ describe("synth command line", () => {
             assert.match(rest, /^usage: npm run synth/);
         });
     }
+
+    // Issue 40: the content of a file is no matter of usage: its message, and no usage line.
+    const contents: [args: () => string[], reason: RegExp][] = [
+        [
+            () => ["a.yaml", "--stack-outputs", path.join(dir, "none.json")],
+            /^--stack-outputs .*none\.json: file not found$/,
+        ],
+        [
+            () => ["a.yaml", "--stack-outputs", tempFile("list.json", "[1]")],
+            /^--stack-outputs .*list\.json: must hold a JSON object of stack name to outputs$/,
+        ],
+        [
+            () => ["a.yaml", "--stack-outputs", tempFile("null.json", "null")],
+            /^--stack-outputs .*null\.json: must hold a JSON object of stack name to outputs$/,
+        ],
+        [() => ["a.yaml", "--stack-outputs", tempFile("bad.json", "{")], /^--stack-outputs .*bad\.json: .*JSON/],
+        [
+            () => ["a.yaml", "--stack-outputs", tempFile("proto.json", '{"__proto__": {}}')],
+            /^--stack-outputs .*proto\.json: a key named __proto__/,
+        ],
+    ];
+    for (const [args, reason] of contents) {
+        it(`refuses the content of ${String(args).replace(/^\(\) => /, "")} with exit 2 and no usage line`, async () => {
+            const run = await synthCommand(args());
+            assert.equal(run.status, 2);
+            assert.equal(run.stdout, "");
+            assert.match(run.stderr, /^synth: [^\n]*\n$/);
+            assert.match(run.stderr.slice("synth: ".length).trimEnd(), reason);
+        });
+    }
+
+    it("takes --now with an offset as the instant it names", async () => {
+        const file = tempFile("now.yaml", "components: {terraform: {}}\n");
+        for (const now of ["2026-03-01T12:00:00+02:00", "2024-02-29T00:00:00.5z", "now"]) {
+            const run = await synthCommand([file, "--now", now, "--json"]);
+            assert.equal(run.status, 0, run.stderr);
+        }
+    });
+
+    it("reads a stack file named like an option after --", async () => {
+        tempFile("-dash.yaml", "components: {terraform: {}}\n");
+        const npm = {
+            npm_lifecycle_event: "synth",
+            INIT_CWD: dir,
+            npm_package_json: path.join(process.cwd(), "package.json"),
+        };
+        assert.equal((await synthCommand(["--json", "-dash.yaml"], npm)).status, 2);
+        const run = await synthCommand(["--json", "--", "-dash.yaml"], npm);
+        assert.equal(run.status, 0, run.stderr);
+    });
 
     it("reads a relative stack file from where `npm run synth` was typed (INIT_CWD), and names it from there", async () => {
         const elsewhere = path.join(dir, "elsewhere");

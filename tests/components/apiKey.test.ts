@@ -553,12 +553,18 @@ describe("managed-dashboards/api-key", () => {
                 [
                     "a stack name of two parts",
                     { ...BASE, dashboardsStackName: "acme/monitoring" },
-                    'dashboardsStackName must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-"), got "acme/monitoring"',
+                    'dashboardsStackName must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-", not "." or ".."), got "acme/monitoring"',
                 ],
                 [
                     "a stack name with an empty part",
                     { ...BASE, dashboardsStackName: "acme//prod" },
-                    'dashboardsStackName must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-"), got "acme//prod"',
+                    'dashboardsStackName must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-", not "." or ".."), got "acme//prod"',
+                ],
+                [
+                    // Issue 40: refused as `synth --stack ..` is (stack/names.ts pulumiNameProblem).
+                    "a stack name with a .. part",
+                    { ...BASE, dashboardsStackName: "org/../x" },
+                    'dashboardsStackName must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-", not "." or ".."), got "org/../x"',
                 ],
                 [
                     "an empty component name",

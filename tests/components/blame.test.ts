@@ -72,4 +72,39 @@ describe("problems blamed on their cause (issue 30)", () => {
         assert.doesNotMatch(message, /must not bring {2}into/);
         assert.doesNotMatch(message, /regexReplaceChars/);
     });
+
+    // Issue 40: the message names the real cause of a long id or of a long clean-up.
+    it("blames a label order naming a label again and again, not the label it repeats", () => {
+        let message = "";
+        try {
+            resolveEventBridge("r", {
+                region: "us-east-2",
+                namespace: "eg",
+                name: "abc",
+                labelOrder: Array.from({ length: 200 }, () => "name"),
+                eventRulePattern: { source: ["x"] },
+            });
+        } catch (error) {
+            message = (error as Error).message;
+        }
+        assert.equal(message.split("\n").length, 1);
+        assert.match(
+            message,
+            /^eventbridge "r": labelOrder makes the id 799 characters long by naming labels more than once \(name 200 times\), too long for the log group name/,
+        );
+    });
+
+    it("blames a value too long to clean with the log group's pattern, not regexReplaceChars (nobody set it)", () => {
+        let message = "";
+        try {
+            resolveEventBridge("r", { region: "us-east-2", namespace: "eg", name: "n".repeat(8_000_000) });
+        } catch (error) {
+            message = (error as Error).message;
+        }
+        assert.match(
+            message,
+            /^eventbridge "r": name is too long \(8,000,000 characters\) for the pattern \/\[\^a-zA-Z0-9-_\\\/\]\/ to be removed from it in bounded time, got "n+\.\.\.: removing it would take more than 20,000,000 steps/,
+        );
+        assert.doesNotMatch(message, /regexReplaceChars must/);
+    });
 });

@@ -775,7 +775,7 @@ describe("lifecycle", () => {
                 assert.match(run.stdout, /^terraform state rm /m);
                 const bad = tfAdoptCommand([path.join(dir, "prod.yaml")]);
                 assert.deepEqual([bad.status, bad.stdout], [1, ""]);
-                assert.match(bad.stderr, /^tf-adopt: not JSON: /);
+                assert.match(bad.stderr, /^tf-adopt: .*prod\.yaml: not JSON: /);
             } finally {
                 fs.rmSync(dir, { recursive: true, force: true });
             }

@@ -140,6 +140,32 @@ describe("the components' Inputs against hostile values", () => {
                     new k.EventBridge("s", { ...BASE, name: "s", tags: { Team: pulumi.secret("hunter2".repeat(50)) } }),
                 `eventbridge "s": tags["Team"] gives the log group and the event rule the tag "Team" a value that must have at most 256 characters, has 350 (CloudWatch Logs Tags value; EventBridge Tag.Value), ${HIDDEN}`,
             ],
+            // Issue 40: below a secret, the keys and the rule are the secret's too (a tag key, an operator).
+            [
+                "a key of a secret map of tags",
+                (k) => new k.EventBridge("s", { ...BASE, name: "s", tags: pulumi.secret({ "aws:hunter2": "v" }) }),
+                `eventbridge "s": tags holds a secret with a value that is not valid (BAD_TAG_KEY); the rule and the place inside the secret are not shown, as they would show part of it`,
+            ],
+            [
+                "an unknown operator in a secret pattern",
+                (k) =>
+                    new k.EventBridge("s", {
+                        ...BASE,
+                        name: "s",
+                        eventRulePattern: pulumi.secret({ detail: { x: [{ hunter2: 1 }] } }) as never,
+                    }),
+                `eventbridge "s": eventRulePattern holds a secret with a value that is not valid (UNKNOWN_OPERATOR); the rule and the place inside the secret are not shown, as they would show part of it`,
+            ],
+            [
+                "an unknown operator in a secret part of a pattern",
+                (k) =>
+                    new k.EventBridge("s", {
+                        ...BASE,
+                        name: "s",
+                        eventRulePattern: { source: ["aws.ec2"], detail: pulumi.secret({ hunter2: [{ hunter2: 1 }] }) },
+                    }),
+                `eventbridge "s": eventRulePattern["detail"] holds a secret with a value that is not valid (UNKNOWN_OPERATOR); the rule and the place inside the secret are not shown, as they would show part of it`,
+            ],
             [
                 "a workspace id",
                 (k) => new k.DashboardsApiKey("s", { ...BASE, name: "s", workspaceId: pulumi.secret("hunter2") }),

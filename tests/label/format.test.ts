@@ -124,6 +124,23 @@ describe("format", () => {
             assert.throws(() => format("%s", undefined), /null value cannot be formatted/);
         });
 
+        it("refuses a value holding itself or nested past 1,000 levels with a format: message (issue 40)", () => {
+            const cyclic: Record<string, unknown> = { a: 1 };
+            cyclic.self = cyclic;
+            assert.throws(() => format("%v", cyclic), {
+                message:
+                    'format: unsupported value for "%v" at 0: the value contains itself, which Terraform values cannot',
+            });
+            let deep: unknown = 1;
+            for (let i = 0; i < 3000; i++) deep = [deep];
+            assert.throws(() => format("%#v", deep), {
+                message: 'format: unsupported value for "%#v" at 0: lists and maps nested deeper than 1,000 levels',
+            });
+            // A value met twice side by side is no cycle.
+            const shared = ["x"];
+            assert.equal(format("%v", [shared, shared]), '[["x"],["x"]]');
+        });
+
         it("refuses non-finite numbers", () => {
             assert.throws(() => format("%v", Infinity), /a finite number is required/);
             assert.throws(() => format("%d", NaN), /a finite number is required/);

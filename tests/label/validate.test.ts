@@ -86,6 +86,28 @@ describe("label regex_replace_chars: work bounded (a stack file sets it)", () =>
         assert.throws(() => remover("/a+b|a/", budget)("a"), RegexLimitError);
     });
 
+    it("blames a pattern the input sets when its steps run out, in the input or its context (issue 40)", () => {
+        // x{1,200}y compiles to a few hundred instructions: 100,000 characters are past maxSteps. The
+        // pattern was chosen by the input: it is the field named (components/eventbridge names the
+        // value when the pattern is the component's own: tests/components/blame.test.ts).
+        for (const [input, path] of [
+            [{ regexReplaceChars: "/x{1,200}y/" }, ["regexReplaceChars"]],
+            [
+                { context: { ...createLabel().context, regexReplaceChars: "/x{1,200}y/" } },
+                ["context", "regexReplaceChars"],
+            ],
+        ] as const) {
+            assert.throws(
+                () => createLabel({ namespace: "eg", name: "x".repeat(100_000), ...input }),
+                (e: unknown) =>
+                    e instanceof LabelError &&
+                    e.code === "REGEX_LIMIT" &&
+                    JSON.stringify(e.problems[0].path) === JSON.stringify(path) &&
+                    /removing it from the labels would take more than 20,000,000 steps/.test(e.message),
+            );
+        }
+    });
+
     it("refuses a program too large before compiling it, naming the field", () => {
         const pattern = `/${"(?:[a-z]?){1000}".repeat(4)}/`;
         for (const [input, path] of [

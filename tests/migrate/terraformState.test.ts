@@ -318,8 +318,22 @@ describe("tf-adopt command line", () => {
         assert.deepEqual(tfAdoptCommand([bad]), {
             status: 1,
             stdout: "",
-            stderr: "tf-adopt: not a Terraform state: the JSON is not an object\n",
+            stderr: `tf-adopt: ${bad}: not a Terraform state: the JSON is not an object\n`,
         });
+    });
+
+    it("names the state file in a message about its content (an invalid instance key; issue 40)", () => {
+        const state = path.join(dir, "bad-key.tfstate");
+        const resources = [
+            { mode: "managed", type: "aws_ssm_parameter", name: "p", instances: [{ index_key: true, attributes: {} }] },
+        ];
+        fs.writeFileSync(state, JSON.stringify({ version: 4, resources }));
+        const run = tfAdoptCommand([state]);
+        assert.equal(run.status, 1);
+        assert.equal(
+            run.stderr,
+            `tf-adopt: ${state}: resource aws_ssm_parameter.p has an instance with the invalid instance key true: an instance key is a number or a string (Terraform refuses this state too)\n`,
+        );
     });
 
     it("prints the report and the plan as one JSON document with --json", () => {

@@ -136,6 +136,17 @@ describe("confinement to the repository (issue 30)", () => {
                 /dir\/secret\.json leads to .*outside\/secret\.json through a symbolic link/,
             ],
             [
+                // Issue 40: `ssl/..` is the link target's parent for the kernel, not `stacks/`; the
+                // path is resolved as the system opens it (realpath(3)), not after removing `..`.
+                "an absolute path that climbs back out of a link (link/../file)",
+                (l) => (
+                    fs.mkdirSync(`${l.out}/sub`),
+                    fs.symlinkSync(`${l.out}/sub`, `${l.repo}/stacks/ssl`),
+                    `!include.raw ${l.repo}/stacks/ssl/../secret.txt`
+                ),
+                /stacks\/ssl\/\.\.\/secret\.txt leads to .*outside\/secret\.txt through a symbolic link/,
+            ],
+            [
                 "a chain of links that ends outside",
                 (l) => (
                     fs.symlinkSync(`${l.out}/secret.txt`, `${l.repo}/a1`),
@@ -192,6 +203,13 @@ describe("confinement to the repository (issue 30)", () => {
                 assert.equal(vars.event_rule_description, "hello\n");
                 assert.deepEqual(vars.tags, { T: "world\n" });
             }
+        });
+
+        it("reads a file whose name starts with two dots (..notes.txt is a name, not a climb; issue 40)", () => {
+            const l = layout();
+            write(`${l.repo}/..notes.txt`, "notes\n");
+            write(`${l.repo}/stacks/s.yaml`, rule("{name: ecs, event_rule_description: !include.raw ../..notes.txt}"));
+            assert.equal(load(`${l.repo}/stacks/s.yaml`).instances[0].vars.event_rule_description, "notes\n");
         });
 
         it("reads outside with the opt-in (allowOutsideRepository)", () => {
@@ -441,6 +459,48 @@ describe("confinement to the repository (issue 30)", () => {
             const env = { ATMOS_CLI_CONFIG_PATH: `${l.repo}/config`, ATMOS_BASE_PATH: other };
             const loaded: LoadedStack = loadAtmosStack("prod", { atmosDir: l.repo, env });
             assert.equal(loaded.instances[0].vars.name, "other");
+        });
+
+        // Issue 37 item 4: a source tarball or a Docker build context has no `.git`. Atmos has no
+        // repository rule (pkg/config/config.go 466-473 resolves base paths as written); the tree
+        // run from its root must load as it does with `.git`, and still not read beside it.
+        for (const git of [true, false]) {
+            it(`loads a tree ${git ? "with" : "without"} .git whose atmos.yaml sits in a subfolder (stacks.base_path ../../../stacks), run from its root`, () => {
+                const l = layout(git);
+                write(
+                    `${l.repo}/deploy/atmos/conf/atmos.yaml`,
+                    'base_path: ./\nstacks: {base_path: ../../../stacks, included_paths: ["orgs/**/*"], name_pattern: "{stage}"}\n',
+                );
+                write(
+                    `${l.repo}/stacks/orgs/dev.yaml`,
+                    rule("{name: ecs, event_rule_description: !include.raw ./d.txt}"),
+                );
+                write(`${l.repo}/stacks/orgs/d.txt`, "inside");
+                write(
+                    `${l.repo}/stacks/orgs/evil.yaml`,
+                    rule(`{name: ecs, event_rule_description: !include.raw ../../../outside/secret.txt}`),
+                );
+                const env = { ATMOS_CLI_CONFIG_PATH: "deploy/atmos/conf" };
+                const loaded = loadAtmosStack("prod", { atmosDir: l.repo, env, files: undefined });
+                assert.equal(loaded.instances[0].vars.event_rule_description, "inside");
+                refusal(
+                    () => loadStackFile(`${l.repo}/stacks/orgs/evil.yaml`, { cwd: l.repo, env }),
+                    new RegExp(`outside/secret\\.txt is outside the repository ${l.repo}[;]`),
+                );
+            });
+        }
+
+        it("outside git, does not widen the repository to the current directory when it is not above the atmos.yaml", () => {
+            const l = layout(false);
+            write(`${l.repo}/conf/atmos.yaml`, 'stacks: {base_path: ../stacks, included_paths: ["orgs/**/*"]}\n');
+            write(`${l.repo}/stacks/orgs/dev.yaml`, rule("{name: ecs}"));
+            // Run from a sibling of the tree, naming its atmos.yaml: the tree is the atmos.yaml's directory.
+            const elsewhere = path.join(path.dirname(l.repo), "elsewhere");
+            fs.mkdirSync(elsewhere, { recursive: true });
+            refusal(
+                () => listStacks({ atmosDir: elsewhere, env: { ATMOS_CLI_CONFIG_PATH: `${l.repo}/conf` } }),
+                /stacks\.base_path: .*repo\/stacks is outside the repository .*repo\/conf/,
+            );
         });
 
         it("says why a stack asked for by name could not be found when its manifest's import was refused", () => {

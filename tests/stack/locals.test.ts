@@ -25,6 +25,11 @@ describe("locals and manifest text templates", () => {
         );
     });
 
+    // Atmos renders the whole file with its locals; when a template needs the component
+    // (`.atmos_component`), the file is kept as written (stack_processor_utils.go 1196-1210), with
+    // the scalars that are exactly one known field replaced (processStructuredTemplateRefs 360-385),
+    // and its top-level settings/vars/env rendered (1240-1256): `name` is left for the component
+    // pass, where `.locals` holds only the component's own locals.
     it("renders a file with locals, typed values staying typed, component templates left for later", () => {
         const text = [
             "settings:",
@@ -48,7 +53,7 @@ describe("locals and manifest text templates", () => {
         ].join("\n");
         const doc = parse(renderManifestText(text, "stacks/dev.yaml"));
         assert.deepEqual(doc.components.terraform.app.vars, {
-            name: "acme-dev",
+            name: "{{ .locals.ns }}-{{ .vars.stage }}",
             tags: { Team: "ops" },
             who: "{{ .atmos_component }}",
         });

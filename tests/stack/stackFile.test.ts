@@ -687,7 +687,7 @@ describe("parseStack", () => {
                     "    eventbridge:",
                     "      settings: {depends_on: [x]}",
                     "      backend: {s3: {key: k}}",
-                    "      metadata: {terraform_workspace: w, locked: true}",
+                    "      metadata: {terraform_workspace: w, locked: false}",
                 ),
                 "s.yaml",
             );

@@ -334,7 +334,7 @@ describe("YAML functions", () => {
     });
 
     it("refuses the other Atmos functions by name", () => {
-        for (const f of ["!git.sha", "!aws.account_id", "!secret x", "!random 1 2", "!version x", "!tags"]) {
+        for (const f of ["!git.sha", "!aws.account_id", "!secret x", "!version x"]) {
             assert.throws(
                 () => evaluateYamlFunction(f),
                 (e: unknown) =>
@@ -344,10 +344,34 @@ describe("YAML functions", () => {
         }
     });
 
-    it("!unset removes, !cwd gives the working directory, text that is no function stays", () => {
+    it("!unset removes, text that is no function stays", () => {
         assert.equal(evaluateYamlFunction("!unset"), UNSET);
-        assert.equal(evaluateYamlFunction("!cwd", { cwd: "/w" }), "/w");
         assert.equal(evaluateYamlFunction("!important message"), "!important message");
+    });
+
+    // Atmos keeps !cwd, !random and !cel in a stack manifest as the text (pkg/utils/yaml_utils.go
+    // 826-833) and its component pass has no case for them (internal/exec/yaml_func_utils.go
+    // processSimpleTags 300-473): the value is the text, told as a warning.
+    it("leaves !cwd, !random and !cel as their text, as Atmos does in a stack manifest, with a warning", () => {
+        for (const f of ["!cwd", "!random 1 2", "!cel a > 1"]) {
+            const warned: string[] = [];
+            assert.equal(evaluateYamlFunction(f, { cwd: "/w", warn: (m) => warned.push(m) }), f);
+            assert.equal(warned.length, 1);
+            assert.match(warned[0], new RegExp(`^${f.split(" ")[0]} is left as the text`));
+        }
+    });
+
+    // internal/exec/yaml_func_tags.go 52-99 over pkg/tags/convert.go 12-72: strings only, label
+    // keys sorted by bytes, values in key order; an unset section gives an empty list or map.
+    it("!tags and !labels[.keys|.values] return the component's own metadata", () => {
+        const metadata = { tags: ["prod", 3, "api"], labels: { team: "core", Zone: "a", n: 1, é: "x" } };
+        assert.deepEqual(evaluateYamlFunction("!tags", { metadata }), ["prod", "api"]);
+        assert.deepEqual(evaluateYamlFunction("!labels", { metadata }), { Zone: "a", team: "core", é: "x" });
+        assert.deepEqual(evaluateYamlFunction("!labels.keys", { metadata }), ["Zone", "team", "é"]);
+        assert.deepEqual(evaluateYamlFunction("!labels.values", { metadata }), ["a", "core", "x"]);
+        assert.deepEqual(evaluateYamlFunction("!tags", {}), []);
+        assert.deepEqual(evaluateYamlFunction("!labels", { metadata: { labels: "x" } }), {});
+        assert.throws(() => evaluateYamlFunction("!tags x", { metadata }), /!tags takes no arguments/);
     });
 
     it("parses yq paths", () => {

@@ -10,7 +10,7 @@ import * as path from "node:path";
 
 import { loadStackFile, parseStack } from "../../stack";
 import { decodeUtf8 } from "../../stack/files";
-import { MAX_ALIAS_EXPANSION, representsExactly } from "../../stack/tree";
+import { MAX_ALIAS_EXPANSION, parseYamlTree, representsExactly, toPlain } from "../../stack/tree";
 import { synthCommand } from "../helpers/commands";
 import { lines, stackError, STACK_VARS } from "../helpers/stack";
 
@@ -167,5 +167,80 @@ describe("hostile input", () => {
                     "EventBridge keeps only the later one, so the two are not both required\n",
             );
         });
+    });
+});
+
+/**
+ * YAML corners read as go-yaml v3 (Atmos's parser) reads them (issue 40); go-yaml/yaml branch v3
+ * at f6f7691.
+ */
+describe("YAML corners as go-yaml v3 reads them (issue 40)", () => {
+    const parsed = (text: string) => parseYamlTree(text, "f.yaml");
+    const plain = (text: string) => {
+        const result = parsed(text);
+        assert.deepEqual(
+            result.problems.map((p) => p.message),
+            [],
+        );
+        return result.root === null ? null : toPlain(result.root);
+    };
+    const problems = (text: string) => parsed(text).problems.map((p) => p.message);
+
+    it("refuses !!binary under a %YAML 1.1 directive as without it (v3 reads every document alike)", () => {
+        for (const text of ["%YAML 1.1\n---\na: !!binary aGVsbG8=\n", "a: !!binary aGVsbG8=\n"]) {
+            const [message, ...rest] = problems(text);
+            assert.deepEqual(rest, []);
+            assert.match(message, /^f\.yaml:\d:13: !!binary values are not supported/);
+        }
+        // `yes` stays a string under %YAML 1.1 too (resolve.go has no 1.1 booleans).
+        assert.deepEqual(plain("%YAML 1.1\n---\na: yes\n"), { a: "yes" });
+    });
+
+    it("refuses a %YAML directive other than 1.1, at the directive (parserc.go 1195-1198)", () => {
+        assert.deepEqual(problems("x: 1\n%YAML 1.2\n---\na: 1\n").length > 0, true);
+        assert.deepEqual(problems("# c\n%YAML 1.2\n---\na: 1\n"), [
+            "f.yaml:2:1: invalid YAML: %YAML 1.2 is not a version Atmos's parser (go-yaml v3) reads; it reads %YAML 1.1 only (found incompatible YAML document); remove the directive",
+        ]);
+    });
+
+    it("reads !!omap, !!pairs and !!set as the list or map written (decode.go 496-519 decodes by kind)", () => {
+        assert.deepEqual(plain("x: 1\nb: !!omap [{a: 1}, {b: 2}]\n"), { x: 1, b: [{ a: 1 }, { b: 2 }] });
+        assert.deepEqual(plain("b: !!omap [a, b]\n"), { b: ["a", "b"] });
+        assert.deepEqual(plain("b: !!pairs [{a: 1}, {a: 2}]\n"), { b: [{ a: 1 }, { a: 2 }] });
+        assert.deepEqual(plain("b: !!pairs {a: 1}\n"), { b: { a: 1 } });
+        assert.deepEqual(plain("b: !!set {a, c}\n"), { b: { a: null, c: null } });
+        // Their values keep their own places: a problem inside is at its line.
+        assert.match(problems("x: 1\nb: !!omap\n  - a: *nope\n")[0], /^f\.yaml:3:\d+: invalid YAML/);
+    });
+
+    it("takes an alias as a map key as its anchor's text (decode.go mapping -> unmarshal -> alias)", () => {
+        assert.deepEqual(plain("base: &k foo\nm:\n  *k : 1\n  bar: 2\n"), { base: "foo", m: { foo: 1, bar: 2 } });
+        // An anchored collection is no key (decode.go 844-845 "invalid map key").
+        assert.deepEqual(problems("a: &k {x: 1}\nm:\n  *k : 1\n"), [
+            "f.yaml:3:3: map keys must be strings, got a YAML collection",
+        ]);
+        // The same alias twice is a repeated key (v3 compares the alias nodes by name).
+        assert.deepEqual(problems("base: &k foo\nm:\n  *k : 1\n  *k : 2\n"), [
+            "f.yaml:4:3: invalid YAML: Map keys must be unique",
+        ]);
+    });
+
+    it("refuses a second << merge key as any repeated key (decode.go 766-781)", () => {
+        assert.deepEqual(problems("a: &a {x: 1}\nb: &b {y: 1}\nc:\n  <<: *a\n  <<: *b\n"), [
+            "f.yaml:5:3: invalid YAML: Map keys must be unique",
+        ]);
+        assert.deepEqual(plain("a: &a {x: 1}\nb: &b {y: 1}\nc:\n  <<: [*a, *b]\n"), {
+            a: { x: 1 },
+            b: { y: 1 },
+            c: { x: 1, y: 1 },
+        });
+    });
+
+    it("reads a carriage return alone as a line break (yamlprivateh.go is_break), problems at their real line", () => {
+        assert.deepEqual(plain("a: 1\rb: 2\r"), { a: 1, b: 2 });
+        assert.deepEqual(plain("a: |\r  x\r  y\rb: 2\r"), { a: "x\ny\n", b: 2 });
+        assert.deepEqual(problems("a: 1\rb: 2\rb: 3\r"), ["f.yaml:3:1: invalid YAML: Map keys must be unique"]);
+        const error = stackError(() => parseStack(`${STACK_VARS}\rcomponents:\r  terraform:\r    x: [\r`, "cr.yaml"));
+        assert.match(error.message, /^cr\.yaml:[3-5]:/);
     });
 });
