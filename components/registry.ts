@@ -3,7 +3,7 @@
  * everything else derives from it. Importing this loads no Pulumi SDK (a kit loads on first use; the rules, which
  * `tf-adopt` reads, never load it).
  */
-/* eslint-disable @typescript-eslint/no-require-imports -- a kit loads the Pulumi SDK: loaded on first use */
+/* eslint-disable @typescript-eslint/no-require-imports -- each entry requires its parts: a kit loads the Pulumi SDK, on first use */
 import type { ComponentDefinition } from "./kit/definition";
 import type { ComponentKit, ComponentRules } from "./kit/kit";
 

@@ -24,7 +24,20 @@ function stackWith(component: string, given: Record<string, string>, varName: st
     ].join("\n");
 }
 
+/** Valid vars of a component: its documented example's arguments, as stack-file vars (JSON is YAML's flow style). */
+function exampleVars(path: string): Record<string, string> {
+    const { definition } = COMPONENT_SCHEMAS[path];
+    return Object.fromEntries(
+        Object.entries(definition.example.args as Readonly<Record<string, unknown>>).map(([arg, value]) => [
+            argOf(definition, arg)!.var,
+            JSON.stringify(value),
+        ]),
+    );
+}
+
+/** Valid vars per component: these for the shipped ones, any other component's from its example. */
 const VALID: Readonly<Record<string, Record<string, string>>> = {
+    ...Object.fromEntries(Object.keys(COMPONENT_SCHEMAS).map((path) => [path, exampleVars(path)])),
     eventbridge: { name: "alerts", event_rule_pattern: "{source: [aws.ecs]}" },
     "managed-dashboards/api-key": { name: "grafana", workspace_id: "g-0123456789" },
 };
@@ -32,6 +45,14 @@ const VALID: Readonly<Record<string, Record<string, string>>> = {
 describe("deploy-time values: every var whose argument takes an Output, and only those", () => {
     it("covers every component", () => {
         assert.deepEqual(Object.keys(VALID).sort(), Object.keys(COMPONENT_SCHEMAS).sort());
+        // The examples are valid vars too: each shipped component's parses as its own table does.
+        for (const path of ["eventbridge", "managed-dashboards/api-key"]) {
+            const vars = exampleVars(path);
+            const [first] = Object.keys(vars);
+            assert.doesNotThrow(() =>
+                parseStack(stackWith(path, vars, first, vars[first]), "/tmp/stacks/ue2-dev.yaml"),
+            );
+        }
     });
 
     for (const [path, schema] of Object.entries(COMPONENT_SCHEMAS)) {
