@@ -247,3 +247,27 @@ describe("--config / --config-path as options, refusals, and profile locations",
         assert.equal(pattern(files, {}), "42");
     });
 });
+
+describe("atmos.yaml values from !env and single strings", () => {
+    it("!env reads own variables only, else its fallback, else empty", () => {
+        const withEnv = (value: string) =>
+            repo({ "atmos.yaml": lines("stacks:", "  base_path: stacks", `  name_pattern: ${value}`) });
+        assert.equal(pattern(withEnv("!env NAMING"), { NAMING: "{environment}" }), "{environment}");
+        assert.equal(pattern(withEnv("!env NAMING {stage}-fallback"), {}), "{stage}-fallback");
+        // `constructor` is no variable here, not Object's constructor.
+        assert.equal(pattern(withEnv("!env constructor {stage}"), {}), "{stage}");
+    });
+
+    it("a single string where a list of paths is expected is a list of one", () => {
+        const files = repo({
+            "atmos.yaml": lines(
+                "stacks:",
+                "  base_path: stacks",
+                "  included_paths: 'orgs/**/*'",
+                "  excluded_paths: '**/_*'",
+            ),
+        });
+        const config = loadAtmosConfig({ cwd: ROOT, env: {}, files });
+        assert.deepEqual([config.includedPaths, config.excludedPaths], [["orgs/**/*"], ["**/_*"]]);
+    });
+});

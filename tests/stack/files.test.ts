@@ -7,7 +7,16 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { execFileSync } from "node:child_process";
-import { formatBytes, readFailureText, readFileBounded, readProblemText } from "../../stack/files";
+import {
+    formatBytes,
+    globBase,
+    globMatches,
+    NODE_FILE_SYSTEM,
+    readFailureText,
+    readFileBounded,
+    readProblemText,
+} from "../../stack/files";
+import { memoryFiles, ROOT } from "../helpers/stack";
 
 const failure = (code: string, message = `${code}: failed`) => Object.assign(new Error(message), { code });
 
@@ -65,6 +74,48 @@ describe("stack/files: a non-regular file is refused, naming its kind", () => {
             const error = refusal(fifo);
             assert.equal(error.code, "ENOTREG");
             assert.equal(error.message, `${fifo} is a named pipe (FIFO), not a regular file`);
+        } finally {
+            fs.rmSync(dir, { recursive: true, force: true });
+        }
+    });
+});
+
+describe("stack/files: glob bases and literal patterns", () => {
+    it("takes the segments before the first with glob syntax as the base", () => {
+        assert.equal(globBase("/repo/stacks/*.yaml"), "/repo/stacks");
+        assert.equal(globBase("/repo/stacks/{a,b}/x.yaml"), "/repo/stacks");
+        assert.equal(globBase("/*/x.yaml"), "/"); // nothing before the glob: the root
+        assert.equal(globBase("/repo/stacks/a.yaml"), "/repo/stacks/a.yaml"); // no glob: the path itself
+    });
+
+    it("matches a pattern without glob syntax to itself when a file or directory is there", () => {
+        const files = memoryFiles({ "stacks/a.yaml": "" });
+        assert.deepEqual(globMatches(`${ROOT}/stacks/a.yaml`, files), [`${ROOT}/stacks/a.yaml`]);
+        assert.deepEqual(globMatches(`${ROOT}/stacks`, files), [`${ROOT}/stacks`]);
+        assert.deepEqual(globMatches(`${ROOT}/stacks/b.yaml`, files), []);
+    });
+});
+
+describe("stack/files: listing a directory on the real file system", () => {
+    it("lists nothing where the system cannot list, but passes a refusal on", () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "files-list-"));
+        try {
+            fs.writeFileSync(path.join(dir, "b.yaml"), "");
+            fs.mkdirSync(path.join(dir, "a"));
+            assert.deepEqual(NODE_FILE_SYSTEM.readDir(path.join(dir, "missing")), []);
+            assert.deepEqual(NODE_FILE_SYSTEM.readDir(path.join(dir, "b.yaml")), []); // not a directory
+            assert.deepEqual(NODE_FILE_SYSTEM.readDir(dir), [
+                { name: "a", dir: true },
+                { name: "b.yaml", dir: false },
+            ]);
+            const refusal = new Error("outside the repository");
+            assert.throws(
+                () =>
+                    NODE_FILE_SYSTEM.readDirChecked?.(dir, () => {
+                        throw refusal;
+                    }),
+                (error: unknown) => error === refusal,
+            );
         } finally {
             fs.rmSync(dir, { recursive: true, force: true });
         }
