@@ -206,7 +206,8 @@ function charge(budget: GlobBudget, steps: number): void {
     }
 }
 
-function matchesOne(token: Token, char: string): boolean {
+/** Whether one character matches a token other than a star (stars are matched by backtracking). */
+function matchesOne(token: Exclude<Token, { kind: "star" }>, char: string): boolean {
     switch (token.kind) {
         case "one":
             return true;
@@ -216,8 +217,6 @@ function matchesOne(token: Token, char: string): boolean {
             const inside = token.items.some(([low, high]) => low <= char && char <= high);
             return inside !== token.negated;
         }
-        case "star":
-            return false;
     }
 }
 

@@ -5,7 +5,7 @@
  * ATMOS_PROFILE, `profiles.default`) merge over it (load.go 531-595, profiles.go 56-330).
  */
 import { strict as assert } from "node:assert";
-import { loadAtmosConfig, loadStackFile } from "../../stack";
+import { AtmosConfigError, loadAtmosConfig, loadStackFile } from "../../stack";
 import { lines, memoryFiles, ROOT, stackError } from "../helpers/stack";
 
 const STACK = lines(
@@ -144,5 +144,130 @@ describe("--config, --config-path and profiles", () => {
                 /^--profile or ATMOS_PROFILE: profile "qa"/,
             );
         });
+    });
+});
+
+/** The message of the AtmosConfigError `fn` throws. */
+function configMessage(fn: () => unknown): string {
+    try {
+        fn();
+    } catch (error) {
+        assert.ok(error instanceof AtmosConfigError, `expected an AtmosConfigError, got ${String(error)}`);
+        return error.message;
+    }
+    assert.fail("no error was thrown");
+}
+
+describe("--config / --config-path as options, refusals, and profile locations", () => {
+    const ci = () =>
+        repo({
+            "ci/atmos-ci.yaml": lines(
+                "base_path: ..",
+                "stacks:",
+                "  base_path: stacks",
+                "  name_pattern: '{environment}'",
+            ),
+            "ci/dir/atmos.yaml": lines(
+                "base_path: ../..",
+                "stacks:",
+                "  base_path: stacks",
+                "  name_pattern: '{stage}-dir'",
+            ),
+            "ci/empty/readme.md": "",
+            "ci/bad.yaml": "stacks: [\n",
+        });
+    const load = (files: ReturnType<typeof memoryFiles>, options: Record<string, unknown>, env = {}) =>
+        loadAtmosConfig({ cwd: ROOT, env, files, ...options });
+
+    it("the configFiles/configDirs options (--config, --config-path) win over ATMOS_CONFIG(_PATH)", () => {
+        const files = ci();
+        const env = { ATMOS_CONFIG: "nope.yaml", ATMOS_CONFIG_PATH: "nowhere" };
+        assert.equal(
+            load(files, { configFiles: ["ci/atmos-ci.yaml"], configDirs: ["ci/dir"] }, env).namePattern,
+            "{stage}-dir",
+        );
+        assert.equal(load(files, { configFiles: ["ci/atmos-ci.yaml"] }).namePattern, "{environment}");
+        // An empty list is no flag: the variable applies (load_config_args.go 47-60).
+        assert.match(
+            configMessage(() => load(files, { configFiles: [] }, { ATMOS_CONFIG: "nope.yaml" })),
+            /nope\.yaml: --config \(ATMOS_CONFIG\) file does not exist/,
+        );
+    });
+
+    it("refuses a --config directory, a --config-path file, and a --config-path without atmos.yaml", () => {
+        const files = ci();
+        assert.match(
+            configMessage(() => load(files, { configFiles: ["ci/dir"] })),
+            /^\/repo\/ci\/dir: --config \(ATMOS_CONFIG\) names a directory; --config takes a file \(--config-path takes a directory\)/,
+        );
+        assert.match(
+            configMessage(() => load(files, {}, { ATMOS_CONFIG_PATH: "ci/atmos-ci.yaml" })),
+            /^\/repo\/ci\/atmos-ci\.yaml: --config-path \(ATMOS_CONFIG_PATH\) names a file; --config-path takes a directory/,
+        );
+        assert.match(
+            configMessage(() => load(files, { configDirs: ["ci/empty"] })),
+            /^\/repo\/ci\/empty: --config-path \(ATMOS_CONFIG_PATH\) directory holds no atmos\.yaml or \.atmos\.yaml/,
+        );
+    });
+
+    it("a --config file that is not YAML is refused by name, as invalid YAML", () => {
+        const error = configMessage(() => load(ci(), { configFiles: ["ci/bad.yaml"] }));
+        assert.match(error, /\/repo\/ci\/bad\.yaml.*invalid YAML/);
+    });
+
+    // profiles.go discoverProfileLocations 76-93: an absolute profiles.base_path as written; the
+    // XDG directory is $XDG_CONFIG_HOME, else $HOME/.config.
+    it("reads an absolute profiles.base_path and $HOME/.config/atmos/profiles", () => {
+        const files = repo({
+            "atmos.yaml": lines("profiles: {base_path: /repo/elsewhere}", "stacks:", "  base_path: stacks"),
+            "elsewhere/ci/a.yaml": lines("stacks:", "  name_pattern: '{environment}-abs'"),
+            "home/.config/atmos/profiles/qa/a.yaml": lines("stacks:", "  name_pattern: '{stage}-home'"),
+        });
+        assert.equal(pattern(files, { ATMOS_PROFILE: "ci" }), "{environment}-abs");
+        assert.equal(pattern(files, { ATMOS_PROFILE: "qa", HOME: `${ROOT}/home` }), "{stage}-home");
+    });
+
+    it("says `available profiles: none` when no location holds a profile", () => {
+        const error = configMessage(() => pattern(repo({}), {}, ["prod"]));
+        assert.match(error, /^--profile: profile "prod" \(from --profile\) not found; .*available profiles: none$/);
+    });
+
+    it("refuses templates.settings.evaluations past the template limit, naming the file", () => {
+        const files = repo({
+            "atmos.yaml": lines("stacks:", "  base_path: stacks", "templates: {settings: {evaluations: 1000}}"),
+        });
+        assert.match(
+            configMessage(() => pattern(files, {})),
+            /atmos\.yaml: templates\.settings\.evaluations is 1,000, more than the 100 passes a value may be rendered \(template limit maxEvaluations = 100\)/,
+        );
+    });
+
+    it("reads a number where a string setting is written as its text", () => {
+        const files = repo({ "atmos.yaml": lines("stacks:", "  base_path: stacks", "  name_pattern: 42") });
+        assert.equal(pattern(files, {}), "42");
+    });
+});
+
+describe("atmos.yaml values from !env and single strings", () => {
+    it("!env reads own variables only, else its fallback, else empty", () => {
+        const withEnv = (value: string) =>
+            repo({ "atmos.yaml": lines("stacks:", "  base_path: stacks", `  name_pattern: ${value}`) });
+        assert.equal(pattern(withEnv("!env NAMING"), { NAMING: "{environment}" }), "{environment}");
+        assert.equal(pattern(withEnv("!env NAMING {stage}-fallback"), {}), "{stage}-fallback");
+        // `constructor` is no variable here, not Object's constructor.
+        assert.equal(pattern(withEnv("!env constructor {stage}"), {}), "{stage}");
+    });
+
+    it("a single string where a list of paths is expected is a list of one", () => {
+        const files = repo({
+            "atmos.yaml": lines(
+                "stacks:",
+                "  base_path: stacks",
+                "  included_paths: 'orgs/**/*'",
+                "  excluded_paths: '**/_*'",
+            ),
+        });
+        const config = loadAtmosConfig({ cwd: ROOT, env: {}, files });
+        assert.deepEqual([config.includedPaths, config.excludedPaths], [["orgs/**/*"], ["**/_*"]]);
     });
 });

@@ -47,6 +47,22 @@ describe("glob segments as doublestar matches them (issue 40)", () => {
         ["{a,}x", "x", true], // an empty alternative
         ["x{a,b", "x{a,b", true], // a `{` that never closes is text here (doublestar: a bad pattern)
         ["é?", "éa", true], // a character is a code point
+        ["[abc", "[abc", true], // a class that never closes is text (doublestar: a bad pattern)
+        ["[abc", "a", false],
+        ["[]", "[]", true], // an empty class is no class: `[` and `]` as text
+        ["[a-]", "-", true], // a `-` before the `]` is itself, not a range
+        ["[a-]", "a", true],
+        ["[a-]", "b", false],
+        ["[a-\\c]", "b", true], // an escaped range end
+        ["[a-\\c]", "d", false],
+        ["a[b-", "a[b-", true], // a range cut off by the end of the pattern is text
+        ["a*", "a", true], // a trailing star matches nothing
+        ["*", "", true],
+        ["{a\\,b,c}", "a,b", true], // an escaped `,` does not split alternatives
+        ["{a\\,b,c}", "b", false],
+        ["{a\\},b}", "a}", true], // an escaped `}` does not close the group
+        ["{a,b}\\", "a\\", true], // a `\` ending the pattern is itself (doublestar: a bad pattern)
+        ["{a,b}\\", "a", false],
     ];
     for (const [pattern, name, matches] of cases) {
         it(`${pattern} ${matches ? "matches" : "does not match"} ${name.length > 20 ? `${name.slice(0, 8)}... (${name.length})` : name}`, () =>
@@ -86,6 +102,14 @@ describe("glob work is bounded and refused where the pattern is written (issue 4
             () => globMatches(`${ROOT}/stacks/${"{a,b}".repeat(5)}/${"{a,b}".repeat(5)}`, files),
             /braces give 1,024 alternatives/,
         );
+    });
+
+    it("says `too many` when the count of alternatives overflows a double", () => {
+        const alternatives = braceAlternatives.bind(undefined, "{a,b}".repeat(1100));
+        assert.throws(alternatives, (error: Error) => {
+            assert.match(error.message, /its braces give too many alternatives, more than the 1,000/);
+            return true;
+        });
     });
 
     it("charges the steps of matching, refused past MAX_GLOB_STEPS", () => {
