@@ -324,8 +324,8 @@ describe("components.pulumi merging, edge cases", () => {
     });
 });
 
-describe("components.pulumi locals", () => {
-    it("renders an instance's locals in its vars", () => {
+describe("components.pulumi locals and auth", () => {
+    it("renders an instance's locals in its vars; notes that its auth is not used", () => {
         const stack = load(
             lines(
                 "vars: {region: us-east-2, stage: dev}",
@@ -333,10 +333,17 @@ describe("components.pulumi locals", () => {
                 "  pulumi:",
                 "    eventbridge:",
                 "      locals: {base: alerts}",
+                "      auth: {identities: {admin: {kind: aws/permission-set}}}",
                 "      vars: {name: '{{ .locals.base }}-x'}",
             ),
             { "atmos.yaml": lines(ATMOS, "templates: {settings: {enabled: true}}") },
         );
         assert.equal(stack.instances[0]?.vars.name, "alerts-x");
+        assert.ok(
+            stack.warnings.some((w) =>
+                /stacks\/dev\.yaml:6:\d+: .*auth: Atmos logs in with this component's identity/.test(w),
+            ),
+            stack.warnings.join("\n"),
+        );
     });
 });
