@@ -16,7 +16,7 @@ import {
     type StackOutputReference,
     type TerraformStateSource,
 } from "../components/kit/deployTime";
-import { stateOutput, StateOutputError, valueAtPath } from "../components/kit/terraformStateOutputs";
+import { stateOutput, valueAtPath } from "../components/kit/terraformStateOutputs";
 import { hasOwn, isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
 import type { StackInstance } from "../stack";
@@ -108,9 +108,8 @@ function terraformOutput(
         try {
             read = stateOutput(body, reference.output, reference.path);
         } catch (error) {
-            if (error instanceof StateOutputError)
-                throw new DeployTimeValueError(`${who}: reads ${where}, but ${error.message}`);
-            throw error;
+            // stateOutput throws only StateOutputError (its parse errors included).
+            throw new DeployTimeValueError(`${who}: reads ${where}, but ${(error as Error).message}`);
         }
         return read.sensitive ? pulumi.secret(read.value) : read.value;
     });

@@ -19,10 +19,12 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
 import { stateOutput, StateOutputError } from "../../components/kit/terraformStateOutputs";
 import { synth, type SynthPlan } from "../../program/synth";
 import { installMocks } from "../../program/mocks";
 import { deployStack } from "../../program/deploy";
+import { deployTimeValue } from "../../program/deployTimeValues";
 import { loadAtmosStack, type LoadedStack } from "../../stack";
 import { s3StateKey } from "../../stack/terraformState";
 import { StackFileError } from "../../stack/errors";
@@ -520,5 +522,104 @@ describe("Terraform state read at deploy time (mixed estates)", function () {
                 [["acme-ue2-root-tfstate", "managed-grafana-workspace/acme-ue2-prod/terraform.tfstate"]],
             );
         });
+    });
+});
+
+describe("Terraform state and Pulumi stacks read at deploy time: roles and missing outputs", function () {
+    this.timeout(60_000);
+
+    // (First: a rejected deployment leaves the runtime's promises behind until the next mocks are installed.)
+    it("names the Pulumi stack and the output it lacks, and says to deploy the instance first", async () => {
+        await assert.rejects(
+            synth(load("acme-ue2-prod").file, {
+                loaded: load("acme-ue2-prod"),
+                terraformStates: { [PROD_OBJECT]: PROD_STATE },
+                stackOutputs: { [ALERTS_STACK]: { other: "x" } },
+            }),
+            /eventbridge "eventbridge\/audit": event_rule_description !terraform\.output eventbridge\/alerts event_rule_arn: the Pulumi stack organization\/eventbridge-alerts\/acme-ue2-prod has no output "event_rule_arn"; deploy eventbridge\/alerts in that stack first \(atmos pulumi up eventbridge\/alerts -s acme-ue2-prod\)/,
+        );
+    });
+
+    it("reads a state through a provider assuming the backend's role_arn, in the backend's region", async () => {
+        const repo = editedRepo(path.join("stacks", "orgs", "acme", "_defaults.yaml"), (t) =>
+            t.replace(
+                "      encrypt: true\n",
+                "      encrypt: true\n      role_arn: arn:aws:iam::111111111111:role/tfstate-reader\n",
+            ),
+        );
+        const mocks = await installMocks({
+            project: "cloudposse-components",
+            stack: "acme-ue2-prod",
+            terraformStates: { [PROD_OBJECT]: PROD_STATE },
+            stackOutputs: { [ALERTS_STACK]: ALERTS_OUTPUTS },
+        });
+        deployStack(load("acme-ue2-prod", repo));
+        await mocks.settle();
+        const provider = mocks.resources.find(
+            (r) => r.type === "pulumi:providers:aws" && r.name === "managed-dashboards/api-key-workspace_id-state",
+        );
+        assert.ok(provider, mocks.resources.map((r) => `${r.type} ${r.name}`).join(", "));
+        assert.equal(provider.inputs.region, "us-east-2");
+        // A provider's object inputs reach the engine JSON-encoded (as the AWS provider's schema asks).
+        assert.deepEqual(JSON.parse(String(provider.inputs.assumeRoles)), [
+            { roleArn: "arn:aws:iam::111111111111:role/tfstate-reader" },
+        ]);
+        // The state is still read, through that provider.
+        const account = mocks.resources.find(
+            (r) =>
+                r.type === "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount" &&
+                r.name === "managed-dashboards/api-key-service-account",
+        );
+        assert.equal(account?.inputs.workspaceId, "g-0123456789");
+    });
+});
+
+describe("deployTimeValue of a Pulumi stack's output (the SDK's own mocks)", () => {
+    // StackReference.getOutputDetails gives `secretValue` for an output named in the stack's
+    // secretOutputNames (pulumi/pulumi sdk/nodejs/stackReference.ts, getOutputDetails).
+    it("keeps a secret output secret, path included; with no organization set, the self-managed backends' `organization`", async () => {
+        const names: string[] = [];
+        await pulumi.runtime.setMocks(
+            {
+                newResource: (args) => {
+                    names.push(String(args.inputs.name));
+                    return {
+                        id: String(args.inputs.name),
+                        state: {
+                            name: args.inputs.name,
+                            outputs: { token: { value: "s3cr3t" }, plain: "p" },
+                            secretOutputNames: ["token"],
+                        },
+                    };
+                },
+                call: () => {
+                    throw new Error("no invoke expected");
+                },
+            },
+            "project",
+            "acme-ue2-prod",
+            false,
+        );
+        const reference = (output: string, path: (string | number)[]) =>
+            ({
+                kind: "stack-output",
+                function: "!terraform.output",
+                component: "eventbridge/alerts",
+                output,
+                path,
+                text: `!terraform.output eventbridge/alerts ${output}`,
+            }) as const;
+        const site = { component: "eventbridge", instance: "eventbridge/audit", var: "event_rule_description" };
+        const secret = deployTimeValue(reference("token", ["value"]), site);
+        const plain = deployTimeValue(reference("plain", []), { ...site, var: "name" });
+        const valueOf = (o: pulumi.Output<unknown>) => new Promise((resolve) => o.apply(resolve));
+        assert.equal(await valueOf(secret), "s3cr3t");
+        assert.equal(await pulumi.isSecret(secret), true);
+        assert.equal(await valueOf(plain), "p");
+        assert.equal(await pulumi.isSecret(plain), false);
+        assert.deepEqual(names, [
+            "organization/eventbridge-alerts/acme-ue2-prod",
+            "organization/eventbridge-alerts/acme-ue2-prod",
+        ]);
     });
 });

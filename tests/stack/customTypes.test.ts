@@ -223,3 +223,127 @@ describe("components.pulumi in a repository", () => {
         );
     });
 });
+
+describe("components.pulumi refusals (located, naming the instance and the field)", () => {
+    const header = ["vars: {region: us-east-2, stage: dev}", "components:", "  pulumi:"];
+    for (const [title, body, expected] of [
+        [
+            "components.pulumi that is not a map",
+            ["vars: {region: us-east-2, stage: dev}", "components:", "  pulumi: [eventbridge]"],
+            /stacks\/dev\.yaml:3:11: components\.pulumi must be a map, got \["eventbridge"\]$/,
+        ],
+        [
+            // customComponentInheritsBases (~1397-1420): not a list of strings is an error.
+            "metadata.inherits that is not a list",
+            [...header, "    eventbridge: {metadata: {inherits: base}, vars: {name: x}}"],
+            /stacks\/dev\.yaml:4:\d+: instance "eventbridge": metadata\.inherits must be a list of component names, got/,
+        ],
+        [
+            "a metadata.inherits item that is not a string",
+            [...header, "    eventbridge: {metadata: {inherits: [{a: 1}]}, vars: {name: x}}"],
+            /instance "eventbridge": metadata\.inherits must be a list of component names/,
+        ],
+        [
+            "vars that are not a map",
+            [...header, "    eventbridge:", "      vars: [name]"],
+            /stacks\/dev\.yaml:5:13: instance "eventbridge": vars must be a map, got \["name"\]$/,
+        ],
+        [
+            "settings inherited from a base that are not a map",
+            [
+                ...header,
+                "    base: {metadata: {type: abstract}, settings: x}",
+                "    eventbridge: {metadata: {inherits: [base]}}",
+            ],
+            /stacks\/dev\.yaml:4:\d+: instance "eventbridge": settings must be a map, got/,
+        ],
+        [
+            "metadata.enabled that is not a bool",
+            [...header, "    eventbridge: {metadata: {enabled: 'no'}, vars: {name: x}}"],
+            /stacks\/dev\.yaml:4:\d+: instance "eventbridge": metadata\.enabled must be a bool, got/,
+        ],
+    ] as const) {
+        it(`refuses ${title}`, () => {
+            assert.match(stackError(() => load(lines(...body))).message, expected);
+        });
+    }
+});
+
+describe("components.pulumi merging, edge cases", () => {
+    it("skips a base already being resolved (a cycle), as resolveCustomComponentInheritance does (~1360-1366)", () => {
+        const stack = load(
+            lines(
+                "vars: {region: us-east-2, stage: dev}",
+                "components:",
+                "  pulumi:",
+                "    a: {metadata: {component: eventbridge, inherits: [b, '', c]}, vars: {name: a}}",
+                "    c: {vars: {tags: {Team: c}}}", // a base without metadata
+                "    b: {metadata: {type: abstract, inherits: [a]}, vars: {event_log_retention_in_days: 7}}",
+            ),
+        );
+        assert.deepEqual(
+            stack.instances.map((i) => [i.name, i.vars.name, i.vars.event_log_retention_in_days, i.vars.tags]),
+            [["a", "a", 7, { Team: "c" }]],
+        );
+    });
+
+    it("takes only the global keys of the stack's metadata (validateGlobalMetadataSection)", () => {
+        const stack = load(
+            lines(
+                "vars: {region: us-east-2, stage: dev}",
+                "metadata: {enabled: false, component: not-a-global-key}",
+                "components:",
+                "  pulumi:",
+                "    eventbridge: {vars: {name: x}}",
+            ),
+        );
+        // metadata.enabled: false from the stack disables the instance ...
+        assert.deepEqual(stack.instances, []);
+        const kept = load(
+            lines(
+                "vars: {region: us-east-2, stage: dev}",
+                "metadata: {component: not-a-global-key, labels: {team: a}}",
+                "components:",
+                "  pulumi:",
+                "    eventbridge: {vars: {name: x}}",
+            ),
+        );
+        // ... while metadata.component is not global: the component stays the instance's name.
+        assert.deepEqual(
+            kept.instances.map((i) => i.component),
+            ["eventbridge"],
+        );
+    });
+
+    it("a null components.pulumi, or a stack without components, has no instances", () => {
+        assert.deepEqual(
+            load(lines("vars: {region: us-east-2, stage: dev}", "components:", "  pulumi:")).instances,
+            [],
+        );
+        assert.deepEqual(load(lines("vars: {region: us-east-2, stage: dev}")).instances, []);
+    });
+});
+
+describe("components.pulumi locals and auth", () => {
+    it("renders an instance's locals in its vars; notes that its auth is not used", () => {
+        const stack = load(
+            lines(
+                "vars: {region: us-east-2, stage: dev}",
+                "components:",
+                "  pulumi:",
+                "    eventbridge:",
+                "      locals: {base: alerts}",
+                "      auth: {identities: {admin: {kind: aws/permission-set}}}",
+                "      vars: {name: '{{ .locals.base }}-x'}",
+            ),
+            { "atmos.yaml": lines(ATMOS, "templates: {settings: {enabled: true}}") },
+        );
+        assert.equal(stack.instances[0]?.vars.name, "alerts-x");
+        assert.ok(
+            stack.warnings.some((w) =>
+                /stacks\/dev\.yaml:6:\d+: .*auth: Atmos logs in with this component's identity/.test(w),
+            ),
+            stack.warnings.join("\n"),
+        );
+    });
+});
