@@ -106,12 +106,12 @@ function decimalDigits(n: number): { digits: string; exp: number; negative: bool
     return { digits, exp: Number(e) + 1, negative };
 }
 
-/** Digits 0.d1d2... x 10^exp written as a plain decimal. */
+/**
+ * Digits 0.d1d2... x 10^exp written as a plain decimal, for a number JavaScript writes with an
+ * exponent: non-zero, and either below 1e-6 (exp <= 0) or an integer from 1e21 on.
+ */
 function placeDecimal(digits: string, exp: number): string {
-    if (digits === "0") return "0";
-    if (exp <= 0) return "0." + "0".repeat(-exp) + digits;
-    if (exp >= digits.length) return digits + "0".repeat(exp - digits.length);
-    return digits.slice(0, exp) + "." + digits.slice(exp);
+    return exp <= 0 ? "0." + "0".repeat(-exp) + digits : digits + "0".repeat(exp - digits.length);
 }
 
 /**
@@ -337,7 +337,8 @@ function toNumber(value: unknown, where: string): number {
         }
         return Number(t);
     }
-    return err(`unsupported value for ${where}: a number is required`);
+    // cty's conversion of a bool (or any other non-string) to a number fails as "number required".
+    return err(`unsupported value for ${where}: number required`);
 }
 
 function appendVerb(verb: Verb, args: readonly unknown[]): string {

@@ -101,7 +101,7 @@ export function terraformWorkspace(
     } else if (typeof metadata.terraform_workspace_pattern === "string") {
         const text = (key: string): string => (typeof vars[key] === "string" ? (vars[key] as string) : "");
         const tokens: Record<string, string> = {
-            "{base-component}": baseComponent.split("/").pop() ?? "",
+            "{base-component}": baseComponent.slice(baseComponent.lastIndexOf("/") + 1),
             "{component}": component.name,
             "{namespace}": text("namespace"),
             "{environment}": text("environment"),

@@ -76,6 +76,14 @@ const TERRAFORM_ROWS: ReadonlyArray<readonly [string, readonly unknown[], string
     ["%.1f|%.2f|%.3f|%.2f", [0.35, 0.285, 0.0005, 10.005], "0.3|0.29|0.000|10.00"],
     ["%.2f|%.1f|%.2f|%.0e|%.1e", [0.615, 1.25, 12.345, 5e-7, 2.25e-10], "0.61|1.2|12.34|5e-07|2.3e-10"],
     ["%.3g|%.4g|%.2e", [1.0005, 123.45, 1.125], "1|123.4|1.12e+00"],
+    ["%q", ["\r\b\f"], '"\\r\\b\\f"'],
+    ["%v", [[1e21, 1e-7, -2.5e-8]], "[1000000000000000000000,0.0000001,-0.000000025]"],
+    ["%v", [[0.1, 3.0e-5]], "[0.1,0.00003]"],
+    ["%e|%E", [1e20, 1.5e-12], "1.000000e+20|1.500000E-12"],
+    ["%.2f|%.0f", [0.0001, 0.4], "0.00|0"],
+    ["%.0g|%.3g|%g|%G", [123, 0.000012345, 1e21, 1e-7], "1e+02|1.23e-05|1e+21|1E-07"],
+    ["%.3e", [2.0005], "2.001e+00"],
+    ["% f|% e|%.3g|%.5g", [1, 2, 100000, 1e21], " 1.000000| 2.000000e+00|1e+05|1e+21"],
 ];
 
 /** [spec, args, the message Terraform gives (after `Call to function "format" failed: `)]. */
@@ -96,6 +104,12 @@ const TERRAFORM_ERRORS: ReadonlyArray<readonly [string, readonly unknown[], stri
     ["%y", [1], "unsupported format verb 'y' in \"%y\" at offset 0"],
     ["%d", [1.5], 'unsupported value for "%d" at 0: an integer is required'],
     ["%d", ["x"], 'unsupported value for "%d" at 0: a number is required'],
+    ["%d", [" 1"], 'unsupported value for "%d" at 0: a number is required'],
+    ["%d", [true], 'unsupported value for "%d" at 0: number required'],
+    ["é€😀%z", [1], "unsupported format verb 'z' in \"%z\" at offset 9"],
+    ["%[x]s", ["a"], "unrecognized format character 'x' at offset 2"],
+    ["%\n", [1], "unrecognized format character '\\n' at offset 1"],
+    ["%\u0001", [1], "unrecognized format character '\\x01' at offset 1"],
     ["%s", [[1]], 'unsupported value for "%s" at 0: string required'],
     ["%t", [5], 'unsupported value for "%t" at 0: bool required'],
     ["%s", [null], 'unsupported value for "%s" at 0: null value cannot be formatted'],
@@ -119,6 +133,22 @@ describe("format", () => {
     });
 
     describe("JavaScript values", () => {
+        it("refuses a spec that is not a string", () => {
+            assert.throws(() => format(42 as unknown as string), {
+                message: "format: the format spec must be a string, got number",
+            });
+        });
+
+        it("refuses a number JSON cannot write inside a list, and a precision past the most it pads to", () => {
+            assert.throws(() => format("%v", [1, Infinity]), {
+                message: 'format: unsupported value for "%v" at 0: a finite number is required',
+            });
+            assert.throws(() => format("x%.2000000f", 1), {
+                message:
+                    "format: precision 2000000 of the verb at offset 1 is larger than 1,000,000, the most this port pads to",
+            });
+        });
+
         it("treats undefined like null", () => {
             assert.equal(format("%v", undefined), "null");
             assert.throws(() => format("%s", undefined), /null value cannot be formatted/);

@@ -181,6 +181,12 @@ describe("Atmos conformance", () => {
                 want: "dev-a-eventbridge",
             },
             {
+                title: "metadata.terraform_workspace_pattern: a token whose var is unset is empty",
+                instance:
+                    "a: {metadata: {component: eventbridge, terraform_workspace_pattern: '{stage}-{attributes}-{tenant}-{base-component}'}}",
+                want: "dev---eventbridge",
+            },
+            {
                 title: "metadata.terraform_workspace_template",
                 instance:
                     "a: {metadata: {component: eventbridge, terraform_workspace_template: '{{ .vars.stage }}-t'}}",
@@ -227,6 +233,29 @@ describe("Atmos conformance", () => {
                 env: {},
             });
             assert.equal(loaded.stackName, "dev-x");
+        });
+
+        it("names the stack after its file, with a warning, when name_template calls a function not ported", () => {
+            const loaded = loadStackFile("stacks/deploy/dev.yaml", {
+                files: memoryFiles({
+                    "atmos.yaml": lines("stacks:", "  base_path: stacks", `  name_template: '{{ datasource "x" }}'`),
+                    "stacks/deploy/dev.yaml": lines(
+                        "vars: {stage: dev, region: us-east-1}",
+                        "components: {terraform: {eventbridge: {}}}",
+                    ),
+                }),
+                cwd: ROOT,
+                env: {},
+            });
+            assert.equal(loaded.stackName, "deploy/dev");
+            assert.ok(
+                loaded.warnings.some((w) =>
+                    /stacks\.name_template .*datasource.*not supported.*the stack is named deploy\/dev after its file/.test(
+                        w,
+                    ),
+                ),
+                loaded.warnings.join("\n"),
+            );
         });
 
         it("gives Sprig's env over Gomplate's env namespace in locals, and fails on a missing key there", () => {

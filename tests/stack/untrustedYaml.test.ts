@@ -10,7 +10,7 @@ import * as path from "node:path";
 
 import { loadStackFile, parseStack } from "../../stack";
 import { decodeUtf8 } from "../../stack/files";
-import { MAX_ALIAS_EXPANSION, parseYamlTree, representsExactly, toPlain } from "../../stack/tree";
+import { MAX_ALIAS_EXPANSION, MAX_TEXT_LENGTH, parseYamlTree, representsExactly, toPlain } from "../../stack/tree";
 import { synthCommand } from "../helpers/commands";
 import { lines, stackError, STACK_VARS } from "../helpers/stack";
 
@@ -83,6 +83,25 @@ describe("hostile input", () => {
             );
         });
 
+        it("refuses an ESC character and a text past the length a stack file may hold, with their location", () => {
+            const esc = parseYamlTree("a: 1\nb: x\u001by\n", "esc.yaml");
+            assert.equal(esc.root, null);
+            assert.deepEqual(
+                esc.problems.map((p) => p.message),
+                [
+                    "esc.yaml:2:5: invalid YAML: the character U+001B (ESC) is not allowed in a YAML file (YAML 1.2 allows only printable characters; write it escaped in a double-quoted string if it is meant)",
+                ],
+            );
+            const long = parseYamlTree(`a: ${"x".repeat(MAX_TEXT_LENGTH)}`, "long.yaml");
+            assert.equal(long.root, null);
+            assert.deepEqual(
+                long.problems.map((p) => p.message),
+                [
+                    `long.yaml:1:1: the file holds ${(MAX_TEXT_LENGTH + 3).toLocaleString("en-US")} characters, more than the ${MAX_TEXT_LENGTH.toLocaleString("en-US")} a stack file may hold`,
+                ],
+            );
+        });
+
         it("reads UTF-8 (a byte-order mark dropped)", () => {
             assert.equal(decodeUtf8(Buffer.from("\uFEFFcafé: ☕", "utf8"), "x.yaml"), "café: ☕");
         });
@@ -102,12 +121,21 @@ describe("hostile input", () => {
             ["0x1F", true],
             ["0o17", true],
             ["+5", true],
+            ["-0x10", true],
+            ["0x20000000000000", true],
+            // 2^53 + 1: a double rounds it to 2^53.
+            ["0x20000000000001", false],
         ];
         for (const [text, expected] of exact) {
             it(`${expected ? "takes" : "does not take"} ${text} as a number`, () => {
                 assert.equal(representsExactly(text, Number(text)), expected);
             });
         }
+
+        it("takes .inf and .nan as they are: they have no digits to lose", () => {
+            assert.equal(representsExactly(".inf", Infinity), true);
+            assert.equal(representsExactly(".nan", NaN), true);
+        });
 
         it("keeps an unquoted 20-digit tag value as written", () => {
             const stack = parseStack(

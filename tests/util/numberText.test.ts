@@ -25,6 +25,10 @@ describe("numbers a double cannot hold (issue 40)", () => {
         for (const text of ["12345678901234567890", "9007199254740993", "0.1000000000000000000001"]) {
             assert.equal(isExactNumber(text), false, text);
         }
+        // Beyond a double's range, or not a number: never exact. Forms Number() reads that are not a
+        // decimal literal (hex) are taken as JavaScript reads them.
+        for (const text of ["1e400", "-1e400", "abc"]) assert.equal(isExactNumber(text), false, text);
+        assert.equal(isExactNumber("0x1F"), true);
     });
 
     it("writes the digits as Go's big.Float Text('f', -1) does", () => {
@@ -34,6 +38,10 @@ describe("numbers a double cannot hold (issue 40)", () => {
             ["-0.000100", "-0.0001"],
             ["1.00000000000000000001e30", "1000000000000000000010000000000"],
             ["+7", "7"],
+            ["123.4560", "123.456"],
+            ["-1.25e1", "-12.5"],
+            ["0", "0"],
+            ["-0.000e5", "0"],
         ];
         for (const [text, plain] of cases) assert.equal(plainDecimal(text), plain, text);
     });
