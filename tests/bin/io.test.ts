@@ -12,6 +12,11 @@ import {
     type CommandIo,
 } from "../../bin/io";
 
+function restore(object: object, key: string, descriptor: PropertyDescriptor | undefined): void {
+    if (descriptor === undefined) Reflect.deleteProperty(object, key);
+    else Object.defineProperty(object, key, descriptor);
+}
+
 const EXITED = new Error("process.exit");
 const NAMES = { npmScript: "synth", bin: "cloudposse-synth" };
 
@@ -51,10 +56,11 @@ describe("bin/io.ts", () => {
     });
 
     describe("a stdout that cannot be written", () => {
-        const exit = process.exit;
-        const write = process.stderr.write;
+        // Own properties (or none) to put back as they were.
+        const exit = Object.getOwnPropertyDescriptor(process, "exit");
+        const write = Object.getOwnPropertyDescriptor(process.stderr, "write");
         const exitCode = process.exitCode;
-        let before: Function[];
+        let before: unknown[];
         let exits: (number | undefined)[];
         let lines: string[];
 
@@ -71,8 +77,8 @@ describe("bin/io.ts", () => {
             endQuietlyOnOutputErrors("synth");
         });
         afterEach(() => {
-            process.exit = exit;
-            process.stderr.write = write;
+            restore(process, "exit", exit);
+            restore(process.stderr, "write", write);
             process.exitCode = exitCode;
             for (const listener of process.stdout.listeners("error"))
                 if (!before.includes(listener)) process.stdout.off("error", listener as () => void);
