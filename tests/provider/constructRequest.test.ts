@@ -115,6 +115,10 @@ describe("provider/provider.ts constructOptions", () => {
         assert.equal(constructOptions(given, undefined), given);
         const bare = constructOptions(given, new provproto.ConstructRequest());
         assert.deepEqual(bare, { protect: true, aliases: [] });
+        // Only the timeouts the request sets (the SDK's server reads `update` well; kept as sent).
+        const updateOnly = new provproto.ConstructRequest();
+        updateOnly.setCustomtimeouts(new provproto.ConstructRequest.CustomTimeouts().setUpdate("7m"));
+        assert.deepEqual(constructOptions({}, updateOnly).customTimeouts, { update: "7m" });
     });
 });
 

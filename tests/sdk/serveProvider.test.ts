@@ -189,5 +189,19 @@ describe("sdk/adapter.ts serveProvider", () => {
             name: "SdkContractError",
             message: /provider\.main did not add its gRPC service and its unhandledRejection listener/,
         });
+        // Its service but not its listeners: the same refusal.
+        const serviceOnly = () => {
+            new grpc.Server().addService(
+                { construct: method("/pulumirpc.ResourceProvider/Construct") },
+                {
+                    construct: () => undefined,
+                },
+            );
+            return Promise.resolve();
+        };
+        assert.throws(() => void serveProvider(serviceOnly, undefined, []), {
+            name: "SdkContractError",
+            message: /before its first await/,
+        });
     });
 });
