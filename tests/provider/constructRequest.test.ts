@@ -6,12 +6,13 @@
  * tests/plugin/construct.slow.test.ts checks the same end to end, over gRPC.
  */
 import * as assert from "node:assert/strict";
+import { BinaryWriter } from "google-protobuf";
 import * as pulumi from "@pulumi/pulumi";
 import * as aliasproto from "@pulumi/pulumi/proto/alias_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { constructOptions } from "../../provider/provider";
 import { protoKeyInputs, requestInputs } from "../../provider/requestInputs";
-import { DEBUG_VALUES_HIDDEN, deploymentOf, hideDebugValues } from "../../sdk/adapter";
+import { DEBUG_VALUES_HIDDEN, deploymentOf, hideDebugValues, hideValuesInDebugLogs } from "../../sdk/adapter";
 import { unwrap } from "../helpers/outputs";
 import { inputsField } from "../helpers/wireInputs";
 
@@ -114,6 +115,10 @@ describe("provider/provider.ts constructOptions", () => {
         assert.equal(constructOptions(given, undefined), given);
         const bare = constructOptions(given, new provproto.ConstructRequest());
         assert.deepEqual(bare, { protect: true, aliases: [] });
+        // Only the timeouts the request sets (the SDK's server reads `update` well; kept as sent).
+        const updateOnly = new provproto.ConstructRequest();
+        updateOnly.setCustomtimeouts(new provproto.ConstructRequest.CustomTimeouts().setUpdate("7m"));
+        assert.deepEqual(constructOptions({}, updateOnly).customTimeouts, { update: "7m" });
     });
 });
 
@@ -145,5 +150,117 @@ describe("sdk/adapter.ts: the plugin's reliances", () => {
             ],
         ];
         for (const [message, shown] of cases) assert.equal(hideDebugValues(message), shown, message);
+    });
+});
+
+describe("provider/requestInputs.ts: fields it does not know", () => {
+    it("skips fields a newer protocol adds at every level, and reads an explicit null_value as null", () => {
+        // struct.proto: Struct { map<string, Value> fields = 1 }, Value { null_value = 1, ..., list_value = 6 },
+        // ListValue { repeated Value values = 1 }; fields 7-9 here are unknown to each.
+        const writer = new BinaryWriter();
+        writer.writeString(3, "type token, skipped");
+        writer.writeMessage(10, {}, (_: object, struct: BinaryWriter) => {
+            struct.writeString(7, "unknown in Struct");
+            struct.writeMessage(1, {}, (__: object, entry: BinaryWriter) => {
+                entry.writeString(1, "tags");
+                entry.writeString(8, "unknown in an entry");
+                entry.writeMessage(2, {}, (___: object, value: BinaryWriter) => {
+                    value.writeString(9, "unknown in Value");
+                    value.writeMessage(6, {}, (____: object, list: BinaryWriter) => {
+                        list.writeString(7, "unknown in ListValue");
+                        list.writeMessage(1, {}, (_____: object, item: BinaryWriter) => item.writeEnum(1, 0));
+                        list.writeMessage(1, {}, (_____: object, item: BinaryWriter) => item.writeString(3, "x"));
+                    });
+                });
+            });
+        });
+        assert.deepEqual(requestInputs(writer.getResultBuffer()), { tags: [null, "x"] });
+    });
+});
+
+describe("provider/provider.ts constructOptions: the providers of one deployment", () => {
+    const engineClient = (target: string) => ({ getChannel: () => ({ getTarget: () => target }) });
+    const REF = "urn:pulumi:dev::proj::pulumi:providers:aws::east::0123";
+    const withProvider = (ref: string) => {
+        const request = new provproto.ConstructRequest();
+        request.getProvidersMap().set("aws", ref);
+        return request;
+    };
+    // A stand-in for the provider object the SDK's server makes for each Construct.
+    const made = (label: string) => ({ label }) as unknown as pulumi.ProviderResource;
+
+    after(() => pulumi.runtime.setMocks({ newResource: () => ({ id: "", state: {} }), call: () => ({}) }));
+
+    it("gives every Construct of a deployment the first object made for one provider reference", () => {
+        pulumi.runtime.setMockOptions(engineClient("127.0.0.1:5001") as never, "proj", "dev", false);
+        const first = made("first");
+        const one = constructOptions({ providers: { aws: first } }, withProvider(REF));
+        assert.equal((one.providers as Record<string, unknown>).aws, first);
+        // The next Construct: a new monitor client for the same engine, a new object for the same reference.
+        pulumi.runtime.setMockOptions(engineClient("127.0.0.1:5001") as never, "proj", "dev", false);
+        const two = constructOptions({ providers: { aws: made("second") } }, withProvider(REF));
+        assert.equal((two.providers as Record<string, unknown>).aws, first);
+        // Another provider reference is another account: its own object.
+        const other = made("other");
+        const three = constructOptions({ providers: { aws: other } }, withProvider(`${REF}9`));
+        assert.equal((three.providers as Record<string, unknown>).aws, other);
+    });
+
+    it("shares nothing between deployments, nor under the mocks, nor for a package not given", () => {
+        pulumi.runtime.setMockOptions(engineClient("127.0.0.1:5002") as never, "proj", "dev", false);
+        const own = made("own");
+        assert.equal((constructOptions({ providers: { aws: own } }, withProvider(REF)).providers as never)["aws"], own);
+        pulumi.runtime.setMockOptions({} as never, "proj", "dev", false);
+        const mocked = made("mocked");
+        const rebuilt = constructOptions({ providers: { aws: mocked } }, withProvider(REF));
+        assert.equal((rebuilt.providers as Record<string, unknown>).aws, mocked);
+        const none = constructOptions({ providers: {} }, withProvider(REF));
+        assert.deepEqual(none.providers, {});
+        // A list of providers is left as given.
+        const list = [mocked];
+        assert.equal(constructOptions({ providers: list }, withProvider(REF)).providers, list);
+    });
+});
+
+describe("sdk/adapter.ts hideValuesInDebugLogs", () => {
+    const logModule = pulumi.log as unknown as { debug: (message: unknown, ...rest: unknown[]) => Promise<void> };
+    let original: typeof logModule.debug;
+    beforeEach(() => (original = logModule.debug));
+    afterEach(() => (logModule.debug = original));
+
+    it("makes pulumi.log.debug print no value, passes the rest on, and is idempotent", async () => {
+        const sent: unknown[][] = [];
+        logModule.debug = (...args: unknown[]) => {
+            sent.push(args);
+            return Promise.resolve();
+        };
+        hideValuesInDebugLogs();
+        const hiding = logModule.debug;
+        hideValuesInDebugLogs();
+        assert.equal(logModule.debug, hiding);
+        await pulumi.log.debug("Invoke RPC finished: tok=aws:x; err: null, resp: secret-value", undefined, 3);
+        await pulumi.log.debug("RegisterResource RPC prepared: t=aws:s3:Bucket, name=b");
+        await logModule.debug(42);
+        assert.deepEqual(sent, [
+            [`Invoke RPC finished: tok=aws:x; err: null, resp: ${DEBUG_VALUES_HIDDEN}`, undefined, 3],
+            ["RegisterResource RPC prepared: t=aws:s3:Bucket, name=b"],
+            [42],
+        ]);
+    });
+
+    it("refuses, naming the SDK contract, when pulumi.log.debug cannot be replaced", () => {
+        const fixed = () => Promise.resolve();
+        const descriptor = Object.getOwnPropertyDescriptor(logModule, "debug")!;
+        try {
+            Object.defineProperty(logModule, "debug", { value: fixed, writable: false, configurable: true });
+            assert.throws(() => hideValuesInDebugLogs(), {
+                name: "SdkContractError",
+                message: /pulumi\.log\.debug cannot be replaced/,
+            });
+            Object.defineProperty(logModule, "debug", { get: () => fixed, set: () => undefined, configurable: true });
+            assert.throws(() => hideValuesInDebugLogs(), { message: /pulumi\.log\.debug cannot be replaced/ });
+        } finally {
+            Object.defineProperty(logModule, "debug", descriptor);
+        }
     });
 });
