@@ -554,28 +554,9 @@ function configSelection(
     const dirArgs = options.configDirs?.length ? [...options.configDirs] : commaItems(env.ATMOS_CONFIG_PATH);
     if (fileArgs.length === 0 && dirArgs.length === 0) return undefined;
     const sources: SelectedSource[] = [];
-    for (const arg of fileArgs) {
-        const path = nodePath.resolve(cwd, arg);
-        if (!files.isFile(path)) {
-            throw new AtmosConfigError(
-                path,
-                files.isDirectory(path)
-                    ? "--config (ATMOS_CONFIG) names a directory; --config takes a file (--config-path takes a directory)"
-                    : "--config (ATMOS_CONFIG) file does not exist",
-            );
-        }
-        sources.push({ kind: "file", file: path });
-    }
+    for (const arg of fileArgs) sources.push({ kind: "file", file: existing(arg, "file", cwd, files) });
     for (const arg of dirArgs) {
-        const dir = nodePath.resolve(cwd, arg);
-        if (!files.isDirectory(dir)) {
-            throw new AtmosConfigError(
-                dir,
-                files.isFile(dir)
-                    ? "--config-path (ATMOS_CONFIG_PATH) names a file; --config-path takes a directory (--config takes a file)"
-                    : "--config-path (ATMOS_CONFIG_PATH) directory does not exist",
-            );
-        }
+        const dir = existing(arg, "directory", cwd, files);
         const file = configFileIn(dir, files);
         if (file === undefined) {
             throw new AtmosConfigError(
@@ -598,6 +579,29 @@ function configSelection(
         return source === undefined ? first : nodePath.dirname(source.file);
     };
     return { sources, baseDir: lastSetting("base_path"), profilesDir: lastSetting("profiles", "base_path") };
+}
+
+/** The two selecting flags: `--config` takes a file, `--config-path` a directory. */
+const SELECTING_FLAGS = {
+    file: { flag: "--config", variable: "ATMOS_CONFIG", other: "directory" },
+    directory: { flag: "--config-path", variable: "ATMOS_CONFIG_PATH", other: "file" },
+} as const;
+
+/**
+ * `arg` of `--config` (a file) or `--config-path` (a directory), resolved from `cwd`; one that is
+ * missing, or of the other kind, is refused naming the flag and its variable.
+ */
+function existing(arg: string, kind: "file" | "directory", cwd: string, files: FileSystem): string {
+    const path = nodePath.resolve(cwd, arg);
+    const { flag, variable, other } = SELECTING_FLAGS[kind];
+    const is = (what: "file" | "directory") => (what === "file" ? files.isFile(path) : files.isDirectory(path));
+    if (is(kind)) return path;
+    throw new AtmosConfigError(
+        path,
+        is(other)
+            ? `${flag} (${variable}) names a ${other}; ${flag} takes a ${kind} (${SELECTING_FLAGS[other].flag} takes a ${other})`
+            : `${flag} (${variable}) ${kind} does not exist`,
+    );
 }
 
 /**

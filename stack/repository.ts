@@ -209,10 +209,9 @@ function indexWithin(options: RepositoryOptions): StackIndex {
             ),
         ]);
     }
-    const entries: AtmosStackEntry[] = [];
-    for (const manifest of stackManifests(config, files)) {
-        const problems = new ProblemList();
-        const root = processManifest(manifest, {
+    // One manifest of the run, imports and templates processed (each file read once: run.manifests).
+    const readManifest = (manifest: string, problems: ProblemList) =>
+        processManifest(manifest, {
             config,
             files,
             problems,
@@ -222,6 +221,10 @@ function indexWithin(options: RepositoryOptions): StackIndex {
             cache: run.manifests,
             ...(options.env !== undefined ? { env: options.env } : {}),
         });
+    const entries: AtmosStackEntry[] = [];
+    for (const manifest of stackManifests(config, files)) {
+        const problems = new ProblemList();
+        const root = readManifest(manifest, problems);
         const components =
             problems.size === 0
                 ? [
@@ -266,16 +269,7 @@ function indexWithin(options: RepositoryOptions): StackIndex {
         if (manifests.length === 0) return undefined;
         return manifests.flatMap((manifest) => {
             const problems = new ProblemList();
-            const root = processManifest(manifest, {
-                config,
-                files,
-                problems,
-                display,
-                cwd,
-                confinement,
-                cache: run.manifests,
-                ...(options.env !== undefined ? { env: options.env } : {}),
-            });
+            const root = readManifest(manifest, problems);
             const merged = problems.size === 0 ? mergeComponents(root, config, problems) : [];
             return merged
                 .filter((c) => !c.abstract)
