@@ -49,10 +49,18 @@ export type {
     ArgTable,
     ComponentDefinition,
     ComponentExample,
+    FieldDefinition,
     HoldsData,
+    ListType,
+    MapType,
+    ObjectType,
     OutputDefinition,
+    ScalarType,
+    SetType,
+    TypeNode,
     WhenRenamed,
 } from "./kit/definition";
+export { typeNode, typeText } from "./kit/definition";
 export type { DeployedCredential } from "./kit/credentialGuard";
 export { INSTANCE_ARGS } from "./kit/instanceArgs";
 export type { InstanceArgs } from "./kit/instanceArgs";

@@ -2,7 +2,7 @@
  * The Pulumi package schema of the component plugin (package `cloudposse`), derived from the component definitions
  * and kits. The provider serves it; tests check it against Pulumi's metaschema.
  */
-import type { ArgDefinition, ComponentDefinition, VarType } from "../components/kit/definition";
+import { typeText, type ArgDefinition, type ComponentDefinition, type VarType } from "../components/kit/definition";
 import type { ComponentKit } from "../components/kit/kit";
 import { COMPONENT_KITS } from "../components/kits";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
@@ -117,6 +117,8 @@ function pascalCase(word: string): string {
 
 /** The schema type of a stack-file var type (every number of these components is a whole number). */
 function typeOf(type: VarType): SchemaProperty {
+    // TODO(issue 36): lists, sets, maps and objects of declared types.
+    if (typeof type !== "string") throw new TypeError(`provider/schema: ${typeText(type)} is not in the schema yet`);
     switch (type) {
         case "string":
             return { type: "string" };
@@ -234,7 +236,7 @@ export function packageSchema(
         const properties: Record<string, SchemaProperty> = {};
         for (const [property, output] of Object.entries(definition.outputs)) {
             properties[property] = {
-                type: output.type ?? "string",
+                type: typeof output.type === "object" ? typeOf(output.type).type : (output.type ?? "string"),
                 description: output.doc,
                 ...(output.secret === true ? { secret: true } : {}),
             };

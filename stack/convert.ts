@@ -3,6 +3,7 @@
  * numbers and bools as strings, element by element); a `set(string)` is deduplicated and sorted.
  */
 import type { VarType } from "./schema";
+import { typeText } from "../components/kit/definition";
 import { representsExactly, toPlain, type Location, type TreeNode } from "./tree";
 import { keepNumberText } from "../util/numberText";
 import { setOwn } from "../util/objects";
@@ -31,7 +32,7 @@ export interface ConversionResult {
 }
 
 /** The expected type of each `VarType`, in words. */
-export const TYPE_WORDS: Readonly<Record<VarType, string>> = {
+export const TYPE_WORDS: Readonly<Record<Extract<VarType, string>, string>> = {
     string: "a string",
     number: "a number",
     bool: "a bool",
@@ -61,6 +62,8 @@ export function convertValue(node: TreeNode, type: VarType, field: string): Conv
         });
         return { failures };
     };
+    // TODO(issue 36): lists, sets, maps and objects of declared types.
+    if (typeof type !== "string") throw new TypeError(`stack/convert: ${typeText(type)} is not converted yet`);
     switch (type) {
         case "any":
             return { value: toPlainKeepingNumbers(node), failures };

@@ -6,16 +6,127 @@
 import { getOwn } from "../../util/objects";
 import type { PathNaming } from "../../util/problem";
 
-/** The Terraform-like type of a stack-file variable. */
+/** A scalar type: a stack file's value of another scalar type is converted as Terraform converts tfvars. */
+export type ScalarType = "string" | "number" | "bool";
+
+/**
+ * The Terraform-like type of a variable (and of a field inside one): a scalar; a list, set or map of a type; an
+ * object of declared fields; or any JSON-like value. `list(string)`, `set(string)` and `map(string)` are shorthands of
+ * `{ list: "string" }`, `{ set: "string" }` and `{ map: "string" }`.
+ */
 export type VarType =
-    | "string"
-    | "number"
-    | "bool"
+    | ScalarType
     | "list(string)"
     | "set(string)"
     | "map(string)"
-    /** Any JSON-like value (an object for `event_rule_pattern`, `context`, `descriptor_formats`). */
-    | "any";
+    /** Any JSON-like value (an object for `event_rule_pattern`, `descriptor_formats`), checked by the component. */
+    | "any"
+    | ListType
+    | SetType
+    | MapType
+    | ObjectType;
+
+/** A list of `list`'s type: `list(...)`. */
+export interface ListType {
+    readonly list: VarType;
+    /**
+     * True when an item may be a Pulumi Input known later (another resource's Output), each checked once known; else
+     * every item must be known when the component is created (the list itself may still be an Input: see `input`).
+     */
+    readonly inputItems?: boolean;
+}
+
+/** A set of `set`'s type (`set(...)`): deduplicated and sorted, as Terraform does. */
+export interface SetType {
+    readonly set: VarType;
+}
+
+/** A map from the user's own keys (never renamed) to values of `map`'s type: `map(...)`. */
+export interface MapType {
+    readonly map: VarType;
+    /** True when a value may be a Pulumi Input known later, checked once known (see {@link ListType.inputItems}). */
+    readonly inputValues?: boolean;
+}
+
+/**
+ * An object of declared fields, by camelCase key (TypeScript and the plugin's languages); stack files write each
+ * field under its `var` (snake_case), and a problem inside it is named as the stack file writes it. A key not
+ * declared is refused.
+ */
+export interface ObjectType {
+    readonly object: Readonly<Record<string, FieldDefinition>>;
+}
+
+/** One field of an {@link ObjectType}: what an argument declares about itself, less what only a top-level var has. */
+export interface FieldDefinition {
+    /** The field's key in stack files (snake_case). */
+    readonly var: string;
+    /** The field's type. */
+    readonly type: VarType;
+    /** True when the object is refused without it. */
+    readonly required?: boolean;
+    /** True when the field may be a Pulumi Input known later (checked once known); else it must be known. */
+    readonly input?: boolean;
+    /** The default, when it is a constant (absent when required). */
+    readonly default?: unknown;
+    /** The values allowed, when the set is closed. */
+    readonly allowed?: readonly (string | number)[];
+    /** Smallest value allowed (numbers). */
+    readonly min?: number;
+    /** Largest value allowed (numbers), or the longest string (code points). */
+    readonly max?: number;
+    /** One line for the guides. */
+    readonly doc: string;
+}
+
+/** A {@link VarType} with its shorthands written out: what the kit's checks, schemas and conversions walk. */
+export type TypeNode =
+    | { readonly kind: ScalarType | "any" }
+    | { readonly kind: "list"; readonly items: TypeNode; readonly inputItems: boolean }
+    | { readonly kind: "set"; readonly items: TypeNode }
+    | { readonly kind: "map"; readonly values: TypeNode; readonly inputValues: boolean }
+    | { readonly kind: "object"; readonly fields: Readonly<Record<string, FieldDefinition>> };
+
+const SHORTHANDS: Readonly<Record<string, TypeNode>> = {
+    string: { kind: "string" },
+    number: { kind: "number" },
+    bool: { kind: "bool" },
+    any: { kind: "any" },
+    "list(string)": { kind: "list", items: { kind: "string" }, inputItems: false },
+    "set(string)": { kind: "set", items: { kind: "string" } },
+    "map(string)": { kind: "map", values: { kind: "string" }, inputValues: false },
+};
+
+/** `type` with its shorthands written out (a declaration's data, never user input). */
+export function typeNode(type: VarType): TypeNode {
+    if (typeof type === "string") {
+        const node = SHORTHANDS[type];
+        if (node === undefined) throw new TypeError(`unknown variable type ${JSON.stringify(type)}`);
+        return node;
+    }
+    if ("list" in type) return { kind: "list", items: typeNode(type.list), inputItems: type.inputItems === true };
+    if ("set" in type) return { kind: "set", items: typeNode(type.set) };
+    if ("map" in type) return { kind: "map", values: typeNode(type.map), inputValues: type.inputValues === true };
+    return { kind: "object", fields: type.object };
+}
+
+/** `type` as Terraform writes it, e.g. `map(object({ format = string, labels = list(string) }))` (stack-file keys). */
+export function typeText(type: VarType | TypeNode): string {
+    const node = typeof type === "object" && "kind" in type ? type : typeNode(type);
+    switch (node.kind) {
+        case "list":
+        case "set":
+            return `${node.kind}(${typeText(node.items)})`;
+        case "map":
+            return `map(${typeText(node.values)})`;
+        case "object": {
+            const fields = Object.values(node.fields).map((field) => `${field.var} = ${typeText(field.type)}`);
+            return `object({ ${fields.join(", ")} })`;
+        }
+        default:
+            return node.kind;
+    }
+}
 
 /** One argument of a component. */
 export interface ArgDefinition {
@@ -162,8 +273,11 @@ export interface OutputDefinition {
     readonly holdsData?: HoldsData;
     /** The original Cloud Posse output name, when it differs from `spec`. */
     readonly original?: string;
-    /** The output's type in the plugin's schema. @default "string" */
-    readonly type?: "string" | "boolean";
+    /**
+     * The output's type: `"string"`, `"boolean"`, or a list, map or object of declared fields (an object output's
+     * fields are camelCase in every language). @default "string"
+     */
+    readonly type?: "string" | "boolean" | ListType | MapType | ObjectType;
     /** True for an output that is always a secret (the plugin's schema marks it `secret`). */
     readonly secret?: boolean;
     /** One line for the guides. */
