@@ -296,4 +296,55 @@ describe("Atmos 1.145-1.226 features", () => {
             );
         });
     });
+    describe("metadata.terraform_workspace_template that fails (internal/exec/stack_utils.go 54-59 at 0a1cb44)", () => {
+        const failing = '{{ fail "no workspace" }}';
+        it("refuses the Terraform instance where the template is written, as Atmos stops", () => {
+            const error = stackError(() =>
+                load(
+                    lines(
+                        ...HEAD,
+                        `    eventbridge: {metadata: {terraform_workspace_template: '${failing}'}, vars: {name: x}}`,
+                    ),
+                ),
+            );
+            assert.equal(error.problems.length, 1);
+            assert.equal(error.code, "TEMPLATE_ERROR");
+            assert.equal(error.problems[0].field, "metadata.terraform_workspace_template");
+            assert.match(
+                error.message,
+                /^stacks\/dev\.yaml:4:60: eventbridge "eventbridge" \(stack dev\): metadata\.terraform_workspace_template cannot be rendered: .*no workspace/,
+            );
+        });
+
+        it("leaves a components.pulumi instance alone: Atmos builds a workspace for Terraform components only", () => {
+            // describe_stacks_component_processor.go 497-503: `opts.buildWorkspace` is Terraform's.
+            const stack = load(
+                lines(
+                    "vars: {region: us-east-2, stage: dev}",
+                    "components:",
+                    "  pulumi:",
+                    `    eventbridge: {metadata: {terraform_workspace_template: '${failing}'}, vars: {name: x}}`,
+                ),
+                ["components:", "  pulumi:", "    base_path: components/pulumi"],
+            );
+            assert.equal(stack.instances.length, 1);
+        });
+
+        it("refuses reading the outputs of a Terraform component whose workspace template fails", () => {
+            const error = stackError(() =>
+                load(
+                    lines(
+                        ...HEAD,
+                        `    vpc: {metadata: {terraform_workspace_template: '${failing}'}, backend_type: s3, backend: {s3: {bucket: b, region: us-east-2}}}`,
+                        "    eventbridge: {vars: {name: x, event_rule_description: !terraform.output vpc vpc_id}}",
+                    ),
+                ),
+            );
+            assert.equal(error.code, "DEPLOY_TIME_VALUE");
+            assert.match(
+                error.message,
+                /reads the Terraform state of component "vpc".*metadata\.terraform_workspace_template cannot be rendered/,
+            );
+        });
+    });
 });
