@@ -6,6 +6,7 @@
 import type { Label } from "../../label";
 import { problem } from "../../util/problem";
 import { isUnknownValue } from "../../util/unknown";
+import { getOwn } from "../../util/objects";
 import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "./common";
 import { checkDeclared, positionOf } from "./declared";
 import { argNames, renamedArgs, type ArgDefinition, type ComponentDefinition } from "./definition";
@@ -15,8 +16,9 @@ import { LABEL_ARGS } from "./labelArgs";
 import { checkAliases } from "./lifecycle";
 
 /**
- * A value as the checks give it: Inputs unwrapped, null as undefined (unset without a default, or refused). A value
- * not known yet stays Pulumi's `unknown` at runtime, whatever its type says: test it with `isUnknownValue`.
+ * A value as the checks give it: Inputs unwrapped, null as undefined (unset without a default, or refused). A part not
+ * known yet inside a list, map or object stays Pulumi's `unknown` at runtime, whatever its type says: test it with
+ * `isUnknownValue`.
  */
 export type Checked<T> = T extends PromiseLike<unknown> | { readonly apply: unknown }
     ? never
@@ -30,7 +32,10 @@ export type Checked<T> = T extends PromiseLike<unknown> | { readonly apply: unkn
 
 /** One instance's arguments once its declaration's checks ran. */
 export interface DeclaredInstance<Args> {
-    /** The component's own arguments, checked and defaulted (the region, aliases and label arguments apart). */
+    /**
+     * The component's own arguments, checked and defaulted (the region, aliases and label arguments apart): an argument
+     * unset, refused or not known yet (see `later`) has its declared default, or undefined.
+     */
     readonly values: { readonly [K in keyof Args]-?: Checked<Args[K]> | undefined };
     /** Whether `arg` was given (neither undefined nor null). */
     given(arg: keyof Args & string): boolean;
@@ -51,11 +56,22 @@ export interface DeclaredInstance<Args> {
     /** Valid but noteworthy arguments; the resolver adds its own. */
     readonly warnings: ArgProblemInput[];
     /**
-     * Throws ComponentArgsError with every problem when there is any, or when the region or the label is missing
-     * (or `more` says something else the result needs is); returns the label otherwise.
+     * The label, when the instance is valid so far; else throws ComponentArgsError with every problem (also when the
+     * region or the label is missing).
      */
-    ready(...more: boolean[]): Label;
+    ready(): Label;
+    /** Throws ComponentArgsError with every problem (a part the result needs is missing: its problem is recorded). */
+    fail(): never;
 }
+
+/**
+ * What a component checks of one argument beyond its declaration (an `any` value: an event pattern), by argument: run
+ * at the argument's place, in declaration order, on the value as given when its declared checks passed.
+ */
+export type ArgRules<Args> = { readonly [K in keyof Args]?: ArgRule };
+
+/** One argument's rule beyond its declaration: records its problems and warnings. */
+export type ArgRule = (value: unknown, problems: ArgProblemInput[], warnings: ArgProblemInput[]) => void;
 
 /** Arguments every component takes whose checks are the kit's own: the region, the aliases, the label's. */
 function kitOwn(spec: ArgDefinition): boolean {
@@ -77,6 +93,7 @@ export function declaredInstance<Args>(
     instance: string,
     args: unknown,
     options: ResolveOptions = {},
+    rules: ArgRules<Args> = {},
 ): DeclaredInstance<Args> {
     type Arg = keyof Args & string;
     const given = (args ?? {}) as Readonly<Record<string, unknown>>;
@@ -96,11 +113,18 @@ export function declaredInstance<Args>(
     for (const [arg, spec] of Object.entries(definition.args as Readonly<Record<string, ArgDefinition>>)) {
         if (kitOwn(spec)) continue;
         const before = problems.length;
-        values[arg] = checkDeclared(positionOf(spec), own(arg), [arg], problems);
+        // Not known yet: its default stands in, and `later` says so (its parts not known yet stay unknown).
+        values[arg] = isUnknownValue(own(arg))
+            ? spec.default
+            : checkDeclared(positionOf(spec), own(arg), [arg], problems);
         if (problems.length > before) refused.add(arg);
+        else (getOwn(rules, arg) as ArgRule | undefined)?.(own(arg), problems, warnings);
     }
     const aliases = checkAliases(own("aliases"), instance, problems);
     const label = tryLabel(labelInputOf(given), problems);
+    const fail = (): never => {
+        throw new ComponentArgsError(definition.path, instance, problems);
+    };
     return {
         values: values as DeclaredInstance<Args>["values"],
         given: (arg: Arg) => own(arg) !== undefined && own(arg) !== null,
@@ -112,16 +136,10 @@ export function declaredInstance<Args>(
         label,
         problems,
         warnings,
-        ready(...more) {
-            if (
-                problems.length > 0 ||
-                (region === undefined && !regionLater) ||
-                label === undefined ||
-                more.includes(false)
-            ) {
-                throw new ComponentArgsError(definition.path, instance, problems);
-            }
+        ready() {
+            if (problems.length > 0 || (region === undefined && !regionLater) || label === undefined) return fail();
             return label;
         },
+        fail,
     };
 }
