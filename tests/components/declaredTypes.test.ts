@@ -17,7 +17,8 @@ import {
 } from "../../components/kit/definition";
 import { ComponentArgsError, type ArgProblemInput } from "../../components/kit/errors";
 import { knownNow } from "../../components/kit/inputs";
-import { INSTANCE_ARGS, REGION_ARG } from "../../components/kit/instanceArgs";
+import { INSTANCE_ARGS, REGION_ARG, type InstanceArgs } from "../../components/kit/instanceArgs";
+import type { LabelInput } from "../../label";
 import { LABEL_ARGS } from "../../components/kit/labelArgs";
 import { formatProblem } from "../../util/problem";
 import { installMocks } from "../../testing";
@@ -232,8 +233,16 @@ describe("values known later only where the declaration takes them", () => {
     });
 });
 
+/** The fixture component's arguments. */
+interface TypedArgs extends InstanceArgs, LabelInput {
+    readonly region?: string;
+    readonly subscribers?: Record<string, { protocol: string; endpoint: string; rawMessageDelivery?: boolean }>;
+    readonly names?: readonly string[];
+    readonly size?: string;
+}
+
 /** A fixture component: its own composite arguments beside the kit's. */
-const FIXTURE: ComponentDefinition = {
+const FIXTURE: ComponentDefinition<TypedArgs> = {
     path: "fixture/typed",
     typeToken: "fixture:index:Typed",
     doc: "A fixture.",
@@ -333,7 +342,7 @@ describe("Outputs in a component's arguments (knownNow with the declaration)", (
             attributes: [pulumi.output("a")],
             size: pulumi.secret("S"),
         };
-        const now = knownNow(args, FIXTURE);
+        const now = knownNow(args, FIXTURE as ComponentDefinition);
         assert.deepEqual(
             now.notPlain.map((p) => formatProblem(p)),
             [
