@@ -57,6 +57,7 @@ export type {
     OutputDefinition,
     ScalarType,
     SetType,
+    TextPattern,
     TypeNode,
     WhenRenamed,
 } from "./kit/definition";
