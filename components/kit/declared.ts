@@ -17,7 +17,6 @@ import {
     type FieldDefinition,
     type TextPattern,
     type TypeNode,
-    type UncheckedArgs,
 } from "./definition";
 import type { ArgProblemInput } from "./errors";
 
@@ -368,20 +367,4 @@ export function declaredString(
     if (spec.type !== "string") throw new TypeError(`${definition.path}: argument ${arg} is not a string`);
     if (isUnset(value) || isUnknownValue(value)) return undefined;
     return checkDeclared(positionOf(spec), value, [arg], problems) as string | undefined;
-}
-
-/** The declared checks of one instance's `args` against `definition`, recording into `problems`. */
-export function declaredChecks<Args>(
-    definition: ComponentDefinition<Args>,
-    args: UncheckedArgs<Args>,
-    problems: ArgProblemInput[],
-) {
-    type Arg = keyof Args & string;
-    return {
-        bool: (arg: Arg) => declaredBool(definition, arg, args[arg], problems),
-        choice: <T extends string | number>(arg: Arg, note?: string) =>
-            declaredChoice<T>(definition, arg, args[arg], problems, note),
-        integer: (arg: Arg, note?: string) => declaredInteger(definition, arg, args[arg], problems, note),
-        string: (arg: Arg) => declaredString(definition, arg, args[arg], problems),
-    };
 }
