@@ -222,7 +222,7 @@ export function misplacedInputs(
     const walk = (node: TypeNode, input: boolean, item: unknown, at: ProblemPath): void => {
         const got = kind(item);
         if (got !== undefined) {
-            if (!input && got !== undefined) found.push({ path: at, got });
+            if (!input) found.push({ path: at, got });
             return;
         }
         if (typeof item !== "object" || item === null || isUnknownValue(item)) return;
@@ -287,7 +287,8 @@ function firstDeferred(value: unknown, kind: (value: unknown) => DeferredKind | 
         if (typeof item !== "object" || item === null || seen.has(item) || depth >= MAX_SEARCH_DEPTH) continue;
         if (!Array.isArray(item) && !isPlainObject(item)) continue;
         seen.add(item);
-        for (const part of Object.values(item)) pending.push([part, depth + 1]);
+        // Reversed onto the stack: the first one met in the value's own order is the one named.
+        for (const part of Object.values(item).reverse()) pending.push([part, depth + 1]);
     }
     return undefined;
 }
