@@ -309,6 +309,33 @@ describe("the kit's entry point of a resolver (declaredInstance)", () => {
         assert.equal(declared.refused("names"), true);
     });
 
+    it("runs a component's rule of one argument at its place, only once its declared checks passed", () => {
+        const seen: unknown[] = [];
+        const declared = declaredInstance(
+            FIXTURE,
+            "t",
+            { region: "us-east-2", name: "x", names: ["a", 1], size: "M" },
+            {},
+            {
+                names: (value) => seen.push(value),
+                size: (value, problems, warnings) => {
+                    seen.push(value);
+                    problems.push({ code: "BIG", path: ["size"], rule: "must not be M on Sundays" });
+                    warnings.push({ code: "NOTE", path: ["size"], rule: "is noted" });
+                },
+            },
+        );
+        assert.deepEqual(seen, ["M"]);
+        assert.deepEqual(
+            declared.problems.map((p) => formatProblem(p)),
+            ["names[1] must be a string, got 1", "size must not be M on Sundays"],
+        );
+        assert.deepEqual(
+            declared.warnings.map((p) => formatProblem(p)),
+            ["size is noted"],
+        );
+    });
+
     it("leaves an argument not known yet to its default, and says it is later", () => {
         const declared = declaredInstance(
             FIXTURE,
