@@ -1,37 +1,58 @@
 /**
- * Converts stack-file values to a variable's type as Terraform converts tfvars (numeric strings, "true"/"false",
- * numbers and bools as strings, element by element); a `set(string)` is deduplicated and sorted.
+ * Converts stack-file values to a variable's declared type as Terraform converts tfvars (numeric strings,
+ * "true"/"false", numbers and bools as strings, element by element, at any depth): lists, sets (deduplicated and
+ * sorted), maps of the user's own keys, and objects of declared fields written under their snake_case vars, given to
+ * the component under their camelCase keys. Every failure is located and named as the stack file writes it.
  */
-import type { VarType } from "./schema";
-import { typeText } from "../components/kit/definition";
-import { representsExactly, toPlain, type Location, type TreeNode } from "./tree";
+import { typeNode, type FieldDefinition, type TypeNode, type VarType } from "../components/kit/definition";
+import { representsExactly, toPlain, type Location, type MapNode, type SeqNode, type TreeNode } from "./tree";
 import { keepNumberText } from "../util/numberText";
 import { setOwn } from "../util/objects";
 import { describeValue } from "../util/describeValue";
 import { formatPath, userKey, type ProblemPath } from "../util/problem";
+import { closestMatch } from "../util/suggest";
 
-/** A value that cannot be converted: where it is, which (sub)field, what was expected and what came. */
+/** Why a value is refused: a value of another type, a key its object does not declare, a required field unset. */
+export type ConversionCode = "TYPE_MISMATCH" | "UNKNOWN_KEY" | "MISSING_REQUIRED";
+
+/** A value that cannot be converted: where it is, which (sub)field, the rule broken and what came. */
 export interface ConversionFailure {
+    readonly code: ConversionCode;
     readonly loc: Location;
-    /** The var name, or a path into it (`tags["Owner"]`, `attributes[1]`), as text. */
+    /**
+     * The var name, or a path into it as the stack file writes it (`tags["Owner"]`, `attributes[1]`,
+     * `subscribers["ops"].raw_message_delivery`), as text.
+     */
     readonly field: string;
-    /** The same path as segments: the var, then a map key as written (never renamed) or an index. */
+    /**
+     * The same path as segments: the var, then an object's field by its stack-file key, a map key as written (never
+     * renamed) or an index.
+     */
     readonly path: ProblemPath;
-    /** The expected type in words (`a number`). */
-    readonly expected: string;
-    /** The value received, as written in messages (`"abc"`, `[1,2]`). */
-    readonly got: string;
-    /** The value received, as plain data. */
-    readonly value: unknown;
+    /** The rule broken, starting with a verb: `must be a number`, `is required but not set`. */
+    readonly rule: string;
+    /** The expected type in words (`a number`), when the value has another type. */
+    readonly expected?: string;
+    /** The value received, as written in messages (`"abc"`, `[1,2]`), when one applies. */
+    readonly got?: string;
+    /** The value received, as plain data, when one applies. */
+    readonly value?: unknown;
+    /** What the message adds after the rule and the value: `; did you mean protocol?`, or nothing. */
+    readonly hint?: string;
 }
 
 export interface ConversionResult {
-    /** The converted value; `undefined` when there were failures. */
+    /** The converted value, as the stack file writes it (an object's fields under their vars); `undefined` on failure. */
     readonly value?: unknown;
+    /**
+     * The same value as the component's argument: an object's fields under their camelCase keys (map keys never
+     * renamed). The very `value` when the type holds no object.
+     */
+    readonly arg?: unknown;
     readonly failures: readonly ConversionFailure[];
 }
 
-/** The expected type of each `VarType`, in words. */
+/** The expected type of each `VarType` shorthand, in words. */
 export const TYPE_WORDS: Readonly<Record<Extract<VarType, string>, string>> = {
     string: "a string",
     number: "a number",
@@ -42,63 +63,305 @@ export const TYPE_WORDS: Readonly<Record<Extract<VarType, string>, string>> = {
     any: "any value",
 };
 
+/** The plural of each kind of type, for a collection's words (`a map of objects`). */
+const PLURALS: Readonly<Record<TypeNode["kind"], string>> = {
+    string: "strings",
+    number: "numbers",
+    bool: "bools",
+    any: "values",
+    list: "lists",
+    set: "sets",
+    map: "maps",
+    object: "objects",
+};
+
+/** The expected type in words: `a string`, `a list of strings`, `a map of objects`, `an object`. */
+export function typeWords(type: VarType | TypeNode): string {
+    const node = typeof type === "object" && "kind" in type ? type : typeNode(type);
+    switch (node.kind) {
+        case "list":
+        case "set":
+            return `a ${node.kind} of ${PLURALS[node.items.kind]}`;
+        case "map":
+            return `a map of ${PLURALS[node.values.kind]}`;
+        case "object":
+            return "an object";
+        default:
+            return TYPE_WORDS[node.kind];
+    }
+}
+
 /** What Terraform's string-to-number conversion accepts (decimal only, no Inf/NaN). */
 const NUMERIC = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
+/** A converted value in both shapes (see {@link ConversionResult}); `digits` when it is a long number of an `any`. */
+interface Converted {
+    readonly value: unknown;
+    readonly arg: unknown;
+    /** The digits written of a number a double cannot hold, kept beside its container (util/numberText.ts). */
+    readonly digits?: string;
+}
+
 /**
- * Converts `node` (not null: a null var is dropped before conversion) to `type`.
- * `field` is the var name, used to name the failing element in nested failures.
+ * Converts `node` (not null: a null var is dropped before conversion) to `type`, as Terraform converts a tfvars
+ * value to a variable's type constraint (terraform internal/terraform/eval_variable.go, prepareFinalInputVariableValue:
+ * `convert.Convert(given, convertTy)`, go-cty cty/convert). `field` is the var name, which starts every failure's path.
+ * Every failure is reported, not only the first. The work is one step per node of the value (the type is walked
+ * alongside; an `any` part is copied), so it ends with the value, whose depth and size the parser bounds.
  */
 export function convertValue(node: TreeNode, type: VarType, field: string): ConversionResult {
+    const root = typeNode(type);
+    // An `any` var keeps its top-level value as it always did (a long number's digits as text).
+    if (root.kind === "any") {
+        const value = toPlainKeepingNumbers(node);
+        return { value, arg: value, failures: [] };
+    }
     const failures: ConversionFailure[] = [];
-    const fail = (at: TreeNode, path: ProblemPath, expected: string): ConversionResult => {
-        failures.push({
-            loc: at.loc,
-            field: formatPath(path),
-            path,
-            expected,
-            got: describeNode(at),
-            value: toPlain(at),
-        });
-        return { failures };
-    };
-    // TODO(issue 36): lists, sets, maps and objects of declared types.
-    if (typeof type !== "string") throw new TypeError(`stack/convert: ${typeText(type)} is not converted yet`);
-    switch (type) {
+    const converted = convertNode(node, root, [field], failures);
+    if (converted === undefined || failures.length > 0) return { failures };
+    return { value: converted.value, arg: converted.arg, failures };
+}
+
+/** `node` converted to `type`, or undefined with its failures added (a part may fail while others convert). */
+function convertNode(
+    node: TreeNode,
+    type: TypeNode,
+    path: ProblemPath,
+    failures: ConversionFailure[],
+): Converted | undefined {
+    switch (type.kind) {
         case "any":
-            return { value: toPlainKeepingNumbers(node), failures };
+            return anyValue(node);
         case "string":
         case "number":
         case "bool": {
-            const value = convertPrimitive(node, type);
-            return value === undefined ? fail(node, [field], TYPE_WORDS[type]) : { value, failures };
+            const value = convertPrimitive(node, type.kind);
+            if (value === undefined) return mismatch(node, path, type, failures);
+            return { value, arg: value };
         }
-        case "list(string)":
-        case "set(string)": {
-            if (node.kind !== "seq") return fail(node, [field], TYPE_WORDS[type]);
-            const items: string[] = [];
-            node.items.forEach((item, index) => {
-                const value = convertPrimitive(item, "string");
-                if (value === undefined) fail(item, [field, index], TYPE_WORDS.string);
-                else items.push(value as string);
-            });
-            if (failures.length > 0) return { failures };
-            return { value: type === "set(string)" ? [...new Set(items)].sort(compareStrings) : items, failures };
+        case "list":
+        case "set":
+            return node.kind === "seq"
+                ? convertItems(node, type, path, failures)
+                : mismatch(node, path, type, failures);
+        case "map":
+            return node.kind === "map" ? convertMap(node, type, path, failures) : mismatch(node, path, type, failures);
+        case "object":
+            return node.kind === "map"
+                ? convertObject(node, type, path, failures)
+                : mismatch(node, path, type, failures);
+    }
+}
+
+function mismatch(node: TreeNode, path: ProblemPath, type: TypeNode, failures: ConversionFailure[]): undefined {
+    const expected = typeWords(type);
+    failures.push({
+        code: "TYPE_MISMATCH",
+        loc: node.loc,
+        field: formatPath(path),
+        path,
+        rule: `must be ${expected}`,
+        expected,
+        got: describeNode(node),
+        value: toPlain(node),
+    });
+    return undefined;
+}
+
+/**
+ * A list's or a set's items, each converted to the item type (go-cty cty/convert/conversion_collection.go,
+ * conversionTupleToList and conversionTupleToSet: a YAML sequence arrives as a tuple). A null item is refused by its
+ * type (only a map's null value means unset, as a whole var's does). A set is deduplicated and ordered as go-cty
+ * orders one (cty/set_internals.go, setRules.Less: strings by their text, numbers by value, false before true; other
+ * types in an order of its own, here their JSON text).
+ */
+function convertItems(
+    node: SeqNode,
+    type: Extract<TypeNode, { kind: "list" | "set" }>,
+    path: ProblemPath,
+    failures: ConversionFailure[],
+): Converted | undefined {
+    const values: unknown[] = [];
+    const args: unknown[] = [];
+    let ok = true;
+    node.items.forEach((item, index) => {
+        const converted = convertNode(item, type.items, [...path, index], failures);
+        if (converted === undefined) ok = false;
+        else if (ok) {
+            if (converted.digits !== undefined) keepNumberText(values, values.length, converted.digits);
+            values.push(converted.value);
+            args.push(converted.arg);
         }
-        case "map(string)": {
-            if (node.kind !== "map") return fail(node, [field], TYPE_WORDS[type]);
-            const entries: [string, string][] = [];
-            for (const entry of node.entries.values()) {
-                // A null element means "not set", as for a whole var.
-                if (entry.value.kind === "scalar" && entry.value.value === null) continue;
-                const value = convertPrimitive(entry.value, "string");
-                if (value === undefined) fail(entry.value, [field, userKey(entry.key)], TYPE_WORDS.string);
-                else entries.push([entry.key, value as string]);
-            }
-            if (failures.length > 0) return { failures };
-            return { value: Object.fromEntries(entries), failures };
+    });
+    if (!ok) return undefined;
+    if (type.kind === "set") return setOf(values, args, type.items);
+    return { value: values, arg: sameShape(values, args) ? values : args };
+}
+
+/** The distinct items of a set, in go-cty's order (see {@link convertItems}). */
+function setOf(values: readonly unknown[], args: readonly unknown[], items: TypeNode): Converted {
+    const byKey = new Map<string, number>();
+    values.forEach((value, index) => {
+        const key = items.kind === "string" ? (value as string) : canonicalJson(value);
+        if (!byKey.has(key)) byKey.set(key, index);
+    });
+    const order = [...byKey.entries()];
+    if (items.kind === "string") order.sort(([a], [b]) => compareStrings(a, b));
+    else if (items.kind === "number") order.sort(([, a], [, b]) => (values[a] as number) - (values[b] as number));
+    else if (items.kind === "bool") order.sort(([, a], [, b]) => Number(values[a]) - Number(values[b]));
+    else order.sort(([a], [b]) => compareStrings(a, b));
+    const setValues = order.map(([, index]) => values[index]);
+    const setArgs = order.map(([, index]) => args[index]);
+    return { value: setValues, arg: sameShape(values, args) ? setValues : setArgs };
+}
+
+/**
+ * A map's values, each converted to the value type under the user's own key, never renamed (go-cty
+ * cty/convert/conversion_collection.go, conversionObjectToMap: a YAML map arrives as an object). A null value means
+ * "not set", as for a whole var, and is left out.
+ */
+function convertMap(
+    node: MapNode,
+    type: Extract<TypeNode, { kind: "map" }>,
+    path: ProblemPath,
+    failures: ConversionFailure[],
+): Converted | undefined {
+    const values: Record<string, unknown> = {};
+    const args: Record<string, unknown> = {};
+    let ok = true;
+    let same = true;
+    for (const entry of node.entries.values()) {
+        if (isNull(entry.value)) continue;
+        const converted = convertNode(entry.value, type.values, [...path, userKey(entry.key)], failures);
+        if (converted === undefined) ok = false;
+        else if (ok) {
+            if (converted.digits !== undefined) keepNumberText(values, entry.key, converted.digits);
+            setOwn(values, entry.key, converted.value);
+            setOwn(args, entry.key, converted.arg);
+            same &&= converted.arg === converted.value;
         }
     }
+    if (!ok) return undefined;
+    return { value: values, arg: same ? values : args };
+}
+
+/**
+ * An object of declared fields, each written under its `var` and converted to its type (go-cty
+ * cty/convert/conversion_object.go, conversionObjectToObject). Unlike Terraform, which drops an attribute its type
+ * does not declare (lines 72-75: `if !exists { continue }`), a key not declared is refused, with a "did you mean"
+ * when one is close: here a misspelt optional field would otherwise be lost without a word. A required field unset
+ * is refused (lines 28-39: no conversion without it); a null field is unset, and the component's default applies
+ * (Terraform also fills a missing optional attribute with null, lines 92-97, then its `optional()` default).
+ */
+function convertObject(
+    node: MapNode,
+    type: Extract<TypeNode, { kind: "object" }>,
+    path: ProblemPath,
+    failures: ConversionFailure[],
+): Converted | undefined {
+    const fields = fieldTable(type.fields);
+    const values: Record<string, unknown> = {};
+    const args: Record<string, unknown> = {};
+    const given = new Set<string>();
+    let ok = true;
+    for (const entry of node.entries.values()) {
+        const found = fields.byVar.get(entry.key);
+        if (found === undefined) {
+            ok = false;
+            failures.push(unknownField(entry.key, entry.keyLoc, path, fields));
+            continue;
+        }
+        if (isNull(entry.value)) continue; // unset: the field's default applies
+        given.add(entry.key);
+        const [key, field] = found;
+        const converted = convertNode(entry.value, fields.types.get(key)!, [...path, field.var], failures);
+        if (converted === undefined) ok = false;
+        else if (ok) {
+            if (converted.digits !== undefined) {
+                keepNumberText(values, field.var, converted.digits);
+                keepNumberText(args, key, converted.digits);
+            }
+            setOwn(values, field.var, converted.value);
+            setOwn(args, key, converted.arg);
+        }
+    }
+    for (const [, field] of fields.byVar.values()) {
+        if (field.required !== true || given.has(field.var)) continue;
+        ok = false;
+        const fieldPath = [...path, field.var];
+        failures.push({
+            code: "MISSING_REQUIRED",
+            loc: node.loc,
+            field: formatPath(fieldPath),
+            path: fieldPath,
+            rule: "is required but not set",
+        });
+    }
+    return ok ? { value: values, arg: args } : undefined;
+}
+
+/** A key an object does not declare: located at the key, named under its object, the closest field suggested. */
+function unknownField(key: string, loc: Location, path: ProblemPath, fields: FieldTable): ConversionFailure {
+    // A key written as the TypeScript field (`rawMessageDelivery`) suggests its stack-file key.
+    const byKey = [...fields.byVar.values()].find(([camel]) => camel.toLowerCase() === key.toLowerCase());
+    const match = byKey?.[1].var ?? closestMatch(key, fields.byVar.keys());
+    const fieldPath = [...path, IDENTIFIER.test(key) ? key : userKey(key)];
+    return {
+        code: "UNKNOWN_KEY",
+        loc,
+        field: formatPath(fieldPath),
+        path: fieldPath,
+        rule: `is not a field of ${formatPath(path)} (fields: ${[...fields.byVar.keys()].join(", ")})`,
+        ...(match !== undefined ? { hint: `; did you mean ${match}?` } : {}),
+    };
+}
+
+/** A key that reads as a field name (`.name`); any other is shown quoted and escaped (`["a b"]`). */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** An object type's fields by stack-file key, with each field's type written out (built once per declaration). */
+interface FieldTable {
+    /** var -> [camelCase key, field], in declaration order. */
+    readonly byVar: ReadonlyMap<string, readonly [string, FieldDefinition]>;
+    /** camelCase key -> the field's type. */
+    readonly types: ReadonlyMap<string, TypeNode>;
+}
+
+const fieldTables = new WeakMap<object, FieldTable>();
+
+function fieldTable(fields: Readonly<Record<string, FieldDefinition>>): FieldTable {
+    let table = fieldTables.get(fields);
+    if (table === undefined) {
+        const byVar = new Map<string, readonly [string, FieldDefinition]>();
+        const types = new Map<string, TypeNode>();
+        for (const [key, field] of Object.entries(fields)) {
+            if (byVar.has(field.var)) throw new TypeError(`two fields are written ${JSON.stringify(field.var)}`);
+            byVar.set(field.var, [key, field]);
+            types.set(key, typeNode(field.type));
+        }
+        table = { byVar, types };
+        fieldTables.set(fields, table);
+    }
+    return table;
+}
+
+function isNull(node: TreeNode): boolean {
+    return node.kind === "scalar" && node.value === null;
+}
+
+/** Whether every item's argument is its value (no object inside): the argument is then the value itself. */
+function sameShape(values: readonly unknown[], args: readonly unknown[]): boolean {
+    return values.every((value, index) => value === args[index]);
+}
+
+/** JSON with every object's keys sorted: equal for equal values (a set's identity of an item that is no scalar). */
+function canonicalJson(value: unknown): string {
+    if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+    if (typeof value === "object" && value !== null) {
+        const keys = Object.keys(value).sort(compareStrings);
+        return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(",")}}`;
+    }
+    return JSON.stringify(value) ?? "null";
 }
 
 /** Converts a scalar to string/number/bool, or returns undefined when Terraform would refuse it. */
@@ -155,25 +418,30 @@ function toPlainKeepingNumbers(node: TreeNode): unknown {
         case "seq": {
             const items: unknown[] = [];
             for (const item of node.items) {
-                if (item.kind === "scalar" && item.numberText === true)
-                    keepNumberText(items, items.length, String(item.value));
-                items.push(
-                    item.kind === "scalar" && item.numberText === true
-                        ? Number(item.value)
-                        : toPlainKeepingNumbers(item),
-                );
+                const { value, digits } = anyValue(item);
+                if (digits !== undefined) keepNumberText(items, items.length, digits);
+                items.push(value);
             }
             return items;
         }
         case "map": {
             const object: Record<string, unknown> = {};
             for (const entry of node.entries.values()) {
-                const value = entry.value;
-                const exact = value.kind === "scalar" && value.numberText === true;
-                if (exact) keepNumberText(object, entry.key, String(value.value));
-                setOwn(object, entry.key, exact ? Number(value.value) : toPlainKeepingNumbers(value));
+                const { value, digits } = anyValue(entry.value);
+                if (digits !== undefined) keepNumberText(object, entry.key, digits);
+                setOwn(object, entry.key, value);
             }
             return object;
         }
     }
+}
+
+/** An `any` value inside a list, a map or an object: a long number is the number, its digits kept by the container. */
+function anyValue(node: TreeNode): Converted {
+    if (node.kind === "scalar" && node.numberText === true) {
+        const value = Number(node.value);
+        return { value, arg: value, digits: String(node.value) };
+    }
+    const value = toPlainKeepingNumbers(node);
+    return { value, arg: value };
 }
