@@ -102,16 +102,18 @@ function fieldDefault(field: FieldDefinition): string {
     return field.default === undefined ? "unset" : code(JSON.stringify(field.default));
 }
 
-/** A field's meaning with its rule: the values allowed, the smallest and largest. */
+/** A field's meaning with its rule: the values allowed, the smallest and largest (a string's length). */
 function fieldMeaning(field: FieldDefinition): string {
+    const unit = field.type === "string" ? " characters" : "";
     const bounds = [
-        ...(field.min !== undefined ? [`at least ${code(field.min)}`] : []),
-        ...(field.max !== undefined ? [`at most ${code(field.max)}`] : []),
+        ...(field.min !== undefined ? [`at least ${code(field.min)}${unit}`] : []),
+        ...(field.max !== undefined ? [`at most ${code(field.max)}${unit}`] : []),
     ];
+    const rule = bounds.join(", ");
     return (
         linkGuides(field.doc) +
         (field.allowed ? ` One of ${field.allowed.map((value) => code(JSON.stringify(value))).join(", ")}.` : "") +
-        (bounds.length > 0 ? ` ${bounds.join(", ").replace(/^a/, "A")}.` : "")
+        (rule === "" ? "" : ` ${rule.charAt(0).toUpperCase()}${rule.slice(1)}.`)
     );
 }
 
