@@ -1,8 +1,7 @@
 /**
- * Converts stack-file values to a variable's declared type as Terraform converts tfvars (numeric strings,
- * "true"/"false", numbers and bools as strings, element by element, at any depth): lists, sets (deduplicated and
- * sorted), maps of the user's own keys, and objects of declared fields written under their snake_case vars, given to
- * the component under their camelCase keys. Every failure is located and named as the stack file writes it.
+ * Converts stack-file values to a variable's declared type as Terraform converts tfvars, element by element at any
+ * depth: lists, sets (deduplicated, sorted), maps of the user's own keys, and objects of declared fields written under
+ * their snake_case vars, given to the component under camelCase keys. Each failure is located and named as written.
  */
 import { typeNode, type FieldDefinition, type TypeNode, type VarType } from "../components/kit/definition";
 import { representsExactly, toPlain, type Location, type MapNode, type SeqNode, type TreeNode } from "./tree";
