@@ -5,7 +5,7 @@
  */
 import { typeNode, type FieldDefinition, type TypeNode, type VarType } from "../components/kit/definition";
 import { representsExactly, toPlain, type Location, type MapNode, type SeqNode, type TreeNode } from "./tree";
-import { keepNumberText } from "../util/numberText";
+import { keepNumberText, numberTextAt } from "../util/numberText";
 import { setOwn } from "../util/objects";
 import { describeValue } from "../util/describeValue";
 import { formatPath, userKey, type ProblemPath } from "../util/problem";
@@ -197,21 +197,29 @@ function convertItems(
     return { value: values, arg: sameShape(values, args) ? values : args };
 }
 
-/** The distinct items of a set, in go-cty's order (see {@link convertItems}). */
+/**
+ * The distinct items of a set, in go-cty's order (see {@link convertItems}); strings compare as Go compares them, by
+ * their UTF-8 bytes.
+ */
 function setOf(values: readonly unknown[], args: readonly unknown[], items: TypeNode): Converted {
     const byKey = new Map<string, number>();
     values.forEach((value, index) => {
-        const key = items.kind === "string" ? (value as string) : canonicalJson(value);
+        const key = items.kind === "string" ? (value as string) : (numberTextAt(values, index) ?? canonicalJson(value));
         if (!byKey.has(key)) byKey.set(key, index);
     });
-    const order = [...byKey.entries()];
-    if (items.kind === "string") order.sort(([a], [b]) => compareStrings(a, b));
-    else if (items.kind === "number") order.sort(([, a], [, b]) => (values[a] as number) - (values[b] as number));
-    else if (items.kind === "bool") order.sort(([, a], [, b]) => Number(values[a]) - Number(values[b]));
-    else order.sort(([a], [b]) => compareStrings(a, b));
-    const setValues = order.map(([, index]) => values[index]);
-    const setArgs = order.map(([, index]) => args[index]);
-    return { value: setValues, arg: sameShape(values, args) ? setValues : setArgs };
+    let order: number[];
+    if (items.kind === "number" || items.kind === "bool") {
+        order = [...byKey.values()].sort((a, b) => Number(values[a]) - Number(values[b]));
+    } else {
+        const bytes = [...byKey].map(([key, index]) => ({ index, bytes: Buffer.from(key) }));
+        order = bytes.sort((a, b) => Buffer.compare(a.bytes, b.bytes)).map(({ index }) => index);
+    }
+    const setValues = order.map((index) => values[index]);
+    order.forEach((from, to) => {
+        const digits = numberTextAt(values, from);
+        if (digits !== undefined) keepNumberText(setValues, to, digits);
+    });
+    return { value: setValues, arg: sameShape(values, args) ? setValues : order.map((index) => args[index]) };
 }
 
 /**
@@ -353,12 +361,18 @@ function sameShape(values: readonly unknown[], args: readonly unknown[]): boolea
     return values.every((value, index) => value === args[index]);
 }
 
-/** JSON with every object's keys sorted: equal for equal values (a set's identity of an item that is no scalar). */
+/**
+ * JSON with every object's keys sorted and a long number's digits as written: equal for equal values (a set's
+ * identity of an item that is no scalar).
+ */
 function canonicalJson(value: unknown): string {
-    if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+    const item = (container: object, key: string | number, inner: unknown) =>
+        numberTextAt(container, key) ?? canonicalJson(inner);
+    if (Array.isArray(value)) return `[${value.map((inner, index) => item(value, index, inner)).join(",")}]`;
     if (typeof value === "object" && value !== null) {
-        const keys = Object.keys(value).sort(compareStrings);
-        return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(",")}}`;
+        const object = value as Record<string, unknown>;
+        const keys = Object.keys(object).sort(compareStrings);
+        return `{${keys.map((key) => `${JSON.stringify(key)}:${item(object, key, object[key])}`).join(",")}}`;
     }
     return JSON.stringify(value) ?? "null";
 }

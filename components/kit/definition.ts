@@ -178,8 +178,9 @@ export interface ArgDefinition {
         readonly hint: string;
     };
     /**
-     * An object argument's fixed keys: each camelCase key -> its name in stack files (`labelKeyCase` ->
-     * `label_key_case` in `context`), so that a problem inside it names the field as the stack file writes it.
+     * An `any` argument's fixed keys: each camelCase key -> its name in stack files (`labelKeyCase` ->
+     * `label_key_case` in `context`), so that a problem inside it names the field as the stack file writes it. (An
+     * object type's fields are named by their own `var`, at any depth.)
      */
     readonly keys?: Readonly<Record<string, string>>;
     /**

@@ -187,6 +187,25 @@ describe("convertValue: composite types", () => {
         assert.equal(result.arg, result.value);
     });
 
+    it("orders a set of strings as Go compares strings, by UTF-8 bytes (U+FFFD before U+1F600)", () => {
+        const result = convertValue(tree('["\\U0001F600", "\\uFFFD", a]'), "set(string)", "v");
+        assert.deepEqual(result.value, ["a", "\uFFFD", "\u{1F600}"]);
+    });
+
+    it("keeps two long numbers of a set(any) apart when their doubles are equal, each with its digits", () => {
+        const result = convertValue(
+            tree("[12345678901234567891, 12345678901234567890, 12345678901234567891]"),
+            { set: "any" },
+            "v",
+        );
+        const items = result.value as number[];
+        assert.equal(items.length, 2);
+        assert.deepEqual(
+            items.map((_, index) => numberTextAt(items, index)),
+            ["12345678901234567890", "12345678901234567891"],
+        );
+    });
+
     it("keeps the digits of a long number of an any inside a map, as a top-level any does", () => {
         const result = convertValue(tree("{id: 12345678901234567890}"), TYPES.extras, "extras");
         const value = result.value as Record<string, unknown>;
