@@ -14,7 +14,7 @@ import { convertValue, typeWords, type ConversionFailure } from "../../stack/con
 import { ProblemList } from "../../stack/errors";
 import type { MergedComponent } from "../../stack/inheritance";
 import { resolveInstance } from "../../stack/instance";
-import { schemaOf } from "../../stack/schema";
+import { schemaOf, stackFileValue } from "../../stack/schema";
 import { parseYamlTree, type Location, type MapNode, type TreeNode } from "../../stack/tree";
 import { numberTextAt } from "../../util/numberText";
 import { formatPath, userKey, type ProblemPath } from "../../util/problem";
@@ -335,6 +335,54 @@ describe("convertValue: composite types", () => {
             assert.equal(convertValue(tree(yaml), type, "v").failures[0].rule, rule);
         assert.equal(typeWords({ map: { list: "number" } }), "a map of lists");
         assert.equal(typeWords("any"), "any value");
+    });
+});
+
+describe("stackFileValue: an argument as a stack file writes it", () => {
+    // [type, the TypeScript argument, as the stack file writes it]
+    const cases: [VarType, unknown, unknown][] = [
+        [
+            TYPES.subscribers,
+            { ops: { protocol: "sqs", endpoint: "e", rawMessageDelivery: true, filterPolicy: { scope: "s" } } },
+            {
+                ops: {
+                    protocol: "sqs",
+                    endpoint: "e",
+                    raw_message_delivery: true,
+                    filter_policy: { filter_scope: "s" },
+                },
+            },
+        ],
+        [TYPES.tiers, [{ name: "a", extra: { rawKey: 1 } }], [{ name: "a", extra_data: { rawKey: 1 } }]],
+        [TYPES.settings, { maxRetries: 1, notDeclared: 2 }, { max_retries: 1, notDeclared: 2 }],
+        [TYPES.nested, { rawMessageDelivery: { maxRetries: "x" } }, { rawMessageDelivery: { maxRetries: "x" } }],
+        ["list(string)", ["a"], ["a"]],
+        [TYPES.settings, "not an object", "not an object"],
+    ];
+    for (const [type, arg, written] of cases) {
+        it(`writes ${JSON.stringify(arg)} as ${JSON.stringify(written)}`, () => {
+            assert.deepEqual(stackFileValue(type, arg), written);
+        });
+    }
+
+    it("is what the loader reads back as the same argument", () => {
+        const arg = {
+            ops: { protocol: "sqs", endpoint: "e", deliveryRetries: 2, filterPolicy: { attributes: { k: ["v"] } } },
+        };
+        const converted = convertValue(
+            tree(JSON.stringify(stackFileValue(TYPES.subscribers, arg))),
+            TYPES.subscribers,
+            "s",
+        );
+        assert.deepEqual(converted.failures, []);
+        assert.deepEqual(converted.arg, arg);
+    });
+
+    it("keeps a __proto__ key a key", () => {
+        const arg = JSON.parse('{"__proto__": {"protocol": "sqs", "endpoint": "e"}}') as unknown;
+        const written = stackFileValue(TYPES.subscribers, arg) as Record<string, unknown>;
+        assert.deepEqual(Object.keys(written), ["__proto__"]);
+        assert.equal(Object.getPrototypeOf(written), Object.prototype);
     });
 });
 
