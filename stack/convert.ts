@@ -41,7 +41,7 @@ export interface ConversionFailure {
 }
 
 export interface ConversionResult {
-    /** The converted value, as the stack file writes it (an object's fields under their vars); `undefined` on failure. */
+    /** The converted value as the stack file writes it (an object's fields under their vars); undefined on failure. */
     readonly value?: unknown;
     /**
      * The same value as the component's argument: an object's fields under their camelCase keys (map keys never
@@ -102,11 +102,12 @@ interface Converted {
 }
 
 /**
- * Converts `node` (not null: a null var is dropped before conversion) to `type`, as Terraform converts a tfvars
- * value to a variable's type constraint (terraform internal/terraform/eval_variable.go, prepareFinalInputVariableValue:
- * `convert.Convert(given, convertTy)`, go-cty cty/convert). `field` is the var name, which starts every failure's path.
- * Every failure is reported, not only the first. The work is one step per node of the value (the type is walked
- * alongside; an `any` part is copied), so it ends with the value, whose depth and size the parser bounds.
+ * Converts `node` (not null: a null var is dropped before conversion) to `type`, as Terraform converts a tfvars value
+ * to a variable's type constraint (terraform internal/terraform/eval_variable.go lines 104-108,
+ * prepareFinalInputVariableValue: `convert.Convert(given, convertTy)`; go-cty v1.18.1 cty/convert). `field` is the var
+ * name, which starts every failure's path. Every failure is reported, not only the first. The work is one step per node
+ * of the value (the type is walked alongside; an `any` part is copied), so it ends with the value, whose depth and size
+ * the parser bounds.
  */
 export function convertValue(node: TreeNode, type: VarType, field: string): ConversionResult {
     const root = typeNode(type);
@@ -169,10 +170,10 @@ function mismatch(node: TreeNode, path: ProblemPath, type: TypeNode, failures: C
 
 /**
  * A list's or a set's items, each converted to the item type (go-cty cty/convert/conversion_collection.go,
- * conversionTupleToList and conversionTupleToSet: a YAML sequence arrives as a tuple). A null item is refused by its
- * type (only a map's null value means unset, as a whole var's does). A set is deduplicated and ordered as go-cty
- * orders one (cty/set_internals.go, setRules.Less: strings by their text, numbers by value, false before true; other
- * types in an order of its own, here their JSON text).
+ * conversionTupleToList from line 277 and conversionTupleToSet from line 187: a YAML sequence arrives as a tuple). A
+ * null item is refused by its type (only a map's null value means unset, as a whole var's does). A set is deduplicated
+ * and ordered as go-cty orders one (cty/set_internals.go lines 85-135, setRules.Less: strings by their text, numbers by
+ * value, false before true; other types in an order of its own, here their JSON text).
  */
 function convertItems(
     node: SeqNode,
@@ -224,8 +225,8 @@ function setOf(values: readonly unknown[], args: readonly unknown[], items: Type
 
 /**
  * A map's values, each converted to the value type under the user's own key, never renamed (go-cty
- * cty/convert/conversion_collection.go, conversionObjectToMap: a YAML map arrives as an object). A null value means
- * "not set", as for a whole var, and is left out.
+ * cty/convert/conversion_collection.go, conversionObjectToMap from line 369: a YAML map arrives as an object). A null
+ * value means "not set", as for a whole var, and is left out.
  */
 function convertMap(
     node: MapNode,
