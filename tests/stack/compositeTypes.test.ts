@@ -7,6 +7,7 @@
  * (go-cty drops it: conversion_object.go lines 72-75). The definition is synthetic: no shipped component declares one.
  */
 import * as assert from "node:assert/strict";
+import fc from "fast-check";
 import type { ComponentDefinition, ObjectType, VarType } from "../../components/kit/definition";
 import { stackVarNaming } from "../../components/kit/definition";
 import { generatedBlocks, STACK_FILES_GUIDE } from "../../components/kit/reference";
@@ -376,6 +377,34 @@ describe("stackFileValue: an argument as a stack file writes it", () => {
         );
         assert.deepEqual(converted.failures, []);
         assert.deepEqual(converted.arg, arg);
+    });
+
+    it("reads back every argument of a map of objects, whatever the user's keys", () => {
+        // The user's keys: any text (a quoted `<<` is no merge key), the prototype's names, a field's name.
+        const key = fc.oneof(fc.constantFrom("__proto__", "constructor", "rawMessageDelivery", "<<"), fc.string());
+        const subscriber = fc.record(
+            {
+                protocol: fc.constantFrom("sqs", "https"),
+                endpoint: fc.string(),
+                rawMessageDelivery: fc.boolean(),
+                deliveryRetries: fc.integer({ min: -1000, max: 1000 }),
+                filterPolicy: fc.record(
+                    { scope: fc.string(), attributes: fc.dictionary(key, fc.array(fc.string(), { maxLength: 3 })) },
+                    { requiredKeys: [] },
+                ),
+            },
+            { requiredKeys: ["protocol", "endpoint"] },
+        );
+        fc.assert(
+            fc.property(fc.dictionary(key, subscriber, { maxKeys: 5 }), (arg) => {
+                const text = JSON.stringify(stackFileValue(TYPES.subscribers, arg));
+                const converted = convertValue(tree(text), TYPES.subscribers, "subscribers");
+                assert.deepEqual(converted.failures, []);
+                // (fast-check makes some objects without a prototype: compared as JSON data.)
+                assert.deepEqual(converted.arg, JSON.parse(JSON.stringify(arg)));
+            }),
+            { numRuns: 200 },
+        );
     });
 
     it("keeps a __proto__ key a key", () => {
