@@ -6,9 +6,9 @@
 import { typeNode, type FieldDefinition, type TypeNode, type VarType } from "../components/kit/definition";
 import { representsExactly, toPlain, type Location, type MapNode, type SeqNode, type TreeNode } from "./tree";
 import { keepNumberText, numberTextAt } from "../util/numberText";
-import { setOwn } from "../util/objects";
+import { hasOwn, setOwn } from "../util/objects";
 import { describeValue } from "../util/describeValue";
-import { formatPath, userKey, type ProblemPath } from "../util/problem";
+import { formatPath, userKey, type PathSegment, type ProblemPath } from "../util/problem";
 import { closestMatch } from "../util/suggest";
 
 /** Why a value is refused: a value of another type, a key its object does not declare, a required field unset. */
@@ -90,16 +90,29 @@ export function typeWords(type: VarType | TypeNode): string {
     }
 }
 
+const ANY: TypeNode = typeNode("any");
+
 /** What Terraform's string-to-number conversion accepts (decimal only, no Inf/NaN). */
 const NUMERIC = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
-/** A converted value in both shapes (see {@link ConversionResult}); `digits` when it is a long number of an `any`. */
-interface Converted {
-    readonly value: unknown;
-    readonly arg: unknown;
-    /** The digits written of a number a double cannot hold, kept beside its container (util/numberText.ts). */
-    readonly digits?: string;
+/**
+ * Where a node is: its segment under its parent's place, a chain made only for lists, maps and objects (the path of a
+ * failure is written out from it; a scalar item costs nothing).
+ */
+interface Place {
+    readonly up: Place | undefined;
+    readonly segment: PathSegment;
 }
+
+/** The path from the var down to `segment` under `up`. */
+function pathOf(up: Place | undefined, segment: PathSegment): ProblemPath {
+    const path: PathSegment[] = [segment];
+    for (let place = up; place !== undefined; place = place.up) path.push(place.segment);
+    return path.reverse();
+}
+
+/** What {@link convertNode} returns for a value that failed (its failures added). */
+const FAILED: unique symbol = Symbol("failed");
 
 /**
  * Converts `node` (not null: a null var is dropped before conversion) to `type`, as Terraform converts a tfvars value
@@ -117,43 +130,50 @@ export function convertValue(node: TreeNode, type: VarType, field: string): Conv
         return { value, arg: value, failures: [] };
     }
     const failures: ConversionFailure[] = [];
-    const converted = convertNode(node, root, [field], failures);
-    if (converted === undefined || failures.length > 0) return { failures };
-    return { value: converted.value, arg: converted.arg, failures };
+    const value = convertNode(node, root, undefined, field, failures);
+    if (value === FAILED || failures.length > 0) return { failures };
+    return { value, arg: argValue(root, value), failures };
 }
 
-/** `node` converted to `type`, or undefined with its failures added (a part may fail while others convert). */
+/**
+ * `node` converted to `type`, as the stack file writes it (an object's fields under their vars), or {@link FAILED}
+ * with its failures added (a part may fail while others convert). `segment` names it under `up`.
+ */
 function convertNode(
     node: TreeNode,
     type: TypeNode,
-    path: ProblemPath,
+    up: Place | undefined,
+    segment: PathSegment,
     failures: ConversionFailure[],
-): Converted | undefined {
+): unknown {
     switch (type.kind) {
         case "any":
-            return anyValue(node);
+            return node.kind === "scalar" && node.numberText === true
+                ? Number(node.value)
+                : toPlainKeepingNumbers(node);
         case "string":
         case "number":
         case "bool": {
             const value = convertPrimitive(node, type.kind);
-            if (value === undefined) return mismatch(node, path, type, failures);
-            return { value, arg: value };
+            return value === undefined ? mismatch(node, pathOf(up, segment), type, failures) : value;
         }
         case "list":
         case "set":
             return node.kind === "seq"
-                ? convertItems(node, type, path, failures)
-                : mismatch(node, path, type, failures);
+                ? convertItems(node, type, { up, segment }, failures)
+                : mismatch(node, pathOf(up, segment), type, failures);
         case "map":
-            return node.kind === "map" ? convertMap(node, type, path, failures) : mismatch(node, path, type, failures);
+            return node.kind === "map"
+                ? convertMap(node, type, { up, segment }, failures)
+                : mismatch(node, pathOf(up, segment), type, failures);
         case "object":
             return node.kind === "map"
-                ? convertObject(node, type, path, failures)
-                : mismatch(node, path, type, failures);
+                ? convertObject(node, type, { up, segment }, failures)
+                : mismatch(node, pathOf(up, segment), type, failures);
     }
 }
 
-function mismatch(node: TreeNode, path: ProblemPath, type: TypeNode, failures: ConversionFailure[]): undefined {
+function mismatch(node: TreeNode, path: ProblemPath, type: TypeNode, failures: ConversionFailure[]): typeof FAILED {
     const expected = typeWords(type);
     failures.push({
         code: "TYPE_MISMATCH",
@@ -165,62 +185,65 @@ function mismatch(node: TreeNode, path: ProblemPath, type: TypeNode, failures: C
         got: describeNode(node),
         value: toPlain(node),
     });
-    return undefined;
+    return FAILED;
+}
+
+/** Keeps beside `container[key]` the digits of a long number an `any` took (util/numberText.ts). */
+function keepDigits(container: object, key: string | number, node: TreeNode, type: TypeNode): void {
+    if (type.kind === "any" && node.kind === "scalar" && node.numberText === true)
+        keepNumberText(container, key, String(node.value));
 }
 
 /**
  * A list's or a set's items, each converted to the item type (go-cty cty/convert/conversion_collection.go,
  * conversionTupleToList from line 277 and conversionTupleToSet from line 187: a YAML sequence arrives as a tuple). A
- * null item is refused by its type (only a map's null value means unset, as a whole var's does). A set is deduplicated
- * and ordered as go-cty orders one (cty/set_internals.go lines 85-135, setRules.Less: strings by their text, numbers by
- * value, false before true; other types in an order of its own, here their JSON text).
+ * null item is refused by its type (only a map's null value means unset, as a whole var's does).
  */
 function convertItems(
     node: SeqNode,
     type: Extract<TypeNode, { kind: "list" | "set" }>,
-    path: ProblemPath,
+    place: Place,
     failures: ConversionFailure[],
-): Converted | undefined {
+): unknown {
     const values: unknown[] = [];
-    const args: unknown[] = [];
     let ok = true;
     node.items.forEach((item, index) => {
-        const converted = convertNode(item, type.items, [...path, index], failures);
-        if (converted === undefined) ok = false;
+        const value = convertNode(item, type.items, place, index, failures);
+        if (value === FAILED) ok = false;
         else if (ok) {
-            if (converted.digits !== undefined) keepNumberText(values, values.length, converted.digits);
-            values.push(converted.value);
-            args.push(converted.arg);
+            keepDigits(values, values.length, item, type.items);
+            values.push(value);
         }
     });
-    if (!ok) return undefined;
-    if (type.kind === "set") return setOf(values, args, type.items);
-    return { value: values, arg: sameShape(values, args) ? values : args };
+    if (!ok) return FAILED;
+    return type.kind === "set" ? setOf(values, type.items) : values;
 }
 
 /**
- * The distinct items of a set, in go-cty's order (see {@link convertItems}); strings compare as Go compares them, by
- * their UTF-8 bytes.
+ * The distinct items of a set, ordered as go-cty orders them (cty/set_internals.go lines 85-135, setRules.Less):
+ * strings as Go compares them (by UTF-8 bytes), numbers by value, false before true; other types in an order of its
+ * own, here their JSON text's.
  */
-function setOf(values: readonly unknown[], args: readonly unknown[], items: TypeNode): Converted {
+function setOf(values: readonly unknown[], items: TypeNode): unknown[] {
+    if (items.kind === "string") {
+        const strings = [...new Set(values as readonly string[])];
+        // Without a character past U+FFFF, JavaScript's order is Go's, and faster.
+        return strings.sort(strings.some((text) => SURROGATE.test(text)) ? compareGoStrings : compareStrings);
+    }
+    if (items.kind === "number" || items.kind === "bool")
+        return [...new Set(values)].sort((a, b) => Number(a) - Number(b));
     const byKey = new Map<string, number>();
     values.forEach((value, index) => {
-        const key = items.kind === "string" ? (value as string) : (numberTextAt(values, index) ?? canonicalJson(value));
+        const key = numberTextAt(values, index) ?? canonicalJson(value);
         if (!byKey.has(key)) byKey.set(key, index);
     });
-    let order: number[];
-    if (items.kind === "number" || items.kind === "bool") {
-        order = [...byKey.values()].sort((a, b) => Number(values[a]) - Number(values[b]));
-    } else {
-        const bytes = [...byKey].map(([key, index]) => ({ index, bytes: Buffer.from(key) }));
-        order = bytes.sort((a, b) => Buffer.compare(a.bytes, b.bytes)).map(({ index }) => index);
-    }
-    const setValues = order.map((index) => values[index]);
+    const order = [...byKey].sort(([a], [b]) => compareGoStrings(a, b)).map(([, index]) => index);
+    const set = order.map((index) => values[index]);
     order.forEach((from, to) => {
         const digits = numberTextAt(values, from);
-        if (digits !== undefined) keepNumberText(setValues, to, digits);
+        if (digits !== undefined) keepNumberText(set, to, digits);
     });
-    return { value: setValues, arg: sameShape(values, args) ? setValues : order.map((index) => args[index]) };
+    return set;
 }
 
 /**
@@ -231,26 +254,21 @@ function setOf(values: readonly unknown[], args: readonly unknown[], items: Type
 function convertMap(
     node: MapNode,
     type: Extract<TypeNode, { kind: "map" }>,
-    path: ProblemPath,
+    place: Place,
     failures: ConversionFailure[],
-): Converted | undefined {
+): unknown {
     const values: Record<string, unknown> = {};
-    const args: Record<string, unknown> = {};
     let ok = true;
-    let same = true;
     for (const entry of node.entries.values()) {
         if (isNull(entry.value)) continue;
-        const converted = convertNode(entry.value, type.values, [...path, userKey(entry.key)], failures);
-        if (converted === undefined) ok = false;
+        const value = convertNode(entry.value, type.values, place, userKey(entry.key), failures);
+        if (value === FAILED) ok = false;
         else if (ok) {
-            if (converted.digits !== undefined) keepNumberText(values, entry.key, converted.digits);
-            setOwn(values, entry.key, converted.value);
-            setOwn(args, entry.key, converted.arg);
-            same &&= converted.arg === converted.value;
+            keepDigits(values, entry.key, entry.value, type.values);
+            setOwn(values, entry.key, value);
         }
     }
-    if (!ok) return undefined;
-    return { value: values, arg: same ? values : args };
+    return ok ? values : FAILED;
 }
 
 /**
@@ -264,68 +282,110 @@ function convertMap(
 function convertObject(
     node: MapNode,
     type: Extract<TypeNode, { kind: "object" }>,
-    path: ProblemPath,
+    place: Place,
     failures: ConversionFailure[],
-): Converted | undefined {
+): unknown {
     const fields = fieldTable(type.fields);
     const values: Record<string, unknown> = {};
-    const args: Record<string, unknown> = {};
     const given = new Set<string>();
     let ok = true;
     for (const entry of node.entries.values()) {
         const found = fields.byVar.get(entry.key);
         if (found === undefined) {
             ok = false;
-            failures.push(unknownField(entry.key, entry.keyLoc, path, fields));
+            failures.push(unknownField(entry.key, entry.keyLoc, place, fields));
             continue;
         }
         if (isNull(entry.value)) continue; // unset: the field's default applies
         given.add(entry.key);
-        const [key, field] = found;
-        const converted = convertNode(entry.value, fields.types.get(key)!, [...path, field.var], failures);
-        if (converted === undefined) ok = false;
+        const fieldType = fields.types.get(found[0])!;
+        const value = convertNode(entry.value, fieldType, place, entry.key, failures);
+        if (value === FAILED) ok = false;
         else if (ok) {
-            if (converted.digits !== undefined) {
-                keepNumberText(values, field.var, converted.digits);
-                keepNumberText(args, key, converted.digits);
-            }
-            setOwn(values, field.var, converted.value);
-            setOwn(args, key, converted.arg);
+            keepDigits(values, entry.key, entry.value, fieldType);
+            setOwn(values, entry.key, value);
         }
     }
     for (const [, field] of fields.byVar.values()) {
         if (field.required !== true || given.has(field.var)) continue;
         ok = false;
-        const fieldPath = [...path, field.var];
+        const path = pathOf(place, field.var);
         failures.push({
             code: "MISSING_REQUIRED",
             loc: node.loc,
-            field: formatPath(fieldPath),
-            path: fieldPath,
+            field: formatPath(path),
+            path,
             rule: "is required but not set",
         });
     }
-    return ok ? { value: values, arg: args } : undefined;
+    return ok ? values : FAILED;
 }
 
 /** A key an object does not declare: located at the key, named under its object, the closest field suggested. */
-function unknownField(key: string, loc: Location, path: ProblemPath, fields: FieldTable): ConversionFailure {
+function unknownField(key: string, loc: Location, place: Place, fields: FieldTable): ConversionFailure {
     // A key written as the TypeScript field (`rawMessageDelivery`) suggests its stack-file key.
     const byKey = [...fields.byVar.values()].find(([camel]) => camel.toLowerCase() === key.toLowerCase());
     const match = byKey?.[1].var ?? closestMatch(key, fields.byVar.keys());
-    const fieldPath = [...path, IDENTIFIER.test(key) ? key : userKey(key)];
+    const path = pathOf(place, IDENTIFIER.test(key) ? key : userKey(key));
+    const object = formatPath(pathOf(place.up, place.segment));
     return {
         code: "UNKNOWN_KEY",
         loc,
-        field: formatPath(fieldPath),
-        path: fieldPath,
-        rule: `is not a field of ${formatPath(path)} (fields: ${[...fields.byVar.keys()].join(", ")})`,
+        field: formatPath(path),
+        path,
+        rule: `is not a field of ${object} (fields: ${[...fields.byVar.keys()].join(", ")})`,
         ...(match !== undefined ? { hint: `; did you mean ${match}?` } : {}),
     };
 }
 
 /** A key that reads as a field name (`.name`); any other is shown quoted and escaped (`["a b"]`). */
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * A converted value as the component's argument: each object field under its camelCase key instead of its var (map
+ * keys never renamed), the digits of a long number kept; the very value when the type holds no object.
+ */
+function argValue(type: TypeNode, value: unknown): unknown {
+    if (!holdsObject(type)) return value;
+    switch (type.kind) {
+        case "list":
+        case "set":
+            return (value as unknown[]).map((item) => argValue(type.items, item));
+        case "map": {
+            const arg: Record<string, unknown> = {};
+            for (const [key, inner] of Object.entries(value as object)) setOwn(arg, key, argValue(type.values, inner));
+            return arg;
+        }
+        case "object": {
+            const written = value as Record<string, unknown>;
+            const arg: Record<string, unknown> = {};
+            for (const [varName, [key]] of fieldTable(type.fields).byVar) {
+                if (!hasOwn(written, varName)) continue;
+                const digits = numberTextAt(written, varName);
+                if (digits !== undefined) keepNumberText(arg, key, digits);
+                setOwn(arg, key, argValue(fieldTable(type.fields).types.get(key)!, written[varName]));
+            }
+            return arg;
+        }
+        default:
+            return value;
+    }
+}
+
+const objectHolders = new WeakMap<TypeNode, boolean>();
+
+/** Whether an object type is in `type` (its argument then differs from its stack-file value). */
+function holdsObject(type: TypeNode): boolean {
+    let holds = objectHolders.get(type);
+    if (holds === undefined) {
+        holds =
+            type.kind === "object" ||
+            (type.kind === "map" && holdsObject(type.values)) ||
+            ((type.kind === "list" || type.kind === "set") && holdsObject(type.items));
+        objectHolders.set(type, holds);
+    }
+    return holds;
+}
 
 /** An object type's fields by stack-file key, with each field's type written out (built once per declaration). */
 interface FieldTable {
@@ -357,11 +417,6 @@ function isNull(node: TreeNode): boolean {
     return node.kind === "scalar" && node.value === null;
 }
 
-/** Whether every item's argument is its value (no object inside): the argument is then the value itself. */
-function sameShape(values: readonly unknown[], args: readonly unknown[]): boolean {
-    return values.every((value, index) => value === args[index]);
-}
-
 /**
  * JSON with every object's keys sorted and a long number's digits as written: equal for equal values (a set's
  * identity of an item that is no scalar).
@@ -376,6 +431,26 @@ function canonicalJson(value: unknown): string {
         return `{${keys.map((key) => `${JSON.stringify(key)}:${item(object, key, object[key])}`).join(",")}}`;
     }
     return JSON.stringify(value) ?? "null";
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * Go's string order, by UTF-8 bytes: JavaScript's UTF-16 order but for a surrogate (part of a character past U+FFFF),
+ * which comes after every other unit from U+E000 on, as its character's bytes do.
+ */
+function compareGoStrings(a: string, b: string): number {
+    const length = Math.min(a.length, b.length);
+    for (let i = 0; i < length; i++) {
+        const x = a.charCodeAt(i);
+        const y = b.charCodeAt(i);
+        if (x === y) continue;
+        const xSurrogate = x >= 0xd800 && x <= 0xdfff;
+        const ySurrogate = y >= 0xd800 && y <= 0xdfff;
+        if (xSurrogate !== ySurrogate && Math.min(x, y) >= 0xd800) return xSurrogate ? 1 : -1;
+        return x < y ? -1 : 1;
+    }
+    return a.length - b.length;
 }
 
 /** Converts a scalar to string/number/bool, or returns undefined when Terraform would refuse it. */
@@ -432,30 +507,29 @@ function toPlainKeepingNumbers(node: TreeNode): unknown {
         case "seq": {
             const items: unknown[] = [];
             for (const item of node.items) {
-                const { value, digits } = anyValue(item);
-                if (digits !== undefined) keepNumberText(items, items.length, digits);
-                items.push(value);
+                keepDigits(items, items.length, item, ANY);
+                items.push(
+                    item.kind === "scalar" && item.numberText === true
+                        ? Number(item.value)
+                        : toPlainKeepingNumbers(item),
+                );
             }
             return items;
         }
         case "map": {
             const object: Record<string, unknown> = {};
             for (const entry of node.entries.values()) {
-                const { value, digits } = anyValue(entry.value);
-                if (digits !== undefined) keepNumberText(object, entry.key, digits);
-                setOwn(object, entry.key, value);
+                const value = entry.value;
+                keepDigits(object, entry.key, value, ANY);
+                setOwn(
+                    object,
+                    entry.key,
+                    value.kind === "scalar" && value.numberText === true
+                        ? Number(value.value)
+                        : toPlainKeepingNumbers(value),
+                );
             }
             return object;
         }
     }
-}
-
-/** An `any` value inside a list, a map or an object: a long number is the number, its digits kept by the container. */
-function anyValue(node: TreeNode): Converted {
-    if (node.kind === "scalar" && node.numberText === true) {
-        const value = Number(node.value);
-        return { value, arg: value, digits: String(node.value) };
-    }
-    const value = toPlainKeepingNumbers(node);
-    return { value, arg: value };
 }
