@@ -358,12 +358,13 @@ function argValue(type: TypeNode, value: unknown): unknown {
         }
         case "object": {
             const written = value as Record<string, unknown>;
+            const fields = fieldTable(type.fields);
             const arg: Record<string, unknown> = {};
-            for (const [varName, [key]] of fieldTable(type.fields).byVar) {
+            for (const [varName, [key]] of fields.byVar) {
                 if (!hasOwn(written, varName)) continue;
                 const digits = numberTextAt(written, varName);
                 if (digits !== undefined) keepNumberText(arg, key, digits);
-                setOwn(arg, key, argValue(fieldTable(type.fields).types.get(key)!, written[varName]));
+                setOwn(arg, key, argValue(fields.types.get(key)!, written[varName]));
             }
             return arg;
         }
