@@ -3,7 +3,7 @@
  * and pattern; lists, sets, maps and objects of declared fields), in one wording for every component; and where a
  * value known later (an Output, a promise) or a secret may stand. Pure: resolvers add only the rules between fields.
  */
-import { problem, userKey, type ProblemPath } from "../../util/problem";
+import { formatPath, problem, userKey, type PathSegment, type ProblemPath } from "../../util/problem";
 import { isUnknownValue } from "../../util/unknown";
 import { isPlainObject, setOwn } from "../../util/objects";
 import { closestMatch } from "../../util/suggest";
@@ -69,7 +69,7 @@ export function checkDeclared(
 ): unknown {
     const fallback = position.default;
     if (isUnset(value)) {
-        if (position.required === true) problems.push(problem("REQUIRED", path, "is required", value));
+        if (position.required === true) problems.push(problem("MISSING_REQUIRED", path, "is required but not set"));
         return fallback;
     }
     if (isUnknownValue(value)) return value;
@@ -162,7 +162,10 @@ function checkItems(
     );
 }
 
-/** An object of declared fields: an undeclared key refused (with the closest field), a missing required one too. */
+/**
+ * An object of declared fields: an undeclared key refused (with the closest field), a missing required one too, in the
+ * stack files' words (stack/convert.ts: `UNKNOWN_KEY`, `MISSING_REQUIRED`).
+ */
 function checkObject(
     fields: Readonly<Record<string, FieldDefinition>>,
     value: Record<string, unknown>,
@@ -175,12 +178,12 @@ function checkObject(
         if (Object.prototype.hasOwnProperty.call(fields, key)) continue;
         const squashed = squash(key);
         const close = bySquashed.get(squashed) ?? bySquashed.get(closestMatch(squashed, bySquashed.keys()) ?? "");
-        const rule = `is not a field of this object (its fields: ${names.join(", ")})`;
+        const rule = `is not a field of ${formatPath(path)} (fields: ${names.join(", ")})`;
         problems.push(
             problem(
-                "UNKNOWN_FIELD",
-                [...path, userKey(key)],
-                close === undefined ? rule : `${rule.slice(0, -1)}; did you mean ${close}?)`,
+                "UNKNOWN_KEY",
+                [...path, undeclaredKey(key)],
+                close === undefined ? rule : `${rule}; did you mean ${close}?`,
             ),
         );
     }
@@ -190,6 +193,11 @@ function checkObject(
         copy[name] = checkDeclared(positionOf(field), given, [...path, name], problems);
     }
     return copy;
+}
+
+/** A key an object does not declare, in a path: as a field when it reads as one (`.name`), else the user's text (`["a b"]`, escaped). */
+function undeclaredKey(key: string): PathSegment {
+    return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? key : userKey(key);
 }
 
 /** What a value known later, or a secret, is called in the refusal of one where the declaration wants it known. */
@@ -243,7 +251,7 @@ export function misplacedInputs(
                 const field = Object.prototype.hasOwnProperty.call(node.fields, key) ? node.fields[key] : undefined;
                 if (field === undefined) {
                     const inside = firstDeferred(part, kind);
-                    if (inside !== undefined) found.push({ path: [...at, userKey(key)], got: inside });
+                    if (inside !== undefined) found.push({ path: [...at, undeclaredKey(key)], got: inside });
                 } else {
                     walk(positionNode(field), field.input === true, part, [...at, key]);
                 }

@@ -70,7 +70,7 @@ describe("declared checks of any declared type", () => {
             ["number", { allowed: [1, 3], default: 1 }, 2, 1, ["v must be one of 1, 3, got 2"]],
             ["bool", { default: true }, null, true, []],
             ["bool", {}, "yes", undefined, ['v must be true or false, got "yes"']],
-            ["string", { required: true }, undefined, undefined, ["v is required, got undefined"]],
+            ["string", { required: true }, null, undefined, ["v is required but not set"]],
             ["any", {}, { anything: [1] }, { anything: [1] }, []],
         ];
         for (const [type, rules, value, expected, lines] of cases) {
@@ -124,9 +124,9 @@ describe("declared checks of any declared type", () => {
                 { ops: { protocol: "sqs", raw_message_delivery: true } },
                 { ops: { protocol: "sqs", endpoint: undefined, rawMessageDelivery: false } },
                 [
-                    'v["ops"]["raw_message_delivery"] is not a field of this object (its fields: protocol, endpoint, ' +
-                        "rawMessageDelivery; did you mean rawMessageDelivery?)",
-                    'v["ops"].endpoint is required, got undefined',
+                    'v["ops"].raw_message_delivery is not a field of v["ops"] (fields: protocol, endpoint, ' +
+                        "rawMessageDelivery); did you mean rawMessageDelivery?",
+                    'v["ops"].endpoint is required but not set',
                 ],
             ],
             [{ ops: "sqs" }, { ops: undefined }, ['v["ops"] must be an object, got "sqs"']],
@@ -140,7 +140,7 @@ describe("declared checks of any declared type", () => {
         assert.deepEqual(check("string", UNKNOWN, { required: true, max: 1 }), [UNKNOWN, []]);
         const [result, lines] = check(SUBSCRIBERS, { ops: { protocol: UNKNOWN, endpoint: UNKNOWN, extra: 1 } });
         assert.deepEqual(lines, [
-            'v["ops"]["extra"] is not a field of this object (its fields: protocol, endpoint, rawMessageDelivery)',
+            'v["ops"].extra is not a field of v["ops"] (fields: protocol, endpoint, rawMessageDelivery)',
         ]);
         const ops = (result as Record<string, Record<string, unknown>>).ops;
         assert.equal(ops.protocol, UNKNOWN);
@@ -159,10 +159,15 @@ describe("declared checks of any declared type", () => {
 
         const field = JSON.parse('{"ops": {"protocol": "sqs", "endpoint": "e", "__proto__": {"polluted": true}}}');
         assert.deepEqual(check(SUBSCRIBERS, field)[1], [
-            'v["ops"]["__proto__"] is not a field of this object (its fields: protocol, endpoint, rawMessageDelivery; ' +
-                "did you mean protocol?)",
+            'v["ops"].__proto__ is not a field of v["ops"] (fields: protocol, endpoint, rawMessageDelivery); ' +
+                "did you mean protocol?",
         ]);
         assert.equal(({} as Record<string, unknown>).polluted, undefined);
+
+        const control = { ops: { protocol: "sqs", endpoint: "e", "\u001b[2J": 1 } };
+        assert.deepEqual(check(SUBSCRIBERS, control)[1], [
+            'v["ops"]["\\u001b[2J"] is not a field of v["ops"] (fields: protocol, endpoint, rawMessageDelivery)',
+        ]);
 
         const cycle: Record<string, unknown> = { a: "x" };
         cycle.self = cycle;
@@ -213,7 +218,8 @@ describe("values known later only where the declaration takes them", () => {
             [SUBSCRIBERS, false, ops({ endpoint: later("an Output") }), []],
             [SUBSCRIBERS, false, ops({ protocol: later("an Output") }), ['v["ops"].protocol got an Output']],
             [SUBSCRIBERS, false, { ops: later("an Output") }, ['v["ops"] got an Output']],
-            [SUBSCRIBERS, false, ops({ extra: [later("a Promise")] }), ['v["ops"]["extra"] got a Promise']],
+            [SUBSCRIBERS, false, ops({ extra: [later("a Promise")] }), ['v["ops"].extra got a Promise']],
+            [SUBSCRIBERS, false, ops({ "a b": later("a Promise") }), ['v["ops"]["a b"] got a Promise']],
             ["any", true, { deep: [{ x: later("an Output") }] }, []],
             ["any", false, { deep: [{ x: later("an Output") }] }, ["v got an Output"]],
             ["any", false, { deep: [UNKNOWN] }, []],
