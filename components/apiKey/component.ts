@@ -49,7 +49,7 @@ import {
 const COMPONENT = API_KEY_DEFINITION.path;
 
 /**
- * A {@link DashboardsApiKey} known to be enabled (see {@link DashboardsApiKey.isEnabled}). Every output
+ * A {@link DashboardsApiKey} known to be enabled (see {@link DeclaredComponent.isEnabled}). Every output
  * is typed defined on any instance (reading one on a disabled instance throws), so this is the class
  * itself; kept for the programs that name it.
  */

@@ -21,7 +21,7 @@ import {
 const COMPONENT_PATH = EVENTBRIDGE_DEFINITION.path;
 
 /**
- * An {@link EventBridge} known to be enabled (see {@link EventBridge.isEnabled}). Every output is typed
+ * An {@link EventBridge} known to be enabled (see {@link DeclaredComponent.isEnabled}). Every output is typed
  * defined on any instance (reading one on a disabled instance throws), so this is the class itself; kept
  * for the programs that name it.
  */

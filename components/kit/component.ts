@@ -60,9 +60,15 @@ export abstract class DeclaredComponent extends pulumi.ComponentResource {
     }
 
     /**
+     * For this package's component classes only: `start` is what the kit's `startComponent` gives, which a
+     * program cannot make.
+     */
+    protected constructor(name: string, start: never);
+    /**
      * @internal Registers the instance `start` validated (`startComponent` runs before, so that invalid
      * arguments register nothing, not even the component), with the type token of the class's declaration.
      */
+    protected constructor(name: string, start: Started<ResolvedBase, object>);
     protected constructor(name: string, start: Started<ResolvedBase, object>) {
         const definition = declaringClass(new.target).definition;
         super(definition.typeToken, name, {}, start.options);
