@@ -175,6 +175,23 @@ describe("Atmos 1.145-1.226 features", () => {
             assert.match(error.message, /unknown var c\.\.d/);
         });
 
+        it("merges a key written twice, as Atmos's expansion does before decoding (expand.go 158-179)", () => {
+            const text = lines(
+                ...HEAD,
+                "    eventbridge:",
+                "      vars: {name: x, tags: {A: '1'}}",
+                "      vars: {tags: {B: '2'}, name: y}",
+            );
+            const stack = load(text, atmos);
+            assert.equal(stack.instances[0].vars.name, "y");
+            assert.deepEqual(stack.instances[0].vars.tags, { A: "1", B: "2" });
+            // Without the setting, yaml.v3's decode refuses the repeated key.
+            assert.match(
+                stackError(() => load(text)).message,
+                /stacks\/dev\.yaml:6:7: invalid YAML: Map keys must be unique/,
+            );
+        });
+
         it("is off without the setting: the key is a key", () => {
             const stack = load(lines(...HEAD, "    alerts:", "      metadata.component: eventbridge"));
             assert.deepEqual(
