@@ -4,6 +4,7 @@
  * instance that `startComponent` (preamble.ts) validated, and its outputs set and registered at the end.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { hasOwn } from "../../util/objects";
 import type { ComponentDefinition } from "./definition";
 import { declareOutputs, hasOutputs, setOutputs } from "./declaredOutputs";
 import type { ResolvedBase, Started } from "./preamble";
@@ -23,7 +24,7 @@ const DECLARED = new WeakSet<object>();
  */
 function declaringClass(target: object): DeclaringClass {
     let owner: object | null = target;
-    while (owner !== null && !Object.prototype.hasOwnProperty.call(owner, "definition")) {
+    while (owner !== null && !hasOwn(owner, "definition")) {
         owner = Object.getPrototypeOf(owner) as object | null;
     }
     if (owner === null) throw new TypeError("a component class must declare its definition (static definition)");
