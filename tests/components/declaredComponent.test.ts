@@ -6,7 +6,7 @@
  */
 import * as assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
-import type * as EventBridgeModule from "../../components/eventbridge";
+import * as eventbridge from "../../components/eventbridge";
 import { DeclaredComponent } from "../../components/kit/component";
 import { startComponent } from "../../components/kit/preamble";
 import { isSet, isUnset, resolvedBrand } from "../../components/kit/resolved";
@@ -14,35 +14,23 @@ import { installMocks, type InstalledMocks } from "../../program/mocks";
 import { ECS_PATTERN } from "../fixtures/spec";
 import { disabledOutputMessage, readingDisabled, unwrap } from "../helpers/outputs";
 
-const ECS_ALERTS = {
-    region: "us-east-2",
-    namespace: "eg",
-    environment: "ue2",
-    stage: "prod",
-    name: "ecs-faults",
-    eventRulePattern: ECS_PATTERN,
-} as const;
+/** An eventbridge instance's arguments: the rule and log group `eg-faults`. */
+const ARGS = { region: "us-east-2", namespace: "eg", name: "faults", eventRulePattern: ECS_PATTERN } as const;
 
 describe("DeclaredComponent (components/kit/component.ts)", () => {
     let mocks: InstalledMocks;
-    let eventbridge: typeof EventBridgeModule;
-
-    before(async () => {
-        mocks = await installMocks();
-        eventbridge = await import("../../components/eventbridge");
-    });
-
+    before(async () => void (mocks = await installMocks()));
     beforeEach(() => mocks.reset());
 
     it("is the base of every component class, a ComponentResource with isEnabled()", () => {
-        const component = new eventbridge.EventBridge("a", ECS_ALERTS);
+        const component = new eventbridge.EventBridge("a", ARGS);
         assert.ok(component instanceof DeclaredComponent);
         assert.ok(component instanceof pulumi.ComponentResource);
         assert.equal(component.isEnabled(), true);
     });
 
     it("registers the instance under its declaration's type token", async () => {
-        new eventbridge.EventBridge("a", ECS_ALERTS);
+        new eventbridge.EventBridge("a", ARGS);
         await mocks.settle();
         const component = mocks.resources.find((r) => !r.custom);
         assert.equal(component?.type, eventbridge.EVENTBRIDGE_DEFINITION.typeToken);
@@ -51,8 +39,8 @@ describe("DeclaredComponent (components/kit/component.ts)", () => {
 
     it("defines the outputs on the class that declares them, also for a program's subclass", async () => {
         class MyEvents extends eventbridge.EventBridge {}
-        const mine = new MyEvents("mine", ECS_ALERTS);
-        assert.equal(await unwrap(mine.eventRuleName), "eg-ue2-prod-ecs-faults");
+        const mine = new MyEvents("mine", ARGS);
+        assert.equal(await unwrap(mine.eventRuleName), "eg-faults");
         const declared = Object.keys(eventbridge.EVENTBRIDGE_DEFINITION.outputs);
         for (const output of declared) {
             assert.equal(
@@ -61,7 +49,7 @@ describe("DeclaredComponent (components/kit/component.ts)", () => {
             );
             assert.equal(Object.getOwnPropertyDescriptor(MyEvents.prototype, output), undefined, output);
         }
-        const off = new MyEvents("off", { ...ECS_ALERTS, enabled: false });
+        const off = new MyEvents("off", { ...ARGS, enabled: false });
         assert.equal(off.isEnabled(), false);
         assert.deepEqual(
             readingDisabled(off, declared),
@@ -79,7 +67,7 @@ describe("DeclaredComponent (components/kit/component.ts)", () => {
         };
         class Undeclared extends DeclaredComponent {
             constructor() {
-                super("undeclared", startComponent("undeclared", ECS_ALERTS, {}, spec));
+                super("undeclared", startComponent("undeclared", ARGS, {}, spec));
             }
         }
         assert.throws(() => new Undeclared(), /a component class must declare its definition \(static definition\)/);
@@ -87,7 +75,7 @@ describe("DeclaredComponent (components/kit/component.ts)", () => {
         class Twice extends DeclaredComponent {
             static readonly definition = definition;
             constructor() {
-                super("twice", startComponent("twice", { ...ECS_ALERTS, enabled: false }, {}, spec));
+                super("twice", startComponent("twice", { ...ARGS, enabled: false }, {}, spec));
                 this.registerDeclaredOutputs();
                 this.registerDeclaredOutputs();
             }
