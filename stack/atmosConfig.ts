@@ -230,7 +230,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
                     raw,
                     source.kind === "dir"
                         ? readConfigWithImports(source.file, reading, new Set(), true)
-                        : readSelectedFile(source.file, files, env, gitRoot, confinement),
+                        : readSelectedFile(source.file, reading),
                 );
             }
         } else {
@@ -611,16 +611,10 @@ function existing(arg: string, kind: "file" | "directory", cwd: string, files: F
  * A `--config` file as Atmos merges it (load_config_args.go mergeFiles 169-207): the file, then
  * its `import:` list over it; no atmos.d (mergeDefaultImports is given the file, not a directory).
  */
-function readSelectedFile(
-    file: string,
-    files: FileSystem,
-    env: Readonly<Record<string, string | undefined>>,
-    gitRoot: string | undefined,
-    confinement: Confinement,
-): Record<string, unknown> {
-    const own = readConfigFile(file, files, env, gitRoot);
+function readSelectedFile(file: string, reading: ConfigReading): Record<string, unknown> {
+    const own = readConfigFile(file, reading.files, reading.env, reading.gitRoot);
     const { import: _ignored, ...rest } = own;
-    return mergePlain(rest, mergeImportList(own, file, { files, env, gitRoot, confinement }, new Set([file])));
+    return mergePlain(rest, mergeImportList(own, file, reading, new Set([file])));
 }
 
 /**
