@@ -19,11 +19,7 @@ import {
     type TypeNode,
 } from "./definition";
 import type { ArgProblemInput } from "./errors";
-
-/** A JavaScript `undefined` or a Terraform-like `null`: the position takes its default. */
-function isUnset(value: unknown): value is null | undefined {
-    return value === undefined || value === null;
-}
+import { isUnset } from "./resolved";
 
 /** What a position (an argument, an object's field, a list item) declares: its type and its rules. */
 export interface Position {
