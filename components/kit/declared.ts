@@ -15,23 +15,19 @@ import {
     type ArgDefinition,
     type ComponentDefinition,
     type FieldDefinition,
-    type TextPattern,
     type TypeNode,
 } from "./definition";
 import type { ArgProblemInput } from "./errors";
 import { isUnset } from "./resolved";
 
 /** What a position (an argument, an object's field, a list item) declares: its type and its rules. */
-export interface Position {
+export type Position = Pick<
+    FieldDefinition,
+    "required" | "default" | "allowed" | "min" | "max" | "pattern" | "note"
+> & {
+    /** The position's type, its shorthands written out. */
     readonly node: TypeNode;
-    readonly required?: boolean;
-    readonly default?: unknown;
-    readonly allowed?: readonly (string | number)[];
-    readonly min?: number;
-    readonly max?: number;
-    readonly pattern?: TextPattern;
-    readonly note?: string;
-}
+};
 
 /** The position an argument or a field declares. */
 export function positionOf(spec: ArgDefinition | FieldDefinition): Position {
