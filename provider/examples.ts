@@ -6,7 +6,7 @@ import { stringify } from "yaml";
 import type { ComponentDefinition, ComponentExample } from "../components/kit/definition";
 import { LANGUAGES_GUIDE } from "../components/kit/reference";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
-import { packageSchema, type PackageSchema, type SchemaProperty } from "./schema";
+import { isEnumType, packageSchema, type PackageSchema, type SchemaProperty } from "./schema";
 
 /** The languages of the example, as docs/languages.md fences them, in the guide's order. */
 export const EXAMPLE_LANGUAGES = ["ts", "python", "go", "csharp", "java", "yaml"] as const;
@@ -42,7 +42,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** An enum input's member name (the schema's `name` of the value). */
 function enumMember(schema: PackageSchema, input: SchemaProperty, value: unknown): { type: string; member: string } {
     const token = input.$ref!.slice("#/types/".length);
-    const found = schema.types[token].enum.find((e) => e.value === value);
+    const type = schema.types[token];
+    const found = isEnumType(type) ? type.enum.find((e) => e.value === value) : undefined;
     if (found === undefined) throw new Error(`${String(value)} is not a value of ${token}`);
     return { type: token.split(":").pop()!, member: found.name ?? String(found.value) };
 }

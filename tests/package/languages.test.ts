@@ -7,7 +7,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { packageSchema, type SchemaProperty } from "../../provider/schema";
+import { isEnumType, packageSchema, type SchemaProperty } from "../../provider/schema";
 
 const GUIDE = fs.readFileSync(path.join(__dirname, "..", "..", "docs", "languages.md"), "utf8");
 const schema = packageSchema("0.0.0");
@@ -26,6 +26,8 @@ function misfit(input: SchemaProperty, kind: Kind, value: unknown): string | und
     if (input.$ref === "pulumi.json#/Any") return undefined;
     if (input.$ref !== undefined) {
         const type = schema.types[input.$ref.slice("#/types/".length)];
+        // An object type (a declared object) takes a literal object; an enum one of its values.
+        if (!isEnumType(type)) return kind === "object" ? undefined : `a ${kind} where the schema has an object`;
         return type.enum.some((e) => e.value === value)
             ? undefined
             : `${String(value)} is not one of the enum's values`;
@@ -181,7 +183,9 @@ describe("docs/languages.md", () => {
         const scalars: string[] = [];
         // Enum members are spelled by each SDK (KeyRole.Viewer, manageddashboards.KeyRoleViewer): the schema's names.
         const members = new Map(
-            Object.values(schema.types).flatMap((type) => type.enum.map((e) => [String(e.value), e.name] as const)),
+            Object.values(schema.types).flatMap((type) =>
+                (isEnumType(type) ? type.enum : []).map((e) => [String(e.value), e.name] as const),
+            ),
         );
         const collect = (value: unknown): void => {
             if (Array.isArray(value)) value.forEach(collect);

@@ -100,7 +100,7 @@ const BY_NAME: Record<string, readonly [readonly unknown[], readonly unknown[]]>
     context: [[{}, { namespace: "ctx", stage: "qa" }], [[]]],
     descriptorFormats: [[{}, { short: { format: "%v", labels: ["name"] } }], [{ short: 1 }]],
 };
-const BY_TYPE: Record<ArgDefinition["type"], readonly [readonly unknown[], readonly unknown[]]> = {
+const BY_TYPE: Record<Extract<ArgDefinition["type"], string>, readonly [readonly unknown[], readonly unknown[]]> = {
     string: [["x"], [7]],
     number: [[1], ["1"]],
     bool: [[true, false], ["yes"]],
@@ -121,7 +121,8 @@ function argsArbitrary(definition: ComponentDefinition): fc.Arbitrary<Record<str
         .record(
             Object.fromEntries(
                 args.map(([arg, spec]) => {
-                    const [valid, invalid] = BY_NAME[arg] ?? BY_TYPE[spec.type];
+                    const [valid, invalid] =
+                        BY_NAME[arg] ?? BY_TYPE[spec.type as Extract<ArgDefinition["type"], string>];
                     const values = spec.default !== undefined ? [...valid, spec.default] : [...valid];
                     return [
                         arg,
