@@ -367,7 +367,7 @@ function describedInput(token: string, arg: string, spec: ArgDefinition): string
 export function packageSchema(
     version: string,
     definitions: readonly ComponentDefinition[] = COMPONENT_DEFINITIONS,
-    kits: readonly ComponentKit[] = COMPONENT_KITS,
+    kits: readonly Pick<ComponentKit, "definition" | "args">[] = COMPONENT_KITS,
 ): PackageSchema {
     const argsOf = (definition: ComponentDefinition) =>
         Object.entries(definition.args as Readonly<Record<string, ArgDefinition>>);
