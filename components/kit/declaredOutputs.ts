@@ -1,12 +1,14 @@
 /**
  * A component's declared outputs as properties of its class, derived from its declaration: typed `Output<T>`
  * so that one component's outputs are another's Inputs as written, and refused with the component's own error
- * when read on a disabled instance (`enabled: false`), which has none.
+ * when read on a disabled instance (`enabled: false`), which has none. An object output's fields are camelCase on
+ * the class; the stack program exports them under their stack-file names (`var`).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ComponentDefinition } from "./definition";
+import { typeNode, type ComponentDefinition, type OutputDefinition, type TypeNode } from "./definition";
 import { ComponentArgsError } from "./errors";
 import { problem } from "../../util/problem";
+import { getOwn, isPlainObject, setOwn } from "../../util/objects";
 
 /** Where an instance keeps its outputs (not a property a program sees or a serializer walks). */
 const OUTPUTS = Symbol("cloudposse.outputs");
@@ -88,4 +90,62 @@ export function hasOutputs(instance: object): boolean {
 export function outputValues(instance: object): Readonly<Record<string, pulumi.Output<unknown>>> {
     const held = (instance as Holder)[OUTPUTS];
     return held?.enabled === true ? held.values : {};
+}
+
+/** Whether a declared type holds an object at any depth (its value's field names differ in stack files). */
+function holdsObject(node: TypeNode): boolean {
+    switch (node.kind) {
+        case "object":
+            return true;
+        case "list":
+        case "set":
+            return holdsObject(node.items);
+        case "map":
+            return holdsObject(node.values);
+        default:
+            return false;
+    }
+}
+
+/**
+ * `value`, of the declared type `node`, as a stack file writes it: each object field under its `var`, at any depth
+ * (inside lists, sets, maps and objects). Map keys are the user's own and stay; an undeclared field (none, from a
+ * component) keeps its name; a value of another shape is left as it is.
+ */
+export function stackFileValue(node: TypeNode, value: unknown): unknown {
+    switch (node.kind) {
+        case "list":
+        case "set":
+            return Array.isArray(value) ? value.map((item) => stackFileValue(node.items, item)) : value;
+        case "map": {
+            if (!isPlainObject(value)) return value;
+            const out: Record<string, unknown> = {};
+            for (const [key, item] of Object.entries(value)) setOwn(out, key, stackFileValue(node.values, item));
+            return out;
+        }
+        case "object": {
+            if (!isPlainObject(value)) return value;
+            const out: Record<string, unknown> = {};
+            for (const [key, item] of Object.entries(value)) {
+                const field = getOwn(node.fields, key) as (typeof node.fields)[string] | undefined;
+                setOwn(out, field?.var ?? key, field === undefined ? item : stackFileValue(typeNode(field.type), item));
+            }
+            return out;
+        }
+        default:
+            return value;
+    }
+}
+
+/**
+ * An output as the stack program exports it: an output whose type holds objects with its fields named by their
+ * `var` (secret and unknown as the output is); any other output itself.
+ */
+export function exportedOutput(
+    output: OutputDefinition,
+    value: pulumi.Output<unknown> | undefined,
+): pulumi.Output<unknown> | undefined {
+    if (value === undefined || typeof output.type !== "object") return value;
+    const node = typeNode(output.type);
+    return holdsObject(node) ? value.apply((known) => stackFileValue(node, known)) : value;
 }

@@ -1,8 +1,11 @@
 /**
  * A synthetic component declaration with composite types (a map of objects whose fields may be Inputs, a list whose
  * items may be, a set, an object with a nested map, and list, map and object outputs), for the plugin's schema,
- * examples and outputs tests. Not a real component: the shipped ones declare no composite argument.
+ * examples and outputs tests, and a class of it that keeps its arguments. Not a real component: the shipped ones
+ * declare no composite argument.
  */
+import * as pulumi from "@pulumi/pulumi";
+import { declareOutputs, setOutputs } from "../../components/kit/declaredOutputs";
 import type { ComponentDefinition } from "../../components/kit/definition";
 import { REGION_ARG } from "../../components/kit/instanceArgs";
 
@@ -119,3 +122,36 @@ export const WIDGET_DEFINITION: ComponentDefinition<WidgetArgs, "fixture/widget"
         exports: { widgetSummary: "summary" },
     },
 };
+
+/** The args each widget was constructed with, in order. */
+export const received: Record<string, unknown>[] = [];
+
+/** A component of the widget's declaration: keeps its args, and makes its outputs from them. */
+export class Widget extends pulumi.ComponentResource {
+    static readonly definition = WIDGET_DEFINITION as ComponentDefinition;
+    static {
+        declareOutputs(Widget);
+    }
+
+    constructor(name: string, args: Record<string, unknown>, opts: pulumi.ComponentResourceOptions) {
+        super(WIDGET_DEFINITION.typeToken, name, {}, opts);
+        received.push(args);
+        const subscribers = pulumi.output(args.subscribers as Record<string, { endpoint: string }>);
+        setOutputs(this, {
+            component: WIDGET_DEFINITION.path,
+            instance: name,
+            enabled: true,
+            values: {
+                summary: subscribers.apply((all) => ({
+                    topicArn: `arn:aws:sns:us-east-2:111111111111:${name}`,
+                    subscriberCount: Object.keys(all).length,
+                    byName: Object.fromEntries(Object.entries(all).map(([key, s]) => [key, { queueUrl: s.endpoint }])),
+                })),
+                endpoints: subscribers.apply((all) =>
+                    Object.fromEntries(Object.entries(all).map(([key, s]) => [key, s.endpoint])),
+                ),
+                arns: pulumi.output([`arn:${name}`]),
+            },
+        });
+    }
+}

@@ -11,11 +11,10 @@
 import * as assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
 import type { ComponentDefinition } from "../../components/kit/definition";
-import { declareOutputs, setOutputs } from "../../components/kit/declaredOutputs";
 import { installMocks, type InstalledMocks } from "../../program/mocks";
 import type { ComponentsProvider } from "../../provider/provider";
 import { isKnown } from "../../sdk/adapter";
-import { WIDGET_DEFINITION } from "../helpers/compositeDefinition";
+import { received, Widget, WIDGET_DEFINITION } from "../helpers/compositeDefinition";
 import { unwrap } from "../helpers/outputs";
 import { wireInputs } from "../helpers/wireInputs";
 
@@ -28,39 +27,6 @@ const outputValue = (value: unknown, extra: { secret?: boolean; dependencies?: s
     ...(value !== undefined ? { value } : {}),
     ...extra,
 });
-
-/** The args each widget was constructed with, in order. */
-const received: Record<string, unknown>[] = [];
-
-/** A component of the widget's declaration: keeps its args, and makes its outputs from them. */
-class Widget extends pulumi.ComponentResource {
-    static readonly definition = WIDGET;
-    static {
-        declareOutputs(Widget);
-    }
-
-    constructor(name: string, args: Record<string, unknown>, opts: pulumi.ComponentResourceOptions) {
-        super(WIDGET.typeToken, name, {}, opts);
-        received.push(args);
-        const subscribers = pulumi.output(args.subscribers as Record<string, { endpoint: string }>);
-        setOutputs(this, {
-            component: WIDGET.path,
-            instance: name,
-            enabled: true,
-            values: {
-                summary: subscribers.apply((all) => ({
-                    topicArn: `arn:aws:sns:us-east-2:111111111111:${name}`,
-                    subscriberCount: Object.keys(all).length,
-                    byName: Object.fromEntries(Object.entries(all).map(([key, s]) => [key, { queueUrl: s.endpoint }])),
-                })),
-                endpoints: subscribers.apply((all) =>
-                    Object.fromEntries(Object.entries(all).map(([key, s]) => [key, s.endpoint])),
-                ),
-                arns: pulumi.output([`arn:${name}`]),
-            },
-        });
-    }
-}
 
 const KIT = { definition: WIDGET, component: Widget, args: { required: [] } };
 
