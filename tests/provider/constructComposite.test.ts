@@ -2,9 +2,12 @@
  * The plugin's Construct for declared composite types (a synthetic component, tests/helpers/compositeDefinition.ts):
  * Outputs, secrets and unknowns inside lists, maps and object fields reach the component where TypeScript would hold
  * them, are refused before anything is registered where the declaration takes none, and an object output goes back
- * with camelCase fields. The engine sends a secret, unknown or dependent value at any depth as an output value
- * (pulumi pkg/resource/plugin/provider_plugin.go 2043-2052, `KeepOutputValues` for a provider that accepts outputs,
- * as the Node.js server says it does: @pulumi/pulumi provider/server.js 122-124); the SDK's `deserializeProperty`
+ * with camelCase fields. The engine sends a secret, unknown or dependent value at any depth as an output value: the
+ * resource monitor reads the program's inputs upgrading every secret and unknown to an output value (pulumi
+ * pkg/resource/deploy/source_eval.go 2358-2368, `UpgradeToOutputValues`; pkg/resource/plugin/rpc.go 663-667 and
+ * 680-686), and Construct writes output values as such (provider_plugin.go 2043-2052, `KeepOutputValues` for a
+ * provider that accepts outputs, as the Node.js server says it does: @pulumi/pulumi provider/server.js 122-124;
+ * rpc.go 203-232); the SDK's `deserializeProperty`
  * makes each an Output in place (runtime/rpc.js 716-727) and `deserializeInputs` leaves an input that holds Outputs
  * as it is (provider/server.js 549-561).
  */

@@ -111,6 +111,18 @@ const BY_TYPE: Record<Extract<ArgDefinition["type"], string>, readonly [readonly
 };
 
 /**
+ * Values worth trying for an argument of a declared list, set, map or object type (none of the shipped components has
+ * one): its component example's value, if any, and a number (never a list, map or object).
+ */
+function compositeValues(
+    definition: ComponentDefinition,
+    arg: string,
+): readonly [readonly unknown[], readonly unknown[]] {
+    const example = (definition.example.args as Readonly<Record<string, unknown>>)[arg];
+    return [example !== undefined ? [example] : [], [42]];
+}
+
+/**
  * Arguments of `definition` as a program might give them: each left out, one of its valid values
  * (its default among them), or, rarely, null or an invalid value (so that most combinations get past
  * the checks, and the refusals are compared too).
@@ -122,7 +134,8 @@ function argsArbitrary(definition: ComponentDefinition): fc.Arbitrary<Record<str
             Object.fromEntries(
                 args.map(([arg, spec]) => {
                     const [valid, invalid] =
-                        BY_NAME[arg] ?? BY_TYPE[spec.type as Extract<ArgDefinition["type"], string>];
+                        BY_NAME[arg] ??
+                        (typeof spec.type === "string" ? BY_TYPE[spec.type] : compositeValues(definition, arg));
                     const values = spec.default !== undefined ? [...valid, spec.default] : [...valid];
                     return [
                         arg,
