@@ -1,8 +1,7 @@
 /**
- * A component's declared outputs as properties of its class, derived from its declaration: typed `Output<T>`
- * so that one component's outputs are another's Inputs as written, and refused with the component's own error
- * when read on a disabled instance (`enabled: false`), which has none. An object output's fields are camelCase on
- * the class; the stack program exports them under their stack-file names (`var`).
+ * A component's declared outputs as properties of its class, derived from its declaration: typed `Output<T>` so
+ * that one component's outputs are another's Inputs as written, refused with the component's own error when read on
+ * a disabled instance (`enabled: false`); an object output's fields camelCase, exported under their `var`.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { typeNode, type ComponentDefinition, type OutputDefinition, type TypeNode } from "./definition";
