@@ -185,15 +185,19 @@ class NamedTypes {
     private readonly origins = new Map<string, string>();
 
     /**
-     * Reserves `token` for `origin`, or throws when another declaration has it or has a name that Pulumi's Go
+     * Reserves `token` for `origin`, or throws when another declaration has it, in any case (the C# and Java SDKs
+     * write a file per type, which a case-insensitive file system would share), or has a name that Pulumi's Go
      * generator derives from it (`<Name>Args`, `<Name>Map`, ...: see {@link GO_DERIVED_SUFFIXES}).
      */
     claim(token: string, origin: string): void {
-        const taken = this.origins.get(token);
-        if (taken !== undefined && taken !== origin) throw collision(token, origin, taken);
+        const lower = token.toLowerCase();
         for (const [other, otherOrigin] of this.origins) {
             if (otherOrigin === origin) continue;
-            const clash = GO_DERIVED_SUFFIXES.find((suffix) => other === token + suffix || token === other + suffix);
+            const known = other.toLowerCase();
+            if (known === lower) throw collision(token, origin, `${otherOrigin} (${other})`);
+            const clash = GO_DERIVED_SUFFIXES.find(
+                (suffix) => known === lower + suffix.toLowerCase() || lower === known + suffix.toLowerCase(),
+            );
             if (clash !== undefined) throw collision(token, origin, `${otherOrigin} (${other}; Go derives ${clash})`);
         }
         this.origins.set(token, origin);

@@ -19,6 +19,7 @@ import { resolveEventBridgeArgs } from "../../components/eventbridge/resolve";
 import { resolveDashboardsApiKeyArgs } from "../../components/apiKey/resolve";
 import { installMocks, type InstalledMocks } from "../../program/mocks";
 import {
+    isEnumType,
     PACKAGE_NAME,
     packageSchema,
     UNSENT_DEFAULTS,
@@ -171,6 +172,11 @@ describe("the component plugin's schema", () => {
         // Every enum holds strings; no member name repeats its type's name (Go prefixes members with it,
         // pkg/codegen/go/utilities.go makeSafeEnumName).
         for (const [token, type] of Object.entries(schema.types)) {
+            // The others are object types (declared objects: tests/provider/schemaComposite.test.ts).
+            if (!isEnumType(type)) {
+                assert.equal(type.type, "object", token);
+                continue;
+            }
             assert.equal(type.type, "string", token);
             const typeName = token.split(":")[2];
             for (const member of type.enum) {

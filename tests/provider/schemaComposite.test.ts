@@ -171,7 +171,16 @@ describe("the plugin's schema of composite types", () => {
                     fooBar: object({ a: field("a", "string") }),
                     foo: object({ bar: field("bar", { object: { b: field("b", "string") } }) }),
                 }),
-                /fixture\/widget argument foo\.bar would name the type cloudposse:widget:WidgetFooBar, which fixture\/widget argument fooBar names/,
+                /fixture\/widget argument foo\.bar would name the type cloudposse:widget:WidgetFooBar, which fixture\/widget argument fooBar \(cloudposse:widget:WidgetFooBar\) names/,
+            ],
+            // Names that differ in case only (C# and Java write a file per type).
+            [
+                "a case",
+                widgetWith({
+                    fooBar: object({ a: field("a", "string") }),
+                    foobar: object({ a: field("a", "string") }),
+                }),
+                /argument foobar would name the type cloudposse:widget:WidgetFoobar, which fixture\/widget argument fooBar \(cloudposse:widget:WidgetFooBar\) names/,
             ],
             // An argument and an output of the same name.
             [
