@@ -7,7 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { typeNode, type ComponentDefinition, type OutputDefinition, type TypeNode } from "./definition";
 import { ComponentArgsError } from "./errors";
 import { problem } from "../../util/problem";
-import { getOwn, isPlainObject, setOwn } from "../../util/objects";
+import { stackFileValue } from "./stackFileValue";
 
 /** Where an instance keeps its outputs (not a property a program sees or a serializer walks). */
 const OUTPUTS = Symbol("cloudposse.outputs");
@@ -103,36 +103,6 @@ function holdsObject(node: TypeNode): boolean {
             return holdsObject(node.values);
         default:
             return false;
-    }
-}
-
-/**
- * `value`, of the declared type `node`, as a stack file writes it: each object field under its `var`, at any depth
- * (inside lists, sets, maps and objects). Map keys are the user's own and stay; an undeclared field (none, from a
- * component) keeps its name; a value of another shape is left as it is.
- */
-export function stackFileValue(node: TypeNode, value: unknown): unknown {
-    switch (node.kind) {
-        case "list":
-        case "set":
-            return Array.isArray(value) ? value.map((item) => stackFileValue(node.items, item)) : value;
-        case "map": {
-            if (!isPlainObject(value)) return value;
-            const out: Record<string, unknown> = {};
-            for (const [key, item] of Object.entries(value)) setOwn(out, key, stackFileValue(node.values, item));
-            return out;
-        }
-        case "object": {
-            if (!isPlainObject(value)) return value;
-            const out: Record<string, unknown> = {};
-            for (const [key, item] of Object.entries(value)) {
-                const field = getOwn(node.fields, key) as (typeof node.fields)[string] | undefined;
-                setOwn(out, field?.var ?? key, field === undefined ? item : stackFileValue(typeNode(field.type), item));
-            }
-            return out;
-        }
-        default:
-            return value;
     }
 }
 

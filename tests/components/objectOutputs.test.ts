@@ -4,7 +4,8 @@
  */
 import * as assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
-import { exportedOutput, stackFileValue } from "../../components/kit/declaredOutputs";
+import { exportedOutput } from "../../components/kit/declaredOutputs";
+import { stackFileValue } from "../../components/kit/stackFileValue";
 import { typeNode, type OutputDefinition, type VarType } from "../../components/kit/definition";
 import { specOutputsOf } from "../../components/kit/kit";
 import { installMocks, type InstalledMocks } from "../../program/mocks";
