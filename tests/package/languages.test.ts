@@ -98,19 +98,34 @@ describe("docs/languages.md", () => {
                 assert.ok(type !== undefined, `no component ${call[1]}`);
                 const inputs = schema.resources[type].inputProperties;
                 const bySnake = new Map(Object.keys(inputs).map((k) => [snake(k), k]));
+                // Each keyword argument starts at the call's indentation; a composite's value goes on, deeper.
+                const keywords: [string, string][] = [];
                 for (const line of call[2].split("\n")) {
-                    const [, arg, text] = /^\s+(\w+)=(.*),$/.exec(line) ?? [];
-                    assert.ok(arg !== undefined, `not a keyword argument: ${line}`);
+                    const [, arg, text] = /^ {4}(\w+)=(.*)$/.exec(line) ?? [];
+                    if (arg !== undefined) keywords.push([arg, text]);
+                    else {
+                        assert.ok(keywords.length > 0 && /^ {4}[ \])}]/.test(line), `not a keyword argument: ${line}`);
+                        keywords[keywords.length - 1][1] += `\n${line}`;
+                    }
+                }
+                for (const [arg, written] of keywords) {
+                    assert.ok(written.endsWith(","), `${arg}: ${written}`);
+                    const text = written.slice(0, -1);
                     const property = bySnake.get(arg);
                     assert.ok(property !== undefined, `${type} has no input ${arg}`);
-                    // Python literals in JSON's syntax (strings in double quotes, True/False) parse as JSON.
+                    // Python literals in JSON's syntax (strings in double quotes, True/False) parse as JSON; a
+                    // declared object is its input class (`<module>.<Type>Args(...)`), a composite a list or dict.
                     let value: unknown;
                     let kind: Kind;
                     try {
                         value = JSON.parse(text.replace(/\bTrue\b/g, "true").replace(/\bFalse\b/g, "false"));
                         kind = yamlKind(value);
                     } catch {
-                        kind = "expression";
+                        const [, typeName] = /^cloudposse\.\w+\.(\w+)Args\(/.exec(text) ?? [];
+                        if (typeName !== undefined) {
+                            assert.equal(inputs[property].$ref?.split(":").pop(), typeName, `${arg}: ${text}`);
+                            kind = "object";
+                        } else kind = text.startsWith("[") ? "array" : text.startsWith("{") ? "object" : "expression";
                     }
                     const why = misfit(inputs[property], kind, value);
                     assert.equal(why, undefined, `${arg}: ${why}`);
