@@ -377,9 +377,12 @@ function goComposite(
         return place === "optional" ? `&${literal}` : literal;
     }
     if (isEnumInput(schema, input)) {
-        if (plain && place === "optional") throw new Error(`no Go literal for a plain optional enum (${input.$ref})`);
         const { type, member } = enumMember(schema, input, value);
         const [, module] = input.$ref!.slice("#/types/".length).split(":");
+        // A plain optional enum is a pointer to the enum's type, whose underlying type is string: no constant has an
+        // address, so the value's `*string` converted (gen.go typeStringImpl: "*" + the enum type).
+        if (plain && place === "optional")
+            return `(*${packages[module]}.${type})(pulumi.StringRef(${quoted(String(value))}))`;
         return `${packages[module]}.${type}${member}`;
     }
     if (input.$ref !== undefined) return plain ? goPlain(value) : `pulumi.Any(${goPlain(value)})`;

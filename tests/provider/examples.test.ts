@@ -116,6 +116,16 @@ describe("provider/examples.ts: composite inputs", () => {
         assert.match(more, /Channels: widget\.WidgetChannelsMap\{\n\t+"ops": widget\.WidgetChannelsArgs\{/);
         // A plain list whose items are Inputs.
         assert.match(more, /Names: +\[\]pulumi\.StringInput\{pulumi\.String\("x"\)\},/);
+        // A plain optional enum is a pointer to the enum type: a *string converted (no constant has an address).
+        const mode = { object: { kind: { var: "kind", type: "string", allowed: ["a", "b"], doc: "k" } } };
+        const optionalEnum = widget(
+            { mode: { var: "mode", type: mode, defaultText: "", doc: "m" } },
+            { mode: { kind: "a" } },
+        );
+        assert.match(
+            optionalEnum.get("go")!,
+            /Mode: &widget\.WidgetModeArgs\{\n\t+Kind: \(\*widget\.WidgetModeKind\)\(pulumi\.StringRef\("a"\)\),/,
+        );
     });
 
     it("Python, C#, Java: the input classes of each module; YAML and TypeScript: the fields as they are", () => {
