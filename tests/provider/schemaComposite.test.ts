@@ -23,9 +23,33 @@ function widgetWith(args: object, outputs: object = {}): ComponentDefinition {
 const field = (name: string, type: FieldDefinition["type"]): FieldDefinition => ({ var: name, type, doc: name });
 
 describe("the plugin's schema of composite types", () => {
-    it("is a valid package schema by Pulumi's metaschema", () => {
+    it("is a valid package schema by Pulumi's metaschema, whatever the nesting", () => {
         const validate = metaschemaValidator();
         assert.equal(validate(JSON.parse(JSON.stringify(schema))), true, JSON.stringify(validate.errors, null, 2));
+        const arg = (type: FieldDefinition["type"]) => ({ var: "x", type, input: true, defaultText: "", doc: "x" });
+        const nested = widgetWith(
+            {
+                grid: arg({ list: { list: "number", inputItems: true } }),
+                anyMap: arg({ map: "any", inputValues: true }),
+                objectSet: arg({ set: { object: { a: field("a", { map: { list: "bool" } }) } } }),
+                deep: arg({ object: { b: field("b", { object: { c: field("c", { list: { object: {} } }) } }) } }),
+            },
+            { grid: { type: { list: { list: "string" } }, doc: "g" } },
+        );
+        const deep = packageSchema("1.0.0", [nested], []);
+        assert.equal(validate(JSON.parse(JSON.stringify(deep))), true, JSON.stringify(validate.errors, null, 2));
+        assert.deepEqual(Object.keys(deep.types).sort(), [
+            "cloudposse:widget:WidgetDeep",
+            "cloudposse:widget:WidgetDeepB",
+            "cloudposse:widget:WidgetDeepBC",
+            "cloudposse:widget:WidgetObjectSet",
+        ]);
+        assert.deepEqual(deep.resources[WIDGET.typeToken].inputProperties.grid, {
+            type: "array",
+            // The outer list's items plain (no inputItems), the inner list's items Inputs (inputItems).
+            items: { type: "array", items: { type: "integer" }, plain: true },
+            description: "x",
+        });
     });
 
     // A position is an Input unless its own type spec says plain (pkg/codegen/schema/bind.go 1207-1211, the items
