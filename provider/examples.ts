@@ -98,12 +98,14 @@ function fieldsOf(
 const itemsOf = (input: SchemaProperty) =>
     input.type === "array" ? input.items : input.type === "object" ? input.additionalProperties : undefined;
 
-/** `open`, the `lines` each indented and ended with `end`, and `close`; or one line when every part is short. */
-function block(open: string, parts: readonly string[], close: string, options: { end?: string; sep?: string } = {}) {
-    const { end = ",", sep = ", " } = options;
-    const inline = `${open}${parts.join(sep)}${close}`;
+/**
+ * `open`, the `parts` separated by commas, and `close` on one line when they fit in 80 characters on one line; else
+ * each part on its own line, indented, with a trailing comma (Python, TypeScript).
+ */
+function block(open: string, parts: readonly string[], close: string): string {
+    const inline = `${open}${parts.join(", ")}${close}`;
     if (!parts.some((part) => part.includes("\n")) && inline.length <= 80) return inline;
-    return `${open.trimEnd()}\n${parts.map((part) => indent(part + end, "    ")).join("\n")}\n${close.trimStart()}`;
+    return `${open.trimEnd()}\n${parts.map((part) => indent(`${part},`, "    ")).join("\n")}\n${close.trimStart()}`;
 }
 
 /** Lines `key<sep>value`, single-line ones aligned in runs as gofmt aligns them (a multi-line entry ends a run). */
@@ -485,7 +487,8 @@ function csharpValue(value: unknown, input: SchemaProperty, schema: PackageSchem
 /**
  * A C# value of a composite input, as the .NET SDK generated from the schema takes it: an object its input class
  * `new <Type>Args { Field = ... }` (pulumi-dotnet codegen/gen.go `typeName`: "Args" for an input shape, in the
- * module's `Inputs` namespace, imported with a `using`); a list or map a collection initializer (`InputList`,
+ * module's `Inputs` namespace, imported with its own `using`: a `using` of the module's namespace imports its types,
+ * not its nested namespaces, so `Inputs.<Type>Args` would not resolve); a list or map a collection initializer (`InputList`,
  * `InputMap`, or `List`/`Dictionary` for a plain one, each initialised by its property: gen.go `typeString`); an enum
  * `<Enum>.<Member>`. A list or map directly inside another has no initializer to use: refused.
  */
