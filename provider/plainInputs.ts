@@ -12,6 +12,7 @@ import {
     type TypeNode,
 } from "../components/kit/definition";
 import { isPlainObject, isThenable } from "../util/objects";
+import { positionNode } from "./schema";
 import { userKey, type ProblemPath } from "../util/problem";
 
 /** An Output or a promise: a value known only later. */
@@ -60,7 +61,7 @@ function misplaced(node: TypeNode, value: unknown, input: boolean, path: Problem
                 const field = Object.prototype.hasOwnProperty.call(node.fields, key) ? node.fields[key] : undefined;
                 // An undeclared key is the component's to refuse (with a "did you mean").
                 if (field === undefined) return [];
-                return misplaced(typeNode(field.type), item, field.input === true, [...path, key]);
+                return misplaced(positionNode(field), item, field.input === true, [...path, key]);
             });
         default:
             break;

@@ -15,6 +15,7 @@ import * as assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
 import type { ComponentDefinition } from "../../components/kit/definition";
 import { installMocks, type InstalledMocks } from "../../program/mocks";
+import { misplacedOutputs } from "../../provider/plainInputs";
 import type { ComponentsProvider } from "../../provider/provider";
 import { isKnown } from "../../sdk/adapter";
 import { received, Widget, WIDGET_DEFINITION } from "../helpers/compositeDefinition";
@@ -150,5 +151,46 @@ describe("the plugin's Construct of composite inputs and outputs", () => {
             byName: { ops: { queueUrl: "arn:q" } },
         });
         assert.deepEqual(wire.endpoints, { ops: "arn:q" });
+    });
+
+    it("walks each argument along its declared type (provider/plainInputs.ts), shorthands as the kit reads them", () => {
+        const later = pulumi.output("x");
+        const fields = {
+            // A shorthand field that takes an Input takes Inputs as its values too (as `tags` always has).
+            tags: { var: "tags", type: "map(string)", input: true, doc: "t" },
+            names: { var: "names", type: "list(string)", doc: "n" },
+        };
+        const definition = {
+            ...WIDGET,
+            args: {
+                ...WIDGET.args,
+                x: { var: "x", type: { object: fields }, defaultText: "", doc: "x" },
+                // A plain shorthand: nothing known later anywhere in it.
+                plainList: { var: "plain_list", type: "list(string)", defaultText: "", doc: "p" },
+                // A shorthand that takes an Input: anything in it may be.
+                inputMap: { var: "input_map", type: "map(string)", input: true, defaultText: "", doc: "i" },
+            },
+        } as unknown as ComponentDefinition;
+        const cases: [Record<string, unknown>, string[][]][] = [
+            [{ x: { tags: { a: later } } }, []],
+            [{ x: { tags: later } }, []],
+            [{ x: { names: [later] } }, [["x", "names", "0"]]],
+            [{ x: later }, [["x"]]],
+            [{ plainList: ["a", later] }, [["plainList"]]],
+            [{ inputMap: { a: later } }, []],
+            // Undeclared arguments and fields are the component's to refuse; a value of another shape too.
+            [{ colour: later, x: { colour: later } }, []],
+            [{ zones: { a: later } }, [["zones"]]],
+            [
+                { subscribers: { ops: { endpoint: Promise.resolve("arn") }, b: { filter: later } } },
+                [["subscribers", "b", "filter"]],
+            ],
+        ];
+        for (const [inputs, expected] of cases) {
+            const found = misplacedOutputs(definition, inputs).map((path) =>
+                path.map((segment) => (typeof segment === "object" ? segment.key : String(segment))),
+            );
+            assert.deepEqual(found, expected, JSON.stringify(Object.keys(inputs)));
+        }
     });
 });

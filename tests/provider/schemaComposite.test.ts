@@ -6,7 +6,7 @@
 import * as assert from "node:assert/strict";
 import type { ComponentDefinition, FieldDefinition } from "../../components/kit/definition";
 import { EVENTBRIDGE_DEFINITION } from "../../components/eventbridge/definition";
-import { packageSchema, type SchemaObjectType } from "../../provider/schema";
+import { packageSchema, type PackageSchema, type SchemaObjectType } from "../../provider/schema";
 import { WIDGET_DEFINITION } from "../helpers/compositeDefinition";
 import { metaschemaValidator } from "../helpers/metaschema";
 
@@ -15,6 +15,8 @@ const schema = packageSchema("1.0.0", [WIDGET], []);
 const inputs = schema.resources[WIDGET.typeToken].inputProperties;
 const outputs = schema.resources[WIDGET.typeToken].properties;
 const objectType = (token: string) => schema.types[token] as SchemaObjectType;
+/** The properties of an object type of `of`. */
+const propertiesIn = (of: PackageSchema, token: string) => (of.types[token] as SchemaObjectType).properties;
 
 /** A definition with `args` and `outputs` replacing the widget's. */
 function widgetWith(args: object, outputs: object = {}): ComponentDefinition {
@@ -127,6 +129,18 @@ describe("the plugin's schema of composite types", () => {
                 description: "Labels of the limits.",
                 plain: true,
             },
+        });
+    });
+
+    it("reads a shorthand field that takes an Input as taking Inputs inside, as tags always have", () => {
+        const tags = { var: "tags", type: "map(string)", input: true, doc: "t" } as const;
+        const names = { var: "names", type: "list(string)", input: true, doc: "n" } as const;
+        const definition = widgetWith({
+            x: { var: "x", type: { object: { tags, names } }, defaultText: "", doc: "x" },
+        });
+        assert.deepEqual(propertiesIn(packageSchema("1.0.0", [definition], []), "cloudposse:widget:WidgetX"), {
+            tags: { type: "object", additionalProperties: { type: "string" }, description: "t" },
+            names: { type: "array", items: { type: "string" }, description: "n" },
         });
     });
 
