@@ -240,10 +240,11 @@ function collision(token: string, origin: string, taken: string): TypeError {
  * The schema type of a declared composite type, with `plain` at each position as Pulumi binds it: a position is an
  * Input (an eventual value) unless its own type spec says `plain` (pkg/codegen/schema/bind.go `bindTypeSpec`,
  * "if inputShape && !spec.Plain", 1207-1211: the array's `items` and the map's `additionalProperties` are bound the
- * same way, 1228-1262; an object type's properties each by their own spec, `bindObjectTypeDetails` 1486-1498). So an
- * item is plain unless the list declares `inputItems`, a map value unless `inputValues`, a set's item always (a set
- * is deduplicated when known), and an object field unless the field declares `input`. Each object is a named type of
- * the site's module, named `<site name>` (fields' objects: `<site name><Field>`), referenced by `$ref`.
+ * same way, 1227-1262; an object type's properties each by their own spec, `bindProperties` 1418, called from
+ * `bindObjectTypeDetails` 1484). So an item is plain unless the list declares `inputItems`, a map value unless
+ * `inputValues`, a set's item always (a set is deduplicated when known), and an object field unless the field declares
+ * `input`. Each object is a named type of the site's module, named `<site name>` (fields' objects:
+ * `<site name><Field>`), referenced by `$ref`.
  */
 function compositeType(node: TypeNode, site: TypeSite): SchemaProperty {
     switch (node.kind) {

@@ -55,8 +55,9 @@ describe("the plugin's schema of composite types", () => {
     });
 
     // A position is an Input unless its own type spec says plain (pkg/codegen/schema/bind.go 1207-1211, the items
-    // 1228-1240 and additionalProperties 1241-1262 bound alike); e.g. a plain list of unmarked items is `[]FooInput`
-    // in Go (tests/testdata/codegen/simple-plain-schema-with-root-package/go/component.go 58-68).
+    // 1227-1240 and additionalProperties 1241-1262 bound alike, an object type's properties at 1418); e.g. a plain
+    // list of unmarked items is `[]FooInput` in Go (tests/testdata/codegen/simple-plain-schema-with-root-package/go/
+    // component.go 58-68).
     it("writes a map of objects whose values may be Inputs: plain map, unmarked values, one object type", () => {
         assert.deepEqual(inputs.subscribers, {
             type: "object",
