@@ -14,7 +14,7 @@ import { SPRIG_UNSUPPORTED, sprigFunctions } from "./sprig";
 export { TemplateError, FunctionError } from "./errors";
 export { TEMPLATE_LIMITS, TemplateLimitExceeded, checkJsonDepth, checkStringLength, withLoadBudget } from "./limits";
 export type { FuncMap, GoFunc, MissingKey } from "./exec";
-export { isTrue, NAMESPACE } from "./exec";
+export { isTrue, NAMESPACE, UnknownValue, holdsUnknown, unknownIn } from "./exec";
 export { fn, goBuiltins } from "./builtins";
 export {
     sprigFunctions,
@@ -149,6 +149,26 @@ export class GoTemplate {
             missingKey: this.missingKey,
         });
         return ex.run(this.root, data);
+    }
+
+    /**
+     * When the whole template is one action (`{{ .a.b }}`, nothing around it), the value of its
+     * pipeline over `data`, unprinted: an {@link UnknownValue} stays one. Else undefined.
+     */
+    value(data: unknown): { readonly value: unknown } | undefined {
+        const actions = this.root.filter((n) => !(n.kind === "text" && n.text === ""));
+        const only = actions[0];
+        if (actions.length !== 1 || only.kind !== "action" || only.pipe.decl.length > 0) return undefined;
+        const templates = new Map(this.defined);
+        templates.set(this.name, this.root);
+        const ex = new Executor({
+            name: this.name,
+            src: this.text,
+            funcs: this.funcs,
+            templates,
+            missingKey: this.missingKey,
+        });
+        return { value: ex.evaluate(only, data) };
     }
 
     /** Executes a template defined in this one (`{{define "name"}}`). */

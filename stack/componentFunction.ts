@@ -1,0 +1,272 @@
+/**
+ * Atmos's `atmos.Component "<component>" "<stack>"` in the component pass: the described
+ * component's sections as they are known while loading (templates and YAML functions evaluated, as
+ * Atmos's describe does), and its Terraform `outputs`, known here only at deploy time: a value the
+ * template engine refuses to use, except as a var's whole value (then read as `!terraform.output`).
+ * Each component of a stack is described once per load; a description that needs itself is refused.
+ *
+ * Followed (cloudposse/atmos 0a1cb44): internal/exec/template_funcs.go 46-49 (the function);
+ * template_funcs_component.go 53-160 (describe with templates and YAML functions, then `outputs`
+ * added for a Terraform component: a `static` remote state backend's section, else `terraform
+ * output`; cached by stack and component); describe_component.go 278-298, 469-541 (the sections:
+ * `component_type`; the component types searched, not custom ones); stack_processor_merge.go
+ * 528-556, 636-651 and utils.go 912-949 (the sections a component has).
+ */
+import { FunctionError, holdsUnknown, UnknownValue, unknownIn } from "../gotemplate";
+import { didYouMean } from "../util/suggest";
+import { isPlainObject } from "../util/objects";
+import { formatLocation } from "./errors";
+import { evaluateVar, type EvaluationContext, type UnknownOrigin } from "./evaluate";
+import { evaluationContext, type InstanceScope } from "./instance";
+import type { StackComponent } from "./loadTypes";
+import { fileStackName } from "./names";
+import { terraformWorkspace, WorkspaceTemplateError } from "./naming";
+import { remoteStateBackend } from "./terraformState";
+import type { ComponentFunction } from "./templating";
+import { plainToNode, toPlain, type TreeNode } from "./tree";
+
+/** How deep descriptions may nest (Atmos's MaxResolutionDepth, yaml_func_resolution_context.go 46-50). */
+export const MAX_DESCRIBE_DEPTH = 64;
+
+/** What describing components needs: where they are, and the load they belong to. */
+export interface DescribeLoad {
+    /** The load's scope; `stackName`, `ownName` and `manifest` are each described component's own. */
+    readonly scope: Omit<InstanceScope, "stackName" | "ownName" | "manifest">;
+    /** The manifest of the load (for a component found without one). */
+    readonly manifest: string;
+    /** The components of a stack (non-abstract), or undefined when the load knows no such stack. */
+    readonly componentsOf: (stack: string) => readonly StackComponent[] | undefined;
+    /** The stacks of the load's manifest, for a did-you-mean. */
+    readonly knownStacks: () => readonly string[];
+    /** Whether the load reads other manifests' stacks (a repository load). */
+    readonly otherStacks: boolean;
+}
+
+/** The descriptions of one load: by stack and component (template_funcs_component.go 60, 74-89, 144-145). */
+export interface DescribeCache {
+    readonly sections: Map<string, Record<string, unknown>>;
+}
+
+/** A new, empty cache. */
+export function describeCache(): DescribeCache {
+    return { sections: new Map() };
+}
+
+/** One entry of the chain of descriptions under way: the component and its stack. */
+interface Link {
+    readonly component: string;
+    readonly stack: string;
+}
+
+const keyOf = (l: Link) => `${l.stack}\0${l.component}`;
+const show = (l: Link) => `${l.component} (stack ${l.stack})`;
+
+/**
+ * `atmos.Component` for the component pass of `self` (the instance whose values are evaluated):
+ * each call describes the named component of the named stack, once per load.
+ */
+export function componentFunction(load: DescribeLoad, cache: DescribeCache, self: Link): ComponentFunction {
+    return describer(load, cache, [self]);
+}
+
+function describer(load: DescribeLoad, cache: DescribeCache, chain: readonly Link[]): ComponentFunction {
+    return (component, stack) => {
+        const link = { component, stack };
+        const call = `atmos.Component(${JSON.stringify(component)}, ${JSON.stringify(stack)})`;
+        const cached = cache.sections.get(keyOf(link));
+        if (cached !== undefined) return cached;
+        // Atmos caches a description only once it is complete (template_funcs_component.go 144-145):
+        // one that needs itself would describe itself again and again; refused, as Atmos's YAML
+        // functions refuse a cycle (yaml_func_resolution_context.go 22-26).
+        const at = chain.findIndex((l) => keyOf(l) === keyOf(link));
+        if (at >= 0) {
+            throw new FunctionError(
+                `${call}: a cycle: ${[...chain.slice(at), link].map(show).join(" -> ")} (each description needs the one before it)`,
+            );
+        }
+        if (chain.length > MAX_DESCRIBE_DEPTH) {
+            throw new FunctionError(
+                `${call}: descriptions nested more than ${MAX_DESCRIBE_DEPTH} deep (${chain.map(show).join(" -> ")})`,
+            );
+        }
+        const found = find(load, link, call);
+        const sections = describe(load, cache, [...chain, link], found, call);
+        cache.sections.set(keyOf(link), sections);
+        return sections;
+    };
+}
+
+/** The component named `link.component` of the stack named `link.stack`, or a failure saying what exists. */
+function find(load: DescribeLoad, link: Link, call: string): StackComponent {
+    const components = load.componentsOf(link.stack);
+    if (components === undefined) {
+        const stacks = load.knownStacks();
+        const listed =
+            stacks.length > 0 && stacks.length <= 20 ? ` (this manifest's stacks: ${stacks.join(", ")})` : "";
+        const hint = load.otherStacks
+            ? ""
+            : "; a load of one manifest reads no other stack: load the stack by its name (loadAtmosStack, synth --atmos-stack) to read the repository's";
+        throw new FunctionError(
+            `${call}: no stack named ${JSON.stringify(link.stack)}${didYouMean(link.stack, stacks)}${listed}${hint}`,
+        );
+    }
+    const found = components.find((c) => c.component.name === link.component);
+    if (found === undefined) {
+        const names = components.map((c) => c.component.name);
+        throw new FunctionError(
+            `${call}: stack ${link.stack} has no component ${JSON.stringify(link.component)}${didYouMean(link.component, names)}`,
+        );
+    }
+    if ((found.component.componentType ?? "terraform") !== "terraform") {
+        throw new FunctionError(
+            `${call}: ${link.component} is a components.${found.component.componentType} instance (${formatLocation(found.component.keyLoc)}); Atmos's describe component searches terraform, helmfile, packer and its other built-in types, not custom ones (internal/exec/describe_component.go 507-516); read its outputs with !terraform.output ${link.component} ${link.stack} <output>`,
+        );
+    }
+    return found;
+}
+
+/** Why a value of the description is known only at deploy time, and what to write instead. */
+function deployTimeWhy(value: UnknownValue): string {
+    const origin = value.origin as UnknownOrigin;
+    const what =
+        origin.kind === "outputs"
+            ? `is known only at deploy time (Atmos runs terraform output while loading; this port reads outputs when deploying)`
+            : `is ${origin.reference.text} in stack ${origin.stack}, known only at deploy time`;
+    const output = origin.kind === "outputs" ? value.path.join(".") : "";
+    const form =
+        origin.kind === "outputs"
+            ? `!terraform.output ${origin.component} ${origin.stack} ${output === "" ? "<output>" : output}`
+            : undefined;
+    return `${what}: it is taken only as a var's whole value ('{{ ${value.text} }}'), and cannot be printed inside text, tested, compared or passed to a function${form === undefined ? "" : `; or write the var as ${form}`}`;
+}
+
+/**
+ * The sections of `found`, as Atmos's describe component gives them, evaluated with the component's
+ * own context: templates rendered and YAML functions run, a deploy-time one left unknown.
+ */
+function describe(
+    load: DescribeLoad,
+    cache: DescribeCache,
+    chain: readonly Link[],
+    found: StackComponent,
+    call: string,
+): Record<string, unknown> {
+    const { component, stack } = found;
+    const manifest = found.manifest ?? load.manifest;
+    const scope: InstanceScope = { ...load.scope, stackName: stack, ownName: stack, manifest };
+    const who = `${component.component} ${JSON.stringify(component.name)} (stack ${stack})`;
+    let workspace: string;
+    try {
+        workspace = terraformWorkspace(component, stack, scope.config, scope.env);
+    } catch (error) {
+        if (!(error instanceof WorkspaceTemplateError)) throw error;
+        throw new FunctionError(`${call}: ${who}: ${error.message}`);
+    }
+    const ctx: EvaluationContext = {
+        ...evaluationContext(component, who, scope, workspace),
+        components: describer(load, cache, chain),
+    };
+    const expression = `(atmos.Component ${JSON.stringify(component.name)} ${JSON.stringify(stack)})`;
+    const evaluate = (section: string, node: TreeNode) =>
+        evaluateSection(node, section, ctx, { call, expression, stack });
+    const plain = (section: string) => {
+        const value = component.context[section];
+        return evaluate(section, plainToNode(value ?? {}, component.keyLoc));
+    };
+    const backend = remoteStateBackend(component, scope.config);
+    const backendType = component.backend?.backendType ?? "";
+    const ownBackend = component.backend?.backend[backendType];
+    const sections: Record<string, unknown> = {
+        vars: evaluate("vars", component.vars),
+        settings: plain("settings"),
+        env: plain("env"),
+        metadata: plain("metadata"),
+        providers: plain("providers"),
+        hooks: plain("hooks"),
+        overrides: plain("overrides"),
+        ...(isPlainObject(component.context.locals) && Object.keys(component.context.locals).length > 0
+            ? { locals: plain("locals") }
+            : {}),
+        backend_type: backendType,
+        backend: evaluate("backend", plainToNode(isPlainObject(ownBackend) ? ownBackend : {}, component.keyLoc)),
+        remote_state_backend_type: backend.type,
+        remote_state_backend: evaluate("remote_state_backend", plainToNode(backend.settings, component.keyLoc)),
+        component: component.context.component,
+        atmos_component: component.name,
+        atmos_stack: stack,
+        stack,
+        atmos_stack_file: fileStackName(manifest, scope.config.stacksBasePath),
+        atmos_manifest: fileStackName(manifest, scope.config.stacksBasePath),
+        workspace,
+        component_type: "terraform",
+    };
+    // A static remote state backend is the outputs (terraform_remote_state_backend_utils.go 9-26).
+    sections.outputs =
+        backend.type === "static"
+            ? sections.remote_state_backend
+            : new UnknownValue(`${expression}.outputs`, deployTimeWhy, {
+                  kind: "outputs",
+                  component: component.name,
+                  stack,
+              } satisfies UnknownOrigin);
+    return marked(sections);
+}
+
+/** `container`, marked as holding the first unknown value among its values: using it whole is refused. */
+function marked<T extends object>(container: T): T {
+    for (const v of Object.values(container)) {
+        const inside = unknownIn(v);
+        if (inside !== undefined) return holdsUnknown(container, inside);
+    }
+    return container;
+}
+
+/** Removed from its map or list (`!unset`). */
+const REMOVED = Symbol("removed");
+
+/** What a section is evaluated for: the call (for failures) and how the description reads in a template. */
+interface Describing {
+    readonly call: string;
+    readonly expression: string;
+    readonly stack: string;
+}
+
+/**
+ * One section of the described component, evaluated leaf by leaf as the component pass evaluates a
+ * var; a deploy-time value becomes an unknown value where it is. A failure names the component,
+ * the field and where it is written.
+ */
+function evaluateSection(node: TreeNode, field: string, ctx: EvaluationContext, d: Describing): unknown {
+    const value = evaluateNode(node, field, ctx, d);
+    return value === REMOVED ? {} : value;
+}
+
+function evaluateNode(node: TreeNode, field: string, ctx: EvaluationContext, d: Describing): unknown {
+    if (node.kind === "scalar") {
+        const result = evaluateVar(field, node, ctx);
+        switch (result.kind) {
+            case "problem":
+                throw new FunctionError(`${d.call}: ${result.problem.message}`);
+            case "unset":
+                return REMOVED;
+            case "deploy-time":
+                return new UnknownValue(`${d.expression}.${field}`, deployTimeWhy, {
+                    kind: "reference",
+                    reference: result.reference,
+                    stack: d.stack,
+                } satisfies UnknownOrigin);
+            case "value":
+                return toPlain(result.node);
+        }
+    }
+    if (node.kind === "seq") {
+        const items = node.items.map((item, i) => evaluateNode(item, `${field}[${i}]`, ctx, d));
+        return marked(items.filter((v) => v !== REMOVED));
+    }
+    const entries: [string, unknown][] = [];
+    for (const entry of node.entries.values()) {
+        const v = evaluateNode(entry.value, `${field}.${entry.key}`, ctx, d);
+        if (v !== REMOVED) entries.push([entry.key, v]);
+    }
+    return marked(Object.fromEntries(entries));
+}
