@@ -21,7 +21,7 @@ import { evaluationContext, type InstanceScope } from "./instance";
 import type { StackComponent } from "./loadTypes";
 import { fileStackName } from "./names";
 import { terraformWorkspace, WorkspaceTemplateError } from "./naming";
-import { remoteStateBackend } from "./terraformState";
+import { remoteStateBackend, terraformBackend } from "./terraformState";
 import type { ComponentFunction } from "./templating";
 import { plainToNode, toPlain, type TreeNode } from "./tree";
 
@@ -125,9 +125,15 @@ function find(load: DescribeLoad, link: Link, call: string): StackComponent {
     return found;
 }
 
+/** Why a value of the description that this port does not evaluate cannot be used. */
+function refusedWhy(value: UnknownValue): string {
+    const origin = value.origin as UnknownOrigin;
+    return `cannot be evaluated here: ${origin.kind === "refused" ? origin.reason : ""}`;
+}
+
 /** Why a value of the description is known only at deploy time, and what to write instead. */
 function deployTimeWhy(value: UnknownValue): string {
-    const origin = value.origin as UnknownOrigin;
+    const origin = value.origin as Exclude<UnknownOrigin, { kind: "refused" }>;
     const what =
         origin.kind === "outputs"
             ? `is known only at deploy time (Atmos runs terraform output while loading; this port reads outputs when deploying)`
@@ -173,9 +179,8 @@ function describe(
         const value = component.context[section];
         return evaluate(section, plainToNode(value ?? {}, component.keyLoc));
     };
+    const own = terraformBackend(component, scope.config);
     const backend = remoteStateBackend(component, scope.config);
-    const backendType = component.backend?.backendType ?? "";
-    const ownBackend = component.backend?.backend[backendType];
     const sections: Record<string, unknown> = {
         vars: evaluate("vars", component.vars),
         settings: plain("settings"),
@@ -187,8 +192,8 @@ function describe(
         ...(isPlainObject(component.context.locals) && Object.keys(component.context.locals).length > 0
             ? { locals: plain("locals") }
             : {}),
-        backend_type: backendType,
-        backend: evaluate("backend", plainToNode(isPlainObject(ownBackend) ? ownBackend : {}, component.keyLoc)),
+        backend_type: own.type,
+        backend: evaluate("backend", plainToNode(own.settings, component.keyLoc)),
         remote_state_backend_type: backend.type,
         remote_state_backend: evaluate("remote_state_backend", plainToNode(backend.settings, component.keyLoc)),
         component: component.context.component,
@@ -246,6 +251,14 @@ function evaluateNode(node: TreeNode, field: string, ctx: EvaluationContext, d: 
         const result = evaluateVar(field, node, ctx);
         switch (result.kind) {
             case "problem":
+                // A YAML function this port does not evaluate (`!aws.account_id`, `!exec` without
+                // opt-in) fails only where its value is used; a template that fails, fails the call.
+                if (result.problem.code === "YAML_FUNCTION") {
+                    return new UnknownValue(`${d.expression}.${field}`, refusedWhy, {
+                        kind: "refused",
+                        reason: result.problem.message,
+                    } satisfies UnknownOrigin);
+                }
                 throw new FunctionError(`${d.call}: ${result.problem.message}`);
             case "unset":
                 return REMOVED;

@@ -37,11 +37,13 @@ export interface EvaluationContext {
 
 /**
  * What a value known only at deploy time in `atmos.Component`'s result stands for: the described
- * component's Terraform `outputs`, or a deploy-time YAML function in one of its sections.
+ * component's Terraform `outputs`, a deploy-time YAML function in one of its sections, or a YAML
+ * function there this port does not evaluate (`reason`: its refusal, located).
  */
 export type UnknownOrigin =
     | { readonly kind: "outputs"; readonly component: string; readonly stack: string }
-    | { readonly kind: "reference"; readonly reference: DeployTimeReference; readonly stack: string };
+    | { readonly kind: "reference"; readonly reference: DeployTimeReference; readonly stack: string }
+    | { readonly kind: "refused"; readonly reason: string };
 
 /**
  * The deploy-time reference a var's whole value `{{ ... }}` gives when it is a value known only at
@@ -64,6 +66,7 @@ export function unknownReference(value: UnknownValue, text: string): DeployTimeR
             text,
         });
     }
+    if (origin.kind === "refused") return `${value.text} cannot be evaluated here: ${origin.reason}`;
     const r = origin.reference;
     return r.kind === "stack-output"
         ? deployTimeReference({ ...r, stack: r.stack ?? origin.stack, path: [...r.path, ...value.path], text })
@@ -102,10 +105,14 @@ function evaluateNode(node: TreeNode, field: string, ctx: EvaluationContext): Ev
                     const reference = unknownReference(rendered, node.value);
                     if (typeof reference === "string") {
                         throw new Failure(
-                            makeProblem("DEPLOY_TIME_VALUE", node.loc, `${ctx.who}: ${field}: ${reference}`, {
-                                instance: ctx.instance,
-                                field,
-                            }),
+                            makeProblem(
+                                (rendered.origin as UnknownOrigin).kind === "refused"
+                                    ? "YAML_FUNCTION"
+                                    : "DEPLOY_TIME_VALUE",
+                                node.loc,
+                                `${ctx.who}: ${field}: ${reference}`,
+                                { instance: ctx.instance, field },
+                            ),
                         );
                     }
                     return { kind: "deploy-time", reference, loc: node.loc };
