@@ -1,16 +1,7 @@
 /**
- * Atmos's `atmos.Component "<component>" "<stack>"` in the component pass: the described
- * component's sections as they are known while loading (templates and YAML functions evaluated, as
- * Atmos's describe does), and its Terraform `outputs`, known here only at deploy time: a value the
- * template engine refuses to use, except as a var's whole value (then read as `!terraform.output`).
- * Each component of a stack is described once per load; a description that needs itself is refused.
- *
- * Followed (cloudposse/atmos 0a1cb44): internal/exec/template_funcs.go 46-49 (the function);
- * template_funcs_component.go 53-160 (describe with templates and YAML functions, then `outputs`
- * added for a Terraform component: a `static` remote state backend's section, else `terraform
- * output`; cached by stack and component); describe_component.go 278-298, 469-541 (the sections:
- * `component_type`; the component types searched, not custom ones); stack_processor_merge.go
- * 528-556, 636-651 and utils.go 912-949 (the sections a component has).
+ * Atmos's `atmos.Component "<component>" "<stack>"` in the component pass: the described component's
+ * sections as known while loading, its `outputs` an unknown value (read at deploy time only as a var's
+ * whole value). Cached per stack and component, cycles refused. Design notes: CONTRIBUTING.md.
  */
 import { FunctionError, holdsUnknown, UnknownValue, unknownIn } from "../gotemplate";
 import { didYouMean } from "../util/suggest";
