@@ -139,16 +139,7 @@ export class GoTemplate {
 
     /** Executes the template over `data` (plain JSON/YAML-like values); throws a {@link TemplateError}. */
     execute(data: unknown): string {
-        const templates = new Map(this.defined);
-        templates.set(this.name, this.root);
-        const ex = new Executor({
-            name: this.name,
-            src: this.text,
-            funcs: this.funcs,
-            templates,
-            missingKey: this.missingKey,
-        });
-        return ex.run(this.root, data);
+        return this.executor(this.name).run(this.root, data);
     }
 
     /**
@@ -159,16 +150,7 @@ export class GoTemplate {
         const actions = this.root.filter((n) => !(n.kind === "text" && n.text === ""));
         const only = actions[0];
         if (actions.length !== 1 || only.kind !== "action" || only.pipe.decl.length > 0) return undefined;
-        const templates = new Map(this.defined);
-        templates.set(this.name, this.root);
-        const ex = new Executor({
-            name: this.name,
-            src: this.text,
-            funcs: this.funcs,
-            templates,
-            missingKey: this.missingKey,
-        });
-        return { value: ex.evaluate(only, data) };
+        return { value: this.executor(this.name).evaluate(only, data) };
     }
 
     /** Executes a template defined in this one (`{{define "name"}}`). */
@@ -178,10 +160,14 @@ export class GoTemplate {
             throw new TemplateError(`template: no template "${name}" associated with template "${this.name}"`, {
                 template: this.name,
             });
+        return this.executor(name).run(list, data);
+    }
+
+    /** An executor of this template's text, running the template `name`. */
+    private executor(name: string): Executor {
         const templates = new Map(this.defined);
         templates.set(this.name, this.root);
-        const ex = new Executor({ name, src: this.text, funcs: this.funcs, templates, missingKey: this.missingKey });
-        return ex.run(list, data);
+        return new Executor({ name, src: this.text, funcs: this.funcs, templates, missingKey: this.missingKey });
     }
 }
 

@@ -191,15 +191,16 @@ function resolveStack(
         return here.length > 0 ? here : otherStack?.(stack);
     };
     // atmos.Component: the components it describes, once per load.
+    const loadScope = {
+        config,
+        templates,
+        allowExec: options.allowExec === true,
+        ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+        ...(options.env !== undefined ? { env: options.env } : {}),
+        warnings,
+    };
     const describeLoad: DescribeLoad = {
-        scope: {
-            config,
-            templates,
-            allowExec: options.allowExec === true,
-            ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-            ...(options.env !== undefined ? { env: options.env } : {}),
-            warnings,
-        },
+        scope: loadScope,
         manifest,
         componentsOf,
         knownStacks: () => [...new Set(merged.filter((c) => !c.abstract).map(ownNameOf))],
@@ -238,17 +239,7 @@ function resolveStack(
         const shownStack = config.files.length > 0 ? stackName : undefined;
         const who = `${schema.path} ${JSON.stringify(component.name)}${shownStack === undefined ? "" : ` (stack ${shownStack})`}`;
         if (!deployable(component, who, problems, warnings)) continue;
-        const scope: InstanceScope = {
-            stackName,
-            ownName,
-            manifest,
-            config,
-            templates,
-            allowExec: options.allowExec === true,
-            ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-            ...(options.env !== undefined ? { env: options.env } : {}),
-            warnings,
-        };
+        const scope: InstanceScope = { ...loadScope, stackName, ownName, manifest };
         const workspace = instanceWorkspace(component, who, scope, problems);
         if (workspace === undefined) continue;
         const instance = resolveInstance(
