@@ -36,11 +36,15 @@ export interface DescribeLoad {
 /** The descriptions of one load: by stack and component (template_funcs_component.go 60, 74-89, 144-145). */
 export interface DescribeCache {
     readonly sections: Map<string, Record<string, unknown>>;
+    /** Descriptions that failed, failing again without the work (not for the depth bound, which depends on the caller). */
+    readonly failures: Map<string, FunctionError>;
+    /** How many times the depth bound was reached. */
+    depthReached: number;
 }
 
 /** A new, empty cache. */
 export function describeCache(): DescribeCache {
-    return { sections: new Map() };
+    return { sections: new Map(), failures: new Map(), depthReached: 0 };
 }
 
 /** One entry of the chain of descriptions under way: the component and its stack. */
@@ -66,6 +70,8 @@ function describer(load: DescribeLoad, cache: DescribeCache, chain: readonly Lin
         const call = `atmos.Component(${JSON.stringify(component)}, ${JSON.stringify(stack)})`;
         const cached = cache.sections.get(keyOf(link));
         if (cached !== undefined) return cached;
+        const failed = cache.failures.get(keyOf(link));
+        if (failed !== undefined) throw failed;
         // Atmos caches a description only once it is complete (template_funcs_component.go 144-145):
         // one that needs itself would describe itself again and again; refused, as Atmos's YAML
         // functions refuse a cycle (yaml_func_resolution_context.go 22-26).
@@ -76,14 +82,21 @@ function describer(load: DescribeLoad, cache: DescribeCache, chain: readonly Lin
             );
         }
         if (chain.length > MAX_DESCRIBE_DEPTH) {
+            cache.depthReached++;
             throw new FunctionError(
                 `${call}: descriptions nested more than ${MAX_DESCRIBE_DEPTH} deep (${chain.map(show).join(" -> ")})`,
             );
         }
-        const found = find(load, link, call);
-        const sections = describe(load, cache, [...chain, link], found, call);
-        cache.sections.set(keyOf(link), sections);
-        return sections;
+        const depthReached = cache.depthReached;
+        try {
+            const sections = describe(load, cache, [...chain, link], find(load, link, call), call);
+            cache.sections.set(keyOf(link), sections);
+            return sections;
+        } catch (error) {
+            if (error instanceof FunctionError && cache.depthReached === depthReached)
+                cache.failures.set(keyOf(link), error);
+            throw error;
+        }
     };
 }
 

@@ -340,10 +340,42 @@ describe("atmos.Component (internal/exec/template_funcs_component.go at 0a1cb44)
                         ...chain,
                         "    c70: {vars: {x: end}}",
                         "    eventbridge: {vars: {name: '{{ (atmos.Component \"c0\" .stack).vars.x }}'}}",
+                        // from nearer the end the chain is within the bound: the failure above is not kept for it
+                        "    eventbridge/b: {metadata: {component: eventbridge}, vars: {name: '{{ (atmos.Component \"c20\" .stack).vars.x }}'}}",
                     ),
                 ),
             );
+            assert.equal(error.problems.length, 1);
+            assert.equal(error.problems[0].instance, "eventbridge");
             assert.match(error.message, /descriptions nested more than 64 deep/);
+        });
+
+        it("fails a failed description again without redoing it", () => {
+            const reads: string[] = [];
+            const env = new Proxy({ HOME_DIR: "/h" } as Record<string, string>, {
+                get: (target, key) => {
+                    if (key === "HOME_DIR") reads.push(key);
+                    return Reflect.get(target, key) as unknown;
+                },
+            });
+            const error = stackError(() =>
+                load(
+                    lines(
+                        ...HEAD.slice(0, 4),
+                        "    vpc: {vars: {home: !env HOME_DIR, bad: '{{ nosuch }}'}}",
+                        "    eventbridge: {vars: {name: '{{ (atmos.Component \"vpc\" .stack).vars.home }}'}}",
+                        "    eventbridge/b: {metadata: {component: eventbridge}, vars: {name: '{{ (atmos.Component \"vpc\" .stack).vars.home }}'}}",
+                    ),
+                    env,
+                ),
+            );
+            assert.equal(error.problems.length, 2);
+            for (const p of error.problems)
+                assert.match(
+                    p.message,
+                    /atmos\.Component\("vpc", "dev"\): stacks\/dev\.yaml:5:44: vpc "vpc" \(stack dev\): vars\.bad: .*function "nosuch" not defined/,
+                );
+            assert.equal(reads.length, 1);
         });
 
         it("refuses a components.pulumi instance, which Atmos's describe does not search (describe_component.go 507-516)", () => {
