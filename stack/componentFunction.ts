@@ -131,8 +131,7 @@ function find(load: DescribeLoad, link: Link, call: string): StackComponent {
 
 /** Why a value of the description that this port does not evaluate cannot be used. */
 function refusedWhy(value: UnknownValue): string {
-    const origin = value.origin as UnknownOrigin;
-    return `cannot be evaluated here: ${origin.kind === "refused" ? origin.reason : ""}`;
+    return `cannot be evaluated here: ${(value.origin as Extract<UnknownOrigin, { kind: "refused" }>).reason}`;
 }
 
 /** Why a value of the description is known only at deploy time, and what to write instead. */
@@ -177,8 +176,7 @@ function describe(
         components: describer(load, cache, chain),
     };
     const expression = `(atmos.Component ${JSON.stringify(component.name)} ${JSON.stringify(stack)})`;
-    const evaluate = (section: string, node: TreeNode) =>
-        evaluateSection(node, section, ctx, { call, expression, stack });
+    const evaluate = (section: string, node: TreeNode) => evaluateNode(node, section, ctx, { call, expression, stack });
     const plain = (section: string) => {
         const value = component.context[section];
         return evaluate(section, plainToNode(value ?? {}, component.keyLoc));
@@ -241,15 +239,10 @@ interface Describing {
 }
 
 /**
- * One section of the described component, evaluated leaf by leaf as the component pass evaluates a
+ * A value of the described component, evaluated leaf by leaf as the component pass evaluates a
  * var; a deploy-time value becomes an unknown value where it is. A failure names the component,
  * the field and where it is written.
  */
-function evaluateSection(node: TreeNode, field: string, ctx: EvaluationContext, d: Describing): unknown {
-    const value = evaluateNode(node, field, ctx, d);
-    return value === REMOVED ? {} : value;
-}
-
 function evaluateNode(node: TreeNode, field: string, ctx: EvaluationContext, d: Describing): unknown {
     if (node.kind === "scalar") {
         const result = evaluateVar(field, node, ctx);

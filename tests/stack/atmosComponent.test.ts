@@ -38,7 +38,7 @@ const HEAD = [
     "    vpc-defaults: {metadata: {type: abstract}, vars: {cidr: 10.0.0.0/16}}",
     "    vpc:",
     "      metadata: {inherits: [vpc-defaults], component: vpc-tf}",
-    "      vars: {azs: 3, label: '{{ .atmos_component }}-{{ .vars.stage }}', home: !env HOME_DIR, kms: !terraform.output kms key_id}",
+    "      vars: {azs: 3, label: '{{ .atmos_component }}-{{ .vars.stage }}', home: !env HOME_DIR, kms: !terraform.output kms key_id, gone: !unset}",
     "      settings: {team: core, depends_on: {a: {component: kms}}}",
     "      env: {TF_LOG: debug}",
     "      locals: {suffix: x}",
@@ -86,6 +86,7 @@ describe("atmos.Component (internal/exec/template_funcs_component.go at 0a1cb44)
             ],
             ["remote_state_backend_type (backend_type's when unset)", ".remote_state_backend_type", "s3"],
             ["a key the component lacks: Go's <no value>", ".vars.nosuch", "<no value>"],
+            ["a var removed by !unset", ".vars.gone", "<no value>"],
         ];
         for (const [what, path, expected] of cases) {
             it(`${what}: ${path}`, () => {
@@ -204,6 +205,25 @@ describe("atmos.Component (internal/exec/template_funcs_component.go at 0a1cb44)
             assert.deepEqual([r.component, r.stack, r.output], ["kms", "dev", "key_id"]);
         });
 
+        it("passes on a !store of the described component, with the path read after it", () => {
+            const stores = ["stores:", "  ssm: {type: aws-ssm-parameter-store, options: {prefix: /p}}"];
+            const stack = loadStackFile("stacks/dev.yaml", {
+                cwd: ROOT,
+                env: {},
+                files: memoryFiles({
+                    "atmos.yaml": lines(...ATMOS, ...stores),
+                    "stacks/dev.yaml": lines(
+                        ...HEAD.slice(0, 4),
+                        "    vpc: {vars: {settings: !store ssm dev kms config}}",
+                        "    eventbridge: {vars: {name: x, event_rule_description: '{{ (atmos.Component \"vpc\" .stack).vars.settings.description }}'}}",
+                    ),
+                }),
+            });
+            const r = varOf(stack, "event_rule_description");
+            assert.ok(isDeployTimeReference(r) && r.kind === "ssm-parameter");
+            assert.deepEqual([r.parameter, r.path], ["/p/dev/kms/config", ["description"]]);
+        });
+
         it("refuses a var that needs its value before deploying, as !terraform.output is refused", () => {
             const viaTemplate = stackError(() =>
                 load(eventbridge(`'{{ (atmos.Component "vpc" .stack).outputs.id }}'`)),
@@ -309,6 +329,35 @@ describe("atmos.Component (internal/exec/template_funcs_component.go at 0a1cb44)
                 assert.match(error.message, expected);
             });
         }
+
+        it("an unknown stack in a repository load, which knows every stack", () => {
+            const files = memoryFiles({
+                "atmos.yaml": lines(...ATMOS),
+                "stacks/dev.yaml": eventbridge(`'{{ (atmos.Component "vpc" "prd").vars.cidr }}'`),
+                "stacks/prod.yaml": lines(
+                    "vars: {region: us-east-2, stage: prod}",
+                    "components: {terraform: {vpc: {}}}",
+                ),
+            });
+            const error = stackError(() => loadAtmosStack("dev", { atmosDir: ROOT, env: {}, files }));
+            assert.match(
+                error.message,
+                /atmos\.Component\("vpc", "prd"\): no stack named "prd" \(this manifest's stacks: dev\)'?$/,
+            );
+        });
+
+        it("a described component whose workspace template fails (Atmos's describe stops there)", () => {
+            const error = stackError(() =>
+                load(
+                    lines(
+                        ...HEAD.slice(0, 4),
+                        "    vpc: {metadata: {terraform_workspace_template: '{{ nosuch }}'}}",
+                        "    eventbridge: {vars: {name: '{{ (atmos.Component \"vpc\" .stack).vars.x }}'}}",
+                    ),
+                ),
+            );
+            assert.match(error.message, /atmos\.Component\("vpc", "dev"\): vpc "vpc" \(stack dev\): .*nosuch/);
+        });
 
         it("refuses a cycle through another component, naming the chain", () => {
             const error = stackError(() =>
