@@ -47,6 +47,39 @@ export function describeCache(): DescribeCache {
     return { sections: new Map(), failures: new Map(), depthReached: 0 };
 }
 
+/**
+ * The other sections Atmos's describe gives a Terraform component, which this loader does not
+ * compute (where Atmos does, at 0a1cb44): an unknown value each, so a template reading one fails
+ * naming it, rather than printing `<no value>` where Atmos would print a value.
+ */
+const NOT_COMPUTED: Readonly<Record<string, string>> = {
+    auth: "merged with atmos.yaml's auth, stack_processor_merge.go 610-617, 651",
+    command: "stack_processor_merge.go 534",
+    inheritance: "stack_processor_merge.go 535",
+    dependencies: "stack_processor_merge.go 549-551",
+    retry: "stack_processor_merge.go 558-561",
+    secrets: "stack_processor_merge.go 563-566",
+    required_providers: "stack_processor_merge.go 638",
+    required_version: "stack_processor_merge.go 639",
+    test: "stack_processor_merge.go 640-642",
+    mocks: "stack_processor_merge.go 643-645, utils.go 963-1085",
+    generate: "stack_processor_merge.go 646",
+    source: "stack_processor_merge.go 709-722",
+    provision: "stack_processor_merge.go 724-737",
+    imports: "utils.go 912",
+    sources: "utils.go 925-932",
+    deps: "utils.go 934-939",
+    deps_all: "utils.go 934-940",
+    component_info: "utils.go 1221",
+    cli_args: "utils.go 1234",
+    tf_cli_vars: "utils.go 1240",
+    env_tf_cli_args: "utils.go 1245",
+    env_tf_cli_vars: "utils.go 1253",
+    atmos_cli_config: "utils.go 1262",
+    spacelift_stack: "utils.go 1278",
+    atlantis_project: "utils.go 1286",
+};
+
 /** One entry of the chain of descriptions under way: the component and its stack. */
 interface Link {
     readonly component: string;
@@ -129,6 +162,15 @@ function find(load: DescribeLoad, link: Link, call: string): StackComponent {
     return found;
 }
 
+/** Why a section this port does not compute cannot be used. */
+function notComputedWhy(value: UnknownValue): string {
+    return `is not given by this port: ${(value.origin as Extract<UnknownOrigin, { kind: "refused" }>).reason} (it gives ${GIVEN})`;
+}
+
+/** The sections this port gives, for messages. */
+const GIVEN =
+    "vars, settings, env, metadata, providers, hooks, overrides, locals, backend_type, backend, remote_state_backend_type, remote_state_backend, component, atmos_component, atmos_stack, stack, atmos_stack_file, atmos_manifest, workspace, component_type and outputs";
+
 /** Why a value of the description that this port does not evaluate cannot be used. */
 function refusedWhy(value: UnknownValue): string {
     return `cannot be evaluated here: ${(value.origin as Extract<UnknownOrigin, { kind: "refused" }>).reason}`;
@@ -207,6 +249,13 @@ function describe(
         workspace,
         component_type: "terraform",
     };
+    for (const [section, where] of Object.entries(NOT_COMPUTED)) {
+        sections[section] = new UnknownValue(`${expression}.${section}`, notComputedWhy, {
+            kind: "refused",
+            reason: `Atmos's describe computes it (internal/exec/${where}); this port does not`,
+            code: "UNSUPPORTED",
+        } satisfies UnknownOrigin);
+    }
     // A static remote state backend is the outputs (terraform_remote_state_backend_utils.go 9-26).
     sections.outputs =
         backend.type === "static"
@@ -254,6 +303,7 @@ function evaluateNode(node: TreeNode, field: string, ctx: EvaluationContext, d: 
                     return new UnknownValue(`${d.expression}.${field}`, refusedWhy, {
                         kind: "refused",
                         reason: result.problem.message,
+                        code: "YAML_FUNCTION",
                     } satisfies UnknownOrigin);
                 }
                 throw new FunctionError(`${d.call}: ${result.problem.message}`);

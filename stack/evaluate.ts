@@ -43,7 +43,12 @@ export interface EvaluationContext {
 export type UnknownOrigin =
     | { readonly kind: "outputs"; readonly component: string; readonly stack: string }
     | { readonly kind: "reference"; readonly reference: DeployTimeReference; readonly stack: string }
-    | { readonly kind: "refused"; readonly reason: string };
+    | { readonly kind: "refused"; readonly reason: string; readonly code: "YAML_FUNCTION" | "UNSUPPORTED" };
+
+/** The problem code of a var whose whole value is an unknown value of `origin`. */
+function codeOf(origin: UnknownOrigin): StackFileProblem["code"] {
+    return origin.kind === "refused" ? origin.code : "DEPLOY_TIME_VALUE";
+}
 
 /**
  * The deploy-time reference a var's whole value `{{ ... }}` gives when it is a value known only at
@@ -66,7 +71,8 @@ export function unknownReference(value: UnknownValue, text: string): DeployTimeR
             text,
         });
     }
-    if (origin.kind === "refused") return `${value.text} cannot be evaluated here: ${origin.reason}`;
+    if (origin.kind === "refused")
+        return `${value.text} ${typeof value.why === "function" ? value.why(value) : value.why}`;
     const r = origin.reference;
     return r.kind === "stack-output"
         ? deployTimeReference({ ...r, stack: r.stack ?? origin.stack, path: [...r.path, ...value.path], text })
@@ -106,9 +112,7 @@ function evaluateNode(node: TreeNode, field: string, ctx: EvaluationContext): Ev
                     if (typeof reference === "string") {
                         throw new Failure(
                             makeProblem(
-                                (rendered.origin as UnknownOrigin).kind === "refused"
-                                    ? "YAML_FUNCTION"
-                                    : "DEPLOY_TIME_VALUE",
+                                codeOf(rendered.origin as UnknownOrigin),
                                 node.loc,
                                 `${ctx.who}: ${field}: ${reference}`,
                                 { instance: ctx.instance, field },

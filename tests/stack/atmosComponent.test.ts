@@ -108,12 +108,39 @@ describe("atmos.Component (internal/exec/template_funcs_component.go at 0a1cb44)
                 `'a-{{ (atmos.Component "vpc" .stack).vars.account }}'`,
             ]) {
                 const error = stackError(() => load(lines(...head, `    eventbridge: {vars: {name: ${value}}}`)));
+                assert.equal(error.code, value.includes("a-") ? "TEMPLATE_ERROR" : "YAML_FUNCTION");
                 assert.match(
                     error.message,
                     /\(atmos\.Component "vpc" "dev"\)\.vars\.account cannot be evaluated here: stacks\/dev\.yaml:5:61: vpc "vpc" \(stack dev\): vars\.account: !aws\.account_id is not supported by this port/,
                 );
             }
         });
+
+        // The other sections Atmos's describe gives (stack_processor_merge.go 528-745, utils.go
+        // 912-1286) are not computed here: read, each is refused by name, never `<no value>`.
+        for (const [section, where] of [
+            ["inheritance", "stack_processor_merge.go 535"],
+            ["command", "stack_processor_merge.go 534"],
+            ["imports", "utils.go 912"],
+            ["deps", "utils.go 934-939"],
+            ["atmos_cli_config", "utils.go 1262"],
+        ]) {
+            it(`refuses the section ${section}, which this port does not compute`, () => {
+                for (const value of [
+                    `'{{ (atmos.Component "vpc" .stack).${section} }}'`,
+                    `'{{ if (atmos.Component "vpc" .stack).${section} }}a{{ end }}'`,
+                ]) {
+                    const error = stackError(() => load(eventbridge(value)));
+                    assert.equal(error.code, value.includes("if") ? "TEMPLATE_ERROR" : "UNSUPPORTED");
+                    assert.ok(
+                        error.message.includes(
+                            `(atmos.Component "vpc" "dev").${section} is not given by this port: Atmos's describe computes it (internal/exec/${where}); this port does not (it gives vars, settings,`,
+                        ),
+                        error.message,
+                    );
+                }
+            });
+        }
 
         it("is usable anywhere in text, conditions and functions when it is known", () => {
             const stack = load(
