@@ -116,6 +116,23 @@ describe("atmos.Component (internal/exec/template_funcs_component.go at 0a1cb44)
             }
         });
 
+        it("runs no command of the described component without the !exec opt-in (docs/security.md)", () => {
+            const head = [...HEAD.slice(0, 4), "    vpc: {vars: {cidr: 10.0.0.0/16, out: !exec touch /tmp/never}}"];
+            const known = load(
+                lines(...head, `    eventbridge: {vars: {name: '{{ (atmos.Component "vpc" .stack).vars.cidr }}'}}`),
+            );
+            assert.equal(varOf(known, "name"), "10.0.0.0/16");
+            const error = stackError(() =>
+                load(
+                    lines(...head, `    eventbridge: {vars: {name: '{{ (atmos.Component "vpc" .stack).vars.out }}'}}`),
+                ),
+            );
+            assert.match(
+                error.message,
+                /vars\.out: !exec runs a command \("touch \/tmp\/never"\); it is refused unless you opt in/,
+            );
+        });
+
         // The other sections Atmos's describe gives (stack_processor_merge.go 528-745, utils.go
         // 912-1286) are not computed here: read, each is refused by name, never `<no value>`.
         for (const [section, where] of [
