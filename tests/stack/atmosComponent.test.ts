@@ -49,6 +49,31 @@ function eventbridge(value: string, more = ""): string {
     return lines(...HEAD, `    eventbridge: {vars: {name: ${value}${more}}}`);
 }
 
+/** An environment with HOME_DIR=/h that counts the reads of HOME_DIR (each run of `!env HOME_DIR` reads it once). */
+function countingEnv(): { env: Env; reads: string[] } {
+    const reads: string[] = [];
+    const env = new Proxy({ HOME_DIR: "/h" } as Record<string, string>, {
+        get: (target, key) => {
+            if (key === "HOME_DIR") reads.push(key);
+            return Reflect.get(target, key) as unknown;
+        },
+    });
+    return { env, reads };
+}
+
+/** The stack dev of a repository whose stack prod has a vpc, loaded by its name; eventbridge's name is `value`. */
+function loadDev(value: string): LoadedStack {
+    const files = memoryFiles({
+        "atmos.yaml": lines(...ATMOS),
+        "stacks/dev.yaml": eventbridge(value),
+        "stacks/prod.yaml": lines(
+            "vars: {region: us-east-2, stage: prod}",
+            "components: {terraform: {vpc: {vars: {cidr: 10.9.0.0/16}}}}",
+        ),
+    });
+    return loadAtmosStack("dev", { atmosDir: ROOT, env: {}, files });
+}
+
 /** The loaded eventbridge instance's var. */
 function varOf(stack: LoadedStack, name: string): unknown {
     return stack.instances.find((i) => i.name === "eventbridge")!.vars[name];
@@ -180,26 +205,12 @@ describe("atmos.Component (internal/exec/template_funcs_component.go at 0a1cb44)
         });
 
         it("describes a component of another stack in a repository load", () => {
-            const files = memoryFiles({
-                "atmos.yaml": lines(...ATMOS),
-                "stacks/dev.yaml": eventbridge(`'{{ (atmos.Component "vpc" "prod").vars.cidr }}'`),
-                "stacks/prod.yaml": lines(
-                    "vars: {region: us-east-2, stage: prod}",
-                    "components: {terraform: {vpc: {vars: {cidr: 10.9.0.0/16}}}}",
-                ),
-            });
-            const stack = loadAtmosStack("dev", { atmosDir: ROOT, env: {}, files });
+            const stack = loadDev(`'{{ (atmos.Component "vpc" "prod").vars.cidr }}'`);
             assert.equal(varOf(stack, "name"), "10.9.0.0/16");
         });
 
         it("describes each component of a stack once per load (the cache of template_funcs_component.go 74-89, 144-145)", () => {
-            const reads: string[] = [];
-            const env = new Proxy({ HOME_DIR: "/h" } as Record<string, string>, {
-                get: (target, key) => {
-                    if (key === "HOME_DIR") reads.push(key);
-                    return Reflect.get(target, key) as unknown;
-                },
-            });
+            const { env, reads } = countingEnv();
             const stack = load(
                 lines(
                     ...HEAD,
@@ -375,15 +386,7 @@ describe("atmos.Component (internal/exec/template_funcs_component.go at 0a1cb44)
         }
 
         it("an unknown stack in a repository load, which knows every stack", () => {
-            const files = memoryFiles({
-                "atmos.yaml": lines(...ATMOS),
-                "stacks/dev.yaml": eventbridge(`'{{ (atmos.Component "vpc" "prd").vars.cidr }}'`),
-                "stacks/prod.yaml": lines(
-                    "vars: {region: us-east-2, stage: prod}",
-                    "components: {terraform: {vpc: {}}}",
-                ),
-            });
-            const error = stackError(() => loadAtmosStack("dev", { atmosDir: ROOT, env: {}, files }));
+            const error = stackError(() => loadDev(`'{{ (atmos.Component "vpc" "prd").vars.cidr }}'`));
             assert.match(
                 error.message,
                 /atmos\.Component\("vpc", "prd"\): no stack named "prd" \(this manifest's stacks: dev\)'?$/,
@@ -444,13 +447,7 @@ describe("atmos.Component (internal/exec/template_funcs_component.go at 0a1cb44)
         });
 
         it("fails a failed description again without redoing it", () => {
-            const reads: string[] = [];
-            const env = new Proxy({ HOME_DIR: "/h" } as Record<string, string>, {
-                get: (target, key) => {
-                    if (key === "HOME_DIR") reads.push(key);
-                    return Reflect.get(target, key) as unknown;
-                },
-            });
+            const { env, reads } = countingEnv();
             const error = stackError(() =>
                 load(
                     lines(
