@@ -206,74 +206,48 @@ const MAX_SEARCH_DEPTH = 1000;
 
 /**
  * The values known later (or secrets: `kind` tells them) that stand where the declaration wants a value known when the
- * component is created. A position declared `input` (or an item or value of a list or map declared `inputItems` /
- * `inputValues`) takes one, checked once known; an `any` value that takes an Input may hold them anywhere. A refusal
- * is reported at the outermost position that must be known and declares no place for an Input inside it: `aliases`
- * for an Output in `aliases[0]`, `subscribers["ops"].protocol` for one in that field of a map whose other fields may
- * be Outputs.
+ * component is created, each at its place. A position declared `input` (or an item or value of a list or map declared
+ * `inputItems` / `inputValues`, a field declared `input`) takes one, checked once known. An argument of a shorthand
+ * type (`string`, `list(string)`, `any`, ...) is one place, as before composite types: one declared `input` may hold
+ * them anywhere (`tags`' values, an event pattern's parts), any other none (`attributes`, not `attributes[0]`). Inside
+ * a composite type each item, value and field is its own place (`subscribers["ops"].protocol`); what an object does
+ * not declare is left to its check (refused as a key it does not take: one failure, one message).
  */
 export function misplacedInputs(
-    position: { readonly node: TypeNode; readonly input?: boolean },
+    spec: Pick<ArgDefinition, "type" | "input">,
     value: unknown,
     path: ProblemPath,
     kind: (value: unknown) => DeferredKind | undefined,
 ): Misplaced[] {
     const found: Misplaced[] = [];
+    const whole = (input: boolean, item: unknown, at: ProblemPath): void => {
+        const got = input ? undefined : firstDeferred(item, kind);
+        if (got !== undefined) found.push({ path: at, got });
+    };
     const walk = (node: TypeNode, input: boolean, item: unknown, at: ProblemPath): void => {
         const got = kind(item);
         if (got !== undefined) {
             if (!input) found.push({ path: at, got });
-            return;
-        }
-        if (typeof item !== "object" || item === null || isUnknownValue(item)) return;
-        if (input && node.kind === "any") return;
-        if (!input && !holdsInputPlace(node)) {
-            const inside = firstDeferred(item, kind);
-            if (inside !== undefined) found.push({ path: at, got: inside });
-            return;
-        }
-        if ((node.kind === "list" || node.kind === "set") && Array.isArray(item)) {
+        } else if ((node.kind === "list" || node.kind === "set") && Array.isArray(item)) {
             const itemsInput = node.kind === "list" && node.inputItems;
             item.forEach((part, i) => walk(node.items, itemsInput, part, [...at, i]));
         } else if (node.kind === "map" && isPlainObject(item)) {
-            for (const [key, part] of Object.entries(item))
+            for (const [key, part] of Object.entries(item)) {
                 walk(node.values, node.inputValues, part, [...at, userKey(key)]);
+            }
         } else if (node.kind === "object" && isPlainObject(item)) {
             for (const [key, part] of Object.entries(item)) {
                 const field = Object.prototype.hasOwnProperty.call(node.fields, key) ? node.fields[key] : undefined;
-                if (field === undefined) {
-                    const inside = firstDeferred(part, kind);
-                    if (inside !== undefined) found.push({ path: [...at, undeclaredKey(key)], got: inside });
-                } else {
-                    walk(positionNode(field), field.input === true, part, [...at, key]);
-                }
+                if (field !== undefined) walk(positionNode(field), field.input === true, part, [...at, key]);
             }
         } else {
-            // Not of its type (refused by its check): what it holds must still be known.
-            const inside = input ? undefined : firstDeferred(item, kind);
-            if (inside !== undefined) found.push({ path: at, got: inside });
+            // A scalar, an `any` value, or a value not of its type (refused by its check): one place.
+            whole(input, item, at);
         }
     };
-    walk(position.node, position.input === true, value, path);
+    if (typeof spec.type === "string") whole(spec.input === true, value, path);
+    else walk(typeNode(spec.type), spec.input === true, value, path);
     return found;
-}
-
-/** Whether a type declares a place for an Input anywhere inside it. */
-function holdsInputPlace(node: TypeNode): boolean {
-    switch (node.kind) {
-        case "list":
-            return node.inputItems || holdsInputPlace(node.items);
-        case "set":
-            return holdsInputPlace(node.items);
-        case "map":
-            return node.inputValues || holdsInputPlace(node.values);
-        case "object":
-            return Object.values(node.fields).some(
-                (field) => field.input === true || holdsInputPlace(typeNode(field.type)),
-            );
-        default:
-            return false;
-    }
 }
 
 /** The kind of the first value known later (or secret) inside `value`, each object visited once, to a bounded depth. */

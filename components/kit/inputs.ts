@@ -8,7 +8,7 @@ import { Provider as AwsProvider } from "@pulumi/aws/provider";
 import { currentMonitor, holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../../sdk/adapter";
 import { describeValue, SECRET_VALUE } from "../../util/describeValue";
 import { hasValue, type Problem, type ProblemPath } from "../../util/problem";
-import { misplacedInputs, positionOf, type DeferredKind } from "./declared";
+import { misplacedInputs, type DeferredKind } from "./declared";
 import { argOf, type ComponentDefinition } from "./definition";
 import { ComponentArgsError } from "./errors";
 import { isPlainObject, isThenable } from "../../util/objects";
@@ -153,7 +153,7 @@ export function knownNow(args: object | null | undefined, definition?: Component
     const notPlain: Problem[] = [];
     for (const [key, value] of Object.entries(args)) {
         const spec = definition === undefined ? undefined : argOf(definition, key);
-        const misplaced = spec === undefined ? [] : misplacedInputs(positionOf(spec), value, [key], deferredKind);
+        const misplaced = spec === undefined ? [] : misplacedInputs(spec, value, [key], deferredKind);
         notPlain.push(...misplaced.map((m) => notPlainProblem(m.path, m.got)));
         if (misplaced.some((m) => m.path.length === 1)) continue;
         const part = knownPart(value);

@@ -9,12 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 
 import { checkDeclared, misplacedInputs, positionOf, type DeferredKind } from "../../components/kit/declared";
 import { declaredInstance } from "../../components/kit/declaredArgs";
-import {
-    positionNode,
-    type ArgDefinition,
-    type ComponentDefinition,
-    type VarType,
-} from "../../components/kit/definition";
+import { type ArgDefinition, type ComponentDefinition, type VarType } from "../../components/kit/definition";
 import { ComponentArgsError, type ArgProblemInput } from "../../components/kit/errors";
 import { knownNow } from "../../components/kit/inputs";
 import { INSTANCE_ARGS, REGION_ARG, type InstanceArgs } from "../../components/kit/instanceArgs";
@@ -194,19 +189,19 @@ const kind = (value: unknown): DeferredKind | undefined =>
 
 /** Where `misplacedInputs` refuses a value known later at a position of `type` (`input` or not). */
 function misplaced(type: VarType, input: boolean, value: unknown): string[] {
-    return misplacedInputs({ node: positionNode({ type, input }), input }, value, ["v"], kind).map((m) =>
+    return misplacedInputs({ type, input }, value, ["v"], kind).map((m) =>
         formatProblem({ code: "", path: m.path, rule: `got ${m.got}` }),
     );
 }
 
 describe("values known later only where the declaration takes them", () => {
-    it("refuses them at the outermost place that must be known and has no place for one inside", () => {
+    it("refuses each where it stands: a shorthand argument as one place, a composite one item by item", () => {
         const ops = (fields: Record<string, unknown>) => ({ ops: { protocol: "sqs", endpoint: "e", ...fields } });
         const cases: [VarType, boolean, unknown, string[]][] = [
             ["string", true, later("an Output"), []],
             ["string", false, later("an Output"), ["v got an Output"]],
             ["string", false, later("a secret"), ["v got a secret"]],
-            // A shorthand: as before composite types, `input` takes Inputs inside it too (tags' values).
+            // A shorthand argument is one place, as before composite types: `input` takes Inputs inside it too.
             ["map(string)", true, { a: later("a Promise") }, []],
             ["map(string)", false, { a: later("a Promise") }, ["v got a Promise"]],
             ["list(string)", false, ["a", [later("an Output")]], ["v got an Output"]],
@@ -218,8 +213,13 @@ describe("values known later only where the declaration takes them", () => {
             [SUBSCRIBERS, false, ops({ endpoint: later("an Output") }), []],
             [SUBSCRIBERS, false, ops({ protocol: later("an Output") }), ['v["ops"].protocol got an Output']],
             [SUBSCRIBERS, false, { ops: later("an Output") }, ['v["ops"] got an Output']],
-            [SUBSCRIBERS, false, ops({ extra: [later("a Promise")] }), ['v["ops"].extra got a Promise']],
-            [SUBSCRIBERS, false, ops({ "a b": later("a Promise") }), ['v["ops"]["a b"] got a Promise']],
+            [{ list: "string" }, false, ["a", later("an Output")], ["v[1] got an Output"]],
+            [{ map: { list: "string" } }, false, { a: "x" }, []],
+            [{ map: { list: "string" } }, false, { a: [later("an Output")] }, ['v["a"][0] got an Output']],
+            // What an object does not declare is its check's to refuse (one failure, one message).
+            [SUBSCRIBERS, false, ops({ extra: [later("a Promise")] }), []],
+            // A value not of its type is one place.
+            [SUBSCRIBERS, false, { ops: [later("a Promise")] }, ['v["ops"] got a Promise']],
             ["any", true, { deep: [{ x: later("an Output") }] }, []],
             ["any", false, { deep: [{ x: later("an Output") }] }, ["v got an Output"]],
             ["any", false, { deep: [UNKNOWN] }, []],
