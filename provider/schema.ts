@@ -143,11 +143,13 @@ function pascalCase(word: string): string {
 }
 
 /**
- * The schema type of a top-level shorthand var type (every number of these components is a whole number), spelled as
- * the schema has always spelled it: a list's items and a map's values carry no `plain` mark. (Pulumi reads an unmarked
- * item as an Input, see {@link compositeType}; the shorthands keep the reviewed snapshot's spelling.)
+ * The schema type of a top-level shorthand var type (every number of these components is a whole number). The items
+ * of a plain-only list or set and the values of a plain-only map are marked `plain` as well: Pulumi reads an unmarked
+ * item as an Input (pkg/codegen/schema/bind.go `bindTypeSpec`, see {@link compositeType}), which the Go SDK would
+ * type `[]pulumi.StringInput` and the component refuses; an Input argument's (`tags`) take Inputs inside.
  */
-function shorthandType(type: Extract<VarType, string>): SchemaProperty {
+function shorthandType(type: Extract<VarType, string>, input: boolean): SchemaProperty {
+    const inside = input ? {} : { plain: true };
     switch (type) {
         case "string":
             return { type: "string" };
@@ -157,9 +159,9 @@ function shorthandType(type: Extract<VarType, string>): SchemaProperty {
             return { type: "boolean" };
         case "list(string)":
         case "set(string)":
-            return { type: "array", items: { type: "string" } };
+            return { type: "array", items: { type: "string", ...inside } };
         case "map(string)":
-            return { type: "object", additionalProperties: { type: "string" } };
+            return { type: "object", additionalProperties: { type: "string", ...inside } };
         case "any":
             return { $ref: "pulumi.json#/Any" };
     }
@@ -404,7 +406,7 @@ export function packageSchema(
         for (const [arg, spec] of argsOf(definition)) {
             let type =
                 typeof spec.type === "string"
-                    ? shorthandType(spec.type)
+                    ? shorthandType(spec.type, spec.input === true)
                     : compositeType(typeNode(spec.type), site(arg, true, spec.doc, "argument"));
             if (spec.allowed !== undefined && spec.type === "string") {
                 const enumToken = `${PACKAGE_NAME}:${shared(spec) ? SHARED_MODULE : module}:${pascalCase(arg)}`;

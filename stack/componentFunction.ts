@@ -1,7 +1,7 @@
 /**
  * Atmos's `atmos.Component "<component>" "<stack>"` in the component pass: the described component's
  * sections as known while loading, its `outputs` an unknown value (read at deploy time only as a var's
- * whole value). Cached per stack and component, cycles refused. Design notes: CONTRIBUTING.md.
+ * whole value). Cached per stack and component, cycles refused. Design notes: the contributors' guide.
  */
 import { FunctionError, holdsUnknown, UnknownValue, unknownIn } from "../gotemplate";
 import { didYouMean } from "../util/suggest";

@@ -145,18 +145,21 @@ describe("the plugin's schema of composite types", () => {
         });
     });
 
-    it("keeps a top-level shorthand's spelling (the reviewed snapshot's)", () => {
-        // A plain list(string) of today's components: items unmarked, as the snapshot has them.
-        assert.deepEqual(
-            packageSchema("1.0.0", [EVENTBRIDGE_DEFINITION]).resources[EVENTBRIDGE_DEFINITION.typeToken].inputProperties
-                .attributes,
-            {
-                type: "array",
-                items: { type: "string" },
-                description: EVENTBRIDGE_DEFINITION.args.attributes.doc,
-                plain: true,
-            },
-        );
+    it("marks the items of a plain-only shorthand list and the values of a plain-only map plain", () => {
+        // A plain property's unmarked items are Inputs: Go types them `[]FooInput` (pulumi tests/testdata/codegen/
+        // simple-plain-schema-with-root-package: schema.json 104-110, go/component.go 60-61), marked plain they are
+        // plain (go-plain-ref-repro: schema.json `containers`, go/repro/ecs/fargateTaskDefinition.go 38 and 44).
+        const properties = packageSchema("1.0.0", [EVENTBRIDGE_DEFINITION]).resources[EVENTBRIDGE_DEFINITION.typeToken]
+            .inputProperties;
+        assert.deepEqual(properties.attributes, {
+            type: "array",
+            items: { type: "string", plain: true },
+            description: EVENTBRIDGE_DEFINITION.args.attributes.doc,
+            plain: true,
+        });
+        // `tags` takes an Input, and Inputs inside (each value is checked once known).
+        assert.deepEqual(properties.tags.additionalProperties, { type: "string" });
+        assert.equal(properties.tags.plain, undefined);
     });
 
     it("writes composite outputs with camelCase fields and no plain mark (plain is about inputs)", () => {
