@@ -8,15 +8,8 @@ import { isUnknownValue } from "../../util/unknown";
 import { isPlainObject, setOwn } from "../../util/objects";
 import { closestMatch } from "../../util/suggest";
 import { codePointLength } from "./awsLimits";
-import {
-    argOf,
-    positionNode,
-    typeNode,
-    type ArgDefinition,
-    type ComponentDefinition,
-    type FieldDefinition,
-    type TypeNode,
-} from "./definition";
+import { argOf, positionNode, typeNode } from "./definition";
+import type { ArgDefinition, ComponentDefinition, FieldDefinition, TypeNode } from "./definition";
 import type { ArgProblemInput } from "./errors";
 import { isUnset } from "./resolved";
 
