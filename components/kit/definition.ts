@@ -170,7 +170,7 @@ export interface ArgDefinition {
      * True when the TypeScript argument takes a `pulumi.Input` (an Output known later, checked once
      * known); otherwise it is plain-only: it must be known when the component is created (names,
      * the schedule, switches), and an Output or a secret given there is refused. Inside a list, map or object type,
-     * `inputItems`, `inputValues` and a field's `input` say which parts may be Inputs (see {@link positionNode} for a
+     * `inputItems`, `inputValues` and a field's `input` say which parts may be Inputs (see `positionNode` for a
      * shorthand type).
      */
     readonly input?: boolean;
