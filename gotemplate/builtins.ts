@@ -16,6 +16,12 @@ export function fn(sig: string, f: (...args: any[]) => unknown): GoFunc {
     return g;
 }
 
+/** Marks `f` as giving, for an unknown value, an unknown value marked `mark` (see `GoFunc.unknownThrough`). */
+export function unknownThrough(mark: string, f: GoFunc): GoFunc {
+    f.unknownThrough = mark;
+    return f;
+}
+
 function fail(message: string): never {
     throw new FunctionError(message);
 }

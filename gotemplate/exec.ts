@@ -28,6 +28,12 @@ import { hasOwn } from "../util/objects";
 export interface GoFunc {
     (...args: unknown[]): unknown;
     sig?: string;
+    /**
+     * Set on a function whose result for an {@link UnknownValue} given as its only argument is
+     * unknown too (Sprig's `toJson`): the call gives an unknown value standing for that result,
+     * marked with this name (`through`), for the caller of {@link GoTemplate.value} to read.
+     */
+    unknownThrough?: string;
 }
 
 /** A set of functions by name; a nested plain object is a namespace (`strings.Title`). */
@@ -54,17 +60,24 @@ export class UnknownValue {
      *   a function is given the value used.
      * @param origin What it stands for, for the caller of {@link GoTemplate.value}.
      * @param path The fields read from it, in order.
+     * @param through The mark (`unknownThrough`) of the function whose result it is, after `path`.
      */
     constructor(
         readonly text: string,
         readonly why: string | ((value: UnknownValue) => string),
         readonly origin: unknown,
         readonly path: readonly string[] = [],
+        readonly through?: string,
     ) {}
 
     /** The field `name` of this value: as unknown. */
     field(name: string): UnknownValue {
         return new UnknownValue(`${this.text}.${name}`, this.why, this.origin, [...this.path, name]);
+    }
+
+    /** The result of the function `name` (marked `mark`) called with this value: as unknown. */
+    passedTo(name: string, mark: string): UnknownValue {
+        return new UnknownValue(`${this.text} | ${name}`, this.why, this.origin, this.path, mark);
     }
 }
 
@@ -631,7 +644,8 @@ export class Executor implements WorkMeter {
     ): unknown {
         const hasArgs = args.length > 1 || hasFinal;
         if (receiver instanceof UnknownValue) {
-            if (hasArgs) refuseUnknown(receiver);
+            // a function's result (`through`) has no fields: Go would fail on the value's type
+            if (hasArgs || receiver.through !== undefined) refuseUnknown(receiver);
             return receiver.field(name);
         }
         if (receiver === undefined) {
@@ -717,11 +731,19 @@ export class Executor implements WorkMeter {
         const values: unknown[] = [];
         for (let i = 0; i < got; i++) {
             const kind = i < fixed ? kinds[i] : kinds[kinds.length - 1];
+            const v =
+                i < argNodes.length
+                    ? this.at(argNodes[i].pos, argNodes[i].text, () => this.evalArg(dot, argNodes[i]))
+                    : final;
+            // one unknown value, not yet a function's result, given to a function whose result for it is unknown too
+            if (got === 1 && f.unknownThrough !== undefined && v instanceof UnknownValue && v.through === undefined) {
+                this.tick();
+                return v.passedTo(name, f.unknownThrough);
+            }
             if (i < argNodes.length) {
                 const node = argNodes[i];
                 values.push(
                     this.at(node.pos, node.text, () => {
-                        const v = this.evalArg(dot, node);
                         refuseUnknown(v);
                         return convertArg(v, kind, node);
                     }),

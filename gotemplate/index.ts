@@ -15,7 +15,7 @@ export { TemplateError, FunctionError } from "./errors";
 export { TEMPLATE_LIMITS, TemplateLimitExceeded, checkJsonDepth, checkStringLength, withLoadBudget } from "./limits";
 export type { FuncMap, GoFunc, MissingKey } from "./exec";
 export { isTrue, NAMESPACE, UnknownValue, holdsUnknown, unknownIn } from "./exec";
-export { fn, goBuiltins } from "./builtins";
+export { fn, goBuiltins, unknownThrough } from "./builtins";
 export {
     sprigFunctions,
     SPRIG_UNSUPPORTED,
@@ -151,6 +151,18 @@ export class GoTemplate {
         const only = actions[0];
         if (actions.length !== 1 || only.kind !== "action" || only.pipe.decl.length > 0) return undefined;
         return { value: this.executor(this.name).evaluate(only, data) };
+    }
+
+    /**
+     * When the template is text followed by one action (`!template {{ .a }}`, nothing after it), the
+     * text and the value of the action's pipeline over `data`, unprinted. Else undefined.
+     */
+    valueAfterText(data: unknown): { readonly text: string; readonly value: unknown } | undefined {
+        const nodes = this.root.filter((n) => !(n.kind === "text" && n.text === ""));
+        const [text, only] = nodes;
+        if (nodes.length !== 2 || text.kind !== "text" || only.kind !== "action" || only.pipe.decl.length > 0)
+            return undefined;
+        return { text: text.text, value: this.executor(this.name).evaluate(only, data) };
     }
 
     /** Executes a template defined in this one (`{{define "name"}}`). */

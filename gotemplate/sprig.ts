@@ -11,7 +11,7 @@ import { getOwn, hasOwn, setOwn } from "../util/objects";
 import { FunctionError } from "./errors";
 import type { FuncMap, GoFunc } from "./exec";
 import { isTrue } from "./exec";
-import { fn } from "./builtins";
+import { fn, unknownThrough } from "./builtins";
 import { compareKeys, formatValue, goTypeName, isMap, quoteGo } from "./fmt";
 import {
     chargeWork,
@@ -661,12 +661,25 @@ export function sprigFunctions(): FuncMap {
         splitn: fn("sns", (sep, n, s) => Object.fromEntries(splitGo(s, sep, n).map((p, i) => [`_${i}`, p]))),
         join: fn("si", (sep, l) => strslice(l).join(sep)),
         sortAlpha: fn("i", (l) => strslice(l).sort(compareKeys)),
-        toJson: fn("i", (v) => guard(false, () => goJson(v), "")),
-        mustToJson: fn("i", (v) => goJson(v)),
+        // JSON of an unknown value is unknown JSON text: `json` as Go's json.Marshal writes it, `json-raw` without HTML escapes
+        toJson: unknownThrough(
+            "json",
+            fn("i", (v) => guard(false, () => goJson(v), "")),
+        ),
+        mustToJson: unknownThrough(
+            "json",
+            fn("i", (v) => goJson(v)),
+        ),
         toPrettyJson: fn("i", (v) => guard(false, () => goJson(v, "  "), "")),
         mustToPrettyJson: fn("i", (v) => goJson(v, "  ")),
-        toRawJson: fn("i", (v) => guard(false, () => goJson(v, "", true), "")),
-        mustToRawJson: fn("i", (v) => goJson(v, "", true)),
+        toRawJson: unknownThrough(
+            "json-raw",
+            fn("i", (v) => guard(false, () => goJson(v, "", true), "")),
+        ),
+        mustToRawJson: unknownThrough(
+            "json-raw",
+            fn("i", (v) => goJson(v, "", true)),
+        ),
         fromJson: fn("s", (s) => guard(false, () => parseJson(s), null)),
         mustFromJson: fn("s", (s) => {
             try {

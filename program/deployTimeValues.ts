@@ -17,6 +17,7 @@ import {
     type TerraformStateSource,
 } from "../components/kit/deployTime";
 import { stateOutput, valueAtPath } from "../components/kit/terraformStateOutputs";
+import { goJson } from "../gotemplate";
 import { hasOwn, isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
 import type { StackInstance } from "../stack";
@@ -66,7 +67,11 @@ export function deployTimeValue(reference: DeployTimeReference, site: DeployTime
         return parameter.value.apply((text) => {
             if (text === undefined) return pulumi.unknown;
             return pulumi.secret(
-                pathInto(jsonOrText(text), reference.path, who, `SSM parameter ${reference.parameter}`),
+                asWritten(
+                    reference,
+                    pathInto(jsonOrText(text), reference.path, who, `SSM parameter ${reference.parameter}`),
+                    who,
+                ),
             );
         });
     }
@@ -111,7 +116,8 @@ function terraformOutput(
             // stateOutput throws only StateOutputError (its parse errors included).
             throw new DeployTimeValueError(`${who}: reads ${where}, but ${(error as Error).message}`);
         }
-        return read.sensitive ? pulumi.secret(read.value) : read.value;
+        const value = asWritten(reference, read.value, who);
+        return read.sensitive ? pulumi.secret(value) : value;
     });
 }
 
@@ -136,10 +142,29 @@ function pulumiOutput(reference: StackOutputReference, who: string, site: Deploy
             .getOutputDetails(reference.output)
             .then((details) =>
                 details.secretValue !== undefined
-                    ? pulumi.secret(pathInto(details.secretValue, reference.path, who, `stack ${name}`))
-                    : pathInto(details.value, reference.path, who, `stack ${name}`),
+                    ? pulumi.secret(
+                          asWritten(
+                              reference,
+                              pathInto(details.secretValue, reference.path, who, `stack ${name}`),
+                              who,
+                          ),
+                      )
+                    : asWritten(reference, pathInto(details.value, reference.path, who, `stack ${name}`), who),
             );
     });
+}
+
+/**
+ * The value read, as the var takes it: itself, or its JSON text when the var piped it to a JSON
+ * function (`| toJson`: Go's json.Marshal, as the template would have written it while loading).
+ */
+function asWritten(reference: DeployTimeReference, value: unknown, who: string): unknown {
+    if (reference.jsonText === undefined) return value;
+    try {
+        return goJson(value, "", !reference.jsonText.escapeHtml);
+    } catch (error) {
+        throw new DeployTimeValueError(`${who}: the value read cannot be written as JSON: ${(error as Error).message}`);
+    }
 }
 
 function jsonOrText(text: string): unknown {

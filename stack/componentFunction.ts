@@ -188,7 +188,7 @@ function deployTimeWhy(value: UnknownValue): string {
         origin.kind === "outputs"
             ? `!terraform.output ${origin.component} ${origin.stack} ${output === "" ? "<output>" : output}`
             : undefined;
-    return `${what}: it is taken only as a var's whole value ('{{ ${value.text} }}'), and cannot be printed inside text, tested, compared or passed to a function${form === undefined ? "" : `; or write the var as ${form}`}`;
+    return `${what}: it is taken only as a var's whole value ('{{ ${value.text} }}', or piped once to toJson, toRawJson or Gomplate's toJSON), and cannot be printed inside text, tested, compared or passed to another function${form === undefined ? "" : `; or write the var as ${form}`}`;
 }
 
 /**

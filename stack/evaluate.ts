@@ -4,8 +4,14 @@
  */
 import { formatLocation, makeProblem, type StackFileProblem } from "./errors";
 import { UnknownValue } from "../gotemplate";
-import { deployTimeReference } from "../components/kit/deployTime";
-import { renderComponentScalar, StackTemplateError, type ComponentFunction, type TemplateSettings } from "./templating";
+import { deployTimeReference, type JsonText } from "../components/kit/deployTime";
+import {
+    JSON_MARKS,
+    renderComponentScalar,
+    StackTemplateError,
+    type ComponentFunction,
+    type TemplateSettings,
+} from "./templating";
 import { plainToNode, type Location, type MapEntry, type TreeNode } from "./tree";
 import {
     evaluateYamlFunction,
@@ -58,6 +64,11 @@ function codeOf(origin: UnknownOrigin): StackFileProblem["code"] {
  */
 export function unknownReference(value: UnknownValue, text: string): DeployTimeReference | string {
     const origin = value.origin as UnknownOrigin;
+    if (origin.kind === "refused")
+        return `${value.text} ${typeof value.why === "function" ? value.why(value) : value.why}`;
+    const json = jsonTextOf(value);
+    if (typeof json === "string") return json;
+    const encoded = json === undefined ? {} : { jsonText: json };
     if (origin.kind === "outputs") {
         if (value.path.length === 0)
             return `${value.text} is the whole outputs map, known only at deploy time; a var takes one output (.outputs.<name>)`;
@@ -69,14 +80,39 @@ export function unknownReference(value: UnknownValue, text: string): DeployTimeR
             output: value.path[0],
             path: value.path.slice(1),
             text,
+            ...encoded,
         });
     }
-    if (origin.kind === "refused")
-        return `${value.text} ${typeof value.why === "function" ? value.why(value) : value.why}`;
     const r = origin.reference;
     return r.kind === "stack-output"
-        ? deployTimeReference({ ...r, stack: r.stack ?? origin.stack, path: [...r.path, ...value.path], text })
-        : deployTimeReference({ ...r, path: [...r.path, ...value.path], text });
+        ? deployTimeReference({
+              ...r,
+              stack: r.stack ?? origin.stack,
+              path: [...r.path, ...value.path],
+              text,
+              ...encoded,
+          })
+        : deployTimeReference({ ...r, path: [...r.path, ...value.path], text, ...encoded });
+}
+
+/**
+ * The JSON text a value piped to a JSON function stands for (undefined: the value itself). Atmos
+ * renders the component section as YAML text and reads it back (internal/exec/utils.go 989-1035),
+ * so without `!template` the var is the function's text, a string. Sprig's is Go's json.Marshal's,
+ * written again at deploy time; Gomplate's (ugorji's codec, `1.0` for a whole number) is not, so
+ * it is refused, saying what to write (why, a string).
+ */
+function jsonTextOf(value: UnknownValue): JsonText | string | undefined {
+    switch (value.through) {
+        case undefined:
+            return undefined;
+        case JSON_MARKS.sprig:
+            return { escapeHtml: true };
+        case JSON_MARKS.sprigRaw:
+            return { escapeHtml: false };
+        default:
+            return `${value.text} is Gomplate's JSON text of a value known only at deploy time, which this port does not write at deploy time (its codec writes whole numbers as 1.0); write the var as !template '{{ ... }}', whose JSON Atmos decodes back to the value, or use Sprig's toJson`;
+    }
 }
 
 /** One evaluated value. */

@@ -4,7 +4,7 @@
  * functions), and converted to typed vars and constructor args.
  */
 import * as nodePath from "node:path";
-import { argOf } from "../components/kit/definition";
+import { argOf, typeText } from "../components/kit/definition";
 import { fromTerraformContext } from "../label";
 import { closestMatch } from "../util/suggest";
 import { hasOwn, isPlainObject } from "../util/objects";
@@ -467,6 +467,8 @@ function deployTimeRefusal(
     const accepted = arg?.deployTimeOutput;
     if (readByComponent(accepted, reference)) return undefined;
     if (arg?.input === true) {
+        if (reference.jsonText !== undefined && arg.type !== "string" && arg.type !== "any")
+            return `${reference.text} gives the JSON text of the value, a string, as in Atmos (it renders the template into the component's YAML text and reads a string back, internal/exec/utils.go 989-1035), and this var takes a ${typeText(arg.type)}; write it as !template '{{ ... }}', whose JSON Atmos decodes back to the value (yaml_func_template.go 25-30)`;
         if (reference.kind === "ssm-parameter" && reference.default !== undefined)
             return `${reference.text} has a default, which this package does not apply at deploy time (a parameter that does not exist fails the deployment); create the parameter, or drop "| default"`;
         return undefined;

@@ -25,6 +25,7 @@ import {
     toUpperGo,
     TemplateLimitExceeded,
     UnknownValue,
+    unknownThrough,
     unsupportedFunction,
     type FuncMap,
     type GoFunc,
@@ -32,6 +33,15 @@ import {
 import { getOwn, hasOwn, isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
 import { checkStringLength, regexTest, TEMPLATE_LIMITS } from "../gotemplate";
+
+/**
+ * The marks (`unknownThrough`) of the JSON functions, whose result for a value known only at deploy
+ * time is that value's JSON text: Sprig's `toJson`/`mustToJson` (Go's json.Marshal, HTML escaped),
+ * `toRawJson`/`mustToRawJson` (without HTML escapes), Gomplate's `data.ToJSON`/`toJSON` (ugorji's
+ * codec: gomplate v3.11.8 data/data.go 387-405, whose text differs from json.Marshal's: `1.0`).
+ */
+export const JSON_MARKS = { sprig: "json", sprigRaw: "json-raw", gomplate: "json-gomplate" } as const;
+const GOMPLATE_JSON = JSON_MARKS.gomplate;
 
 /** An environment to read: a record (`LoadOptions.env`), else `process.env`. */
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -216,7 +226,10 @@ export function gomplateFunctions(env: Environment = process.env): FuncMap {
         data: namespace("data", {
             JSON: fn("i", (s) => fromData(strval(s))),
             YAML: fn("i", (s) => fromData(strval(s))),
-            ToJSON: fn("i", (v) => goJson(v, "", true)),
+            ToJSON: unknownThrough(
+                GOMPLATE_JSON,
+                fn("i", (v) => goJson(v, "", true)),
+            ),
             ToJSONPretty: fn("ii", (indent, v) => goJson(v, strval(indent), true)),
             ToYAML: fn("i", (v) => goYaml(v) + "\n"),
         }),
@@ -240,7 +253,10 @@ export function gomplateFunctions(env: Environment = process.env): FuncMap {
         getenv: fn("ii*", (name, ...d) => readEnvironment(env, strval(name)) || (d.length ? strval(d[0]) : "")),
         json: fn("i", (s) => fromData(strval(s))),
         yaml: fn("i", (s) => fromData(strval(s))),
-        toJSON: fn("i", (v) => goJson(v, "", true)),
+        toJSON: unknownThrough(
+            GOMPLATE_JSON,
+            fn("i", (v) => goJson(v, "", true)),
+        ),
         toJSONPretty: fn("ii", (indent, v) => goJson(v, strval(indent), true)),
         toYAML: fn("i", (v) => goYaml(v) + "\n"),
         datasource: unsupportedFunction("datasource", "(a Gomplate datasource) is not supported by this port"),
@@ -500,8 +516,11 @@ export function renderComponentScalar(
             );
             const result = withComponentFunction(components, () => {
                 // only a call of atmos.Component gives an unknown value: other templates print as before
-                const whole = components !== undefined && current.includes("Component") ? t.value(context) : undefined;
-                return whole?.value instanceof UnknownValue ? whole.value : t.execute(context);
+                if (components === undefined || !current.includes("Component")) return t.execute(context);
+                const whole = t.value(context);
+                if (whole?.value instanceof UnknownValue) return whole.value;
+                const tagged = whole === undefined ? templateTagged(t, context) : undefined;
+                return tagged ?? t.execute(context);
             });
             if (result instanceof UnknownValue) return result;
             out = result;
@@ -510,6 +529,23 @@ export function renderComponentScalar(
         }
     }
     return out;
+}
+
+/**
+ * `!template {{ <unknown> | toJson }}`: the YAML function `!template` reads the rendered text back
+ * as JSON (internal/exec/yaml_func_template.go 25-30), so the text is the unknown value itself,
+ * decoded. Only with a space after the tag, as Atmos writes a tagged scalar (tag, space, value:
+ * pkg/utils/yaml_utils.go 861-865): without one (`{{-`), whether the text is still `!template`'s
+ * depends on the value's first character (yaml_func_utils.go 254-266), so it is refused as any
+ * other text around the value is. Undefined when the template is not that.
+ */
+function templateTagged(t: GoTemplate, context: Readonly<Record<string, unknown>>): UnknownValue | undefined {
+    const after = t.valueAfterText(context);
+    if (after === undefined || !(after.value instanceof UnknownValue) || after.value.through === undefined)
+        return undefined;
+    if (!/^!template[ \t]+$/.test(after.text)) return undefined;
+    const { text, why, origin, path } = after.value;
+    return new UnknownValue(text, why, origin, path);
 }
 
 /** An unknown value where only text can be: the error the template engine gives for any other use. */

@@ -4,6 +4,14 @@
  */
 import { hasOwn, isPlainObject } from "../../util/objects";
 
+/**
+ * The value is the JSON text of what the reference reads, as Go's json.Marshal writes it (Sprig's
+ * `toJson`, HTML escaped; `toRawJson`, not): a var written `{{ (atmos.Component ...).outputs.x | toJson }}`.
+ */
+export interface JsonText {
+    readonly escapeHtml: boolean;
+}
+
 /** A value known only at deploy time: an output of another instance's Pulumi stack. */
 export interface StackOutputReference {
     readonly kind: "stack-output";
@@ -25,6 +33,8 @@ export interface StackOutputReference {
      * Absent: the instance's Pulumi stack, by StackReference (`instanceStackName`).
      */
     readonly source?: TerraformStateSource;
+    /** The value is the JSON text of the output read. */
+    readonly jsonText?: JsonText;
 }
 
 /**
@@ -62,6 +72,8 @@ export interface SsmParameterReference {
     /** `| query .a.b`: a path into the (JSON-decoded) value. */
     readonly path: readonly (string | number)[];
     readonly text: string;
+    /** The value is the JSON text of the value read. */
+    readonly jsonText?: JsonText;
 }
 
 /** A value the program resolves at deploy time. */
@@ -115,6 +127,7 @@ export function readByComponent(
         reference.kind === "stack-output" &&
         reference.source === undefined &&
         reference.output === accepted.output &&
-        reference.path.length === 0
+        reference.path.length === 0 &&
+        reference.jsonText === undefined
     );
 }
