@@ -35,6 +35,60 @@ describe("gotemplate: unknown values", () => {
         }
     });
 
+    // A function marked unknownThrough (Sprig's toJson family) gives, for one unknown value, an
+    // unknown value standing for its result: the caller reads it; any further use fails.
+    const through: [string, string, string][] = [
+        ["{{ .c.outputs.id | toJson }}", "json", "(c).outputs.id | toJson"],
+        ["{{ toJson .c.outputs.id }}", "json", "(c).outputs.id | toJson"],
+        ["{{ .c.outputs.id | mustToJson }}", "json", "(c).outputs.id | mustToJson"],
+        ["{{ .c.outputs.id | toRawJson }}", "json-raw", "(c).outputs.id | toRawJson"],
+        ["{{ .c.outputs.id | mustToRawJson }}", "json-raw", "(c).outputs.id | mustToRawJson"],
+    ];
+    for (const [text, mark, shown] of through) {
+        it(`gives ${text} as an unknown value marked ${mark}`, () => {
+            const got = parse(text).value(data());
+            assert.ok(got !== undefined && got.value instanceof UnknownValue);
+            assert.deepEqual([got.value.text, got.value.through, got.value.path], [shown, mark, ["id"]]);
+            assert.equal(got.value.origin, ORIGIN);
+        });
+    }
+
+    it("gives the text before one action and the action's value", () => {
+        const got = parse("!template {{ .c.outputs.id | toJson }}").valueAfterText(data());
+        assert.ok(got !== undefined && got.value instanceof UnknownValue);
+        assert.deepEqual([got.text, got.value.through], ["!template ", "json"]);
+        assert.deepEqual(parse("a-{{- .n }}").valueAfterText(data()), { text: "a-", value: 3 });
+        for (const text of ["{{ .n }}", "a{{ .n }}b", "a{{ .n }}{{ .n }}", "a{{ $x := .n }}", "text"]) {
+            assert.equal(parse(text).valueAfterText(data()), undefined, text);
+        }
+    });
+
+    const throughRefused: [string, string][] = [
+        ["printed", "{{ .c.outputs.id | toJson }}"],
+        ["given to the same function again", "{{ .c.outputs.id | toJson | toJson }}"],
+        ["given to another function", "{{ .c.outputs.id | toJson | upper }}"],
+        ["read as a map", "{{ (.c.outputs.id | toJson).a }}"],
+        ["compared", '{{ eq (toJson .c.outputs.id) "x" }}'],
+    ];
+    for (const [how, text] of throughRefused) {
+        it(`fails when a function's unknown result is ${how}`, () => {
+            assert.throws(
+                () => parse(text).execute(data()),
+                (e: unknown) =>
+                    e instanceof TemplateError && /\(c\)\.outputs\.id \| toJson is known only later$/.test(e.message),
+            );
+        });
+    }
+
+    it("keeps a marked function's own arguments checked: a map holding an unknown value, two arguments", () => {
+        assert.throws(() => parse("{{ .c | toJson }}").execute(data()), /\(c\)\.outputs is known only later$/);
+        const two = Object.assign(() => "x", { sig: "ii", unknownThrough: "two" });
+        assert.throws(
+            () => GoTemplate.parse("t", "{{ two 1 .c.outputs.id }}", { funcs: { two } }).value(data()),
+            /\(c\)\.outputs\.id is known only later$/,
+        );
+    });
+
     it("reads the known fields of a map holding an unknown value", () => {
         assert.equal(parse("{{ .c.vars.a }}-{{ .n }}").execute(data()), "A-3");
     });
