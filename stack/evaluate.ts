@@ -84,6 +84,9 @@ export function unknownReference(value: UnknownValue, text: string): DeployTimeR
         });
     }
     const r = origin.reference;
+    // JSON text (a string) in the described component: no fields to read, not encoded again here
+    if (r.jsonText !== undefined && (value.path.length > 0 || json !== undefined))
+        return `${value.text} reads ${r.text} in stack ${origin.stack}, the JSON text of a value known only at deploy time: a string, with no fields, which this port does not write as JSON again`;
     return r.kind === "stack-output"
         ? deployTimeReference({
               ...r,

@@ -3,7 +3,7 @@
  * without `!template`): the output read at deploy time, written as the template would have written
  * it while loading in Atmos: Sprig's toJson is Go's json.Marshal (sorted keys, `<`, `>`, `&` as
  * \u003c, \u003e, \u0026), toRawJson the same without those escapes (Masterminds/sprig v3.3.0
- * defaults.go toJson, toRawJson). Secret stays secret, under the SDK's own mocks.
+ * defaults.go 108-153). Secret stays secret, under the SDK's own mocks.
  */
 import * as assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";

@@ -8,8 +8,8 @@
  * (internal/exec/yaml_func_template.go 25-30), written after the tag and a space
  * (pkg/utils/yaml_utils.go 861-865). So with `!template` the var is the output itself (the
  * reference `!terraform.output` gives); without it, the output's JSON text, a string.
- * Sprig's functions: Masterminds/sprig v3.3.0 defaults.go (toJson: json.Marshal; toRawJson: an
- * encoder without HTML escapes); Gomplate's: gomplate v3.11.8 funcs/data.go 47, data/data.go 387-405.
+ * Sprig's functions: Masterminds/sprig v3.3.0 defaults.go 108-153 (toJson: json.Marshal; toRawJson:
+ * an encoder without HTML escapes); Gomplate's: gomplate v3.11.8 funcs/data.go 47, data/data.go 387-405.
  */
 import { strict as assert } from "node:assert";
 import { isDeployTimeReference } from "../../components/kit/deployTime";
@@ -26,14 +26,15 @@ const ATMOS = [
     "  settings: {enabled: true, sprig: {enabled: true}, gomplate: {enabled: true}}",
 ];
 
-/** A stack whose eventbridge instance (line 6) has `vars`; `vpc` is a Terraform component with an S3 backend. */
+/** A stack whose eventbridge instance (line 7) has `vars`; `vpc` is a Terraform component with an S3 backend. */
 function load(vars: string): LoadedStack {
     const stack = lines(
         "vars: {region: us-east-2, stage: dev}",
         "terraform: {backend_type: s3, backend: {s3: {bucket: tfstate, key: terraform.tfstate}}}",
         "components:",
         "  terraform:",
-        "    vpc: {vars: {cidr: 10.0.0.0/16, kms: !terraform.output kms key_id}}",
+        `    vpc: {vars: {cidr: 10.0.0.0/16, kms: !terraform.output kms key_id, text: '{{ (atmos.Component "kms" .stack).outputs.ids | toJson }}'}}`,
+        "    kms: {vars: {a: 1}}",
         `    eventbridge: {vars: {name: x, ${vars}}}`,
     );
     return loadStackFile("stacks/dev.yaml", {
@@ -114,6 +115,11 @@ describe("atmos.Component outputs through a JSON function (Atmos 0a1cb44)", () =
                 assert.deepEqual(referenceOf(name, form), { ...plain, jsonText: { escapeHtml } });
             });
         }
+
+        it("passes on JSON text the described component gives, as its var is", () => {
+            const r = referenceOf("event_rule_pattern", `'{{ (atmos.Component "vpc" .stack).vars.text }}'`);
+            assert.deepEqual([r.component, r.output, r.jsonText], ["kms", "ids", { escapeHtml: true }]);
+        });
     });
 
     describe("refused where the template is written, saying what to write", () => {
@@ -140,6 +146,16 @@ describe("atmos.Component outputs through a JSON function (Atmos 0a1cb44)", () =
                 /environment: !template \{\{ .* \}\} reads another component's outputs, known only at deploy time, but the component needs this var before deploying/,
             ],
             [
+                "a field of JSON text the described component gives",
+                `event_rule_pattern: '{{ (atmos.Component "vpc" .stack).vars.text.a }}'`,
+                /vars\.text\.a reads \{\{ \(atmos\.Component "kms" \.stack\)\.outputs\.ids \| toJson \}\} in stack dev, the JSON text of a value known only at deploy time: a string, with no fields/,
+            ],
+            [
+                "JSON text the described component gives, through toJson again",
+                `event_rule_pattern: '{{ (atmos.Component "vpc" .stack).vars.text | toJson }}'`,
+                /vars\.text \| toJson reads .* which this port does not write as JSON again/,
+            ],
+            [
                 "the whole outputs map",
                 `event_rule_pattern: '{{ ${OUT} | toJson }}'`,
                 /is the whole outputs map, known only at deploy time; a var takes one output/,
@@ -150,7 +166,7 @@ describe("atmos.Component outputs through a JSON function (Atmos 0a1cb44)", () =
                 const error = stackError(() => load(vars));
                 assert.equal(error.code, "DEPLOY_TIME_VALUE");
                 assert.equal(error.problems.length, 1);
-                assert.match(error.message, /^stacks\/dev\.yaml:6:\d+: eventbridge "eventbridge" \(stack dev\): /);
+                assert.match(error.message, /^stacks\/dev\.yaml:7:\d+: eventbridge "eventbridge" \(stack dev\): /);
                 assert.match(error.message, message);
             });
         }
@@ -179,7 +195,7 @@ describe("atmos.Component outputs through a JSON function (Atmos 0a1cb44)", () =
                 assert.equal(error.problems.length, 1);
                 assert.match(
                     error.message,
-                    /^stacks\/dev\.yaml:6:\d+: eventbridge "eventbridge" \(stack dev\): event_log_retention_in_days: template: stacks\/dev\.yaml:6:\d+: .* is (known only at deploy time|!terraform\.output kms key_id in stack dev, known only at deploy time)/,
+                    /^stacks\/dev\.yaml:7:\d+: eventbridge "eventbridge" \(stack dev\): event_log_retention_in_days: template: stacks\/dev\.yaml:7:\d+: .* is (known only at deploy time|!terraform\.output kms key_id in stack dev, known only at deploy time)/,
                 );
             });
         }
