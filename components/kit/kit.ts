@@ -11,6 +11,7 @@ import type { ArgProblem } from "./errors";
 import { outputValues } from "./declaredOutputs";
 import { FromStackProgram } from "./preamble";
 import type { RotationSchedule } from "./lifecycle";
+import type { ComponentAdoption } from "./adoption";
 
 /** The outputs of one instance, by the spec's output name. */
 export type InstanceOutputs = Record<string, pulumi.Output<unknown> | undefined>;
@@ -137,27 +138,8 @@ export interface ComponentKit {
 
 /** What `tf-adopt` asks of a component, loaded without the Pulumi SDK (the list's `rules`). */
 export interface ComponentRules {
-    /**
-     * The names an instance would give its resources, adoption vars left out (undefined when its vars are invalid:
-     * it then matches nothing, and synth reports it).
-     */
-    readonly adoptionNames?: (
-        instance: PlannedInstance & { readonly vars: Readonly<Record<string, unknown>> },
-    ) => AdoptionNames;
-    /** The original Cloud Posse component's SSM path format, when it stores one (e.g. `/grafana/%s/api_key`). */
-    readonly originalSsmPathFormat?: string;
-}
-
-/** The names of an instance's resources that a Terraform state may hold. */
-export interface AdoptionNames {
-    /** Its EventBridge rule. */
-    readonly rule?: string;
-    /** Its SSM parameter. */
-    readonly ssmPath?: string;
-    /** Its SSM parameter under the original component's path format, when it does not set its own. */
-    readonly legacySsmPath?: string;
-    /** Its credential's name. */
-    readonly keyName?: string;
+    /** What it adopts from a Terraform state, and how (adoption.ts); none: it adopts nothing. */
+    readonly adoption?: ComponentAdoption;
 }
 
 /** What a resolver's result has that the kit reads. */
