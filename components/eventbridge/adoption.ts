@@ -9,7 +9,7 @@ import {
     type ComponentAdoption,
     type TerraformResource,
 } from "../kit/adoption";
-import { resolveEventBridge } from "./resolve";
+import { resolveEventBridge, withoutWildcard } from "./resolve";
 
 /** What adopting one EventBridge rule of the `eventbridge` component takes (an item of the report's `rules`). */
 export type AdoptableRule = {
@@ -24,11 +24,6 @@ export type AdoptableRule = {
     /** Terraform addresses of the rule, target, log group and policy: to remove from the Terraform state. */
     readonly addresses: readonly string[];
 };
-
-/** A log group ARN without the `:*` Terraform's `arn` attribute may end with. */
-function withoutWildcard(arn: string): string {
-    return arn.endsWith(":*") ? arn.slice(0, -2) : arn;
-}
 
 /** The log group name of a log group ARN (`arn:...:log-group:<name>`). */
 function logGroupNameOfArn(arn: string): string | undefined {
