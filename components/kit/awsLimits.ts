@@ -1,8 +1,7 @@
 /**
  * What the AWS APIs accept, per service and request member (from the AWS API models and tagging rules), and the checks
- * of the values this package sends: the rules every component shares (tags, CloudWatch Logs log groups, SSM
- * parameters, which the kit's guards and owner checks handle too). A component declares the limits of its own
- * services in its folder (`limits.ts`), as {@link AwsLimitTable}s. Pure: no Pulumi import.
+ * of the values this package sends: the rules components share (tags, CloudWatch Logs, SSM). A component declares
+ * its own services' limits in its folder (`limits.ts`, {@link AwsLimitTable}s). Pure: no Pulumi import.
  */
 import { describeValue } from "../../util/describeValue";
 import { formatPath, problem, userKey, type Problem, type ProblemPath } from "../../util/problem";

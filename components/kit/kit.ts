@@ -100,6 +100,21 @@ export interface PlannedInstance {
     readonly written: ReadonlySet<string>;
 }
 
+/**
+ * What the offline mocks (program/mocks.ts) answer for a resource type a component registers and the mocks do not
+ * know by themselves: the id, name, region, ARN (from the type token, program/awsArns.ts) and tags of any `aws:`
+ * resource, with the specifics declared here.
+ */
+export interface MockedType {
+    /** The id the provider gives it: its name (the default), or its ARN (an SNS topic's, as the provider sets it). */
+    readonly id?: "name" | "arn";
+    /** State the provider computes beyond the generic one, from the inputs and that state (`{ owner: ... }`). */
+    readonly state?: (
+        inputs: Readonly<Record<string, unknown>>,
+        generic: Readonly<Record<string, unknown>>,
+    ) => Readonly<Record<string, unknown>>;
+}
+
 /** One component, wired. */
 export interface ComponentKit {
     /** Its declaration. */
@@ -134,6 +149,11 @@ export interface ComponentKit {
         instance: PlannedInstance,
         stack: string,
     ) => { readonly var?: string; readonly text: string };
+    /**
+     * The resource types it registers that the offline mocks do not know, by type token
+     * (`{ "aws:sns/topic:Topic": { id: "arn" } }`): the mocks answer them in synth and the tests.
+     */
+    readonly mockedTypes?: Readonly<Record<string, MockedType>>;
 }
 
 /** What `tf-adopt` asks of a component, loaded without the Pulumi SDK (the list's `rules`). */
@@ -172,6 +192,7 @@ export interface KitSpec<R extends KitResolved, C> {
     readonly guards?: ComponentKit["guards"];
     readonly planRotation?: ComponentKit["planRotation"];
     readonly unknownStack?: ComponentKit["unknownStack"];
+    readonly mockedTypes?: ComponentKit["mockedTypes"];
 }
 
 /**
