@@ -5,6 +5,7 @@
  */
 
 import { describeValue } from "../util/describeValue";
+import { numberTextAt } from "../util/numberText";
 import { childPath, elementPath, refuse, type PatternPath, type Refusal } from "./errors";
 import { CidrRange, IpBytes, looksLikeIp, parseCidr, parseIp } from "./ip";
 import { JsonObject, isPlainObject } from "./json";
@@ -69,7 +70,7 @@ export function readLeaf(values: readonly unknown[], path: PatternPath, warnings
         } else if (typeof value === "number") {
             if (Math.abs(value) > NUMERIC_LIMIT) {
                 warnings.push(
-                    `${valuePath}: ${value} is outside ±5,000,000,000, so EventBridge compares it as text, not as a number` +
+                    `${valuePath}: ${numberTextAt(values, i) ?? value} is outside ±5,000,000,000, so EventBridge compares it as text, not as a number` +
                         ` (write it as the event writes it; if the event holds a string, quote it)`,
                 );
             }

@@ -17,7 +17,7 @@ import type { MergedComponent } from "./inheritance";
 import type { StackInstance } from "./loadTypes";
 import { mergeAll } from "./merge";
 import { fileStackName } from "./names";
-import { followRecord, terraformWorkspace } from "./naming";
+import { followRecord, terraformWorkspace, WorkspaceTemplateError } from "./naming";
 import type { ComponentSchema } from "./schema";
 import { componentTemplateContext, type TemplateSettings } from "./templating";
 import { toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
@@ -42,8 +42,39 @@ export interface InstanceScope {
     readonly warnings?: string[];
 }
 
-/** The component pass's context for one instance (`who` names it in messages). */
-export function evaluationContext(component: MergedComponent, who: string, scope: InstanceScope): EvaluationContext {
+/**
+ * The Terraform workspace of one instance, as its templates' `.workspace`; undefined when its
+ * `metadata.terraform_workspace_template` fails (a problem, located at the template: Atmos stops there).
+ */
+export function instanceWorkspace(
+    component: MergedComponent,
+    who: string,
+    scope: InstanceScope,
+    problems: ProblemList,
+): string | undefined {
+    try {
+        return terraformWorkspace(component, scope.ownName, scope.config, scope.env);
+    } catch (error) {
+        if (!(error instanceof WorkspaceTemplateError)) throw error;
+        const template = component.metadata?.entries.get("terraform_workspace_template");
+        problems.add(
+            makeProblem("TEMPLATE_ERROR", template?.value.loc ?? component.keyLoc, `${who}: ${error.message}`, {
+                instance: component.name,
+                field: "metadata.terraform_workspace_template",
+                rule: "the Terraform workspace template renders (Atmos stops otherwise)",
+            }),
+        );
+        return undefined;
+    }
+}
+
+/** The component pass's context for one instance (`who` names it in messages), whose workspace is `workspace`. */
+export function evaluationContext(
+    component: MergedComponent,
+    who: string,
+    scope: InstanceScope,
+    workspace: string,
+): EvaluationContext {
     const { config, stackName } = scope;
     return {
         templates: componentTemplateSettings(scope.templates, component.context.settings),
@@ -52,7 +83,7 @@ export function evaluationContext(component: MergedComponent, who: string, scope
             stack: stackName,
             stackFile: fileStackName(scope.manifest, config.stacksBasePath),
             component: String(component.context.component),
-            workspace: terraformWorkspace(component, scope.ownName, config, scope.env),
+            workspace,
             sections: component.context,
         }),
         functions: {

@@ -20,7 +20,8 @@ export function expandKeyDelimiters(node: TreeNode, delimiter: string): TreeNode
             return { ...node, items: node.items.map((item) => expandKeyDelimiters(item, delimiter)) };
         case "map": {
             const entries = new Map<string, MapEntry>();
-            for (const entry of node.entries.values()) {
+            // A key written twice is kept in `written` when a delimiter is set (ParseTreeOptions.repeatedKeys).
+            for (const entry of node.written ?? node.entries.values()) {
                 const value = expandKeyDelimiters(entry.value, delimiter);
                 if (!entry.quoted && expandable(entry.key, delimiter)) {
                     const parts = entry.key.split(delimiter);
@@ -37,7 +38,12 @@ export function expandKeyDelimiters(node: TreeNode, delimiter: string): TreeNode
                     mergeInto(entries, { ...entry, value });
                 }
             }
-            return { ...node, entries };
+            return {
+                kind: "map",
+                loc: node.loc,
+                entries,
+                ...(node.timestamp !== undefined ? { timestamp: node.timestamp } : {}),
+            };
         }
     }
 }

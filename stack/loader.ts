@@ -10,7 +10,7 @@ import { formatLocation, makeProblem, ProblemList, StackFileError } from "./erro
 import { isNotFound, readProblemText } from "./files";
 import { customTypesOf, mergeCustomComponents, PULUMI_COMPONENT_TYPE } from "./customTypes";
 import { mergeComponents, type MergedComponent } from "./inheritance";
-import { evaluationContext, resolveInstance, type InstanceScope } from "./instance";
+import { evaluationContext, instanceWorkspace, resolveInstance, type InstanceScope } from "./instance";
 import type {
     InstanceSearch,
     InternalLoad,
@@ -216,11 +216,13 @@ function resolveStack(
             ...(options.env !== undefined ? { env: options.env } : {}),
             warnings,
         };
+        const workspace = instanceWorkspace(component, who, scope, problems);
+        if (workspace === undefined) continue;
         const instance = resolveInstance(
             component,
             schema,
             who,
-            evaluationContext(component, who, scope),
+            evaluationContext(component, who, scope, workspace),
             problems,
             warnings,
             templatesOff,

@@ -322,7 +322,9 @@ class ManifestProcessor {
                         return undefined;
                     }
                 }
+                const delimiter = keyDelimiterOf(this.context.config);
                 const tree = parseYamlTree(text, shown, {
+                    ...(delimiter !== undefined ? { repeatedKeys: "keep" as const } : {}),
                     include: includeTags({
                         file,
                         cwd: this.context.cwd ?? process.cwd(),
@@ -334,7 +336,6 @@ class ManifestProcessor {
                 });
                 for (const problem of tree.problems) problems.add(problem);
                 const failed = tree.problems.length > 0;
-                const delimiter = keyDelimiterOf(this.context.config);
                 const parsedRoot =
                     delimiter === undefined || tree.root === null
                         ? tree.root

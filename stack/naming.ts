@@ -67,12 +67,25 @@ export function componentStackName(
     return { name: fallbackName() };
 }
 
+/** `metadata.terraform_workspace_template` failed to render; Atmos stops there (`reason`: the template's error). */
+export class WorkspaceTemplateError extends Error {
+    constructor(
+        readonly reason: string,
+        /** Whether a template limit was reached. */
+        readonly limit: boolean,
+    ) {
+        super(`metadata.terraform_workspace_template cannot be rendered: ${reason}`);
+        this.name = "WorkspaceTemplateError";
+    }
+}
+
 /**
  * The Terraform workspace of a component (Atmos's BuildTerraformWorkspace, `stack_utils.go`):
  * `default` when atmos.yaml disables workspaces; else `metadata.terraform_workspace_template`
  * (rendered), `metadata.terraform_workspace_pattern` (context tokens), `metadata.terraform_workspace`,
  * else the stack name, followed by `-<instance>` when the instance's Terraform component is not its
  * own name. Slashes become dashes.
+ * @throws WorkspaceTemplateError when the template of a Terraform component fails, as Atmos stops.
  */
 export function terraformWorkspace(
     component: MergedComponent,
@@ -95,8 +108,13 @@ export function terraformWorkspace(
                 false,
                 env,
             );
-        } catch {
-            workspace = undefined;
+        } catch (error) {
+            rethrowIfInternal(error);
+            // Atmos builds a workspace for Terraform components only (describe_stacks_component_processor.go
+            // 497-503 at 0a1cb44), and a template that fails stops it (stack_utils.go 54-59): a custom type's
+            // instance keeps the default.
+            if (component.componentType === "pulumi") workspace = undefined;
+            else throw new WorkspaceTemplateError((error as Error).message, isLimit(error));
         }
     } else if (typeof metadata.terraform_workspace_pattern === "string") {
         const text = (key: string): string => (typeof vars[key] === "string" ? (vars[key] as string) : "");

@@ -9,7 +9,7 @@ import { canonicalPath } from "./componentPaths";
 import { formatLocation, makeProblem, type ProblemList } from "./errors";
 import type { MergedComponent } from "./inheritance";
 import type { StackComponent, StackInstance } from "./loadTypes";
-import { terraformWorkspace } from "./naming";
+import { terraformWorkspace, WorkspaceTemplateError } from "./naming";
 import { terraformStateSource } from "./terraformState";
 
 /** Where the components of a stack come from. */
@@ -69,8 +69,15 @@ function sourceOf(
     const stack = reference.stack ?? stackName;
     const found = lookup.componentsOf(stack)?.find((c) => c.component.name === reference.component);
     if (found === undefined || !isTerraforms(found.component)) return reference;
-    const workspace = terraformWorkspace(found.component, found.stack, lookup.config, lookup.env);
-    const located = terraformStateSource(found.component, workspace, stack, lookup.config);
+    let located: ReturnType<typeof terraformStateSource>;
+    try {
+        const workspace = terraformWorkspace(found.component, found.stack, lookup.config, lookup.env);
+        located = terraformStateSource(found.component, workspace, stack, lookup.config);
+    } catch (error) {
+        if (!(error instanceof WorkspaceTemplateError)) throw error;
+        // Atmos's describe of the read component stops there (stack_utils.go 54-59 at 0a1cb44).
+        located = { refused: `its ${error.message}` };
+    }
     if ("refused" in located) {
         const at = instance.varLocations[varName] ?? instance.location;
         problems.add(

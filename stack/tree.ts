@@ -69,6 +69,11 @@ export interface MapNode {
     /** In insertion order; a merged key keeps its first position (as a JS object would). */
     readonly entries: ReadonlyMap<string, MapEntry>;
     /**
+     * Every entry in the order written, repeated keys included: set only when the parser keeps repeated
+     * keys (`ParseTreeOptions.repeatedKeys`) and the map has one; `entries` then holds the first of each.
+     */
+    readonly written?: readonly MapEntry[];
+    /**
      * Set when the map stands for an unquoted timestamp, the text written: yaml.v3 reads it as a
      * Go `time.Time`, which Atmos's merge copies into an empty map (see util/goYaml.ts).
      */
@@ -150,6 +155,14 @@ export function plainToNode(value: unknown, loc: Location): TreeNode {
 export interface ParseTreeOptions {
     /** Inlines the file an `!include` names (stack/include.ts `includeTags`); without it the tag stays text. */
     readonly include?: IncludeTag;
+    /**
+     * `keep`: a key written twice in a map is kept in `MapNode.written` instead of refused. Atmos reads a
+     * manifest into a yaml.v3 Node, which keeps repeated keys, and with `settings.yaml.key_delimiter` set
+     * expands and merges them before decoding (pkg/utils/yaml_utils.go 481-498, pkg/yaml/expand/expand.go
+     * 61-80 and 158-179 at 0a1cb44): stack/keyDelimiter.ts merges them as it does. Without a delimiter the
+     * decode refuses them (`refuse`, the default).
+     */
+    readonly repeatedKeys?: "refuse" | "keep";
 }
 
 /** The result of parsing one file: its tree (null for an empty document) and its problems. */
@@ -462,6 +475,8 @@ class TreeBuilder {
         let mergeKey = false;
         // The aliases used as keys so far, by name (yaml.v3 compares an alias key by its name).
         const aliasKeys = new Set<string>();
+        // Every entry in order once a key repeats and repeated keys are kept (ParseTreeOptions.repeatedKeys).
+        let ordered: MapEntry[] | undefined;
         for (const pair of pairs) {
             const asWritten = pair.key as YamlNode | null;
             const keyLoc = asWritten?.range ? this.locate(asWritten.range[0]) : loc;
@@ -508,6 +523,12 @@ class TreeBuilder {
             }
             const text = keyNode === null || keyNode === undefined ? "" : keyText(keyNode);
             const repeated = aliasKey !== undefined ? aliasKeys.has(aliasKey.source) : written.has(text);
+            if (repeated && aliasKey === undefined && this.options.repeatedKeys === "keep") {
+                const quoted = keyNode?.type === "QUOTE_DOUBLE" || keyNode?.type === "QUOTE_SINGLE";
+                ordered ??= [...entries.values()];
+                ordered.push(quoted ? { key: text, keyLoc, value, quoted } : { key: text, keyLoc, value });
+                continue;
+            }
             if (repeated) {
                 this.problems.push(makeProblem("YAML_SYNTAX", keyLoc, "invalid YAML: Map keys must be unique"));
                 continue;
@@ -542,12 +563,18 @@ class TreeBuilder {
                 continue;
             }
             const quoted = keyNode?.type === "QUOTE_DOUBLE" || keyNode?.type === "QUOTE_SINGLE";
-            entries.set(key, quoted ? { key, keyLoc, value, quoted } : { key, keyLoc, value });
+            const entry: MapEntry = quoted ? { key, keyLoc, value, quoted } : { key, keyLoc, value };
+            entries.set(key, entry);
+            ordered?.push(entry);
         }
         for (const source of mergeSources) {
-            for (const [key, entry] of source.entries) if (!entries.has(key)) entries.set(key, entry);
+            for (const [key, entry] of source.entries)
+                if (!entries.has(key)) {
+                    entries.set(key, entry);
+                    ordered?.push(entry);
+                }
         }
-        return { kind: "map", loc, entries };
+        return ordered === undefined ? { kind: "map", loc, entries } : { kind: "map", loc, entries, written: ordered };
     }
 }
 

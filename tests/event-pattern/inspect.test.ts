@@ -110,6 +110,13 @@ describe("inspectEventPattern", () => {
         ]);
     });
 
+    it("names a number as written when a double cannot hold its digits", () => {
+        assert.deepEqual(inspectEventPattern('{"account": [12345678901234567891]}').warnings, [
+            "$.account[0]: 12345678901234567891 is outside ±5,000,000,000, so EventBridge compares it as text, not as a number" +
+                " (write it as the event writes it; if the event holds a string, quote it)",
+        ]);
+    });
+
     it("validates first", () => {
         assert.throws(
             () => inspectEventPattern({ detail: { eventType: "WARN" } }),

@@ -175,6 +175,23 @@ describe("Atmos 1.145-1.226 features", () => {
             assert.match(error.message, /unknown var c\.\.d/);
         });
 
+        it("merges a key written twice, as Atmos's expansion does before decoding (expand.go 158-179)", () => {
+            const text = lines(
+                ...HEAD,
+                "    eventbridge:",
+                "      vars: {name: x, tags: {A: '1'}}",
+                "      vars: {tags: {B: '2'}, name: y}",
+            );
+            const stack = load(text, atmos);
+            assert.equal(stack.instances[0].vars.name, "y");
+            assert.deepEqual(stack.instances[0].vars.tags, { A: "1", B: "2" });
+            // Without the setting, yaml.v3's decode refuses the repeated key.
+            assert.match(
+                stackError(() => load(text)).message,
+                /stacks\/dev\.yaml:6:7: invalid YAML: Map keys must be unique/,
+            );
+        });
+
         it("is off without the setting: the key is a key", () => {
             const stack = load(lines(...HEAD, "    alerts:", "      metadata.component: eventbridge"));
             assert.deepEqual(
@@ -293,6 +310,57 @@ describe("Atmos 1.145-1.226 features", () => {
             assert.equal(stack.instances[0].vars.name, "<no value>-n");
             assert.ok(
                 stack.warnings.some((w) => /^stacks\/dev\.yaml:8:15: .*name: the template renders <no value>/.test(w)),
+            );
+        });
+    });
+    describe("metadata.terraform_workspace_template that fails (internal/exec/stack_utils.go 54-59 at 0a1cb44)", () => {
+        const failing = '{{ fail "no workspace" }}';
+        it("refuses the Terraform instance where the template is written, as Atmos stops", () => {
+            const error = stackError(() =>
+                load(
+                    lines(
+                        ...HEAD,
+                        `    eventbridge: {metadata: {terraform_workspace_template: '${failing}'}, vars: {name: x}}`,
+                    ),
+                ),
+            );
+            assert.equal(error.problems.length, 1);
+            assert.equal(error.code, "TEMPLATE_ERROR");
+            assert.equal(error.problems[0].field, "metadata.terraform_workspace_template");
+            assert.match(
+                error.message,
+                /^stacks\/dev\.yaml:4:60: eventbridge "eventbridge" \(stack dev\): metadata\.terraform_workspace_template cannot be rendered: .*no workspace/,
+            );
+        });
+
+        it("leaves a components.pulumi instance alone: Atmos builds a workspace for Terraform components only", () => {
+            // describe_stacks_component_processor.go 497-503: `opts.buildWorkspace` is Terraform's.
+            const stack = load(
+                lines(
+                    "vars: {region: us-east-2, stage: dev}",
+                    "components:",
+                    "  pulumi:",
+                    `    eventbridge: {metadata: {terraform_workspace_template: '${failing}'}, vars: {name: x}}`,
+                ),
+                ["components:", "  pulumi:", "    base_path: components/pulumi"],
+            );
+            assert.equal(stack.instances.length, 1);
+        });
+
+        it("refuses reading the outputs of a Terraform component whose workspace template fails", () => {
+            const error = stackError(() =>
+                load(
+                    lines(
+                        ...HEAD,
+                        `    vpc: {metadata: {terraform_workspace_template: '${failing}'}, backend_type: s3, backend: {s3: {bucket: b, region: us-east-2}}}`,
+                        "    eventbridge: {vars: {name: x, event_rule_description: !terraform.output vpc vpc_id}}",
+                    ),
+                ),
+            );
+            assert.equal(error.code, "DEPLOY_TIME_VALUE");
+            assert.match(
+                error.message,
+                /reads the Terraform state of component "vpc".*metadata\.terraform_workspace_template cannot be rendered/,
             );
         });
     });

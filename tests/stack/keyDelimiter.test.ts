@@ -37,4 +37,46 @@ describe("expandKeyDelimiters (settings.yaml.key_delimiter)", () => {
         const root = tree("a.b: 1");
         assert.equal(expandKeyDelimiters(root, ""), root);
     });
+    describe("a key written twice (yaml.v3 keeps both in its Node; expand.go merges them, 61-80 and 158-179)", () => {
+        const keeping = (...text: string[]) => {
+            const parsed = parseYamlTree(lines(...text), "s.yaml", { repeatedKeys: "keep" });
+            assert.deepEqual(parsed.problems, []);
+            assert.ok(parsed.root !== null);
+            return parsed.root;
+        };
+
+        it("merges two maps and lets the later scalar win, in the order written", () => {
+            // expand.go 61-80: entries in order; `a: {b: 1}`, then `a.b: 2`, then `a: {b: 3}`: the last wins.
+            const root = keeping(
+                "a: {b: 1, c: 1}",
+                "a.b: 2",
+                "a: {b: 3}",
+                "s: x",
+                "s: y",
+                "m: {k: {p: 1}}",
+                "m: {k: {q: 2}}",
+            );
+            assert.deepEqual(toPlain(expandKeyDelimiters(root, ".")), {
+                a: { b: 3, c: 1 },
+                s: "y",
+                m: { k: { p: 1, q: 2 } },
+            });
+        });
+
+        it("keeps repeated keys inside nested maps and sequences too", () => {
+            const root = keeping("list:", "  - {x: 1, x: 2}", "vars:", "  tags: {A: '1'}", "  tags: {B: '2'}");
+            assert.deepEqual(toPlain(expandKeyDelimiters(root, ".")), {
+                list: [{ x: 2 }],
+                vars: { tags: { A: "1", B: "2" } },
+            });
+        });
+
+        it("is refused without a delimiter, as yaml.v3's decode refuses it", () => {
+            const parsed = parseYamlTree(lines("a: 1", "a: 2"), "s.yaml");
+            assert.deepEqual(
+                parsed.problems.map((p) => p.message),
+                ["s.yaml:2:1: invalid YAML: Map keys must be unique"],
+            );
+        });
+    });
 });
