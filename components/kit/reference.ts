@@ -5,6 +5,7 @@
 import type { ArgDefinition, ComponentDefinition, OutputDefinition } from "./definition";
 import { LABEL_ARGS } from "./labelArgs";
 import { COMPONENT_DEFINITIONS } from "../registry";
+import { adoptionTable, MIGRATING_GUIDE } from "./componentLists";
 
 type Row = readonly string[];
 
@@ -198,6 +199,7 @@ export function generatedBlocks(
     add(LANGUAGES_GUIDE, "components", languagesTable(definitions));
     add(STACK_FILES_GUIDE, "aliases", aliasTable(definitions));
     add(STACK_FILES_GUIDE, "variable-reference", variableReference(definitions));
+    add(MIGRATING_GUIDE, "adoption", adoptionTable(definitions));
     return files;
 }
 
