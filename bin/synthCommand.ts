@@ -49,17 +49,6 @@ function optInsAllow(): ReadonlyMap<string, { readonly allows: string; readonly 
     return texts;
 }
 
-/** `text` wrapped to `width` columns, between words, each line after the first indented by `indent`. */
-function wrap(text: string, width: number, indent = ""): string {
-    const lines: string[] = [];
-    for (const word of text.split(" ")) {
-        const last = lines.length - 1;
-        if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
-        else lines.push(word);
-    }
-    return lines.join(`\n${indent}`);
-}
-
 /** The usage's lines for the declared opt-in flags: the synopsis entries, and each flag's description. */
 function optInUsage(): { readonly synopsis: string[]; readonly options: string; readonly refused: string[] } {
     const texts = optInsAllow();
@@ -79,7 +68,7 @@ function optInUsage(): { readonly synopsis: string[]; readonly options: string; 
 import { protoKeyPath } from "../util/protoKey";
 import { escapeJsonText, escapeText } from "../util/terminalText";
 import { internalErrorText, isInternalError } from "../util/internalError";
-import { commandName, escapedStderr, processIo, type CommandIo } from "./io";
+import { commandName, escapedStderr, processIo, wrapWords as wrap, type CommandIo } from "./io";
 
 /** The usage text, with the command as the user ran it (`npm run synth --` or `cloudposse-synth`). */
 function usage(program: string): string {

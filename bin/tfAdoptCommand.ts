@@ -15,7 +15,7 @@ import {
 } from "../migrate/terraformState";
 import { escapeJsonText } from "../util/terminalText";
 import { internalErrorText, isInternalError } from "../util/internalError";
-import { commandName, escapedStderr, processIo, type CommandIo } from "./io";
+import { commandName, escapedStderr, processIo, wrapWords, type CommandIo } from "./io";
 
 /** The vars the components declare that adopt (`adopt_existing`, ...), each once, in the components' order. */
 function adoptionVars(): string[] {
@@ -29,9 +29,10 @@ function adoptionVars(): string[] {
 function usage(program: string): string {
     return `usage: ${program} <terraform-state.json|.tfstate> [<stack-file>] [--json]
 
-${wrapped(
+${wrapWords(
     `Prints the stack-file vars that adopt the resources of a Terraform state (${adoptionVars().join(", ")}, ...) ` +
         "and the terraform state rm command. See docs/migrating.md in the package.",
+    100,
 )}
 `;
 }
@@ -74,17 +75,6 @@ function nothingToAdopt(managed: number, problems: readonly string[]): string {
         `and no ${orList(adoptingComponents().flatMap(({ adoption }) => adoption.adopts.map((a) => `${a.what} (${a.type})`)))}` +
         (shown !== "" ? `: ${shown}${more}` : "")
     );
-}
-
-/** Text wrapped at 100 columns, between words. */
-function wrapped(text: string): string {
-    const lines: string[] = [];
-    for (const word of text.split(" ")) {
-        const last = lines.length - 1;
-        if (last >= 0 && lines[last].length + 1 + word.length <= 100) lines[last] += ` ${word}`;
-        else lines.push(word);
-    }
-    return lines.join("\n");
 }
 
 /** `a, b or c`. */
