@@ -1,8 +1,7 @@
 /**
- * `npm run docs`: writes the reference tables generated from the component definitions into the
- * README and the guides (docs/<component>.md, docs/stack-files.md, docs/languages.md, between their `<!-- generated:NAME -->`
- * markers), docs/languages.md's example program in every language, and package.json's keywords. `npm test` fails
- * while they differ.
+ * `npm run docs`: writes what derives from the component list into the README and the guides (the tables between
+ * their `<!-- generated:NAME -->` markers, docs/languages.md's example program in every language) and package.json's
+ * keywords. `npm test` fails while they differ.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
