@@ -9,7 +9,7 @@ import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";
 import { setClock } from "../components/kit/lifecycle";
 import { SSM_OWNER_TAG } from "../components/kit/ssmOwner";
 import { partitionOf } from "../components/kit/awsLimits";
-import type { MockedType } from "../components/kit/kit";
+import type { MockContext, MockedType } from "../components/kit/kit";
 import { arnOf } from "./awsArns";
 import { protoKeyPath } from "../util/protoKey";
 import { holdsUnknown } from "../util/unknown";
@@ -250,12 +250,19 @@ const SQS_QUEUE = "aws:sqs/queue:Queue";
 function declaredMockTypes(): ReadonlyMap<string, MockedType> {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the kits, on first use (see above)
     const { COMPONENT_KITS } = require("../components/kits") as typeof import("../components/kits");
-    return new Map(COMPONENT_KITS.flatMap((kit) => Object.entries(kit.mockedTypes ?? {})));
-}
-
-/** A deterministic fake secret, shaped like the real thing, derived from a name. */
-function fakeKey(seed: string): string {
-    return "eyJrIjoi" + Buffer.from(seed).toString("base64url").slice(0, 24) + "In0=";
+    const types = new Map<string, MockedType>();
+    for (const kit of COMPONENT_KITS) {
+        for (const [type, mocked] of Object.entries(kit.mockedTypes ?? {})) {
+            const other = types.get(type);
+            if (other !== undefined && other !== mocked) {
+                throw new TypeError(
+                    `${kit.definition.path}: ${type} is declared for the mocks by another component too`,
+                );
+            }
+            types.set(type, mocked);
+        }
+    }
+    return types;
 }
 
 /**
@@ -384,18 +391,6 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 return named();
             case "aws:cloudwatch/eventRule:EventRule":
                 return named({ eventBusName: "default" });
-            case "aws:cloudwatch/eventTarget:EventTarget": {
-                const targetId = String(inputs.targetId ?? `${args.name}-target`);
-                return {
-                    id: `${String(inputs.rule)}-${targetId}`,
-                    state: { ...inputs, region, targetId, eventBusName: "default" },
-                };
-            }
-            case "aws:cloudwatch/logResourcePolicy:LogResourcePolicy": {
-                const policyName = String(inputs.policyName ?? args.name);
-                const policyScope = inputs.resourceArn === undefined ? "ACCOUNT" : "RESOURCE";
-                return { id: policyName, state: { ...inputs, policyName, region, policyScope, revisionId: "1" } };
-            }
             case "aws:ssm/parameter:Parameter":
                 return named(
                     {
@@ -421,36 +416,6 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                     },
                 };
             }
-            case "aws:grafana/workspaceApiKey:WorkspaceApiKey": {
-                const workspaceId = String(reveal(inputs.workspaceId));
-                const keyName = String(inputs.keyName);
-                return {
-                    id: `${workspaceId}/${keyName}`,
-                    state: { ...inputs, region, key: pulumi.secret(fakeKey(`${workspaceId}/${keyName}`)) },
-                };
-            }
-            case "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount": {
-                const workspaceId = String(reveal(inputs.workspaceId));
-                const serviceAccountId = "1";
-                return { id: `${workspaceId},${serviceAccountId}`, state: { ...inputs, region, serviceAccountId } };
-            }
-            case "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken": {
-                const workspaceId = String(reveal(inputs.workspaceId));
-                const seconds = Number(inputs.secondsToLive);
-                const created = this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW;
-                const expiresAt = addMinutes(created, seconds / 60);
-                return {
-                    id: `${workspaceId},${String(inputs.serviceAccountId)},1`,
-                    state: {
-                        ...inputs,
-                        region,
-                        serviceAccountTokenId: "1",
-                        createdAt: created,
-                        expiresAt,
-                        key: pulumi.secret(fakeKey(`${workspaceId}/${String(inputs.name)}`)),
-                    },
-                };
-            }
             case "time:index/static:Static":
                 return timeResource();
             case "time:index/rotating:Rotating": {
@@ -469,11 +434,20 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                     ? given[args.type]
                     : (this.declared ??= declaredMockTypes()).get(args.type);
                 if (declared !== undefined) {
-                    const generic = named().state;
-                    return {
-                        id: declared.id === "arn" ? generic.arn : generic.name,
-                        state: { ...generic, ...declared.state?.(inputs, generic) },
-                    };
+                    const context = (state: Readonly<Record<string, unknown>>): MockContext => ({
+                        state,
+                        logicalName: args.name,
+                        createdAt: this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW,
+                        plain: reveal,
+                    });
+                    const generic: Readonly<Record<string, unknown>> =
+                        declared.named === false ? { ...inputs, region } : named().state;
+                    const state = { ...generic, ...declared.state?.(inputs, context(generic)) };
+                    const id =
+                        typeof declared.id === "function"
+                            ? declared.id(inputs, context(state))
+                            : String(declared.id === "arn" ? state.arn : state.name);
+                    return { id, state };
                 }
                 if (this.options.otherResources === "echo") {
                     // An AWS resource has an ARN, and a name (the logical one, when the program gives

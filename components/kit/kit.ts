@@ -106,13 +106,33 @@ export interface PlannedInstance {
  * resource, with the specifics declared here.
  */
 export interface MockedType {
-    /** The id the provider gives it: its name (the default), or its ARN (an SNS topic's, as the provider sets it). */
-    readonly id?: "name" | "arn";
+    /**
+     * The id the provider gives it: its name (the default), its ARN (an SNS topic's, as the provider sets it), or one
+     * built from its inputs and state (`<workspace id>/<key name>`).
+     */
+    readonly id?: "name" | "arn" | ((inputs: Readonly<Record<string, unknown>>, context: MockContext) => string);
+    /**
+     * False for a resource without a name or an ARN of its own (an EventBridge target): its state is its inputs, its
+     * region and what `state` adds. @default true
+     */
+    readonly named?: boolean;
     /** State the provider computes beyond the generic one, from the inputs and that state (`{ owner: ... }`). */
     readonly state?: (
         inputs: Readonly<Record<string, unknown>>,
-        generic: Readonly<Record<string, unknown>>,
+        context: MockContext,
     ) => Readonly<Record<string, unknown>>;
+}
+
+/** What the mocks tell a {@link MockedType} of the resource they answer. */
+export interface MockContext {
+    /** Its state so far: the generic one for `state`, the whole one for `id`. */
+    readonly state: Readonly<Record<string, unknown>>;
+    /** Its logical (Pulumi) name. */
+    readonly logicalName: string;
+    /** When it was created, as the mocks' clock says (RFC 3339). */
+    readonly createdAt: string;
+    /** The plain value behind an input that may be a secret. */
+    plain(value: unknown): unknown;
 }
 
 /** One component, wired. */

@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { MockResourceArgs } from "@pulumi/pulumi/runtime";
 import { arnOf } from "../../program/awsArns";
+import { COMPONENT_KITS } from "../../components/kits";
 import { AwsMocks, EXAMPLE_ACCOUNT_ID } from "../../program/mocks";
 
 const A = "123456789012";
@@ -66,7 +67,7 @@ describe("ARNs from the type token (program/awsArns.ts)", () => {
     }
 });
 
-describe("the mocks answer a type declared for them (resourceTypes)", () => {
+describe("the mocks answer a type declared for them (resourceTypes, a kit's mockedTypes)", () => {
     const custom = (type: string, name: string, inputs: Record<string, unknown>): MockResourceArgs => ({
         type,
         name,
@@ -122,5 +123,19 @@ describe("the mocks answer a type declared for them (resourceTypes)", () => {
             id: undefined,
             state: { name: "n" },
         });
+    });
+
+    it("answers every type a component's kit declares (mockedTypes), with an id, in the resource's region", () => {
+        const declared = COMPONENT_KITS.flatMap((kit) => Object.keys(kit.mockedTypes ?? {}));
+        assert.ok(declared.length > 0);
+        const mocks = new AwsMocks({ region: "eu-west-1" });
+        for (const type of declared) {
+            const answer = mocks.newResource(
+                custom(type, "x", { workspaceId: "g-0123456789", keyName: "k", rule: "r", secondsToLive: 60 }),
+            );
+            assert.equal(typeof answer.id, "string", type);
+            assert.ok(answer.id !== "", type);
+            assert.equal(answer.state.region, "eu-west-1", type);
+        }
     });
 });
