@@ -144,4 +144,16 @@ describe("tf-adopt from the components' declarations (components/kit/adoption.ts
             fs.rmSync(dir, { recursive: true, force: true });
         }
     });
+
+    it("has each adopting component of the list read the resource types it declares, and write its sections", () => {
+        for (const { definition, adoption } of adoptingComponents()) {
+            const asked = new Set<string>();
+            const found = adoption.read((type) => {
+                asked.add(type);
+                return [];
+            });
+            for (const { type } of adoption.adopts) assert.ok(asked.has(type), `${definition.path} reads ${type}`);
+            assert.ok(Object.keys(found.sections).length > 0, `${definition.path} writes a section`);
+        }
+    });
 });
