@@ -41,7 +41,7 @@ export type StackProblemCode =
     | "BAD_IMPORT"
     /** A section has the wrong shape (e.g. `vars` is not a map). */
     | "BAD_SHAPE"
-    /** A key the stack-file format does not have (with a did-you-mean suggestion). */
+    /** A key the stack-file format, or an object var's type, does not have (with a did-you-mean suggestion). */
     | "UNKNOWN_KEY"
     /** An Atmos feature the loader does not support yet (named in the message). */
     | "UNSUPPORTED"
@@ -55,9 +55,9 @@ export type StackProblemCode =
     | "UNKNOWN_VAR"
     /** An original Cloud Posse name and its new name are both set. */
     | "ALIAS_CONFLICT"
-    /** A value cannot be converted to the variable's type. */
+    /** A value, or a part of it, cannot be converted to the variable's type. */
     | "TYPE_MISMATCH"
-    /** A required variable is not set (or is null) after merging. */
+    /** A required variable, or a required field of an object in one, is not set (or is null) after merging. */
     | "MISSING_REQUIRED"
     /** The `context` var is refused by the label module. */
     | "BAD_CONTEXT"

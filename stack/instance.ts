@@ -295,24 +295,25 @@ function convertVars(
         }
         const converted = convertValue(node, spec.type, entry.key);
         for (const failure of converted.failures) {
+            const got = failure.got !== undefined ? `, got ${failure.got}` : "";
             problems.add(
                 makeProblem(
-                    "TYPE_MISMATCH",
+                    failure.code,
                     failure.loc,
-                    `${who}: ${failure.field} must be ${failure.expected}, got ${failure.got}`,
+                    `${who}: ${failure.field} ${failure.rule}${got}${failure.hint ?? ""}`,
                     {
                         instance: component.name,
                         field: failure.field,
                         path: failure.path,
-                        rule: `must be ${failure.expected}`,
-                        value: failure.value,
+                        rule: failure.rule,
+                        ...(failure.got !== undefined ? { value: failure.value } : {}),
                     },
                 ),
             );
         }
         if (converted.failures.length === 0) {
             vars[entry.key] = converted.value;
-            args[spec.arg] = converted.value;
+            args[spec.arg] = converted.arg;
         }
     }
     return { vars, args, varLocations };
@@ -331,7 +332,8 @@ function checkRequired(
         if (
             spec.required &&
             !(varName in vars) &&
-            !problems.items.some((p) => p.instance === name && p.field === varName)
+            // A var refused already (or a part of it: `subscribers["ops"].protocol`) is not said unset too.
+            !problems.items.some((p) => p.instance === name && (p.field === varName || p.path[0] === varName))
         ) {
             problems.add(
                 makeProblem(

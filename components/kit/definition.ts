@@ -178,8 +178,9 @@ export interface ArgDefinition {
         readonly hint: string;
     };
     /**
-     * An object argument's fixed keys: each camelCase key -> its name in stack files (`labelKeyCase` ->
-     * `label_key_case` in `context`), so that a problem inside it names the field as the stack file writes it.
+     * An `any` argument's fixed keys: each camelCase key -> its name in stack files (`labelKeyCase` ->
+     * `label_key_case` in `context`), so that a problem inside it names the field as the stack file writes it. (An
+     * object type's fields are named by their own `var`, at any depth.)
      */
     readonly keys?: Readonly<Record<string, string>>;
     /**
@@ -431,20 +432,39 @@ function snakeToCamelWord(name: string): string {
 
 /**
  * The stack file's names for the fields of a problem's path, by table: an argument is named by its
- * var (`eventLogRetentionInDays` -> `event_log_retention_in_days`), a fixed key of an object argument
- * by the name its declaration gives it (`keys`: `context.label_key_case`); other fields keep their
- * names, and the user's own keys are never renamed (`tags["OwnerTeam"]`).
+ * var (`eventLogRetentionInDays` -> `event_log_retention_in_days`), a field of an object type at any depth by its
+ * declared `var` (`subscribers["ops"].rawMessageDelivery` -> `subscribers["ops"].raw_message_delivery`: the map's
+ * key and a list's index are passed through), a fixed key of an `any` argument by the name its declaration gives it
+ * (`keys`: `context.label_key_case`); other fields keep their names, and the user's own keys are never renamed
+ * (`tags["OwnerTeam"]`).
  */
 export function stackVarNaming(definition: ComponentDefinition): PathNaming {
     const { varOfArg } = nameTables(definition);
     return {
         field(name, parents) {
             if (parents.length === 0) return varOfArg.get(name) ?? name;
-            const keys = parents.length === 1 ? argOf(definition, parents[0])?.keys : undefined;
-            if (keys !== undefined) return (getOwn(keys, name) as string | undefined) ?? name;
-            return name;
+            const arg = argOf(definition, parents[0]);
+            if (arg?.keys !== undefined)
+                return parents.length === 1 ? ((getOwn(arg.keys, name) as string) ?? name) : name;
+            // Down the declared type, one object field per field segment after the argument.
+            let type: VarType | undefined = arg?.type;
+            for (const parent of parents.slice(1)) {
+                type = type === undefined ? undefined : fieldOf(typeNode(type), parent)?.type;
+            }
+            return (type === undefined ? undefined : fieldOf(typeNode(type), name)?.var) ?? name;
         },
     };
+}
+
+/**
+ * The field `key` (camelCase) of the object `type` holds, through its lists, sets and maps (whose indexes and keys a
+ * naming's `parents` leave out), or undefined.
+ */
+function fieldOf(type: TypeNode, key: string): FieldDefinition | undefined {
+    let node = type;
+    while (node.kind === "list" || node.kind === "set" || node.kind === "map")
+        node = node.kind === "map" ? node.values : node.items;
+    return node.kind === "object" ? (getOwn(node.fields, key) as FieldDefinition | undefined) : undefined;
 }
 
 /** The outputs the program exports, by the spec's name, mapped to the camelCase property. */

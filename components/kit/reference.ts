@@ -2,7 +2,15 @@
  * The guides' reference tables, generated from the component definitions. Pure. `npm run docs` writes them between
  * `<!-- generated:NAME -->` markers; a test checks the guides hold exactly what this renders.
  */
-import type { ArgDefinition, ComponentDefinition, OutputDefinition } from "./definition";
+import {
+    typeNode,
+    typeText,
+    type ArgDefinition,
+    type ComponentDefinition,
+    type FieldDefinition,
+    type OutputDefinition,
+    type TypeNode,
+} from "./definition";
 import { LABEL_ARGS } from "./labelArgs";
 import { COMPONENT_DEFINITIONS } from "../registry";
 import { adoptionTable, MIGRATING_GUIDE } from "./componentLists";
@@ -37,9 +45,9 @@ function ownArgs(definition: ComponentDefinition): [string, ArgDefinition][] {
     return entries(definition.args as object).filter(([arg]) => !isLabelArg(arg));
 }
 
-/** The TypeScript argument table of a component (its own arguments). */
+/** The TypeScript argument table of a component (its own arguments), then the fields of its object types. */
 export function argumentsTable(definition: ComponentDefinition): string {
-    return table(
+    const args = table(
         ["Argument", "Stack-file var (Cloud Posse name)", "Default", "Allowed values"],
         ownArgs(definition).map(([arg, spec]) => [
             code(arg),
@@ -52,6 +60,90 @@ export function argumentsTable(definition: ComponentDefinition): string {
             spec.defaultTs ?? spec.defaultText,
             linkGuides(spec.rule ?? ""),
         ]),
+    );
+    return [args, ...fieldTables(ownArgs(definition), "typescript")].join("\n\n");
+}
+
+/** An object type inside an argument's type: where it is, in either vocabulary, and its fields. */
+interface ObjectAt {
+    /** Its path in stack files (`subscribers[*]`, `rules[*].filter`; `[*]`: any key or index). */
+    readonly stack: string;
+    /** Its path in TypeScript (`subscribers[*]`, `rules[*].filter`). */
+    readonly typescript: string;
+    readonly fields: Readonly<Record<string, FieldDefinition>>;
+}
+
+/** Every object type inside `type`, outermost first, at the paths `at` starts. */
+function objectsIn(type: TypeNode, at: Omit<ObjectAt, "fields">): ObjectAt[] {
+    switch (type.kind) {
+        case "list":
+        case "set":
+        case "map": {
+            const inner = type.kind === "map" ? type.values : type.items;
+            return objectsIn(inner, { stack: `${at.stack}[*]`, typescript: `${at.typescript}[*]` });
+        }
+        case "object":
+            return [
+                { ...at, fields: type.fields },
+                ...Object.entries(type.fields).flatMap(([key, field]) =>
+                    objectsIn(typeNode(field.type), {
+                        stack: `${at.stack}.${field.var}`,
+                        typescript: `${at.typescript}.${key}`,
+                    }),
+                ),
+            ];
+        default:
+            return [];
+    }
+}
+
+/** A field's default in words: `required`, its value, or `unset`. */
+function fieldDefault(field: FieldDefinition): string {
+    if (field.required) return "required";
+    return field.default === undefined ? "unset" : code(JSON.stringify(field.default));
+}
+
+/** A field's meaning with its rule: the values allowed, the smallest and largest (a string's length). */
+function fieldMeaning(field: FieldDefinition): string {
+    const unit = field.type === "string" ? " characters" : "";
+    const bounds = [
+        ...(field.min !== undefined ? [`at least ${code(field.min)}${unit}`] : []),
+        ...(field.max !== undefined ? [`at most ${code(field.max)}${unit}`] : []),
+    ];
+    const rule = bounds.join(", ");
+    return (
+        linkGuides(field.doc) +
+        (field.allowed ? ` One of ${field.allowed.map((value) => code(JSON.stringify(value))).join(", ")}.` : "") +
+        (rule === "" ? "" : ` ${rule.charAt(0).toUpperCase()}${rule.slice(1)}.`)
+    );
+}
+
+/**
+ * A table of the fields of each object type inside the arguments' types (`[*]` standing for any map key or list
+ * index), named in the guide's vocabulary: stack-file keys first in the stack-file reference, camelCase fields first
+ * in a component's guide.
+ */
+function fieldTables(args: [string, ArgDefinition][], vocabulary: "stack" | "typescript"): string[] {
+    const stackFirst = vocabulary === "stack";
+    return args.flatMap(([arg, spec]) =>
+        objectsIn(typeNode(spec.type), { stack: spec.var, typescript: arg }).map((object) =>
+            [
+                `Fields of ${code(stackFirst ? object.stack : object.typescript)}:`,
+                "",
+                table(
+                    stackFirst
+                        ? ["key", "field", "type", "default", "meaning"]
+                        : ["Field", "Stack-file key", "Type", "Default", "Meaning"],
+                    Object.entries(object.fields).map(([key, field]) => [
+                        code(stackFirst ? field.var : key),
+                        code(stackFirst ? key : field.var),
+                        code(typeText(field.type)),
+                        fieldDefault(field),
+                        fieldMeaning(field),
+                    ]),
+                ),
+            ].join("\n"),
+        ),
     );
 }
 
@@ -71,7 +163,7 @@ function varRows(args: [string, ArgDefinition][]): Row[] {
     return args.map(([arg, spec]) => [
         code(spec.var),
         code(arg),
-        spec.type + (spec.required ? " (required)" : ""),
+        typeText(spec.type) + (spec.required ? " (required)" : ""),
         spec.defaultText,
         linkGuides(spec.doc) +
             (spec.aliases?.length ? ` Replaces ${spec.aliases.map(code).join(", ")}.` : "") +
@@ -85,7 +177,9 @@ const VAR_HEADER: Row = ["var", "argument", "type", "default", "meaning"];
 export function variableReference(definitions: readonly ComponentDefinition[] = COMPONENT_DEFINITIONS): string {
     const parts: string[] = [];
     for (const definition of definitions) {
-        parts.push(`### \`${definition.path}\``, "", table(VAR_HEADER, varRows(ownArgs(definition))), "");
+        const own = ownArgs(definition);
+        parts.push(`### \`${definition.path}\``, "", table(VAR_HEADER, varRows(own)), "");
+        for (const fields of fieldTables(own, "stack")) parts.push(fields, "");
     }
     parts.push(
         "### Label (context) vars, all components",

@@ -7,6 +7,7 @@ import { strict as assert } from "node:assert";
 import { argOf } from "../../components/kit/definition";
 import { isDeployTimeReference } from "../../components/kit/deployTime";
 import { COMPONENT_SCHEMAS, parseStack, StackFileError } from "../../stack";
+import { stackFileValue } from "../../stack/schema";
 
 /** A stack whose one instance, of `component`, has valid `given` vars and `varName` set to `value`. */
 function stackWith(component: string, given: Record<string, string>, varName: string, value: string): string {
@@ -24,14 +25,17 @@ function stackWith(component: string, given: Record<string, string>, varName: st
     ].join("\n");
 }
 
-/** Valid vars of a component: its documented example's arguments, as stack-file vars (JSON is YAML's flow style). */
+/**
+ * Valid vars of a component: its documented example's arguments, as stack-file vars (JSON is YAML's flow style; an
+ * object's fields under their stack-file keys).
+ */
 function exampleVars(path: string): Record<string, string> {
     const { definition } = COMPONENT_SCHEMAS[path];
     return Object.fromEntries(
-        Object.entries(definition.example.args as Readonly<Record<string, unknown>>).map(([arg, value]) => [
-            argOf(definition, arg)!.var,
-            JSON.stringify(value),
-        ]),
+        Object.entries(definition.example.args as Readonly<Record<string, unknown>>).map(([arg, value]) => {
+            const spec = argOf(definition, arg)!;
+            return [spec.var, JSON.stringify(stackFileValue(spec.type, value))];
+        }),
     );
 }
 
