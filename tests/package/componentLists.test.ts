@@ -6,7 +6,8 @@
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { adoptionTable, packageKeywords } from "../../components/kit/componentLists";
+import { adoptionTable, declaredChecksTable, packageKeywords } from "../../components/kit/componentLists";
+import { declaredOptIns, optInFlag } from "../../components/kit/deploymentGuards";
 import type { ComponentDefinition } from "../../components/kit/definition";
 import { COMPONENT_DEFINITIONS } from "../../components/registry";
 import { packageSchema } from "../../provider/schema";
@@ -49,6 +50,17 @@ describe("the lists of components, from the component list", () => {
             ]),
         );
         assert.match(adopting, /\| `fixture\/widget` \| SNS topic \(`aws_sns_topic`\) \| `enabled` \|/);
+    });
+
+    it("lists in docs/lifecycle.md each check a component declares, with its opt-in and synth flag", () => {
+        const table = declaredChecksTable();
+        assert.ok(read("docs/lifecycle.md").includes(table), "run npm run docs");
+        const keys = declaredOptIns(COMPONENT_DEFINITIONS);
+        assert.ok(keys.length > 0);
+        for (const key of keys) {
+            assert.ok(table.includes(`pulumi config set ${key} '<instance>'`), key);
+            assert.ok(table.includes(`(synth: \`${optInFlag(key)}\`)`), key);
+        }
     });
 
     it("names no component in the prose that lists them for the reader (README, validation.md, testing.md)", () => {
