@@ -40,6 +40,7 @@ export type {
     PulumiDeployment,
     ResolvedDashboardsApiKey,
 } from "./apiKey";
+export { DeclaredComponent } from "./kit/component";
 export { ComponentArgsError } from "./kit/errors";
 export type { ArgProblem, ArgProblemInput, FieldNamer } from "./kit/errors";
 export { COMPONENT_DEFINITIONS } from "./registry";

@@ -222,14 +222,15 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
             also: userPaths,
             allowOutside,
         };
+        const reading: ConfigReading = { files, env, gitRoot, confinement };
         raw = {};
         if (selection !== undefined) {
             for (const source of selection.sources) {
                 raw = mergePlain(
                     raw,
                     source.kind === "dir"
-                        ? readConfigWithImports(source.file, files, env, gitRoot, new Set(), confinement, true)
-                        : readSelectedFile(source.file, files, env, gitRoot, confinement),
+                        ? readConfigWithImports(source.file, reading, new Set(), true)
+                        : readSelectedFile(source.file, reading),
                 );
             }
         } else {
@@ -237,10 +238,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
                 // A file ATMOS_CLI_CONFIG_PATH names is the user's choice; one found by looking around
                 // must not lead elsewhere through a link.
                 if (!cliConfigPath) refuseOutside(file, confinement, files, undefined, [], `the Atmos config ${file}`);
-                raw = mergePlain(
-                    raw,
-                    readConfigWithImports(file, files, env, gitRoot, new Set(), confinement, Boolean(cliConfigPath)),
-                );
+                raw = mergePlain(raw, readConfigWithImports(file, reading, new Set(), Boolean(cliConfigPath)));
             }
         }
         // Profiles merge over the configuration (load.go 531-595, profiles.go).
@@ -445,16 +443,23 @@ export function findGitRoot(dir: string, files: FileSystem): string | undefined 
     }
 }
 
+/** How the config files of one load are read: where, with which environment, confined to where. */
+interface ConfigReading {
+    readonly files: FileSystem;
+    readonly env: Readonly<Record<string, string | undefined>>;
+    /** The git root (for `!repo-root`, and its atmos.d/ and .atmos.d/). */
+    readonly gitRoot: string | undefined;
+    readonly confinement: Confinement;
+}
+
 /** One config file with, under it, its atmos.d/.atmos.d files and its `import:` list. */
 function readConfigWithImports(
     file: string,
-    files: FileSystem,
-    env: Readonly<Record<string, string | undefined>>,
-    gitRoot: string | undefined,
+    reading: ConfigReading,
     seen: Set<string>,
-    confinement: Confinement,
     named = false,
 ): Record<string, unknown> {
+    const { files, env, gitRoot, confinement } = reading;
     if (seen.has(file)) return {};
     seen.add(file);
     // The file ATMOS_CLI_CONFIG_PATH names is read wherever it is; what it brings in, inside.
@@ -471,7 +476,7 @@ function readConfigWithImports(
         refuseOutside(path, confinement, files, file, [], `${defaultImportDir(path)} file ${path}`);
         merged = mergePlain(merged, readDefaultImport(path, files, env, gitRoot, confinement));
     }
-    merged = mergePlain(merged, mergeImportList(own, file, files, env, gitRoot, seen, confinement));
+    merged = mergePlain(merged, mergeImportList(own, file, reading, seen));
     const { import: _ignored, ...rest } = own;
     return mergePlain(merged, rest);
 }
@@ -480,12 +485,10 @@ function readConfigWithImports(
 function mergeImportList(
     own: Record<string, unknown>,
     file: string,
-    files: FileSystem,
-    env: Readonly<Record<string, string | undefined>>,
-    gitRoot: string | undefined,
+    reading: ConfigReading,
     seen: Set<string>,
-    confinement: Confinement,
 ): Record<string, unknown> {
+    const { files, confinement } = reading;
     const dir = nodePath.dirname(file);
     let merged: Record<string, unknown> = {};
     const imports = own.import;
@@ -507,7 +510,7 @@ function mergeImportList(
             for (const match of matches) {
                 if (!files.isFile(match)) continue;
                 refuseOutside(match, confinement, files, file, ["import", index], what);
-                merged = mergePlain(merged, readConfigWithImports(match, files, env, gitRoot, seen, confinement));
+                merged = mergePlain(merged, readConfigWithImports(match, reading, seen));
             }
         });
     }
@@ -608,16 +611,10 @@ function existing(arg: string, kind: "file" | "directory", cwd: string, files: F
  * A `--config` file as Atmos merges it (load_config_args.go mergeFiles 169-207): the file, then
  * its `import:` list over it; no atmos.d (mergeDefaultImports is given the file, not a directory).
  */
-function readSelectedFile(
-    file: string,
-    files: FileSystem,
-    env: Readonly<Record<string, string | undefined>>,
-    gitRoot: string | undefined,
-    confinement: Confinement,
-): Record<string, unknown> {
-    const own = readConfigFile(file, files, env, gitRoot);
+function readSelectedFile(file: string, reading: ConfigReading): Record<string, unknown> {
+    const own = readConfigFile(file, reading.files, reading.env, reading.gitRoot);
     const { import: _ignored, ...rest } = own;
-    return mergePlain(rest, mergeImportList(own, file, files, env, gitRoot, new Set([file]), confinement));
+    return mergePlain(rest, mergeImportList(own, file, reading, new Set([file])));
 }
 
 /**
@@ -687,7 +684,7 @@ function withProfiles(
         for (const file of configDirFiles(dir, files)) {
             const own = readConfigFile(file, files, env, gitRoot, confinement);
             const { import: _ignored, ...rest } = own;
-            const imported = mergeImportList(own, file, files, env, gitRoot, new Set([file]), confinement);
+            const imported = mergeImportList(own, file, { files, env, gitRoot, confinement }, new Set([file]));
             merged = mergePlain(mergePlain(merged, imported), rest);
         }
     }

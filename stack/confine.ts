@@ -3,7 +3,7 @@
  * the real path, unless the user opted in (`allowOutsideRepository`). The repository: `repositoryOf` (atmosConfig.ts).
  */
 import * as nodePath from "node:path";
-import { CloudposseError } from "../util/errors";
+import { PathError } from "../util/errors";
 import type { FileSystem } from "./files";
 
 /** What a load may read: the files under `root` (or `also`), or any file when `allowOutside`. */
@@ -21,23 +21,17 @@ export const OPT_IN =
     "--allow-outside-repository on synth, allowOutsideRepository in the program's config or the loader's options";
 
 /** A read refused because its file is outside the repository (`code` `EOUTSIDE`). */
-export class OutsideRepositoryError extends CloudposseError {
+export class OutsideRepositoryError extends PathError {
     override readonly name = "OutsideRepositoryError";
     readonly code = "EOUTSIDE";
-    constructor(
-        message: string,
-        readonly path: string,
-    ) {
-        super(message);
-    }
 }
 
 /** A symbolic link that leads back to itself (`code` `ELOOP`). */
-export class SymlinkLoopError extends CloudposseError {
+export class SymlinkLoopError extends PathError {
     override readonly name = "SymlinkLoopError";
     readonly code = "ELOOP";
-    constructor(readonly path: string) {
-        super(`${path} is a loop of symbolic links`);
+    constructor(path: string) {
+        super(`${path} is a loop of symbolic links`, path);
     }
 }
 

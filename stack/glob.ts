@@ -2,7 +2,7 @@
  * Glob patterns as Go's doublestar v4 (Atmos's) reads them (`*`, `?`, `[...]`, nested `{a,b}`, `\`, `**`),
  * compiled once per pattern, bounded by brace alternatives and by steps of matching, refused by name past either.
  */
-import { CloudposseError } from "../util/errors";
+import { PathError } from "../util/errors";
 
 /** Most alternatives the braces of one pattern may give (`{a,b}{c,d}` gives 4). */
 export const MAX_BRACE_ALTERNATIVES = 1_000;
@@ -10,17 +10,10 @@ export const MAX_BRACE_ALTERNATIVES = 1_000;
 /** Most steps (a character of a name compared with a pattern's) one glob, or one path test, may take. */
 export const MAX_GLOB_STEPS = 10_000_000;
 
-/** A glob pattern past one of the limits of its work (`code` `EGLOB`). */
-export class GlobLimitError extends CloudposseError {
+/** A glob pattern (its `path`) past one of the limits of its work (`code` `EGLOB`). */
+export class GlobLimitError extends PathError {
     override readonly name = "GlobLimitError";
     readonly code = "EGLOB";
-    constructor(
-        message: string,
-        /** The pattern as given. */
-        readonly pattern: string,
-    ) {
-        super(message);
-    }
 }
 
 /** What a glob may still spend, shared by the tests of one glob. */

@@ -72,16 +72,16 @@ export function stackManifests(config: AtmosConfig, files: FileSystem): string[]
         if (included === "") return;
         const pattern = nodePath.join(config.stacksBasePath, included);
         // An included path reaching out of the repository is refused, naming where it is set.
-        const outside = outsideReason(globBase(pattern), confinement, files);
-        if (outside !== undefined) {
-            throw new StackFileError([
+        const refuseOutside = (reason: string) =>
+            new StackFileError([
                 makeProblem(
                     "OUTSIDE_REPOSITORY",
                     { file: config.files[config.files.length - 1] ?? config.stacksBasePath },
-                    `stacks.included_paths ${included}: ${outside}`,
+                    `stacks.included_paths ${included}: ${reason}`,
                 ),
             ]);
-        }
+        const outside = outsideReason(globBase(pattern), confinement, files);
+        if (outside !== undefined) throw refuseOutside(outside);
         const patterns = goExtension(included) === "" ? STACK_EXTENSIONS.map((e) => pattern + e) : [pattern];
         for (const p of patterns) {
             let matches: string[];
@@ -91,13 +91,7 @@ export function stackManifests(config: AtmosConfig, files: FileSystem): string[]
                 const code = (error as { code?: unknown } | null)?.code;
                 if (code === "EGLOB") throw settingError(config, files, "included_paths", index, included, error);
                 if (code !== "EOUTSIDE" && code !== "ELOOP") throw error;
-                throw new StackFileError([
-                    makeProblem(
-                        "OUTSIDE_REPOSITORY",
-                        { file: config.files[config.files.length - 1] ?? config.stacksBasePath },
-                        `stacks.included_paths ${included}: ${(error as Error).message}`,
-                    ),
-                ]);
+                throw refuseOutside((error as Error).message);
             }
             for (const match of matches) if (files.isFile(match)) found.add(match);
         }

@@ -40,6 +40,17 @@ export abstract class CloudposseError<P extends ReportedProblem = ReportedProble
     }
 }
 
+/** An error about one file or glob pattern of the file system: `path` is it, as given. */
+export abstract class PathError extends CloudposseError {
+    constructor(
+        message: string,
+        /** The file's path or the glob pattern, as given. */
+        readonly path: string,
+    ) {
+        super(message);
+    }
+}
+
 // Pulumi's runtime prints a RunError's message alone, not the stack of the package's compiled
 // frames (pulumi/pulumi sdk/nodejs/cmd/run/run.ts 418-420: `if (RunError.isInstance(err))
 // log.error(err.message)`), and knows one by a `__pulumiRunError` member that is `true`

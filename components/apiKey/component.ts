@@ -9,7 +9,7 @@ import { Static } from "@pulumiverse/time";
 import type * as grafanaSdk from "@pulumiverse/grafana";
 import { loadOptionalPeer, type ModuleLoader } from "../../util/optionalPeer";
 import { currentMonitor, holdRejections, keepFailureAsWritten } from "../../sdk/adapter";
-import { declareOutputs, hasOutputs, setOutputs } from "../kit/declaredOutputs";
+import { DeclaredComponent } from "../kit/component";
 import { FromStackProgram, startComponent } from "../kit/preamble";
 import { stackVarNaming } from "../kit/definition";
 import { camelCaseField } from "../kit/errors";
@@ -49,7 +49,7 @@ import {
 const COMPONENT = API_KEY_DEFINITION.path;
 
 /**
- * A {@link DashboardsApiKey} known to be enabled (see {@link DashboardsApiKey.isEnabled}). Every output
+ * A {@link DashboardsApiKey} known to be enabled (see {@link DeclaredComponent.isEnabled}). Every output
  * is typed defined on any instance (reading one on a disabled instance throws), so this is the class
  * itself; kept for the programs that name it.
  */
@@ -88,25 +88,13 @@ const TYPE_TOKEN = API_KEY_DEFINITION.typeToken;
  * `protect` reaches every child (Pulumi passes it on); the component's `retainOnDelete` is passed by
  * the component to every custom child (Pulumi passes it to none).
  */
-export class DashboardsApiKey extends pulumi.ComponentResource {
+export class DashboardsApiKey extends DeclaredComponent {
     /** The component path, as written in a stack file's `metadata.component`. */
     static readonly componentPath = COMPONENT;
     /** The Pulumi type token. */
     static readonly typeToken = TYPE_TOKEN;
     /** The component's declaration: arguments, stack-file vars, defaults, outputs. */
     static readonly definition = API_KEY_DEFINITION;
-
-    static {
-        declareOutputs(this);
-    }
-
-    /**
-     * Whether the instance has its key (it was not created with `enabled: false`). The outputs of a
-     * disabled instance throw when read: `if (key.isEnabled()) use(key.ssmPathDashboardsApiKey)`.
-     */
-    isEnabled(): boolean {
-        return hasOutputs(this);
-    }
 
     /** SSM parameter path of the key; mirrors the output `ssm_path_dashboards_api_key`. Throws when read on a disabled instance. */
     declare readonly ssmPathDashboardsApiKey: pulumi.Output<string>;
@@ -160,14 +148,11 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             // SSM parameters live in an account; key names in a workspace, whichever account reaches it.
             inAccount: (claim) => claim.what === "SSM parameter",
         });
-        super(TYPE_TOKEN, name, {}, start.options);
-        start.attach(this);
+        super(name, start);
         const { resolved, value, args } = start;
         this.resolved = resolved;
         if (!resolved.enabled) {
-            setOutputs(this, { component: COMPONENT, instance: name, enabled: false });
-            // Its Inputs known later are still checked once known: a failure fails the program.
-            this.registerOutputs(start.outputs({}));
+            this.registerDeclaredOutputs();
             return;
         }
 
@@ -495,8 +480,7 @@ export class DashboardsApiKey extends pulumi.ComponentResource {
             credentialName: held(pulumi.output(credential)),
             apiKey: secretKey,
         };
-        setOutputs(this, { component: COMPONENT, instance: name, enabled: true, values: outputs });
-        this.registerOutputs({ ...outputs });
+        this.registerDeclaredOutputs(outputs);
     }
 
     /**

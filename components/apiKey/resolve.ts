@@ -23,6 +23,7 @@ import {
     type DashboardsKeyRole,
 } from "./definition";
 import { describeValue } from "../../util/describeValue";
+import { isSet, resolvedBrand } from "../kit/resolved";
 
 /** The component path, as written in a stack file's `metadata.component`. */
 const COMPONENT = API_KEY_DEFINITION.path;
@@ -137,10 +138,6 @@ const KNOWN_KEYS: readonly string[] = argNames(API_KEY_DEFINITION);
 
 /** Names of the original Terraform component that this port renamed (snake_case and camelCased). */
 const RENAMED: Readonly<Record<string, string>> = renamedArgs(API_KEY_DEFINITION);
-
-function isSet<T>(value: T | null | undefined): value is T {
-    return value !== undefined && value !== null;
-}
 
 /**
  * The Pulumi project of a component: its path with `/` written `-` (`managed-dashboards-workspace`),
@@ -563,16 +560,8 @@ export function resolveDashboardsApiKey(
 }
 
 /** The results of {@link resolveDashboardsApiKeyArgs} (frozen), so that a constructor can take one as is. */
-const RESOLVED = new WeakSet<object>();
-
-function markResolved(resolved: ResolvedDashboardsApiKey): ResolvedDashboardsApiKey {
-    Object.freeze(resolved.workspace);
-    Object.freeze(resolved.warnings);
-    Object.freeze(resolved.aliases);
-    Object.freeze(resolved);
-    RESOLVED.add(resolved);
-    return resolved;
-}
+const RESOLVED = resolvedBrand<ResolvedDashboardsApiKey>((r) => [r.workspace, r.warnings, r.aliases]);
+const markResolved = RESOLVED.mark;
 
 /**
  * The same settled arguments, with the key the last deployment stored (the stack program reads it from
@@ -588,7 +577,7 @@ export function withDeployedCredential(
 
 /** True for a result of {@link resolveDashboardsApiKeyArgs} (validated, frozen); false for anything else. */
 export function isResolvedDashboardsApiKey(value: unknown): value is ResolvedDashboardsApiKey {
-    return typeof value === "object" && value !== null && RESOLVED.has(value);
+    return RESOLVED.has(value);
 }
 
 /**

@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { requireEngine } from "../kit/engine";
 import { MINIMUM_PULUMI_CLI_FOR_ADOPTION } from "../kit/lifecycle";
 import { EVENTBRIDGE_DEFINITION, type EventBridgeArgs } from "./definition";
-import { declareOutputs, hasOutputs, setOutputs } from "../kit/declaredOutputs";
+import { DeclaredComponent } from "../kit/component";
 import { startComponent, type FromStackProgram } from "../kit/preamble";
 import {
     eventBridgeClaims,
@@ -21,7 +21,7 @@ import {
 const COMPONENT_PATH = EVENTBRIDGE_DEFINITION.path;
 
 /**
- * An {@link EventBridge} known to be enabled (see {@link EventBridge.isEnabled}). Every output is typed
+ * An {@link EventBridge} known to be enabled (see {@link DeclaredComponent.isEnabled}). Every output is typed
  * defined on any instance (reading one on a disabled instance throws), so this is the class itself; kept
  * for the programs that name it.
  */
@@ -45,23 +45,11 @@ export type EnabledEventBridge = EventBridge;
  * default true). Resource options: `protect` reaches every child (Pulumi passes it on); the
  * component's `retainOnDelete` is passed by the component to every child (Pulumi passes it to none).
  */
-export class EventBridge extends pulumi.ComponentResource {
+export class EventBridge extends DeclaredComponent {
     /** The component path, as stack files name it. */
     static readonly componentPath = COMPONENT_PATH;
     /** The component's declaration: arguments, stack-file vars, defaults, outputs. */
     static readonly definition = EVENTBRIDGE_DEFINITION;
-
-    static {
-        declareOutputs(this);
-    }
-
-    /**
-     * Whether the instance has its children (it was not created with `enabled: false`). The outputs
-     * of a disabled instance throw when read: `if (events.isEnabled()) use(events.eventRuleArn)`.
-     */
-    isEnabled(): boolean {
-        return hasOutputs(this);
-    }
 
     /** ARN of the event rule; mirrors `event_rule_arn`. Throws when read on a disabled instance. */
     declare readonly eventRuleArn: pulumi.Output<string>;
@@ -95,8 +83,7 @@ export class EventBridge extends pulumi.ComponentResource {
             resolve: (known) => resolveEventBridge(name, known, { regionFromProvider: true }),
             claims: eventBridgeClaims,
         });
-        super(EVENTBRIDGE_DEFINITION.typeToken, name, {}, start.options);
-        start.attach(this);
+        super(name, start);
         const { resolved, value, args } = start;
 
         let outputs: Record<string, pulumi.Output<unknown>> | undefined;
@@ -191,7 +178,6 @@ export class EventBridge extends pulumi.ComponentResource {
                 logsLogGroupRetained: pulumi.output(resolved.logGroup.retainOnDelete || opts.retainOnDelete === true),
             };
         }
-        setOutputs(this, { component: COMPONENT_PATH, instance: name, enabled: resolved.enabled, values: outputs });
-        this.registerOutputs(start.outputs({ ...outputs }));
+        this.registerDeclaredOutputs(outputs);
     }
 }

@@ -39,6 +39,7 @@ import {
     type LogsPolicyScope,
 } from "./definition";
 import { describeValue } from "../../util/describeValue";
+import { isUnset, resolvedBrand } from "../kit/resolved";
 
 /** The id length limit `cloudwatch-events` 0.9.1 sets on its rule label (the rule name limit). */
 const RULE_ID_LENGTH_LIMIT = 64;
@@ -287,21 +288,19 @@ function importId(id: string, region: string | undefined): string {
 }
 
 /** The results of {@link resolveEventBridgeArgs} (frozen), so that a constructor can take one as is. */
-const RESOLVED = new WeakSet<object>();
-
-function markResolved(resolved: ResolvedEventBridge): ResolvedEventBridge {
-    for (const part of [resolved.logGroup, resolved.rule, resolved.policy, resolved.warnings, resolved.aliases]) {
-        Object.freeze(part);
-    }
-    if (resolved.adopt) Object.freeze(resolved.adopt);
-    Object.freeze(resolved);
-    RESOLVED.add(resolved);
-    return resolved;
-}
+const RESOLVED = resolvedBrand<ResolvedEventBridge>((r) => [
+    r.logGroup,
+    r.rule,
+    r.policy,
+    r.warnings,
+    r.aliases,
+    r.adopt,
+]);
+const markResolved = RESOLVED.mark;
 
 /** True for a result of {@link resolveEventBridgeArgs} (validated, frozen); false for anything else. */
 export function isResolvedEventBridge(value: unknown): value is ResolvedEventBridge {
-    return typeof value === "object" && value !== null && RESOLVED.has(value);
+    return RESOLVED.has(value);
 }
 
 /** Checks `adoptEventTargetId`: an EventBridge target id, or not set. */
@@ -319,11 +318,6 @@ function checkTargetId(value: unknown, problems: ArgProblemInput[]): string | un
         return undefined;
     }
     return value;
-}
-
-/** A JavaScript `undefined` or a Terraform-like `null`: the argument takes its default. */
-function isUnset(value: unknown): value is null | undefined {
-    return value === undefined || value === null;
 }
 
 /** `eventRuleDescription`: a string of at most 512 characters; `""` (the default) means the id. */

@@ -7,11 +7,7 @@ import { isUnknownValue } from "../../util/unknown";
 import { codePointLength } from "./awsLimits";
 import { argOf, type ArgDefinition, type ComponentDefinition, type UncheckedArgs } from "./definition";
 import type { ArgProblemInput } from "./errors";
-
-/** A JavaScript `undefined` or a Terraform-like `null`: the argument takes its default. */
-function isUnset(value: unknown): value is null | undefined {
-    return value === undefined || value === null;
-}
+import { isUnset } from "./resolved";
 
 /** The declaration of `arg`, which must have `what` (a definition that lacks it is a bug). */
 function declaration<K extends keyof ArgDefinition>(

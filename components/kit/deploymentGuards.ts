@@ -233,13 +233,12 @@ export function droppedDataVerdicts(
     return verdicts;
 }
 
-/** Every guard of this module on a run: re-adoption, delete-first renames, and dropped data. */
-export function deploymentVerdicts(
-    instances: readonly RunInstance[],
-    outputs: Readonly<Record<string, unknown>>,
-    definitions: readonly ComponentDefinition[],
-    optIns: OptIns,
-): GuardVerdicts {
+/**
+ * Every guard of this module on a run: re-adoption, delete-first renames, and dropped data. `run`: the run's
+ * instances, the last deployment's outputs, the definitions and the opt-ins, as {@link droppedDataVerdicts} takes them.
+ */
+export function deploymentVerdicts(...run: Parameters<typeof droppedDataVerdicts>): GuardVerdicts {
+    const [instances, outputs, , optIns] = run;
     const refusals: string[] = [];
     const warnings: string[] = [];
     for (const instance of instances) {
@@ -248,7 +247,7 @@ export function deploymentVerdicts(
         refusals.push(...renamed.refusals);
         warnings.push(...renamed.warnings);
     }
-    const dropped = droppedDataVerdicts(instances, outputs, definitions, optIns);
+    const dropped = droppedDataVerdicts(...run);
     return { refusals: [...refusals, ...dropped.refusals], warnings: [...warnings, ...dropped.warnings] };
 }
 
