@@ -41,6 +41,56 @@ export interface FuncMap {
  */
 export const NAMESPACE: unique symbol = Symbol("gotemplate.namespace");
 
+/**
+ * A value known only later (the `outputs` Atmos's `atmos.Component` reads from Terraform, known
+ * here only at deploy time). A field of it is another one, a step deeper; any other use (printed,
+ * tested by if/with/and/or, passed or piped to a function, ranged over) fails with `why`, so no
+ * known value is ever built from it. {@link GoTemplate.value} gives it back whole.
+ */
+export class UnknownValue {
+    /**
+     * @param text How it reads in the template (`(atmos.Component "vpc" "dev").outputs`).
+     * @param why Why it cannot be used, after `text` in the error (`is known only at deploy time`);
+     *   a function is given the value used.
+     * @param origin What it stands for, for the caller of {@link GoTemplate.value}.
+     * @param path The fields read from it, in order.
+     */
+    constructor(
+        readonly text: string,
+        readonly why: string | ((value: UnknownValue) => string),
+        readonly origin: unknown,
+        readonly path: readonly string[] = [],
+    ) {}
+
+    /** The field `name` of this value: as unknown. */
+    field(name: string): UnknownValue {
+        return new UnknownValue(`${this.text}.${name}`, this.why, this.origin, [...this.path, name]);
+    }
+}
+
+const HOLDS_UNKNOWN: unique symbol = Symbol("gotemplate.holdsUnknown");
+
+/**
+ * Marks a map or list holding an {@link UnknownValue} (at any depth): using it as a whole fails
+ * as using `inside` does. Reading its fields does not. Returns `container`.
+ */
+export function holdsUnknown<T extends object>(container: T, inside: UnknownValue): T {
+    Object.defineProperty(container, HOLDS_UNKNOWN, { value: inside, enumerable: false });
+    return container;
+}
+
+/** The unknown value `v` is, or holds (a container marked by {@link holdsUnknown}). */
+export function unknownIn(v: unknown): UnknownValue | undefined {
+    if (v instanceof UnknownValue) return v;
+    return typeof v === "object" && v !== null ? (v as { [HOLDS_UNKNOWN]?: UnknownValue })[HOLDS_UNKNOWN] : undefined;
+}
+
+/** Fails when `v` is, or holds, an unknown value: it cannot be used as a whole. */
+function refuseUnknown(v: unknown): void {
+    const u = unknownIn(v);
+    if (u !== undefined) throw new ExecError(`${u.text} ${typeof u.why === "function" ? u.why(u) : u.why}`);
+}
+
 /** How a missing map key is handled (Go's `missingkey` option). */
 export type MissingKey = "default" | "invalid" | "zero" | "error";
 
@@ -188,16 +238,28 @@ export class Executor implements WorkMeter {
 
     /** Runs the tree over `data` and returns the output. */
     run(root: Node[], data: unknown): string {
+        this.metered(data, () => this.walkList(root, data));
+        return this.out.join("");
+    }
+
+    /** The value of one action over `data`, unprinted (an {@link UnknownValue} stays one). */
+    evaluate(action: Extract<Node, { kind: "action" }>, data: unknown): unknown {
+        return this.metered(data, () => {
+            this.at(action.pos, action.pipe.text, () => this.tick());
+            return this.evalPipeline(data, action.pipe);
+        });
+    }
+
+    private metered<T>(data: unknown, f: () => T): T {
         this.vars = [{ name: "$", value: data }];
         try {
-            withMeter(this, () => this.walkList(root, data));
+            return withMeter(this, f);
         } catch (e) {
             if (e instanceof Signal) this.fail(`{{${e.kind}}} outside {{range}}`);
             if (isUnlocatedLimit(e)) this.fail(e.message, undefined, true);
             if (e instanceof RangeError) this.fail(rangeErrorMessage(e), undefined, true);
             throw e;
         }
-        return this.out.join("");
     }
 
     /** Counts one step of work against `maxOperations` and the load's budget. */
@@ -282,6 +344,7 @@ export class Executor implements WorkMeter {
                 const outer = this.vars.length;
                 const v = this.evalPipeline(dot, n.pipe);
                 const inner = this.vars.length;
+                this.at(n.pos, n.pipe.text, () => refuseUnknown(v));
                 if (isTrue(v)) {
                     this.walkList(n.list, n.kind === "with" ? v : dot);
                 } else if (n.elseList) {
@@ -305,6 +368,7 @@ export class Executor implements WorkMeter {
     private printable(v: unknown, pipe: Pipe): string {
         // Go turns a nil interface result into "no value" at the end of every pipeline
         if (v === undefined || v === null) return "<no value>";
+        this.at(pipe.pos, pipe.text, () => refuseUnknown(v));
         if (typeof v === "function") {
             return this.at(pipe.pos, pipe.text, () => {
                 throw new ExecError(`can't print ${pipe.text} of type func`);
@@ -318,6 +382,7 @@ export class Executor implements WorkMeter {
         const v = this.evalPipeline(dot, n.pipe);
         // the declared variables are set per iteration, not to the pipeline's value
         this.vars.length = mark;
+        this.at(n.pos, n.pipe.text, () => refuseUnknown(v));
         const decl = n.pipe.decl;
         const declare = () => {
             for (const d of decl) this.vars.push({ name: d, value: undefined });
@@ -565,6 +630,10 @@ export class Executor implements WorkMeter {
         _isLast: boolean,
     ): unknown {
         const hasArgs = args.length > 1 || hasFinal;
+        if (receiver instanceof UnknownValue) {
+            if (hasArgs) refuseUnknown(receiver);
+            return receiver.field(name);
+        }
         if (receiver === undefined) {
             if (this.ctx.missingKey === "error") throw new ExecError(`nil data; no entry for key "${name}"`);
             return undefined;
@@ -623,6 +692,7 @@ export class Executor implements WorkMeter {
         for (let i = 0; i < n; i++) {
             v = i < args.length ? this.evalArg(dot, args[i]) : final;
             if (v === undefined) v = null;
+            refuseUnknown(v);
             if (isTrue(v) === (name === "or")) return v;
         }
         return v;
@@ -649,8 +719,17 @@ export class Executor implements WorkMeter {
             const kind = i < fixed ? kinds[i] : kinds[kinds.length - 1];
             if (i < argNodes.length) {
                 const node = argNodes[i];
-                values.push(this.at(node.pos, node.text, () => convertArg(this.evalArg(dot, node), kind, node)));
-            } else values.push(convertArg(final, kind));
+                values.push(
+                    this.at(node.pos, node.text, () => {
+                        const v = this.evalArg(dot, node);
+                        refuseUnknown(v);
+                        return convertArg(v, kind, node);
+                    }),
+                );
+            } else {
+                refuseUnknown(final);
+                values.push(convertArg(final, kind));
+            }
         }
         this.tick();
         let result: unknown;

@@ -14,7 +14,7 @@ import { SPRIG_UNSUPPORTED, sprigFunctions } from "./sprig";
 export { TemplateError, FunctionError } from "./errors";
 export { TEMPLATE_LIMITS, TemplateLimitExceeded, checkJsonDepth, checkStringLength, withLoadBudget } from "./limits";
 export type { FuncMap, GoFunc, MissingKey } from "./exec";
-export { isTrue, NAMESPACE } from "./exec";
+export { isTrue, NAMESPACE, UnknownValue, holdsUnknown, unknownIn } from "./exec";
 export { fn, goBuiltins } from "./builtins";
 export {
     sprigFunctions,
@@ -139,16 +139,18 @@ export class GoTemplate {
 
     /** Executes the template over `data` (plain JSON/YAML-like values); throws a {@link TemplateError}. */
     execute(data: unknown): string {
-        const templates = new Map(this.defined);
-        templates.set(this.name, this.root);
-        const ex = new Executor({
-            name: this.name,
-            src: this.text,
-            funcs: this.funcs,
-            templates,
-            missingKey: this.missingKey,
-        });
-        return ex.run(this.root, data);
+        return this.executor(this.name).run(this.root, data);
+    }
+
+    /**
+     * When the whole template is one action (`{{ .a.b }}`, nothing around it), the value of its
+     * pipeline over `data`, unprinted: an {@link UnknownValue} stays one. Else undefined.
+     */
+    value(data: unknown): { readonly value: unknown } | undefined {
+        const actions = this.root.filter((n) => !(n.kind === "text" && n.text === ""));
+        const only = actions[0];
+        if (actions.length !== 1 || only.kind !== "action" || only.pipe.decl.length > 0) return undefined;
+        return { value: this.executor(this.name).evaluate(only, data) };
     }
 
     /** Executes a template defined in this one (`{{define "name"}}`). */
@@ -158,10 +160,14 @@ export class GoTemplate {
             throw new TemplateError(`template: no template "${name}" associated with template "${this.name}"`, {
                 template: this.name,
             });
+        return this.executor(name).run(list, data);
+    }
+
+    /** An executor of this template's text, running the template `name`. */
+    private executor(name: string): Executor {
         const templates = new Map(this.defined);
         templates.set(this.name, this.root);
-        const ex = new Executor({ name, src: this.text, funcs: this.funcs, templates, missingKey: this.missingKey });
-        return ex.run(list, data);
+        return new Executor({ name, src: this.text, funcs: this.funcs, templates, missingKey: this.missingKey });
     }
 }
 

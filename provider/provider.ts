@@ -5,20 +5,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as provider from "@pulumi/pulumi/provider";
 import { ComponentArgsError } from "../components/kit/errors";
-import { knownNow } from "../components/kit/inputs";
-import type { ComponentClass } from "../components/kit/kit";
+import type { ComponentClass, ComponentKit } from "../components/kit/kit";
 import { outputValues } from "../components/kit/declaredOutputs";
 import { COMPONENT_KITS } from "../components/kits";
 import { constructRequest, currentMonitor, deploymentOf, serveProvider } from "../sdk/adapter";
 import type { ConstructRequestView } from "../sdk/adapter";
 import { problem } from "../util/problem";
+import { misplacedOutputs } from "./plainInputs";
 import { protoKeyInputs, requestInputs } from "./requestInputs";
 import { packageSchema, type PackageSchema } from "./schema";
-
-/** The components, by type token. */
-const COMPONENTS: ReadonlyMap<string, ComponentClass> = new Map(
-    COMPONENT_KITS.map((kit) => [kit.definition.typeToken, kit.component]),
-);
 
 /**
  * The provider object of each provider reference (`<urn>::<id>`) in one deployment: the SDK's
@@ -92,8 +87,19 @@ export class ComponentsProvider implements provider.Provider {
     private packageSchemaValue: PackageSchema | undefined;
     private schemaText: string | undefined;
 
-    /** @param version The package's version (the schema's and the plugin's). */
-    constructor(readonly version: string) {}
+    /** The components, by type token. */
+    private readonly components: ReadonlyMap<string, ComponentClass>;
+
+    /**
+     * @param version The package's version (the schema's and the plugin's).
+     * @param kits The components it serves (every component of the list; a test's own).
+     */
+    constructor(
+        readonly version: string,
+        private readonly kits: readonly Pick<ComponentKit, "definition" | "component" | "args">[] = COMPONENT_KITS,
+    ) {
+        this.components = new Map(kits.map((kit) => [kit.definition.typeToken, kit.component]));
+    }
 
     /** The package schema, as JSON text (built once). */
     getSchema(): Promise<string> {
@@ -102,16 +108,12 @@ export class ComponentsProvider implements provider.Provider {
     }
 
     private packageSchema(): PackageSchema {
-        this.packageSchemaValue ??= packageSchema(this.version);
-        return this.packageSchemaValue;
-    }
-
-    /** The inputs of `type` the schema marks `plain` that hold an Output (at any depth). */
-    private outputsForPlainInputs(type: string, inputs: pulumi.Inputs): string[] {
-        const properties = this.packageSchema().resources[type].inputProperties;
-        return knownNow(inputs).deferred.filter(
-            (arg) => Object.prototype.hasOwnProperty.call(properties, arg) && properties[arg].plain === true,
+        this.packageSchemaValue ??= packageSchema(
+            this.version,
+            this.kits.map((kit) => kit.definition),
+            this.kits,
         );
+        return this.packageSchemaValue;
     }
 
     /**
@@ -124,11 +126,11 @@ export class ComponentsProvider implements provider.Provider {
         inputs: pulumi.Inputs,
         options: pulumi.ComponentResourceOptions,
     ): Promise<provider.ConstructResult> {
-        const component = COMPONENTS.get(type);
+        const component = this.components.get(type);
         if (component === undefined) {
             return Promise.reject(
                 new Error(
-                    `unknown resource type ${type}; this plugin constructs ${[...COMPONENTS.keys()].sort().join(", ")}`,
+                    `unknown resource type ${type}; this plugin constructs ${[...this.components.keys()].sort().join(", ")}`,
                 ),
             );
         }
@@ -151,14 +153,15 @@ export class ComponentsProvider implements provider.Provider {
                 ),
             );
         }
-        const notPlain = this.outputsForPlainInputs(type, inputs);
+        // An Output where the declaration takes none (the schema's `plain` positions), at any depth.
+        const notPlain = misplacedOutputs(component.definition, inputs);
         if (notPlain.length > 0) {
             const rule = "must be a plain value known when the component is created, got an Output";
             return Promise.reject(
                 new ComponentArgsError(
                     component.definition.path,
                     name,
-                    notPlain.map((arg) => problem("NOT_PLAIN", [arg], rule)),
+                    notPlain.map((path) => problem("NOT_PLAIN", path, rule)),
                 ),
             );
         }

@@ -2,7 +2,14 @@
  * The Pulumi package schema of the component plugin (package `cloudposse`), derived from the component definitions
  * and kits. The provider serves it; tests check it against Pulumi's metaschema.
  */
-import { typeText, type ArgDefinition, type ComponentDefinition, type VarType } from "../components/kit/definition";
+import {
+    typeNode,
+    type ArgDefinition,
+    type ComponentDefinition,
+    type FieldDefinition,
+    type TypeNode,
+    type VarType,
+} from "../components/kit/definition";
 import type { ComponentKit } from "../components/kit/kit";
 import { COMPONENT_KITS } from "../components/kits";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
@@ -67,6 +74,20 @@ export interface SchemaEnumType {
     readonly enum: readonly { readonly name: string; readonly value: string }[];
 }
 
+/**
+ * An object type of the schema (a declared object, in an argument or an output): its fields by camelCase name, as
+ * Pulumi's metaschema describes an `objectTypeSpec` (pkg/codegen/schema/pulumi.json, `$defs.objectTypeSpec`).
+ */
+export interface SchemaObjectType {
+    readonly type: "object";
+    readonly description: string;
+    readonly properties: Readonly<Record<string, SchemaProperty>>;
+    readonly required: readonly string[];
+}
+
+/** A named type of the schema. */
+export type SchemaType = SchemaEnumType | SchemaObjectType;
+
 /** A component resource of the schema. */
 export interface SchemaResource {
     readonly isComponent: true;
@@ -91,7 +112,12 @@ export interface PackageSchema {
     readonly meta: { readonly moduleFormat: string };
     readonly language: Readonly<Record<string, unknown>>;
     readonly resources: Readonly<Record<string, SchemaResource>>;
-    readonly types: Readonly<Record<string, SchemaEnumType>>;
+    readonly types: Readonly<Record<string, SchemaType>>;
+}
+
+/** Whether a named type of the schema is an enum (else an object type). */
+export function isEnumType(type: SchemaType): type is SchemaEnumType {
+    return "enum" in type;
 }
 
 /** `cloudposse:eventbridge:EventBridge` -> its three parts; refuses a token of another package. */
@@ -116,10 +142,14 @@ function pascalCase(word: string): string {
         .join("");
 }
 
-/** The schema type of a stack-file var type (every number of these components is a whole number). */
-function typeOf(type: VarType): SchemaProperty {
-    // TODO(issue 36): lists, sets, maps and objects of declared types.
-    if (typeof type !== "string") throw new TypeError(`provider/schema: ${typeText(type)} is not in the schema yet`);
+/**
+ * The schema type of a top-level shorthand var type (every number of these components is a whole number). The items
+ * of a plain-only list or set and the values of a plain-only map are marked `plain` as well: Pulumi reads an unmarked
+ * item as an Input (pkg/codegen/schema/bind.go `bindTypeSpec`, see {@link compositeType}), which the Go SDK would
+ * type `[]pulumi.StringInput` and the component refuses; an Input argument's (`tags`) take Inputs inside.
+ */
+function shorthandType(type: Extract<VarType, string>, input: boolean): SchemaProperty {
+    const inside = input ? {} : { plain: true };
     switch (type) {
         case "string":
             return { type: "string" };
@@ -129,12 +159,171 @@ function typeOf(type: VarType): SchemaProperty {
             return { type: "boolean" };
         case "list(string)":
         case "set(string)":
-            return { type: "array", items: { type: "string" } };
+            return { type: "array", items: { type: "string", ...inside } };
         case "map(string)":
-            return { type: "object", additionalProperties: { type: "string" } };
+            return { type: "object", additionalProperties: { type: "string", ...inside } };
         case "any":
             return { $ref: "pulumi.json#/Any" };
     }
+}
+
+/**
+ * Where a composite type is written: its module, the name its object types start with, whether it is an input's
+ * (`plain` marks) or an output's (none: `plain` means "when used as an input, this type does not accept eventual
+ * values", pulumi.json `$defs.typeSpec.properties.plain`), and the package's named types so far.
+ */
+interface TypeSite {
+    readonly module: string;
+    readonly name: string;
+    readonly input: boolean;
+    readonly doc: string;
+    /** The declaration the types come from, in words (for a collision's message). */
+    readonly origin: string;
+    readonly types: NamedTypes;
+}
+
+/** The package's named types, each with the declaration it comes from (two declarations never share a name). */
+class NamedTypes {
+    readonly types: Record<string, SchemaType> = {};
+    private readonly origins = new Map<string, string>();
+
+    /**
+     * Reserves `token` for `origin`, or throws when another declaration has it, in any case (the C# and Java SDKs
+     * write a file per type, which a case-insensitive file system would share), or has a name that Pulumi's Go
+     * generator derives from it (`<Name>Args`, `<Name>Map`, ...: see {@link GO_DERIVED_SUFFIXES}).
+     */
+    claim(token: string, origin: string): void {
+        const lower = token.toLowerCase();
+        for (const [other, otherOrigin] of this.origins) {
+            if (otherOrigin === origin) continue;
+            const known = other.toLowerCase();
+            if (known === lower) throw collision(token, origin, `${otherOrigin} (${other})`);
+            const clash = GO_DERIVED_SUFFIXES.find(
+                (suffix) => known === lower + suffix.toLowerCase() || lower === known + suffix.toLowerCase(),
+            );
+            if (clash !== undefined) throw collision(token, origin, `${otherOrigin} (${other}; Go derives ${clash})`);
+        }
+        this.origins.set(token, origin);
+    }
+
+    add(token: string, origin: string, type: SchemaType): void {
+        this.claim(token, origin);
+        this.types[token] = type;
+    }
+}
+
+/**
+ * The names Pulumi's Go generator derives from a type's or resource's name `X` in the same package: `XArgs` (an input
+ * shape, pkg/codegen/go/gen.go `resolveObjectType`; a resource's arguments, `genResource` "type %sArgs struct"),
+ * `XInput`/`XOutput`/`XPtr...` (`inputType`, `typeStringImpl`), `XArray`/`XMap` (`argsTypeImpl`); a second type
+ * named so would be generated twice.
+ */
+const GO_DERIVED_SUFFIXES = [
+    "Args",
+    "Input",
+    "Output",
+    "Ptr",
+    "PtrInput",
+    "PtrOutput",
+    "Array",
+    "Map",
+    "ArrayInput",
+    "MapInput",
+    "ArrayOutput",
+    "MapOutput",
+    "ArrayMap",
+    "MapArray",
+];
+
+function collision(token: string, origin: string, taken: string): TypeError {
+    return new TypeError(`provider/schema: ${origin} would name the type ${token}, which ${taken} names`);
+}
+
+/**
+ * The schema type of a declared composite type, with `plain` at each position as Pulumi binds it: a position is an
+ * Input (an eventual value) unless its own type spec says `plain` (pkg/codegen/schema/bind.go `bindTypeSpec`,
+ * "if inputShape && !spec.Plain", 1207-1211: the array's `items` and the map's `additionalProperties` are bound the
+ * same way, 1227-1262; an object type's properties each by their own spec, `bindProperties` 1418, called from
+ * `bindObjectTypeDetails` 1484). So an item is plain unless the list declares `inputItems`, a map value unless
+ * `inputValues`, a set's item always (a set is deduplicated when known), and an object field unless the field declares
+ * `input`. Each object is a named type of the site's module, named `<site name>` (fields' objects:
+ * `<site name><Field>`), referenced by `$ref`.
+ */
+function compositeType(node: TypeNode, site: TypeSite): SchemaProperty {
+    switch (node.kind) {
+        case "string":
+            return { type: "string" };
+        case "number":
+            return { type: "integer" };
+        case "bool":
+            return { type: "boolean" };
+        case "any":
+            return { $ref: "pulumi.json#/Any" };
+        case "list":
+        case "set":
+            return { type: "array", items: atPosition(node.items, site, node.kind === "list" && node.inputItems) };
+        case "map":
+            return { type: "object", additionalProperties: atPosition(node.values, site, node.inputValues) };
+        case "object":
+            return { $ref: `#/types/${objectType(node.fields, site)}` };
+    }
+}
+
+/** The type at a position inside a composite: `plain` unless an Input may be given there (input sites only). */
+function atPosition(node: TypeNode, site: TypeSite, input: boolean): SchemaProperty {
+    return { ...compositeType(node, site), ...(site.input && !input ? { plain: true } : {}) };
+}
+
+/** Registers the object type of `fields` at `site` (and its fields' named types); returns its token. */
+function objectType(fields: Readonly<Record<string, FieldDefinition>>, site: TypeSite): string {
+    const token = `${PACKAGE_NAME}:${site.module}:${site.name}`;
+    site.types.claim(token, site.origin);
+    const properties: Record<string, SchemaProperty> = {};
+    for (const [key, field] of Object.entries(fields)) {
+        const name = site.name + pascalCase(key);
+        const fieldSite: TypeSite = { ...site, name, doc: field.doc, origin: `${site.origin}.${key}` };
+        let type: SchemaProperty;
+        if (field.allowed !== undefined && field.type === "string") {
+            const enumToken = `${PACKAGE_NAME}:${site.module}:${name}`;
+            site.types.add(enumToken, fieldSite.origin, enumType(field.doc, field.allowed.map(String)));
+            type = { $ref: `#/types/${enumToken}` };
+        } else {
+            type = compositeType(positionNode(field), fieldSite);
+        }
+        properties[key] = {
+            ...type,
+            description: describedField(field),
+            ...(site.input && field.input !== true ? { plain: true } : {}),
+        };
+    }
+    const required = Object.keys(fields).filter((key) => fields[key].required === true);
+    site.types.add(token, site.origin, { type: "object", description: site.doc, properties, required });
+    return token;
+}
+
+/**
+ * The type of a position (an argument, an object's field) as the kit checks it: a shorthand list or map
+ * (`list(string)`, `map(string)`) at a position that takes an Input takes Inputs as items or values too, as the object
+ * forms say with `inputItems` / `inputValues` (what `tags` has always taken); any other type as declared.
+ */
+export function positionNode(position: { readonly type: VarType; readonly input?: boolean }): TypeNode {
+    const node = typeNode(position.type);
+    if (typeof position.type !== "string" || position.input !== true) return node;
+    if (node.kind === "list") return { ...node, inputItems: true };
+    if (node.kind === "map") return { ...node, inputValues: true };
+    return node;
+}
+
+/**
+ * A field's description: its line, the allowed numbers of a closed numeric set, and its default as JSON. A field's
+ * default is described, never a schema `default`: the generators would send it as if written (see
+ * {@link UNSENT_DEFAULTS}), and Go applies an object type's defaults only when the program calls `Defaults()`.
+ */
+function describedField(field: FieldDefinition): string {
+    const parts = [field.doc];
+    if (field.allowed !== undefined && field.type === "number") parts.push(`One of ${field.allowed.join(", ")}.`);
+    if (field.default !== undefined) parts.push(`Default: \`${JSON.stringify(field.default)}\`.`);
+    return parts.join(" ");
 }
 
 /**
@@ -144,10 +333,10 @@ function typeOf(type: VarType): SchemaProperty {
  * an argument is an integer whose description lists the values (see {@link describedInput}), and
  * the component refuses any other.
  */
-function enumType(spec: ArgDefinition, allowed: readonly string[]): SchemaEnumType {
+function enumType(doc: string, allowed: readonly string[]): SchemaEnumType {
     return {
         type: "string",
-        description: spec.doc,
+        description: doc,
         enum: allowed.map((value) => ({ name: pascalCase(value), value })),
     };
 }
@@ -199,7 +388,7 @@ function describedInput(token: string, arg: string, spec: ArgDefinition): string
 export function packageSchema(
     version: string,
     definitions: readonly ComponentDefinition[] = COMPONENT_DEFINITIONS,
-    kits: readonly ComponentKit[] = COMPONENT_KITS,
+    kits: readonly Pick<ComponentKit, "definition" | "args">[] = COMPONENT_KITS,
 ): PackageSchema {
     const argsOf = (definition: ComponentDefinition) =>
         Object.entries(definition.args as Readonly<Record<string, ArgDefinition>>);
@@ -207,21 +396,35 @@ export function packageSchema(
     const shared = (spec: ArgDefinition) =>
         definitions.length > 1 && definitions.every((d) => argsOf(d).some(([, other]) => other === spec));
 
-    const types: Record<string, SchemaEnumType> = {};
+    const named = new NamedTypes();
     const resources: Record<string, SchemaResource> = {};
     const modules = new Set<string>();
+    // A component's class and its arguments' struct are names in its module's SDK too (Go `<Class>Args`).
+    for (const definition of definitions) named.claim(definition.typeToken, `the component ${definition.path}`);
     for (const definition of definitions) {
-        const { module } = tokenParts(definition.typeToken);
+        const { module, member } = tokenParts(definition.typeToken);
         modules.add(module);
         // What the `Args` interface says beyond the declaration (the kit's `args`, checked by the compiler).
         const required = kits.find((kit) => kit.definition.typeToken === definition.typeToken)?.args.required ?? [];
         const inputProperties: Record<string, SchemaProperty> = {};
         const requiredInputs: string[] = [];
+        const site = (key: string, input: boolean, doc: string, what: string): TypeSite => ({
+            module,
+            name: member + pascalCase(key),
+            input,
+            doc,
+            origin: `${definition.path} ${what} ${key}`,
+            types: named,
+        });
         for (const [arg, spec] of argsOf(definition)) {
-            let type = typeOf(spec.type);
+            let type =
+                typeof spec.type === "string"
+                    ? shorthandType(spec.type, spec.input === true)
+                    : compositeType(typeNode(spec.type), site(arg, true, spec.doc, "argument"));
             if (spec.allowed !== undefined && spec.type === "string") {
                 const enumToken = `${PACKAGE_NAME}:${shared(spec) ? SHARED_MODULE : module}:${pascalCase(arg)}`;
-                types[enumToken] = enumType(spec, spec.allowed.map(String));
+                const origin = shared(spec) ? `the shared argument ${arg}` : `${definition.path} argument ${arg}`;
+                named.add(enumToken, origin, enumType(spec.doc, spec.allowed.map(String)));
                 type = { $ref: `#/types/${enumToken}` };
             }
             const token = definition.typeToken;
@@ -236,8 +439,12 @@ export function packageSchema(
         }
         const properties: Record<string, SchemaProperty> = {};
         for (const [property, output] of Object.entries(definition.outputs)) {
+            const type = output.type ?? "string";
             properties[property] = {
-                type: typeof output.type === "object" ? typeOf(output.type).type : (output.type ?? "string"),
+                // An object output's fields are camelCase here as in TypeScript (its stack exports use their vars).
+                ...(typeof type === "string"
+                    ? { type }
+                    : compositeType(typeNode(type), site(property, false, output.doc, "output"))),
                 description: output.doc,
                 ...(output.secret === true ? { secret: true } : {}),
             };
@@ -304,6 +511,6 @@ export function packageSchema(
             },
         },
         resources,
-        types,
+        types: named.types,
     };
 }

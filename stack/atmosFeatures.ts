@@ -243,7 +243,7 @@ export const ATMOS_FEATURES: readonly AtmosFeature[] = [
         feature: "Go templates in components",
         since: "1.0",
         handling: "done",
-        here: "the vars this package's instances take",
+        here: "the vars this package's instances take; `atmos.Component` as Atmos, its `outputs` at deploy time",
     },
     {
         feature: "YAML functions",

@@ -3,7 +3,9 @@
  * in a section our components do not take never fails a load. Details: the contributors' Design notes.
  */
 import { formatLocation, makeProblem, type StackFileProblem } from "./errors";
-import { renderComponentString, StackTemplateError, type TemplateSettings } from "./templating";
+import { UnknownValue } from "../gotemplate";
+import { deployTimeReference } from "../components/kit/deployTime";
+import { renderComponentScalar, StackTemplateError, type ComponentFunction, type TemplateSettings } from "./templating";
 import { plainToNode, type Location, type MapEntry, type TreeNode } from "./tree";
 import {
     evaluateYamlFunction,
@@ -29,6 +31,52 @@ export interface EvaluationContext {
     readonly who: string;
     /** Where notes about values go, one line each (`file:line:col: who: field: ...`). */
     readonly warnings?: string[];
+    /** `atmos.Component` (stack/componentFunction.ts); without it, the function is refused. */
+    readonly components?: ComponentFunction;
+}
+
+/**
+ * What a value known only at deploy time in `atmos.Component`'s result stands for: the described
+ * component's Terraform `outputs`, a deploy-time YAML function in one of its sections, or a YAML
+ * function there this port does not evaluate (`reason`: its refusal, located).
+ */
+export type UnknownOrigin =
+    | { readonly kind: "outputs"; readonly component: string; readonly stack: string }
+    | { readonly kind: "reference"; readonly reference: DeployTimeReference; readonly stack: string }
+    | { readonly kind: "refused"; readonly reason: string; readonly code: "YAML_FUNCTION" | "UNSUPPORTED" };
+
+/** The problem code of a var whose whole value is an unknown value of `origin`. */
+function codeOf(origin: UnknownOrigin): StackFileProblem["code"] {
+    return origin.kind === "refused" ? origin.code : "DEPLOY_TIME_VALUE";
+}
+
+/**
+ * The deploy-time reference a var's whole value `{{ ... }}` gives when it is a value known only at
+ * deploy time: `.outputs.<name>[.<path>]` is what `!terraform.output <component> <stack> <name>`
+ * gives; a deploy-time YAML function of the described component is that function, read in that
+ * component's stack. A string when it names no output (why).
+ */
+export function unknownReference(value: UnknownValue, text: string): DeployTimeReference | string {
+    const origin = value.origin as UnknownOrigin;
+    if (origin.kind === "outputs") {
+        if (value.path.length === 0)
+            return `${value.text} is the whole outputs map, known only at deploy time; a var takes one output (.outputs.<name>)`;
+        return deployTimeReference({
+            kind: "stack-output",
+            function: "!terraform.output",
+            component: origin.component,
+            stack: origin.stack,
+            output: value.path[0],
+            path: value.path.slice(1),
+            text,
+        });
+    }
+    if (origin.kind === "refused")
+        return `${value.text} ${typeof value.why === "function" ? value.why(value) : value.why}`;
+    const r = origin.reference;
+    return r.kind === "stack-output"
+        ? deployTimeReference({ ...r, stack: r.stack ?? origin.stack, path: [...r.path, ...value.path], text })
+        : deployTimeReference({ ...r, path: [...r.path, ...value.path], text });
 }
 
 /** One evaluated value. */
@@ -50,13 +98,30 @@ function evaluateNode(node: TreeNode, field: string, ctx: EvaluationContext): Ev
     switch (node.kind) {
         case "scalar": {
             if (typeof node.value !== "string") return { kind: "value", node };
-            let text = node.value;
+            let text: string;
             try {
-                text = renderComponentString(text, ctx.templateData, ctx.templates, {
-                    file: node.loc.file,
-                    line: node.loc.line,
-                    what: `${ctx.who}: ${field}`,
-                });
+                const rendered = renderComponentScalar(
+                    node.value,
+                    ctx.templateData,
+                    ctx.templates,
+                    { file: node.loc.file, line: node.loc.line, what: `${ctx.who}: ${field}` },
+                    ctx.components,
+                );
+                if (rendered instanceof UnknownValue) {
+                    const reference = unknownReference(rendered, node.value);
+                    if (typeof reference === "string") {
+                        throw new Failure(
+                            makeProblem(
+                                codeOf(rendered.origin as UnknownOrigin),
+                                node.loc,
+                                `${ctx.who}: ${field}: ${reference}`,
+                                { instance: ctx.instance, field },
+                            ),
+                        );
+                    }
+                    return { kind: "deploy-time", reference, loc: node.loc };
+                }
+                text = rendered;
             } catch (e) {
                 if (e instanceof StackTemplateError) {
                     throw new Failure(

@@ -139,4 +139,6 @@ export interface StackComponent {
     readonly component: MergedComponent;
     /** The component's own Atmos stack name (also its Terraform workspace's prefix). */
     readonly stack: string;
+    /** The top-level manifest it is found in (absolute), when known (`atmos.Component`'s `atmos_stack_file`). */
+    readonly manifest?: string;
 }

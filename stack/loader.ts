@@ -23,6 +23,7 @@ import type {
 import { processManifest } from "./manifest";
 import { instanceSearch, requireInstance } from "./onlyInstance";
 import { withStateSources } from "./stateSources";
+import { componentFunction, describeCache, type DescribeLoad } from "./componentFunction";
 import { componentStackName } from "./naming";
 import { COMPONENT_SCHEMAS } from "./schema";
 import { templateSettingsFrom } from "./templating";
@@ -173,6 +174,39 @@ function resolveStack(
         ...templateSettingsFrom(config.raw, config.files.length > 0),
         ...(options.env !== undefined ? { processEnv: options.env } : {}),
     };
+    // The components of a stack: this manifest's, else (a repository load) another manifest's.
+    const ownNames = new Map<MergedComponent, string>();
+    const ownNameOf = (c: MergedComponent) => {
+        let name = ownNames.get(c);
+        if (name === undefined) {
+            name = c === namer ? named.name : componentStackName(c, root, manifest, config, options.env).name;
+            ownNames.set(c, name);
+        }
+        return name;
+    };
+    const componentsOf = (stack: string): readonly StackComponent[] | undefined => {
+        const here = merged
+            .filter((c) => !c.abstract && ownNameOf(c) === stack)
+            .map((c) => ({ component: c, stack, manifest }));
+        return here.length > 0 ? here : otherStack?.(stack);
+    };
+    // atmos.Component: the components it describes, once per load.
+    const loadScope = {
+        config,
+        templates,
+        allowExec: options.allowExec === true,
+        ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+        ...(options.env !== undefined ? { env: options.env } : {}),
+        warnings,
+    };
+    const describeLoad: DescribeLoad = {
+        scope: loadScope,
+        manifest,
+        componentsOf,
+        knownStacks: () => [...new Set(merged.filter((c) => !c.abstract).map(ownNameOf))],
+        otherStacks: otherStack !== undefined,
+    };
+    const descriptions = describeCache();
     /** The instances loaded, by the Atmos stack their own vars name. */
     const byStack = new Map<string, string[]>();
     for (const component of merged) {
@@ -205,24 +239,20 @@ function resolveStack(
         const shownStack = config.files.length > 0 ? stackName : undefined;
         const who = `${schema.path} ${JSON.stringify(component.name)}${shownStack === undefined ? "" : ` (stack ${shownStack})`}`;
         if (!deployable(component, who, problems, warnings)) continue;
-        const scope: InstanceScope = {
-            stackName,
-            ownName,
-            manifest,
-            config,
-            templates,
-            allowExec: options.allowExec === true,
-            ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-            ...(options.env !== undefined ? { env: options.env } : {}),
-            warnings,
-        };
+        const scope: InstanceScope = { ...loadScope, stackName, ownName, manifest };
         const workspace = instanceWorkspace(component, who, scope, problems);
         if (workspace === undefined) continue;
         const instance = resolveInstance(
             component,
             schema,
             who,
-            evaluationContext(component, who, scope, workspace),
+            {
+                ...evaluationContext(component, who, scope, workspace),
+                components: componentFunction(describeLoad, descriptions, {
+                    component: component.name,
+                    stack: ownName,
+                }),
+            },
             problems,
             warnings,
             templatesOff,
@@ -239,28 +269,10 @@ function resolveStack(
         );
     }
     // A component another instance reads the outputs of, still Terraform's: its state's location.
-    const ownNames = new Map<MergedComponent, string>();
-    const ownNameOf = (c: MergedComponent) => {
-        let name = ownNames.get(c);
-        if (name === undefined) {
-            name = c === namer ? named.name : componentStackName(c, root, manifest, config, options.env).name;
-            ownNames.set(c, name);
-        }
-        return name;
-    };
     const located = withStateSources(
         instances,
         stackName,
-        {
-            config,
-            ...(options.env !== undefined ? { env: options.env } : {}),
-            componentsOf: (stack) => {
-                const here = merged
-                    .filter((c) => !c.abstract && ownNameOf(c) === stack)
-                    .map((c) => ({ component: c, stack }));
-                return here.length > 0 ? here : otherStack?.(stack);
-            },
-        },
+        { config, ...(options.env !== undefined ? { env: options.env } : {}), componentsOf },
         problems,
     );
     return {

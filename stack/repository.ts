@@ -270,6 +270,7 @@ function indexWithin(options: RepositoryOptions): StackIndex {
                 .map((component) => ({
                     component,
                     stack: componentStackName(component, root, manifest, config, options.env).name,
+                    manifest,
                 }))
                 .filter((c) => c.stack === name);
         });

@@ -3,19 +3,14 @@
  * camelCase argument each one maps to. Derived from the component definitions
  * (`components/<component>/definition.ts`), where each argument is declared once. Pure data.
  */
-import type {
-    ArgDefinition,
-    ComponentDefinition,
-    FieldDefinition,
-    TypeNode,
-    VarType,
-} from "../components/kit/definition";
-import { specOutputs, typeNode } from "../components/kit/definition";
-import { getOwn, isPlainObject, setOwn } from "../util/objects";
+import type { ArgDefinition, ComponentDefinition, VarType } from "../components/kit/definition";
+import { specOutputs } from "../components/kit/definition";
 import { LABEL_ARGS } from "../components/kit/labelArgs";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 
 export type { VarType };
+/** A value as a stack file writes it (declared in the kit, where object outputs use it too). */
+export { stackFileValue } from "../components/kit/stackFileValue";
 
 /** One variable a component takes. */
 export interface VarSpec {
@@ -88,31 +83,3 @@ export const CONTEXT_VARS: Readonly<Record<string, VarSpec>> = Object.freeze(var
 export const COMPONENT_SCHEMAS: Readonly<Record<string, ComponentSchema>> = Object.freeze(
     Object.fromEntries(COMPONENT_DEFINITIONS.map((definition) => [definition.path, schemaOf(definition)])),
 );
-
-/**
- * A TypeScript argument's value as a stack file writes it: each field of an object type under its `var`, at any
- * depth (map keys are the user's and stay). The reverse of what the loader gives the component; a key the type does
- * not declare is kept as it is (the loader refuses it).
- */
-export function stackFileValue(type: VarType | TypeNode, value: unknown): unknown {
-    const node = typeof type === "object" && "kind" in type ? type : typeNode(type);
-    switch (node.kind) {
-        case "list":
-        case "set":
-            return Array.isArray(value) ? value.map((item) => stackFileValue(node.items, item)) : value;
-        case "map":
-        case "object": {
-            if (!isPlainObject(value)) return value;
-            const written: Record<string, unknown> = {};
-            for (const [key, inner] of Object.entries(value)) {
-                const field =
-                    node.kind === "object" ? (getOwn(node.fields, key) as FieldDefinition | undefined) : undefined;
-                const innerType = node.kind === "map" ? node.values : field?.type;
-                setOwn(written, field?.var ?? key, innerType === undefined ? inner : stackFileValue(innerType, inner));
-            }
-            return written;
-        }
-        default:
-            return value;
-    }
-}

@@ -24,6 +24,7 @@ import {
     toLowerGo,
     toUpperGo,
     TemplateLimitExceeded,
+    UnknownValue,
     unsupportedFunction,
     type FuncMap,
     type GoFunc,
@@ -264,16 +265,44 @@ export function gomplateFunctions(env: Environment = process.env): FuncMap {
     };
 }
 
-/** Atmos's own template functions: each needs other components' state and is refused by name. */
+/**
+ * Atmos's `atmos.Component "<component>" "<stack>"` (internal/exec/template_funcs.go 46-49): the
+ * described component's sections. Given by the component pass of a stack load (stack/componentFunction.ts).
+ */
+export type ComponentFunction = (component: string, stack: string) => unknown;
+
+/** The `atmos.Component` of the component pass running now (loads are synchronous); undefined elsewhere. */
+let currentComponentFunction: ComponentFunction | undefined;
+
+/** Runs `f` with `components` as `atmos.Component` (undefined: refused). */
+function withComponentFunction<T>(components: ComponentFunction | undefined, f: () => T): T {
+    const saved = currentComponentFunction;
+    currentComponentFunction = components;
+    try {
+        return f();
+    } finally {
+        currentComponentFunction = saved;
+    }
+}
+
+/**
+ * Atmos's own template functions. `atmos.Component` describes another component in the values of
+ * components (the component pass); elsewhere (import templates, import paths, name templates) it is
+ * refused by name. The others need state this port does not read while loading, and are refused.
+ */
 export function atmosTemplateFunctions(): FuncMap {
     const refuse = (name: string, hint: string): GoFunc =>
         unsupportedFunction(`atmos.${name}`, `is not supported by this port: ${hint}`);
     return {
         atmos: namespace("atmos", {
-            Component: refuse(
-                "Component",
-                "it reads another component's Terraform outputs while loading; use the !terraform.output or !terraform.state YAML function, which this port maps to a Pulumi StackReference",
-            ),
+            Component: fn("ss", (component: string, stack: string) => {
+                if (currentComponentFunction === undefined) {
+                    throw new FunctionError(
+                        `function "atmos.Component" is not supported here by this port: it describes a component only in the values of components (vars, settings, env, ...), not in import templates, import paths or name templates`,
+                    );
+                }
+                return currentComponentFunction(component, stack);
+            }),
             Store: refuse("Store", "use the !store YAML function (SSM Parameter Store), read at deploy time"),
             GomplateDatasource: refuse("GomplateDatasource", "Gomplate datasources are not read"),
             Resolve: refuse("Resolve", "write the YAML function as the value itself"),
@@ -420,15 +449,34 @@ function wrap(error: unknown, source: TemplateSource): never {
 
 /**
  * The component pass for one string value: rendered `settings.evaluations` times over the
- * component's context, with `<no value>` for a missing key. A string without the delimiters is
- * returned unchanged. Throws a {@link StackTemplateError}.
+ * component's context, with `<no value>` for a missing key, `components` as `atmos.Component`. A
+ * string without the delimiters is returned unchanged. Throws a {@link StackTemplateError}.
  */
 export function renderComponentString(
     text: string,
     context: Readonly<Record<string, unknown>>,
     settings: TemplateSettings,
     source: TemplateSource,
+    components?: ComponentFunction,
 ): string {
+    const out = renderComponentScalar(text, context, settings, source, components);
+    if (out instanceof UnknownValue) wrapUnknown(out, source);
+    return out;
+}
+
+/**
+ * {@link renderComponentString}, except that a value whose whole text is one action giving a
+ * value known only later (`{{ (atmos.Component "vpc" .stack).outputs.vpc_id }}`) is returned as
+ * that {@link UnknownValue}, for the caller to read at deploy time. Any other use of such a value
+ * fails (the template engine refuses it).
+ */
+export function renderComponentScalar(
+    text: string,
+    context: Readonly<Record<string, unknown>>,
+    settings: TemplateSettings,
+    source: TemplateSource,
+    components?: ComponentFunction,
+): string | UnknownValue {
     if (!settings.enabled || !hasTemplate(text, settings.delimiters)) return text;
     const env = templateEnvironment(settings);
     const funcs = atmosFunctionMap(settings, env);
@@ -450,12 +498,29 @@ export function renderComponentString(
                         missingKey: "default",
                     }),
             );
-            out = t.execute(context);
+            const result = withComponentFunction(components, () => {
+                // only a call of atmos.Component gives an unknown value: other templates print as before
+                const whole = components !== undefined && current.includes("Component") ? t.value(context) : undefined;
+                return whole?.value instanceof UnknownValue ? whole.value : t.execute(context);
+            });
+            if (result instanceof UnknownValue) return result;
+            out = result;
         } catch (e) {
             wrap(e, source);
         }
     }
     return out;
+}
+
+/** An unknown value where only text can be: the error the template engine gives for any other use. */
+function wrapUnknown(value: UnknownValue, source: TemplateSource): never {
+    const why = typeof value.why === "function" ? value.why(value) : value.why;
+    throw new StackTemplateError(
+        `${source.what ? `${source.what}: ` : ""}template: ${source.file}:${source.line ?? 1}: ${value.text} ${why}`,
+        source.file,
+        source.line,
+        "atmos.Component",
+    );
 }
 
 /**

@@ -34,14 +34,12 @@ export interface RemoteStateBackend {
 }
 
 /**
- * The backend a component's remote state is read from, as Atmos hands it to Cloud Posse's
- * remote-state module: `remote_state_backend_type` (else `backend_type`), and the backend's
- * sub-map for that type with `remote_state_backend`'s over it; an S3 `workspace_key_prefix`
- * left empty is the component's `metadata.name`, else its Terraform component when it is not the
- * instance's name, else the instance, with `/` written as atmos.yaml's
- * `components.terraform.workspace.prefix_separator` (default `-`).
+ * A component's `backend_type` and `backend` sections as Atmos's describe gives them: the sub-map
+ * of the backend type; an S3 `workspace_key_prefix` left empty is the component's `metadata.name`,
+ * else its Terraform component when it is not the instance's name, else the instance, with `/`
+ * written as atmos.yaml's `components.terraform.workspace.prefix_separator` (default `-`).
  */
-export function remoteStateBackend(component: MergedComponent, config: AtmosConfig): RemoteStateBackend {
+export function terraformBackend(component: MergedComponent, config: AtmosConfig): RemoteStateBackend {
     const sections = component.backend;
     const backendType = sections?.backendType ?? "";
     const backend = { ...subMap(sections?.backend, backendType) };
@@ -59,6 +57,17 @@ export function remoteStateBackend(component: MergedComponent, config: AtmosConf
                 ? name
                 : name.replace(/\//g, typeof separator === "string" && separator ? separator : "-");
     }
+    return { type: backendType, settings: backend };
+}
+
+/**
+ * The backend a component's remote state is read from, as Atmos hands it to Cloud Posse's
+ * remote-state module: `remote_state_backend_type` (else `backend_type`), and the backend's
+ * sub-map for that type ({@link terraformBackend}) with `remote_state_backend`'s over it.
+ */
+export function remoteStateBackend(component: MergedComponent, config: AtmosConfig): RemoteStateBackend {
+    const sections = component.backend;
+    const { type: backendType, settings: backend } = terraformBackend(component, config);
     const type = sections?.remoteStateBackendType || backendType;
     const settings = { ...subMap({ [backendType]: backend }, type), ...subMap(sections?.remoteStateBackend, type) };
     return { type, settings };

@@ -1,12 +1,13 @@
 /**
- * A component's declared outputs as properties of its class, derived from its declaration: typed `Output<T>`
- * so that one component's outputs are another's Inputs as written, and refused with the component's own error
- * when read on a disabled instance (`enabled: false`), which has none.
+ * A component's declared outputs as properties of its class, derived from its declaration: typed `Output<T>` so
+ * that one component's outputs are another's Inputs as written, refused with the component's own error when read on
+ * a disabled instance (`enabled: false`); an object output's fields camelCase, exported under their `var`.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ComponentDefinition } from "./definition";
+import { typeNode, type ComponentDefinition, type OutputDefinition, type TypeNode } from "./definition";
 import { ComponentArgsError } from "./errors";
 import { problem } from "../../util/problem";
+import { stackFileValue } from "./stackFileValue";
 
 /** Where an instance keeps its outputs (not a property a program sees or a serializer walks). */
 const OUTPUTS = Symbol("cloudposse.outputs");
@@ -88,4 +89,32 @@ export function hasOutputs(instance: object): boolean {
 export function outputValues(instance: object): Readonly<Record<string, pulumi.Output<unknown>>> {
     const held = (instance as Holder)[OUTPUTS];
     return held?.enabled === true ? held.values : {};
+}
+
+/** Whether a declared type holds an object at any depth (its value's field names differ in stack files). */
+function holdsObject(node: TypeNode): boolean {
+    switch (node.kind) {
+        case "object":
+            return true;
+        case "list":
+        case "set":
+            return holdsObject(node.items);
+        case "map":
+            return holdsObject(node.values);
+        default:
+            return false;
+    }
+}
+
+/**
+ * An output as the stack program exports it: an output whose type holds objects with its fields named by their
+ * `var` (secret and unknown as the output is); any other output itself.
+ */
+export function exportedOutput(
+    output: OutputDefinition,
+    value: pulumi.Output<unknown> | undefined,
+): pulumi.Output<unknown> | undefined {
+    if (value === undefined || typeof output.type !== "object") return value;
+    const node = typeNode(output.type);
+    return holdsObject(node) ? value.apply((known) => stackFileValue(node, known)) : value;
 }

@@ -8,7 +8,7 @@ import type { NameClaim } from "./collisions";
 import type { ComponentDefinition, OutputDefinition } from "./definition";
 import type { ResolveOptions } from "./common";
 import type { ArgProblem } from "./errors";
-import { outputValues } from "./declaredOutputs";
+import { exportedOutput, outputValues } from "./declaredOutputs";
 import { FromStackProgram } from "./preamble";
 import type { RotationSchedule } from "./lifecycle";
 import type { ComponentAdoption } from "./adoption";
@@ -275,8 +275,8 @@ export function physicalNamesOf(
 
 /**
  * The outputs a definition gives a spec name (and those it exports for the next run's guards, its
- * `deployment` names), read from the component (declaredOutputs.ts); undefined for a disabled
- * instance. The compiler checks that every output the definition declares is a property of the component.
+ * `deployment` names), read from the component (declaredOutputs.ts), an object output's fields named by their
+ * `var`; undefined for a disabled instance. The compiler checks that every output the definition declares is a property of the component.
  */
 export function specOutputsOf<C, O extends keyof C & string>(
     component: C,
@@ -286,7 +286,8 @@ export function specOutputsOf<C, O extends keyof C & string>(
     const named: InstanceOutputs = {};
     for (const [property, output] of Object.entries(outputs) as [O, OutputDefinition][]) {
         const exported = output.spec ?? output.deployment;
-        if (exported !== undefined) named[exported] = values[property];
+        // An object output's fields under their stack-file names (`var`).
+        if (exported !== undefined) named[exported] = exportedOutput(output, values[property]);
     }
     return named;
 }

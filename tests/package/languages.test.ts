@@ -7,7 +7,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { packageSchema, type SchemaProperty } from "../../provider/schema";
+import { isEnumType, packageSchema, type SchemaProperty } from "../../provider/schema";
 
 const GUIDE = fs.readFileSync(path.join(__dirname, "..", "..", "docs", "languages.md"), "utf8");
 const schema = packageSchema("0.0.0");
@@ -26,6 +26,8 @@ function misfit(input: SchemaProperty, kind: Kind, value: unknown): string | und
     if (input.$ref === "pulumi.json#/Any") return undefined;
     if (input.$ref !== undefined) {
         const type = schema.types[input.$ref.slice("#/types/".length)];
+        // An object type (a declared object) takes a literal object; an enum one of its values.
+        if (!isEnumType(type)) return kind === "object" ? undefined : `a ${kind} where the schema has an object`;
         return type.enum.some((e) => e.value === value)
             ? undefined
             : `${String(value)} is not one of the enum's values`;
@@ -96,19 +98,34 @@ describe("docs/languages.md", () => {
                 assert.ok(type !== undefined, `no component ${call[1]}`);
                 const inputs = schema.resources[type].inputProperties;
                 const bySnake = new Map(Object.keys(inputs).map((k) => [snake(k), k]));
+                // Each keyword argument starts at the call's indentation; a composite's value goes on, deeper.
+                const keywords: [string, string][] = [];
                 for (const line of call[2].split("\n")) {
-                    const [, arg, text] = /^\s+(\w+)=(.*),$/.exec(line) ?? [];
-                    assert.ok(arg !== undefined, `not a keyword argument: ${line}`);
+                    const [, arg, text] = /^ {4}(\w+)=(.*)$/.exec(line) ?? [];
+                    if (arg !== undefined) keywords.push([arg, text]);
+                    else {
+                        assert.ok(keywords.length > 0 && /^ {4}[ \])}]/.test(line), `not a keyword argument: ${line}`);
+                        keywords[keywords.length - 1][1] += `\n${line}`;
+                    }
+                }
+                for (const [arg, written] of keywords) {
+                    assert.ok(written.endsWith(","), `${arg}: ${written}`);
+                    const text = written.slice(0, -1);
                     const property = bySnake.get(arg);
                     assert.ok(property !== undefined, `${type} has no input ${arg}`);
-                    // Python literals in JSON's syntax (strings in double quotes, True/False) parse as JSON.
+                    // Python literals in JSON's syntax (strings in double quotes, True/False) parse as JSON; a
+                    // declared object is its input class (`<module>.<Type>Args(...)`), a composite a list or dict.
                     let value: unknown;
                     let kind: Kind;
                     try {
                         value = JSON.parse(text.replace(/\bTrue\b/g, "true").replace(/\bFalse\b/g, "false"));
                         kind = yamlKind(value);
                     } catch {
-                        kind = "expression";
+                        const [, typeName] = /^cloudposse\.\w+\.(\w+)Args\(/.exec(text) ?? [];
+                        if (typeName !== undefined) {
+                            assert.equal(inputs[property].$ref?.split(":").pop(), typeName, `${arg}: ${text}`);
+                            kind = "object";
+                        } else kind = text.startsWith("[") ? "array" : text.startsWith("{") ? "object" : "expression";
                     }
                     const why = misfit(inputs[property], kind, value);
                     assert.equal(why, undefined, `${arg}: ${why}`);
@@ -181,7 +198,9 @@ describe("docs/languages.md", () => {
         const scalars: string[] = [];
         // Enum members are spelled by each SDK (KeyRole.Viewer, manageddashboards.KeyRoleViewer): the schema's names.
         const members = new Map(
-            Object.values(schema.types).flatMap((type) => type.enum.map((e) => [String(e.value), e.name] as const)),
+            Object.values(schema.types).flatMap((type) =>
+                (isEnumType(type) ? type.enum : []).map((e) => [String(e.value), e.name] as const),
+            ),
         );
         const collect = (value: unknown): void => {
             if (Array.isArray(value)) value.forEach(collect);

@@ -9,9 +9,8 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import Ajv2020 from "ajv/dist/2020";
 
-import type { ArgDefinition, ComponentDefinition } from "../../components/kit/definition";
+import { typeNode, type ArgDefinition, type ComponentDefinition } from "../../components/kit/definition";
 import { kitOf } from "../../components/kits";
 import { COMPONENT_DEFINITIONS } from "../../components/registry";
 import { API_KEY_DEFINITION } from "../../components/apiKey/definition";
@@ -20,19 +19,21 @@ import { resolveEventBridgeArgs } from "../../components/eventbridge/resolve";
 import { resolveDashboardsApiKeyArgs } from "../../components/apiKey/resolve";
 import { installMocks, type InstalledMocks } from "../../program/mocks";
 import {
+    isEnumType,
     PACKAGE_NAME,
     packageSchema,
     UNSENT_DEFAULTS,
     type PackageSchema,
+    type SchemaEnumType,
     type SchemaProperty,
 } from "../../provider/schema";
 import type { ComponentsProvider } from "../../provider/provider";
 import { drained, unwrap, withUnhandledRejections } from "../helpers/outputs";
 import { SCHEMA_SNAPSHOT, SNAPSHOT_VERSION } from "../helpers/schemaSnapshot";
 import { wireInputs } from "../helpers/wireInputs";
+import { METASCHEMA, metaschemaValidator } from "../helpers/metaschema";
 
 const ROOT = path.join(__dirname, "..", "..");
-const METASCHEMA = path.join(__dirname, "..", "fixtures", "pulumi-schema", "pulumi.json");
 
 const EVENTBRIDGE = EVENTBRIDGE_DEFINITION.typeToken;
 const API_KEY = API_KEY_DEFINITION.typeToken;
@@ -40,27 +41,13 @@ const API_KEY = API_KEY_DEFINITION.typeToken;
 const argsOf = (definition: ComponentDefinition) =>
     Object.entries(definition.args as Readonly<Record<string, ArgDefinition>>);
 
-/** The metaschema validator (formats the metaschema names, checked as Pulumi's Go code reads them). */
-function metaschemaValidator() {
-    const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true });
-    ajv.addFormat("regex", (text: string) => {
-        try {
-            new RegExp(text, "u");
-            return true;
-        } catch {
-            return false;
-        }
-    });
-    ajv.addFormat("uri-reference", (text: string) => {
-        try {
-            new URL(text, "https://example.com/");
-            return true;
-        } catch {
-            return false;
-        }
-    });
-    return ajv.compile(JSON.parse(fs.readFileSync(METASCHEMA, "utf8")) as object);
-}
+/** The schema's type of a declared list, set, map or object. */
+const COMPOSITE_KINDS: Readonly<Record<string, string>> = {
+    list: "array",
+    set: "array",
+    map: "object",
+    object: "object",
+};
 
 /** The schema's type of an input, resolving an enum reference to the enum's underlying type. */
 function resolvedType(schema: PackageSchema, property: SchemaProperty): string | undefined {
@@ -146,12 +133,17 @@ describe("the component plugin's schema", () => {
         for (const definition of COMPONENT_DEFINITIONS) {
             for (const [arg, spec] of argsOf(definition)) {
                 const input = schema.resources[definition.typeToken].inputProperties[arg];
-                assert.equal(resolvedType(schema, input), expected[spec.type], `${definition.path} ${arg}`);
+                // A declared list or set is an array, a map or an object an object (tests/provider/schemaComposite.test.ts).
+                const kind =
+                    typeof spec.type === "string" ? expected[spec.type] : COMPOSITE_KINDS[typeNode(spec.type).kind];
+                assert.equal(resolvedType(schema, input), kind, `${definition.path} ${arg}`);
                 if (spec.type === "any") assert.equal(input.$ref, "pulumi.json#/Any");
                 if (spec.allowed !== undefined && spec.type === "string") {
                     const ref = input.$ref ?? "";
                     assert.ok(ref.startsWith("#/types/"), `${arg} is an enum`);
-                    const values = schema.types[ref.slice("#/types/".length)].enum.map((e) => e.value);
+                    const values = (schema.types[ref.slice("#/types/".length)] as SchemaEnumType).enum.map(
+                        (e) => e.value,
+                    );
                     assert.deepEqual(values, [...spec.allowed]);
                 }
                 if (spec.allowed !== undefined && spec.type === "number") {
@@ -172,7 +164,7 @@ describe("the component plugin's schema", () => {
             assert.equal(ref(token, "labelKeyCase"), "#/types/cloudposse:index:LabelKeyCase");
             assert.equal(ref(token, "labelValueCase"), "#/types/cloudposse:index:LabelValueCase");
         }
-        assert.deepEqual(schema.types["cloudposse:managed-dashboards:KeyRole"].enum, [
+        assert.deepEqual((schema.types["cloudposse:managed-dashboards:KeyRole"] as SchemaEnumType).enum, [
             { name: "Viewer", value: "VIEWER" },
             { name: "Editor", value: "EDITOR" },
             { name: "Admin", value: "ADMIN" },
@@ -180,6 +172,11 @@ describe("the component plugin's schema", () => {
         // Every enum holds strings; no member name repeats its type's name (Go prefixes members with it,
         // pkg/codegen/go/utilities.go makeSafeEnumName).
         for (const [token, type] of Object.entries(schema.types)) {
+            // The others are object types (declared objects: tests/provider/schemaComposite.test.ts).
+            if (!isEnumType(type)) {
+                assert.equal(type.type, "object", token);
+                continue;
+            }
             assert.equal(type.type, "string", token);
             const typeName = token.split(":")[2];
             for (const member of type.enum) {
@@ -270,7 +267,11 @@ describe("the component plugin's schema", () => {
             const resource = schema.resources[definition.typeToken];
             assert.deepEqual(Object.keys(resource.properties), Object.keys(definition.outputs));
             for (const [property, output] of Object.entries(definition.outputs)) {
-                assert.equal(resource.properties[property].type, output.type ?? "string");
+                const type = output.type ?? "string";
+                assert.equal(
+                    resolvedType(schema, resource.properties[property]),
+                    typeof type === "string" ? type : COMPOSITE_KINDS[typeNode(type).kind],
+                );
                 assert.equal(resource.properties[property].description, output.doc);
             }
             assert.deepEqual(resource.required, []);

@@ -100,7 +100,7 @@ const BY_NAME: Record<string, readonly [readonly unknown[], readonly unknown[]]>
     context: [[{}, { namespace: "ctx", stage: "qa" }], [[]]],
     descriptorFormats: [[{}, { short: { format: "%v", labels: ["name"] } }], [{ short: 1 }]],
 };
-const BY_TYPE: Record<ArgDefinition["type"], readonly [readonly unknown[], readonly unknown[]]> = {
+const BY_TYPE: Record<Extract<ArgDefinition["type"], string>, readonly [readonly unknown[], readonly unknown[]]> = {
     string: [["x"], [7]],
     number: [[1], ["1"]],
     bool: [[true, false], ["yes"]],
@@ -109,6 +109,18 @@ const BY_TYPE: Record<ArgDefinition["type"], readonly [readonly unknown[], reado
     "map(string)": [[{}, { Team: "ops" }], [[]]],
     any: [[{}], []],
 };
+
+/**
+ * Values worth trying for an argument of a declared list, set, map or object type (none of the shipped components has
+ * one): its component example's value, if any, and a number (never a list, map or object).
+ */
+function compositeValues(
+    definition: ComponentDefinition,
+    arg: string,
+): readonly [readonly unknown[], readonly unknown[]] {
+    const example = (definition.example.args as Readonly<Record<string, unknown>>)[arg];
+    return [example !== undefined ? [example] : [], [42]];
+}
 
 /**
  * Arguments of `definition` as a program might give them: each left out, one of its valid values
@@ -121,7 +133,9 @@ function argsArbitrary(definition: ComponentDefinition): fc.Arbitrary<Record<str
         .record(
             Object.fromEntries(
                 args.map(([arg, spec]) => {
-                    const [valid, invalid] = BY_NAME[arg] ?? BY_TYPE[spec.type];
+                    const [valid, invalid] =
+                        BY_NAME[arg] ??
+                        (typeof spec.type === "string" ? BY_TYPE[spec.type] : compositeValues(definition, arg));
                     const values = spec.default !== undefined ? [...valid, spec.default] : [...valid];
                     return [
                         arg,

@@ -4,6 +4,7 @@ import * as os from "node:os";
 import * as nodePath from "node:path";
 import {
     componentTemplateContext,
+    renderComponentScalar,
     renderComponentString,
     renderComponentValue,
     renderImportPath,
@@ -13,6 +14,7 @@ import {
 } from "../../stack/templating";
 import { evaluateInclude, includeNode, parseDotenv, parseHclAttributes } from "../../stack/include";
 import { parseYamlTree, toPlain } from "../../stack/tree";
+import { UnknownValue } from "../../gotemplate";
 import {
     evaluateYamlFunction,
     isDeployTimeReference,
@@ -107,10 +109,40 @@ describe("stack templating: the component pass", () => {
         );
     });
 
-    it("refuses atmos.Component by name, pointing at !terraform.output", () => {
+    it("refuses atmos.Component where no component pass describes components, naming where it works", () => {
+        // Without a describer (import templates, import paths, name templates): refused by name.
+        // In the component pass it describes the component (tests/stack/atmosComponent.test.ts).
         assert.throws(
             () => renderComponentString('{{ (atmos.Component "vpc" .stack).outputs.vpc_id }}', ctx, on, src),
-            /atmos.Component" is not supported by this port: .*!terraform.output/,
+            /function "atmos\.Component" is not supported here by this port: it describes a component only in the values of components/,
+        );
+    });
+
+    it("gives atmos.Component the component pass's describer; a value known only later stays text-less", () => {
+        // renderComponentString must give text: a whole value known only later is refused there
+        // (renderComponentScalar gives it back; tests/stack/atmosComponent.test.ts).
+        const outputs = new UnknownValue('(atmos.Component "vpc" "s").outputs', "is known only at deploy time", {});
+        const describe = (component: string, stack: string) => ({ vars: { id: `${component}@${stack}` }, outputs });
+        const render = (text: string) => renderComponentString(text, ctx, on, src, describe);
+        assert.equal(render('{{ (atmos.Component "vpc" .stack).vars.id }}'), "vpc@ue2-prod");
+        for (const text of [
+            '{{ (atmos.Component "vpc" .stack).outputs.id }}',
+            'a{{ (atmos.Component "vpc" .stack).outputs.id }}',
+        ]) {
+            assert.throws(
+                () => render(text),
+                (e: unknown) =>
+                    e instanceof StackTemplateError &&
+                    /^template: stacks\/orgs\/acme\/ue2-prod\.yaml:10(:\d+)?: .*\(atmos\.Component "vpc" "s"\)\.outputs\.id is known only at deploy time$/.test(
+                        e.message,
+                    ),
+                text,
+            );
+        }
+        assert.equal(
+            renderComponentScalar('{{ (atmos.Component "vpc" .stack).outputs.id }}', ctx, on, src, describe) instanceof
+                UnknownValue,
+            true,
         );
     });
 
