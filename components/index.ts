@@ -58,6 +58,7 @@ export type {
     OutputDefinition,
     ScalarType,
     SetType,
+    TextPattern,
     TypeNode,
     WhenRenamed,
 } from "./kit/definition";

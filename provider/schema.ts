@@ -3,6 +3,7 @@
  * and kits. The provider serves it; tests check it against Pulumi's metaschema.
  */
 import {
+    positionNode,
     typeNode,
     type ArgDefinition,
     type ComponentDefinition,
@@ -299,19 +300,6 @@ function objectType(fields: Readonly<Record<string, FieldDefinition>>, site: Typ
     const required = Object.keys(fields).filter((key) => fields[key].required === true);
     site.types.add(token, site.origin, { type: "object", description: site.doc, properties, required });
     return token;
-}
-
-/**
- * The type of a position (an argument, an object's field) as the kit checks it: a shorthand list or map
- * (`list(string)`, `map(string)`) at a position that takes an Input takes Inputs as items or values too, as the object
- * forms say with `inputItems` / `inputValues` (what `tags` has always taken); any other type as declared.
- */
-export function positionNode(position: { readonly type: VarType; readonly input?: boolean }): TypeNode {
-    const node = typeNode(position.type);
-    if (typeof position.type !== "string" || position.input !== true) return node;
-    if (node.kind === "list") return { ...node, inputItems: true };
-    if (node.kind === "map") return { ...node, inputValues: true };
-    return node;
 }
 
 /**

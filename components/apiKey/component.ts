@@ -28,7 +28,7 @@ import {
     serviceAccountName,
     type RotationTrigger,
 } from "./rotation";
-import { API_KEY_DEFINITION, type DashboardsApiKeyArgs } from "./definition";
+import { API_KEY_DEFINITION, WORKSPACE_ID_RULE, type DashboardsApiKeyArgs } from "./definition";
 import { getResources } from "@pulumi/aws/resourcegroupstaggingapi";
 import { childUrn, SSM_OWNER_TAG, ssmOwner, ssmOwnerConflict } from "../kit/ssmOwner";
 import { stableWindow, storedKeyWarning, workspaceChangedWarning } from "../kit/credentialGuard";
@@ -39,7 +39,6 @@ import {
     WORKSPACE_ENDPOINT_OUTPUT,
     WORKSPACE_GRAFANA_VERSION_OUTPUT,
     WORKSPACE_ID_OUTPUT,
-    WORKSPACE_ID_RULE,
     isWorkspaceId,
     workspaceEndpointOf,
     type ResolvedDashboardsApiKey,

@@ -2,7 +2,6 @@
  * The `managed-dashboards/api-key` component, declared: its arguments (`DashboardsApiKeyArgs`),
  * their stack-file vars, defaults and allowed values, and its outputs. Pure data, no Pulumi import.
  */
-import { AWS_LIMITS } from "../kit/awsLimits";
 import type * as pulumi from "@pulumi/pulumi";
 import { choiceArg, switchArg, type ComponentDefinition } from "../kit/definition";
 import { INSTANCE_ARGS, REGION_ARG, type InstanceArgs } from "../kit/instanceArgs";
@@ -125,6 +124,17 @@ export interface DashboardsApiKeyArgs extends InstanceArgs, ComponentLabelArgs {
 
 const DEFAULTS = DASHBOARDS_API_KEY_DEFAULTS;
 
+/** Amazon Managed Grafana workspace ids: `g-` and ten lower-case hex digits (the API's pattern). */
+export const WORKSPACE_ID = /^g-[0-9a-f]{10}$/;
+
+/** The rule a workspace id follows, as its problems state it (the `workspaceId` arg and the stack output alike). */
+export const WORKSPACE_ID_RULE = 'must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789"';
+
+/** One part of a full stack name (organization, project or stack): not `.` or `..` (path segments of the backend). */
+const STACK_NAME_PART = String.raw`(?!\.\.?(?:/|$))[A-Za-z0-9_.-]{1,100}`;
+/** A full stack name, `organization/project/stack`, as Pulumi's `--stack` takes it. */
+const STACK_NAME = new RegExp(`^${STACK_NAME_PART}/${STACK_NAME_PART}/${STACK_NAME_PART}$`);
+
 /** The `managed-dashboards/api-key` component, declared once. */
 export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "managed-dashboards/api-key"> = {
     path: "managed-dashboards/api-key",
@@ -143,7 +153,11 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             unusedWhenSet: ["workspaceId", "dashboardsStackName"],
             defaultText: `\`${DEFAULTS.dashboardsComponentName}\` (\`${ORIGINAL_API_KEY_DEFAULTS.grafanaComponentName}\` for an instance declared under the original names)`,
             defaultTs: `\`"${DEFAULTS.dashboardsComponentName}"\``,
-            max: 100,
+            pattern: {
+                regex: /\S/,
+                code: "EMPTY",
+                rule: 'must be a non-empty component path such as "managed-dashboards/workspace"',
+            },
             rule:
                 "a component path. With `/` written as `-`, it must be a valid Pulumi project name (letters, " +
                 "digits, `_`, `.`, `-`; at most 100 characters)",
@@ -156,6 +170,11 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             type: "string",
             defaultText: "null (derived from dashboards_component_name)",
             defaultTs: "the stack name mapped from `dashboardsComponentName`",
+            pattern: {
+                regex: STACK_NAME,
+                code: "BAD_STACK_NAME",
+                rule: 'must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-", not "." or "..")',
+            },
             rule: "`organization/project/stack`",
             origin: "added by this port",
             doc: "Full `organization/project/stack` name of the workspace stack.",
@@ -166,6 +185,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             type: "string",
             defaultText: "null (read from the workspace stack)",
             defaultTs: "read from the workspace stack",
+            pattern: { regex: WORKSPACE_ID, code: "BAD_WORKSPACE_ID", rule: WORKSPACE_ID_RULE },
             rule: "`g-` followed by ten lower-case hex digits (the API's pattern). When set, no stack is referenced",
             deployTimeOutput: {
                 output: "workspace_id",
@@ -182,6 +202,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             defaultText: `\`${DEFAULTS.keyRole}\``,
             defaultTs: `\`"${DEFAULTS.keyRole}"\``,
             allowed: KEY_ROLES,
+            note: " (upper case)",
             rule: KEY_ROLES.map((r) => `\`"${r}"\``).join(", ") + " (upper case)",
             doc: "Permission level of the key (upper case).",
         },
@@ -195,6 +216,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             defaultTs: `\`${DEFAULTS.minutesToLive}\``,
             min: 1,
             max: MAX_MINUTES_TO_LIVE,
+            note: " (30 days, the longest a key may live)",
             rule: `an integer from 1 to ${MAX_MINUTES_TO_LIVE} (30 days; the API's \`secondsToLive\` is at most 2,592,000)`,
             doc: `Minutes until the key expires, 1 to ${MAX_MINUTES_TO_LIVE} (30 days).`,
         },
@@ -232,6 +254,7 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             default: DEFAULTS.ssmPathFormatApiKey,
             originalDefault: ORIGINAL_API_KEY_DEFAULTS.ssmPathFormatApiKey,
             defaultText: `\`${DEFAULTS.ssmPathFormatApiKey}\` (\`${ORIGINAL_API_KEY_DEFAULTS.ssmPathFormatApiKey}\`, the original's, for an instance declared under the original names)`,
+            pattern: { code: "TYPE_MISMATCH", rule: 'must be a format() string with one "%s" for the id' },
             defaultTs: `\`"${DEFAULTS.ssmPathFormatApiKey}"\` (the original's is \`${ORIGINAL_API_KEY_DEFAULTS.ssmPathFormatApiKey}\`)`,
             rule:
                 "a Terraform `format()` string that takes exactly one argument, the id. The resulting path must be " +
@@ -251,7 +274,12 @@ export const API_KEY_DEFINITION: ComponentDefinition<DashboardsApiKeyArgs, "mana
             type: "string",
             defaultText: 'null or `""` (the account\'s `alias/aws/ssm`)',
             defaultTs: "the account's `alias/aws/ssm`",
-            max: AWS_LIMITS.ssm.keyId.max,
+            // `""` is the default key; only blanks are refused here (its length and characters: resolve.ts, by SSM's rule).
+            pattern: {
+                regex: /^$|\S/,
+                code: "EMPTY",
+                rule: 'must be a non-empty KMS key id, ARN or alias (e.g. "alias/dashboards")',
+            },
             rule:
                 "a KMS key id, ARN or alias: at most 256 of `a-zA-Z0-9:/_-` (SSM's `KeyId`); " +
                 '`""` means the default, as the module\'s empty `kms_arn`',

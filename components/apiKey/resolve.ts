@@ -5,18 +5,19 @@
 import type { DeployedCredential } from "../kit/credentialGuard";
 import { instanceProjectName, instanceStackName } from "../kit/deployTime";
 import { format, type Label } from "../../label";
-import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../kit/common";
-import { declaredChecks } from "../kit/declared";
+import type { ResolveOptions } from "../kit/common";
+import { declaredInstance } from "../kit/declaredArgs";
 import { isUnknownValue } from "../../util/unknown";
-import { argNames, renamedArgs, type UncheckedArgs } from "../kit/definition";
+import type { UncheckedArgs } from "../kit/definition";
 import { AWS_LIMITS, checkTags, codePointLength, ssmArnPrefix, ssmNameLimit, stringViolations } from "../kit/awsLimits";
 import { PROVIDER_REGION, type NameClaim } from "../kit/collisions";
 import { argProblem, ComponentArgsError, type ArgProblem, type ArgProblemInput } from "../kit/errors";
 import { problem } from "../../util/problem";
-import { adoptionRegionProblem, checkAliases } from "../kit/lifecycle";
+import { adoptionRegionProblem } from "../kit/lifecycle";
 import { DEFAULT_RUN_CADENCE_MINUTES, DEFAULT_SSM_KMS_KEY_ID, planRotation, serviceAccountName } from "./rotation";
 import {
     API_KEY_DEFINITION,
+    WORKSPACE_ID,
     DASHBOARDS_API_KEY_DEFAULTS,
     type DashboardsApiKeyArgs,
     type DashboardsCredentialType,
@@ -41,20 +42,12 @@ export const WORKSPACE_ENDPOINT_OUTPUT = "workspace_endpoint";
 /** The workspace stack's output holding the workspace's Grafana version (optional; e.g. `"10.4"`). */
 export const WORKSPACE_GRAFANA_VERSION_OUTPUT = "workspace_grafana_version";
 
-/** Amazon Managed Grafana workspace ids: `g-` and ten lower-case hex digits (the API's pattern). */
-const WORKSPACE_ID = /^g-[0-9a-f]{10}$/;
-
-/** The rule a workspace id follows, as its problems state it (the `workspaceId` arg and the stack output alike). */
-export const WORKSPACE_ID_RULE = 'must be a workspace id: "g-" and ten lower-case hex digits, e.g. "g-0123456789"';
-
 /** Whether `value` is a workspace id (`g-` and ten lower-case hex digits). */
 export function isWorkspaceId(value: unknown): value is string {
     return typeof value === "string" && WORKSPACE_ID.test(value);
 }
 /** A Pulumi project name: letters, digits, `_`, `.`, `-`, at most 100 characters. */
 const PROJECT_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
-/** One part of a full stack name (organization, project or stack). */
-const STACK_NAME_PART = /^[A-Za-z0-9_.-]{1,100}$/;
 /** The characters SSM allows in a parameter name. */
 const SSM_NAME_CHARACTER = /[a-zA-Z0-9_.\-/]/g;
 
@@ -132,12 +125,6 @@ export interface ResolvedDashboardsApiKey {
      */
     readonly deployed?: DeployedCredential;
 }
-
-/** Every argument the component takes: its own and the label's. */
-const KNOWN_KEYS: readonly string[] = argNames(API_KEY_DEFINITION);
-
-/** Names of the original Terraform component that this port renamed (snake_case and camelCased). */
-const RENAMED: Readonly<Record<string, string>> = renamedArgs(API_KEY_DEFINITION);
 
 /**
  * The Pulumi project of a component: its path with `/` written `-` (`managed-dashboards-workspace`),
@@ -243,20 +230,34 @@ function refusedSsmCharacters(text: string): string[] {
     return [...new Set(text.replace(SSM_NAME_CHARACTER, ""))];
 }
 
-/** Checks an optional string argument that must be non-empty when set; returns it or undefined. */
-function optionalString(
-    args: UncheckedArgs<DashboardsApiKeyArgs>,
-    field: keyof DashboardsApiKeyArgs,
-    rule: string,
-    problems: ArgProblemInput[],
-): string | undefined {
-    const value = args[field];
-    if (!isSet(value) || isUnknownValue(value)) return undefined;
-    if (typeof value !== "string" || value.trim() === "") {
-        problems.push(problem(typeof value !== "string" ? "TYPE_MISMATCH" : "EMPTY", [field], rule, value));
-        return undefined;
+/** `dashboardsComponentName` (its declared checks passed): with `/` written `-`, a Pulumi project name. */
+function checkComponentPath(value: unknown, problems: ArgProblemInput[]): void {
+    if (typeof value !== "string" || PROJECT_NAME.test(workspaceProjectName(value))) return;
+    problems.push(
+        problem(
+            "BAD_COMPONENT_PATH",
+            ["dashboardsComponentName"],
+            'must be a component path of letters, digits, "_", ".", "-" and "/" (at most 100 characters; ' +
+                "it names the Pulumi project of the workspace stack)",
+            value,
+        ),
+    );
+}
+
+/** `kmsKeyId` (its declared checks passed): SSM's `KeyId` rule; `""` is the default key. */
+function checkKmsKeyId(value: unknown, problems: ArgProblemInput[]): void {
+    if (typeof value !== "string" || value === "") return;
+    const broken = stringViolations(value, AWS_LIMITS.ssm.keyId);
+    if (broken.length > 0) {
+        problems.push(
+            problem(
+                "BAD_KMS_KEY_ID",
+                ["kmsKeyId"],
+                `must be a KMS key id, ARN or alias (${AWS_LIMITS.ssm.keyId.source}: ${broken.join(", ")})`,
+                value,
+            ),
+        );
     }
-    return value;
 }
 
 /**
@@ -287,82 +288,30 @@ export function resolveDashboardsApiKey(
     deployment?: PulumiDeployment,
     options: ResolveOptions = {},
 ): ResolvedDashboardsApiKey {
-    const problems: ArgProblemInput[] = [];
-    const warnings: ArgProblemInput[] = [];
     if (typeof args !== "object" || args === null || Array.isArray(args)) {
         throw new ComponentArgsError(COMPONENT, name, [problem("TYPE_MISMATCH", ["args"], "must be an object", args)]);
     }
     const raw = args;
+    const declared = declaredInstance(API_KEY_DEFINITION, name, raw, options, {
+        dashboardsComponentName: (value, problems) => checkComponentPath(value, problems),
+        kmsKeyId: (value, problems) => checkKmsKeyId(value, problems),
+    });
+    const { values, problems, warnings, region, label } = declared;
 
-    checkUnknownArgs(COMPONENT, raw, KNOWN_KEYS, problems, RENAMED);
-    const declared = declaredChecks(API_KEY_DEFINITION, raw, problems);
+    const componentName = values.dashboardsComponentName ?? DASHBOARDS_API_KEY_DEFAULTS.dashboardsComponentName;
+    const stackNameLater = declared.later("dashboardsStackName");
+    const explicitStackName = values.dashboardsStackName;
+    const workspaceId = declared.later("workspaceId") ? "" : values.workspaceId;
+    const keyRole = values.keyRole as DashboardsKeyRole;
 
-    const region = checkRegion(raw.region, problems, options.regionFromProvider);
-    // No region yet: the provider's (TypeScript), or one not known yet.
-    const regionLater = options.regionFromProvider === true || isUnknownValue(raw.region);
-
-    const componentName =
-        optionalString(
-            raw,
-            "dashboardsComponentName",
-            'must be a non-empty component path such as "managed-dashboards/workspace"',
-            problems,
-        ) ?? DASHBOARDS_API_KEY_DEFAULTS.dashboardsComponentName;
-    if (
-        isSet(raw.dashboardsComponentName) &&
-        typeof raw.dashboardsComponentName === "string" &&
-        raw.dashboardsComponentName.trim() !== "" &&
-        !PROJECT_NAME.test(workspaceProjectName(componentName))
-    ) {
-        problems.push(
-            problem(
-                "BAD_COMPONENT_PATH",
-                ["dashboardsComponentName"],
-                'must be a component path of letters, digits, "_", ".", "-" and "/" (at most 100 characters; ' +
-                    "it names the Pulumi project of the workspace stack)",
-                componentName,
-            ),
-        );
-    }
-
-    const stackNameArg = raw.dashboardsStackName;
-    const stackNameLater = isUnknownValue(stackNameArg);
-    let explicitStackName: string | undefined;
-    if (isSet(stackNameArg) && !stackNameLater) {
-        const parts = typeof stackNameArg === "string" ? stackNameArg.split("/") : [];
-        // A part "." or ".." is refused as `--stack ..` is (Pulumi's names are path segments of the backend).
-        const validPart = (part: string) => STACK_NAME_PART.test(part) && part !== "." && part !== "..";
-        if (parts.length !== 3 || !parts.every(validPart)) {
-            problems.push(
-                problem(
-                    "BAD_STACK_NAME",
-                    ["dashboardsStackName"],
-                    'must be a full stack name "organization/project/stack" (each part letters, digits, "_", "." or "-", not "." or "..")',
-                    stackNameArg,
-                ),
-            );
-        } else {
-            explicitStackName = stackNameArg as string;
-        }
-    }
-
-    const workspaceIdArg = raw.workspaceId;
-    const workspaceIdLater = isUnknownValue(workspaceIdArg);
-    let workspaceId: string | undefined = workspaceIdLater ? "" : undefined;
-    if (isSet(workspaceIdArg) && !workspaceIdLater) {
-        if (!isWorkspaceId(workspaceIdArg)) {
-            problems.push(problem("BAD_WORKSPACE_ID", ["workspaceId"], WORKSPACE_ID_RULE, workspaceIdArg));
-        } else {
-            workspaceId = workspaceIdArg;
-        }
-    }
-
-    const keyRole = declared.choice<DashboardsKeyRole>("keyRole", " (upper case)");
-
-    const minutesArg = declared.integer("minutesToLive", " (30 days, the longest a key may live)");
-    const rotationArg = declared.integer("rotationMinutes");
-    const cadenceArg = declared.integer("runCadenceMinutes");
-    // The schedule is checked only when its parts are valid on their own.
+    // The schedule is checked only when its parts are valid on their own (null: not given).
+    const minute = (arg: "minutesToLive" | "rotationMinutes" | "runCadenceMinutes") =>
+        declared.refused(arg) || declared.later(arg) ? undefined : declared.given(arg) ? (values[arg] as number) : null;
+    const [minutesArg, rotationArg, cadenceArg] = [
+        minute("minutesToLive"),
+        minute("rotationMinutes"),
+        minute("runCadenceMinutes"),
+    ];
     const rotation =
         minutesArg !== undefined && rotationArg !== undefined && cadenceArg !== undefined
             ? planRotation(minutesArg, rotationArg, cadenceArg, problems, warnings)
@@ -371,56 +320,22 @@ export function resolveDashboardsApiKey(
     const rotationMinutes = rotation?.rotationMinutes ?? rotationArg ?? 1;
     const runCadenceMinutes = rotation?.runCadenceMinutes ?? cadenceArg ?? DEFAULT_RUN_CADENCE_MINUTES;
 
-    const credentialType = declared.choice<DashboardsCredentialType>("credentialType");
-
-    const adoptExisting = declared.bool("adoptExisting");
-    const aliases = checkAliases(raw.aliases, name, problems);
+    const credentialType = values.credentialType as DashboardsCredentialType;
+    const adoptExisting = values.adoptExisting;
+    const aliases = declared.aliases;
     if (adoptExisting === true && region !== undefined) {
         const refused = adoptionRegionProblem(region);
         if (refused !== undefined) problems.push(refused);
     }
-
     // `""` means the default key, as the SSM module's empty `kms_arn` does.
-    const kmsKeyId =
-        raw.kmsKeyId === ""
-            ? undefined
-            : optionalString(
-                  raw,
-                  "kmsKeyId",
-                  'must be a non-empty KMS key id, ARN or alias (e.g. "alias/dashboards")',
-                  problems,
-              );
-    if (kmsKeyId !== undefined) {
-        const broken = stringViolations(kmsKeyId, AWS_LIMITS.ssm.keyId);
-        if (broken.length > 0) {
-            problems.push(
-                problem(
-                    "BAD_KMS_KEY_ID",
-                    ["kmsKeyId"],
-                    `must be a KMS key id, ARN or alias (${AWS_LIMITS.ssm.keyId.source}: ${broken.join(", ")})`,
-                    kmsKeyId,
-                ),
-            );
-        }
-    }
+    const kmsKeyId = declared.refused("kmsKeyId") || values.kmsKeyId === "" ? undefined : values.kmsKeyId;
 
-    const label = tryLabel(labelInputOf(args), problems);
     const enabled = label?.enabled ?? true;
     const keyName = label?.id ?? "";
 
     let ssmPath = "";
-    const pathFormat = raw.ssmPathFormatApiKey;
-    if (isSet(pathFormat) && typeof pathFormat !== "string") {
-        problems.push(
-            problem(
-                "TYPE_MISMATCH",
-                ["ssmPathFormatApiKey"],
-                'must be a format() string with one "%s" for the id',
-                pathFormat,
-            ),
-        );
-    } else {
-        const spec = (pathFormat as string | null | undefined) ?? DASHBOARDS_API_KEY_DEFAULTS.ssmPathFormatApiKey;
+    if (!declared.refused("ssmPathFormatApiKey")) {
+        const spec = values.ssmPathFormatApiKey ?? DASHBOARDS_API_KEY_DEFAULTS.ssmPathFormatApiKey;
         try {
             ssmPath = format(spec, keyName);
         } catch (error) {
@@ -515,9 +430,7 @@ export function resolveDashboardsApiKey(
         );
     }
 
-    if (problems.length > 0 || (region === undefined && !regionLater) || label === undefined) {
-        throw new ComponentArgsError(COMPONENT, name, problems);
-    }
+    const valid = declared.ready();
 
     const workspace: DashboardsWorkspaceSource =
         workspaceId !== undefined
@@ -538,7 +451,7 @@ export function resolveDashboardsApiKey(
         instance: name,
         enabled,
         region,
-        label,
+        label: valid,
         keyName,
         serviceAccountName: enabled ? serviceAccountName(keyName, keyRole) : "",
         keyRole,
@@ -553,7 +466,7 @@ export function resolveDashboardsApiKey(
         ssmDescription:
             credentialType === "api-key" ? "Grafana Workspace API Key" : "Grafana Workspace Service Account Token",
         kmsKeyId: kmsKeyId ?? DEFAULT_SSM_KMS_KEY_ID,
-        tags: label.tags,
+        tags: valid.tags,
         workspace,
         warnings: warnings.map(argProblem),
     });

@@ -6,6 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { switchArg, type ComponentDefinition } from "../kit/definition";
 import { INSTANCE_ARGS, REGION_ARG, type InstanceArgs } from "../kit/instanceArgs";
 import { LABEL_ARGS, type ComponentLabelArgs } from "../kit/labelArgs";
+import { EVENT_TARGET_ID } from "../kit/lifecycle";
 import { EVENTBRIDGE_LIMITS } from "./limits";
 
 /** The log retention periods CloudWatch Logs accepts, in days. */
@@ -211,6 +212,11 @@ export const EVENTBRIDGE_DEFINITION: ComponentDefinition<EventBridgeArgs, "event
             defaultText: "null (a new target, id chosen by the provider)",
             defaultTs: "none (a new target, id chosen by the provider)",
             max: 64,
+            pattern: {
+                regex: EVENT_TARGET_ID,
+                code: "BAD_TARGET_ID",
+                rule: 'must be an EventBridge target id: 1 to 64 characters of ".-_A-Za-z0-9"',
+            },
             rule: "the existing target's id: 1 to 64 characters of `.-_A-Za-z0-9`; required with `adoptExisting`",
             origin: "added by this port",
             doc: "Id of the rule's existing target (Terraform's target_id), kept and, when adopting, imported.",

@@ -6,8 +6,8 @@ import { EVENT_PATTERN_PROVIDER_MAX_LENGTH, EventPatternError, inspectEventPatte
 import { formatCount, refuse, ROOT_PATH } from "../../event-pattern/errors";
 import type { Label, LabelInput } from "../../label";
 import { isLabelName } from "../../label/id";
-import { checkRegion, checkUnknownArgs, labelInputOf, tryLabel, type ResolveOptions } from "../kit/common";
-import { declaredChecks } from "../kit/declared";
+import { tryLabel, type ResolveOptions } from "../kit/common";
+import { declaredInstance } from "../kit/declaredArgs";
 import { holdsUnknown, isUnknownValue } from "../../util/unknown";
 import { argNames, type UncheckedArgs } from "../kit/definition";
 import {
@@ -20,17 +20,11 @@ import {
     type TagFinding,
 } from "../kit/awsLimits";
 import { MAX_ACCOUNT_LOGS_POLICIES, PROVIDER_REGION, type NameClaim } from "../kit/collisions";
-import { argProblem, ComponentArgsError, type ArgProblem, type ArgProblemInput } from "../kit/errors";
+import { argProblem, type ArgProblem, type ArgProblemInput } from "../kit/errors";
 import { hasValue, problem, type Problem } from "../../util/problem";
 import { jsonencode } from "../kit/jsonencode";
 import { EVENTBRIDGE_LIMITS } from "./limits";
-import {
-    adoptionRegionProblem,
-    checkAliases,
-    EVENT_TARGET_ID,
-    eventTargetImportId,
-    regionalImportId,
-} from "../kit/lifecycle";
+import { adoptionRegionProblem, eventTargetImportId, regionalImportId } from "../kit/lifecycle";
 import {
     DEFAULT_EVENT_RULE_PATTERN,
     EVENTBRIDGE_DEFINITION,
@@ -122,9 +116,6 @@ export interface ResolvedEventBridge {
     readonly warnings: readonly ArgProblem[];
 }
 
-/** The component path, as in stack files and errors. */
-const COMPONENT_PATH = EVENTBRIDGE_DEFINITION.path;
-
 /**
  * Settles defaults, validates every argument and works out the labels, names and tags of the
  * children. Pure: creates no resource. Takes known values (not Outputs: the component takes those);
@@ -146,25 +137,18 @@ export function resolveEventBridge(
     args: UncheckedArgs<EventBridgeArgs>,
     options: ResolveOptions = {},
 ): ResolvedEventBridge {
+    let eventPattern: string | undefined;
+    const declared = declaredInstance(EVENTBRIDGE_DEFINITION, name, args, options, {
+        eventRuleDescription: (value, _, warnings) => checkDescription(value, warnings),
+        eventRulePattern: (value, problems, warnings) => (eventPattern = checkEventPattern(value, problems, warnings)),
+    });
+    const { values, problems, warnings, region, label } = declared;
     args ??= {}; // from JavaScript: reported as a missing region
-    const problems: ArgProblemInput[] = [];
-    const warnings: ArgProblemInput[] = [];
-
-    checkUnknownArgs(COMPONENT_PATH, args, EVENTBRIDGE_ARG_KEYS, problems);
-    const declared = declaredChecks(EVENTBRIDGE_DEFINITION, args, problems);
-    const region = checkRegion(args.region, problems, options.regionFromProvider);
-    // No region yet: the provider's (TypeScript), or one not known yet.
-    const regionLater = options.regionFromProvider === true || isUnknownValue(args.region);
-    const description = checkDescription(declared.string("eventRuleDescription"), warnings);
-    const eventPattern = checkEventPattern(args.eventRulePattern, problems, warnings);
-    const retentionInDays = declared.choice<number>("eventLogRetentionInDays");
-    const scope = declared.choice<LogsPolicyScope>("logsPolicyScope");
-
-    const adoptExisting = declared.bool("adoptExisting");
-    const targetId = checkTargetId(args.adoptEventTargetId, problems);
-    const aliases = checkAliases(args.aliases, name, problems);
-    const retainOnDelete = declared.bool("retainLogGroupOnDelete");
-    const adoptLogGroup = declared.bool("adoptLogGroup");
+    const description = isUnknownValue(args.eventRuleDescription) ? "" : (values.eventRuleDescription ?? "");
+    const retentionInDays = values.eventLogRetentionInDays as number;
+    const scope = values.logsPolicyScope as LogsPolicyScope;
+    const { adoptExisting, adoptLogGroup, adoptEventTargetId: targetId } = values;
+    const retainOnDelete = values.retainLogGroupOnDelete;
     if (adoptExisting === true && region !== undefined) {
         const refused = adoptionRegionProblem(region);
         if (refused !== undefined) problems.push(refused);
@@ -174,7 +158,6 @@ export function resolveEventBridge(
         if (refused !== undefined) problems.push(refused);
     }
 
-    const label = tryLabel(labelInputOf(args), problems);
     // cloudwatch-events 0.9.1 (`rule_label`) and cloudwatch-logs 0.6.9 (`log_group_label`) each
     // build a label over the context they are given; their settings override the context's (so
     // the rule's limit is 64 even when the context's idLengthLimit is smaller). The modules'
@@ -240,44 +223,36 @@ export function resolveEventBridge(
         );
     }
 
-    if (
-        problems.length > 0 ||
-        (region === undefined && !regionLater) ||
-        !label ||
-        !ruleLabel ||
-        !logGroupLabel ||
-        eventPattern === undefined
-    ) {
-        throw new ComponentArgsError(COMPONENT_PATH, name, problems);
-    }
+    const valid = declared.ready();
+    if (!ruleLabel || !logGroupLabel || eventPattern === undefined) return declared.fail();
     return markResolved({
-        enabled: label.enabled,
+        enabled: valid.enabled,
         region,
-        id: label.id,
+        id: valid.id,
         logGroup: {
             name: logGroupLabel.id,
             retentionInDays,
             retainOnDelete: retainOnDelete === true,
             // (adoptExisting imports it too, with the rest of what Terraform created.)
             adopt:
-                adoptLogGroup === true && adoptExisting !== true && label.enabled
+                adoptLogGroup === true && adoptExisting !== true && valid.enabled
                     ? importId(logGroupLabel.id, region)
                     : undefined,
             tags: logGroupLabel.tags,
         },
-        rule: { name: ruleLabel.id, description: description || label.id, eventPattern, tags: label.tags },
-        policy: { scope, name: scope === "account" ? label.id : undefined },
+        rule: { name: ruleLabel.id, description: description || valid.id, eventPattern, tags: valid.tags },
+        policy: { scope, name: scope === "account" ? valid.id : undefined },
         targetId,
         adopt:
-            adoptExisting === true && label.enabled && targetId !== undefined
+            adoptExisting === true && valid.enabled && targetId !== undefined
                 ? {
                       logGroup: importId(logGroupLabel.id, region),
                       rule: importId(ruleLabel.id, region),
-                      policy: scope === "account" ? importId(label.id, region) : undefined,
+                      policy: scope === "account" ? importId(valid.id, region) : undefined,
                       target: importId(eventTargetImportId(ruleLabel.id, targetId), region),
                   }
                 : undefined,
-        aliases,
+        aliases: declared.aliases,
         warnings: warnings.map(argProblem),
     });
 }
@@ -303,28 +278,10 @@ export function isResolvedEventBridge(value: unknown): value is ResolvedEventBri
     return RESOLVED.has(value);
 }
 
-/** Checks `adoptEventTargetId`: an EventBridge target id, or not set. */
-function checkTargetId(value: unknown, problems: ArgProblemInput[]): string | undefined {
-    if (isUnset(value)) return undefined;
-    if (typeof value !== "string" || !EVENT_TARGET_ID.test(value)) {
-        problems.push(
-            problem(
-                "BAD_TARGET_ID",
-                ["adoptEventTargetId"],
-                'must be an EventBridge target id: 1 to 64 characters of ".-_A-Za-z0-9"',
-                value,
-            ),
-        );
-        return undefined;
-    }
-    return value;
-}
-
-/** `eventRuleDescription`: a string of at most 512 characters; `""` (the default) means the id. */
-function checkDescription(value: string | undefined, warnings: ArgProblemInput[]): string {
-    if (value === undefined) return "";
+/** `eventRuleDescription` (its declared checks passed): a warning when its UTF-8 bytes exceed what the provider takes. */
+function checkDescription(value: unknown, warnings: ArgProblemInput[]): void {
+    if (typeof value !== "string") return;
     const length = codePointLength(value);
-    if (length > MAX_RULE_DESCRIPTION_LENGTH) return value; // refused by its declaration (declaredString)
     // PutRule counts characters, but the AWS provider's own check (StringLenBetween) counts bytes.
     const bytes = Buffer.byteLength(value, "utf8");
     if (bytes > MAX_RULE_DESCRIPTION_LENGTH) {
@@ -338,7 +295,6 @@ function checkDescription(value: string | undefined, warnings: ArgProblemInput[]
                 `use fewer multi-byte characters`,
         });
     }
-    return value;
 }
 
 /** `eventRulePattern`: validated by the event-pattern module; returns its JSON text. */

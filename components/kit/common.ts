@@ -6,7 +6,7 @@ import { createLabel, type Label, type LabelInput } from "../../label";
 import { closestMatch } from "../../util/suggest";
 import { labelProblems, type ArgProblemInput } from "./errors";
 import { problem } from "../../util/problem";
-import type { UncheckedArgs } from "./definition";
+import { positionNode, type UncheckedArgs } from "./definition";
 import { LABEL_ARGS, LABEL_INPUT_KEYS } from "./labelArgs";
 import { isUnknownValue } from "../../util/unknown";
 import { isPlainObject } from "../../util/objects";
@@ -17,27 +17,20 @@ export { LABEL_INPUT_KEYS };
 const LABEL_FIELDS: ReadonlySet<string> = new Set(LABEL_INPUT_KEYS);
 
 /**
- * The label inputs that may hold values not known yet: as declared, the maps taking a Pulumi Input (`tags`,
- * `additionalTagMap`; they name nothing).
- */
-const DEFERRABLE_MAPS: ReadonlySet<string> = new Set(
-    Object.entries(LABEL_ARGS)
-        .filter(([, spec]) => spec.type === "map(string)" && spec.input === true)
-        .map(([arg]) => arg),
-);
-
-/**
- * Just the label inputs of a component's args (the component's own args left out). A map of tags
- * not known yet is left out, and a tag value not known yet stands as `""`, so that every check that
- * does not depend on it (the keys, the other values) still runs.
+ * Just the label inputs of a component's args (the component's own args left out). As the label arguments' declaration
+ * says where a value may be known later (LABEL_ARGS: `tags` and `additionalTagMap`, and each of their values): such a
+ * value not known yet is left out (a whole map), or stands as `""` (a map's value), so that every check that does not
+ * depend on it (the keys, the other values) still runs.
  */
 export function labelInputOf(args: UncheckedArgs<LabelInput>): LabelInput {
     const input: Record<string, unknown> = {};
     for (const key of LABEL_INPUT_KEYS) {
         const value = args[key];
-        if (value === undefined || (DEFERRABLE_MAPS.has(key) && isUnknownValue(value))) continue;
+        const spec = LABEL_ARGS[key];
+        if (value === undefined || (spec.input === true && isUnknownValue(value))) continue;
+        const node = positionNode(spec);
         input[key] =
-            DEFERRABLE_MAPS.has(key) && isPlainObject(value)
+            node.kind === "map" && node.inputValues && isPlainObject(value)
                 ? Object.fromEntries(
                       Object.entries(value).map(([tag, text]) => [tag, isUnknownValue(text) ? "" : (text as unknown)]),
                   )

@@ -75,8 +75,25 @@ export interface FieldDefinition {
     readonly min?: number;
     /** Largest value allowed (numbers), or the longest string (code points). */
     readonly max?: number;
+    /** A string's rule beyond its length (see {@link TextPattern}). */
+    readonly pattern?: TextPattern;
+    /** What a refusal of `allowed` or `min`..`max` says after the rule (` (upper case)`). */
+    readonly note?: string;
     /** One line for the guides. */
     readonly doc: string;
+}
+
+/**
+ * The rule a string follows beyond its length, stated once: a string that does not match `regex` is refused with
+ * `code` and `rule`, any other value than a string with `TYPE_MISMATCH` and the same `rule`.
+ */
+export interface TextPattern {
+    /** What the whole text must match; absent: any string (only the type is checked, in `rule`'s words). */
+    readonly regex?: RegExp;
+    /** The problem's code for a string that does not match (`BAD_TARGET_ID`). */
+    readonly code: string;
+    /** The rule in words, starting with a verb (`must be an EventBridge target id: ...`). */
+    readonly rule: string;
 }
 
 /** A {@link VarType} with its shorthands written out: what the kit's checks, schemas and conversions walk. */
@@ -110,6 +127,19 @@ export function typeNode(type: VarType): TypeNode {
     return { kind: "object", fields: type.object };
 }
 
+/**
+ * The type of a position (an argument, an object's field) as the kit's checks walk it. A shorthand type
+ * (`map(string)`, `list(string)`) at a position that takes an Input keeps the meaning it had before composite types:
+ * its items or values may be Inputs too (`tags`' values), as the object forms say with `inputItems` / `inputValues`.
+ */
+export function positionNode(position: { readonly type: VarType; readonly input?: boolean }): TypeNode {
+    const node = typeNode(position.type);
+    if (typeof position.type !== "string" || position.input !== true) return node;
+    if (node.kind === "list") return { ...node, inputItems: true };
+    if (node.kind === "map") return { ...node, inputValues: true };
+    return node;
+}
+
 /** `type` as Terraform writes it, e.g. `map(object({ format = string, labels = list(string) }))` (stack-file keys). */
 export function typeText(type: VarType | TypeNode): string {
     const node = typeof type === "object" && "kind" in type ? type : typeNode(type);
@@ -139,7 +169,9 @@ export interface ArgDefinition {
     /**
      * True when the TypeScript argument takes a `pulumi.Input` (an Output known later, checked once
      * known); otherwise it is plain-only: it must be known when the component is created (names,
-     * the schedule, switches), and an Output or a secret given there is refused.
+     * the schedule, switches), and an Output or a secret given there is refused. Inside a list, map or object type,
+     * `inputItems`, `inputValues` and a field's `input` say which parts may be Inputs (see `positionNode` for a
+     * shorthand type).
      */
     readonly input?: boolean;
     /** The default value, when it is a constant (absent when required or computed). */
@@ -154,6 +186,10 @@ export interface ArgDefinition {
     readonly min?: number;
     /** Largest value allowed (numbers), or the longest string. */
     readonly max?: number;
+    /** A string's rule beyond its length (see {@link TextPattern}). */
+    readonly pattern?: TextPattern;
+    /** What a refusal of `allowed` or `min`..`max` says after the rule (` (upper case)`). */
+    readonly note?: string;
     /** The allowed values in words, for the guides' argument table (the component's own arguments). */
     readonly rule?: string;
     /** Original Cloud Posse var names, accepted in stack files with a deprecation warning. */
@@ -356,18 +392,6 @@ export interface ComponentDefinition<Args = unknown, Path extends string = strin
     /** The component in the guides' example program, in every language. */
     readonly example: ComponentExample<Args>;
 }
-
-/** The arguments of a definition that must be plain values (see {@link ArgDefinition.input}). */
-export function plainOnlyArgs(definition: ComponentDefinition): ReadonlySet<string> {
-    let plain = plainCache.get(definition);
-    if (plain === undefined) {
-        const entries = Object.entries(definition.args as Readonly<Record<string, ArgDefinition>>);
-        plain = new Set(entries.filter(([, spec]) => spec.input !== true).map(([arg]) => arg));
-        plainCache.set(definition, plain);
-    }
-    return plain;
-}
-const plainCache = new WeakMap<object, ReadonlySet<string>>();
 
 /** The camelCase arguments of a definition, in declaration order. */
 export function argNames(definition: ComponentDefinition): readonly string[] {

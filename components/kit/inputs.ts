@@ -7,7 +7,9 @@ import { getRegionOutput } from "@pulumi/aws/getRegion";
 import { Provider as AwsProvider } from "@pulumi/aws/provider";
 import { currentMonitor, holdRejections, keepFailureAsWritten, valueWithUnknowns } from "../../sdk/adapter";
 import { describeValue, SECRET_VALUE } from "../../util/describeValue";
-import { hasValue, type Problem } from "../../util/problem";
+import { hasValue, type Problem, type ProblemPath } from "../../util/problem";
+import { misplacedInputs, type DeferredKind } from "./declared";
+import { argOf, type ComponentDefinition } from "./definition";
 import { ComponentArgsError } from "./errors";
 import { isPlainObject, isThenable } from "../../util/objects";
 
@@ -107,71 +109,87 @@ async function settle(value: unknown): Promise<{ value: unknown; secrets: (reado
 
 /** The arguments as known now, and which of them are known only later. */
 export interface KnownNow {
-    /** The arguments, every part not known yet replaced by Pulumi's `unknown` (a plain-only one left out). */
+    /**
+     * The arguments, every part not known yet replaced by Pulumi's `unknown` (an argument that must be known left
+     * out when it is not).
+     */
     readonly args: Readonly<Record<string, unknown>>;
-    /** The arguments holding an Output or a promise (plain-only ones excepted). */
+    /** The arguments holding an Output or a promise where their declaration takes one. */
     readonly deferred: readonly string[];
-    /** A plain-only argument given an Output, a promise or a secret: one problem each. */
+    /** An Output, a promise or a secret where the declaration wants a value known now: one problem each. */
     readonly notPlain: readonly Problem[];
 }
 
 /**
- * The problem of a plain-only argument given a value known only later (`an Output`, `a Promise`) or
- * a secret (`a secret`): the one message for all of them, wherever they are checked (the
- * constructors here, the component plugin's Construct).
+ * The problem of a value known only later (`an Output`, `a Promise`) or a secret (`a secret`) where the declaration
+ * wants a plain value: the one message for all of them, wherever they are checked (the constructors here, the
+ * component plugin's Construct). `at`: the place, an argument or a path inside one.
  */
-export function notPlainProblem(arg: string, got: "an Output" | "a Promise" | "a secret"): Problem {
+export function notPlainProblem(at: string | ProblemPath, got: DeferredKind): Problem {
     return {
         code: "NOT_PLAIN",
-        path: [arg],
+        path: typeof at === "string" ? [at] : at,
         rule: `must be a plain value known when the component is created, got ${got}`,
     };
 }
 
+/** What a value known later, or a secret, is called in a refusal; undefined for any other value. */
+function deferredKind(value: unknown): DeferredKind | undefined {
+    if (pulumi.Output.isInstance(value)) return "an Output";
+    if (isThenable(value)) return "a Promise";
+    return pulumi.runtime.isRpcSecret(value) ? "a secret" : undefined;
+}
+
 /**
- * What the constructor can check at once: the arguments with every Input not known yet marked
- * unknown. A plain-only argument (`plainOnly`) holding an Output, a promise (at any depth) or a
- * secret is not checked further: it gets the plain-value problem in {@link KnownNow.notPlain}.
+ * What the constructor can check at once: the arguments with every Input not known yet marked unknown. Where
+ * `definition` wants a value known now (see {@link misplacedInputs}), an Output, a promise or a secret gets the
+ * plain-value problem in {@link KnownNow.notPlain} and is not checked further (a whole argument is left out).
+ * Without a definition, every argument may hold Inputs.
  */
-export function knownNow(args: object | null | undefined, plainOnly: ReadonlySet<string> = new Set()): KnownNow {
+export function knownNow(args: object | null | undefined, definition?: ComponentDefinition): KnownNow {
     if (typeof args !== "object" || args === null) return { args: args as never, deferred: [], notPlain: [] };
     const known: Record<string, unknown> = {};
     const deferred: string[] = [];
     const notPlain: Problem[] = [];
     for (const [key, value] of Object.entries(args)) {
+        const spec = definition === undefined ? undefined : argOf(definition, key);
+        const misplaced = spec === undefined ? [] : misplacedInputs(spec, value, [key], deferredKind);
+        notPlain.push(...misplaced.map((m) => notPlainProblem(m.path, m.got)));
+        if (misplaced.some((m) => m.path.length === 1)) continue;
         const part = knownPart(value);
-        if (plainOnly.has(key) && (part.deferred || holdsRpcSecret(value))) {
-            const got = !part.deferred ? "a secret" : pulumi.Output.isInstance(part.first) ? "an Output" : "a Promise";
-            notPlain.push(notPlainProblem(key, got));
-            continue;
-        }
         known[key] = part.value;
         if (part.deferred) deferred.push(key);
     }
     return { args: known, deferred, notPlain };
 }
 
-/** True when `value` is, or holds in its plain containers, a secret as the SDK serializes it. */
-function holdsRpcSecret(value: unknown, depth = 0): boolean {
-    if (pulumi.runtime.isRpcSecret(value)) return true;
-    if (!isPlainContainer(value) || depth >= MAX_INPUT_DEPTH) return false;
-    return Object.values(value).some((item) => holdsRpcSecret(item, depth + 1));
+/** Whether `path` is `prefix` or lies under it. */
+function isUnder(path: ProblemPath, prefix: ProblemPath): boolean {
+    return (
+        prefix.length <= path.length &&
+        prefix.every((segment, i) => {
+            const other = path[i];
+            return typeof segment === "object"
+                ? typeof other === "object" && other.key === segment.key
+                : segment === other;
+        })
+    );
 }
 
 /**
  * Runs the constructor's check of the arguments known now (`resolve`), adding the plain-value
- * problems of {@link knownNow}: every problem is reported at once, one per argument.
+ * problems of {@link knownNow}: every problem is reported at once, one per place (the resolver's
+ * problems at or under a place refused as not plain are left out).
  * @throws ComponentArgsError when there is any problem.
  */
 export function resolveKnownNow<R>(component: string, instance: string, now: KnownNow, resolve: () => R): R {
     if (now.notPlain.length === 0) return resolve();
-    const fields = new Set(now.notPlain.map((p) => p.path[0]));
     let others: readonly Problem[] = [];
     try {
         resolve();
     } catch (error) {
         if (!(error instanceof ComponentArgsError)) throw error;
-        others = error.problems.filter((p) => !fields.has(p.path[0]));
+        others = error.problems.filter((p) => !now.notPlain.some((n) => isUnder(p.path, n.path)));
     }
     throw new ComponentArgsError(component, instance, [...now.notPlain, ...others]);
 }

@@ -80,14 +80,14 @@ export const LABEL_ARGS: ArgTable<LabelInput> = {
     tags: {
         input: true,
         var: "tags",
-        type: "map(string)",
+        type: { map: "string", inputValues: true },
         defaultText: "{}",
         doc: "Extra tags, not modified; checked against AWS's tag rules (see docs/validation.md).",
     },
     additionalTagMap: {
         input: true,
         var: "additional_tag_map",
-        type: "map(string)",
+        type: { map: "string", inputValues: true },
         defaultText: "{}",
         doc: "Extra key-value pairs for each map of tags_as_list_of_maps.",
     },

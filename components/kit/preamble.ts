@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { valueWithUnknowns } from "../../sdk/adapter";
 import type { NameClaim } from "./collisions";
 import { argsWarningsReported, warningsReported } from "./common";
-import { plainOnlyArgs, type ComponentDefinition } from "./definition";
+import type { ComponentDefinition } from "./definition";
 import { aliasOptions } from "./engine";
 import { ComponentArgsError, type ArgProblem, type ArgProblemInput } from "./errors";
 import { accountOf, awsProviderOf, checkOnceKnown, knownNow, regionOf, resolveKnownNow, Settled } from "./inputs";
@@ -110,7 +110,7 @@ export function startComponent<R extends ResolvedBase, Args extends object>(
     }
 
     // Validate first: an invalid argument must leave no resource behind, not even the component.
-    const known = knownNow(source, plainOnlyArgs(spec.definition));
+    const known = knownNow(source, spec.definition);
     const resolved = resolveKnownNow(component, name, known, () => spec.resolve(known.args));
     // Names another instance of this program already uses (the same log group, SSM parameter, ...).
     claim(resolved);

@@ -215,6 +215,11 @@ describe("docs/languages.md", () => {
             for (const scalar of scalars) {
                 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
                 const member = members.get(scalar);
+                // Python spells the booleans True and False.
+                if (language === "python" && (scalar === "true" || scalar === "false")) {
+                    assert.match(program, scalar === "true" ? /\bTrue\b/ : /\bFalse\b/, `${language}: no ${scalar}`);
+                    continue;
+                }
                 const spelled = new RegExp(
                     `\\b${escape(scalar)}\\b` + (member !== undefined ? `|${escape(member)}\\b` : ""),
                 );

@@ -20,7 +20,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as fc from "fast-check";
 import { parse } from "yaml";
 
-import type { ArgDefinition, ComponentDefinition } from "../../components/kit/definition";
+import { typeText, type ArgDefinition, type ComponentDefinition } from "../../components/kit/definition";
 import { COMPONENT_DEFINITIONS } from "../../components/registry";
 import { API_KEY_DEFINITION } from "../../components/apiKey/definition";
 import { EVENTBRIDGE_DEFINITION } from "../../components/eventbridge/definition";
@@ -135,7 +135,9 @@ function argsArbitrary(definition: ComponentDefinition): fc.Arbitrary<Record<str
                 args.map(([arg, spec]) => {
                     const [valid, invalid] =
                         BY_NAME[arg] ??
-                        (typeof spec.type === "string" ? BY_TYPE[spec.type] : compositeValues(definition, arg));
+                        // A composite type written as a shorthand is (`{ map: "string", inputValues: true }`: tags).
+                        (BY_TYPE as Partial<Record<string, (typeof BY_TYPE)["any"]>>)[typeText(spec.type)] ??
+                        compositeValues(definition, arg);
                     const values = spec.default !== undefined ? [...valid, spec.default] : [...valid];
                     return [
                         arg,
