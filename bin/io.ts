@@ -62,3 +62,14 @@ export function commandName(
         return names.bin;
     return npm;
 }
+
+/** `text` wrapped to `width` columns between words (usage texts), each line after the first indented by `indent`. */
+export function wrapWords(text: string, width: number, indent = ""): string {
+    const lines: string[] = [];
+    for (const word of text.split(" ")) {
+        const last = lines.length - 1;
+        if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+        else lines.push(word);
+    }
+    return lines.join(`\n${indent}`);
+}

@@ -10,28 +10,74 @@ import type { SynthOptions } from "../program/synth";
 import { listStacks, loadStackSource, userDirectory } from "../stack";
 import { readFailureText, readTextFileBounded } from "../stack/files";
 import { instanceProjectName, pulumiNameProblem } from "../stack/names";
-import { parseInstanceList } from "../components/kit/logHistory";
+import { ALLOW_LOG_GROUP_DELETION, parseInstanceList } from "../components/kit/logHistory";
+import type { OutputDefinition } from "../components/kit/definition";
 import { declaredOptIns, optInFlag } from "../components/kit/deploymentGuards";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 
-/** Synth's flag for each opt-in the components declare, other than the log groups' own flag. */
+/** Synth's flag for each opt-in the components declare, other than the log groups' own flag (the kit's). */
 const OPT_IN_FLAGS: ReadonlyMap<string, string> = new Map(
     declaredOptIns(COMPONENT_DEFINITIONS)
-        .filter((key) => key !== "allowLogGroupDeletion")
+        .filter((key) => key !== ALLOW_LOG_GROUP_DELETION)
         .map((key) => [optInFlag(key), key]),
 );
+
+/**
+ * What each opt-in flag of {@link OPT_IN_FLAGS} allows, from the declarations (`OutputDefinition.whenRenamed`,
+ * `holdsData`), by config key: `these instances may change their SSM parameter's path`.
+ */
+function optInsAllow(): ReadonlyMap<string, { readonly allows: string; readonly refused: string }> {
+    const texts = new Map<string, { allows: string; refused: string }>();
+    for (const definition of COMPONENT_DEFINITIONS) {
+        for (const output of Object.values(definition.outputs) as OutputDefinition[]) {
+            const renamed = output.whenRenamed;
+            if (renamed !== undefined && !texts.has(renamed.optIn)) {
+                texts.set(renamed.optIn, {
+                    allows: `these instances may change their ${renamed.what}`,
+                    refused: `changes of the ${renamed.what}`,
+                });
+            }
+            const holds = output.holdsData;
+            if (holds !== undefined && !texts.has(holds.optIn)) {
+                texts.set(holds.optIn, {
+                    allows: `these instances may delete their ${holds.what} with ${holds.data}`,
+                    refused: `the deletion of a ${holds.what} with ${holds.data}`,
+                });
+            }
+        }
+    }
+    return texts;
+}
+
+/** The usage's lines for the declared opt-in flags: the synopsis entries, and each flag's description. */
+function optInUsage(): { readonly synopsis: string[]; readonly options: string; readonly refused: string[] } {
+    const texts = optInsAllow();
+    const flags = [...OPT_IN_FLAGS].map(([flag, key]) => ({ flag, key, text: texts.get(key)! }));
+    const column = " ".repeat(25);
+    return {
+        synopsis: flags.map(({ flag }) => `[${flag} INSTANCE[,INSTANCE]]`),
+        options: flags
+            .map(
+                ({ flag, key, text }) =>
+                    `  ${flag} INSTANCES\n${column}${wrap(`as the program config ${key}: ${text.allows} (comma-separated)`, 96 - column.length, column)}`,
+            )
+            .join("\n"),
+        refused: flags.map(({ text }) => text.refused),
+    };
+}
 import { protoKeyPath } from "../util/protoKey";
 import { escapeJsonText, escapeText } from "../util/terminalText";
 import { internalErrorText, isInternalError } from "../util/internalError";
-import { commandName, escapedStderr, processIo, type CommandIo } from "./io";
+import { commandName, escapedStderr, processIo, wrapWords as wrap, type CommandIo } from "./io";
 
 /** The usage text, with the command as the user ran it (`npm run synth --` or `cloudposse-synth`). */
 function usage(program: string): string {
     const pad = " ".repeat(program.length + 8);
+    const optIns = optInUsage();
     return `usage: ${program} <stack-file> [--json] [--stack NAME] [--project NAME]
 ${pad}[--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
 ${pad}[--now TIME|now] [--allow-log-group-deletion INSTANCE[,INSTANCE]]
-${pad}[--allow-ssm-path-change INSTANCE[,INSTANCE]] [--no-rename-guard]
+${optIns.synopsis.map((entry) => `${pad}${entry}\n`).join("")}${pad}[--no-rename-guard]
 ${pad}[--allow-outside-repository] [--profile NAME] [--config FILE] [--config-path DIR]
        ${program} --atmos-stack NAME [--component INSTANCE] [--atmos-dir DIR] [--json] [...]
        ${program} --list-stacks [--atmos-dir DIR]
@@ -58,9 +104,7 @@ document. --list-stacks prints "<Atmos stack name><TAB><manifest>" per stack.
   --allow-log-group-deletion INSTANCES
                          as the program config allowLogGroupDeletion: these instances' old log
                          groups may be deleted with their events (comma-separated)
-  --allow-ssm-path-change INSTANCES
-                         as the program config allowSsmPathChange: these instances' SSM
-                         parameters may move to a new path (deleted first; comma-separated)
+${optIns.options}
   --no-rename-guard      as the program config renameGuard false: skips the check of renames
                          without an alias only
   --allow-outside-repository
@@ -73,10 +117,15 @@ document. --list-stacks prints "<Atmos stack name><TAB><manifest>" per stack.
   --config-path DIR      a directory whose atmos.yaml is read instead, as atmos --config-path
                          (repeatable; default: ATMOS_CONFIG_PATH)
 
-With --stack-outputs holding this stack's own outputs (organization/<project>/<stack>, as the last
-deployment exported them), the plan runs pulumi up's guards: it refuses a rename without an alias,
-adopting what the stack already manages, an SSM path move, and a change that would delete a log
-group's stored events (renamed, disabled or removed), and warns as pulumi up would.
+${wrap(
+    "With --stack-outputs holding this stack's own outputs (organization/<project>/<stack>, as the last " +
+        "deployment exported them), the plan runs pulumi up's guards: it refuses a rename without an alias, " +
+        `adopting what the stack already manages, ${optIns.refused.map((text) => `${text}, `).join("")}and a ` +
+        "change that would delete a log group's stored events (renamed, disabled or removed), and " +
+        // the closing clause on one line
+        "warns as pulumi up would.".replace(/ /g, "\u00a0"),
+    99,
+).replace(/\u00a0/g, " ")}
 `;
 }
 

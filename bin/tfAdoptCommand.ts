@@ -5,17 +5,35 @@
 import { loadStackFile, type StackInstance } from "../stack";
 import { readFailureText, readFileBounded } from "../stack/files";
 import { adoptionPlan, adoptionPlanText, type AdoptionPlan } from "../migrate/adoptionPlan";
-import { adoptionReport, decodeStateText, MAX_STATE_BYTES, readTerraformState } from "../migrate/terraformState";
+import {
+    adoptingComponents,
+    adoptionReport,
+    decodeStateText,
+    MAX_STATE_BYTES,
+    readTerraformState,
+    reportSections,
+} from "../migrate/terraformState";
 import { escapeJsonText } from "../util/terminalText";
 import { internalErrorText, isInternalError } from "../util/internalError";
-import { commandName, escapedStderr, processIo, type CommandIo } from "./io";
+import { commandName, escapedStderr, processIo, wrapWords, type CommandIo } from "./io";
+
+/** The vars the components declare that adopt (`adopt_existing`, ...), each once, in the components' order. */
+function adoptionVars(): string[] {
+    const vars = adoptingComponents().flatMap(({ definition, adoption }) =>
+        adoption.adoptionArgs.map((arg) => (definition.args as Record<string, { var: string }>)[arg]?.var ?? arg),
+    );
+    return [...new Set(vars)];
+}
 
 /** The usage text, naming the command as the user ran it ({@link tfAdoptProgramName}). */
 function usage(program: string): string {
     return `usage: ${program} <terraform-state.json|.tfstate> [<stack-file>] [--json]
 
-Prints the stack-file vars that adopt the resources of a Terraform state (adopt_existing,
-adopt_event_target_id, ...) and the terraform state rm command. See docs/migrating.md in the package.
+${wrapWords(
+    `Prints the stack-file vars that adopt the resources of a Terraform state (${adoptionVars().join(", ")}, ...) ` +
+        "and the terraform state rm command. See docs/migrating.md in the package.",
+    100,
+)}
 `;
 }
 
@@ -54,10 +72,14 @@ function nothingToAdopt(managed: number, problems: readonly string[]): string {
     const more = problems.length > 3 ? ` (and ${(problems.length - 3).toLocaleString("en-US")} more)` : "";
     return (
         `nothing to adopt: the state holds ${managed.toLocaleString("en-US")} managed resource${managed === 1 ? "" : "s"}, ` +
-        "and no EventBridge rule on the default bus with its target (aws_cloudwatch_event_rule), SSM parameter " +
-        "(aws_ssm_parameter) or Grafana API key (aws_grafana_workspace_api_key)" +
+        `and no ${orList(adoptingComponents().flatMap(({ adoption }) => adoption.adopts.map((a) => `${a.what} (${a.type})`)))}` +
         (shown !== "" ? `: ${shown}${more}` : "")
     );
+}
+
+/** `a, b or c`. */
+function orList(items: readonly string[]): string {
+    return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
 }
 
 /**
@@ -93,7 +115,7 @@ export function runTfAdoptCommand(
         const resources = readStateResources(positional[0]);
         const report = adoptionReport(resources);
         const instances = positional[1] !== undefined ? loadStackFile(positional[1]).instances : undefined;
-        if (report.rules.length + report.parameters.length + report.apiKeys.length === 0)
+        if (Object.values(reportSections(report)).every((items) => items.length === 0))
             throw new Error(`${positional[0]}: ${nothingToAdopt(resources.length, report.problems)}`);
         const plan = adoptionPlan(report, instances);
         if (

@@ -1,13 +1,18 @@
 /**
  * A migration from Terraform: matches a state's resources (terraformState.ts) to a stack file's instances by the names
- * the components would give them (each component's rules, components/registry.ts), and writes the adopting vars and
- * `terraform state rm`. Pure apart from resolvers.
+ * the components would give them (each component's adoption, components/kit/adoption.ts), and writes the adopting
+ * vars and `terraform state rm`. Pure apart from resolvers.
  */
-import type { AdoptionNames, ComponentRules } from "../components/kit/kit";
-import { loadComponentRules } from "../components/registry";
+import type { AdoptionMatch, AdoptionNames, ComponentAdoption } from "../components/kit/adoption";
 import type { StackInstance } from "../stack";
 import { escapeJsonText, escapeText } from "../util/terminalText";
-import { shellQuote, type AdoptionReport } from "./terraformState";
+import {
+    adoptingComponents,
+    reportSections,
+    shellQuote,
+    type AdoptingComponent,
+    type AdoptionReport,
+} from "./terraformState";
 
 /** The vars one stack-file instance needs to adopt what the state holds. */
 export interface InstanceAdoption {
@@ -29,33 +34,23 @@ export interface AdoptionPlan {
 }
 
 /**
- * The names an instance would give its resources, as its component's rules say (adoption vars left out, as they are
- * being worked out); none for an instance with invalid vars (it matches nothing; the synth reports it).
+ * The names an instance would give its resources, as its component's adoption says (its adoption args left out, as
+ * they are being worked out); none for an instance with invalid vars (it matches nothing; the synth reports it).
  */
-function namesOf(instance: StackInstance, rules: ReadonlyMap<string, ComponentRules>): AdoptionNames {
+function namesOf(instance: StackInstance, adoption: ComponentAdoption): AdoptionNames {
     const args: Record<string, unknown> = { ...instance.args };
-    delete args.adoptExisting;
-    delete args.adoptEventTargetId;
-    const adoptionNames = rules.get(instance.component)?.adoptionNames;
+    for (const arg of adoption.adoptionArgs) delete args[arg];
     try {
-        if (adoptionNames !== undefined) {
-            return adoptionNames({
-                name: instance.name,
-                args,
-                vars: instance.vars,
-                written: new Set(Object.keys(instance.varLocations)),
-            });
-        }
+        return adoption.names({
+            name: instance.name,
+            args,
+            vars: instance.vars,
+            written: new Set(Object.keys(instance.varLocations)),
+        });
     } catch {
         // An instance with invalid vars matches nothing; the synth reports it.
+        return {};
     }
-    return {};
-}
-
-/** `format`'s `%s` as a pattern: the original's parameter path (`/grafana/%s/api_key`) with the key name captured. */
-function formatPattern(pathFormat: string): RegExp {
-    const [before, after] = pathFormat.split("%s").map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
-    return new RegExp(`^${before}([^/]+)${after}$`);
 }
 
 /**
@@ -63,82 +58,47 @@ function formatPattern(pathFormat: string): RegExp {
  * (`instances` undefined) every resource is planned for an instance the user names (`<instance>`);
  * with one, a resource no instance gives is left out of `terraform state rm` (nothing adopts it).
  */
-export function adoptionPlan(report: AdoptionReport, instances?: readonly StackInstance[]): AdoptionPlan {
+export function adoptionPlan(
+    report: AdoptionReport,
+    instances?: readonly StackInstance[],
+    components: readonly AdoptingComponent[] = adoptingComponents(),
+): AdoptionPlan {
     const withStackFile = instances !== undefined;
-    instances ??= [];
-    const rules = loadComponentRules();
-    const names = instances.map((instance) => ({ instance, ...namesOf(instance, rules) }));
-    // The original component's SSM path format (its parameters are found under it, and kept there).
-    const legacyFormat = [...rules.values()].find((r) => r.originalSsmPathFormat !== undefined)?.originalSsmPathFormat;
-    const legacyPath = legacyFormat !== undefined ? formatPattern(legacyFormat) : undefined;
-    // the first instance giving each name, and the first key with a workspace per key name:
-    // looked up per rule and parameter, so maps (a state may hold hundreds of thousands)
-    const firstBy = <K>(key: (n: (typeof names)[number]) => K | undefined) => {
-        const map = new Map<K, (typeof names)[number]>();
-        for (const n of names) {
-            const k = key(n);
-            if (k !== undefined && !map.has(k)) map.set(k, n);
-        }
-        return map;
-    };
-    const byRule = firstBy((n) => n.rule);
-    const bySsmPath = firstBy((n) => n.ssmPath);
-    const byLegacySsmPath = firstBy((n) => n.legacySsmPath);
-    const workspaceOfKey = new Map<string, string>();
-    for (const key of report.apiKeys)
-        if (key.workspaceId !== "" && !workspaceOfKey.has(key.keyName))
-            workspaceOfKey.set(key.keyName, key.workspaceId);
+    const sections = reportSections(report);
     const planned: InstanceAdoption[] = [];
     const notes: string[] = [];
     const removed: string[] = [];
-
-    for (const rule of report.rules) {
-        const match = byRule.get(rule.ruleName);
-        planned.push({
-            instance: match?.instance.name,
-            what: `rule "${rule.ruleName}"`,
-            vars: {
-                adopt_existing: true,
-                adopt_event_target_id: rule.eventTargetId,
-                ...(rule.logsPolicyName !== undefined ? { logs_policy_scope: "account" } : {}),
-            },
-        });
-        if (match !== undefined || !withStackFile) removed.push(...rule.addresses);
-    }
-    for (const parameter of report.parameters) {
-        const match = bySsmPath.get(parameter.name) ?? byLegacySsmPath.get(parameter.name);
-        const legacy = legacyPath?.exec(parameter.name);
-        // The workspace of the key stored there, from the key's own state (same name as the parameter's id).
-        const keyName = match?.keyName ?? legacy?.[1];
-        const workspaceId =
-            match?.instance.vars.workspace_id === undefined && match?.instance.vars.dashboards_stack_name === undefined
-                ? keyName !== undefined
-                    ? workspaceOfKey.get(keyName)
-                    : undefined
-                : undefined;
-        planned.push({
-            instance: match?.instance.name,
-            what: `SSM parameter "${parameter.name}"`,
-            vars: {
-                adopt_existing: true,
-                // The original's default path: keep it, so that consumers reading it keep working.
-                ...(legacy && match?.instance.vars.ssm_path_format_api_key === undefined
-                    ? { ssm_path_format_api_key: legacyFormat }
-                    : {}),
-                // While Terraform still manages the workspace there is no Pulumi stack to read it from.
-                ...(workspaceId !== undefined ? { workspace_id: workspaceId } : {}),
-            },
-        });
-        if (match !== undefined || !withStackFile) removed.push(parameter.address);
-    }
-    for (const key of report.apiKeys) {
-        // Left in the Terraform state: `terraform destroy` deletes it once the new credential is live,
-        // for either credential type (the new one is created beside it, under another name).
-        notes.push(
-            `Grafana API key "${key.keyName}" in workspace ${key.workspaceId} (${key.address}) cannot be imported: ` +
-                "the component creates a new credential; it stays in the Terraform state for terraform destroy " +
-                "(docs/migrating.md says when)",
-        );
+    for (const { definition, adoption } of components) {
+        const steps = adoption.steps(sections);
+        // The first instance giving each name, by kind of name: looked up per resource, so maps
+        // (a state may hold hundreds of thousands).
+        const firstByName = new Map<string, Map<string, AdoptionMatch>>();
+        for (const instance of (instances ?? []).filter((i) => i.component === definition.path)) {
+            const names = namesOf(instance, adoption);
+            const match: AdoptionMatch = {
+                instance: {
+                    name: instance.name,
+                    args: instance.args,
+                    vars: instance.vars,
+                    written: new Set(Object.keys(instance.varLocations)),
+                },
+                names,
+            };
+            for (const [kind, name] of Object.entries(names)) {
+                if (name === undefined) continue;
+                let byName = firstByName.get(kind);
+                if (byName === undefined) firstByName.set(kind, (byName = new Map<string, AdoptionMatch>()));
+                if (!byName.has(name)) byName.set(name, match);
+            }
+        }
+        for (const adoptable of steps.adoptables) {
+            const match = adoptable.matchBy
+                .map(([kind, name]) => firstByName.get(kind)?.get(name))
+                .find((m) => m !== undefined);
+            planned.push({ instance: match?.instance.name, what: adoptable.what, vars: adoptable.vars(match) });
+            if (match !== undefined || !withStackFile) removed.push(...adoptable.addresses);
+        }
+        notes.push(...steps.notes);
     }
     for (const item of planned.filter((p) => p.instance === undefined)) {
         notes.push(

@@ -1,18 +1,20 @@
 /**
- * Reads a Terraform state (`terraform show -json` or a `.tfstate` file) and works out what adopting a Cloud Posse
- * `eventbridge` or `managed-grafana/api-key` deployment needs: target ids, import ids, addresses to remove. Pure.
+ * Reads a Terraform state (`terraform show -json` or a `.tfstate` file) and works out what adopting its resources
+ * needs, as each component of the list declares it (its rules' `adoption`): target ids, import ids, addresses to
+ * remove. Pure apart from loading the components' rules.
  */
 import { isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
-/** One managed resource instance of a Terraform state. */
-export interface TerraformResource {
-    /** Full address, e.g. `module.cloudwatch_event.aws_cloudwatch_event_target.this["x"]`. */
-    readonly address: string;
-    /** Resource type, e.g. `aws_cloudwatch_event_target`. */
-    readonly type: string;
-    /** The instance's attributes (`values` in `show -json`, `attributes` in a state file). */
-    readonly attributes: Readonly<Record<string, unknown>>;
-}
+import {
+    groupBy,
+    type ComponentAdoption,
+    type ReportItem,
+    type ReportSections,
+    type TerraformResource,
+} from "../components/kit/adoption";
+import type { ComponentDefinition } from "../components/kit/definition";
+import { COMPONENT_DEFINITIONS, loadComponentRules } from "../components/registry";
+export type { TerraformResource };
 
 /** A Terraform state that cannot be read, with the reason. */
 export class TerraformStateError extends CloudposseError {
@@ -189,196 +191,76 @@ export function readTerraformState(text: string): TerraformResource[] {
     );
 }
 
-/** What adopting one EventBridge rule of the `eventbridge` component takes. */
-export interface AdoptableRule {
-    /** The rule's name (its import id on the default bus). */
-    readonly ruleName: string;
-    /** The id of the target sending the rule's events to its log group: `adopt_event_target_id`. */
-    readonly eventTargetId: string;
-    /** The log group the target delivers to, when the state has it. */
-    readonly logGroupName?: string;
-    /** The name of the account-scoped logs policy, when the state has one (adopt it with `logs_policy_scope: account`). */
-    readonly logsPolicyName?: string;
-    /** Terraform addresses of the rule, target, log group and policy: to remove from the Terraform state. */
-    readonly addresses: readonly string[];
+/** A component of the list that adopts, with its declaration (components/kit/adoption.ts). */
+export interface AdoptingComponent {
+    readonly definition: ComponentDefinition;
+    readonly adoption: ComponentAdoption;
 }
 
-/** What adopting one `managed-grafana/api-key` deployment takes. */
-export interface AdoptableParameter {
-    /** The SSM parameter's name: `ssm_path_format_api_key` must give this path. */
-    readonly name: string;
-    /** Its Terraform address: to remove from the Terraform state. */
-    readonly address: string;
+/**
+ * The components that declare what they adopt, in the order of their paths: the report's sections, the plan and the
+ * messages list them in this order.
+ */
+export function adoptingComponents(): readonly AdoptingComponent[] {
+    const rules = loadComponentRules();
+    return COMPONENT_DEFINITIONS.flatMap((definition): AdoptingComponent[] => {
+        const adoption = rules.get(definition.path)?.adoption;
+        return adoption !== undefined ? [{ definition, adoption }] : [];
+    }).sort((a, b) => (a.definition.path < b.definition.path ? -1 : a.definition.path > b.definition.path ? 1 : 0));
 }
 
-/** A Grafana API key Terraform manages: it cannot be imported, and is recreated. */
-export interface ExistingApiKey {
-    readonly keyName: string;
-    readonly workspaceId: string;
-    readonly address: string;
-}
-
-/** Everything in a state that adoption concerns. */
-export interface AdoptionReport {
-    readonly rules: readonly AdoptableRule[];
-    readonly parameters: readonly AdoptableParameter[];
-    readonly apiKeys: readonly ExistingApiKey[];
+/**
+ * Everything in a state that adoption concerns: each adopting component's sections (`rules`, `parameters`, `apiKeys`:
+ * what its `read` found), and the rest.
+ */
+export type AdoptionReport = ReportSections & {
     /**
      * The other resources of the state (IAM roles of cloudwatch-logs, `time_*`, ...): not adopted;
      * `terraform destroy` removes them once the adopted ones are out of the state.
      */
     readonly notAdopted: readonly string[];
-    /** Rules with more than one target, or targets whose rule is not in the state: to check by hand. */
+    /** What to check by hand (rules with more than one target, targets whose rule is not in the state). */
     readonly problems: readonly string[];
-}
+};
 
-const str = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
+/** The names of the report's own fields, which no component's section may take. */
+const REPORT_FIELDS: ReadonlySet<string> = new Set(["notAdopted", "problems"]);
 
-/** A log group ARN without the `:*` Terraform's `arn` attribute may end with. */
-function withoutWildcard(arn: string): string {
-    return arn.endsWith(":*") ? arn.slice(0, -2) : arn;
-}
-
-/** The log group name of a log group ARN (`arn:...:log-group:<name>`). */
-function logGroupNameOfArn(arn: string): string | undefined {
-    const match = /:log-group:(.+)$/.exec(withoutWildcard(arn));
-    return match ? match[1] : undefined;
-}
-
-/** The characters of a CloudWatch Logs log group name (CreateLogGroup's `logGroupName` pattern `[\.\-_/#A-Za-z0-9]+`). */
-const LOG_GROUP_NAME_CHARACTER = /[.\-_/#A-Za-z0-9]/;
-
-/**
- * The log group names a policy document grants (the names after each `:log-group:`, up to the
- * first character a log group name cannot hold: `:*`, a quote, ...), read in one pass.
- */
-function grantedLogGroups(document: string): string[] {
-    const names: string[] = [];
-    const mark = ":log-group:";
-    for (let at = document.indexOf(mark); at >= 0; at = document.indexOf(mark, at + 1)) {
-        let end = at + mark.length;
-        while (end < document.length && LOG_GROUP_NAME_CHARACTER.test(document[end])) end++;
-        if (end > at + mark.length) names.push(document.slice(at + mark.length, end));
-    }
-    return names;
-}
-
-/** Items grouped by a key, each group in the items' order (a key of undefined is a group too). */
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-    const groups = new Map<K, T[]>();
-    for (const item of items) {
-        const k = key(item);
-        const group = groups.get(k);
-        if (group === undefined) groups.set(k, [item]);
-        else group.push(item);
-    }
-    return groups;
+/** The components' sections of a report (every field but `notAdopted` and `problems`). */
+export function reportSections(report: AdoptionReport): ReportSections {
+    return Object.fromEntries(Object.entries(report).filter(([key]) => !REPORT_FIELDS.has(key))) as ReportSections;
 }
 
 /**
- * Works out, from the resources of a Terraform state, what adopting them takes: per rule on the
- * default bus, its target's id, log group and policy; the SSM parameters; the API keys (recreated,
- * not adopted); and the rest. Linear in the state: each look-up goes through a map built once
- * (a state under the 64 MiB cap holds hundreds of thousands of resources).
+ * Works out, from the resources of a Terraform state, what adopting them takes: each adopting component reads the
+ * resource types it declares (components/kit/adoption.ts); the rest is not adopted. Linear in the state: the resources
+ * are grouped by type once (a state under the 64 MiB cap holds hundreds of thousands of resources).
  */
-export function adoptionReport(resources: readonly TerraformResource[]): AdoptionReport {
+export function adoptionReport(
+    resources: readonly TerraformResource[],
+    components: readonly AdoptingComponent[] = adoptingComponents(),
+): AdoptionReport {
     const byTypes = groupBy(resources, (r) => r.type);
-    const byType = (type: string) => byTypes.get(type) ?? [];
+    const ofType = (type: string) => byTypes.get(type) ?? [];
     const used = new Set<string>();
     const problems: string[] = [];
-
-    const targetsByRule = groupBy(byType("aws_cloudwatch_event_target"), (t) => str(t.attributes.rule));
-    const logGroupsByName = new Map<string, TerraformResource>();
-    for (const group of byType("aws_cloudwatch_log_group")) {
-        const name = str(group.attributes.name);
-        if (name !== undefined && !logGroupsByName.has(name)) logGroupsByName.set(name, group);
-    }
-    // The original's account-scoped policy is named like the rule's label id (not the rule's
-    // 64-character-limited name): match it by the log group its document grants (the first policy
-    // of the state that grants it).
-    const policiesByLogGroup = new Map<string, TerraformResource>();
-    for (const policy of byType("aws_cloudwatch_log_resource_policy")) {
-        for (const name of grantedLogGroups(str(policy.attributes.policy_document) ?? "")) {
-            if (!policiesByLogGroup.has(name)) policiesByLogGroup.set(name, policy);
-        }
-    }
-    const rules: AdoptableRule[] = [];
-    for (const rule of byType("aws_cloudwatch_event_rule")) {
-        const ruleName = str(rule.attributes.name);
-        const bus = str(rule.attributes.event_bus_name) ?? "default";
-        if (ruleName === undefined) continue;
-        if (bus !== "default") {
-            problems.push(
-                `${rule.address}: rule "${ruleName}" is on event bus "${bus}"; only the default bus is adopted`,
-            );
-            continue;
-        }
-        const ruleTargets = targetsByRule.get(ruleName) ?? [];
-        if (ruleTargets.length !== 1) {
-            problems.push(
-                `${rule.address}: rule "${ruleName}" has ${ruleTargets.length} targets in the state; the component ` +
-                    "creates exactly one (set adopt_event_target_id to the one sending to its log group)",
-            );
-            if (ruleTargets.length === 0) continue;
-        }
-        const target = ruleTargets[0];
-        const eventTargetId = str(target.attributes.target_id);
-        if (eventTargetId === undefined) {
-            problems.push(`${target.address}: the target has no target_id in the state`);
-            continue;
-        }
-        const targetArn = str(target.attributes.arn);
-        const logGroupName = targetArn !== undefined ? logGroupNameOfArn(targetArn) : undefined;
-        const logGroup = logGroupName !== undefined ? logGroupsByName.get(logGroupName) : undefined;
-        const policy = logGroupName !== undefined ? policiesByLogGroup.get(logGroupName) : undefined;
-        const addresses = [rule.address, target.address, logGroup?.address, policy?.address].filter(
-            (a): a is string => a !== undefined,
-        );
-        addresses.forEach((a) => used.add(a));
-        rules.push({
-            ruleName,
-            eventTargetId,
-            ...(logGroupName !== undefined ? { logGroupName } : {}),
-            ...(str(policy?.attributes.policy_name) !== undefined
-                ? { logsPolicyName: str(policy?.attributes.policy_name) }
-                : {}),
-            addresses,
-        });
-    }
-    // every address a rule adopts is in `used`
-    const ruleNames = new Set(byType("aws_cloudwatch_event_rule").map((r) => str(r.attributes.name)));
-    for (const target of byType("aws_cloudwatch_event_target")) {
-        if (!used.has(target.address)) {
-            const ruleName = str(target.attributes.rule);
-            if (!ruleNames.has(ruleName)) {
-                problems.push(`${target.address}: the target's rule "${ruleName}" is not in this state`);
+    const sections: Record<string, readonly ReportItem[]> = {};
+    for (const { definition, adoption } of components) {
+        const found = adoption.read(ofType);
+        for (const [name, items] of Object.entries(found.sections)) {
+            if (REPORT_FIELDS.has(name) || Object.prototype.hasOwnProperty.call(sections, name)) {
+                throw new TypeError(`${definition.path}: the adoption report already has a section "${name}"`);
             }
+            sections[name] = items;
         }
-    }
-
-    const parameters: AdoptableParameter[] = [];
-    for (const parameter of byType("aws_ssm_parameter")) {
-        const name = str(parameter.attributes.name);
-        if (name === undefined) continue;
-        parameters.push({ name, address: parameter.address });
-        used.add(parameter.address);
-    }
-    const apiKeys: ExistingApiKey[] = [];
-    for (const key of byType("aws_grafana_workspace_api_key")) {
-        apiKeys.push({
-            keyName: str(key.attributes.key_name) ?? "",
-            workspaceId: str(key.attributes.workspace_id) ?? "",
-            address: key.address,
-        });
-        used.add(key.address);
+        found.used.forEach((address) => used.add(address));
+        problems.push(...found.problems);
     }
     return {
-        rules,
-        parameters,
-        apiKeys,
+        ...sections,
         notAdopted: resources.map((r) => r.address).filter((a) => !used.has(a)),
         problems,
-    };
+    } as unknown as AdoptionReport;
 }
 
 /** Quotes a Terraform address for a POSIX shell. */

@@ -1,6 +1,6 @@
 /**
  * Offline Pulumi mocks for `npm run synth` and the component tests: realistic state for every resource the components
- * create, unknown computed outputs in a preview, anything else refused. {@link installMocks} also records each
+ * create (and the types their kits declare), unknown computed outputs in a preview, anything else refused. {@link installMocks} also records each
  * registration (through sdk/adapter.ts).
  */
 import { createHash } from "node:crypto";
@@ -8,6 +8,9 @@ import * as pulumi from "@pulumi/pulumi";
 import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";
 import { setClock } from "../components/kit/lifecycle";
 import { SSM_OWNER_TAG } from "../components/kit/ssmOwner";
+import { partitionOf } from "../components/kit/awsLimits";
+import type { MockContext, MockedType } from "../components/kit/kit";
+import { arnOf } from "./awsArns";
 import { protoKeyPath } from "../util/protoKey";
 import { holdsUnknown } from "../util/unknown";
 import {
@@ -102,14 +105,21 @@ export interface MockOptions {
      */
     readonly ssmParameters?: Readonly<Record<string, string>>;
     /**
-     * What a resource of a type these mocks do not know gets: `"refuse"` fails its registration
-     * ("Mock not implemented"), `"echo"` gives it its inputs as state, the id `<name>_id`, and for an
-     * AWS resource an `arn` (shaped as AWS's for an ECS cluster, SNS topic, SQS queue and Lambda
-     * function) and its `name` (the logical name when none is given); in a preview none of those, as
+     * What a resource of a type these mocks do not know (nor `resourceTypes`, nor a component's kit) gets: `"refuse"`
+     * fails its registration ("Mock not implemented"), `"echo"` gives it its inputs as state, the id `<name>_id`, and
+     * for an AWS resource an `arn` (shaped as AWS's, from the type token: `cluster/<name>` for an ECS cluster, the name
+     * alone for an SNS topic, ...) and its `name` (the logical name when none is given); in a preview none of those, as
      * they are computed. `installMocks` of `pulumi-cloudposse-components/testing` defaults to `"echo"`.
      * @default "refuse" (`"echo"` through `pulumi-cloudposse-components/testing`)
      */
     readonly otherResources?: "refuse" | "echo";
+    /**
+     * Resource types to answer beyond the mocks' own and those the components declare (their kits' `mockedTypes`), by
+     * type token: an `aws:` resource gets its name (the provider's autoname `<logical name>-0000000` when none is
+     * given), region, ARN (from the type token) and tags, with `id: "arn"` for a type the provider identifies by its
+     * ARN, and what `state` adds; also under `otherResources: "refuse"`. @default none
+     */
+    readonly resourceTypes?: Readonly<Record<string, MockedType>>;
 }
 
 /** One resource as the mock monitor saw it registered. */
@@ -234,24 +244,25 @@ function addMinutes(rfc3339: string, minutes: number): string {
 const SQS_QUEUE = "aws:sqs/queue:Queue";
 
 /**
- * The resource part of the ARN AWS gives a resource of `type` named `name`: `cluster/<name>` for an
- * ECS cluster, `function:<name>` for a Lambda function, the name alone for an SNS topic, an SQS
- * queue and any other type.
+ * The resource types the components declare for the mocks (their kits' `mockedTypes`), loaded on first use: the
+ * components' kits load the component classes, which the mocks need only for a type they do not know.
  */
-function arnResource(type: string, name: string): string {
-    switch (type) {
-        case "aws:ecs/cluster:Cluster":
-            return `cluster/${name}`;
-        case "aws:lambda/function:Function":
-            return `function:${name}`;
-        default:
-            return name;
+function declaredMockTypes(): ReadonlyMap<string, MockedType> {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the kits, on first use (see above)
+    const { COMPONENT_KITS } = require("../components/kits") as typeof import("../components/kits");
+    const types = new Map<string, MockedType>();
+    for (const kit of COMPONENT_KITS) {
+        for (const [type, mocked] of Object.entries(kit.mockedTypes ?? {})) {
+            const other = types.get(type);
+            if (other !== undefined && other !== mocked) {
+                throw new TypeError(
+                    `${kit.definition.path}: ${type} is declared for the mocks by another component too`,
+                );
+            }
+            types.set(type, mocked);
+        }
     }
-}
-
-/** A deterministic fake secret, shaped like the real thing, derived from a name. */
-function fakeKey(seed: string): string {
-    return "eyJrIjoi" + Buffer.from(seed).toString("base64url").slice(0, 24) + "In0=";
+    return types;
 }
 
 /**
@@ -285,15 +296,11 @@ export class AwsMocks implements pulumi.runtime.Mocks {
 
     /** An ARN in `region`'s partition and the mocks' account. */
     private arnIn(region: string, service: string, resource: string): string {
-        const partition = region.startsWith("cn-")
-            ? "aws-cn"
-            : region.startsWith("us-gov-")
-              ? "aws-us-gov"
-              : region.startsWith("eusc-")
-                ? "aws-eusc"
-                : "aws";
-        return `arn:${partition}:${service}:${region}:${this.accountId}:${resource}`;
+        return `arn:${partitionOf(region)}:${service}:${region}:${this.accountId}:${resource}`;
     }
+
+    /** The types the components declare (their kits' `mockedTypes`), read once. */
+    private declared: ReadonlyMap<string, MockedType> | undefined;
 
     newResource(args: MockResourceArgs): { id: string | undefined; state: Record<string, unknown> } {
         const inputs = args.inputs as Record<string, unknown>;
@@ -339,13 +346,8 @@ export class AwsMocks implements pulumi.runtime.Mocks {
             };
         };
         // A resource named by its `name` (else `unnamed`: by default as the provider names it, a prefix
-        // and a suffix), its id, with its ARN, `more` and its tags.
-        const named = (
-            service: string,
-            resource: (name: string) => string,
-            more: object = {},
-            unnamed = `${args.name}-0000000`,
-        ) => {
+        // and a suffix), its id, with its ARN (program/awsArns.ts), `more` and its tags.
+        const named = (more: object = {}, unnamed = `${args.name}-0000000`) => {
             const name = String(inputs.name ?? unnamed);
             return {
                 id: name,
@@ -353,7 +355,7 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                     ...inputs,
                     name,
                     region,
-                    arn: arn(service, resource(name)),
+                    arn: arnOf(args.type, name, region, this.accountId),
                     ...more,
                     tagsAll: inputs.tags ?? {},
                 },
@@ -386,25 +388,11 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 return { id: stackName, state: { name: stackName, outputs: { ...outputs }, secretOutputNames: [] } };
             }
             case "aws:cloudwatch/logGroup:LogGroup":
-                return named("logs", (name) => `log-group:${name}`);
+                return named();
             case "aws:cloudwatch/eventRule:EventRule":
-                return named("events", (name) => `rule/${name}`, { eventBusName: "default" });
-            case "aws:cloudwatch/eventTarget:EventTarget": {
-                const targetId = String(inputs.targetId ?? `${args.name}-target`);
-                return {
-                    id: `${String(inputs.rule)}-${targetId}`,
-                    state: { ...inputs, region, targetId, eventBusName: "default" },
-                };
-            }
-            case "aws:cloudwatch/logResourcePolicy:LogResourcePolicy": {
-                const policyName = String(inputs.policyName ?? args.name);
-                const policyScope = inputs.resourceArn === undefined ? "ACCOUNT" : "RESOURCE";
-                return { id: policyName, state: { ...inputs, policyName, region, policyScope, revisionId: "1" } };
-            }
+                return named({ eventBusName: "default" });
             case "aws:ssm/parameter:Parameter":
                 return named(
-                    "ssm",
-                    (name) => `parameter${name.startsWith("/") ? name : `/${name}`}`,
                     {
                         version: 1,
                         tier: inputs.tier ?? "Standard",
@@ -428,36 +416,6 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                     },
                 };
             }
-            case "aws:grafana/workspaceApiKey:WorkspaceApiKey": {
-                const workspaceId = String(reveal(inputs.workspaceId));
-                const keyName = String(inputs.keyName);
-                return {
-                    id: `${workspaceId}/${keyName}`,
-                    state: { ...inputs, region, key: pulumi.secret(fakeKey(`${workspaceId}/${keyName}`)) },
-                };
-            }
-            case "aws:grafana/workspaceServiceAccount:WorkspaceServiceAccount": {
-                const workspaceId = String(reveal(inputs.workspaceId));
-                const serviceAccountId = "1";
-                return { id: `${workspaceId},${serviceAccountId}`, state: { ...inputs, region, serviceAccountId } };
-            }
-            case "aws:grafana/workspaceServiceAccountToken:WorkspaceServiceAccountToken": {
-                const workspaceId = String(reveal(inputs.workspaceId));
-                const seconds = Number(inputs.secondsToLive);
-                const created = this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW;
-                const expiresAt = addMinutes(created, seconds / 60);
-                return {
-                    id: `${workspaceId},${String(inputs.serviceAccountId)},1`,
-                    state: {
-                        ...inputs,
-                        region,
-                        serviceAccountTokenId: "1",
-                        createdAt: created,
-                        expiresAt,
-                        key: pulumi.secret(fakeKey(`${workspaceId}/${String(inputs.name)}`)),
-                    },
-                };
-            }
             case "time:index/static:Static":
                 return timeResource();
             case "time:index/rotating:Rotating": {
@@ -467,18 +425,39 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                     1440 * Number(inputs.rotationDays ?? 0);
                 return timeResource((rfc3339) => ({ rotationRfc3339: addMinutes(rfc3339, minutes) }));
             }
-            default:
+            default: {
+                // A type the options or a component declare (its kit's `mockedTypes`): named as the provider
+                // names it, with its ARN, and what the declaration adds (own keys only: no type is named
+                // like an Object property).
+                const given = this.options.resourceTypes ?? {};
+                const declared = Object.prototype.hasOwnProperty.call(given, args.type)
+                    ? given[args.type]
+                    : (this.declared ??= declaredMockTypes()).get(args.type);
+                if (declared !== undefined) {
+                    const context = (state: Readonly<Record<string, unknown>>): MockContext => ({
+                        state,
+                        logicalName: args.name,
+                        createdAt: this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW,
+                        plain: reveal,
+                    });
+                    const generic: Readonly<Record<string, unknown>> =
+                        declared.named === false ? { ...inputs, region } : named().state;
+                    const state = { ...generic, ...declared.state?.(inputs, context(generic)) };
+                    const id =
+                        typeof declared.id === "function"
+                            ? declared.id(inputs, context(state))
+                            : String(declared.id === "arn" ? state.arn : state.name);
+                    return { id, state };
+                }
                 if (this.options.otherResources === "echo") {
                     // An AWS resource has an ARN, and a name (the logical one, when the program gives
                     // none, as autonaming would), known once created (never in a preview).
-                    const service = args.type.startsWith("aws:") ? args.type.split(/[:/]/)[1] : undefined;
                     const name = typeof inputs.name === "string" ? inputs.name : args.name;
+                    const arn = arnOf(args.type, name, region, this.accountId);
                     const computed =
-                        service !== undefined
+                        arn !== undefined
                             ? {
-                                  ...(inputs.arn === undefined
-                                      ? { arn: arn(service, arnResource(args.type, name)) }
-                                      : {}),
+                                  ...(inputs.arn === undefined ? { arn } : {}),
                                   ...(inputs.name === undefined ? { name } : {}),
                                   ...(args.type === SQS_QUEUE && inputs.url === undefined
                                       ? { url: `https://sqs.${region}.amazonaws.com/${this.accountId}/${name}` }
@@ -488,6 +467,7 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                     return { id: `${args.name}_id`, state: { ...inputs, ...computed } };
                 }
                 throw new Error(`Mock not implemented: ${args.type} (${args.name})`);
+            }
         }
     }
 

@@ -14,6 +14,7 @@ import {
 import type { ComponentKit } from "../components/kit/kit";
 import { COMPONENT_KITS } from "../components/kits";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
+import { packageKeywords } from "../components/kit/componentLists";
 
 /** The schema's package name: the first part of every component's type token. */
 export const PACKAGE_NAME = "cloudposse";
@@ -453,9 +454,9 @@ export function packageSchema(
         displayName: "Cloud Posse components",
         version,
         description:
-            "Cloud Posse's components ported to Pulumi: an EventBridge rule logging to CloudWatch Logs and an " +
-            "Amazon Managed Grafana API key rotated and stored in SSM, named and tagged by a null-label port.",
-        keywords: ["pulumi", "aws", "cloudposse", "eventbridge", "grafana", "category/cloud", "kind/component"],
+            `Cloud Posse's components ported to Pulumi (${definitions.map((d) => d.path).join(", ")}), ` +
+            "named and tagged by a null-label port.",
+        keywords: [...packageKeywords(definitions), "category/cloud", "kind/component"],
         license: "Apache-2.0",
         repository: REPOSITORY,
         homepage: `${REPOSITORY}#readme`,

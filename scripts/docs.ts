@@ -1,12 +1,13 @@
 /**
- * `npm run docs`: writes the reference tables generated from the component definitions into the
- * README and the guides (docs/<component>.md, docs/stack-files.md, docs/languages.md, between their `<!-- generated:NAME -->`
- * markers), and docs/languages.md's example program in every language. `npm test` fails while they differ.
+ * `npm run docs`: writes what derives from the component list into the README and the guides (the tables between
+ * their `<!-- generated:NAME -->` markers, docs/languages.md's example program in every language) and package.json's
+ * keywords. `npm test` fails while they differ.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { generatedBlocks, withGeneratedBlocks } from "../components/kit/reference";
 import { exampleBlocks } from "../provider/examples";
+import { packageKeywords } from "../components/kit/componentLists";
 
 const root = path.join(__dirname, "..");
 for (const [file, blocks] of [...generatedBlocks(), ...exampleBlocks()]) {
@@ -20,3 +21,12 @@ for (const [file, blocks] of [...generatedBlocks(), ...exampleBlocks()]) {
         process.stdout.write(`${file}: reference tables up to date\n`);
     }
 }
+
+// package.json's keywords: the package's own, then the components' (as npm and prettier write package.json).
+const manifestFile = path.join(root, "package.json");
+const manifest = fs.readFileSync(manifestFile, "utf8");
+const parsed = JSON.parse(manifest) as { keywords?: string[] };
+parsed.keywords = packageKeywords();
+const written = `${JSON.stringify(parsed, null, 2)}\n`;
+if (written !== manifest) fs.writeFileSync(manifestFile, written);
+process.stdout.write(`package.json: keywords ${written !== manifest ? "updated" : "up to date"}\n`);

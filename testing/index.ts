@@ -15,6 +15,7 @@ export {
     SECRET_PLACEHOLDER,
 } from "../program/mocks";
 export type { InstalledMocks, MockOptions, RecordedReplacement, RecordedResource } from "../program/mocks";
+export type { MockedType } from "../components/kit/kit";
 
 /**
  * Installs the package's mocks as Pulumi's runtime mocks (`pulumi.runtime.setMocks`) and records

@@ -6,6 +6,7 @@ import { argKinds, wireKit } from "../kit/kit";
 import type { PulumiDeployment } from "../kit/lifecycle";
 import { DashboardsApiKey } from "./component";
 import { API_KEY_DEFINITION, DASHBOARDS_API_KEY_DEFAULTS, type DashboardsApiKeyArgs } from "./definition";
+import { API_KEY_MOCKED_TYPES } from "./mocked";
 import { rotationSchedule } from "./rotation";
 import { dashboardsApiKeyClaims, resolveDashboardsApiKey, withDeployedCredential } from "./resolve";
 
@@ -28,6 +29,7 @@ export const API_KEY_KIT = wireKit({
             lastDeployment && (deployedCredential(lastDeployment, [name, ...resolved.aliases]) ?? {}),
         ),
     planRotation: (trigger, inputs, time) => rotationSchedule(trigger, inputs.secondsToLive, time),
+    mockedTypes: API_KEY_MOCKED_TYPES,
     unknownStack: (instance, stack) => {
         const written = ["dashboards_stack_name", "dashboards_component_name"].find((v) => instance.written.has(v));
         const named =

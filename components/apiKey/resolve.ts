@@ -380,7 +380,7 @@ export function resolveDashboardsApiKey(
         }
         if (label) {
             checkTags(
-                [{ tags: label.tags, service: "ssm", resource: "SSM parameter" }],
+                [{ tags: label.tags, limits: AWS_LIMITS.ssm, resource: "SSM parameter" }],
                 { inputTags: label.context.tags, delimiter: label.delimiter },
                 problems,
             );

@@ -3,11 +3,11 @@
  * defaults and allowed values, and its outputs. Pure data, no Pulumi import.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { AWS_LIMITS } from "../kit/awsLimits";
 import { switchArg, type ComponentDefinition } from "../kit/definition";
 import { INSTANCE_ARGS, REGION_ARG, type InstanceArgs } from "../kit/instanceArgs";
 import { LABEL_ARGS, type ComponentLabelArgs } from "../kit/labelArgs";
 import { EVENT_TARGET_ID } from "../kit/lifecycle";
+import { EVENTBRIDGE_LIMITS } from "./limits";
 
 /** The log retention periods CloudWatch Logs accepts, in days. */
 export const EVENT_LOG_RETENTION_DAYS = [
@@ -33,7 +33,7 @@ export const DEFAULT_EVENT_LOG_RETENTION_IN_DAYS = 3;
 export const DEFAULT_LOGS_POLICY_SCOPE: LogsPolicyScope = "resource";
 
 /** The longest rule description EventBridge accepts (code points). */
-export const MAX_RULE_DESCRIPTION_LENGTH = AWS_LIMITS.events.ruleDescription.max;
+export const MAX_RULE_DESCRIPTION_LENGTH = EVENTBRIDGE_LIMITS.events.ruleDescription.max;
 
 /**
  * A field's value in an event pattern: an object of fields, or a list of the values or matchers to

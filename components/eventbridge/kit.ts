@@ -3,6 +3,7 @@ import { argKinds, wireKit } from "../kit/kit";
 import { EventBridge } from "./component";
 import { EVENTBRIDGE_DEFINITION, type EventBridgeArgs } from "./definition";
 import { EVENTBRIDGE_GUARDS } from "./guards";
+import { EVENTBRIDGE_MOCKED_TYPES } from "./mocked";
 import { eventBridgeClaims, resolveEventBridge } from "./resolve";
 
 /** The `eventbridge` kit. */
@@ -17,4 +18,5 @@ export const EVENTBRIDGE_KIT = wireKit({
         logsLogGroupName: resolved.logGroup.name,
     }),
     guards: EVENTBRIDGE_GUARDS,
+    mockedTypes: EVENTBRIDGE_MOCKED_TYPES,
 });

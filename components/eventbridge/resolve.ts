@@ -23,6 +23,7 @@ import { MAX_ACCOUNT_LOGS_POLICIES, PROVIDER_REGION, type NameClaim } from "../k
 import { argProblem, type ArgProblem, type ArgProblemInput } from "../kit/errors";
 import { hasValue, problem, type Problem } from "../../util/problem";
 import { jsonencode } from "../kit/jsonencode";
+import { EVENTBRIDGE_LIMITS } from "./limits";
 import { adoptionRegionProblem, eventTargetImportId, regionalImportId } from "../kit/lifecycle";
 import {
     DEFAULT_EVENT_RULE_PATTERN,
@@ -174,8 +175,8 @@ export function resolveEventBridge(
         const origin = { inputTags: label.context.tags, delimiter: label.delimiter };
         const tagFindings = checkTags(
             [
-                { tags: logGroupLabel.tags, service: "logs", resource: "log group" },
-                { tags: label.tags, service: "events", resource: "event rule" },
+                { tags: logGroupLabel.tags, limits: AWS_LIMITS.logs, resource: "log group" },
+                { tags: label.tags, limits: EVENTBRIDGE_LIMITS.events, resource: "event rule" },
             ],
             origin,
             problems,
@@ -562,7 +563,7 @@ function longValueProblem(label: Label, pattern: string, limit: ArgProblemInput)
  */
 function tooLongFor(p: ArgProblemInput, logGroupLabel: Label, tagFindings: readonly TagFinding[]): string {
     if (p.code === "ID_TOO_LONG_FOR_DESCRIPTION") {
-        return `the rule's description, which is the id when none is given (at most ${MAX_RULE_DESCRIPTION_LENGTH}; ${AWS_LIMITS.events.ruleDescription.source})`;
+        return `the rule's description, which is the id when none is given (at most ${MAX_RULE_DESCRIPTION_LENGTH}; ${EVENTBRIDGE_LIMITS.events.ruleDescription.source})`;
     }
     if (p.code === "BAD_TAG_VALUE") {
         const finding = tagFindings.find((f) => f.problem === p);

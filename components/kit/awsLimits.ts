@@ -1,6 +1,7 @@
 /**
  * What the AWS APIs accept, per service and request member (from the AWS API models and tagging rules), and the checks
- * of the values this package sends. Pure: no Pulumi import.
+ * of the values this package sends: the rules components share (tags, CloudWatch Logs, SSM). A component declares
+ * its own services' limits in its folder (`limits.ts`, {@link AwsLimitTable}s). Pure: no Pulumi import.
  */
 import { describeValue } from "../../util/describeValue";
 import { formatPath, problem, userKey, type Problem, type ProblemPath } from "../../util/problem";
@@ -26,8 +27,17 @@ export interface StringLimit {
 const TAG_CHARACTERS = /^[\p{L}\p{Z}\p{N}_.:/=+\-@]*$/u;
 const TAG_CHARACTERS_TEXT = "letters, digits, spaces and _ . : / = + - @";
 
+/** A service's limits, by request member (`ruleName`, `tagKey`). */
+export type AwsLimitTable = Readonly<Record<string, StringLimit>>;
+
+/** The tag limits of one service: a tag key and a tag value, each as the service checks it. */
+export interface TagLimits {
+    readonly tagKey: StringLimit;
+    readonly tagValue: StringLimit;
+}
+
 /** A tag key as every AWS service checks it (1 to 128 characters, no `aws:` prefix in any case). */
-function tagKeyLimit<const S extends string>(source: S) {
+export function tagKeyLimit<const S extends string>(source: S) {
     return {
         source,
         min: 1,
@@ -39,27 +49,8 @@ function tagKeyLimit<const S extends string>(source: S) {
     } as const;
 }
 
-/** The table: every string member this package sends, by service. */
+/** The shared table: the string members of the services every component may use, by service. */
 export const AWS_LIMITS = {
-    events: {
-        ruleName: {
-            source: "EventBridge PutRule.Name",
-            min: 1,
-            max: 64,
-            pattern: /^[.\-_A-Za-z0-9]+$/u,
-            patternText: "[.\\-_A-Za-z0-9]+",
-        },
-        ruleDescription: { source: "EventBridge PutRule.Description", max: 512 },
-        eventPattern: { source: "EventBridge PutRule.EventPattern", max: 4096 },
-        tagKey: {
-            source: "EventBridge Tag.Key",
-            min: 1,
-            max: 128,
-            forbiddenPrefixes: ["aws:"],
-            prefixIgnoreCase: true,
-        },
-        tagValue: { source: "EventBridge Tag.Value", max: 256 },
-    },
     logs: {
         logGroupName: {
             source: "CloudWatch Logs CreateLogGroup.logGroupName",
@@ -104,20 +95,6 @@ export const AWS_LIMITS = {
         },
         tagKey: tagKeyLimit("SSM Tag.Key"),
         tagValue: { source: "SSM Tag.Value", max: 256, pattern: TAG_CHARACTERS, patternText: TAG_CHARACTERS_TEXT },
-    },
-    grafana: {
-        apiKeyName: { source: "Managed Grafana CreateWorkspaceApiKey.keyName", min: 1, max: 100 },
-        serviceAccountName: { source: "Managed Grafana CreateWorkspaceServiceAccount.name", min: 1, max: 128 },
-        serviceAccountTokenName: {
-            source: "Managed Grafana CreateWorkspaceServiceAccountToken.name",
-            min: 1,
-            max: 128,
-        },
-        workspaceId: {
-            source: "Managed Grafana workspaceId",
-            pattern: /^g-[0-9a-f]{10}$/u,
-            patternText: "g-[0-9a-f]{10}",
-        },
     },
 } as const satisfies Record<string, Record<string, StringLimit>>;
 
@@ -242,10 +219,11 @@ function blameTag(key: string, origin: TagOrigin, about: "key" | "value", rule: 
     return label;
 }
 
-/** The tags sent with one resource, and the service that receives them. */
+/** The tags sent with one resource, and the tag limits of the service that receives them. */
 export interface TaggedResource {
     readonly tags: Readonly<Record<string, string>>;
-    readonly service: "events" | "logs" | "ssm";
+    /** The service's tag limits: `AWS_LIMITS.logs`, or a component's own table (`EVENTBRIDGE_LIMITS.events`). */
+    readonly limits: TagLimits;
     /** The resource as a reader names it: `log group`, `event rule`, `SSM parameter`. */
     readonly resource: string;
 }
@@ -311,8 +289,7 @@ export function checkTags(
             ? ["tags", userKey(key)]
             : [field];
     };
-    for (const { tags, service, resource } of resources) {
-        const limits = AWS_LIMITS[service];
+    for (const { tags, limits, resource } of resources) {
         const keys = Object.keys(tags);
         if (keys.length > MAX_TAGS_PER_RESOURCE) {
             const generated = keys.filter((k) => !Object.prototype.hasOwnProperty.call(origin.inputTags, k)).length;

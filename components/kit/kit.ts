@@ -11,6 +11,7 @@ import type { ArgProblem } from "./errors";
 import { exportedOutput, outputValues } from "./declaredOutputs";
 import { FromStackProgram } from "./preamble";
 import type { RotationSchedule } from "./lifecycle";
+import type { ComponentAdoption } from "./adoption";
 
 /** The outputs of one instance, by the spec's output name. */
 export type InstanceOutputs = Record<string, pulumi.Output<unknown> | undefined>;
@@ -99,6 +100,41 @@ export interface PlannedInstance {
     readonly written: ReadonlySet<string>;
 }
 
+/**
+ * What the offline mocks (program/mocks.ts) answer for a resource type a component registers and the mocks do not
+ * know by themselves: the id, name, region, ARN (from the type token, program/awsArns.ts) and tags of any `aws:`
+ * resource, with the specifics declared here.
+ */
+export interface MockedType {
+    /**
+     * The id the provider gives it: its name (the default), its ARN (an SNS topic's, as the provider sets it), or one
+     * built from its inputs and state (`<workspace id>/<key name>`).
+     */
+    readonly id?: "name" | "arn" | ((inputs: Readonly<Record<string, unknown>>, context: MockContext) => string);
+    /**
+     * False for a resource without a name or an ARN of its own (an EventBridge target): its state is its inputs, its
+     * region and what `state` adds. @default true
+     */
+    readonly named?: boolean;
+    /** State the provider computes beyond the generic one, from the inputs and that state (`{ owner: ... }`). */
+    readonly state?: (
+        inputs: Readonly<Record<string, unknown>>,
+        context: MockContext,
+    ) => Readonly<Record<string, unknown>>;
+}
+
+/** What the mocks tell a {@link MockedType} of the resource they answer. */
+export interface MockContext {
+    /** Its state so far: the generic one for `state`, the whole one for `id`. */
+    readonly state: Readonly<Record<string, unknown>>;
+    /** Its logical (Pulumi) name. */
+    readonly logicalName: string;
+    /** When it was created, as the mocks' clock says (RFC 3339). */
+    readonly createdAt: string;
+    /** The plain value behind an input that may be a secret. */
+    plain(value: unknown): unknown;
+}
+
 /** One component, wired. */
 export interface ComponentKit {
     /** Its declaration. */
@@ -133,31 +169,17 @@ export interface ComponentKit {
         instance: PlannedInstance,
         stack: string,
     ) => { readonly var?: string; readonly text: string };
+    /**
+     * The resource types it registers that the offline mocks do not know, by type token
+     * (`{ "aws:sns/topic:Topic": { id: "arn" } }`): the mocks answer them in synth and the tests.
+     */
+    readonly mockedTypes?: Readonly<Record<string, MockedType>>;
 }
 
 /** What `tf-adopt` asks of a component, loaded without the Pulumi SDK (the list's `rules`). */
 export interface ComponentRules {
-    /**
-     * The names an instance would give its resources, adoption vars left out (undefined when its vars are invalid:
-     * it then matches nothing, and synth reports it).
-     */
-    readonly adoptionNames?: (
-        instance: PlannedInstance & { readonly vars: Readonly<Record<string, unknown>> },
-    ) => AdoptionNames;
-    /** The original Cloud Posse component's SSM path format, when it stores one (e.g. `/grafana/%s/api_key`). */
-    readonly originalSsmPathFormat?: string;
-}
-
-/** The names of an instance's resources that a Terraform state may hold. */
-export interface AdoptionNames {
-    /** Its EventBridge rule. */
-    readonly rule?: string;
-    /** Its SSM parameter. */
-    readonly ssmPath?: string;
-    /** Its SSM parameter under the original component's path format, when it does not set its own. */
-    readonly legacySsmPath?: string;
-    /** Its credential's name. */
-    readonly keyName?: string;
+    /** What it adopts from a Terraform state, and how (adoption.ts); none: it adopts nothing. */
+    readonly adoption?: ComponentAdoption;
 }
 
 /** What a resolver's result has that the kit reads. */
@@ -190,6 +212,7 @@ export interface KitSpec<R extends KitResolved, C> {
     readonly guards?: ComponentKit["guards"];
     readonly planRotation?: ComponentKit["planRotation"];
     readonly unknownStack?: ComponentKit["unknownStack"];
+    readonly mockedTypes?: ComponentKit["mockedTypes"];
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from "./definition";
 import { LABEL_ARGS } from "./labelArgs";
 import { COMPONENT_DEFINITIONS } from "../registry";
+import { adoptionTable, declaredChecksTable, LIFECYCLE_GUIDE, MIGRATING_GUIDE } from "./componentLists";
 
 type Row = readonly string[];
 
@@ -292,6 +293,8 @@ export function generatedBlocks(
     add(LANGUAGES_GUIDE, "components", languagesTable(definitions));
     add(STACK_FILES_GUIDE, "aliases", aliasTable(definitions));
     add(STACK_FILES_GUIDE, "variable-reference", variableReference(definitions));
+    add(MIGRATING_GUIDE, "adoption", adoptionTable(definitions));
+    add(LIFECYCLE_GUIDE, "declared-checks", declaredChecksTable(definitions));
     return files;
 }
 

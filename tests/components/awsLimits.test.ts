@@ -13,6 +13,7 @@ import {
     ssmNameLimit,
     stringViolations,
 } from "../../components/kit/awsLimits";
+import { EVENTBRIDGE_LIMITS } from "../../components/eventbridge/limits";
 import {
     eventBridgeLogsPolicyDocument,
     resolveEventBridgeArgs,
@@ -52,8 +53,8 @@ describe("AWS limits", () => {
         it("counts length in code points, as AWS does", () => {
             assert.equal(codePointLength("😀".repeat(300)), 300);
             assert.equal("😀".repeat(300).length, 600);
-            assert.deepEqual(stringViolations("😀".repeat(300), AWS_LIMITS.events.ruleDescription), []);
-            assert.deepEqual(stringViolations("😀".repeat(513), AWS_LIMITS.events.ruleDescription), [
+            assert.deepEqual(stringViolations("😀".repeat(300), EVENTBRIDGE_LIMITS.events.ruleDescription), []);
+            assert.deepEqual(stringViolations("😀".repeat(513), EVENTBRIDGE_LIMITS.events.ruleDescription), [
                 "must have at most 512 characters, has 513",
             ]);
         });

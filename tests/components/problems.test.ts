@@ -9,7 +9,8 @@ import { resolveEventBridge } from "../../components/eventbridge/resolve";
 import { resolveDashboardsApiKey } from "../../components/apiKey/resolve";
 import { checkAliases } from "../../components/kit/lifecycle";
 import { planRotation } from "../../components/apiKey/rotation";
-import { checkTags } from "../../components/kit/awsLimits";
+import { AWS_LIMITS, checkTags } from "../../components/kit/awsLimits";
+import { EVENTBRIDGE_LIMITS } from "../../components/eventbridge/limits";
 import { NameRegistry } from "../../components/kit/collisions";
 import { ComponentArgsError } from "../../components/kit/errors";
 import { validateStack, StackVarsError } from "../../program/deploy";
@@ -397,8 +398,8 @@ describe("component problems: code, path and value of every check", () => {
             const problems: Problem[] = [];
             checkTags(
                 [
-                    { tags: { "aws:x": "1" }, service: "logs", resource: "log group" },
-                    { tags: { "aws:x": "1" }, service: "events", resource: "event rule" },
+                    { tags: { "aws:x": "1" }, limits: AWS_LIMITS.logs, resource: "log group" },
+                    { tags: { "aws:x": "1" }, limits: EVENTBRIDGE_LIMITS.events, resource: "event rule" },
                 ],
                 { inputTags: { "aws:x": "1" }, delimiter: "-" },
                 problems,

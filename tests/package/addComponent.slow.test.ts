@@ -63,7 +63,7 @@ describe("adding a component as CONTRIBUTING.md says (tests/fixtures/component/)
         const end = list.indexOf("] as const satisfies readonly Entry[];");
         assert.ok(end > 0, "the component list's end");
         fs.writeFileSync(registry, list.slice(0, end) + ENTRY + list.slice(end));
-        // The generated reference tables, example programs and schema snapshot.
+        // The generated reference tables, example programs, keywords and schema snapshot.
         for (const script of ["docs", "schema:update"]) {
             const generated = await run("npm", ["run", "--silent", script]);
             assert.equal(generated.status, 0, generated.stderr);
@@ -90,6 +90,7 @@ describe("adding a component as CONTRIBUTING.md says (tests/fixtures/component/)
             "docs/gizmo.md",
             "docs/languages.md",
             "docs/stack-files.md",
+            "package.json",
             "tests/components/gizmo.test.ts",
         ]);
         // The generators put it in every table and in the example program of every language.
