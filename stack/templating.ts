@@ -39,6 +39,9 @@ import { checkStringLength, regexTest, TEMPLATE_LIMITS } from "../gotemplate";
  * time is that value's JSON text: Sprig's `toJson`/`mustToJson` (Go's json.Marshal, HTML escaped),
  * `toRawJson`/`mustToRawJson` (without HTML escapes), Gomplate's `data.ToJSON`/`toJSON` (ugorji's
  * codec: gomplate v3.11.8 data/data.go 387-405, whose text differs from json.Marshal's: `1.0`).
+ * At load time Gomplate's are HTML escaped too: ugorji's JsonHandle leaves `HTMLCharsAsIs` false (codec/v1.2.7
+ * codec/json.go 1322-1326, 1400-1404: `<`, `>` and `&` as `\u003c`...). Its `1.0` for a whole float64 is not
+ * reproduced: a template's numbers carry no Go kind here (YAML's `1.0` is the integer 1).
  */
 export const JSON_MARKS = { sprig: "json", sprigRaw: "json-raw", gomplate: "json-gomplate" } as const;
 const GOMPLATE_JSON = JSON_MARKS.gomplate;
@@ -228,9 +231,9 @@ export function gomplateFunctions(env: Environment = process.env): FuncMap {
             YAML: fn("i", (s) => fromData(strval(s))),
             ToJSON: unknownThrough(
                 GOMPLATE_JSON,
-                fn("i", (v) => goJson(v, "", true)),
+                fn("i", (v) => goJson(v, "", false)),
             ),
-            ToJSONPretty: fn("ii", (indent, v) => goJson(v, strval(indent), true)),
+            ToJSONPretty: fn("ii", (indent, v) => goJson(v, strval(indent), false)),
             ToYAML: fn("i", (v) => goYaml(v) + "\n"),
         }),
         env: namespace("env", {
@@ -255,9 +258,9 @@ export function gomplateFunctions(env: Environment = process.env): FuncMap {
         yaml: fn("i", (s) => fromData(strval(s))),
         toJSON: unknownThrough(
             GOMPLATE_JSON,
-            fn("i", (v) => goJson(v, "", true)),
+            fn("i", (v) => goJson(v, "", false)),
         ),
-        toJSONPretty: fn("ii", (indent, v) => goJson(v, strval(indent), true)),
+        toJSONPretty: fn("ii", (indent, v) => goJson(v, strval(indent), false)),
         toYAML: fn("i", (v) => goYaml(v) + "\n"),
         datasource: unsupportedFunction("datasource", "(a Gomplate datasource) is not supported by this port"),
         ds: unsupportedFunction("ds", "(a Gomplate datasource) is not supported by this port"),

@@ -94,6 +94,17 @@ describe("stack templating: the component pass", () => {
         );
     });
 
+    it("writes JSON as each library does: Gomplate's (ugorji) and Sprig's toJson HTML-escaped, toRawJson not", () => {
+        // gomplate v3.11.8 data/data.go 387-405 (codec.JsonHandle, HTMLCharsAsIs false: ugorji codec/v1.2.7
+        // codec/json.go 1322-1326, 1400-1404); Sprig v3 defaults.go toJson (json.Marshal) and toRawJson.
+        const value = '{{ dict "a" "<b> & c" | XX }}';
+        const rendered = (fn: string) => renderComponentString(value.replace("XX", fn), ctx, on, src);
+        assert.equal(rendered("toJSON"), '{"a":"\\u003cb\\u003e \\u0026 c"}');
+        assert.equal(rendered("data.ToJSON"), '{"a":"\\u003cb\\u003e \\u0026 c"}');
+        assert.equal(rendered("toJson"), '{"a":"\\u003cb\\u003e \\u0026 c"}');
+        assert.equal(rendered("toRawJson"), '{"a":"<b> & c"}');
+    });
+
     it("names an unknown function with the file and the line of the value", () => {
         assert.throws(
             () =>
