@@ -9,7 +9,6 @@ import {
     type ComponentDefinition,
     type FieldDefinition,
     type TypeNode,
-    type VarType,
 } from "../components/kit/definition";
 import type { ComponentKit } from "../components/kit/kit";
 import { COMPONENT_KITS } from "../components/kits";
@@ -141,31 +140,6 @@ function pascalCase(word: string): string {
                 : part.charAt(0).toUpperCase() + part.slice(1),
         )
         .join("");
-}
-
-/**
- * The schema type of a top-level shorthand var type (every number of these components is a whole number). The items
- * of a plain-only list or set and the values of a plain-only map are marked `plain` as well: Pulumi reads an unmarked
- * item as an Input (pkg/codegen/schema/bind.go `bindTypeSpec`, see {@link compositeType}), which the Go SDK would
- * type `[]pulumi.StringInput` and the component refuses; an Input argument's (`tags`) take Inputs inside.
- */
-function shorthandType(type: Extract<VarType, string>, input: boolean): SchemaProperty {
-    const inside = input ? {} : { plain: true };
-    switch (type) {
-        case "string":
-            return { type: "string" };
-        case "number":
-            return { type: "integer" };
-        case "bool":
-            return { type: "boolean" };
-        case "list(string)":
-        case "set(string)":
-            return { type: "array", items: { type: "string", ...inside } };
-        case "map(string)":
-            return { type: "object", additionalProperties: { type: "string", ...inside } };
-        case "any":
-            return { $ref: "pulumi.json#/Any" };
-    }
 }
 
 /**
@@ -405,10 +379,8 @@ export function packageSchema(
             types: named,
         });
         for (const [arg, spec] of argsOf(definition)) {
-            let type =
-                typeof spec.type === "string"
-                    ? shorthandType(spec.type, spec.input === true)
-                    : compositeType(typeNode(spec.type), site(arg, true, spec.doc, "argument"));
+            // A shorthand (`list(string)`) is the composite it stands for, its items Inputs only when the argument is.
+            let type = compositeType(positionNode(spec), site(arg, true, spec.doc, "argument"));
             if (spec.allowed !== undefined && spec.type === "string") {
                 const enumToken = `${PACKAGE_NAME}:${shared(spec) ? SHARED_MODULE : module}:${pascalCase(arg)}`;
                 const origin = shared(spec) ? `the shared argument ${arg}` : `${definition.path} argument ${arg}`;
