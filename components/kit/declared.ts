@@ -27,8 +27,18 @@ export function positionOf(spec: ArgDefinition | FieldDefinition): Position {
     return { ...spec, node: positionNode(spec) };
 }
 
-/** An item of a list or set, a value of a map: only a type. */
-const itemPosition = (node: TypeNode): Position => ({ node });
+/**
+ * An item of a list or set, a value of a map: its type, and when it is a scalar the collection's own rules
+ * (`allowed`, `min`, `max`, `pattern`, `note` of a `list(string)` are each item's, as for a single value).
+ */
+function itemPosition(node: TypeNode, collection: Position): Position {
+    if (node.kind !== "string" && node.kind !== "number" && node.kind !== "bool") return { node };
+    const { allowed, min, max, pattern, note } = collection;
+    return { node, allowed, min, max, pattern, note };
+}
+
+/** Whether a position's type is a list, set or map (whose scalar rules are its items'). */
+const isCollection = (node: TypeNode) => node.kind === "list" || node.kind === "set" || node.kind === "map";
 
 /** `allowed` as a message lists it: strings quoted. */
 function allowedText(allowed: readonly (string | number)[]): string {
@@ -64,7 +74,7 @@ export function checkDeclared(
         return result;
     };
     const note = position.note ?? "";
-    if (position.allowed !== undefined) {
+    if (position.allowed !== undefined && !isCollection(node)) {
         return (position.allowed as readonly unknown[]).includes(value)
             ? value
             : refuse("NOT_ONE_OF", `must be one of ${allowedText(position.allowed)}${note}`);
@@ -91,12 +101,13 @@ export function checkDeclared(
             return checkString(position, value, refuse);
         case "list":
         case "set":
-            return checkItems(node, value, path, problems, refuse);
+            return checkItems(node, position, value, path, problems, refuse);
         case "map": {
             if (!isPlainObject(value)) return refuse("TYPE_MISMATCH", "must be a map");
             const copy: Record<string, unknown> = {};
             for (const [key, item] of Object.entries(value)) {
-                setOwn(copy, key, checkDeclared(itemPosition(node.values), item, [...path, userKey(key)], problems));
+                const at = [...path, userKey(key)];
+                setOwn(copy, key, checkDeclared(itemPosition(node.values, position), item, at, problems));
             }
             return copy;
         }
@@ -126,13 +137,15 @@ function checkString(
 /** A list's or a set's items, each checked; a set's known scalars deduplicated and sorted, as Terraform does. */
 function checkItems(
     node: Extract<TypeNode, { kind: "list" | "set" }>,
+    position: Position,
     value: unknown,
     path: ProblemPath,
     problems: ArgProblemInput[],
     refuse: (code: string, rule: string) => unknown,
 ): unknown {
     if (!Array.isArray(value)) return refuse("TYPE_MISMATCH", "must be a list");
-    const items = Array.from(value, (item, i) => checkDeclared(itemPosition(node.items), item, [...path, i], problems));
+    const item = itemPosition(node.items, position);
+    const items = Array.from(value, (each, i) => checkDeclared(item, each, [...path, i], problems));
     if (node.kind === "list" || !items.every((item) => typeof item === "string" || typeof item === "number")) {
         return items;
     }

@@ -180,7 +180,10 @@ export interface ArgDefinition {
     readonly defaultText: string;
     /** The default in words for the TypeScript reference, when it differs from `defaultText`. */
     readonly defaultTs?: string;
-    /** The values allowed, when the set is closed. */
+    /**
+     * The values allowed, when the set is closed. For a list, set or map of scalars, this and `min`, `max` and
+     * `pattern` are each item's rules.
+     */
     readonly allowed?: readonly (string | number)[];
     /** Smallest value allowed (numbers). */
     readonly min?: number;

@@ -95,6 +95,44 @@ describe("declared checks of any declared type", () => {
         }
     });
 
+    it("a collection of scalars: its allowed values, range, length and pattern are each item's", () => {
+        const arn = { regex: /^arn:/, code: "BAD_ARN", rule: "must be an ARN" };
+        const cases: [VarType, unknown, Partial<ArgDefinition>, unknown, string[]][] = [
+            [
+                "list(string)",
+                ["arn:a", "nope"],
+                { pattern: arn },
+                ["arn:a", undefined],
+                ['v[1] must be an ARN, got "nope"'],
+            ],
+            [
+                "list(string)",
+                ["ab", "abc"],
+                { max: 2 },
+                ["ab", "abc"],
+                ['v[1] must be at most 2 characters (has 3), got "abc"'],
+            ],
+            [
+                "set(string)",
+                ["a", "x"],
+                { allowed: ["a", "b"] },
+                ["a", undefined],
+                ['v[1] must be one of "a", "b", got "x"'],
+            ],
+            [
+                { map: "number" },
+                { A: 3, B: 9 },
+                { min: 1, max: 5 },
+                { A: 3, B: undefined },
+                ['v["B"] must be an integer from 1 to 5, got 9'],
+            ],
+            ["list(string)", ["a", "b"], { allowed: ["a", "b"] }, ["a", "b"], []],
+        ];
+        for (const [type, value, rules, expected, lines] of cases) {
+            assert.deepEqual(check(type, value, rules), [expected, lines], JSON.stringify([value, rules]));
+        }
+    });
+
     it("objects: camelCase fields, required ones, defaults for null, an undeclared key refused with a suggestion", () => {
         const cases: [unknown, unknown, string[]][] = [
             [
