@@ -263,6 +263,13 @@ export class Executor implements WorkMeter {
         });
     }
 
+    /** A value of `action` (from {@link evaluate}) printed as the action prints it. */
+    print(action: Extract<Node, { kind: "action" }>, value: unknown, data: unknown): string {
+        return this.metered(data, () =>
+            this.at(action.pos, action.pipe.text, () => this.printable(value, action.pipe)),
+        );
+    }
+
     private metered<T>(data: unknown, f: () => T): T {
         this.vars = [{ name: "$", value: data }];
         try {

@@ -96,6 +96,16 @@ function withSprig(): FuncMap {
     return WITH_SPRIG;
 }
 
+/** The value of a template's one action (see {@link GoTemplate.value}). */
+export interface SoleValue {
+    /** The text before the action (`""` for a template that is the action alone). */
+    readonly text: string;
+    /** The action's value, unprinted. */
+    readonly value: unknown;
+    /** The template's output: the text, then the value as the action prints it. */
+    print(): string;
+}
+
 /** A parsed template, ready to execute over data any number of times. */
 export class GoTemplate {
     /** The template's name (used in error messages; for stack files, the file path). */
@@ -144,25 +154,30 @@ export class GoTemplate {
 
     /**
      * When the whole template is one action (`{{ .a.b }}`, nothing around it), the value of its
-     * pipeline over `data`, unprinted: an {@link UnknownValue} stays one. Else undefined.
+     * pipeline over `data`, unprinted (an {@link UnknownValue} stays one), and how to print it as
+     * {@link execute} would, without running the template again. Else undefined.
      */
-    value(data: unknown): { readonly value: unknown } | undefined {
-        const actions = this.root.filter((n) => !(n.kind === "text" && n.text === ""));
-        const only = actions[0];
-        if (actions.length !== 1 || only.kind !== "action" || only.pipe.decl.length > 0) return undefined;
-        return { value: this.executor(this.name).evaluate(only, data) };
+    value(data: unknown): SoleValue | undefined {
+        const nodes = this.root.filter((n) => !(n.kind === "text" && n.text === ""));
+        return nodes.length === 1 ? this.soleValue("", nodes[0], data) : undefined;
     }
 
     /**
      * When the template is text followed by one action (`!template {{ .a }}`, nothing after it), the
-     * text and the value of the action's pipeline over `data`, unprinted. Else undefined.
+     * text and the value of the action's pipeline over `data`, unprinted (see {@link value}). Else undefined.
      */
-    valueAfterText(data: unknown): { readonly text: string; readonly value: unknown } | undefined {
+    valueAfterText(data: unknown): SoleValue | undefined {
         const nodes = this.root.filter((n) => !(n.kind === "text" && n.text === ""));
         const [text, only] = nodes;
-        if (nodes.length !== 2 || text.kind !== "text" || only.kind !== "action" || only.pipe.decl.length > 0)
-            return undefined;
-        return { text: text.text, value: this.executor(this.name).evaluate(only, data) };
+        return nodes.length === 2 && text.kind === "text" ? this.soleValue(text.text, only, data) : undefined;
+    }
+
+    /** `node`'s value after `text`, when it is an action that declares no variable. */
+    private soleValue(text: string, node: Node, data: unknown): SoleValue | undefined {
+        if (node.kind !== "action" || node.pipe.decl.length > 0) return undefined;
+        const executor = this.executor(this.name);
+        const value = executor.evaluate(node, data);
+        return { text, value, print: () => text + executor.print(node, value, data) };
     }
 
     /** Executes a template defined in this one (`{{define "name"}}`). */

@@ -117,7 +117,8 @@ function describer(load: DescribeLoad, cache: DescribeCache, chain: readonly Lin
         if (chain.length > MAX_DESCRIBE_DEPTH) {
             cache.depthReached++;
             throw new FunctionError(
-                `${call}: descriptions nested more than ${MAX_DESCRIBE_DEPTH} deep (${chain.map(show).join(" -> ")})`,
+                // Each description on the way wraps this message with its own name: only the ends are named here.
+                `${call}: descriptions nested more than ${MAX_DESCRIBE_DEPTH} deep (${show(chain[0])} -> ... -> ${show(link)})`,
             );
         }
         const depthReached = cache.depthReached;
@@ -225,6 +226,7 @@ function describe(
     };
     const own = terraformBackend(component, scope.config);
     const backend = remoteStateBackend(component, scope.config);
+    const stackFile = fileStackName(manifest, scope.config.stacksBasePath);
     const sections: Record<string, unknown> = {
         vars: evaluate("vars", component.vars),
         settings: plain("settings"),
@@ -244,8 +246,8 @@ function describe(
         atmos_component: component.name,
         atmos_stack: stack,
         stack,
-        atmos_stack_file: fileStackName(manifest, scope.config.stacksBasePath),
-        atmos_manifest: fileStackName(manifest, scope.config.stacksBasePath),
+        atmos_stack_file: stackFile,
+        atmos_manifest: stackFile,
         workspace,
         component_type: "terraform",
     };

@@ -7,6 +7,7 @@ import {
     fn,
     FunctionError,
     GoTemplate,
+    type SoleValue,
     NAMESPACE,
     TemplateError,
     compileRegex,
@@ -520,10 +521,12 @@ export function renderComponentScalar(
             const result = withComponentFunction(components, () => {
                 // only a call of atmos.Component gives an unknown value: other templates print as before
                 if (components === undefined || !current.includes("Component")) return t.execute(context);
+                // Each evaluation runs the template once: its value is printed, never run again.
                 const whole = t.value(context);
-                if (whole?.value instanceof UnknownValue) return whole.value;
-                const tagged = whole === undefined ? templateTagged(t, context) : undefined;
-                return tagged ?? t.execute(context);
+                if (whole !== undefined) return whole.value instanceof UnknownValue ? whole.value : whole.print();
+                const after = t.valueAfterText(context);
+                if (after === undefined) return t.execute(context);
+                return templateTagged(after) ?? after.print();
             });
             if (result instanceof UnknownValue) return result;
             out = result;
@@ -542,10 +545,8 @@ export function renderComponentScalar(
  * depends on the value's first character (yaml_func_utils.go 254-266), so it is refused as any
  * other text around the value is. Undefined when the template is not that.
  */
-function templateTagged(t: GoTemplate, context: Readonly<Record<string, unknown>>): UnknownValue | undefined {
-    const after = t.valueAfterText(context);
-    if (after === undefined || !(after.value instanceof UnknownValue) || after.value.through === undefined)
-        return undefined;
+function templateTagged(after: SoleValue): UnknownValue | undefined {
+    if (!(after.value instanceof UnknownValue) || after.value.through === undefined) return undefined;
     if (!/^!template[ \t]+$/.test(after.text)) return undefined;
     const { text, why, origin, path } = after.value;
     return new UnknownValue(text, why, origin, path);

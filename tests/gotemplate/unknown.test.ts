@@ -24,9 +24,23 @@ describe("gotemplate: unknown values", () => {
         assert.equal(got.value.origin, ORIGIN);
     });
 
-    it("gives a known value whole as well, unprinted", () => {
-        assert.deepEqual(parse("{{ .c.vars }}").value(data()), { value: { a: "A" } });
-        assert.deepEqual(parse("{{- .n -}}").value(data()), { value: 3 });
+    it("gives a known value whole as well, unprinted, and prints it as execute does", () => {
+        const vars = parse("{{ .c.vars }}").value(data());
+        assert.deepEqual([vars?.text, vars?.value, vars?.print()], ["", { a: "A" }, "map[a:A]"]);
+        const n = parse("{{- .n -}}").value(data());
+        assert.deepEqual([n?.value, n?.print()], [3, "3"]);
+    });
+
+    it("runs the template once: the value is printed, not evaluated again", () => {
+        let calls = 0;
+        const counted = (text: string) =>
+            GoTemplate.parse("t", text, { funcs: { tick: () => ++calls } })
+                .value({})
+                ?.print();
+        assert.equal(counted("{{ tick }}"), "1");
+        assert.equal(calls, 1);
+        const after = GoTemplate.parse("t", "x-{{ tick }}", { funcs: { tick: () => ++calls } }).valueAfterText({});
+        assert.deepEqual([after?.print(), calls], ["x-2", 2]);
     });
 
     it("gives no value for a template that is not one action", () => {
@@ -57,7 +71,8 @@ describe("gotemplate: unknown values", () => {
         const got = parse("!template {{ .c.outputs.id | toJson }}").valueAfterText(data());
         assert.ok(got !== undefined && got.value instanceof UnknownValue);
         assert.deepEqual([got.text, got.value.through], ["!template ", "json"]);
-        assert.deepEqual(parse("a-{{- .n }}").valueAfterText(data()), { text: "a-", value: 3 });
+        const after = parse("a-{{- .n }}").valueAfterText(data());
+        assert.deepEqual([after?.text, after?.value, after?.print()], ["a-", 3, "a-3"]);
         for (const text of ["{{ .n }}", "a{{ .n }}b", "a{{ .n }}{{ .n }}", "a{{ $x := .n }}", "text"]) {
             assert.equal(parse(text).valueAfterText(data()), undefined, text);
         }
