@@ -17,7 +17,7 @@ import type { ComponentFunction } from "./templating";
 import { plainToNode, toPlain, type TreeNode } from "./tree";
 
 /** How deep descriptions may nest (Atmos's MaxResolutionDepth, yaml_func_resolution_context.go 46-50). */
-export const MAX_DESCRIBE_DEPTH = 64;
+const MAX_DESCRIBE_DEPTH = 64;
 
 /** What describing components needs: where they are, and the load they belong to. */
 export interface DescribeLoad {

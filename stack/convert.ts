@@ -12,7 +12,7 @@ import { formatPath, userKey, type PathSegment, type ProblemPath } from "../util
 import { closestMatch } from "../util/suggest";
 
 /** Why a value is refused: a value of another type, a key its object does not declare, a required field unset. */
-export type ConversionCode = "TYPE_MISMATCH" | "UNKNOWN_KEY" | "MISSING_REQUIRED";
+type ConversionCode = "TYPE_MISMATCH" | "UNKNOWN_KEY" | "MISSING_REQUIRED";
 
 /** A value that cannot be converted: where it is, which (sub)field, the rule broken and what came. */
 export interface ConversionFailure {
@@ -52,7 +52,7 @@ export interface ConversionResult {
 }
 
 /** The expected type of each `VarType` shorthand, in words. */
-export const TYPE_WORDS: Readonly<Record<Extract<VarType, string>, string>> = {
+const TYPE_WORDS: Readonly<Record<Extract<VarType, string>, string>> = {
     string: "a string",
     number: "a number",
     bool: "a bool",
