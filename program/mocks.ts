@@ -389,8 +389,6 @@ export class AwsMocks implements pulumi.runtime.Mocks {
             }
             case "aws:cloudwatch/logGroup:LogGroup":
                 return named();
-            case "aws:cloudwatch/eventRule:EventRule":
-                return named({ eventBusName: "default" });
             case "aws:ssm/parameter:Parameter":
                 return named(
                     {

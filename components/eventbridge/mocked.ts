@@ -1,11 +1,13 @@
 /**
  * What the offline mocks (program/mocks.ts) answer for the `eventbridge` component's own resource types, as the AWS
- * provider computes them: the target's id and bus, the logs policy's scope (components/kit/kit.ts `MockedType`).
+ * provider computes them: the rule's bus, the target's id and bus, the logs policy's scope (components/kit/kit.ts `MockedType`).
  */
 import type { MockedType } from "../kit/kit";
 
 /** The `eventbridge` component's mocked types. */
 export const EVENTBRIDGE_MOCKED_TYPES: Readonly<Record<string, MockedType>> = {
+    // A rule is named (else autonamed), on the default bus.
+    "aws:cloudwatch/eventRule:EventRule": { state: () => ({ eventBusName: "default" }) },
     // The target's id is `<rule>-<target id>` on the default bus (terraform-provider-aws
     // internal/service/events/target.go, targetCreateResourceID).
     "aws:cloudwatch/eventTarget:EventTarget": {
