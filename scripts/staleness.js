@@ -59,12 +59,18 @@ function alive(pid) {
     }
 }
 
-/** Whether the rebuild lock is held by a live process (a lock left by a process that died is removed). */
+/**
+ * Whether the rebuild lock is held by a live process (a lock left by a process that died is removed). The owner
+ * file appears whole (written beside it, then renamed in), so a lock without one was taken a moment ago.
+ */
 function lockHeld(lock) {
     let owner;
     try {
         owner = Number(fs.readFileSync(path.join(lock, "owner"), "utf8"));
     } catch {
+        owner = undefined;
+    }
+    if (owner === undefined || !Number.isInteger(owner) || owner <= 0) {
         const stat = fs.statSync(lock, { throwIfNoEntry: false });
         if (stat === undefined) return false;
         // taken a moment ago, its owner not written yet; a lock without an owner for a minute is left over
@@ -72,7 +78,7 @@ function lockHeld(lock) {
         fs.rmSync(lock, { recursive: true, force: true });
         return false;
     }
-    if (Number.isInteger(owner) && owner > 0 && alive(owner)) return true;
+    if (alive(owner)) return true;
     fs.rmSync(lock, { recursive: true, force: true });
     return false;
 }
@@ -82,7 +88,10 @@ function takeLock(lock) {
     for (;;) {
         try {
             fs.mkdirSync(lock);
-            fs.writeFileSync(path.join(lock, "owner"), String(process.pid));
+            // a reader never sees the owner file empty (an empty owner read as a dead one removed a held lock)
+            const written = path.join(lock, `owner-${process.pid}`);
+            fs.writeFileSync(written, String(process.pid));
+            fs.renameSync(written, path.join(lock, "owner"));
             return;
         } catch (error) {
             if (error.code !== "EEXIST") throw error;
@@ -184,4 +193,4 @@ function ensureBuilt(root) {
     }
 }
 
-module.exports = { staleSource, ensureBuilt, readingDist };
+module.exports = { staleSource, ensureBuilt, readingDist, lockHeld, takeLock };
