@@ -27,7 +27,7 @@ const transformSync = swc.transformSync;
 let pruned = false;
 
 /** swc's `transformSync(input, options)`, from the cache when the same input was transpiled before. */
-export function cachedTransformSync(input: string, options: Options): Output {
+export function cachedTransformSync(input: string, options: Options = {}): Output {
     const key = crypto
         .createHash("sha256")
         .update(`${swc.version}\0${JSON.stringify(options)}\0${input}`)
