@@ -607,7 +607,6 @@ export function componentTemplateContext(input: {
         backend: {},
         overrides: {},
         hooks: {},
-        locals: {},
         ...input.sections,
         atmos_component: input.instance,
         atmos_stack: input.stack,

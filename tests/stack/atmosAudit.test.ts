@@ -1,0 +1,122 @@
+/**
+ * The audit of Atmos features against Atmos's source (cloudposse/atmos 0a1cb44, v1.226.1+2): each
+ * row is a feature Atmos has where this loader used to say nothing and go on; now it does it as
+ * Atmos does, or refuses or warns where the feature is written, naming it. Each table row cites
+ * the Atmos file and lines it follows.
+ */
+import { strict as assert } from "node:assert";
+import { loadStackFile, StackFileError } from "../../stack";
+import { lines, memoryFiles, ROOT } from "../helpers/stack";
+
+const TEMPLATES_ON = ["templates:", "  settings:", "    enabled: true", "    sprig: {enabled: true}"];
+const ATMOS = lines("stacks:", "  base_path: stacks", "  name_pattern: '{stage}'", ...TEMPLATES_ON);
+
+/** A stack of one eventbridge instance with `own` under it (each line indented into the instance). */
+function instance(...own: string[]): string {
+    return lines(
+        "vars: {region: us-east-2, stage: dev}",
+        "terraform:",
+        "  backend_type: s3",
+        "  backend: {s3: {bucket: tfstate, region: us-east-2}}",
+        "components:",
+        "  terraform:",
+        "    eventbridge:",
+        ...own.map((l) => `      ${l}`),
+    );
+}
+
+function load(stack: string, atmos = ATMOS) {
+    return loadStackFile("stacks/dev.yaml", {
+        cwd: ROOT,
+        env: {},
+        files: memoryFiles({ "atmos.yaml": atmos, "stacks/dev.yaml": stack }),
+    });
+}
+
+function failure(f: () => unknown): StackFileError {
+    try {
+        f();
+    } catch (e) {
+        assert.ok(e instanceof StackFileError, `expected a StackFileError, got ${String(e)}`);
+        return e;
+    }
+    assert.fail("expected a StackFileError");
+}
+
+describe("Atmos audit: the component pass's sections (internal/exec/utils.go 906-1060, stack_processor_merge.go 528-742)", () => {
+    // Atmos's template data is the component section (utils.go 1006-1009): the merged sections of
+    // stack_processor_merge.go 528-742 and those utils.go 912-958 adds before templates run.
+    const computed: readonly { what: string; template: string; want: string }[] = [
+        // stack_processor_backend.go 36-93, 130-143: the backend_type's sub-map, s3 defaults
+        { what: "backend_type", template: "{{ .backend_type }}", want: "s3" },
+        { what: "backend", template: "{{ .backend.bucket }}", want: "tfstate" },
+        {
+            what: "backend's workspace_key_prefix default",
+            template: "{{ .backend.workspace_key_prefix }}",
+            want: "eventbridge",
+        },
+        // stack_processor_backend.go 254-313: remote_state_backend_type falls back to backend_type
+        { what: "remote_state_backend", template: "{{ .remote_state_backend.bucket }}", want: "tfstate" },
+        // stack_processor_merge.go 553-556: locals only when there are some; Go prints a missing key <no value>
+        { what: "locals, when the component has none", template: "{{ .locals }}", want: "<no value>" },
+        // utils.go 1221-1262: set after the templates run, so missing while they run
+        { what: "component_info", template: "{{ .component_info }}", want: "<no value>" },
+        // utils.go 1272-1290: only when settings.spacelift.workspace_enabled / settings.atlantis ask
+        { what: "spacelift_stack, not asked for", template: "{{ .spacelift_stack }}", want: "<no value>" },
+    ];
+    for (const row of computed) {
+        it(`${row.what}: ${row.template} is ${row.want}, as in Atmos`, () => {
+            const stack = load(instance(`vars: {name: '${row.template}'}`));
+            assert.equal(stack.instances[0].vars.name, row.want);
+        });
+    }
+
+    const refused: readonly { section: string; settings?: string; cites: RegExp }[] = [
+        { section: "command", cites: /stack_processor_merge\.go 534/ },
+        { section: "inheritance", cites: /stack_processor_merge\.go 535/ },
+        { section: "auth", cites: /stack_processor_merge\.go 533/ },
+        { section: "generate", cites: /stack_processor_merge\.go 646/ },
+        { section: "required_version", cites: /stack_processor_merge\.go 639/ },
+        { section: "retry", cites: /when it is set .*559-561/ },
+        { section: "imports", cites: /utils\.go 912/ },
+        { section: "deps", cites: /utils\.go 934-939/ },
+        { section: "deps_all", cites: /utils\.go 934-940/ },
+        {
+            section: "spacelift_stack",
+            settings: "{spacelift: {workspace_enabled: true}}",
+            cites: /utils\.go 1272-1290/,
+        },
+        {
+            section: "atlantis_project",
+            settings: "{atlantis: {project_template_name: default}}",
+            cites: /utils\.go 1272-1290/,
+        },
+        { section: "version", cites: /Version Tracker.*versions\.lock\.yaml.*context\.go 30-55/ },
+    ];
+    for (const row of refused) {
+        it(`.${row.section}: refused by name where it is read, not printed <no value>`, () => {
+            const own = [`vars: {name: 'x-{{ .${row.section} }}'}`];
+            if (row.settings !== undefined) own.push(`settings: ${row.settings}`);
+            const error = failure(() => load(instance(...own)));
+            assert.equal(error.problems.length, 1);
+            const [problem] = error.problems;
+            assert.equal(problem.code, "TEMPLATE_ERROR");
+            assert.match(
+                problem.message,
+                new RegExp(`^stacks/dev\\.yaml:8:\\d+: .*\\.${row.section} is not given by this port`),
+            );
+            assert.match(problem.message, row.cites);
+        });
+    }
+
+    it("a section this port does not compute is refused as a var's whole value, and the data used whole", () => {
+        for (const [template, section] of [
+            ["{{ .command }}", "command"],
+            ["{{ toJson . }}", "auth"],
+        ]) {
+            const error = failure(() => load(instance(`vars: {name: '${template}'}`)));
+            assert.equal(error.problems.length, 1);
+            assert.match(error.problems[0].message, new RegExp(`\\.${section} is not given by this port`));
+        }
+    });
+});
