@@ -216,6 +216,8 @@ export interface AtmosFeature {
     readonly since: string;
     readonly handling: Handling;
     readonly here: string;
+    /** For a refused or warned feature that is no key of the manifest schema: the test that tries it. */
+    readonly checkedBy?: string;
 }
 
 /** Atmos's stack features, as docs/stack-files.md lists them (a test keeps the two equal). */
@@ -311,6 +313,27 @@ export const ATMOS_FEATURES: readonly AtmosFeature[] = [
         since: "1.194",
         handling: "warned",
         here: "the environment's AWS credentials are used",
+    },
+    {
+        feature: "`settings.validation` policies (JSON Schema, OPA, CUE)",
+        since: "1.9",
+        handling: "warned",
+        here: "not run; each policy not `disabled` named where it is written",
+        checkedBy: "tests/stack/atmosAudit.test.ts",
+    },
+    {
+        feature: "the component pass's other sections (`.command`, `.inheritance`, `.imports`, `.deps`, ...)",
+        since: "1.0",
+        handling: "refused",
+        here: "by name where a template reads one; `.backend*` as Atmos",
+        checkedBy: "tests/stack/atmosAudit.test.ts",
+    },
+    {
+        feature: "Version Tracker (`.version` in templates, `!version`)",
+        since: "1.223",
+        handling: "refused",
+        here: "by name where a template or value uses it",
+        checkedBy: "tests/stack/atmosAudit.test.ts",
     },
 ];
 

@@ -36,6 +36,8 @@ export interface MergedComponent {
     readonly metadata?: MapNode;
     /** The merged `hooks` section, located. */
     readonly hooks?: MapNode;
+    /** The merged `settings` section of a Terraform instance, located (`settings.validation`). */
+    readonly settings?: MapNode;
     /** The merged `auth` section of the instance, its bases and overrides, located. */
     readonly auth?: MapNode;
     /**
@@ -402,6 +404,7 @@ function mergedComponent(
         },
         metadata,
         hooks,
+        settings,
         auth: mergeAll(layers("auth", undefined), loc, componentStrategy),
     };
 }

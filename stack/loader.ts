@@ -351,6 +351,7 @@ function deployable(component: MergedComponent, who: string, problems: ProblemLi
             );
         }
     }
+    warnValidation(component, who, warnings);
     const auth = component.auth;
     if (auth !== undefined && auth.entries.size > 0) {
         const first = [...auth.entries.values()][0];
@@ -359,6 +360,31 @@ function deployable(component: MergedComponent, who: string, problems: ProblemLi
         );
     }
     return problems.size === before;
+}
+
+/**
+ * A warning for each policy of a Terraform instance's `settings.validation` not `disabled`: Atmos
+ * runs them (JSON Schema, OPA, CUE) before every Terraform command of the component and stops when
+ * one fails (internal/exec/terraform_execute_helpers_exec.go 123, terraform_execute_helpers.go
+ * 590-606, validate_component.go 175-250 and FindValidationSection 336-356); this package does not
+ * run them.
+ */
+function warnValidation(component: MergedComponent, who: string, warnings: string[]): void {
+    const validation = component.settings?.entries.get("validation")?.value;
+    if (validation?.kind !== "map") return;
+    for (const policy of validation.entries.values()) {
+        const body = policy.value.kind === "map" ? policy.value.entries : undefined;
+        const field = (key: string) => {
+            const node = body?.get(key)?.value;
+            return node?.kind === "scalar" ? node.value : undefined;
+        };
+        if (field("disabled") === true) continue;
+        const kind = field("schema_type");
+        const schema = field("schema_path");
+        warnings.push(
+            `${formatLocation(policy.keyLoc)}: ${who}: settings.validation.${policy.key}: Atmos checks the component against this ${typeof kind === "string" && kind !== "" ? `${kind} ` : ""}policy${typeof schema === "string" && schema !== "" ? ` (${schema})` : ""} before each Terraform command and stops when it fails; this package does not run it: check with atmos validate component ${component.name} -s <stack>`,
+        );
+    }
 }
 
 /**

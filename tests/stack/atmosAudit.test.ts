@@ -120,3 +120,41 @@ describe("Atmos audit: the component pass's sections (internal/exec/utils.go 906
         }
     });
 });
+
+describe("Atmos audit: settings.validation (internal/exec/terraform_execute_helpers_exec.go 123, validate_component.go 175-250, 336-356)", () => {
+    const policies = [
+        "settings:",
+        "  validation:",
+        "    check-vars:",
+        "      schema_type: jsonschema",
+        "      schema_path: eventbridge/validate.json",
+        "    off:",
+        "      schema_type: opa",
+        "      disabled: true",
+    ];
+
+    it("each policy not disabled is warned about where it is written, naming it", () => {
+        const stack = load(instance("vars: {name: x}", ...policies));
+        assert.equal(stack.instances.length, 1);
+        const named = stack.warnings.filter((w) => w.includes("settings.validation"));
+        assert.equal(named.length, 1, stack.warnings.join("\n"));
+        assert.match(
+            named[0],
+            /^stacks\/dev\.yaml:11:11: .*settings\.validation\.check-vars: Atmos checks the component against this jsonschema policy \(eventbridge\/validate\.json\) before each Terraform command/,
+        );
+        assert.match(named[0], /atmos validate component eventbridge/);
+    });
+
+    it("a policy of the stack's settings reaches the instance, as every settings layer does", () => {
+        const text = instance("vars: {name: x}").replace("terraform:\n", `${policies.join("\n")}\nterraform:\n`);
+        const stack = load(text);
+        assert.equal(stack.warnings.filter((w) => /settings\.validation\.check-vars/.test(w)).length, 1);
+    });
+
+    it("no validation section, no warning", () => {
+        assert.deepEqual(
+            load(instance("vars: {name: x}")).warnings.filter((w) => w.includes("validation")),
+            [],
+        );
+    });
+});
