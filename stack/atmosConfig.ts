@@ -281,6 +281,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
     }
     const confinement: Confinement = { root: repository, also: userPaths, allowOutside };
     checkBasePaths(config, confinement, files, env);
+    checkDelimiters(config, files);
     return {
         ...config,
         repository,
@@ -408,6 +409,29 @@ function checkBasePaths(
             keyPath.join("."),
         );
     }
+}
+
+/**
+ * Refuses `templates.settings.delimiters` that Atmos refuses when it renders a component's
+ * templates (internal/exec/template_utils.go 323-345: a list of two non-empty strings, or empty
+ * for `{{` and `}}`), where it is written; only with templates on, as Atmos checks only then.
+ */
+function checkDelimiters(config: AtmosConfig, files: FileSystem): void {
+    const keyPath = ["templates", "settings", "delimiters"];
+    const delimiters = at(config.raw, ...keyPath);
+    if (!config.templatesEnabled || delimiters === undefined || delimiters === null) return;
+    const text = (d: unknown) => (typeof d === "string" ? d : typeof d === "number" ? String(d) : "");
+    if (
+        Array.isArray(delimiters) &&
+        (delimiters.length === 0 || (delimiters.length === 2 && delimiters.every((d) => text(d) !== "")))
+    )
+        return;
+    const setBy = [...config.files].reverse().find((f) => positionOf(f, keyPath, files) !== undefined);
+    throw new AtmosConfigError(
+        setBy ?? config.files[config.files.length - 1] ?? "atmos.yaml",
+        `templates.settings.delimiters must be a list of two non-empty strings, the left and right delimiters (as Atmos requires), got ${JSON.stringify(delimiters)}`,
+        setBy === undefined ? undefined : positionOf(setBy, keyPath, files),
+    );
 }
 
 /** Whether `dir` holds an Atmos config of its own (Atmos's hasLocalAtmosConfig, git_root.go:91-110). */

@@ -87,10 +87,12 @@ export function templateSettingsFrom(atmosConfig: unknown, hasConfigFile = true)
         enabled: flag(dig(settings, ["enabled"])),
         sprig: flag(dig(settings, ["sprig", "enabled"])),
         gomplate: flag(dig(settings, ["gomplate", "enabled"])),
-        // atmos.yaml past the cap is refused where it is read (atmosConfig.ts); here it is only bounded
+        // atmos.yaml past the cap is refused where it is read (atmosConfig.ts); here it is only bounded.
+        // Atmos: `lo.Coalesce(evaluations, 1)` passes (template_utils.go 252-253, 263): 0 is 1, a
+        // negative number no pass at all (the values keep their templates).
         evaluations:
-            typeof evaluations === "number" && evaluations > 0
-                ? Math.min(Math.floor(evaluations), TEMPLATE_LIMITS.maxEvaluations)
+            typeof evaluations === "number" && Math.trunc(evaluations) !== 0
+                ? Math.max(0, Math.min(Math.trunc(evaluations), TEMPLATE_LIMITS.maxEvaluations))
                 : 1,
         delimiters:
             Array.isArray(delims) && delims.length === 2 && delims.every((d) => typeof d === "string" && d !== "")

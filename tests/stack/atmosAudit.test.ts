@@ -158,3 +158,63 @@ describe("Atmos audit: settings.validation (internal/exec/terraform_execute_help
         );
     });
 });
+
+describe("Atmos audit: templates.settings of atmos.yaml (internal/exec/template_utils.go 252-263, 323-345)", () => {
+    const atmos = (...settings: string[]) =>
+        lines(
+            "stacks:",
+            "  base_path: stacks",
+            "  name_pattern: '{stage}'",
+            ...TEMPLATES_ON,
+            ...settings.map((l) => `    ${l}`),
+        );
+    const stack = instance("vars: {name: '{{ .vars.stage }}-x'}");
+
+    const delimiters: readonly { written: string; refused: boolean }[] = [
+        { written: "delimiters: ['{{']", refused: true },
+        { written: "delimiters: ['{{', '']", refused: true },
+        { written: "delimiters: ['{{', '}}', '%%']", refused: true },
+        { written: "delimiters: '{{'", refused: true },
+        { written: "delimiters: []", refused: false },
+        { written: "delimiters: ['{{', '}}']", refused: false },
+    ];
+    for (const row of delimiters) {
+        it(`${row.written}: ${row.refused ? "refused where it is written, as Atmos refuses it" : "taken"}`, () => {
+            if (!row.refused) {
+                assert.equal(load(stack, atmos(row.written)).instances[0].vars.name, "dev-x");
+                return;
+            }
+            assert.throws(
+                () => load(stack, atmos(row.written)),
+                (e: Error) =>
+                    /^atmos\.yaml:8:17: templates\.settings\.delimiters must be a list of two non-empty strings/.test(
+                        e.message,
+                    ),
+            );
+        });
+    }
+
+    it("bad delimiters with templates off are not read, as in Atmos (template_utils.go 203-206)", () => {
+        const off = lines(
+            "stacks:",
+            "  base_path: stacks",
+            "  name_pattern: '{stage}'",
+            "templates:",
+            "  settings:",
+            "    delimiters: ['{{']",
+        );
+        assert.equal(load(instance("vars: {name: x}"), off).instances[0].vars.name, "x");
+    });
+
+    // lo.Coalesce(evaluations, 1): 0 is one pass; a negative number runs the loop no time.
+    const evaluations: readonly { evaluations: string; want: string }[] = [
+        { evaluations: "0", want: "dev-x" },
+        { evaluations: "1", want: "dev-x" },
+        { evaluations: "-1", want: "{{ .vars.stage }}-x" },
+    ];
+    for (const row of evaluations) {
+        it(`evaluations: ${row.evaluations} renders ${JSON.stringify(row.want)}`, () => {
+            assert.equal(load(stack, atmos(`evaluations: ${row.evaluations}`)).instances[0].vars.name, row.want);
+        });
+    }
+});
