@@ -218,3 +218,45 @@ describe("Atmos audit: templates.settings of atmos.yaml (internal/exec/template_
         });
     }
 });
+
+describe("Atmos audit: YAML tags Atmos clears or keeps (pkg/utils/yaml_utils.go 793-857, 875-879; yaml.v3 resolve.go)", () => {
+    // Atmos walks each node's Content (794), keys included; `!literal` (801-806) and `!append` on
+    // anything but a list (875-879) only clear the node's tag, so a plain scalar then resolves as
+    // untagged and a collection's insides keep their tags, which yaml.v3 decodes as their text; a
+    // YAML function's node becomes the text `!tag args` (828-835), a key too.
+    const rows: readonly { what: string; tags: string; want: Record<string, string> }[] = [
+        { what: "!literal on a plain number resolves it as untagged", tags: "{a: !literal 010}", want: { a: "8" } },
+        { what: "!literal on a quoted value keeps the text", tags: "{a: !literal '010'}", want: { a: "010" } },
+        {
+            what: "!literal on a map leaves its insides' tags unevaluated, as their text",
+            tags: "!literal {a: !env HOME, b: !nosuch 010}",
+            want: { a: "HOME", b: "010" },
+        },
+        { what: "!append on a map is the map", tags: "!append {a: !env HOME}", want: { a: "HOME" } },
+        { what: "a YAML function's key is its text", tags: "{!env HOME: v}", want: { "!env HOME": "v" } },
+        { what: "a !literal key resolves as untagged", tags: "{!literal 010: v}", want: { "8": "v" } },
+    ];
+    for (const row of rows) {
+        it(`${row.what}: tags: ${row.tags}`, () => {
+            const stack = load(instance(`vars: {name: x, tags: ${row.tags}}`));
+            assert.deepEqual(stack.instances[0].vars.tags, row.want);
+        });
+    }
+
+    it("!append on a scalar is the scalar", () => {
+        assert.equal(load(instance("vars: {name: !append ecs-faults}")).instances[0].vars.name, "ecs-faults");
+    });
+
+    const refused: readonly { what: string; tags: string; message: RegExp }[] = [
+        { what: "an unknown tag on a key (810-814)", tags: "{!nosuch k: v}", message: /unknown YAML tag !nosuch/ },
+        { what: "!include on a key (838-851)", tags: "{!include a.yaml: v}", message: /map key written !include/ },
+    ];
+    for (const row of refused) {
+        it(`${row.what} is refused where it is written`, () => {
+            const error = failure(() => load(instance(`vars: {name: x, tags: ${row.tags}}`)));
+            assert.equal(error.problems[0].code, "UNSUPPORTED_TAG");
+            assert.match(error.problems[0].message, /^stacks\/dev\.yaml:8:\d+: /);
+            assert.match(error.problems[0].message, row.message);
+        });
+    }
+});
