@@ -131,8 +131,93 @@ function namespace(name: string, members: Record<string, GoFunc>): FuncMap {
     return ns;
 }
 
+/**
+ * Gomplate's top-level functions (gomplate v3.11.8, the one Atmos uses: funcs/*.go `Create*Funcs`):
+ * each is its namespace's function of the same name, except `contains`, `hasPrefix`, `hasSuffix`,
+ * `split`, `splitN` and `trim`, which are Go's `strings` functions (the string first).
+ */
+const GOMPLATE_ALIASES: Readonly<Record<string, readonly [namespace: string, member: string]>> = {
+    replaceAll: ["strings", "ReplaceAll"],
+    title: ["strings", "Title"],
+    toUpper: ["strings", "ToUpper"],
+    toLower: ["strings", "ToLower"],
+    trimSpace: ["strings", "TrimSpace"],
+    indent: ["strings", "Indent"],
+    quote: ["strings", "Quote"],
+    squote: ["strings", "Squote"],
+    has: ["coll", "Has"],
+    slice: ["coll", "Slice"],
+    dict: ["coll", "Dict"],
+    keys: ["coll", "Keys"],
+    join: ["conv", "Join"],
+    default: ["conv", "Default"],
+    add: ["math", "Add"],
+    sub: ["math", "Sub"],
+    mul: ["math", "Mul"],
+    div: ["math", "Div"],
+};
+
+/** Gomplate v3.11.8's other top-level functions: refused by name when called (datasources have their own message). */
+const GOMPLATE_NOT_IMPLEMENTED = [
+    "assert",
+    "bool",
+    "csv",
+    "csvByColumn",
+    "csvByRow",
+    "datasourceExists",
+    "datasourceReachable",
+    "ec2dynamic",
+    "ec2meta",
+    "ec2region",
+    "ec2tag",
+    "ec2tags",
+    "fail",
+    "flatten",
+    "isKind",
+    "jsonArray",
+    "jsonpath",
+    "kind",
+    "listDatasources",
+    "merge",
+    "append",
+    "prepend",
+    "pow",
+    "rem",
+    "required",
+    "reverse",
+    "seq",
+    "shellQuote",
+    "sort",
+    "split",
+    "splitN",
+    "ternary",
+    "toCSV",
+    "toTOML",
+    "toml",
+    "trim",
+    "uniq",
+    "urlParse",
+    "values",
+    "yamlArray",
+];
+
 /** Gomplate's functions this port implements (a subset; other members fail naming themselves). */
 export function gomplateFunctions(env: Environment = process.env): FuncMap {
+    const funcs = gomplateNamespaces(env);
+    for (const [alias, [ns, member]] of Object.entries(GOMPLATE_ALIASES)) {
+        funcs[alias] = (funcs[ns] as Record<string, GoFunc>)[member];
+    }
+    // Go's strings.Contains, HasPrefix, HasSuffix: the string first (funcs/strings.go 28-30)
+    funcs.contains = fn("ss", (s: string, sub: string) => s.includes(sub));
+    funcs.hasPrefix = fn("ss", (s: string, p: string) => s.startsWith(p));
+    funcs.hasSuffix = fn("ss", (s: string, p: string) => s.endsWith(p));
+    for (const name of GOMPLATE_NOT_IMPLEMENTED) {
+        funcs[name] ??= unsupportedFunction(name, "(a Gomplate function) is not supported by this port");
+    }
+    return funcs;
+}
+
+function gomplateNamespaces(env: Environment): FuncMap {
     const toBool = (v: unknown): boolean =>
         typeof v === "boolean"
             ? v

@@ -260,3 +260,42 @@ describe("Atmos audit: YAML tags Atmos clears or keeps (pkg/utils/yaml_utils.go 
         });
     }
 });
+
+describe("Atmos audit: Gomplate's top-level functions (gomplate v3.11.8 funcs/*.go, internal/exec/template_utils.go 280-305)", () => {
+    const atmos = (sprig: boolean) =>
+        lines(
+            "stacks:",
+            "  base_path: stacks",
+            "  name_pattern: '{stage}'",
+            "templates:",
+            "  settings:",
+            "    enabled: true",
+            `    sprig: {enabled: ${sprig}}`,
+            "    gomplate: {enabled: true}",
+        );
+    const rows: readonly { template: string; sprig: boolean; want: string }[] = [
+        // funcs/strings.go: toUpper is strings.ToUpper, title strings.Title
+        { template: '{{ toUpper "ab" }}', sprig: false, want: "AB" },
+        { template: '{{ "a-b" | title }}', sprig: false, want: "A-B" },
+        // funcs/strings.go 28: contains is Go's strings.Contains(s, substr)
+        { template: '{{ contains "abc" "b" }}', sprig: false, want: "true" },
+        // Sprig's functions are assigned after Gomplate's (template_utils.go 298-301): its contains(substr, s) wins
+        { template: '{{ contains "abc" "b" }}', sprig: true, want: "false" },
+        // funcs/math.go: add is math.Add
+        { template: "{{ add 1 2 }}", sprig: false, want: "3" },
+    ];
+    for (const row of rows) {
+        it(`${row.template} with Sprig ${row.sprig ? "on" : "off"} is ${row.want}`, () => {
+            const stack = load(instance(`vars: {name: '${row.template}'}`), atmos(row.sprig));
+            assert.equal(stack.instances[0].vars.name, row.want);
+        });
+    }
+
+    it("a Gomplate function this port lacks is refused naming it as Gomplate's, not as undefined", () => {
+        const error = failure(() => load(instance("vars: {name: '{{ ec2region }}'}"), atmos(false)));
+        assert.match(
+            error.problems[0].message,
+            /function "ec2region" \(a Gomplate function\) is not supported by this port/,
+        );
+    });
+});
