@@ -23,6 +23,7 @@ import type {
 import { processManifest } from "./manifest";
 import { instanceSearch, requireInstance } from "./onlyInstance";
 import { withStateSources } from "./stateSources";
+import { backendProblem } from "./terraformState";
 import { componentFunction, describeCache, type DescribeLoad } from "./componentFunction";
 import { componentStackName } from "./naming";
 import { COMPONENT_SCHEMAS } from "./schema";
@@ -350,6 +351,16 @@ function deployable(component: MergedComponent, who: string, problems: ProblemLi
                 `${formatLocation(hook.keyLoc)}: ${who}: hooks.${hook.key}${kind === "" ? "" : ` (kind ${kind})`} runs around Atmos's Terraform commands; it does not run here`,
             );
         }
+    }
+    const backend = backendProblem(component);
+    if (backend !== undefined) {
+        problems.add(
+            makeProblem("BAD_SHAPE", component.keyLoc, `${who}: ${backend}`, {
+                instance: component.name,
+                field: "backend",
+                rule: "the backend of backend_type is configured",
+            }),
+        );
     }
     warnValidation(component, who, warnings);
     const auth = component.auth;

@@ -299,3 +299,73 @@ describe("Atmos audit: Gomplate's top-level functions (gomplate v3.11.8 funcs/*.
         );
     });
 });
+
+describe("Atmos audit: backend sections (internal/exec/stack_processor_backend.go)", () => {
+    /** A stack whose terraform: section is `terraform` (one item a line). */
+    const backends = (terraform: readonly string[], name = "x") =>
+        lines(
+            "vars: {region: us-east-2, stage: dev}",
+            "terraform:",
+            ...terraform.map((l) => `  ${l}`),
+            "components:",
+            "  terraform:",
+            "    eventbridge:",
+            `      vars: {name: '${name}'}`,
+        );
+
+    const refused: readonly { what: string; terraform: readonly string[]; message: RegExp }[] = [
+        {
+            // checkTerraformBackendTypeMatch 109-128
+            what: "a backend that configures other types only",
+            terraform: ["backend_type: s3", "backend: {gcs: {bucket: b}}"],
+            message: /backend_type is "s3" but backend configures only gcs/,
+        },
+        {
+            // checkRemoteStateBackendTypeMatch 353-382
+            what: "a remote state backend that configures other types only",
+            terraform: [
+                "backend_type: s3",
+                "backend: {s3: {bucket: b}}",
+                "remote_state_backend_type: gcs",
+                "remote_state_backend: {s3: {bucket: c}}",
+            ],
+            message: /remote_state_backend_type is "gcs" but remote_state_backend configures only s3/,
+        },
+        {
+            // 63-75: the backend type's entry must be a map
+            what: "a backend type's entry that is not a map",
+            terraform: ["backend_type: s3", "backend: {s3: bucket}"],
+            message: /backend\.s3 must be a map/,
+        },
+    ];
+    for (const row of refused) {
+        it(`${row.what}: refused, as Atmos refuses the component`, () => {
+            const error = failure(() => load(backends(row.terraform)));
+            assert.equal(error.problems.length, 1);
+            assert.match(
+                error.problems[0].message,
+                /^stacks\/dev\.yaml:\d+:5: eventbridge "eventbridge" \(stack dev\): /,
+            );
+            assert.match(error.problems[0].message, row.message);
+        });
+    }
+
+    it("gcs's prefix defaults to the component (setGCSBackendDefaults 147-158)", () => {
+        const stack = load(backends(["backend_type: gcs", "backend: {gcs: {bucket: b}}"], "{{ .backend.prefix }}"));
+        assert.equal(stack.instances[0].vars.name, "eventbridge");
+    });
+
+    it("remote_state_backend is deep-merged over the backend's (304-310)", () => {
+        const stack = load(
+            backends(
+                [
+                    "backend_type: s3",
+                    "backend: {s3: {bucket: b, assume_role: {role_arn: r}}}",
+                    "remote_state_backend: {s3: {assume_role: {external_id: e}}}",
+                ],
+                "{{ .remote_state_backend.assume_role.role_arn }}-{{ .remote_state_backend.assume_role.external_id }}",
+            ),
+        );
+        assert.equal(stack.instances[0].vars.name, "r-e");
+    });
+});
