@@ -240,6 +240,7 @@ function resolveStack(
         const shownStack = config.files.length > 0 ? stackName : undefined;
         const who = `${schema.path} ${JSON.stringify(component.name)}${shownStack === undefined ? "" : ` (stack ${shownStack})`}`;
         if (!deployable(component, who, problems, warnings)) continue;
+        refuseBadBackend(component, who, problems);
         const scope: InstanceScope = { ...loadScope, stackName, ownName, manifest };
         const workspace = instanceWorkspace(component, who, scope, problems);
         if (workspace === undefined) continue;
@@ -352,16 +353,6 @@ function deployable(component: MergedComponent, who: string, problems: ProblemLi
             );
         }
     }
-    const backend = backendProblem(component);
-    if (backend !== undefined) {
-        problems.add(
-            makeProblem("BAD_SHAPE", component.keyLoc, `${who}: ${backend}`, {
-                instance: component.name,
-                field: "backend",
-                rule: "the backend of backend_type is configured",
-            }),
-        );
-    }
     warnValidation(component, who, warnings);
     const auth = component.auth;
     if (auth !== undefined && auth.entries.size > 0) {
@@ -371,6 +362,19 @@ function deployable(component: MergedComponent, who: string, problems: ProblemLi
         );
     }
     return problems.size === before;
+}
+
+/** A problem when Atmos refuses the instance's backend sections (its values are still checked). */
+function refuseBadBackend(component: MergedComponent, who: string, problems: ProblemList): void {
+    const backend = backendProblem(component);
+    if (backend === undefined) return;
+    problems.add(
+        makeProblem("BAD_SHAPE", component.keyLoc, `${who}: ${backend}`, {
+            instance: component.name,
+            field: "backend",
+            rule: "the backend of backend_type is configured",
+        }),
+    );
 }
 
 /**

@@ -80,9 +80,9 @@ export function backendProblem(component: MergedComponent): string | undefined {
         const configured = Object.keys(section);
         if (type === "" || configured.length === 0) continue;
         if (!Object.prototype.hasOwnProperty.call(section, type)) {
-            return `${key === "backend" ? "backend_type" : "remote_state_backend_type"} is ${JSON.stringify(type)} but ${key} configures only ${configured.sort().join(", ")}: Atmos refuses the component (add ${key}.${type}, or change the type)`;
+            return `its ${key === "backend" ? "backend_type" : "remote_state_backend_type"} is ${JSON.stringify(type)} and its ${key} configures only ${configured.sort().join(", ")}, which Atmos refuses (add ${key}.${type}, or change the type)`;
         }
-        if (!isPlainObject(section[type])) return `${key}.${type} must be a map (Atmos refuses the component)`;
+        if (!isPlainObject(section[type])) return `its ${key}.${type} is not a map, which Atmos refuses`;
     }
     return undefined;
 }
@@ -116,8 +116,6 @@ export function terraformStateSource(
     stack: string,
     config: AtmosConfig,
 ): { readonly source: TerraformStateSource } | { readonly refused: string } {
-    const problem = backendProblem(component);
-    if (problem !== undefined) return { refused: problem };
     const { type, settings } = remoteStateBackend(component, config);
     if (type === "") {
         return {
@@ -129,6 +127,8 @@ export function terraformStateSource(
             refused: `its state is in a backend of type ${JSON.stringify(type)}, which this package does not read (only s3)`,
         };
     }
+    const problem = backendProblem(component);
+    if (problem !== undefined) return { refused: problem };
     const bucket = settings.bucket;
     const key = settings.key;
     if (typeof bucket !== "string" || bucket === "" || typeof key !== "string" || key === "") {

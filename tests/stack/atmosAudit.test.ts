@@ -318,7 +318,7 @@ describe("Atmos audit: backend sections (internal/exec/stack_processor_backend.g
             // checkTerraformBackendTypeMatch 109-128
             what: "a backend that configures other types only",
             terraform: ["backend_type: s3", "backend: {gcs: {bucket: b}}"],
-            message: /backend_type is "s3" but backend configures only gcs/,
+            message: /its backend_type is "s3" and its backend configures only gcs, which Atmos refuses/,
         },
         {
             // checkRemoteStateBackendTypeMatch 353-382
@@ -329,13 +329,13 @@ describe("Atmos audit: backend sections (internal/exec/stack_processor_backend.g
                 "remote_state_backend_type: gcs",
                 "remote_state_backend: {s3: {bucket: c}}",
             ],
-            message: /remote_state_backend_type is "gcs" but remote_state_backend configures only s3/,
+            message: /its remote_state_backend_type is "gcs" and its remote_state_backend configures only s3/,
         },
         {
             // 63-75: the backend type's entry must be a map
             what: "a backend type's entry that is not a map",
             terraform: ["backend_type: s3", "backend: {s3: bucket}"],
-            message: /backend\.s3 must be a map/,
+            message: /its backend\.s3 is not a map, which Atmos refuses/,
         },
     ];
     for (const row of refused) {
@@ -349,6 +349,29 @@ describe("Atmos audit: backend sections (internal/exec/stack_processor_backend.g
             assert.match(error.problems[0].message, row.message);
         });
     }
+
+    it("a component whose state is read, with such a backend: the read is refused naming why", () => {
+        const text = lines(
+            "vars: {region: us-east-2, stage: dev}",
+            "components:",
+            "  terraform:",
+            "    vpc:",
+            "      backend_type: s3",
+            "      backend: {gcs: {bucket: b}}",
+            "    eventbridge:",
+            "      vars: {name: x, event_rule_description: !terraform.state vpc name}",
+        );
+        const error = failure(() => load(text));
+        assert.equal(error.problems.length, 1);
+        assert.match(
+            error.problems[0].message,
+            /^stacks\/dev\.yaml:7:5: .*event_rule_description !terraform\.state vpc name reads the Terraform state of component "vpc"/,
+        );
+        assert.match(
+            error.problems[0].message,
+            /its backend_type is "s3" and its backend configures only gcs, which Atmos refuses/,
+        );
+    });
 
     it("gcs's prefix defaults to the component (setGCSBackendDefaults 147-158)", () => {
         const stack = load(backends(["backend_type: gcs", "backend: {gcs: {bucket: b}}"], "{{ .backend.prefix }}"));
