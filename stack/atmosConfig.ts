@@ -917,6 +917,14 @@ function interpret(
         );
     }
     const inherit = at(raw, "stacks", "inherit", "metadata");
+    const edition = env.ATMOS_EDITION?.trim()
+        ? editionAnchor(env.ATMOS_EDITION, () => ({ file: "ATMOS_EDITION" }))
+        : editionAnchor(raw.edition, () => {
+              const file = [...configFiles].reverse().find((f) => positionOf(f, ["edition"], files) !== undefined);
+              return file === undefined
+                  ? { file: configFiles[configFiles.length - 1] ?? "atmos.yaml" }
+                  : { file, position: positionOf(file, ["edition"], files) };
+          });
     const envSection = at(raw, "env");
     return {
         files: configFiles,
@@ -931,11 +939,55 @@ function interpret(
         templatesEnabled: at(raw, "templates", "settings", "enabled") === true,
         sprigEnabled: at(raw, "templates", "settings", "sprig", "enabled") === true,
         gomplateEnabled: at(raw, "templates", "settings", "gomplate", "enabled") === true,
-        inheritMetadata: inherit !== false,
+        inheritMetadata:
+            inherit === undefined || inherit === null
+                ? !(edition !== undefined && edition < INHERIT_METADATA_SINCE)
+                : inherit !== false,
         ...(gitRoot !== undefined ? { gitRoot } : {}),
         env: isPlainObject(envSection) ? envSection : {},
         raw,
     };
+}
+
+/**
+ * The day `stacks.inherit.metadata` became true by default (pkg/edition/journal.go 113-120): an
+ * edition pinned before it keeps the earlier default, false.
+ */
+const INHERIT_METADATA_SINCE = "2025-12-06";
+
+/**
+ * The date an edition pin (`ATMOS_EDITION`, else atmos.yaml's `edition`) stands for, as
+ * `YYYY-MM-DD`: the last day of the year, month or the day written (pkg/edition/anchor.go
+ * ParseAnchor 50-81); undefined without a pin. Atmos re-installs, for each default changed after
+ * that day, the earlier default (pkg/config/edition.go applyEditionDefaults 22-44,
+ * pkg/edition/resolve.go Overrides); of those, only `stacks.inherit.metadata` bears on loading
+ * stacks. A pin that is not a date is refused, as Atmos refuses it.
+ */
+function editionAnchor(
+    value: unknown,
+    where: () => { file: string; position?: { line: number; column: number } },
+): string | undefined {
+    const text = typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : undefined;
+    if (value === undefined || value === null || text === "") return undefined;
+    const match = text === undefined ? null : /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(text);
+    const refuse = (): never => {
+        const { file, position } = where();
+        throw new AtmosConfigError(
+            file,
+            `edition must be a date written YYYY, YYYY-MM or YYYY-MM-DD, as Atmos requires, got ${text === undefined ? "a value that is not a string (quote it)" : JSON.stringify(text)}`,
+            position,
+        );
+    };
+    if (match === null) return refuse();
+    const year = Number(match[1]);
+    const month = match[2] === undefined ? 12 : Number(match[2]);
+    if (month < 1 || month > 12) return refuse();
+    const end = new Date(0);
+    end.setUTCFullYear(year, month, 0);
+    const lastDay = end.getUTCDate();
+    const day = match[3] === undefined ? lastDay : Number(match[3]);
+    if (day < 1 || day > lastDay) return refuse();
+    return `${match[1]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 /**

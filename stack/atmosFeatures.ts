@@ -315,6 +315,12 @@ export const ATMOS_FEATURES: readonly AtmosFeature[] = [
         here: "the environment's AWS credentials are used",
     },
     {
+        feature: "edition pins (`edition`, `ATMOS_EDITION`)",
+        since: "1.225",
+        handling: "done",
+        here: "a pin before 2025-12-06 keeps `stacks.inherit.metadata` false; a bad pin refused",
+    },
+    {
         feature: "`settings.validation` policies (JSON Schema, OPA, CUE)",
         since: "1.9",
         handling: "warned",

@@ -392,3 +392,62 @@ describe("Atmos audit: backend sections (internal/exec/stack_processor_backend.g
         assert.equal(stack.instances[0].vars.name, "r-e");
     });
 });
+
+describe("Atmos audit: an edition pin (pkg/config/edition.go 22-44, pkg/edition/anchor.go 50-81, journal.go 113-120)", () => {
+    // A disabled base: with metadata inherited the instance is disabled too (left out).
+    const stack = lines(
+        "vars: {region: us-east-2, stage: dev}",
+        "components:",
+        "  terraform:",
+        "    base:",
+        "      metadata: {type: abstract, enabled: false}",
+        "    eventbridge:",
+        "      metadata: {inherits: [base]}",
+        "      vars: {name: x}",
+    );
+    const atmos = (...more: string[]) => lines("stacks:", "  base_path: stacks", "  name_pattern: '{stage}'", ...more);
+    const loadWith = (text: string, env: Record<string, string> = {}) =>
+        loadStackFile("stacks/dev.yaml", {
+            cwd: ROOT,
+            env,
+            files: memoryFiles({ "atmos.yaml": text, "stacks/dev.yaml": stack }),
+        });
+
+    // stacks.inherit.metadata became true on 2025-12-06: a pin before that day keeps false.
+    const rows: readonly { pin: string; inherits: boolean }[] = [
+        { pin: "(none)", inherits: true },
+        { pin: "'2025-11'", inherits: false },
+        { pin: "'2025-12-05'", inherits: false },
+        { pin: "'2025-12-06'", inherits: true },
+        { pin: "2025", inherits: true },
+        { pin: "2024", inherits: false },
+    ];
+    for (const row of rows) {
+        it(`edition ${row.pin}: metadata ${row.inherits ? "inherited" : "not inherited"}`, () => {
+            const text = row.pin === "(none)" ? atmos() : atmos(`edition: ${row.pin}`);
+            assert.equal(loadWith(text).instances.length, row.inherits ? 0 : 1);
+        });
+    }
+
+    it("ATMOS_EDITION wins over atmos.yaml; a stacks.inherit.metadata written wins over the pin", () => {
+        assert.equal(loadWith(atmos("edition: '2026'"), { ATMOS_EDITION: "2025-01" }).instances.length, 1);
+        const written = lines(
+            "stacks:",
+            "  base_path: stacks",
+            "  name_pattern: '{stage}'",
+            "  inherit: {metadata: true}",
+            "edition: '2025-01'",
+        );
+        assert.equal(loadWith(written).instances.length, 0);
+    });
+
+    for (const pin of ["'2025-13'", "'2025-02-30'", "'25'"]) {
+        it(`edition ${pin} is refused where it is written, as Atmos refuses it`, () => {
+            assert.throws(
+                () => loadWith(atmos(`edition: ${pin}`)),
+                (e: Error) =>
+                    /^atmos\.yaml:4:10: edition must be a date written YYYY, YYYY-MM or YYYY-MM-DD/.test(e.message),
+            );
+        });
+    }
+});
