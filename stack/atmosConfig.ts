@@ -282,6 +282,7 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
     const confinement: Confinement = { root: repository, also: userPaths, allowOutside };
     checkBasePaths(config, confinement, files, env);
     checkDelimiters(config, files);
+    checkExperimental(config, files, env);
     return {
         ...config,
         repository,
@@ -430,6 +431,30 @@ function checkDelimiters(config: AtmosConfig, files: FileSystem): void {
     throw new AtmosConfigError(
         setBy ?? config.files[config.files.length - 1] ?? "atmos.yaml",
         `templates.settings.delimiters must be a list of two non-empty strings, the left and right delimiters (as Atmos requires), got ${JSON.stringify(delimiters)}`,
+        setBy === undefined ? undefined : positionOf(setBy, keyPath, files),
+    );
+}
+
+/**
+ * Refuses `settings.yaml.key_delimiter`, an experimental setting, when `settings.experimental` (or
+ * `ATMOS_EXPERIMENTAL`, pkg/config/load.go 765) is `disable` or `error`: Atmos then stops before
+ * any command (cmd/root.go checkExperimentalSettings 1094-1142, called at 632).
+ */
+function checkExperimental(
+    config: AtmosConfig,
+    files: FileSystem,
+    env: Readonly<Record<string, string | undefined>>,
+): void {
+    const keyPath = ["settings", "yaml", "key_delimiter"];
+    const delimiter = at(config.raw, ...keyPath);
+    if (typeof delimiter !== "string" || delimiter === "") return;
+    const setting = at(config.raw, "settings", "experimental");
+    const mode = env.ATMOS_EXPERIMENTAL || (typeof setting === "string" ? setting : "");
+    if (mode !== "disable" && mode !== "error") return;
+    const setBy = [...config.files].reverse().find((f) => positionOf(f, keyPath, files) !== undefined);
+    throw new AtmosConfigError(
+        setBy ?? config.files[config.files.length - 1] ?? "atmos.yaml",
+        `settings.yaml.key_delimiter is an experimental setting, and ${env.ATMOS_EXPERIMENTAL ? "ATMOS_EXPERIMENTAL" : "settings.experimental"} is ${JSON.stringify(mode)}: Atmos stops; set it to warn or silence, or remove key_delimiter`,
         setBy === undefined ? undefined : positionOf(setBy, keyPath, files),
     );
 }

@@ -451,3 +451,38 @@ describe("Atmos audit: an edition pin (pkg/config/edition.go 22-44, pkg/edition/
         });
     }
 });
+
+describe("Atmos audit: settings.experimental with key_delimiter (cmd/root.go 632, 1094-1142; pkg/config/load.go 765)", () => {
+    const atmos = (experimental?: string) =>
+        lines(
+            "stacks:",
+            "  base_path: stacks",
+            "  name_pattern: '{stage}'",
+            "settings:",
+            "  yaml: {key_delimiter: '.'}",
+            ...(experimental === undefined ? [] : [`  experimental: ${experimental}`]),
+        );
+    const loadWith = (text: string, env: Record<string, string> = {}) =>
+        loadStackFile("stacks/dev.yaml", {
+            cwd: ROOT,
+            env,
+            files: memoryFiles({ "atmos.yaml": text, "stacks/dev.yaml": instance("vars: {name: x}") }),
+        });
+
+    for (const mode of ["disable", "error"]) {
+        it(`experimental: ${mode} stops Atmos when key_delimiter is set: refused where key_delimiter is written`, () => {
+            assert.throws(
+                () => loadWith(atmos(mode)),
+                (e: Error) =>
+                    /^atmos\.yaml:5:25: settings\.yaml\.key_delimiter is an experimental setting, and settings\.experimental is "(disable|error)"/.test(
+                        e.message,
+                    ),
+            );
+        });
+    }
+
+    it("ATMOS_EXPERIMENTAL counts as the setting; warn, silence or none load", () => {
+        assert.throws(() => loadWith(atmos(), { ATMOS_EXPERIMENTAL: "error" }), /ATMOS_EXPERIMENTAL is "error"/);
+        for (const mode of [undefined, "warn", "silence"]) assert.equal(loadWith(atmos(mode)).instances.length, 1);
+    });
+});
