@@ -20,7 +20,7 @@ import { mergeAll } from "./merge";
 import { fileStackName } from "./names";
 import { followRecord, terraformWorkspace, WorkspaceTemplateError } from "./naming";
 import type { ComponentSchema } from "./schema";
-import { componentTemplateContext, type TemplateSettings } from "./templating";
+import { componentTemplateContext, versionContextRefused, type TemplateSettings } from "./templating";
 import { remoteStateBackend, terraformBackend, type RemoteStateBackend } from "./terraformState";
 import { toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 import { isValueFunction, parseYamlFunction, type DeployTimeReference } from "./yamlFunctions";
@@ -150,10 +150,6 @@ function ciSectionsAsked(settings: unknown): string[] {
     ];
 }
 
-/** Atmos's `.version` (utils.go 1011-1016; pkg/version/manager/context.go 30-55, lock.go 145-170). */
-const VERSION_CONTEXT =
-    "the versions of the Atmos Version Tracker's lock file (versions.lock.yaml), added when the component's YAML mentions .version (internal/exec/utils.go 1011-1016, pkg/version/manager/context.go 30-55)";
-
 /** Why a section of the component pass this port does not compute cannot be read. */
 function notInPassWhy(value: UnknownValue): string {
     const origin = value.origin as Extract<UnknownOrigin, { kind: "refused" }>;
@@ -181,10 +177,12 @@ function passSections(component: MergedComponent, config: AtmosConfig): Record<s
             `Atmos's component pass gives it, as the component's settings ask (internal/exec/utils.go 1272-1290)`,
         );
     }
-    sections.version = notComputed(".version", `Atmos's component pass gives ${VERSION_CONTEXT}`);
+    sections.version = versionContextRefused();
     const { locals, ...rest } = component.context;
     Object.assign(sections, rest);
     if (isPlainObject(locals) && Object.keys(locals).length > 0) sections.locals = locals;
+    // Only a Terraform component has backends (stack_processor_merge.go 568-651).
+    if (component.componentType !== undefined) return sections;
     let own: RemoteStateBackend | undefined;
     let remote: RemoteStateBackend | undefined;
     const lazy = (key: string, get: () => unknown) =>

@@ -829,11 +829,17 @@ function typeFlowItems(flow: string, typedValue: (path: string) => string | unde
  */
 export function renderImportText(
     text: string,
-    context: Readonly<Record<string, unknown>>,
+    data: Readonly<Record<string, unknown>>,
     file: string,
     options: ImportTemplateOptions,
 ): string {
     if (!hasTemplate(text)) return text;
+    // Atmos adds `.version` to a non-empty context when the file mentions it (stack_processor_utils.go
+    // 455, 466; pkg/version/manager/context.go 30-55): refused by name where it is read.
+    const context =
+        Object.keys(data).length > 0 && !hasOwn(data, "version") && /\.version\b/.test(text)
+            ? { ...data, version: versionContextRefused() }
+            : data;
     const typed = typeExactFields(text, context, false);
     // Atmos's ProcessTmpl: Gomplate's, then Sprig's, then Atmos's functions.
     const funcs = atmosFunctionMap({ sprig: true, gomplate: true }, options.env);
@@ -855,6 +861,24 @@ export function renderImportText(
             ...(missing ? { hint: MISSING_KEY_HINT } : {}),
         });
     }
+}
+
+/**
+ * Atmos's `.version`: the Atmos Version Tracker's lock file (pkg/version/manager/context.go 30-55,
+ * lock.go 145-170), which this port does not read: refused by name where a template reads it.
+ */
+export function versionContextRefused(): UnknownValue {
+    const reason =
+        "Atmos gives the versions of the Atmos Version Tracker's lock file (versions.lock.yaml), added when the YAML mentions .version (internal/exec/utils.go 1011-1016, stack_processor_utils.go 455-466, pkg/version/manager/context.go 30-55)";
+    return new UnknownValue(
+        ".version",
+        (v) => `is not given by this port: ${(v.origin as { reason: string }).reason}; write the value itself`,
+        {
+            kind: "refused",
+            reason,
+            code: "UNSUPPORTED",
+        },
+    );
 }
 
 /** What a missing key in an import template says (the setting that would print `<no value>`). */

@@ -486,3 +486,51 @@ describe("Atmos audit: settings.experimental with key_delimiter (cmd/root.go 632
         for (const mode of [undefined, "warn", "silence"]) assert.equal(loadWith(atmos(mode)).instances.length, 1);
     });
 });
+
+describe("Atmos audit: .version in import templates (stack_processor_utils.go 455-466, pkg/version/manager/context.go 30-55)", () => {
+    for (const ignore of [false, true]) {
+        it(`an import with a context reading .version is refused naming it${ignore ? ", with ignore_missing_template_values too" : ""}`, () => {
+            const stack = lines(
+                "import:",
+                "  - path: catalog/eb",
+                "    context: {n: x}",
+                ...(ignore ? ["    ignore_missing_template_values: true"] : []),
+                "vars: {region: us-east-2, stage: dev}",
+            );
+            const catalog = lines(
+                "components:",
+                "  terraform:",
+                "    eventbridge:",
+                "      vars: {name: '{{ .n }}-{{ .version.v }}'}",
+            );
+            const error = failure(() =>
+                loadStackFile("stacks/dev.yaml", {
+                    cwd: ROOT,
+                    env: {},
+                    files: memoryFiles({
+                        "atmos.yaml": ATMOS,
+                        "stacks/dev.yaml": stack,
+                        "stacks/catalog/eb.yaml": catalog,
+                    }),
+                }),
+            );
+            assert.match(
+                error.message,
+                /catalog\/eb\.yaml:4:\d+: .*\.version\.v is not given by this port: .*Version Tracker/,
+            );
+        });
+    }
+});
+
+describe("Atmos audit: a custom type's component pass has no backends (stack_processor_process_stacks.go 1244-1459)", () => {
+    it(".backend_type of a components.pulumi instance prints <no value>, as in Atmos", () => {
+        const stack = lines(
+            "vars: {region: us-east-2, stage: dev}",
+            "components:",
+            "  pulumi:",
+            "    eventbridge:",
+            "      vars: {name: 'a{{ .backend_type }}'}",
+        );
+        assert.equal(load(stack).instances[0].vars.name, "a<no value>");
+    });
+});
