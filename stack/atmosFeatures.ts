@@ -312,7 +312,7 @@ export const ATMOS_FEATURES: readonly AtmosFeature[] = [
         feature: "`auth` identities of a component",
         since: "1.194",
         handling: "warned",
-        here: "the environment's AWS credentials are used",
+        here: "the environment's AWS credentials are used; also for atmos.yaml's `auth`",
     },
     {
         feature: "edition pins (`edition`, `ATMOS_EDITION`)",

@@ -7,7 +7,7 @@ import { withLoadBudget } from "../gotemplate";
 import { canonicalPath, COMPONENT_ALIASES, nearMiss } from "./componentPaths";
 import { loadEnvironment } from "./environment";
 import { formatLocation, makeProblem, ProblemList, StackFileError } from "./errors";
-import { isNotFound, readProblemText } from "./files";
+import { isNotFound, readProblemText, type FileSystem } from "./files";
 import { customTypesOf, mergeCustomComponents, PULUMI_COMPONENT_TYPE } from "./customTypes";
 import { mergeComponents, type MergedComponent } from "./inheritance";
 import { evaluationContext, instanceWorkspace, resolveInstance, type InstanceScope } from "./instance";
@@ -29,7 +29,8 @@ import { componentStackName } from "./naming";
 import { COMPONENT_SCHEMAS } from "./schema";
 import { templateSettingsFrom } from "./templating";
 import type { MapNode } from "./tree";
-import type { AtmosConfig } from "./atmosConfig";
+import { positionOf, type AtmosConfig } from "./atmosConfig";
+import { isPlainObject } from "../util/objects";
 
 /** Loads the stack manifest at `file` and everything it imports. */
 export function loadStackFile(file: string, options: LoadOptions = {}): LoadedStack {
@@ -116,7 +117,12 @@ function loadWithin(file: string, text: string | undefined, options: LoadOptions
         internal.componentsOf,
     );
     problems.throwIfAny();
-    const loaded = { file, ...resolved };
+    const globalAuth = resolved.instances.length > 0 ? globalAuthNote(config, files, display) : undefined;
+    const loaded = {
+        file,
+        ...resolved,
+        ...(globalAuth === undefined ? {} : { warnings: [...resolved.warnings, globalAuth] }),
+    };
     return ownSearch ? requireInstance(loaded, search!, { file: shown }) : loaded;
 }
 
@@ -375,6 +381,25 @@ function refuseBadBackend(component: MergedComponent, who: string, problems: Pro
             rule: "the backend of backend_type is configured",
         }),
     );
+}
+
+/**
+ * A note when atmos.yaml's `auth` has providers or identities: Atmos merges it under every
+ * component's `auth` (stack_processor_merge.go 610-617, 651) and logs in with its default identity
+ * before each Terraform command (pkg/auth/hooks.go TerraformPreHook 36-82); this package does not.
+ */
+function globalAuthNote(config: AtmosConfig, files: FileSystem, display: (path: string) => string): string | undefined {
+    const auth = config.raw.auth;
+    if (!isPlainObject(auth)) return undefined;
+    const some = (v: unknown) => isPlainObject(v) && Object.keys(v).length > 0;
+    if (!some(auth.providers) && !some(auth.identities)) return undefined;
+    const file = [...config.files].reverse().find((f) => positionOf(f, ["auth"], files) !== undefined);
+    const position = file === undefined ? undefined : positionOf(file, ["auth"], files);
+    const where =
+        file === undefined
+            ? display(config.files[config.files.length - 1] ?? "atmos.yaml")
+            : `${display(file)}:${position!.line}:${position!.column}`;
+    return `${where}: auth: Atmos logs in through atmos.yaml's auth (its providers and identities, merged under each component's auth) before each Terraform command; this package does not, and deploys with the AWS credentials of its environment`;
 }
 
 /**

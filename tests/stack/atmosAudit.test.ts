@@ -534,3 +534,25 @@ describe("Atmos audit: a custom type's component pass has no backends (stack_pro
         assert.equal(load(stack).instances[0].vars.name, "a<no value>");
     });
 });
+
+describe("Atmos audit: atmos.yaml's auth (stack_processor_merge.go 610-617, 651; pkg/auth/hooks.go 36-82)", () => {
+    const atmos = (...auth: string[]) => lines("stacks:", "  base_path: stacks", "  name_pattern: '{stage}'", ...auth);
+
+    it("identities in atmos.yaml: one warning where auth is written", () => {
+        const stack = load(
+            instance("vars: {name: x}"),
+            atmos("auth:", "  identities:", "    admin: {kind: aws/permission-set, default: true}"),
+        );
+        const named = stack.warnings.filter((w) => w.includes("auth:"));
+        assert.equal(named.length, 1, stack.warnings.join("\n"));
+        assert.match(named[0], /^atmos\.yaml:5:3: auth: Atmos logs in through atmos\.yaml's auth/);
+    });
+
+    it("no providers and no identities: no warning", () => {
+        const stack = load(instance("vars: {name: x}"), atmos("auth:", "  logs: {level: Debug}"));
+        assert.deepEqual(
+            stack.warnings.filter((w) => w.includes("auth")),
+            [],
+        );
+    });
+});
