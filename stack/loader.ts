@@ -360,6 +360,7 @@ function deployable(component: MergedComponent, who: string, problems: ProblemLi
         }
     }
     warnValidation(component, who, warnings);
+    warnTerraformProcess(component, who, warnings);
     const auth = component.auth;
     if (auth !== undefined && auth.entries.size > 0) {
         const first = [...auth.entries.values()][0];
@@ -381,6 +382,28 @@ function refuseBadBackend(component: MergedComponent, who: string, problems: Pro
             rule: "the backend of backend_type is configured",
         }),
     );
+}
+
+/**
+ * Warnings for what Atmos hands Terraform's AWS provider and this package does not apply: each
+ * provider of the merged `providers` section, which Atmos writes to providers_override.tf.json
+ * (internal/exec/terraform_utils.go generateProviderOverrides 160-183: region, assume_role,
+ * default_tags... of every resource); and each `AWS_*` variable of the merged `env`, which Atmos
+ * sets for the Terraform process (internal/exec/utils.go 1090, ConvertEnvVars), where the AWS provider reads it
+ * (profile, region, credentials).
+ */
+function warnTerraformProcess(component: MergedComponent, who: string, warnings: string[]): void {
+    for (const provider of component.providers?.entries.values() ?? []) {
+        warnings.push(
+            `${formatLocation(provider.keyLoc)}: ${who}: providers.${provider.key}: Atmos writes this provider configuration for Terraform (providers_override.tf.json), so its settings (region, assume_role, default_tags, ...) apply to the component's resources; this package does not apply it: the resources take their region from vars.region and the credentials of the environment`,
+        );
+    }
+    for (const variable of component.env?.entries.values() ?? []) {
+        if (!variable.key.startsWith("AWS_")) continue;
+        warnings.push(
+            `${formatLocation(variable.keyLoc)}: ${who}: env.${variable.key}: Atmos sets this variable for Terraform, whose AWS provider reads it; this package does not set it for the deployment (set it in the environment that runs Pulumi)`,
+        );
+    }
 }
 
 /**

@@ -556,3 +556,35 @@ describe("Atmos audit: atmos.yaml's auth (stack_processor_merge.go 610-617, 651;
         );
     });
 });
+
+describe("Atmos audit: what Atmos hands Terraform's AWS provider (terraform_utils.go 160-183, utils.go 1090)", () => {
+    it("each provider of the merged providers section is warned about where it is written", () => {
+        const text = lines(
+            "vars: {region: us-east-2, stage: dev}",
+            "terraform:",
+            "  providers:",
+            "    aws: {default_tags: {tags: {team: ops}}}",
+            "components:",
+            "  terraform:",
+            "    eventbridge:",
+            "      vars: {name: x}",
+            "      providers: {aws: {region: us-west-2}, random: {}}",
+        );
+        const named = load(text).warnings.filter((w) => /: providers\./.test(w));
+        assert.deepEqual(
+            named.map((w) => /^([^ ]+) .*(providers\.\w+)/.exec(w)?.slice(1)),
+            [
+                ["stacks/dev.yaml:9:19:", "providers.aws"],
+                ["stacks/dev.yaml:9:45:", "providers.random"],
+            ],
+        );
+        assert.match(named[0], /region, assume_role, default_tags/);
+    });
+
+    it("an AWS_* variable of env is warned about; others are not", () => {
+        const stack = load(instance("vars: {name: x}", "env: {AWS_PROFILE: prod, TF_LOG: DEBUG}"));
+        const named = stack.warnings.filter((w) => w.includes(": env."));
+        assert.equal(named.length, 1, stack.warnings.join("\n"));
+        assert.match(named[0], /^stacks\/dev\.yaml:9:13: .*env\.AWS_PROFILE: Atmos sets this variable for Terraform/);
+    });
+});
