@@ -66,7 +66,10 @@ export interface GuardContext {
     readonly lastDeployment: Readonly<Record<string, unknown>>;
     /** The stack file's instances of the guard's component, in stack order. */
     readonly instances: readonly GuardedInstance[];
-    /** Instances whose old log group this run may delete (the program config `allowLogGroupDeletion`). */
+    /**
+     * Instances whose old log group this run may delete: those the log-history guard's opt-in names
+     * (components/kit/logHistory.ts `LOG_HISTORY_OPT_IN`: the program config `allowLogGroupDeletion`).
+     */
     readonly allowLogGroupDeletion: ReadonlySet<string>;
     /** True for synth's offline plan: AWS cannot be read. */
     readonly offline: boolean;
