@@ -1,8 +1,7 @@
 /**
  * Offline Pulumi mocks for `npm run synth` and the component tests: realistic state for every resource the components
- * create, the provider functions they call and the stacks they reference (what is generic here, what is a component's
- * from its kit: `mockedTypes`, `mockedInvokes`, `mockedStackOutputs`), unknown computed outputs in a preview, anything
- * else refused. {@link installMocks} also records each registration (through sdk/adapter.ts).
+ * create, function they call and stack they reference (the generic ones here, a component's from its kit's `mocked*`),
+ * unknown computed outputs in a preview, anything else refused. {@link installMocks} also records each registration.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";

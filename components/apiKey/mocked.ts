@@ -1,8 +1,7 @@
 /**
- * What the offline mocks (program/mocks.ts) answer for the `managed-dashboards/api-key` component, as the AWS provider
- * computes it: its own resource types (the Grafana credentials' ids, keys (secret) and expiry), the workspace it
- * credentials (a program's own `aws.grafana.Workspace`, the `getWorkspace` lookup) and the workspace stack's outputs
- * (components/kit/kit.ts `MockedType`, `MockedInvoke`). `pulumi-cloudposse-components/testing` re-exports the constants.
+ * What the offline mocks (program/mocks.ts) answer for the `managed-dashboards/api-key` component, as AWS computes it:
+ * its resource types (the Grafana credentials' ids, keys and expiry), its workspace (a program's own, the
+ * `getWorkspace` lookup) and the workspace stack's outputs. `pulumi-cloudposse-components/testing` re-exports the constants.
  */
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
