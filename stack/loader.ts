@@ -27,7 +27,8 @@ import { backendProblem } from "./terraformState";
 import { componentFunction, describeCache, type DescribeLoad } from "./componentFunction";
 import { componentStackName } from "./naming";
 import { COMPONENT_SCHEMAS } from "./schema";
-import { templateSettingsFrom } from "./templating";
+import { hasTemplate, templateSettingsFrom } from "./templating";
+import { isValueFunction } from "./yamlFunctions";
 import type { MapNode } from "./tree";
 import { positionOf, type AtmosConfig } from "./atmosConfig";
 import { isPlainObject } from "../util/objects";
@@ -301,7 +302,13 @@ function implementedPath(component: MergedComponent, warnings: string[]): string
     const at = `${formatLocation(component.componentLoc ?? component.keyLoc)}: instance ${JSON.stringify(component.name)}`;
     if (canonical === undefined) {
         const near = nearMiss(component.component, KNOWN_PATHS);
-        if (near !== undefined) {
+        if (hasTemplate(component.component) || isValueFunction(component.component)) {
+            // Atmos renders the component section, metadata included, before it reads the component
+            // path for the Terraform directory (internal/exec/utils.go 1006-1093 ProcessComponentMetadata, 1461-1463).
+            warnings.push(
+                `${at}: the component path ${JSON.stringify(component.component)} is a Go template or YAML function, which Atmos evaluates in the component pass and this package does not: the instance is left to Terraform; if it names one of this package's components, write the path out`,
+            );
+        } else if (near !== undefined) {
             warnings.push(
                 `${at}: component ${component.component} is not implemented by this package and is left to Terraform (did you mean ${near}?)`,
             );

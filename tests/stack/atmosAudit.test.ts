@@ -588,3 +588,26 @@ describe("Atmos audit: what Atmos hands Terraform's AWS provider (terraform_util
         assert.match(named[0], /^stacks\/dev\.yaml:9:13: .*env\.AWS_PROFILE: Atmos sets this variable for Terraform/);
     });
 });
+
+describe("Atmos audit: a component path Atmos evaluates (internal/exec/utils.go 1006-1093, 1461-1463)", () => {
+    for (const written of ["'{{ .vars.c }}'", "!env C"]) {
+        it(`metadata.component: ${written} is warned about where it is written, not skipped silently`, () => {
+            const text = lines(
+                "vars: {region: us-east-2, stage: dev, c: eventbridge}",
+                "components:",
+                "  terraform:",
+                "    alerts:",
+                `      metadata: {component: ${written}}`,
+                "      vars: {name: x}",
+            );
+            const stack = load(text);
+            assert.equal(stack.instances.length, 0);
+            const named = stack.warnings.filter((w) => w.includes("component path"));
+            assert.equal(named.length, 1, stack.warnings.join("\n"));
+            assert.match(
+                named[0],
+                /^stacks\/dev\.yaml:5:\d+: instance "alerts": the component path .* is a Go template or YAML function/,
+            );
+        });
+    }
+});
