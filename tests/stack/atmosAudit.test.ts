@@ -611,3 +611,31 @@ describe("Atmos audit: a component path Atmos evaluates (internal/exec/utils.go 
         });
     }
 });
+
+describe("Atmos audit: !include's arguments (pkg/function/parser/parser.go 278-291, 79-84, 149-162)", () => {
+    const files = { "stacks/x.yaml": "a: {b: {T: '1'}}\n", "stacks/my file.yaml": "T: '2'\n" };
+    const loadWith = (text: string) =>
+        loadStackFile("stacks/dev.yaml", {
+            cwd: ROOT,
+            env: {},
+            files: memoryFiles({ "atmos.yaml": ATMOS, "stacks/dev.yaml": text, ...files }),
+        });
+    const rows: readonly { include: string; want: Record<string, string> }[] = [
+        { include: "./x.yaml .a.b", want: { T: "1" } },
+        // everything after the file is the query, unquoted whole
+        { include: "./x.yaml '.a.b'", want: { T: "1" } },
+        // the quotes are the argument's (YAML's own are taken by the YAML reader first)
+        { include: `"'./my file.yaml'"`, want: { T: "2" } },
+    ];
+    for (const row of rows) {
+        it(`!include ${row.include}`, () => {
+            const stack = loadWith(instance(`vars: {name: x, tags: !include ${row.include}}`));
+            assert.deepEqual(stack.instances[0].vars.tags, row.want);
+        });
+    }
+
+    it("a query of several tokens is the query: refused naming the yq expression, not as bad arguments", () => {
+        const error = failure(() => loadWith(instance("vars: {name: x, tags: !include ./x.yaml .a | keys}")));
+        assert.match(error.problems[0].message, /the yq expression "\.a \| keys" is not supported by this port/);
+    });
+});
