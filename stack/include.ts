@@ -8,7 +8,7 @@ import { makeProblem, type StackFileProblem } from "./errors";
 import { readProblemText, readTextFileBounded } from "./files";
 import { MAX_NESTING, MAX_STRING_LENGTH } from "./limits";
 import { parseYamlTree, plainToNode, toPlain, type IncludeTag, type Location, type TreeNode } from "./tree";
-import { followPath, parseYqPath, YamlFunctionError } from "./yamlFunctions";
+import { argumentTokens, followPath, parseYqPath, unquoteArgument, YamlFunctionError } from "./yamlFunctions";
 import { setOwn } from "../util/objects";
 
 /** Where `!include` looks for files. */
@@ -92,26 +92,10 @@ export function evaluateInclude(args: string, raw: boolean, context: IncludeCont
  * the second token on is the query (`.a | keys` whole), each unquoted. Undefined when empty.
  */
 function includeArguments(args: string): [string] | [string, string] | undefined {
-    const token = /\s+|"(?:[^"\r\n]|"")*"|'(?:[^'\r\n]|'')*'|\||[^\s|]+/y;
-    const starts: number[] = [];
-    for (let at = 0; at < args.length && starts.length < 2;) {
-        token.lastIndex = at;
-        const m = token.exec(args);
-        if (m === null) return undefined;
-        if (!/^\s/.test(m[0])) starts.push(at);
-        at += m[0].length;
-    }
-    if (starts.length === 0) return undefined;
-    const unquote = (value: string): string => {
-        const v = value.trim();
-        if (v.length < 2 || v[0] !== v[v.length - 1] || (v[0] !== "'" && v[0] !== '"')) return v;
-        return v
-            .slice(1, -1)
-            .split(v[0] + v[0])
-            .join(v[0]);
-    };
-    const first = args.slice(starts[0], starts[1] ?? args.length);
-    return starts.length === 1 ? [unquote(first)] : [unquote(first), unquote(args.slice(starts[1]))];
+    const tokens = argumentTokens(args);
+    if (tokens.length === 0) return undefined;
+    const file = unquoteArgument(tokens[0].value);
+    return tokens.length === 1 ? [file] : [file, unquoteArgument(args.slice(tokens[1].start))];
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { strict as assert } from "node:assert";
 import { loadStackFile, StackFileError } from "../../stack";
+import { evaluateYamlFunction } from "../../stack/yamlFunctions";
 import { lines, memoryFiles, ROOT } from "../helpers/stack";
 
 const TEMPLATES_ON = ["templates:", "  settings:", "    enabled: true", "    sprig: {enabled: true}"];
@@ -637,5 +638,36 @@ describe("Atmos audit: !include's arguments (pkg/function/parser/parser.go 278-2
     it("a query of several tokens is the query: refused naming the yq expression, not as bad arguments", () => {
         const error = failure(() => loadWith(instance("vars: {name: x, tags: !include ./x.yaml .a | keys}")));
         assert.match(error.problems[0].message, /the yq expression "\.a \| keys" is not supported by this port/);
+    });
+});
+
+describe("Atmos audit: !terraform.output's arguments (pkg/function/parser/parser.go 192-218, 164-170)", () => {
+    const rows: readonly {
+        call: string;
+        want: { component: string; stack?: string; output: string; path: string[] };
+    }[] = [
+        { call: "!terraform.output vpc .vpc_id", want: { component: "vpc", output: "vpc_id", path: [] } },
+        {
+            call: "!terraform.output vpc dev vpc_id",
+            want: { component: "vpc", stack: "dev", output: "vpc_id", path: [] },
+        },
+        // a quoted second token starts the expression
+        { call: "!terraform.output vpc '.a.b'", want: { component: "vpc", output: "a", path: ["b"] } },
+    ];
+    for (const row of rows) {
+        it(row.call, () => {
+            const found = evaluateYamlFunction(row.call, { stack: "dev" }) as Record<string, unknown>;
+            assert.deepEqual(
+                { component: found.component, stack: found.stack, output: found.output, path: found.path },
+                { stack: undefined, ...row.want },
+            );
+        });
+    }
+
+    it("an expression of several tokens is the expression: refused naming the yq expression", () => {
+        assert.throws(
+            () => evaluateYamlFunction("!terraform.output vpc dev .a | keys", { stack: "dev" }),
+            /the yq expression "\.a \| keys" is not supported by this port/,
+        );
     });
 });
