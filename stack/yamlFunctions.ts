@@ -364,7 +364,8 @@ export function evaluateYamlFunction(value: string, context: YamlFunctionContext
             if (args === "") throw new YamlFunctionError(tag, "!template needs an argument");
             return jsonOrText(args);
         case "!env": {
-            const parts = splitArguments(args);
+            // Atmos's ParseEnv (pkg/function/parser/parser.go 243-259): one or two tokens, unquoted
+            const parts = argumentTokens(args).map((t) => unquoteArgument(t.value));
             if (parts.length < 1 || parts.length > 2) {
                 throw new YamlFunctionError(
                     tag,

@@ -671,3 +671,13 @@ describe("Atmos audit: !terraform.output's arguments (pkg/function/parser/parser
         );
     });
 });
+
+describe("Atmos audit: !env's arguments (pkg/function/parser/parser.go 243-259, lexer 79-84)", () => {
+    const env = (call: string) => evaluateYamlFunction(call, { stack: "dev", processEnv: {} });
+    it("a default of one quoted token, quotes taken off", () => {
+        assert.equal(env("!env NOPE 'x y'"), "x y");
+    });
+    it("`|` is a token of its own: A|B is three tokens, refused as Atmos refuses them", () => {
+        assert.throws(() => env("!env A|B"), /!env takes a variable name and an optional default/);
+    });
+});
