@@ -441,10 +441,63 @@ export function atmosFunctionMap(settings: Pick<TemplateSettings, "sprig" | "gom
         if (settings.sprig) for (const name of Object.keys(sprigFunctions())) delete gomplate[name];
         Object.assign(funcs, gomplate);
     }
-    if (settings.sprig) Object.assign(funcs, sprigEnvFunctions(env));
+    if (settings.sprig) {
+        Object.assign(funcs, sprigEnvFunctions(env));
+        for (const name of SPRIG_NOT_IMPLEMENTED) {
+            funcs[name] = unsupportedFunction(name, "(a Sprig function) is not supported by this port");
+        }
+        // Helm's, not Sprig's: Atmos has no toYaml, and `required` only as Gomplate's.
+        const helms = (name: string) =>
+            unsupportedFunction(name, "is Helm's, not Sprig's, and Atmos does not define it here");
+        funcs.toYaml = helms("toYaml");
+        if (!settings.gomplate) funcs.required = helms("required");
+    }
     Object.assign(funcs, atmosTemplateFunctions());
     return funcs;
 }
+
+/**
+ * Sprig v3.3.0's functions (functions.go genericMap, the version Atmos uses) this port does not
+ * implement: dates and times, network lookups, cryptography and certificates, semver.
+ */
+const SPRIG_NOT_IMPLEMENTED = [
+    "abbrevboth",
+    "ago",
+    "b32dec",
+    "bcrypt",
+    "biggest",
+    "buildCustomCert",
+    "date",
+    "dateInZone",
+    "dateModify",
+    "date_in_zone",
+    "date_modify",
+    "decryptAES",
+    "derivePassword",
+    "duration",
+    "durationRound",
+    "encryptAES",
+    "genCA",
+    "genCAWithKey",
+    "genPrivateKey",
+    "genSelfSignedCert",
+    "genSelfSignedCertWithKey",
+    "genSignedCert",
+    "genSignedCertWithKey",
+    "getHostByName",
+    "htmlDate",
+    "htmlDateInZone",
+    "htpasswd",
+    "mustDateModify",
+    "mustToDate",
+    "must_date_modify",
+    "now",
+    "semver",
+    "semverCompare",
+    "toDate",
+    "unixEpoch",
+    "urlJoin",
+];
 
 /**
  * Atmos's `ProcessTmpl` (`internal/exec/template_utils.go`), used for `stacks.name_template` and

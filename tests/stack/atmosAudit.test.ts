@@ -681,3 +681,28 @@ describe("Atmos audit: !env's arguments (pkg/function/parser/parser.go 243-259, 
         assert.throws(() => env("!env A|B"), /!env takes a variable name and an optional default/);
     });
 });
+
+describe("Atmos audit: Sprig's functions (Masterminds/sprig v3.3.0 functions.go genericMap; template_utils.go 45-50)", () => {
+    const sprigOnly = lines(
+        "stacks:",
+        "  base_path: stacks",
+        "  name_pattern: '{stage}'",
+        "templates:",
+        "  settings:",
+        "    enabled: true",
+        "    sprig: {enabled: true}",
+    );
+    const rows: readonly { template: string; message: RegExp }[] = [
+        // a Sprig function this port lacks: named as Sprig's, not as undefined
+        { template: "{{ now }}", message: /function "now" \(a Sprig function\) is not supported by this port/ },
+        // Helm's additions are no function of Atmos's
+        { template: "{{ toYaml .vars }}", message: /function "toYaml" is Helm's, not Sprig's/ },
+        { template: '{{ required "x" .vars.stage }}', message: /function "required" is Helm's, not Sprig's/ },
+    ];
+    for (const row of rows) {
+        it(`${row.template} is refused naming the function`, () => {
+            const error = failure(() => load(instance(`vars: {name: '${row.template}'}`), sprigOnly));
+            assert.match(error.problems[0].message, row.message);
+        });
+    }
+});
