@@ -35,64 +35,38 @@ const sign = (n: number) => (n < 0 ? -1 : n > 0 ? 1 : 0);
 const byUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 
 describe("compareGoStrings: Go's string order", () => {
-    // [a, b, sign of compare(a, b)]
-    const rows: [string, string, -1 | 0 | 1][] = [
-        // ASCII: bytes, upper case before lower, digits by character
-        ["a", "b", -1],
-        ["B", "a", -1],
-        ["10", "9", -1],
-        ["_u", "a", -1],
-        // Latin-1 and the BMP below the surrogates: after ASCII, by code point
-        ["z", "\u00e9", -1],
-        ["\u00e9", "\u4e2d", -1],
-        ["\ud7ff", "\u{10000}", -1],
-        // U+E000..U+FFFF before every character past U+FFFF (JavaScript's `<` says the opposite)
-        ["\ue000", "\u{10000}", -1],
-        ["\ufffd", "\u{1f600}", -1],
-        ["\uffff", "\u{1f642}", -1],
-        ["\uffff", "\u{10ffff}", -1],
-        // characters past U+FFFF among themselves
-        ["\u{10000}", "\u{1f600}", -1],
-        ["\u{1f600}", "\u{1f601}", -1],
-        ["\u{1f600}", "\u{10ffff}", -1],
-        ["x\u{1f600}y", "x\u{1f600}z", -1],
-        // a prefix first
-        ["", "a", -1],
-        ["ab", "abc", -1],
-        ["\u{1f600}", "\u{1f600}a", -1],
-        ["\ufffd", "\ufffd\u0000", -1],
-        // equal
-        ["", "", 0],
-        ["abc", "abc", 0],
-        ["\u{1f600}\uffff", "\u{1f600}\uffff", 0],
-        // a lone surrogate is U+FFFD: after U+E000..U+FFFC, before U+FFFE, U+FFFF and every character past U+FFFF
-        ["\ud800", "\ue000", 1],
-        ["\udfff", "\ufffc", 1],
-        ["\ud800", "\ufffe", -1],
-        ["\udc00", "\uffff", -1],
-        ["\udc00", "\u{10000}", -1],
-        ["\ud83d", "\u{1f600}", -1],
-        ["\ud83dx", "\u{1f600}", -1],
-        ["a\ud800", "a\u{10000}", -1],
-        ["\ud800a", "\ufffdb", -1],
-        ["\ufffda", "\ud800b", -1],
-        // a low surrogate before a high one is two lone surrogates, not a pair
-        ["\udc00\ud800", "\ufffd\ufffd\u0000", -1],
-        // held as one string by Go (both U+FFFD): ordered by their units
-        ["\ud800", "\ufffd", -1],
-        ["\ud800", "\udbff", -1],
-        ["\udc00\ud800", "\ufffd\ufffd", -1],
-        ["x\ud800y", "x\udc00y", -1],
-        ["\ud800", "\ud800", 0],
-    ];
-    for (const [a, b, expected] of rows) {
-        it(`${JSON.stringify(a)} vs ${JSON.stringify(b)}: ${expected}`, () => {
-            assert.equal(sign(compareGoStrings(a, b)), expected);
-            assert.equal(sign(-compareGoStrings(b, a)), expected);
-            // Go's bytes decide whenever they differ; only strings Go holds as one are left to the units.
-            const bytes = sign(byUtf8(a, b));
-            if (bytes !== 0) assert.equal(expected, bytes);
-            else assert.equal(expected, a === b ? 0 : a < b ? -1 : 1);
+    // Each table lists strings in Go's order: every string comes before every later one.
+    const tables: Record<string, readonly string[]> = {
+        // ASCII by byte (digits by character, upper case first); then Latin-1 and the BMP below the
+        // surrogates; then U+E000..U+FFFF, all before every character past U+FFFF (JavaScript's `<`
+        // puts those first); a prefix before what extends it.
+        "well-formed": [
+            ...["", "10", "9", "B", "_u", "a", "ab", "abc", "b", "z", "\u00e9", "\u4e2d", "\ud7ff"],
+            ...["\ue000", "\ufffc", "\ufffd", "\ufffd\u0000", "\ufffe", "\uffff", "\uffff\u{1f600}"],
+            ...["\u{10000}", "\u{1f600}", "\u{1f600}a", "\u{1f600}\uffff", "\u{1f601}", "\u{1f642}", "\u{10ffff}"],
+        ],
+        // A lone surrogate is U+FFFD: after U+E000..U+FFFC, before U+FFFE, U+FFFF and every character
+        // past U+FFFF (a high surrogate without its low half too). Strings Go holds as one (each lone
+        // surrogate and U+FFFD) follow their units; Go's bytes come first ("\ud800b" after "\ufffda").
+        "lone surrogates": [
+            ...["\ue000", "\ufffc", "\ud800", "\ud83d", "\udbff", "\udc00", "\udfff", "\ufffd", "\ufffd\u0000"],
+            ...["\ud800a", "\ufffda", "\ud800b", "\ufffdb", "\ud83dx", "\udc00\ud800", "\ufffd\ufffd"],
+            ...["\ufffe", "\uffff", "\u{10000}", "\u{1f600}"],
+        ],
+        "a lone surrogate inside": ["a\ud800", "a\ufffd", "a\uffff", "a\u{10000}", "x\ud800y", "x\udc00y", "x\ufffdy"],
+    };
+    for (const [name, ordered] of Object.entries(tables)) {
+        it(`orders ${name} strings, each against every other`, () => {
+            ordered.forEach((a, i) => {
+                ordered.forEach((b, j) => {
+                    const expected = sign(i - j);
+                    const pair = `${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
+                    assert.equal(sign(compareGoStrings(a, b)), expected, pair);
+                    // Go's bytes decide whenever they differ; only strings Go holds as one are left to the units.
+                    const bytes = sign(byUtf8(a, b));
+                    assert.equal(bytes === 0 ? sign(a < b ? -1 : a > b ? 1 : 0) : bytes, expected, pair);
+                });
+            });
         });
     }
 
