@@ -25,8 +25,22 @@ function goRuneAt(s: string, i: number): number {
  */
 export function compareGoStrings(a: string, b: string): number {
     const length = Math.min(a.length, b.length);
-    let tie = 0;
     let i = 0;
+    while (i < length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+    if (i === length) return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    // Below the surrogates UTF-16 order is Go's.
+    if (x < 0xd800 && y < 0xd800) return x < y ? -1 : 1;
+    // The character that differs may start one unit back, with a high surrogate both strings share.
+    const back = i > 0 && (a.charCodeAt(i - 1) & 0xfc00) === 0xd800 ? 1 : 0;
+    return compareFrom(a, b, i - back, length);
+}
+
+/** {@link compareGoStrings} from `start`, where both strings start a character after the same units. */
+function compareFrom(a: string, b: string, start: number, length: number): number {
+    let tie = 0;
+    let i = start;
     while (i < length) {
         const x = a.charCodeAt(i);
         const y = b.charCodeAt(i);
