@@ -127,6 +127,7 @@ describe("the places that order strings as Go does", () => {
         assert.equal(jsonencode(map()), `{${GO_ORDER.map((key) => `${JSON.stringify(key)}:${KEYS.indexOf(key)}`)}}`);
     });
 
+    // go-cty v1.18.1 cty/set_internals.go line 115: a set of strings iterates by Go's `<`.
     it("a declared set(string) is sorted as Terraform sorts it", () => {
         const problems: never[] = [];
         const spec = { var: "v", type: "set(string)", defaultText: "", doc: "" } as ArgDefinition;
@@ -134,6 +135,8 @@ describe("the places that order strings as Go does", () => {
         assert.deepEqual(problems, []);
     });
 
+    // Gomplate v4.3.3 (Atmos's go.mod line 85) coll/coll.go lines 66-91: coll.Keys sorts each map's keys with
+    // sort.Strings (line 86).
     it("Go templates: lt, map printing, Sprig's sortAlpha and keys, Gomplate's coll.Keys", () => {
         const data = { m: map(), l: KEYS };
         const render = (text: string) => renderTemplate("t", text, data, { funcs: gomplateFunctions({}) });
