@@ -14,7 +14,8 @@ import {
     SymlinkLoopError,
     type Confinement,
 } from "./confine";
-import { compareBytes, globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
+import { globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
+import { compareGoStrings } from "../util/goOrder";
 import { isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
 
@@ -720,7 +721,7 @@ function withProfiles(
                             : [],
                     ),
                 ),
-            ].sort(compareBytes);
+            ].sort(compareGoStrings);
             const where = from === "profiles.default" && configFile !== undefined ? configFile : from;
             throw new AtmosConfigError(
                 where,
@@ -791,7 +792,7 @@ function configDirFiles(root: string, files: FileSystem): string[] {
         (path) => !taken.has(path.replace(/\.yml$/, ".yaml")),
     );
     const depth = (path: string) => nodePath.dirname(path).split(nodePath.sep).length;
-    return [...yaml, ...yml].sort((a, b) => depth(a) - depth(b) || compareBytes(a, b));
+    return [...yaml, ...yml].sort((a, b) => depth(a) - depth(b) || compareGoStrings(a, b));
 }
 
 /** Parses one config file; `!env NAME` and `!repo-root` are evaluated, other YAML functions kept as text. */

@@ -32,6 +32,7 @@ import {
     type GoFunc,
 } from "../gotemplate";
 import { getOwn, hasOwn, isPlainObject } from "../util/objects";
+import { compareGoStrings } from "../util/goOrder";
 import { CloudposseError } from "../util/errors";
 import { checkStringLength, regexTest, TEMPLATE_LIMITS } from "../gotemplate";
 
@@ -339,7 +340,9 @@ function gomplateNamespaces(env: Environment): FuncMap {
             Has: fn("ii", (c, k) =>
                 isPlainObject(c) ? hasOwn(c, strval(k)) : Array.isArray(c) ? c.includes(k) : false,
             ),
-            Keys: fn("i*", (...ms) => ms.flatMap((m) => (isPlainObject(m) ? Object.keys(m).sort() : []))),
+            Keys: fn("i*", (...ms) =>
+                ms.flatMap((m) => (isPlainObject(m) ? Object.keys(m).sort(compareGoStrings) : [])),
+            ),
         }),
         getenv: fn("ii*", (name, ...d) => readEnvironment(env, strval(name)) || (d.length ? strval(d[0]) : "")),
         json: fn("i", (s) => fromData(strval(s))),

@@ -250,6 +250,11 @@ export function parseYamlTree(written: string, file: string, options: ParseTreeO
                 ),
         };
     }
+    const escape = invalidEscape(doc, text);
+    if (escape !== undefined) {
+        const message = `invalid YAML: found invalid Unicode character escape code ${escape.written} (go-yaml refuses a surrogate half or a code point past U+10FFFF; write the character itself, or \\U and eight hex digits for one past U+FFFF)`;
+        return { root: null, problems: [makeProblem("YAML_SYNTAX", locate(escape.offset), message)] };
+    }
     const problems: StackFileProblem[] = [];
     const builder = new TreeBuilder(doc, locate, problems, options);
     let root: TreeNode | null;
@@ -265,6 +270,39 @@ export function parseYamlTree(written: string, file: string, options: ParseTreeO
         return { root: null, problems: [problem] };
     }
     return { root, problems };
+}
+
+/** An escape in a double-quoted scalar, or the escaped backslash or quote that hides one. */
+const DOUBLE_QUOTED_ESCAPE = /\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|[^])/g;
+
+/**
+ * The first `\u`/`\U` escape go-yaml refuses: each escape is checked alone, so a surrogate half is
+ * refused even when a pair is written (`"\ud83d\ude00"`), as is a value past U+10FFFF (go-yaml
+ * scannerc.go 2572-2576, yaml_parser_scan_flow_scalar). The `yaml` package decodes both.
+ */
+function invalidEscape(doc: Document, text: string): { offset: number; written: string } | undefined {
+    let found: { offset: number; written: string } | undefined;
+    yaml().visit(doc, {
+        Scalar: (_key, node) => {
+            if (node.type !== "QUOTE_DOUBLE" || node.range === undefined || node.range === null) return undefined;
+            const [start, end] = node.range;
+            const source = text.slice(start, end);
+            if (!source.includes("\\")) return undefined;
+            for (const match of source.matchAll(DOUBLE_QUOTED_ESCAPE)) {
+                const hex = match[1] ?? match[2];
+                if (hex === undefined) continue;
+                const value = parseInt(hex, 16);
+                if ((value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff) {
+                    if (found === undefined || start + match.index < found.offset) {
+                        found = { offset: start + match.index, written: match[0] };
+                    }
+                    return undefined;
+                }
+            }
+            return undefined;
+        },
+    });
+    return found;
 }
 
 function firstLine(message: string): string {

@@ -9,7 +9,7 @@ import * as nodePath from "node:path";
 import { checkJsonDepth } from "../gotemplate";
 import { deployTimeReference as reference } from "../components/kit/deployTime";
 import { isPlainObject } from "../util/objects";
-import { compareBytes } from "./files";
+import { compareGoStrings } from "../util/goOrder";
 
 export { isDeployTimeReference } from "../components/kit/deployTime";
 import type { SsmParameterReference } from "../components/kit/deployTime";
@@ -462,7 +462,7 @@ function ownMetadata(tag: string, args: string, metadata: Readonly<Record<string
     if (isPlainObject(raw)) {
         for (const [key, value] of Object.entries(raw)) if (typeof value === "string") labels.set(key, value);
     }
-    const keys = [...labels.keys()].sort(compareBytes);
+    const keys = [...labels.keys()].sort(compareGoStrings);
     if (tag === "!labels.keys") return keys;
     if (tag === "!labels.values") return keys.map((k) => labels.get(k)!);
     return Object.fromEntries(keys.map((k) => [k, labels.get(k)!]));
