@@ -36,6 +36,12 @@ export interface MergedComponent {
     readonly metadata?: MapNode;
     /** The merged `hooks` section, located. */
     readonly hooks?: MapNode;
+    /** The merged `settings` section of a Terraform instance, located (`settings.validation`). */
+    readonly settings?: MapNode;
+    /** The merged `providers` section of a Terraform instance, located. */
+    readonly providers?: MapNode;
+    /** The merged `env` section of a Terraform instance, located. */
+    readonly env?: MapNode;
     /** The merged `auth` section of the instance, its bases and overrides, located. */
     readonly auth?: MapNode;
     /**
@@ -402,6 +408,9 @@ function mergedComponent(
         },
         metadata,
         hooks,
+        settings,
+        providers,
+        env,
         auth: mergeAll(layers("auth", undefined), loc, componentStrategy),
     };
 }
