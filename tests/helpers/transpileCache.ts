@@ -6,12 +6,13 @@
  *
  * An entry is keyed by everything swc's output depends on: swc's version, the options (the file's
  * name among them) and the source text; a changed file is a new key, so an entry is never stale.
- * Entries live in node_modules/.cache/swc-transpile (beside c8's), each written whole (to a temporary
- * file, then renamed), so that concurrent runs share them; entries untouched for 14 days are removed
- * by the next run that writes one.
+ * Entries live in the system's temporary directory (never in the working tree), each written whole
+ * (to a temporary file, then renamed), so that concurrent runs share them; entries not written for
+ * 14 days are removed by the next run that writes one.
  */
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import type { Options, Output } from "@swc/core";
 
@@ -21,7 +22,7 @@ const swc = require("@swc/core") as {
     transformSync: (input: string, options?: Options) => Output;
 };
 
-const DIR = path.join(__dirname, "..", "..", "node_modules", ".cache", "swc-transpile");
+const DIR = path.join(os.tmpdir(), "cloudposse-components-swc-transpile");
 const KEPT_MS = 14 * 24 * 60 * 60 * 1000;
 const transformSync = swc.transformSync;
 let pruned = false;
