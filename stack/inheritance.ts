@@ -6,7 +6,8 @@
 import type { AtmosConfig, ListMergeStrategy } from "./atmosConfig";
 import { describeNode } from "./convert";
 import { makeProblem, type ProblemList } from "./errors";
-import { mergeAll } from "./merge";
+import { MAX_INHERITED_BASES } from "./limits";
+import { mergeLayers } from "./mergeLayers";
 import { PATTERN_TOKENS } from "./names";
 import { emptyMap, isOptionalBool, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 import { didYouMean } from "../util/suggest";
@@ -95,7 +96,7 @@ export function mergeComponents(
     const instances = section(components, "terraform", "components.");
     const loc = root.loc;
     const both = (key: string) =>
-        mergeAll([section(root, key, ""), section(terraform, key, "terraform.")], loc, strategy);
+        mergeLayers([section(root, key, ""), section(terraform, key, "terraform.")], loc, strategy);
     const globalVars = both("vars");
     const globalSettings = both("settings");
     const globalEnv = both("env");
@@ -211,7 +212,14 @@ class InstanceTable {
     basesOf(name: string): string[] {
         const order: string[] = [];
         const visiting = new Set<string>();
+        // Bases met, repeats counted: a base inherited twice by each of n bases is met 2^n times.
+        let met = 0;
         const visit = (base: string, from: string, at: TreeNode | undefined, viaInherits: boolean): void => {
+            if (met > MAX_INHERITED_BASES) return;
+            if (++met > MAX_INHERITED_BASES) {
+                this.tooManyBases(name, from, at);
+                return;
+            }
             if (base === name) return; // self-reference is ignored
             const key = `${name}:${base}`;
             if (visiting.has(key)) {
@@ -248,6 +256,19 @@ class InstanceTable {
         }
         for (const item of this.inheritsOf(name, this.metadataOf(name))) visit(item.name, name, item.node, true);
         return order;
+    }
+
+    /** The problem of an instance whose bases, counted as often as Atmos merges them, are too many. */
+    private tooManyBases(name: string, from: string, at: TreeNode | undefined): void {
+        this.problems.add(
+            makeProblem(
+                "INHERITS_CYCLE",
+                at?.loc ?? this.maps.get(from)!.keyLoc,
+                `instance ${JSON.stringify(name)}: metadata.inherits leads to more than ${MAX_INHERITED_BASES.toLocaleString("en-US")} bases ` +
+                    `(each counted as often as it is inherited, as Atmos merges it each time; here through ${JSON.stringify(from)}); inherit each base once`,
+                { instance: name, field: "metadata.inherits" },
+            ),
+        );
     }
 
     /** A BAD_SHAPE problem: the instance's `field` breaks `rule`. */
@@ -309,7 +330,7 @@ function mergedComponent(
 
     // The strategy: atmos.yaml's, unless the component's settings (or its overrides') set one.
     const strategy = config.listMergeStrategy;
-    const settings = mergeAll(layers("settings", stack.settings), loc, strategy);
+    const settings = mergeLayers(layers("settings", stack.settings), loc, strategy);
     const ownStrategy = scalarAt(settings, "list_merge_strategy");
     const componentStrategy: ListMergeStrategy =
         ownStrategy === "append" || ownStrategy === "merge" || ownStrategy === "replace" ? ownStrategy : strategy;
@@ -322,13 +343,13 @@ function mergedComponent(
         ownVars.vars,
         section(overrides, "vars", "overrides.", name),
     ].filter((l): l is MapNode => l !== undefined);
-    const vars = mergeAll(varLayers, loc, componentStrategy);
-    const env = mergeAll(layers("env", stack.env), loc, componentStrategy);
-    const providers = mergeAll(layers("providers", stack.providers), loc, componentStrategy);
-    const hooks = mergeAll(layers("hooks", stack.hooks), loc, componentStrategy);
+    const vars = mergeLayers(varLayers, loc, componentStrategy);
+    const env = mergeLayers(layers("env", stack.env), loc, componentStrategy);
+    const providers = mergeLayers(layers("providers", stack.providers), loc, componentStrategy);
+    const hooks = mergeLayers(layers("hooks", stack.hooks), loc, componentStrategy);
     // Component-level locals (Atmos 1.204): the bases' then the instance's, no stack-level ones
     // (stack_processor_merge.go 490-505, stack_processor_utils.go 2697-2703).
-    const locals = mergeAll(
+    const locals = mergeLayers(
         [...bases.map((b) => table.layer(b, "locals")), table.layer(name, "locals")],
         loc,
         componentStrategy,
@@ -339,7 +360,7 @@ function mergedComponent(
               return m === undefined ? undefined : withoutKeys(m, ["inherits", "type"]);
           })
         : [];
-    const metadata = mergeAll([stack.metadata, ...inheritedMetadata, ownMetadata], loc, componentStrategy);
+    const metadata = mergeLayers([stack.metadata, ...inheritedMetadata, ownMetadata], loc, componentStrategy);
     const path = componentPathOf(name, ownMap, config.inheritMetadata ? metadata : ownMetadata, table);
     const deprecated = ownMap.entries.get("component")?.value;
     // The component section's `component` (templates' `.component`): the instance's own
@@ -358,7 +379,7 @@ function mergedComponent(
             .pop() ?? "";
     const backendSection = (key: string) =>
         plain(
-            mergeAll(
+            mergeLayers(
                 [
                     section(stack.terraform, key, "terraform."),
                     ...bases.map((b) => table.layer(b, key)),
@@ -402,7 +423,7 @@ function mergedComponent(
         },
         metadata,
         hooks,
-        auth: mergeAll(layers("auth", undefined), loc, componentStrategy),
+        auth: mergeLayers(layers("auth", undefined), loc, componentStrategy),
     };
 }
 
