@@ -5,7 +5,7 @@
  */
 import type { AtmosConfig, ListMergeStrategy } from "./atmosConfig";
 import { describeNode } from "./convert";
-import { makeProblem, type ProblemList } from "./errors";
+import { makeProblem, type ProblemList, type StackFileProblem } from "./errors";
 import { MAX_INHERITED_BASES } from "./limits";
 import { mergeLayers } from "./mergeLayers";
 import { PATTERN_TOKENS } from "./names";
@@ -260,15 +260,7 @@ class InstanceTable {
 
     /** The problem of an instance whose bases, counted as often as Atmos merges them, are too many. */
     private tooManyBases(name: string, from: string, at: TreeNode | undefined): void {
-        this.problems.add(
-            makeProblem(
-                "INHERITS_CYCLE",
-                at?.loc ?? this.maps.get(from)!.keyLoc,
-                `instance ${JSON.stringify(name)}: metadata.inherits leads to more than ${MAX_INHERITED_BASES.toLocaleString("en-US")} bases ` +
-                    `(each counted as often as it is inherited, as Atmos merges it each time; here through ${JSON.stringify(from)}); inherit each base once`,
-                { instance: name, field: "metadata.inherits" },
-            ),
-        );
+        this.problems.add(tooManyBasesProblem(name, from, at?.loc ?? this.maps.get(from)!.keyLoc));
     }
 
     /** A BAD_SHAPE problem: the instance's `field` breaks `rule`. */
@@ -304,6 +296,20 @@ class InstanceTable {
         }
         return value.items.map((i) => ({ name: String((i as { value: unknown }).value), node: i }));
     }
+}
+
+/**
+ * The problem of instance `name`, whose bases met (repeats counted, as Atmos merges each) pass
+ * {@link MAX_INHERITED_BASES} where `from` names one, at `loc`.
+ */
+export function tooManyBasesProblem(name: string, from: string, loc: Location): StackFileProblem {
+    return makeProblem(
+        "INHERITS_CYCLE",
+        loc,
+        `instance ${JSON.stringify(name)}: metadata.inherits leads to more than ${MAX_INHERITED_BASES.toLocaleString("en-US")} bases ` +
+            `(each counted as often as it is inherited, as Atmos merges it each time; here through ${JSON.stringify(from)}); inherit each base once`,
+        { instance: name, field: "metadata.inherits" },
+    );
 }
 
 /** One instance merged in full: every section over its bases' and the stack's. */

@@ -4,7 +4,10 @@
  * internal/exec/stack_processor_utils.go 2282-2420: no dedupe, only a cycle check on the current
  * path), so a base inherited twice by each of n bases is met 2^n times; past MAX_INHERITED_BASES
  * (stack/limits.ts) the instance is refused where the base is named. The merge of many bases is
- * mergeLayers's one pass, with the results of pairwise merging.
+ * mergeLayers's one pass, with the results of pairwise merging. A custom type's bases
+ * (`components.pulumi`) are resolved recursively, as resolveCustomComponentInheritance does
+ * (internal/exec/stack_processor_process_stacks.go 1352-1395: a base on the path skipped, repeats
+ * kept), under the same limit; a base's resolution is reused where nothing on the path changed it.
  */
 import * as assert from "node:assert/strict";
 import { parseStack } from "../../stack";
@@ -99,4 +102,61 @@ describe("metadata.inherits: many bases", () => {
             assert.deepEqual(Object.keys(tags), Object.keys(expected));
         });
     }
+});
+
+describe("components.pulumi metadata.inherits: many bases", () => {
+    function pulumi(...instanceLines: string[]): string {
+        return lines(STACK_VARS, "components:", "  pulumi:", ...instanceLines.map((l) => `    ${l}`));
+    }
+    const load = (...instanceLines: string[]) => parseStack(pulumi(...instanceLines), "s.yaml");
+
+    it("merges bases in the order listed, a base listed twice merged twice", () => {
+        const [x] = load(
+            "a: {metadata: {type: abstract}, vars: {name: a, tags: {X: a}}}",
+            "b: {metadata: {type: abstract}, vars: {name: b, tags: {X: b, Y: b}}}",
+            "eventbridge: {metadata: {inherits: [a, b, a]}}",
+        ).instances;
+        assert.deepEqual([x.vars.name, x.vars.tags], ["a", { X: "a", Y: "b" }]);
+    });
+
+    it("resolves a chain of 300 bases shared by many instances, each as if resolved alone", () => {
+        const instances = chain(300, (i) => (i === 0 ? [] : [`c${i - 1}`]));
+        for (let i = 0; i < 50; i++) {
+            instances.push(`e${i}: {metadata: {component: eventbridge, inherits: [c${299 - i}]}, vars: {name: e${i}}}`);
+        }
+        const loaded = load(...instances).instances;
+        assert.equal(loaded.length, 50);
+        for (const [i, x] of loaded.entries()) {
+            const expected: Record<string, string> = {};
+            for (let t = 0; t < 300 - i; t++) Object.assign(expected, { [`t${t}`]: "x", last: `c${t}` });
+            assert.deepEqual(x.vars.tags, expected, x.name);
+            assert.deepEqual(Object.keys(x.vars.tags as object), Object.keys(expected));
+        }
+    });
+
+    it("skips a base on the path wherever it is met, also after resolving it elsewhere", () => {
+        // a -> b -> a: resolving b for the instance `a` skips a; `b` resolved alone takes a (and a skips b).
+        const [a, b] = load(
+            "a: {metadata: {component: eventbridge, inherits: [b]}, vars: {name: a, tags: {A: a}}}",
+            "b: {metadata: {component: eventbridge, inherits: [a]}, vars: {name: b, tags: {B: b}}}",
+        ).instances;
+        assert.deepEqual([a.vars.name, a.vars.tags], ["a", { B: "b", A: "a" }]);
+        assert.deepEqual([b.vars.name, b.vars.tags], ["b", { A: "a", B: "b" }]);
+    });
+
+    it("refuses a diamond chain meeting more than 1,000 bases, where the base is named", () => {
+        const diamond = (i: number) => (i === 0 ? [] : [`c${i - 1}`, `c${i - 1}`]);
+        const error = stackError(() =>
+            load(...chain(10, diamond), "eventbridge: {metadata: {inherits: [c8]}, vars: {name: x}}"),
+        );
+        assert.equal(error.code, "INHERITS_CYCLE");
+        // c9 meets c8 (511 with its bases) twice: the second c8 on its line is one too many.
+        assert.deepEqual(
+            error.problems.map((p) => p.message),
+            [
+                's.yaml:13:52: instance "c9": metadata.inherits leads to more than 1,000 bases ' +
+                    '(each counted as often as it is inherited, as Atmos merges it each time; here through "c9"); inherit each base once',
+            ],
+        );
+    });
 });
