@@ -10,7 +10,7 @@ import { MAX_INHERITED_BASES } from "./limits";
 import { mergeLayers } from "./mergeLayers";
 import { PATTERN_TOKENS } from "./names";
 import { emptyMap, isOptionalBool, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
-import { didYouMean } from "../util/suggest";
+import { didYouMean, SuggestionBudget } from "../util/suggest";
 
 /** One component of the merged stack after inheritance. */
 export interface MergedComponent {
@@ -183,6 +183,8 @@ function instanceEntries(instances: MapNode, problems: ProblemList): Map<string,
 
 /** The instances of a stack, their sections, and their bases. */
 class InstanceTable {
+    private readonly suggestions = new SuggestionBudget();
+
     constructor(
         readonly maps: ReadonlyMap<string, MapEntry>,
         readonly section: SectionReader,
@@ -276,7 +278,10 @@ class InstanceTable {
     }
 
     private unknownBase(name: string, base: string, from: string, at: TreeNode | undefined): void {
-        const candidates = [...this.maps.keys()].filter((k) => k !== name);
+        // n instances naming unknown bases among n instances: suggestions while the budget lasts.
+        const candidates = this.suggestions.spend(this.maps.size)
+            ? [...this.maps.keys()].filter((k) => k !== name)
+            : [];
         this.problems.add(
             makeProblem(
                 "UNKNOWN_BASE",
