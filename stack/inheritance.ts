@@ -339,12 +339,25 @@ function mergedComponent(
         section(overrides, key, "overrides.", name),
     ];
 
-    // The strategy: atmos.yaml's, unless the component's settings (or its overrides') set one.
+    // Every section's layers are read now (a section that is not a map is a problem of this load);
+    // all but vars and metadata are merged when first read: an instance of another component is
+    // named and skipped, and merging a big stack-level section under each of n instances is n times its size.
+    const settingsLayers = layers("settings", stack.settings);
+    const envLayers = layers("env", stack.env);
+    const providersLayers = layers("providers", stack.providers);
+    const hooksLayers = layers("hooks", stack.hooks);
+    const authLayers = layers("auth", undefined);
+    // Component-level locals (Atmos 1.204): the bases' then the instance's, no stack-level ones
+    // (stack_processor_merge.go 490-505, stack_processor_utils.go 2697-2703).
+    const localsLayers = [...bases.map((b) => table.layer(b, "locals")), table.layer(name, "locals")];
+
+    // The strategy: atmos.yaml's, unless the component's settings (or its overrides') set one: the
+    // merged settings' list_merge_strategy is the last layer's, when a scalar (a map or a list is merged).
     const strategy = config.listMergeStrategy;
-    const settings = mergeLayers(layers("settings", stack.settings), loc, strategy);
-    const ownStrategy = scalarAt(settings, "list_merge_strategy");
+    const ownStrategy = lastScalar(settingsLayers, "list_merge_strategy");
     const componentStrategy: ListMergeStrategy =
         ownStrategy === "append" || ownStrategy === "merge" || ownStrategy === "replace" ? ownStrategy : strategy;
+    const settings = once(() => mergeLayers(settingsLayers, loc, strategy));
 
     const baseVars = bases.map((b) => ({ instance: b, vars: table.layer(b, "vars") ?? emptyMap(table.own(b).loc) }));
     const ownVars = { instance: name, vars: table.layer(name, "vars") ?? emptyMap(ownMap.loc) };
@@ -355,16 +368,13 @@ function mergedComponent(
         section(overrides, "vars", "overrides.", name),
     ].filter((l): l is MapNode => l !== undefined);
     const vars = mergeLayers(varLayers, loc, componentStrategy);
-    const env = mergeLayers(layers("env", stack.env), loc, componentStrategy);
-    const providers = mergeLayers(layers("providers", stack.providers), loc, componentStrategy);
-    const hooks = mergeLayers(layers("hooks", stack.hooks), loc, componentStrategy);
-    // Component-level locals (Atmos 1.204): the bases' then the instance's, no stack-level ones
-    // (stack_processor_merge.go 490-505, stack_processor_utils.go 2697-2703).
-    const locals = mergeLayers(
-        [...bases.map((b) => table.layer(b, "locals")), table.layer(name, "locals")],
-        loc,
-        componentStrategy,
-    );
+    const merged = (sectionLayers: readonly (MapNode | undefined)[]) =>
+        once(() => mergeLayers(sectionLayers, loc, componentStrategy));
+    const env = merged(envLayers);
+    const providers = merged(providersLayers);
+    const hooks = merged(hooksLayers);
+    const auth = merged(authLayers);
+    const locals = merged(localsLayers);
     const inheritedMetadata = config.inheritMetadata
         ? bases.map((b) => {
               const m = table.metadataOf(b);
@@ -420,21 +430,25 @@ function mergedComponent(
         ownLayers: [...baseVars, ownVars],
         varLayers,
         strategy: componentStrategy,
-        context: {
-            vars: plain(vars),
-            settings: plain(settings),
-            env: plain(env),
-            metadata: plain(metadata),
-            providers: plain(providers),
-            overrides: overrides ? plain(overrides) : {},
-            component: componentAttribute,
-            atmos_component: name,
-            hooks: plain(hooks),
-            locals: plain(locals),
-        },
+        context: lazyFields({
+            vars: () => plain(vars),
+            settings: () => plain(settings()),
+            env: () => plain(env()),
+            metadata: () => plain(metadata),
+            providers: () => plain(providers()),
+            overrides: () => (overrides ? plain(overrides) : {}),
+            component: () => componentAttribute,
+            atmos_component: () => name,
+            hooks: () => plain(hooks()),
+            locals: () => plain(locals()),
+        }),
         metadata,
-        hooks,
-        auth: mergeLayers(layers("auth", undefined), loc, componentStrategy),
+        get hooks() {
+            return hooks();
+        },
+        get auth() {
+            return auth();
+        },
     };
 }
 
@@ -539,6 +553,38 @@ function nameTokens(layers: readonly (MapNode | undefined)[]): Record<string, un
 /** The value of a scalar holding a non-empty string, else undefined. */
 function nonEmptyString(node: TreeNode | undefined): string | undefined {
     return node?.kind === "scalar" && typeof node.value === "string" && node.value !== "" ? node.value : undefined;
+}
+
+/** `compute`, run once when first asked. */
+function once<T>(compute: () => T): () => T {
+    let done = false;
+    let value: T | undefined;
+    return () => {
+        if (!done) {
+            value = compute();
+            done = true;
+        }
+        return value as T;
+    };
+}
+
+/** An object whose fields are computed when first read (enumerable, so spread and iteration see them). */
+function lazyFields(fields: Readonly<Record<string, () => unknown>>): Readonly<Record<string, unknown>> {
+    const object: Record<string, unknown> = {};
+    for (const [key, compute] of Object.entries(fields)) {
+        const value = once(compute);
+        Object.defineProperty(object, key, { get: value, enumerable: true, configurable: false });
+    }
+    return object;
+}
+
+/** The value of `key` in the last of `layers` that holds it, when a scalar: what their merge holds there. */
+function lastScalar(layers: readonly (MapNode | undefined)[], key: string): unknown {
+    for (let i = layers.length - 1; i >= 0; i--) {
+        const entry = layers[i]?.entries.get(key);
+        if (entry !== undefined) return entry.value.kind === "scalar" ? entry.value.value : undefined;
+    }
+    return undefined;
 }
 
 function scalarAt(node: MapNode | undefined, key: string): unknown {

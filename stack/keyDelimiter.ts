@@ -1,9 +1,7 @@
 /**
- * Atmos's `settings.yaml.key_delimiter` (1.223, experimental): an unquoted key holding the
- * delimiter (`metadata.component: vpc`) is nested maps, in every stack manifest, before YAML
- * functions are looked at (pkg/utils/yaml_utils.go 493-498, pkg/yaml/expand/expand.go at 0a1cb44).
- * Linear in the keys and the result: maps are merged in place while the tree is expanded, and
- * frozen once at the end (a copy per merge made 10,000 keys of one prefix take seconds).
+ * Atmos's `settings.yaml.key_delimiter` (1.223, experimental): an unquoted key holding the delimiter is nested maps,
+ * in every stack manifest, before YAML functions (pkg/utils/yaml_utils.go 493-498, pkg/yaml/expand/expand.go at
+ * 0a1cb44). Linear: maps are merged in place while expanding, and frozen once at the end.
  */
 import { makeProblem, type StackFileProblem } from "./errors";
 import { MAX_NESTING } from "./limits";

@@ -104,6 +104,62 @@ describe("metadata.inherits: many bases", () => {
     }
 });
 
+describe("an instance's list_merge_strategy (its merged settings', read without merging them)", () => {
+    // Atmos: the component's settings.list_merge_strategy governs its sections' lists
+    // (internal/exec/stack_processor_utils.go 2211-2216); the merged value is the last layer's when
+    // a scalar, and a map or list there is no strategy (atmos.yaml's applies: replace).
+    const cases: { name: string; base: string; own: string; overrides: string; attributes: string[] }[] = [
+        { name: "none set: replace", base: "{}", own: "{}", overrides: "{}", attributes: ["own"] },
+        {
+            name: "a base's append",
+            base: "{list_merge_strategy: append}",
+            own: "{}",
+            overrides: "{}",
+            attributes: ["base", "own"],
+        },
+        {
+            name: "the instance's replace over a base's append",
+            base: "{list_merge_strategy: append}",
+            own: "{list_merge_strategy: replace}",
+            overrides: "{}",
+            attributes: ["own"],
+        },
+        {
+            name: "overrides' append over the instance's replace",
+            base: "{}",
+            own: "{list_merge_strategy: replace}",
+            overrides: "{list_merge_strategy: append}",
+            attributes: ["base", "own"],
+        },
+        {
+            name: "a map after a base's append: no strategy",
+            base: "{list_merge_strategy: append}",
+            own: "{list_merge_strategy: {x: 1}}",
+            overrides: "{}",
+            attributes: ["own"],
+        },
+        {
+            name: "null after a base's append: no strategy",
+            base: "{list_merge_strategy: append}",
+            own: "{list_merge_strategy: null}",
+            overrides: "{}",
+            attributes: ["own"],
+        },
+    ];
+    for (const c of cases) {
+        it(c.name, () => {
+            const [x] = parseStack(
+                stack(
+                    `base: {metadata: {type: abstract}, settings: ${c.base}, vars: {attributes: [base]}}`,
+                    `eventbridge: {metadata: {inherits: [base]}, settings: ${c.own}, overrides: {settings: ${c.overrides}}, vars: {name: x, attributes: [own]}}`,
+                ),
+                "s.yaml",
+            ).instances;
+            assert.deepEqual(x.vars.attributes, c.attributes);
+        });
+    }
+});
+
 describe("components.pulumi metadata.inherits: many bases", () => {
     function pulumi(...instanceLines: string[]): string {
         return lines(STACK_VARS, "components:", "  pulumi:", ...instanceLines.map((l) => `    ${l}`));
