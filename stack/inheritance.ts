@@ -26,6 +26,11 @@ export interface MergedComponent {
     readonly enabled: boolean;
     /** Final vars (all of them). */
     readonly vars: MapNode;
+    /**
+     * The `name_pattern` tokens of the final vars (what naming reads), when known without merging
+     * them; else naming reads `context.vars`.
+     */
+    readonly nameVars?: Readonly<Record<string, unknown>>;
     /** The vars layers written under this instance and its bases (for strict checks), bases first. */
     readonly ownLayers: readonly { readonly instance: string; readonly vars: MapNode }[];
     /** Every vars layer in merge order (stack-level, bases, own, overrides), for Atmos's deferred merge. */
@@ -367,7 +372,7 @@ function mergedComponent(
         ownVars.vars,
         section(overrides, "vars", "overrides.", name),
     ].filter((l): l is MapNode => l !== undefined);
-    const vars = mergeLayers(varLayers, loc, componentStrategy);
+    const vars = once(() => mergeLayers(varLayers, loc, componentStrategy));
     const merged = (sectionLayers: readonly (MapNode | undefined)[]) =>
         once(() => mergeLayers(sectionLayers, loc, componentStrategy));
     const env = merged(envLayers);
@@ -426,12 +431,15 @@ function mergedComponent(
         ...path,
         abstract: type?.kind === "scalar" && type.value === "abstract",
         enabled,
-        vars,
+        get vars() {
+            return vars();
+        },
+        nameVars: nameTokens(varLayers),
         ownLayers: [...baseVars, ownVars],
         varLayers,
         strategy: componentStrategy,
         context: lazyFields({
-            vars: () => plain(vars),
+            vars: () => plain(vars()),
             settings: () => plain(settings()),
             env: () => plain(env()),
             metadata: () => plain(metadata),

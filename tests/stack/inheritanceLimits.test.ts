@@ -10,9 +10,9 @@
  * kept), under the same limit; a base's resolution is reused where nothing on the path changed it.
  */
 import * as assert from "node:assert/strict";
-import { parseStack } from "../../stack";
+import { loadStackFile, parseStack } from "../../stack";
 import { MAX_INHERITED_BASES } from "../../stack/limits";
-import { lines, stackError, STACK_VARS } from "../helpers/stack";
+import { lines, memoryFiles, ROOT, stackError, STACK_VARS } from "../helpers/stack";
 
 function stack(...instanceLines: string[]): string {
     return lines(STACK_VARS, "components:", "  terraform:", ...instanceLines.map((l) => `    ${l}`));
@@ -156,6 +156,61 @@ describe("an instance's list_merge_strategy (its merged settings', read without 
                 "s.yaml",
             ).instances;
             assert.deepEqual(x.vars.attributes, c.attributes);
+        });
+    }
+});
+
+describe("an instance's stack name, read from its vars layers without merging them", () => {
+    // Atmos names each component's stack from its own final vars (findComponentInStacks): the last
+    // layer setting a token is what the merge holds there (a map or a list is not a string).
+    const cases: { name: string; global: string; base: string; own: string; expected: string | RegExp }[] = [
+        { name: "the stack's stage", global: "dev", base: "{}", own: "", expected: "dev" },
+        { name: "a base's stage", global: "dev", base: "{stage: qa}", own: "", expected: "qa" },
+        { name: "the instance's own", global: "dev", base: "{stage: qa}", own: "stage: prod", expected: "prod" },
+        { name: "a null unsets it", global: "dev", base: "{}", own: "stage: null", expected: /has no stage var/ },
+        {
+            name: "two maps merge into a map",
+            global: "{a: 1}",
+            base: "{}",
+            own: "stage: {b: 2}",
+            expected: /\(stack s\): stage must be a string, got \{"a":1,"b":2\}/,
+        },
+        {
+            name: "a list",
+            global: "dev",
+            base: "{stage: [a]}",
+            own: "",
+            expected: /\(stack s\): stage must be a string, got \["a"\]/,
+        },
+    ];
+    for (const c of cases) {
+        it(c.name, () => {
+            const own = c.own === "" ? "" : `, ${c.own}`;
+            const load = () =>
+                loadStackFile("stacks/s.yaml", {
+                    cwd: ROOT,
+                    env: {},
+                    files: memoryFiles({
+                        "atmos.yaml": lines("stacks: {base_path: stacks, name_pattern: '{stage}'}"),
+                        "stacks/s.yaml": lines(
+                            `vars: {region: us-east-2, namespace: eg, environment: ue2, stage: ${c.global}}`,
+                            "components:",
+                            "  terraform:",
+                            `    base: {metadata: {type: abstract}, vars: ${c.base}}`,
+                            `    eventbridge: {metadata: {inherits: [base]}, vars: {name: x${own}}}`,
+                        ),
+                    }),
+                });
+            if (typeof c.expected === "string") assert.equal(load().stackName, c.expected);
+            else if (c.own !== "stage: null") assert.match(stackError(load).message, c.expected);
+            else {
+                const loaded = load();
+                assert.equal(loaded.stackName, "s");
+                assert.ok(
+                    loaded.warnings.some((w) => c.expected instanceof RegExp && c.expected.test(w)),
+                    loaded.warnings.join("\n"),
+                );
+            }
         });
     }
 });
