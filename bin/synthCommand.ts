@@ -10,74 +10,64 @@ import type { SynthOptions } from "../program/synth";
 import { listStacks, loadStackSource, userDirectory } from "../stack";
 import { readFailureText, readTextFileBounded } from "../stack/files";
 import { instanceProjectName, pulumiNameProblem } from "../stack/names";
-import { ALLOW_LOG_GROUP_DELETION, parseInstanceList } from "../components/kit/logHistory";
-import type { OutputDefinition } from "../components/kit/definition";
-import { declaredOptIns, optInFlag } from "../components/kit/deploymentGuards";
+import { parseInstanceList } from "../components/kit/logHistory";
+import { optInDeclarations, optInFlag } from "../components/kit/deploymentGuards";
+import type { OptInDeclaration } from "../components/kit/definition";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
-
-/** Synth's flag for each opt-in the components declare, other than the log groups' own flag (the kit's). */
-const OPT_IN_FLAGS: ReadonlyMap<string, string> = new Map(
-    declaredOptIns(COMPONENT_DEFINITIONS)
-        .filter((key) => key !== ALLOW_LOG_GROUP_DELETION)
-        .map((key) => [optInFlag(key), key]),
-);
-
-/**
- * What each opt-in flag of {@link OPT_IN_FLAGS} allows, from the declarations (`OutputDefinition.whenRenamed`,
- * `holdsData`), by config key: `these instances may change their SSM parameter's path`.
- */
-function optInsAllow(): ReadonlyMap<string, { readonly allows: string; readonly refused: string }> {
-    const texts = new Map<string, { allows: string; refused: string }>();
-    for (const definition of COMPONENT_DEFINITIONS) {
-        for (const output of Object.values(definition.outputs) as OutputDefinition[]) {
-            const renamed = output.whenRenamed;
-            if (renamed !== undefined && !texts.has(renamed.optIn)) {
-                texts.set(renamed.optIn, {
-                    allows: `these instances may change their ${renamed.what}`,
-                    refused: `changes of the ${renamed.what}`,
-                });
-            }
-            const holds = output.holdsData;
-            if (holds !== undefined && !texts.has(holds.optIn)) {
-                texts.set(holds.optIn, {
-                    allows: `these instances may delete their ${holds.what} with ${holds.data}`,
-                    refused: `the deletion of a ${holds.what} with ${holds.data}`,
-                });
-            }
-        }
-    }
-    return texts;
-}
-
-/** The usage's lines for the declared opt-in flags: the synopsis entries, and each flag's description. */
-function optInUsage(): { readonly synopsis: string[]; readonly options: string; readonly refused: string[] } {
-    const texts = optInsAllow();
-    const flags = [...OPT_IN_FLAGS].map(([flag, key]) => ({ flag, key, text: texts.get(key)! }));
-    const column = " ".repeat(25);
-    return {
-        synopsis: flags.map(({ flag }) => `[${flag} INSTANCE[,INSTANCE]]`),
-        options: flags
-            .map(
-                ({ flag, key, text }) =>
-                    `  ${flag} INSTANCES\n${column}${wrap(`as the program config ${key}: ${text.allows} (comma-separated)`, 96 - column.length, column)}`,
-            )
-            .join("\n"),
-        refused: flags.map(({ text }) => text.refused),
-    };
-}
 import { protoKeyPath } from "../util/protoKey";
 import { escapeJsonText, escapeText } from "../util/terminalText";
 import { internalErrorText, isInternalError } from "../util/internalError";
 import { commandName, escapedStderr, processIo, wrapWords as wrap, type CommandIo } from "./io";
 
+/** The width the usage text keeps to (its synopsis of opt-in flags, its closing paragraph). */
+const USAGE_WIDTH = 99;
+
+/**
+ * Synth's flag for each opt-in of a run (the components' declarations, `whenRenamed` and `holdsData`, and the kit's own
+ * guards': components/kit/deploymentGuards.ts `optInDeclarations`), by flag, in the flags' alphabetical order.
+ */
+const OPT_IN_FLAGS: ReadonlyMap<string, OptInDeclaration> = new Map(
+    optInDeclarations(COMPONENT_DEFINITIONS)
+        .map((declared) => [optInFlag(declared.key), declared] as const)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+);
+
+/**
+ * The usage's lines for the opt-in flags: the synopsis after `first` (its entries filling lines up to the usage's
+ * width), each flag's description, and what the guards refuse without each (in the order the guards run).
+ */
+function optInUsage(
+    first: string,
+    pad: string,
+): { readonly synopsis: string; readonly options: string; readonly refused: string[] } {
+    const column = " ".repeat(25);
+    const lines = [`${pad}${first}`];
+    for (const flag of OPT_IN_FLAGS.keys()) {
+        const entry = `[${flag} INSTANCE[,INSTANCE]]`;
+        const last = lines.length - 1;
+        if (`${lines[last]} ${entry}`.length <= USAGE_WIDTH) lines[last] += ` ${entry}`;
+        else lines.push(`${pad}${entry}`);
+    }
+    return {
+        synopsis: lines.map((line) => `${line}\n`).join(""),
+        options: [...OPT_IN_FLAGS]
+            .map(
+                ([flag, { key, allows }]) =>
+                    `  ${flag} INSTANCES\n${column}${wrap(`as the program config ${key}: ${allows} (comma-separated)`, 96 - column.length, column)}`,
+            )
+            .join("\n"),
+        refused: optInDeclarations(COMPONENT_DEFINITIONS).map((declared) => declared.refused),
+    };
+}
+
 /** The usage text, with the command as the user ran it (`npm run synth --` or `cloudposse-synth`). */
 function usage(program: string): string {
     const pad = " ".repeat(program.length + 8);
-    const optIns = optInUsage();
+    const optIns = optInUsage("[--now TIME|now]", pad);
+    const refused = ["a rename without an alias", "adopting what the stack already manages", ...optIns.refused];
     return `usage: ${program} <stack-file> [--json] [--stack NAME] [--project NAME]
 ${pad}[--organization NAME] [--stack-outputs FILE.json] [--allow-exec]
-${pad}[--now TIME|now] [--allow-log-group-deletion INSTANCE[,INSTANCE]]
-${optIns.synopsis.map((entry) => `${pad}${entry}\n`).join("")}${pad}[--no-rename-guard]
+${optIns.synopsis}${pad}[--no-rename-guard]
 ${pad}[--allow-outside-repository] [--profile NAME] [--config FILE] [--config-path DIR]
        ${program} --atmos-stack NAME [--component INSTANCE] [--atmos-dir DIR] [--json] [...]
        ${program} --list-stacks [--atmos-dir DIR]
@@ -101,9 +91,6 @@ document. --list-stacks prints "<Atmos stack name><TAB><manifest>" per stack.
   --allow-exec           let the !exec YAML function run its command (refused otherwise)
   --now TIME             the clock of the plan (rotation windows, key expiries): RFC 3339, or
                          "now" for this machine's (default: 2026-01-01T00:00:00Z, reproducible)
-  --allow-log-group-deletion INSTANCES
-                         as the program config allowLogGroupDeletion: these instances' old log
-                         groups may be deleted with their events (comma-separated)
 ${optIns.options}
   --no-rename-guard      as the program config renameGuard false: skips the check of renames
                          without an alias only
@@ -119,12 +106,11 @@ ${optIns.options}
 
 ${wrap(
     "With --stack-outputs holding this stack's own outputs (organization/<project>/<stack>, as the last " +
-        "deployment exported them), the plan runs pulumi up's guards: it refuses a rename without an alias, " +
-        `adopting what the stack already manages, ${optIns.refused.map((text) => `${text}, `).join("")}and a ` +
-        "change that would delete a log group's stored events (renamed, disabled or removed), and " +
+        `deployment exported them), the plan runs pulumi up's guards: it refuses ${refused.slice(0, -1).join(", ")}, ` +
+        `and ${refused[refused.length - 1]}, and ` +
         // the closing clause on one line
         "warns as pulumi up would.".replace(/ /g, "\u00a0"),
-    99,
+    USAGE_WIDTH,
 ).replace(/\u00a0/g, " ")}
 `;
 }
@@ -310,12 +296,6 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 options.now = new Date(time).toISOString();
                 break;
             }
-            case "--allow-log-group-deletion":
-                options.allowLogGroupDeletion = [
-                    ...(options.allowLogGroupDeletion ?? []),
-                    ...parseInstanceList(value()),
-                ];
-                break;
             case "--stack-outputs": {
                 const outputsFile = value();
                 let parsed: unknown;
@@ -358,7 +338,7 @@ function parseArgs(argv: readonly string[]): Command | "help" {
                 break;
             default:
                 if (OPT_IN_FLAGS.has(arg)) {
-                    const key = OPT_IN_FLAGS.get(arg)!;
+                    const { key } = OPT_IN_FLAGS.get(arg)!;
                     options.optIns = {
                         ...options.optIns,
                         [key]: [...(options.optIns?.[key] ?? []), ...parseInstanceList(value())],

@@ -8,6 +8,7 @@ import type { FuncMap, GoFunc } from "./exec";
 import { isTrue } from "./exec";
 import { formatValue, goTypeName, isPrintable, sprint, sprintf, sprintln } from "./fmt";
 import { getOwn, isPlainObject as isMap } from "../util/objects";
+import { compareGoStrings } from "../util/goOrder";
 
 /** Declares a function with a Go signature (see {@link GoFunc.sig}). */
 export function fn(sig: string, f: (...args: any[]) => unknown): GoFunc {
@@ -61,12 +62,8 @@ function lt(a: unknown, b: unknown): boolean {
     if (k1 === "nil" || k1 === "other" || k2 === "nil" || k2 === "other") fail("invalid type for comparison");
     if (k1 !== k2) fail("incompatible types for comparison");
     if (k1 === "bool") fail("invalid type for comparison");
-    if (typeof a === "string") return compareBytes(a, b as string) < 0;
+    if (typeof a === "string") return compareGoStrings(a, b as string) < 0;
     return (a as number) < (b as number);
-}
-
-function compareBytes(a: string, b: string): number {
-    return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 }
 
 /** Go's `len`: bytes of a string, items of a list or map. */

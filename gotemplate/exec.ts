@@ -3,7 +3,8 @@
  * scopes, `range`, nested templates, argument checks); errors read as Go's.
  */
 import { TemplateError } from "./errors";
-import { formatValue, goTypeName, isMap, compareKeys } from "./fmt";
+import { formatValue, goTypeName, isMap } from "./fmt";
+import { compareGoStrings } from "../util/goOrder";
 import {
     checkListLength,
     checkStringLength,
@@ -435,7 +436,7 @@ export class Executor implements WorkMeter {
                 if (!oneIteration(i, v[i])) break;
             }
         } else if (isMap(v)) {
-            for (const k of Object.keys(v).sort(compareKeys)) {
+            for (const k of Object.keys(v).sort(compareGoStrings)) {
                 ran = true;
                 if (!oneIteration(k, v[k])) break;
             }

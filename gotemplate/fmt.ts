@@ -4,6 +4,7 @@
  */
 import { checkValue, TEMPLATE_LIMITS } from "./limits";
 import { isPlainObject as isMap } from "../util/objects";
+import { compareGoStrings } from "../util/goOrder";
 
 export { isMap };
 
@@ -140,23 +141,10 @@ export function formatValue(v: unknown, plus = false, top = true): string {
     if (Array.isArray(v)) return "[" + v.map((e) => formatValue(e, plus, false)).join(" ") + "]";
     if (typeof v === "function") return "0x" + "0".repeat(6);
     if (isMap(v)) {
-        const keys = Object.keys(v).sort(compareKeys);
+        const keys = Object.keys(v).sort(compareGoStrings);
         return "map[" + keys.map((k) => k + ":" + formatValue(v[k], plus, false)).join(" ") + "]";
     }
     return String(v);
-}
-
-/** Go sorts map keys by byte order of their UTF-8 encoding; code-point order is the same. */
-export function compareKeys(a: string, b: string): number {
-    if (a === b) return 0;
-    const ca = [...a];
-    const cb = [...b];
-    for (let i = 0; i < Math.min(ca.length, cb.length); i++) {
-        const x = ca[i].codePointAt(0)!;
-        const y = cb[i].codePointAt(0)!;
-        if (x !== y) return x - y;
-    }
-    return ca.length - cb.length;
 }
 
 function intString(n: number): string {
@@ -172,7 +160,7 @@ export function formatGoSyntax(v: unknown, top = true): string {
     if (typeof v === "boolean" || typeof v === "number") return formatValue(v);
     if (Array.isArray(v)) return "[]interface {}{" + v.map((e) => formatGoSyntax(e, false)).join(", ") + "}";
     if (isMap(v)) {
-        const keys = Object.keys(v).sort(compareKeys);
+        const keys = Object.keys(v).sort(compareGoStrings);
         return (
             "map[string]interface {}{" +
             keys.map((k) => quoteGo(k) + ":" + formatGoSyntax(v[k], false)).join(", ") +
@@ -397,7 +385,7 @@ function formatOne(v: unknown, verb: string, spec: Spec): string {
         return "[" + v.map((e) => formatOne(e, verb, { ...spec })).join(" ") + "]";
     }
     if (isMap(v)) {
-        const keys = Object.keys(v).sort(compareKeys);
+        const keys = Object.keys(v).sort(compareGoStrings);
         return "map[" + keys.map((k) => formatOne(k, verb, spec) + ":" + formatOne(v[k], verb, spec)).join(" ") + "]";
     }
     return pad(formatValue(v), spec);

@@ -12,7 +12,8 @@ import { FunctionError } from "./errors";
 import type { FuncMap, GoFunc } from "./exec";
 import { isTrue } from "./exec";
 import { fn, unknownThrough } from "./builtins";
-import { compareKeys, formatValue, goTypeName, isMap, quoteGo } from "./fmt";
+import { formatValue, goTypeName, isMap, quoteGo } from "./fmt";
+import { compareGoStrings } from "../util/goOrder";
 import {
     chargeWork,
     checkJsonDepth,
@@ -366,7 +367,7 @@ export function goJson(v: unknown, indent = "", raw = false): string {
         if (x instanceof Uint8Array) return Buffer.from(x).toString("base64");
         if (isMap(x)) {
             const o: Record<string, unknown> = {};
-            for (const k of Object.keys(x).sort(compareKeys)) setOwn(o, k, norm(x[k]));
+            for (const k of Object.keys(x).sort(compareGoStrings)) setOwn(o, k, norm(x[k]));
             return o;
         }
         if (typeof x === "number" && !Number.isFinite(x)) fail(`json: unsupported value: ${formatValue(x)}`);
@@ -387,7 +388,7 @@ export function goYaml(v: unknown): string {
         if (isMap(x))
             return Object.fromEntries(
                 Object.keys(x)
-                    .sort(compareKeys)
+                    .sort(compareGoStrings)
                     .map((k) => [k, sorted(x[k])]),
             );
         return x === undefined ? null : x;
@@ -660,7 +661,7 @@ export function sprigFunctions(): FuncMap {
         splitList: fn("ss", (sep, s) => splitGo(s, sep)),
         splitn: fn("sns", (sep, n, s) => Object.fromEntries(splitGo(s, sep, n).map((p, i) => [`_${i}`, p]))),
         join: fn("si", (sep, l) => strslice(l).join(sep)),
-        sortAlpha: fn("i", (l) => strslice(l).sort(compareKeys)),
+        sortAlpha: fn("i", (l) => strslice(l).sort(compareGoStrings)),
         // JSON of an unknown value is unknown JSON text: `json` as Go's json.Marshal writes it, `json-raw` without HTML escapes
         toJson: unknownThrough(
             "json",
@@ -796,11 +797,11 @@ export function sprigFunctions(): FuncMap {
             return d;
         }),
         hasKey: fn("ms", (d, k) => !!d && hasOwn(d, k)),
-        keys: fn("m*", (...ds) => ds.flatMap((d) => (d ? Object.keys(d).sort(compareKeys) : []))),
+        keys: fn("m*", (...ds) => ds.flatMap((d) => (d ? Object.keys(d).sort(compareGoStrings) : []))),
         values: fn("m", (d) =>
             d
                 ? Object.keys(d)
-                      .sort(compareKeys)
+                      .sort(compareGoStrings)
                       .map((k) => d[k])
                 : [],
         ),

@@ -11,7 +11,8 @@ import type {
     LabelValueCase,
 } from "./types";
 import { problem, userKey, type Problem, type ProblemPath } from "../util/problem";
-import { compareBytewise, isAscii, nfc } from "./strings";
+import { isAscii, nfc } from "./strings";
+import { compareGoStrings } from "../util/goOrder";
 import {
     fail,
     LabelError,
@@ -89,7 +90,7 @@ function sortDeep(value: unknown): unknown {
     if (Array.isArray(value)) return value.map(sortDeep);
     if (isPlainObject(value)) {
         const out: Record<string, unknown> = {};
-        for (const k of Object.keys(value).sort(compareBytewise)) setOwn(out, nfc(k), sortDeep(value[k]));
+        for (const k of Object.keys(value).sort(compareGoStrings)) setOwn(out, nfc(k), sortDeep(value[k]));
         return out;
     }
     return typeof value === "string" ? nfc(value) : value;
@@ -145,14 +146,14 @@ export function sortMap<T>(map: Readonly<Record<string, T>>, fresh = false): Rec
     const keys = Object.keys(map);
     let sorted = true;
     for (let i = 1; i < keys.length; i++) {
-        if (compareBytewise(keys[i - 1], keys[i]) > 0) {
+        if (compareGoStrings(keys[i - 1], keys[i]) > 0) {
             sorted = false;
             break;
         }
     }
     if (sorted) return fresh ? (map as Record<string, T>) : { ...map };
     const out: Record<string, T> = {};
-    for (const k of keys.sort(compareBytewise)) setOwn(out, k, map[k]);
+    for (const k of keys.sort(compareGoStrings)) setOwn(out, k, map[k]);
     return out;
 }
 
@@ -200,14 +201,14 @@ function labelsAsTagsIsUnset(value: unknown): boolean {
 export function toSet(list: readonly string[]): string[] {
     let sortedUnique = true;
     for (let i = 0; i < list.length; i++) {
-        if (!isAscii(list[i]) || (i > 0 && compareBytewise(list[i - 1], list[i]) >= 0)) {
+        if (!isAscii(list[i]) || (i > 0 && compareGoStrings(list[i - 1], list[i]) >= 0)) {
             sortedUnique = false;
             break;
         }
     }
     if (sortedUnique) return list.slice();
     const out = Array.from(new Set(list.map(nfc)));
-    return out.sort(compareBytewise);
+    return out.sort(compareGoStrings);
 }
 
 const EMPTY: Record<string, never> = Object.freeze({}) as Record<string, never>;

@@ -3,6 +3,7 @@
  * grapheme-based `length`/`substr`, bytewise key order. Each has an ASCII fast path.
  */
 
+import { compareGoStrings } from "../util/goOrder";
 import { codePointSet, isAscii } from "../util/goStrings";
 
 export { isAscii, lower, title, upper } from "../util/goStrings";
@@ -122,25 +123,7 @@ export function substr(s: string, offset: number, len: number): string {
     return (len < 0 ? g.slice(offset) : g.slice(offset, offset + len)).join("");
 }
 
-/** Bytewise (UTF-8) comparison of two strings: the order in which Terraform iterates map keys. */
-export function compareBytewise(a: string, b: string): number {
-    const n = Math.min(a.length, b.length);
-    for (let i = 0; i < n; i++) {
-        const x = a.charCodeAt(i);
-        const y = b.charCodeAt(i);
-        if (x !== y) {
-            // UTF-16 order equals code point (and UTF-8 byte) order except that surrogates
-            // (U+D800-DFFF, for code points above U+FFFF) sort below U+E000-U+FFFF.
-            const xs = x >= 0xd800 && x <= 0xdfff;
-            const ys = y >= 0xd800 && y <= 0xdfff;
-            if (xs !== ys && x >= 0xd800 && y >= 0xd800) return xs ? 1 : -1;
-            return x - y;
-        }
-    }
-    return a.length - b.length;
-}
-
-/** The keys of `obj` in Terraform's map order. */
+/** The keys of `obj` in Terraform's map order (Go's string order, by UTF-8 bytes). */
 export function sortedKeys(obj: object): string[] {
-    return Object.keys(obj).sort(compareBytewise);
+    return Object.keys(obj).sort(compareGoStrings);
 }

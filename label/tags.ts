@@ -5,7 +5,7 @@
 import type { LabelKeyCase, TagMap } from "./types";
 import type { IdContext } from "./id";
 import { caseKey } from "./casing";
-import { compareBytewise } from "./strings";
+import { compareGoStrings } from "../util/goOrder";
 import { sortMap } from "./context";
 import { setOwn } from "../util/objects";
 
@@ -55,11 +55,11 @@ export function buildTagsAsListOfMaps(
     tags: Readonly<Record<string, string>>,
     additionalTagMap: Readonly<Record<string, string>>,
 ): TagMap[] {
-    const keys = Object.keys(tags).sort(compareBytewise);
+    const keys = Object.keys(tags).sort(compareGoStrings);
     const extraKeys = Object.keys(additionalTagMap);
     if (extraKeys.length === 0) return keys.map((key) => ({ key, value: tags[key] }));
     // The key order of each map is the same: sort it once.
-    const order = Array.from(new Set(["key", "value", ...extraKeys])).sort(compareBytewise);
+    const order = Array.from(new Set(["key", "value", ...extraKeys])).sort(compareGoStrings);
     return keys.map((key) => {
         const merged: Record<string, string> = { key, value: tags[key], ...additionalTagMap };
         const out: Record<string, string> = {};

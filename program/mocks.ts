@@ -1,15 +1,14 @@
 /**
  * Offline Pulumi mocks for `npm run synth` and the component tests: realistic state for every resource the components
- * create (and the types their kits declare), unknown computed outputs in a preview, anything else refused. {@link installMocks} also records each
- * registration (through sdk/adapter.ts).
+ * create, function they call and stack they reference (the generic ones here, a component's from its kit's `mocked*`),
+ * unknown computed outputs in a preview, anything else refused. {@link installMocks} also records each registration.
  */
-import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { MockCallArgs, MockResourceArgs } from "@pulumi/pulumi/runtime";
 import { setClock } from "../components/kit/lifecycle";
 import { SSM_OWNER_TAG } from "../components/kit/ssmOwner";
 import { partitionOf } from "../components/kit/awsLimits";
-import type { MockContext, MockedType } from "../components/kit/kit";
+import type { ComponentKit, MockContext, MockedInvoke, MockedType, MockRun } from "../components/kit/kit";
 import { arnOf } from "./awsArns";
 import { protoKeyPath } from "../util/protoKey";
 import { holdsUnknown } from "../util/unknown";
@@ -29,13 +28,6 @@ export const EXAMPLE_ACCOUNT_ID = "111111111111";
 export const EXAMPLE_DEFAULT_REGION = "us-east-1";
 /** The fixed clock of the mocks (unless `now` is given): the components' clock, and every `time` resource starts here. */
 export const EXAMPLE_NOW = "2026-01-01T00:00:00Z";
-/** The Grafana version of every workspace the mocked AWS provider looks up, unless overridden. */
-export const EXAMPLE_GRAFANA_VERSION = "10.4";
-/** The outputs every mocked workspace stack has, unless overridden. */
-export const EXAMPLE_WORKSPACE_OUTPUTS: Readonly<Record<string, unknown>> = {
-    workspace_id: "g-0123456789",
-    workspace_endpoint: "g-0123456789.grafana-workspace.us-east-1.amazonaws.com",
-};
 
 /** The string every secret value is replaced by in recorded inputs. */
 export const SECRET_PLACEHOLDER = "[secret]";
@@ -58,7 +50,8 @@ export interface MockOptions {
     readonly stackOutputs?: Readonly<Record<string, Readonly<Record<string, unknown>> | null>>;
     /**
      * Outputs of any referenced stack not in `stackOutputs`; `null`: no other stack exists.
-     * @default {@link EXAMPLE_WORKSPACE_OUTPUTS}
+     * @default the outputs the components declare for the stacks they reference (their kits' `mockedStackOutputs`:
+     * `EXAMPLE_WORKSPACE_OUTPUTS`, the api-key's workspace stack)
      */
     readonly defaultStackOutputs?: Readonly<Record<string, unknown>> | null;
     /** Pulumi project name. @default "project" */
@@ -80,7 +73,10 @@ export interface MockOptions {
      * kept in the state (RFC 3339). @default `now`
      */
     readonly resourceTime?: string;
-    /** `grafanaVersion` of the workspaces the AWS provider looks up. @default {@link EXAMPLE_GRAFANA_VERSION} */
+    /**
+     * `grafanaVersion` of the workspaces the AWS provider looks up (read by the api-key's declared mocks).
+     * @default `EXAMPLE_GRAFANA_VERSION`
+     */
     readonly grafanaVersion?: string;
     /**
      * Log groups that exist, by name, with their retention in days (0: never expire), for the AWS
@@ -190,9 +186,11 @@ export interface InstalledMocks {
     readonly resources: RecordedResource[];
     /**
      * The token of every invoke made, in order. The mocks answer `aws:index/getRegion` (the
-     * provider's region), `aws:grafana/getWorkspace`, `aws:cloudwatch/getLogGroup` (from
-     * `grafanaVersion` and `logGroups`), `aws:s3/getObject` (`terraformStates`) and
-     * `aws:ssm/getParameter` (`ssmParameters`), and refuse every other one.
+     * provider's region), `aws:cloudwatch/getLogGroup` and `getLogGroups` (`logGroups`),
+     * `aws:resourcegroupstaggingapi/getResources` (`ssmParameterOwners`), `aws:s3/getObject`
+     * (`terraformStates`), `aws:ssm/getParameter` (`ssmParameters`) and the invokes the components
+     * declare (their kits' `mockedInvokes`: `aws:grafana/getWorkspace`, from `grafanaVersion`), and
+     * refuse every other one.
      */
     readonly calls: string[];
     /** What the mocks refused (an unmocked type or invoke), in order. */
@@ -243,26 +241,54 @@ function addMinutes(rfc3339: string, minutes: number): string {
 
 const SQS_QUEUE = "aws:sqs/queue:Queue";
 
+/** What the components declare for the mocks (their kits' `mockedTypes`, `mockedInvokes`, `mockedStackOutputs`). */
+interface DeclaredMocks {
+    /** The resource types, by type token. */
+    readonly types: ReadonlyMap<string, MockedType>;
+    /** The provider functions, by token. */
+    readonly invokes: ReadonlyMap<string, MockedInvoke>;
+    /** The outputs of a referenced stack, merged. */
+    readonly stackOutputs: Readonly<Record<string, unknown>>;
+}
+
 /**
- * The resource types the components declare for the mocks (their kits' `mockedTypes`), loaded on first use: the
- * components' kits load the component classes, which the mocks need only for a type they do not know.
+ * Each kit's declarations of one kind, by key, merged: a key two components declare differently is refused.
+ * `what` names the kind in that error.
  */
-function declaredMockTypes(): ReadonlyMap<string, MockedType> {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the kits, on first use (see above)
-    const { COMPONENT_KITS } = require("../components/kits") as typeof import("../components/kits");
-    const types = new Map<string, MockedType>();
-    for (const kit of COMPONENT_KITS) {
-        for (const [type, mocked] of Object.entries(kit.mockedTypes ?? {})) {
-            const other = types.get(type);
-            if (other !== undefined && other !== mocked) {
+function mergedDeclarations<T>(
+    kits: readonly ComponentKit[],
+    declared: (kit: ComponentKit) => Readonly<Record<string, T>> | undefined,
+    what: string,
+): Map<string, T> {
+    const merged = new Map<string, T>();
+    for (const kit of kits) {
+        for (const [key, value] of Object.entries(declared(kit) ?? {})) {
+            const other = merged.get(key);
+            if (other !== undefined && other !== value) {
                 throw new TypeError(
-                    `${kit.definition.path}: ${type} is declared for the mocks by another component too`,
+                    `${kit.definition.path}: ${what} ${key} is declared for the mocks by another component too`,
                 );
             }
-            types.set(type, mocked);
+            merged.set(key, value);
         }
     }
-    return types;
+    return merged;
+}
+
+/**
+ * What the components declare for the mocks, loaded on first use: the components' kits load the component classes,
+ * which the mocks need only for a type, an invoke or a stack they do not know.
+ */
+function declaredMocks(): DeclaredMocks {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the kits, on first use (see above)
+    const { COMPONENT_KITS } = require("../components/kits") as typeof import("../components/kits");
+    return {
+        types: mergedDeclarations(COMPONENT_KITS, (kit) => kit.mockedTypes, "the type"),
+        invokes: mergedDeclarations(COMPONENT_KITS, (kit) => kit.mockedInvokes, "the invoke"),
+        stackOutputs: Object.fromEntries(
+            mergedDeclarations(COMPONENT_KITS, (kit) => kit.mockedStackOutputs, "the stack output"),
+        ),
+    };
 }
 
 /**
@@ -299,8 +325,24 @@ export class AwsMocks implements pulumi.runtime.Mocks {
         return `arn:${partitionOf(region)}:${service}:${region}:${this.accountId}:${resource}`;
     }
 
-    /** The types the components declare (their kits' `mockedTypes`), read once. */
-    private declared: ReadonlyMap<string, MockedType> | undefined;
+    /** What the components declare (their kits' `mockedTypes`, ...), read once. */
+    private declaredOnce: DeclaredMocks | undefined;
+
+    private get declared(): DeclaredMocks {
+        return (this.declaredOnce ??= declaredMocks());
+    }
+
+    /** What a declared answer is told of this run, for an answer in `region`. */
+    private runIn(region: string): MockRun {
+        return {
+            plain: reveal,
+            arn: (service, resource) => this.arnIn(region, service, resource),
+            option: (name) =>
+                Object.prototype.hasOwnProperty.call(this.options, name)
+                    ? (this.options as Readonly<Record<string, unknown>>)[name]
+                    : undefined,
+        };
+    }
 
     newResource(args: MockResourceArgs): { id: string | undefined; state: Record<string, unknown> } {
         const inputs = args.inputs as Record<string, unknown>;
@@ -324,7 +366,6 @@ export class AwsMocks implements pulumi.runtime.Mocks {
             return { id: undefined, state: { ...inputs } };
         }
         const region = this.regionFor(inputs.region, args.provider);
-        const arn = (service: string, resource: string) => this.arnIn(region, service, resource);
         // A `time` resource: the time given, else the mocks' clock, and its parts (UTC).
         const timeResource = (more: (rfc3339: string) => object = () => ({})) => {
             const rfc3339 = String(inputs.rfc3339 ?? this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW);
@@ -375,7 +416,7 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                         ? configured
                         : this.options.defaultStackOutputs !== undefined
                           ? this.options.defaultStackOutputs
-                          : EXAMPLE_WORKSPACE_OUTPUTS;
+                          : this.declared.stackOutputs;
                 if (outputs === null) {
                     throw new Error(`unknown stack "${stackName}"`);
                 }
@@ -399,21 +440,6 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                     },
                     args.name,
                 );
-            case "aws:grafana/workspace:Workspace": {
-                // A program's own workspace: an id shaped as AWS gives it ("g-" and ten hex digits,
-                // from the name), so that its `id` can be a component's `workspaceId`.
-                const id = `g-${createHash("sha256").update(args.name).digest("hex").slice(0, 10)}`;
-                return {
-                    id,
-                    state: {
-                        ...inputs,
-                        region,
-                        arn: arn("grafana", `/workspaces/${id}`),
-                        endpoint: `${id}.grafana-workspace.${region}.amazonaws.com`,
-                        grafanaVersion: inputs.grafanaVersion ?? this.options.grafanaVersion ?? EXAMPLE_GRAFANA_VERSION,
-                    },
-                };
-            }
             case "time:index/static:Static":
                 return timeResource();
             case "time:index/rotating:Rotating": {
@@ -430,13 +456,13 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 const given = this.options.resourceTypes ?? {};
                 const declared = Object.prototype.hasOwnProperty.call(given, args.type)
                     ? given[args.type]
-                    : (this.declared ??= declaredMockTypes()).get(args.type);
+                    : this.declared.types.get(args.type);
                 if (declared !== undefined) {
                     const context = (state: Readonly<Record<string, unknown>>): MockContext => ({
+                        ...this.runIn(region),
                         state,
                         logicalName: args.name,
                         createdAt: this.options.resourceTime ?? this.options.now ?? EXAMPLE_NOW,
-                        plain: reveal,
                     });
                     const generic: Readonly<Record<string, unknown>> =
                         declared.named === false ? { ...inputs, region } : named().state;
@@ -480,19 +506,6 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 name: region,
                 endpoint: `ec2.${region}.amazonaws.com`,
                 description: region,
-            };
-        }
-        if (args.token === "aws:grafana/getWorkspace:getWorkspace") {
-            const inputs = args.inputs as Record<string, unknown>;
-            const workspaceId = String(reveal(inputs.workspaceId));
-            const region = this.regionFor(inputs.region, args.provider);
-            return {
-                id: workspaceId,
-                workspaceId,
-                region,
-                grafanaVersion: this.options.grafanaVersion ?? EXAMPLE_GRAFANA_VERSION,
-                endpoint: `${workspaceId}.grafana-workspace.${region}.amazonaws.com`,
-                status: "ACTIVE",
             };
         }
         if (args.token === "aws:cloudwatch/getLogGroup:getLogGroup") {
@@ -574,6 +587,13 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                 type: "SecureString",
                 ...(value !== undefined ? { value, insecureValue: value } : {}),
             };
+        }
+        // An invoke a component declares (its kit's `mockedInvokes`), in the region it works in.
+        const declared = this.declared.invokes.get(args.token);
+        if (declared !== undefined) {
+            const inputs = args.inputs as Record<string, unknown>;
+            const region = this.regionFor(inputs.region, args.provider);
+            return { ...declared(inputs, { ...this.runIn(region), region }) };
         }
         throw new Error(`Mock not implemented: ${args.token}`);
     }

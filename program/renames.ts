@@ -112,13 +112,9 @@ export interface GuardOptions {
     /** Receives the warnings (default: the Pulumi engine's log). */
     readonly onWarning?: (message: string) => void;
     /**
-     * Instances whose old log group (and its events) this run may delete although the last deployment
-     * did not say so (the program config `allowLogGroupDeletion`, a comma-separated list).
-     */
-    readonly allowLogGroupDeletion?: ReadonlySet<string>;
-    /**
-     * The instances each declared opt-in names (`allowSsmPathChange`, ...; the program config of that
-     * name, a comma-separated list); `allowLogGroupDeletion` joins the one above.
+     * The instances each opt-in of the run names, by config key (`allowLogGroupDeletion`: instances whose old log
+     * group and its events this run may delete although the last deployment did not say so; `allowSsmPathChange`, ...:
+     * the program config of that name, a comma-separated list; components/kit/deploymentGuards.ts `declaredOptIns`).
      */
     readonly optIns?: OptIns;
     /**
@@ -173,19 +169,14 @@ export async function deployStackGuardingRenames(
         throw new UnaliasedRenameError(renames);
     }
     // The guards every definition declares (re-adoption, delete-first moves, dropped data), then each kit's own.
-    const optIns = new Map(options.optIns ?? []);
-    const allowedDeletion = new Set([
-        ...(optIns.get(ALLOW_LOG_GROUP_DELETION) ?? []),
-        ...(options.allowLogGroupDeletion ?? []),
-    ]);
-    optIns.set(ALLOW_LOG_GROUP_DELETION, allowedDeletion);
+    const optIns: OptIns = options.optIns ?? new Map();
     const declared = deploymentVerdicts(runInstances(stack, prepared), outputs, COMPONENT_DEFINITIONS, optIns);
     if (declared.refusals.length > 0) {
         throw new DeploymentGuardError(declared.refusals);
     }
     const warnings = await runComponentGuards(stack, prepared, {
         lastDeployment: outputs,
-        allowLogGroupDeletion: allowedDeletion,
+        allowLogGroupDeletion: optIns.get(ALLOW_LOG_GROUP_DELETION) ?? new Set(),
         offline: options.offline === true,
     });
     for (const warning of [...declared.warnings, ...warnings]) onWarning(warning);

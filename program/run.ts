@@ -8,7 +8,7 @@ import type { StackOutputs } from "./deploy";
 import { declaredOptIns } from "../components/kit/deploymentGuards";
 import { COMPONENT_DEFINITIONS } from "../components/registry";
 import { deployStackGuardingRenames } from "./renames";
-import { ALLOW_LOG_GROUP_DELETION, parseInstanceList } from "../components/kit/logHistory";
+import { parseInstanceList } from "../components/kit/logHistory";
 import { instanceProjectName } from "../components/kit/deployTime";
 
 /** The config keys the program reads (a `pulumi.Config` of the project). */
@@ -91,11 +91,11 @@ export function runProgram(config: ProgramConfig): StackOutputs | Promise<StackO
     // The same guard refuses a run that would delete a log group's stored events the user did not
     // say to delete; `pulumi config set allowLogGroupDeletion <instance>[,<instance>]` says so.
     // `renameGuard false` turns off that check only: the other guards (adoption, moves, dropped data,
-    // log history) and the last deployment's reading (the token's name, the clock) stay. Each
-    // component's declared opt-ins (`allowSsmPathChange`, ...) are config keys of that name.
+    // log history) and the last deployment's reading (the token's name, the clock) stay. Every opt-in
+    // (the kit's guards' `allowLogGroupDeletion`, each component's declared `allowSsmPathChange`, ...)
+    // is a config key of that name.
     return deployStackGuardingRenames(stack, {
         renameGuard: config.getBoolean("renameGuard") !== false,
-        allowLogGroupDeletion: parseInstanceList(config.get(ALLOW_LOG_GROUP_DELETION)),
         optIns: new Map(
             declaredOptIns(COMPONENT_DEFINITIONS).map((key) => [key, parseInstanceList(config.get(key))] as const),
         ),

@@ -133,13 +133,9 @@ export interface SynthOptions extends Pick<
     /** An already loaded stack (then `file` only names it). */
     readonly loaded?: LoadedStack;
     /**
-     * Instances whose old log group this plan may delete although the last deployment did not say so
-     * (as the program config `allowLogGroupDeletion` for `pulumi up`; `--allow-log-group-deletion`).
-     */
-    readonly allowLogGroupDeletion?: readonly string[];
-    /**
-     * The instances each declared opt-in names, by config key (`allowSsmPathChange`: as the program
-     * config of that name; `--allow-ssm-path-change`).
+     * The instances each opt-in names, by config key, as the program config of that name for `pulumi up`
+     * (`allowLogGroupDeletion`: old log groups this plan may delete although the last deployment did not say so,
+     * `--allow-log-group-deletion`; `allowSsmPathChange`: `--allow-ssm-path-change`).
      */
     readonly optIns?: Readonly<Record<string, readonly string[]>>;
     /** False turns off the rename check only, as the program config `renameGuard` false. @default true */
@@ -303,7 +299,6 @@ export async function synth(file: string, options: SynthOptions = {}): Promise<S
             deployStackGuardingRenames(stack, {
                 lastDeployment: options.stackOutputs?.[selfName] ?? {},
                 onWarning: (message) => options.onWarning?.(message),
-                allowLogGroupDeletion: new Set(options.allowLogGroupDeletion ?? []),
                 optIns: new Map(Object.entries(options.optIns ?? {}).map(([key, list]) => [key, new Set(list)])),
                 renameGuard: options.renameGuard !== false,
                 // The plan cannot see AWS: log groups are not looked up (an adopted one is imported unchecked).

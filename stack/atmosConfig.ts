@@ -14,7 +14,8 @@ import {
     SymlinkLoopError,
     type Confinement,
 } from "./confine";
-import { compareBytes, globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
+import { globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
+import { compareGoStrings } from "../util/goOrder";
 import { isPlainObject } from "../util/objects";
 import { CloudposseError } from "../util/errors";
 
@@ -281,6 +282,8 @@ export function loadAtmosConfig(options: AtmosConfigOptions): AtmosConfig {
     }
     const confinement: Confinement = { root: repository, also: userPaths, allowOutside };
     checkBasePaths(config, confinement, files, env);
+    checkDelimiters(config, files);
+    checkExperimental(config, files, env);
     return {
         ...config,
         repository,
@@ -408,6 +411,53 @@ function checkBasePaths(
             keyPath.join("."),
         );
     }
+}
+
+/**
+ * Refuses `templates.settings.delimiters` that Atmos refuses when it renders a component's
+ * templates (internal/exec/template_utils.go 323-345: a list of two non-empty strings, or empty
+ * for `{{` and `}}`), where it is written; only with templates on, as Atmos checks only then.
+ */
+function checkDelimiters(config: AtmosConfig, files: FileSystem): void {
+    const keyPath = ["templates", "settings", "delimiters"];
+    const delimiters = at(config.raw, ...keyPath);
+    if (!config.templatesEnabled || delimiters === undefined || delimiters === null) return;
+    const text = (d: unknown) => (typeof d === "string" ? d : typeof d === "number" ? String(d) : "");
+    if (
+        Array.isArray(delimiters) &&
+        (delimiters.length === 0 || (delimiters.length === 2 && delimiters.every((d) => text(d) !== "")))
+    )
+        return;
+    const setBy = [...config.files].reverse().find((f) => positionOf(f, keyPath, files) !== undefined);
+    throw new AtmosConfigError(
+        setBy ?? config.files[config.files.length - 1] ?? "atmos.yaml",
+        `templates.settings.delimiters must be a list of two non-empty strings, the left and right delimiters (as Atmos requires), got ${JSON.stringify(delimiters)}`,
+        setBy === undefined ? undefined : positionOf(setBy, keyPath, files),
+    );
+}
+
+/**
+ * Refuses `settings.yaml.key_delimiter`, an experimental setting, when `settings.experimental` (or
+ * `ATMOS_EXPERIMENTAL`, pkg/config/load.go 765) is `disable` or `error`: Atmos then stops before
+ * any command (cmd/root.go checkExperimentalSettings 1094-1142, called at 632).
+ */
+function checkExperimental(
+    config: AtmosConfig,
+    files: FileSystem,
+    env: Readonly<Record<string, string | undefined>>,
+): void {
+    const keyPath = ["settings", "yaml", "key_delimiter"];
+    const delimiter = at(config.raw, ...keyPath);
+    if (typeof delimiter !== "string" || delimiter === "") return;
+    const setting = at(config.raw, "settings", "experimental");
+    const mode = env.ATMOS_EXPERIMENTAL || (typeof setting === "string" ? setting : "");
+    if (mode !== "disable" && mode !== "error") return;
+    const setBy = [...config.files].reverse().find((f) => positionOf(f, keyPath, files) !== undefined);
+    throw new AtmosConfigError(
+        setBy ?? config.files[config.files.length - 1] ?? "atmos.yaml",
+        `settings.yaml.key_delimiter is an experimental setting, and ${env.ATMOS_EXPERIMENTAL ? "ATMOS_EXPERIMENTAL" : "settings.experimental"} is ${JSON.stringify(mode)}: Atmos stops; set it to warn or silence, or remove key_delimiter`,
+        setBy === undefined ? undefined : positionOf(setBy, keyPath, files),
+    );
 }
 
 /** Whether `dir` holds an Atmos config of its own (Atmos's hasLocalAtmosConfig, git_root.go:91-110). */
@@ -671,7 +721,7 @@ function withProfiles(
                             : [],
                     ),
                 ),
-            ].sort(compareBytes);
+            ].sort(compareGoStrings);
             const where = from === "profiles.default" && configFile !== undefined ? configFile : from;
             throw new AtmosConfigError(
                 where,
@@ -742,7 +792,7 @@ function configDirFiles(root: string, files: FileSystem): string[] {
         (path) => !taken.has(path.replace(/\.yml$/, ".yaml")),
     );
     const depth = (path: string) => nodePath.dirname(path).split(nodePath.sep).length;
-    return [...yaml, ...yml].sort((a, b) => depth(a) - depth(b) || compareBytes(a, b));
+    return [...yaml, ...yml].sort((a, b) => depth(a) - depth(b) || compareGoStrings(a, b));
 }
 
 /** Parses one config file; `!env NAME` and `!repo-root` are evaluated, other YAML functions kept as text. */
@@ -893,6 +943,14 @@ function interpret(
         );
     }
     const inherit = at(raw, "stacks", "inherit", "metadata");
+    const edition = env.ATMOS_EDITION?.trim()
+        ? editionAnchor(env.ATMOS_EDITION, () => ({ file: "ATMOS_EDITION" }))
+        : editionAnchor(raw.edition, () => {
+              const file = [...configFiles].reverse().find((f) => positionOf(f, ["edition"], files) !== undefined);
+              return file === undefined
+                  ? { file: configFiles[configFiles.length - 1] ?? "atmos.yaml" }
+                  : { file, position: positionOf(file, ["edition"], files) };
+          });
     const envSection = at(raw, "env");
     return {
         files: configFiles,
@@ -907,11 +965,55 @@ function interpret(
         templatesEnabled: at(raw, "templates", "settings", "enabled") === true,
         sprigEnabled: at(raw, "templates", "settings", "sprig", "enabled") === true,
         gomplateEnabled: at(raw, "templates", "settings", "gomplate", "enabled") === true,
-        inheritMetadata: inherit !== false,
+        inheritMetadata:
+            inherit === undefined || inherit === null
+                ? !(edition !== undefined && edition < INHERIT_METADATA_SINCE)
+                : inherit !== false,
         ...(gitRoot !== undefined ? { gitRoot } : {}),
         env: isPlainObject(envSection) ? envSection : {},
         raw,
     };
+}
+
+/**
+ * The day `stacks.inherit.metadata` became true by default (pkg/edition/journal.go 113-120): an
+ * edition pinned before it keeps the earlier default, false.
+ */
+const INHERIT_METADATA_SINCE = "2025-12-06";
+
+/**
+ * The date an edition pin (`ATMOS_EDITION`, else atmos.yaml's `edition`) stands for, as
+ * `YYYY-MM-DD`: the last day of the year, month or the day written (pkg/edition/anchor.go
+ * ParseAnchor 50-81); undefined without a pin. Atmos re-installs, for each default changed after
+ * that day, the earlier default (pkg/config/edition.go applyEditionDefaults 22-44,
+ * pkg/edition/resolve.go Overrides); of those, only `stacks.inherit.metadata` bears on loading
+ * stacks. A pin that is not a date is refused, as Atmos refuses it.
+ */
+function editionAnchor(
+    value: unknown,
+    where: () => { file: string; position?: { line: number; column: number } },
+): string | undefined {
+    const text = typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : undefined;
+    if (value === undefined || value === null || text === "") return undefined;
+    const match = text === undefined ? null : /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(text);
+    const refuse = (): never => {
+        const { file, position } = where();
+        throw new AtmosConfigError(
+            file,
+            `edition must be a date written YYYY, YYYY-MM or YYYY-MM-DD, as Atmos requires, got ${text === undefined ? "a value that is not a string (quote it)" : JSON.stringify(text)}`,
+            position,
+        );
+    };
+    if (match === null) return refuse();
+    const year = Number(match[1]);
+    const month = match[2] === undefined ? 12 : Number(match[2]);
+    if (month < 1 || month > 12) return refuse();
+    const end = new Date(0);
+    end.setUTCFullYear(year, month, 0);
+    const lastDay = end.getUTCDate();
+    const day = match[3] === undefined ? lastDay : Number(match[3]);
+    if (day < 1 || day > lastDay) return refuse();
+    return `${match[1]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 /**

@@ -38,7 +38,11 @@ const TERRAFORM_ONLY: Readonly<Record<string, KeyHandling>> = {
     backend: ignored("Terraform's state backend (Pulumi keeps its own state)"),
     remote_state_backend_type: ignored("Terraform's remote-state backend"),
     remote_state_backend: ignored("Terraform's remote-state backend"),
-    providers: ignored("Terraform provider blocks (each resource takes its region from vars)"),
+    providers: {
+        handling: "warned",
+        note: "Terraform provider blocks Atmos writes for Terraform (region, assume_role, default_tags): not applied here",
+        probe: "{aws: {region: us-west-2}}",
+    },
     generate: ignored("files Atmos writes into the Terraform component"),
     dependencies: ignored("the order of Atmos runs (Pulumi orders resources itself)"),
     depends_on: ignored("the order of Atmos runs (deprecated dependencies)"),
@@ -105,7 +109,7 @@ export const MANIFEST_KEYS: Readonly<Record<string, Readonly<Record<string, KeyH
         vars: done("checked, merged and converted"),
         test: ignored("vars of terraform test"),
         mocks: ignored("outputs for Atmos's --use-mocks"),
-        env: done("read by !env"),
+        env: done("read by !env; an AWS_* variable, which Atmos sets for Terraform's AWS provider, warned"),
         settings: done("templates settings and list_merge_strategy"),
         locals: done("component-level locals in the component pass"),
         hooks: { handling: "refused", note: "store hooks refused, other hooks warned", probe: STORE_HOOK },
@@ -144,7 +148,11 @@ export const MANIFEST_KEYS: Readonly<Record<string, Readonly<Record<string, KeyH
         vars: done("over every layer"),
         env: done("over every layer"),
         settings: done("over every layer"),
-        providers: ignored("Terraform provider blocks"),
+        providers: {
+            handling: "warned",
+            note: "Terraform provider blocks Atmos writes for Terraform: not applied here",
+            probe: "{aws: {region: us-west-2}}",
+        },
         hooks: { handling: "refused", note: "store hooks refused, other hooks warned", probe: STORE_HOOK },
         generate: ignored("files Atmos writes into Terraform components"),
         secrets: ignored("declarations for !secret, which is refused by name"),
@@ -216,6 +224,8 @@ export interface AtmosFeature {
     readonly since: string;
     readonly handling: Handling;
     readonly here: string;
+    /** For a refused or warned feature that is no key of the manifest schema: the test that tries it. */
+    readonly checkedBy?: string;
 }
 
 /** Atmos's stack features, as docs/stack-files.md lists them (a test keeps the two equal). */
@@ -310,7 +320,40 @@ export const ATMOS_FEATURES: readonly AtmosFeature[] = [
         feature: "`auth` identities of a component",
         since: "1.194",
         handling: "warned",
-        here: "the environment's AWS credentials are used",
+        here: "the environment's AWS credentials are used; also for atmos.yaml's `auth`",
+    },
+    {
+        feature: "`providers` and `AWS_*` `env` handed to Terraform",
+        since: "1.0",
+        handling: "warned",
+        here: "not applied to the deployment; each named where it is written",
+    },
+    {
+        feature: "edition pins (`edition`, `ATMOS_EDITION`)",
+        since: "1.225",
+        handling: "done",
+        here: "a pin before 2025-12-06 keeps `stacks.inherit.metadata` false; a bad pin refused",
+    },
+    {
+        feature: "`settings.validation` policies (JSON Schema, OPA, CUE)",
+        since: "1.9",
+        handling: "warned",
+        here: "not run; each policy not `disabled` named where it is written",
+        checkedBy: "tests/stack/atmosAudit.test.ts",
+    },
+    {
+        feature: "the component pass's other sections (`.command`, `.inheritance`, `.imports`, `.deps`, ...)",
+        since: "1.0",
+        handling: "refused",
+        here: "by name where a template reads one; `.backend*` as Atmos",
+        checkedBy: "tests/stack/atmosAudit.test.ts",
+    },
+    {
+        feature: "Version Tracker (`.version` in templates, `!version`)",
+        since: "1.223",
+        handling: "refused",
+        here: "by name where a template or value uses it",
+        checkedBy: "tests/stack/atmosAudit.test.ts",
     },
 ];
 

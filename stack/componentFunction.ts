@@ -8,7 +8,7 @@ import { didYouMean } from "../util/suggest";
 import { isPlainObject } from "../util/objects";
 import { formatLocation } from "./errors";
 import { evaluateVar, type EvaluationContext, type UnknownOrigin } from "./evaluate";
-import { evaluationContext, type InstanceScope } from "./instance";
+import { evaluationContext, PASS_SECTIONS_NOT_COMPUTED, type InstanceScope } from "./instance";
 import type { StackComponent } from "./loadTypes";
 import { fileStackName } from "./names";
 import { terraformWorkspace, WorkspaceTemplateError } from "./naming";
@@ -53,23 +53,9 @@ export function describeCache(): DescribeCache {
  * naming it, rather than printing `<no value>` where Atmos would print a value.
  */
 const NOT_COMPUTED: Readonly<Record<string, string>> = {
-    auth: "merged with atmos.yaml's auth, stack_processor_merge.go 610-617, 651",
-    command: "stack_processor_merge.go 534",
-    inheritance: "stack_processor_merge.go 535",
-    dependencies: "stack_processor_merge.go 549-551",
-    retry: "stack_processor_merge.go 559-561",
-    secrets: "stack_processor_merge.go 564-566",
-    required_providers: "stack_processor_merge.go 638",
-    required_version: "stack_processor_merge.go 639",
-    test: "stack_processor_merge.go 640-642",
+    ...PASS_SECTIONS_NOT_COMPUTED,
     mocks: "stack_processor_merge.go 643-645, utils.go 963-1085",
-    generate: "stack_processor_merge.go 646",
-    source: "stack_processor_merge.go 709-722",
-    provision: "stack_processor_merge.go 724-737",
-    imports: "utils.go 912",
     sources: "utils.go 925-932",
-    deps: "utils.go 934-939",
-    deps_all: "utils.go 934-940",
     component_info: "utils.go 1221",
     cli_args: "utils.go 1234",
     tf_cli_vars: "utils.go 1240",

@@ -6,6 +6,7 @@
 import { typeNode, type FieldDefinition, type TypeNode, type VarType } from "../components/kit/definition";
 import { representsExactly, toPlain, type Location, type MapNode, type SeqNode, type TreeNode } from "./tree";
 import { keepNumberText, numberTextAt } from "../util/numberText";
+import { compareGoStrings } from "../util/goOrder";
 import { hasOwn, setOwn } from "../util/objects";
 import { describeValue } from "../util/describeValue";
 import { formatPath, userKey, type PathSegment, type ProblemPath } from "../util/problem";
@@ -226,9 +227,7 @@ function convertItems(
  */
 function setOf(values: readonly unknown[], items: TypeNode): unknown[] {
     if (items.kind === "string") {
-        const strings = [...new Set(values as readonly string[])];
-        // Without a character past U+FFFF, JavaScript's order is Go's, and faster.
-        return strings.sort(strings.some((text) => SURROGATE.test(text)) ? compareGoStrings : compareStrings);
+        return [...new Set(values as readonly string[])].sort(compareGoStrings);
     }
     if (items.kind === "number" || items.kind === "bool")
         return [...new Set(values)].sort((a, b) => Number(a) - Number(b));
@@ -419,8 +418,9 @@ function isNull(node: TreeNode): boolean {
 }
 
 /**
- * JSON with every object's keys sorted and a long number's digits as written: equal for equal values (a set's
- * identity of an item that is no scalar).
+ * JSON with every object's keys in Go's order (as go-cty's set hash writes an object's attributes,
+ * cty/set_internals.go line 237) and a long number's digits as written: equal for equal values (a set's identity of
+ * an item that is no scalar).
  */
 function canonicalJson(value: unknown): string {
     const item = (container: object, key: string | number, inner: unknown) =>
@@ -428,30 +428,10 @@ function canonicalJson(value: unknown): string {
     if (Array.isArray(value)) return `[${value.map((inner, index) => item(value, index, inner)).join(",")}]`;
     if (typeof value === "object" && value !== null) {
         const object = value as Record<string, unknown>;
-        const keys = Object.keys(object).sort(compareStrings);
+        const keys = Object.keys(object).sort(compareGoStrings);
         return `{${keys.map((key) => `${JSON.stringify(key)}:${item(object, key, object[key])}`).join(",")}}`;
     }
     return JSON.stringify(value) ?? "null";
-}
-
-const SURROGATE = /[\uD800-\uDFFF]/;
-
-/**
- * Go's string order, by UTF-8 bytes: JavaScript's UTF-16 order but for a surrogate (part of a character past U+FFFF),
- * which comes after every other unit from U+E000 on, as its character's bytes do.
- */
-function compareGoStrings(a: string, b: string): number {
-    const length = Math.min(a.length, b.length);
-    for (let i = 0; i < length; i++) {
-        const x = a.charCodeAt(i);
-        const y = b.charCodeAt(i);
-        if (x === y) continue;
-        const xSurrogate = x >= 0xd800 && x <= 0xdfff;
-        const ySurrogate = y >= 0xd800 && y <= 0xdfff;
-        if (xSurrogate !== ySurrogate && Math.min(x, y) >= 0xd800) return xSurrogate ? 1 : -1;
-        return x < y ? -1 : 1;
-    }
-    return a.length - b.length;
 }
 
 /** Converts a scalar to string/number/bool, or returns undefined when Terraform would refuse it. */
@@ -481,10 +461,6 @@ function convertPrimitive(node: TreeNode, type: "string" | "number" | "bool"): s
 /** Terraform prints whole numbers without a fraction and others in their shortest form. */
 function numberToString(value: number): string {
     return Object.is(value, -0) ? "0" : String(value);
-}
-
-function compareStrings(a: string, b: string): number {
-    return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A stack file's node as {@link describeValue} shows its value after `got` (a YAML timestamp explained). */

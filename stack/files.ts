@@ -5,6 +5,7 @@
 import * as fs from "node:fs";
 import * as nodePath from "node:path";
 import { CloudposseError } from "../util/errors";
+import { compareGoStrings } from "../util/goOrder";
 import { braceAlternatives, compileSegment, globBudget, GlobLimitError, pathMatcher, segmentMatches } from "./glob";
 
 /**
@@ -299,7 +300,7 @@ function listing(path: string, list: () => fs.Dirent[]): ReturnType<FileSystem["
             name: e.name,
             dir: e.isDirectory() || (e.isSymbolicLink() && statOf(nodePath.join(path, e.name))?.isDirectory() === true),
         }))
-        .sort((a, b) => compareBytes(a.name, b.name));
+        .sort((a, b) => compareGoStrings(a.name, b.name));
 }
 
 function statOf(path: string): fs.Stats | undefined {
@@ -330,13 +331,6 @@ export function readerFileSystem(readFile: (path: string) => string): FileSystem
         isDirectory: () => false,
         readDir: () => [],
     };
-}
-
-/** Go's string order (bytes), which is what `fs.ReadDir` sorts by. */
-export function compareBytes(a: string, b: string): number {
-    const x = Buffer.from(a);
-    const y = Buffer.from(b);
-    return Buffer.compare(x, y);
 }
 
 const GLOB_META = /[*?[{\\]/;

@@ -8,7 +8,7 @@ import { makeProblem, type StackFileProblem } from "./errors";
 import { readProblemText, readTextFileBounded } from "./files";
 import { MAX_NESTING, MAX_STRING_LENGTH } from "./limits";
 import { parseYamlTree, plainToNode, toPlain, type IncludeTag, type Location, type TreeNode } from "./tree";
-import { followPath, parseYqPath, splitArguments, YamlFunctionError } from "./yamlFunctions";
+import { argumentTokens, followPath, parseYqPath, unquoteArgument, YamlFunctionError } from "./yamlFunctions";
 import { setOwn } from "../util/objects";
 
 /** Where `!include` looks for files. */
@@ -58,8 +58,8 @@ export function resolveIncludePath(target: string, context: IncludeContext): str
  */
 export function evaluateInclude(args: string, raw: boolean, context: IncludeContext): unknown {
     const tag = raw ? "!include.raw" : "!include";
-    const parts = splitArguments(args);
-    if (parts.length < 1 || parts.length > 2) {
+    const parts = includeArguments(args);
+    if (parts === undefined) {
         throw new YamlFunctionError(tag, `${tag} takes a file and an optional yq query, got ${JSON.stringify(args)}`);
     }
     const file = resolveIncludePath(parts[0], context);
@@ -84,6 +84,18 @@ export function evaluateInclude(args: string, raw: boolean, context: IncludeCont
     }
     const value = parseByExtension(text, file, tag);
     return parts.length === 2 ? (followPath(value, parseYqPath(parts[1], tag)) ?? null) : value;
+}
+
+/**
+ * `!include`'s file and yq query as Atmos's parser.ParseInclude splits them (pkg/function/parser/
+ * parser.go 278-291, its lexer 79-84, unquote 149-162): the first token is the file, everything from
+ * the second token on is the query (`.a | keys` whole), each unquoted. Undefined when empty.
+ */
+function includeArguments(args: string): [string] | [string, string] | undefined {
+    const tokens = argumentTokens(args);
+    if (tokens.length === 0) return undefined;
+    const file = unquoteArgument(tokens[0].value);
+    return tokens.length === 1 ? [file] : [file, unquoteArgument(args.slice(tokens[1].start))];
 }
 
 /**

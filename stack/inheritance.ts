@@ -42,6 +42,12 @@ export interface MergedComponent {
     readonly metadata?: MapNode;
     /** The merged `hooks` section, located. */
     readonly hooks?: MapNode;
+    /** The merged `settings` section of a Terraform instance, located (`settings.validation`). */
+    readonly settings?: MapNode;
+    /** The merged `providers` section of a Terraform instance, located. */
+    readonly providers?: MapNode;
+    /** The merged `env` section of a Terraform instance, located. */
+    readonly env?: MapNode;
     /** The merged `auth` section of the instance, its bases and overrides, located. */
     readonly auth?: MapNode;
     /**
@@ -453,6 +459,15 @@ function mergedComponent(
         metadata,
         get hooks() {
             return hooks();
+        },
+        get settings() {
+            return settings();
+        },
+        get providers() {
+            return providers();
+        },
+        get env() {
+            return env();
         },
         get auth() {
             return auth();

@@ -5,6 +5,7 @@
  */
 import * as nodePath from "node:path";
 import { argOf, typeText } from "../components/kit/definition";
+import { holdsUnknown, UnknownValue } from "../gotemplate";
 import { fromTerraformContext } from "../label";
 import { closestMatch } from "../util/suggest";
 import { hasOwn, isPlainObject } from "../util/objects";
@@ -12,14 +13,15 @@ import { rethrowIfInternal } from "../util/internalError";
 import type { AtmosConfig } from "./atmosConfig";
 import { convertValue, describeNode } from "./convert";
 import { formatLocation, makeProblem, type ProblemList, type SourceLocation } from "./errors";
-import { evaluateVar, type Evaluated, type EvaluationContext } from "./evaluate";
+import { evaluateVar, type Evaluated, type EvaluationContext, type UnknownOrigin } from "./evaluate";
 import type { MergedComponent } from "./inheritance";
 import type { StackInstance } from "./loadTypes";
 import { mergeAll } from "./merge";
 import { fileStackName } from "./names";
 import { followRecord, terraformWorkspace, WorkspaceTemplateError } from "./naming";
 import type { ComponentSchema } from "./schema";
-import { componentTemplateContext, type TemplateSettings } from "./templating";
+import { componentTemplateContext, versionContextRefused, type TemplateSettings } from "./templating";
+import { remoteStateBackend, terraformBackend, type RemoteStateBackend } from "./terraformState";
 import { toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 import { isValueFunction, parseYamlFunction, type DeployTimeReference } from "./yamlFunctions";
 import { readByComponent } from "../components/kit/deployTime";
@@ -78,14 +80,16 @@ export function evaluationContext(
     const { config, stackName } = scope;
     return {
         templates: componentTemplateSettings(scope.templates, component.context.settings),
-        templateData: componentTemplateContext({
-            instance: component.name,
-            stack: stackName,
-            stackFile: fileStackName(scope.manifest, config.stacksBasePath),
-            component: String(component.context.component),
-            workspace,
-            sections: component.context,
-        }),
+        templateData: refusedWhole(
+            componentTemplateContext({
+                instance: component.name,
+                stack: stackName,
+                stackFile: fileStackName(scope.manifest, config.stacksBasePath),
+                component: String(component.context.component),
+                workspace,
+                sections: passSections(component, config),
+            }),
+        ),
         functions: {
             componentEnv: (component.context.env ?? {}) as Record<string, unknown>,
             metadata: (component.context.metadata ?? {}) as Record<string, unknown>,
@@ -99,6 +103,110 @@ export function evaluationContext(
         who,
         ...(scope.warnings !== undefined ? { warnings: scope.warnings } : {}),
     };
+}
+
+/**
+ * Sections Atmos's component pass gives a Terraform component's templates that this port does not
+ * compute, with where Atmos sets them (internal/exec/, at 0a1cb44): reading one is refused naming
+ * it, rather than printing `<no value>` where Atmos prints a value.
+ */
+export const PASS_SECTIONS_NOT_COMPUTED: Readonly<Record<string, string>> = {
+    auth: "stack_processor_merge.go 533, 610-617, 651",
+    command: "stack_processor_merge.go 534",
+    inheritance: "stack_processor_merge.go 535",
+    dependencies: "stack_processor_merge.go 549-551",
+    retry: "stack_processor_merge.go 559-561",
+    secrets: "stack_processor_merge.go 564-566",
+    required_providers: "stack_processor_merge.go 638",
+    required_version: "stack_processor_merge.go 639",
+    test: "stack_processor_merge.go 640-642",
+    generate: "stack_processor_merge.go 646",
+    source: "stack_processor_merge.go 709-722",
+    provision: "stack_processor_merge.go 724-737",
+    imports: "utils.go 912",
+    deps: "utils.go 934-939",
+    deps_all: "utils.go 934-940",
+};
+
+/** Of {@link PASS_SECTIONS_NOT_COMPUTED}, those Atmos adds only when they are not empty. */
+const WHEN_SET: ReadonlySet<string> = new Set(["dependencies", "retry", "secrets", "test"]);
+
+/**
+ * Sections Atmos's component pass gives only when the component's settings ask for them
+ * (utils.go 947-958, 1272-1290): `spacelift_stack` with `settings.spacelift.workspace_enabled`
+ * (spacelift_utils.go 149-154), `atlantis_project` with `settings.atlantis.project_template` or
+ * `project_template_name` (atlantis_utils.go 25-42). Without those, `<no value>`, as in Atmos.
+ */
+function ciSectionsAsked(settings: unknown): string[] {
+    const spacelift = isPlainObject(settings) ? settings.spacelift : undefined;
+    const atlantis = isPlainObject(settings) ? settings.atlantis : undefined;
+    return [
+        ...(isPlainObject(spacelift) && spacelift.workspace_enabled === true ? ["spacelift_stack"] : []),
+        ...(isPlainObject(atlantis) &&
+        (isPlainObject(atlantis.project_template) ||
+            (typeof atlantis.project_template_name === "string" && atlantis.project_template_name !== ""))
+            ? ["atlantis_project"]
+            : []),
+    ];
+}
+
+/** Why a section of the component pass this port does not compute cannot be read. */
+function notInPassWhy(value: UnknownValue): string {
+    const origin = value.origin as Extract<UnknownOrigin, { kind: "refused" }>;
+    return `is not given by this port: ${origin.reason}; write the value itself`;
+}
+
+/**
+ * The sections a component-pass template of `component` reads: its merged sections; its backends
+ * as Atmos's describe gives them (merged when first read); `locals` only when it has some (Atmos
+ * adds the section only then, stack_processor_merge.go 553-556); and, refused by name, the sections
+ * Atmos gives that this port does not compute ({@link PASS_SECTIONS_NOT_COMPUTED}) and `.version`.
+ */
+function passSections(component: MergedComponent, config: AtmosConfig): Record<string, unknown> {
+    const sections: Record<string, unknown> = {};
+    for (const [section, where] of Object.entries(PASS_SECTIONS_NOT_COMPUTED)) {
+        const when = WHEN_SET.has(section) ? " when it is set" : "";
+        sections[section] = notComputed(
+            `.${section}`,
+            `Atmos's component pass gives it${when} (internal/exec/${where})`,
+        );
+    }
+    for (const section of ciSectionsAsked(component.context.settings)) {
+        sections[section] = notComputed(
+            `.${section}`,
+            `Atmos's component pass gives it, as the component's settings ask (internal/exec/utils.go 1272-1290)`,
+        );
+    }
+    sections.version = versionContextRefused();
+    const { locals, ...rest } = component.context;
+    Object.assign(sections, rest);
+    if (isPlainObject(locals) && Object.keys(locals).length > 0) sections.locals = locals;
+    // Only a Terraform component has backends (stack_processor_merge.go 568-651).
+    if (component.componentType !== undefined) return sections;
+    let own: RemoteStateBackend | undefined;
+    let remote: RemoteStateBackend | undefined;
+    const lazy = (key: string, get: () => unknown) =>
+        Object.defineProperty(sections, key, { get, enumerable: true, configurable: true });
+    lazy("backend_type", () => (own ??= terraformBackend(component, config)).type);
+    lazy("backend", () => (own ??= terraformBackend(component, config)).settings);
+    lazy("remote_state_backend_type", () => (remote ??= remoteStateBackend(component, config)).type);
+    lazy("remote_state_backend", () => (remote ??= remoteStateBackend(component, config)).settings);
+    return sections;
+}
+
+/** The data of the component pass, marked so that using it whole (`toJson .`) is refused as its first refused section is. */
+function refusedWhole(data: Record<string, unknown>): Record<string, unknown> {
+    const refused = data[Object.keys(PASS_SECTIONS_NOT_COMPUTED)[0]];
+    return refused instanceof UnknownValue ? holdsUnknown(data, refused) : data;
+}
+
+/** A section refused by name when a template reads it. */
+function notComputed(text: string, reason: string): UnknownValue {
+    return new UnknownValue(text, notInPassWhy, {
+        kind: "refused",
+        reason,
+        code: "UNSUPPORTED",
+    } satisfies UnknownOrigin);
 }
 
 /**

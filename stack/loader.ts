@@ -7,7 +7,7 @@ import { withLoadBudget } from "../gotemplate";
 import { canonicalPath, COMPONENT_ALIASES, nearMiss } from "./componentPaths";
 import { loadEnvironment } from "./environment";
 import { formatLocation, makeProblem, ProblemList, StackFileError } from "./errors";
-import { isNotFound, readProblemText } from "./files";
+import { isNotFound, readProblemText, type FileSystem } from "./files";
 import { customTypesOf, mergeCustomComponents, PULUMI_COMPONENT_TYPE } from "./customTypes";
 import { mergeComponents, type MergedComponent } from "./inheritance";
 import { evaluationContext, instanceWorkspace, resolveInstance, type InstanceScope } from "./instance";
@@ -23,12 +23,15 @@ import type {
 import { processManifest } from "./manifest";
 import { instanceSearch, requireInstance } from "./onlyInstance";
 import { withStateSources } from "./stateSources";
+import { backendProblem } from "./terraformState";
 import { componentFunction, describeCache, type DescribeLoad } from "./componentFunction";
 import { componentStackName } from "./naming";
 import { COMPONENT_SCHEMAS } from "./schema";
-import { templateSettingsFrom } from "./templating";
+import { hasTemplate, templateSettingsFrom } from "./templating";
+import { isValueFunction } from "./yamlFunctions";
 import type { MapNode } from "./tree";
-import type { AtmosConfig } from "./atmosConfig";
+import { positionOf, type AtmosConfig } from "./atmosConfig";
+import { isPlainObject } from "../util/objects";
 
 /** Loads the stack manifest at `file` and everything it imports. */
 export function loadStackFile(file: string, options: LoadOptions = {}): LoadedStack {
@@ -115,7 +118,12 @@ function loadWithin(file: string, text: string | undefined, options: LoadOptions
         internal.componentsOf,
     );
     problems.throwIfAny();
-    const loaded = { file, ...resolved };
+    const globalAuth = resolved.instances.length > 0 ? globalAuthNote(config, files, display) : undefined;
+    const loaded = {
+        file,
+        ...resolved,
+        ...(globalAuth === undefined ? {} : { warnings: [...resolved.warnings, globalAuth] }),
+    };
     return ownSearch ? requireInstance(loaded, search!, { file: shown }) : loaded;
 }
 
@@ -239,6 +247,7 @@ function resolveStack(
         const shownStack = config.files.length > 0 ? stackName : undefined;
         const who = `${schema.path} ${JSON.stringify(component.name)}${shownStack === undefined ? "" : ` (stack ${shownStack})`}`;
         if (!deployable(component, who, problems, warnings)) continue;
+        refuseBadBackend(component, who, problems);
         const scope: InstanceScope = { ...loadScope, stackName, ownName, manifest };
         const workspace = instanceWorkspace(component, who, scope, problems);
         if (workspace === undefined) continue;
@@ -293,7 +302,13 @@ function implementedPath(component: MergedComponent, warnings: string[]): string
     const at = `${formatLocation(component.componentLoc ?? component.keyLoc)}: instance ${JSON.stringify(component.name)}`;
     if (canonical === undefined) {
         const near = nearMiss(component.component, KNOWN_PATHS);
-        if (near !== undefined) {
+        if (hasTemplate(component.component) || isValueFunction(component.component)) {
+            // Atmos renders the component section, metadata included, before it reads the component
+            // path for the Terraform directory (internal/exec/utils.go 1006-1093 ProcessComponentMetadata, 1461-1463).
+            warnings.push(
+                `${at}: the component path ${JSON.stringify(component.component)} is a Go template or YAML function, which Atmos evaluates in the component pass and this package does not: the instance is left to Terraform; if it names one of this package's components, write the path out`,
+            );
+        } else if (near !== undefined) {
             warnings.push(
                 `${at}: component ${component.component} is not implemented by this package and is left to Terraform (did you mean ${near}?)`,
             );
@@ -351,6 +366,8 @@ function deployable(component: MergedComponent, who: string, problems: ProblemLi
             );
         }
     }
+    warnValidation(component, who, warnings);
+    warnTerraformProcess(component, who, warnings);
     const auth = component.auth;
     if (auth !== undefined && auth.entries.size > 0) {
         const first = [...auth.entries.values()][0];
@@ -359,6 +376,85 @@ function deployable(component: MergedComponent, who: string, problems: ProblemLi
         );
     }
     return problems.size === before;
+}
+
+/** A problem when Atmos refuses the instance's backend sections (its values are still checked). */
+function refuseBadBackend(component: MergedComponent, who: string, problems: ProblemList): void {
+    const backend = backendProblem(component);
+    if (backend === undefined) return;
+    problems.add(
+        makeProblem("BAD_SHAPE", component.keyLoc, `${who}: ${backend}`, {
+            instance: component.name,
+            field: "backend",
+            rule: "the backend of backend_type is configured",
+        }),
+    );
+}
+
+/**
+ * Warnings for what Atmos hands Terraform's AWS provider and this package does not apply: each
+ * provider of the merged `providers` section, which Atmos writes to providers_override.tf.json
+ * (internal/exec/terraform_utils.go generateProviderOverrides 160-183: region, assume_role,
+ * default_tags... of every resource); and each `AWS_*` variable of the merged `env`, which Atmos
+ * sets for the Terraform process (internal/exec/utils.go 1090, ConvertEnvVars), where the AWS provider reads it
+ * (profile, region, credentials).
+ */
+function warnTerraformProcess(component: MergedComponent, who: string, warnings: string[]): void {
+    for (const provider of component.providers?.entries.values() ?? []) {
+        warnings.push(
+            `${formatLocation(provider.keyLoc)}: ${who}: providers.${provider.key}: Atmos writes this provider configuration for Terraform (providers_override.tf.json), so its settings (region, assume_role, default_tags, ...) apply to the component's resources; this package does not apply it: the resources take their region from vars.region and the credentials of the environment`,
+        );
+    }
+    for (const variable of component.env?.entries.values() ?? []) {
+        if (!variable.key.startsWith("AWS_")) continue;
+        warnings.push(
+            `${formatLocation(variable.keyLoc)}: ${who}: env.${variable.key}: Atmos sets this variable for Terraform, whose AWS provider reads it; this package does not set it for the deployment (set it in the environment that runs Pulumi)`,
+        );
+    }
+}
+
+/**
+ * A note when atmos.yaml's `auth` has providers or identities: Atmos merges it under every
+ * component's `auth` (stack_processor_merge.go 610-617, 651) and logs in with its default identity
+ * before each Terraform command (pkg/auth/hooks.go TerraformPreHook 36-82); this package does not.
+ */
+function globalAuthNote(config: AtmosConfig, files: FileSystem, display: (path: string) => string): string | undefined {
+    const auth = config.raw.auth;
+    if (!isPlainObject(auth)) return undefined;
+    const some = (v: unknown) => isPlainObject(v) && Object.keys(v).length > 0;
+    if (!some(auth.providers) && !some(auth.identities)) return undefined;
+    const file = [...config.files].reverse().find((f) => positionOf(f, ["auth"], files) !== undefined);
+    const position = file === undefined ? undefined : positionOf(file, ["auth"], files);
+    const where =
+        file === undefined
+            ? display(config.files[config.files.length - 1] ?? "atmos.yaml")
+            : `${display(file)}:${position!.line}:${position!.column}`;
+    return `${where}: auth: Atmos logs in through atmos.yaml's auth (its providers and identities, merged under each component's auth) before each Terraform command; this package does not, and deploys with the AWS credentials of its environment`;
+}
+
+/**
+ * A warning for each policy of a Terraform instance's `settings.validation` not `disabled`: Atmos
+ * runs them (JSON Schema, OPA, CUE) before every Terraform command of the component and stops when
+ * one fails (internal/exec/terraform_execute_helpers_exec.go 123, terraform_execute_helpers.go
+ * 590-606, validate_component.go 175-250 and FindValidationSection 336-356); this package does not
+ * run them.
+ */
+function warnValidation(component: MergedComponent, who: string, warnings: string[]): void {
+    const validation = component.settings?.entries.get("validation")?.value;
+    if (validation?.kind !== "map") return;
+    for (const policy of validation.entries.values()) {
+        const body = policy.value.kind === "map" ? policy.value.entries : undefined;
+        const field = (key: string) => {
+            const node = body?.get(key)?.value;
+            return node?.kind === "scalar" ? node.value : undefined;
+        };
+        if (field("disabled") === true) continue;
+        const kind = field("schema_type");
+        const schema = field("schema_path");
+        warnings.push(
+            `${formatLocation(policy.keyLoc)}: ${who}: settings.validation.${policy.key}: Atmos checks the component against this ${typeof kind === "string" && kind !== "" ? `${kind} ` : ""}policy${typeof schema === "string" && schema !== "" ? ` (${schema})` : ""} before each Terraform command and stops when it fails; this package does not run it: check with atmos validate component ${component.name} -s <stack>`,
+        );
+    }
 }
 
 /**

@@ -9,7 +9,8 @@ import { didYouMean } from "../util/suggest";
 import { loadAtmosConfig, confinementOf, positionOf, type AtmosConfig } from "./atmosConfig";
 import { confinedFileSystem, outsideReason } from "./confine";
 import { makeProblem, ProblemList, StackFileError } from "./errors";
-import { compareBytes, globBase, globMatches, globPathMatcher, NODE_FILE_SYSTEM, type FileSystem } from "./files";
+import { globBase, globMatches, globPathMatcher, NODE_FILE_SYSTEM, type FileSystem } from "./files";
+import { compareGoStrings } from "../util/goOrder";
 import { atmosConfigFailure, displayPath } from "./environment";
 import { mergeCustomComponents, PULUMI_COMPONENT_TYPE } from "./customTypes";
 import { mergeComponents } from "./inheritance";
@@ -117,7 +118,7 @@ export function stackManifests(config: AtmosConfig, files: FileSystem): string[]
                 }
             }),
     );
-    return kept.sort(compareBytes);
+    return kept.sort(compareGoStrings);
 }
 
 /**

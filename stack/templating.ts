@@ -32,6 +32,7 @@ import {
     type GoFunc,
 } from "../gotemplate";
 import { getOwn, hasOwn, isPlainObject } from "../util/objects";
+import { compareGoStrings } from "../util/goOrder";
 import { CloudposseError } from "../util/errors";
 import { checkStringLength, regexTest, TEMPLATE_LIMITS } from "../gotemplate";
 
@@ -87,10 +88,12 @@ export function templateSettingsFrom(atmosConfig: unknown, hasConfigFile = true)
         enabled: flag(dig(settings, ["enabled"])),
         sprig: flag(dig(settings, ["sprig", "enabled"])),
         gomplate: flag(dig(settings, ["gomplate", "enabled"])),
-        // atmos.yaml past the cap is refused where it is read (atmosConfig.ts); here it is only bounded
+        // atmos.yaml past the cap is refused where it is read (atmosConfig.ts); here it is only bounded.
+        // Atmos: `lo.Coalesce(evaluations, 1)` passes (template_utils.go 252-253, 263): 0 is 1, a
+        // negative number no pass at all (the values keep their templates).
         evaluations:
-            typeof evaluations === "number" && evaluations > 0
-                ? Math.min(Math.floor(evaluations), TEMPLATE_LIMITS.maxEvaluations)
+            typeof evaluations === "number" && Math.trunc(evaluations) !== 0
+                ? Math.max(0, Math.min(Math.trunc(evaluations), TEMPLATE_LIMITS.maxEvaluations))
                 : 1,
         delimiters:
             Array.isArray(delims) && delims.length === 2 && delims.every((d) => typeof d === "string" && d !== "")
@@ -129,8 +132,93 @@ function namespace(name: string, members: Record<string, GoFunc>): FuncMap {
     return ns;
 }
 
+/**
+ * Gomplate's top-level functions (gomplate v3.11.8, the one Atmos uses: funcs/*.go `Create*Funcs`):
+ * each is its namespace's function of the same name, except `contains`, `hasPrefix`, `hasSuffix`,
+ * `split`, `splitN` and `trim`, which are Go's `strings` functions (the string first).
+ */
+const GOMPLATE_ALIASES: Readonly<Record<string, readonly [namespace: string, member: string]>> = {
+    replaceAll: ["strings", "ReplaceAll"],
+    title: ["strings", "Title"],
+    toUpper: ["strings", "ToUpper"],
+    toLower: ["strings", "ToLower"],
+    trimSpace: ["strings", "TrimSpace"],
+    indent: ["strings", "Indent"],
+    quote: ["strings", "Quote"],
+    squote: ["strings", "Squote"],
+    has: ["coll", "Has"],
+    slice: ["coll", "Slice"],
+    dict: ["coll", "Dict"],
+    keys: ["coll", "Keys"],
+    join: ["conv", "Join"],
+    default: ["conv", "Default"],
+    add: ["math", "Add"],
+    sub: ["math", "Sub"],
+    mul: ["math", "Mul"],
+    div: ["math", "Div"],
+};
+
+/** Gomplate v3.11.8's other top-level functions: refused by name when called (datasources have their own message). */
+const GOMPLATE_NOT_IMPLEMENTED = [
+    "assert",
+    "bool",
+    "csv",
+    "csvByColumn",
+    "csvByRow",
+    "datasourceExists",
+    "datasourceReachable",
+    "ec2dynamic",
+    "ec2meta",
+    "ec2region",
+    "ec2tag",
+    "ec2tags",
+    "fail",
+    "flatten",
+    "isKind",
+    "jsonArray",
+    "jsonpath",
+    "kind",
+    "listDatasources",
+    "merge",
+    "append",
+    "prepend",
+    "pow",
+    "rem",
+    "required",
+    "reverse",
+    "seq",
+    "shellQuote",
+    "sort",
+    "split",
+    "splitN",
+    "ternary",
+    "toCSV",
+    "toTOML",
+    "toml",
+    "trim",
+    "uniq",
+    "urlParse",
+    "values",
+    "yamlArray",
+];
+
 /** Gomplate's functions this port implements (a subset; other members fail naming themselves). */
 export function gomplateFunctions(env: Environment = process.env): FuncMap {
+    const funcs = gomplateNamespaces(env);
+    for (const [alias, [ns, member]] of Object.entries(GOMPLATE_ALIASES)) {
+        funcs[alias] = (funcs[ns] as Record<string, GoFunc>)[member];
+    }
+    // Go's strings.Contains, HasPrefix, HasSuffix: the string first (funcs/strings.go 28-30)
+    funcs.contains = fn("ss", (s: string, sub: string) => s.includes(sub));
+    funcs.hasPrefix = fn("ss", (s: string, p: string) => s.startsWith(p));
+    funcs.hasSuffix = fn("ss", (s: string, p: string) => s.endsWith(p));
+    for (const name of GOMPLATE_NOT_IMPLEMENTED) {
+        funcs[name] ??= unsupportedFunction(name, "(a Gomplate function) is not supported by this port");
+    }
+    return funcs;
+}
+
+function gomplateNamespaces(env: Environment): FuncMap {
     const toBool = (v: unknown): boolean =>
         typeof v === "boolean"
             ? v
@@ -252,7 +340,9 @@ export function gomplateFunctions(env: Environment = process.env): FuncMap {
             Has: fn("ii", (c, k) =>
                 isPlainObject(c) ? hasOwn(c, strval(k)) : Array.isArray(c) ? c.includes(k) : false,
             ),
-            Keys: fn("i*", (...ms) => ms.flatMap((m) => (isPlainObject(m) ? Object.keys(m).sort() : []))),
+            Keys: fn("i*", (...ms) =>
+                ms.flatMap((m) => (isPlainObject(m) ? Object.keys(m).sort(compareGoStrings) : [])),
+            ),
         }),
         getenv: fn("ii*", (name, ...d) => readEnvironment(env, strval(name)) || (d.length ? strval(d[0]) : "")),
         json: fn("i", (s) => fromData(strval(s))),
@@ -354,10 +444,63 @@ export function atmosFunctionMap(settings: Pick<TemplateSettings, "sprig" | "gom
         if (settings.sprig) for (const name of Object.keys(sprigFunctions())) delete gomplate[name];
         Object.assign(funcs, gomplate);
     }
-    if (settings.sprig) Object.assign(funcs, sprigEnvFunctions(env));
+    if (settings.sprig) {
+        Object.assign(funcs, sprigEnvFunctions(env));
+        for (const name of SPRIG_NOT_IMPLEMENTED) {
+            funcs[name] = unsupportedFunction(name, "(a Sprig function) is not supported by this port");
+        }
+        // Helm's, not Sprig's: Atmos has no toYaml, and `required` only as Gomplate's.
+        const helms = (name: string) =>
+            unsupportedFunction(name, "is Helm's, not Sprig's, and Atmos does not define it here");
+        funcs.toYaml = helms("toYaml");
+        if (!settings.gomplate) funcs.required = helms("required");
+    }
     Object.assign(funcs, atmosTemplateFunctions());
     return funcs;
 }
+
+/**
+ * Sprig v3.3.0's functions (functions.go genericMap, the version Atmos uses) this port does not
+ * implement: dates and times, network lookups, cryptography and certificates, semver.
+ */
+const SPRIG_NOT_IMPLEMENTED = [
+    "abbrevboth",
+    "ago",
+    "b32dec",
+    "bcrypt",
+    "biggest",
+    "buildCustomCert",
+    "date",
+    "dateInZone",
+    "dateModify",
+    "date_in_zone",
+    "date_modify",
+    "decryptAES",
+    "derivePassword",
+    "duration",
+    "durationRound",
+    "encryptAES",
+    "genCA",
+    "genCAWithKey",
+    "genPrivateKey",
+    "genSelfSignedCert",
+    "genSelfSignedCertWithKey",
+    "genSignedCert",
+    "genSignedCertWithKey",
+    "getHostByName",
+    "htmlDate",
+    "htmlDateInZone",
+    "htpasswd",
+    "mustDateModify",
+    "mustToDate",
+    "must_date_modify",
+    "now",
+    "semver",
+    "semverCompare",
+    "toDate",
+    "unixEpoch",
+    "urlJoin",
+];
 
 /**
  * Atmos's `ProcessTmpl` (`internal/exec/template_utils.go`), used for `stacks.name_template` and
@@ -607,7 +750,6 @@ export function componentTemplateContext(input: {
         backend: {},
         overrides: {},
         hooks: {},
-        locals: {},
         ...input.sections,
         atmos_component: input.instance,
         atmos_stack: input.stack,
@@ -743,11 +885,17 @@ function typeFlowItems(flow: string, typedValue: (path: string) => string | unde
  */
 export function renderImportText(
     text: string,
-    context: Readonly<Record<string, unknown>>,
+    data: Readonly<Record<string, unknown>>,
     file: string,
     options: ImportTemplateOptions,
 ): string {
     if (!hasTemplate(text)) return text;
+    // Atmos adds `.version` to a non-empty context when the file mentions it (stack_processor_utils.go
+    // 455, 466; pkg/version/manager/context.go 30-55): refused by name where it is read.
+    const context =
+        Object.keys(data).length > 0 && !hasOwn(data, "version") && /\.version\b/.test(text)
+            ? { ...data, version: versionContextRefused() }
+            : data;
     const typed = typeExactFields(text, context, false);
     // Atmos's ProcessTmpl: Gomplate's, then Sprig's, then Atmos's functions.
     const funcs = atmosFunctionMap({ sprig: true, gomplate: true }, options.env);
@@ -769,6 +917,24 @@ export function renderImportText(
             ...(missing ? { hint: MISSING_KEY_HINT } : {}),
         });
     }
+}
+
+/**
+ * Atmos's `.version`: the Atmos Version Tracker's lock file (pkg/version/manager/context.go 30-55,
+ * lock.go 145-170), which this port does not read: refused by name where a template reads it.
+ */
+export function versionContextRefused(): UnknownValue {
+    const reason =
+        "Atmos gives the versions of the Atmos Version Tracker's lock file (versions.lock.yaml), added when the YAML mentions .version (internal/exec/utils.go 1011-1016, stack_processor_utils.go 455-466, pkg/version/manager/context.go 30-55)";
+    return new UnknownValue(
+        ".version",
+        (v) => `is not given by this port: ${(v.origin as { reason: string }).reason}; write the value itself`,
+        {
+            kind: "refused",
+            reason,
+            code: "UNSUPPORTED",
+        },
+    );
 }
 
 /** What a missing key in an import template says (the setting that would print `<no value>`). */

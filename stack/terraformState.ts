@@ -5,7 +5,7 @@
 import * as nodePath from "node:path";
 import type { TerraformStateSource } from "../components/kit/deployTime";
 import { isPlainObject } from "../util/objects";
-import type { AtmosConfig } from "./atmosConfig";
+import { mergePlain, type AtmosConfig } from "./atmosConfig";
 import type { MergedComponent } from "./inheritance";
 import { followRecord } from "./naming";
 
@@ -43,7 +43,9 @@ export function terraformBackend(component: MergedComponent, config: AtmosConfig
     const sections = component.backend;
     const backendType = sections?.backendType ?? "";
     const backend = { ...subMap(sections?.backend, backendType) };
-    if (backendType === "s3" && !(typeof backend.workspace_key_prefix === "string" && backend.workspace_key_prefix)) {
+    // stack_processor_backend.go setS3BackendDefaults 132-143 (workspace_key_prefix), setGCSBackendDefaults 147-158 (prefix)
+    const defaulted = backendType === "s3" ? "workspace_key_prefix" : backendType === "gcs" ? "prefix" : undefined;
+    if (defaulted !== undefined && !(typeof backend[defaulted] === "string" && backend[defaulted])) {
         const metadata = (component.context.metadata ?? {}) as Record<string, unknown>;
         const separator = followRecord(config.raw, ["components", "terraform", "workspace"])?.prefix_separator;
         const name =
@@ -52,12 +54,37 @@ export function terraformBackend(component: MergedComponent, config: AtmosConfig
                 : component.component !== component.name
                   ? component.component
                   : component.name;
-        backend.workspace_key_prefix =
+        backend[defaulted] =
             separator === "/"
                 ? name
                 : name.replace(/\//g, typeof separator === "string" && separator ? separator : "-");
     }
     return { type: backendType, settings: backend };
+}
+
+/**
+ * Why Atmos refuses a component's backend sections, if it does: a `backend` (or
+ * `remote_state_backend`) that configures backend types but not the one in use, or whose entry
+ * for it is not a map (stack_processor_backend.go 63-75 and checkTerraformBackendTypeMatch
+ * 109-128; checkRemoteStateBackendTypeMatch 353-382 and extractBackendTypeMap 324-337). Atmos's
+ * stack processing stops there, for every command.
+ */
+export function backendProblem(component: MergedComponent): string | undefined {
+    const sections = component.backend;
+    if (sections === undefined) return undefined;
+    const remoteType = sections.remoteStateBackendType || sections.backendType;
+    for (const [key, type, section] of [
+        ["backend", sections.backendType, sections.backend],
+        ["remote_state_backend", remoteType, sections.remoteStateBackend],
+    ] as const) {
+        const configured = Object.keys(section);
+        if (type === "" || configured.length === 0) continue;
+        if (!Object.prototype.hasOwnProperty.call(section, type)) {
+            return `its ${key === "backend" ? "backend_type" : "remote_state_backend_type"} is ${JSON.stringify(type)} and its ${key} configures only ${configured.sort().join(", ")}, which Atmos refuses (add ${key}.${type}, or change the type)`;
+        }
+        if (!isPlainObject(section[type])) return `its ${key}.${type} is not a map, which Atmos refuses`;
+    }
+    return undefined;
 }
 
 /**
@@ -69,7 +96,8 @@ export function remoteStateBackend(component: MergedComponent, config: AtmosConf
     const sections = component.backend;
     const { type: backendType, settings: backend } = terraformBackend(component, config);
     const type = sections?.remoteStateBackendType || backendType;
-    const settings = { ...subMap({ [backendType]: backend }, type), ...subMap(sections?.remoteStateBackend, type) };
+    // deep-merged, the backend's under the remote state backend's (stack_processor_backend.go 304-310)
+    const settings = mergePlain(subMap({ [backendType]: backend }, type), subMap(sections?.remoteStateBackend, type));
     return { type, settings };
 }
 
@@ -99,6 +127,8 @@ export function terraformStateSource(
             refused: `its state is in a backend of type ${JSON.stringify(type)}, which this package does not read (only s3)`,
         };
     }
+    const problem = backendProblem(component);
+    if (problem !== undefined) return { refused: problem };
     const bucket = settings.bucket;
     const key = settings.key;
     if (typeof bucket !== "string" || bucket === "" || typeof key !== "string" || key === "") {

@@ -250,6 +250,11 @@ export function parseYamlTree(written: string, file: string, options: ParseTreeO
                 ),
         };
     }
+    const escape = invalidEscape(doc, text);
+    if (escape !== undefined) {
+        const message = `invalid YAML: found invalid Unicode character escape code ${escape.written} (go-yaml refuses a surrogate half or a code point past U+10FFFF; write the character itself, or \\U and eight hex digits for one past U+FFFF)`;
+        return { root: null, problems: [makeProblem("YAML_SYNTAX", locate(escape.offset), message)] };
+    }
     const problems: StackFileProblem[] = [];
     const builder = new TreeBuilder(doc, locate, problems, options);
     let root: TreeNode | null;
@@ -265,6 +270,39 @@ export function parseYamlTree(written: string, file: string, options: ParseTreeO
         return { root: null, problems: [problem] };
     }
     return { root, problems };
+}
+
+/** An escape in a double-quoted scalar, or the escaped backslash or quote that hides one. */
+const DOUBLE_QUOTED_ESCAPE = /\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|[^])/g;
+
+/**
+ * The first `\u`/`\U` escape go-yaml refuses: each escape is checked alone, so a surrogate half is
+ * refused even when a pair is written (`"\ud83d\ude00"`), as is a value past U+10FFFF (go-yaml
+ * scannerc.go 2572-2576, yaml_parser_scan_flow_scalar). The `yaml` package decodes both.
+ */
+function invalidEscape(doc: Document, text: string): { offset: number; written: string } | undefined {
+    let found: { offset: number; written: string } | undefined;
+    yaml().visit(doc, {
+        Scalar: (_key, node) => {
+            if (node.type !== "QUOTE_DOUBLE" || node.range === undefined || node.range === null) return undefined;
+            const [start, end] = node.range;
+            const source = text.slice(start, end);
+            if (!source.includes("\\")) return undefined;
+            for (const match of source.matchAll(DOUBLE_QUOTED_ESCAPE)) {
+                const hex = match[1] ?? match[2];
+                if (hex === undefined) continue;
+                const value = parseInt(hex, 16);
+                if ((value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff) {
+                    if (found === undefined || start + match.index < found.offset) {
+                        found = { offset: start + match.index, written: match[0] };
+                    }
+                    return undefined;
+                }
+            }
+            return undefined;
+        },
+    });
+    return found;
 }
 
 function firstLine(message: string): string {
@@ -293,6 +331,13 @@ class TreeBuilder {
     private bombed = false;
     /** The outermost alias being expanded (where an alias bomb is reported). */
     private aliasLoc: Location | undefined;
+    /**
+     * Inside a collection written `!literal` (or `!append` on a map): Atmos clears the tag and does
+     * not look inside (pkg/utils/yaml_utils.go 801-806, rewriteAppendNode 875-879), so custom tags
+     * there stay on their nodes, and yaml.v3 decodes each such scalar as its text (resolve.go
+     * `resolve`: a tag it cannot resolve keeps the value as written).
+     */
+    private untouched = 0;
 
     constructor(
         doc: Document,
@@ -352,7 +397,14 @@ class TreeBuilder {
         }
         if (isAlias(node)) return this.buildAlias(node, loc, active);
         const tag = node.tag;
-        if (tag !== undefined && !tag.startsWith(YAML_TAG_PREFIX) && tag !== "!literal") {
+        if (tag !== undefined && !tag.startsWith(YAML_TAG_PREFIX) && this.untouched > 0) {
+            return this.untagged(node, loc, active, false);
+        }
+        if (tag === "!literal" || (tag === "!append" && !isSeq(node))) {
+            // Atmos clears the tag (yaml_utils.go 801-806; rewriteAppendNode 875-879 for a non-list).
+            return this.untagged(node, loc, active, true);
+        }
+        if (tag !== undefined && !tag.startsWith(YAML_TAG_PREFIX)) {
             // Atmos YAML functions: `!append` marks a list; the others are kept as the text
             // `!tag args`, which Atmos evaluates per component after merging (the loader's
             // function pass decides what to do with them); an unknown tag is refused, as Atmos does.
@@ -396,6 +448,33 @@ class TreeBuilder {
         return { kind: "scalar", loc, value: null };
     }
 
+    /**
+     * A node whose custom tag Atmos leaves without effect: `cleared` (the node's own `!literal` or
+     * `!append` tag, which Atmos removes) a plain scalar resolves as if untagged (`!literal 010` is
+     * 8); otherwise, or quoted, the scalar is its text. A collection's insides are built untouched.
+     */
+    private untagged(node: YamlNode, loc: Location, active: Set<YamlNode>, cleared: boolean): TreeNode {
+        if (isScalar(node)) {
+            const text = typeof node.source === "string" ? node.source : String(scalarValue(node.value) ?? "");
+            if (cleared && node.type === "PLAIN") {
+                const { tag, value } = resolveGoYaml(text);
+                if (tag === "timestamp") return { kind: "map", loc, entries: new Map(), timestamp: text };
+                if (tag !== "str") return { kind: "scalar", loc, value: scalarValue(value) };
+            }
+            return { kind: "scalar", loc, value: this.checkedString(text, loc) };
+        }
+        this.untouched++;
+        try {
+            if (isSeq(node))
+                return { kind: "seq", loc, items: node.items.map((item) => this.build(item as YamlNode, active)) };
+            if (isMap(node)) return this.buildMap(node.items, loc, active);
+        } finally {
+            this.untouched--;
+        }
+        this.problems.push(makeProblem("YAML_SYNTAX", loc, "invalid YAML: unexpected node"));
+        return { kind: "scalar", loc, value: null };
+    }
+
     /** A scalar's value; a string over {@link MAX_STRING_LENGTH} and a value of a non-core type are refused. */
     private scalar(node: Scalar, loc: Location): ScalarValue {
         const raw = node.value;
@@ -409,7 +488,12 @@ class TreeBuilder {
             return null;
         }
         const value = scalarValue(raw);
-        if (typeof value === "string" && value.includes("\0")) {
+        return typeof value === "string" ? this.checkedString(value, loc) : value;
+    }
+
+    /** `value`, or null with a problem when it holds a NUL or is longer than {@link MAX_STRING_LENGTH}. */
+    private checkedString(value: string, loc: Location): string | null {
+        if (value.includes("\0")) {
             // Written escaped ("\0"): YAML allows the escape, but no name, tag or pattern takes a NUL.
             this.problems.push(
                 makeProblem("YAML_SYNTAX", loc, "a NUL character (U+0000) in a value is refused", {
@@ -419,7 +503,7 @@ class TreeBuilder {
             );
             return null;
         }
-        if (typeof value === "string" && value.length > MAX_STRING_LENGTH) {
+        if (value.length > MAX_STRING_LENGTH) {
             this.problems.push(
                 makeProblem(
                     "YAML_SYNTAX",
@@ -432,9 +516,34 @@ class TreeBuilder {
         return value;
     }
 
-    /** A key's string: its text for a plain or quoted key, else its value as text. */
+    /**
+     * A key's string: its text for a plain or quoted key, else its value as text. A key is a node of
+     * the map like its value, so Atmos's tags act on it the same way (yaml_utils.go 793-857): a YAML
+     * function's key is the text `!tag args`, a `!literal` or `!append` key is as if untagged, an
+     * unknown tag is refused; inside an untouched collection a tagged key is its text.
+     */
     private keyValue(keyNode: Scalar, keyLoc: Location, text: string): string {
-        if (keyNode.tag === undefined) return text;
+        const tag = keyNode.tag;
+        if (tag === undefined) return text;
+        if (!tag.startsWith(YAML_TAG_PREFIX)) {
+            if (this.untouched > 0) return text;
+            if (tag === "!literal" || tag === "!append") {
+                return (keyNode.type === "PLAIN" ? goKeyText(text) : undefined) ?? text;
+            }
+            if (isAtmosFunctionTag(tag) && tag !== "!include" && tag !== "!include.raw") {
+                return text === "" ? tag : `${tag} ${text}`;
+            }
+            this.problems.push(
+                makeProblem(
+                    "UNSUPPORTED_TAG",
+                    keyLoc,
+                    isAtmosFunctionTag(tag)
+                        ? `a map key written ${tag} is not supported (Atmos replaces the key with the file it names, pkg/utils/yaml_include_by_extension.go 47-104); write the key out`
+                        : `unknown YAML tag ${tag} (Atmos refuses it too)`,
+                ),
+            );
+            return text;
+        }
         const value = this.scalar(keyNode, keyLoc);
         return value === null ? "" : String(value);
     }

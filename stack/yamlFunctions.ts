@@ -9,7 +9,7 @@ import * as nodePath from "node:path";
 import { checkJsonDepth } from "../gotemplate";
 import { deployTimeReference as reference } from "../components/kit/deployTime";
 import { isPlainObject } from "../util/objects";
-import { compareBytes } from "./files";
+import { compareGoStrings } from "../util/goOrder";
 
 export { isDeployTimeReference } from "../components/kit/deployTime";
 import type { SsmParameterReference } from "../components/kit/deployTime";
@@ -147,6 +147,55 @@ export function isValueFunction(value: unknown): value is string {
     if (typeof value !== "string") return false;
     const call = parseYamlFunction(value);
     return call !== undefined && VALUE_FUNCTIONS.has(call.tag);
+}
+
+/**
+ * The tokens of a YAML function's arguments as Atmos's lexer finds them (pkg/function/parser/
+ * parser.go 79-84: whitespace, a quoted string with doubled quotes inside, `|`, other text), each
+ * with where it starts; whitespace is left out.
+ */
+export function argumentTokens(text: string): { readonly value: string; readonly start: number }[] {
+    const token = /\s+|"(?:[^"\r\n]|"")*"|'(?:[^'\r\n]|'')*'|\||[^\s|]+/y;
+    const out: { value: string; start: number }[] = [];
+    for (let at = 0; at < text.length;) {
+        token.lastIndex = at;
+        const m = token.exec(text);
+        if (m === null) break; // a lone quote before a line break: Atmos's lexer stops there too
+        if (!/^\s/.test(m[0])) out.push({ value: m[0], start: at });
+        at += m[0].length;
+    }
+    return out;
+}
+
+/** A token without its quotes, a doubled quote inside as one (parser.go unquote 149-162). */
+export function unquoteArgument(value: string): string {
+    const v = value.trim();
+    if (v.length < 2 || v[0] !== v[v.length - 1] || (v[0] !== "'" && v[0] !== '"')) return v;
+    return v
+        .slice(1, -1)
+        .split(v[0] + v[0])
+        .join(v[0]);
+}
+
+/** Whether a token starts an expression rather than naming a stack (parser.go isExpressionStart 164-170). */
+function isExpressionStart(value: string): boolean {
+    return ".[{|'\"".includes(value.trim()[0] ?? " ");
+}
+
+/**
+ * `!terraform.output` and `!terraform.state`'s `component [stack] expression` as Atmos's
+ * ParseTerraform splits them (parser.go 192-218): the expression is everything from its first
+ * token on, unquoted; the second token is the expression when there are two tokens or it starts
+ * one. Undefined when the arguments are not that shape.
+ */
+function terraformArguments(text: string): { component: string; stack?: string; expression: string } | undefined {
+    const tokens = argumentTokens(text);
+    if (tokens.length < 2) return undefined;
+    const from = (i: number) => unquoteArgument(text.slice(tokens[i].start));
+    const component = unquoteArgument(tokens[0].value);
+    if (tokens.length === 2 || isExpressionStart(tokens[1].value)) return { component, expression: from(1) };
+    if (tokens.length > 3 && !isExpressionStart(tokens[2].value)) return undefined;
+    return { component, stack: unquoteArgument(tokens[1].value), expression: from(2) };
 }
 
 /** Splits arguments on spaces; `"..."` and `'...'` group, a doubled quote inside is one quote. */
@@ -315,7 +364,8 @@ export function evaluateYamlFunction(value: string, context: YamlFunctionContext
             if (args === "") throw new YamlFunctionError(tag, "!template needs an argument");
             return jsonOrText(args);
         case "!env": {
-            const parts = splitArguments(args);
+            // Atmos's ParseEnv (pkg/function/parser/parser.go 243-259): one or two tokens, unquoted
+            const parts = argumentTokens(args).map((t) => unquoteArgument(t.value));
             if (parts.length < 1 || parts.length > 2) {
                 throw new YamlFunctionError(
                     tag,
@@ -361,14 +411,14 @@ export function evaluateYamlFunction(value: string, context: YamlFunctionContext
         }
         case "!terraform.output":
         case "!terraform.state": {
-            const parts = splitArguments(args);
-            if (parts.length < 2 || parts.length > 3) {
+            const parsed = terraformArguments(args);
+            if (parsed === undefined || parsed.component === "" || parsed.expression === "") {
                 throw new YamlFunctionError(
                     tag,
                     `${tag} takes a component, an optional stack and an output (\`${tag} <component> [<stack>] <output>\`), got ${JSON.stringify(args)}`,
                 );
             }
-            const [component, stack, expression] = parts.length === 2 ? [parts[0], undefined, parts[1]] : parts;
+            const { component, stack, expression } = parsed;
             const path = parseYqPath(expression, tag);
             if (path.length === 0 || typeof path[0] !== "string") {
                 throw new YamlFunctionError(tag, `${tag}: ${JSON.stringify(expression)} does not name an output`);
@@ -412,7 +462,7 @@ function ownMetadata(tag: string, args: string, metadata: Readonly<Record<string
     if (isPlainObject(raw)) {
         for (const [key, value] of Object.entries(raw)) if (typeof value === "string") labels.set(key, value);
     }
-    const keys = [...labels.keys()].sort(compareBytes);
+    const keys = [...labels.keys()].sort(compareGoStrings);
     if (tag === "!labels.keys") return keys;
     if (tag === "!labels.values") return keys.map((k) => labels.get(k)!);
     return Object.fromEntries(keys.map((k) => [k, labels.get(k)!]));

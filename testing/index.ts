@@ -9,11 +9,11 @@ export {
     AwsMocks,
     EXAMPLE_ACCOUNT_ID,
     EXAMPLE_DEFAULT_REGION,
-    EXAMPLE_GRAFANA_VERSION,
     EXAMPLE_NOW,
-    EXAMPLE_WORKSPACE_OUTPUTS,
     SECRET_PLACEHOLDER,
 } from "../program/mocks";
+// The api-key's workspace, as its kit declares it for the mocks (`mockedTypes`, `mockedInvokes`, `mockedStackOutputs`).
+export { EXAMPLE_GRAFANA_VERSION, EXAMPLE_WORKSPACE_OUTPUTS } from "../components/apiKey/mocked";
 export type { InstalledMocks, MockOptions, RecordedReplacement, RecordedResource } from "../program/mocks";
 export type { MockedType } from "../components/kit/kit";
 

@@ -6,7 +6,7 @@ import { argKinds, wireKit } from "../kit/kit";
 import type { PulumiDeployment } from "../kit/lifecycle";
 import { DashboardsApiKey } from "./component";
 import { API_KEY_DEFINITION, DASHBOARDS_API_KEY_DEFAULTS, type DashboardsApiKeyArgs } from "./definition";
-import { API_KEY_MOCKED_TYPES } from "./mocked";
+import { API_KEY_MOCKED_INVOKES, API_KEY_MOCKED_TYPES, EXAMPLE_WORKSPACE_OUTPUTS } from "./mocked";
 import { rotationSchedule } from "./rotation";
 import { dashboardsApiKeyClaims, resolveDashboardsApiKey, withDeployedCredential } from "./resolve";
 
@@ -30,6 +30,9 @@ export const API_KEY_KIT = wireKit({
         ),
     planRotation: (trigger, inputs, time) => rotationSchedule(trigger, inputs.secondsToLive, time),
     mockedTypes: API_KEY_MOCKED_TYPES,
+    mockedInvokes: API_KEY_MOCKED_INVOKES,
+    // The workspace stack the key reads `workspace_id` from (`dashboardsStackName`, `!terraform.output`).
+    mockedStackOutputs: EXAMPLE_WORKSPACE_OUTPUTS,
     unknownStack: (instance, stack) => {
         const written = ["dashboards_stack_name", "dashboards_component_name"].find((v) => instance.written.has(v));
         const named =

@@ -7,6 +7,7 @@ import { switchArg, type ComponentDefinition } from "../kit/definition";
 import { INSTANCE_ARGS, REGION_ARG, type InstanceArgs } from "../kit/instanceArgs";
 import { LABEL_ARGS, type ComponentLabelArgs } from "../kit/labelArgs";
 import { EVENT_TARGET_ID } from "../kit/lifecycle";
+import { ALLOW_LOG_GROUP_DELETION } from "../kit/logHistory";
 import { EVENTBRIDGE_LIMITS } from "./limits";
 
 /** The log retention periods CloudWatch Logs accepts, in days. */
@@ -283,7 +284,7 @@ export const EVENTBRIDGE_DEFINITION: ComponentDefinition<EventBridgeArgs, "event
                 data: "every event stored in it",
                 retainedOutput: "logs_log_group_retained",
                 keepVar: "retain_log_group_on_delete",
-                optIn: "allowLogGroupDeletion",
+                optIn: ALLOW_LOG_GROUP_DELETION,
                 cleanUp: (name) => `aws logs delete-log-group --log-group-name ${name}`,
             },
             original: "cloudwatch_logs_log_group_name",

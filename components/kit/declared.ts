@@ -7,6 +7,7 @@ import { formatPath, problem, userKey, type PathSegment, type ProblemPath } from
 import { isUnknownValue } from "../../util/unknown";
 import { isPlainObject, setOwn } from "../../util/objects";
 import { closestMatch } from "../../util/suggest";
+import { compareGoStrings } from "../../util/goOrder";
 import { codePointLength } from "./awsLimits";
 import { argOf, positionNode, typeNode } from "./definition";
 import type { ArgDefinition, ComponentDefinition, FieldDefinition, TypeNode } from "./definition";
@@ -150,13 +151,7 @@ function checkItems(
         return items;
     }
     return [...new Set(items as (string | number)[])].sort((a, b) =>
-        typeof a === "number" && typeof b === "number"
-            ? a - b
-            : String(a) < String(b)
-              ? -1
-              : String(a) > String(b)
-                ? 1
-                : 0,
+        typeof a === "number" && typeof b === "number" ? a - b : compareGoStrings(String(a), String(b)),
     );
 }
 

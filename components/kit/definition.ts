@@ -338,6 +338,20 @@ export interface WhenRenamed {
     move(after: string): string;
 }
 
+/**
+ * An opt-in a guard of the kit itself takes, whichever components use that guard (the log history's,
+ * components/kit/logHistory.ts): its config key, and what synth's `--help` says of its flag. The opt-ins of
+ * `whenRenamed` and `holdsData` are described from those declarations (components/kit/deploymentGuards.ts).
+ */
+export interface OptInDeclaration {
+    /** The config key (a comma-separated list of instances); synth's flag is its kebab-case (`--allow-log-group-deletion`). */
+    readonly key: string;
+    /** What the instances it names may do (`these instances' old log groups may be deleted with their events`). */
+    readonly allows: string;
+    /** What the guards refuse without it, as `--help`'s closing sentence lists it. */
+    readonly refused: string;
+}
+
 /** How a resource that holds data is kept (see {@link OutputDefinition.holdsData}). */
 export interface HoldsData {
     /** The resource, in words (`log group`). */

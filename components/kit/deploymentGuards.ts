@@ -3,7 +3,14 @@
  * `adopts`, its outputs' `whenRenamed` and `holdsData`) and run by the stack program and synth alike before anything
  * is registered: re-adoption, delete-first moves, and instances dropped with their data. Pure (no Pulumi import).
  */
-import { argOf, type ArgDefinition, type ComponentDefinition, type OutputDefinition } from "./definition";
+import {
+    argOf,
+    type ArgDefinition,
+    type ComponentDefinition,
+    type OptInDeclaration,
+    type OutputDefinition,
+} from "./definition";
+import { LOG_HISTORY_OPT_IN } from "./logHistory";
 import { describeValue } from "../../util/describeValue";
 
 /** One instance of this run, as the guards see it. */
@@ -251,14 +258,39 @@ export function deploymentVerdicts(...run: Parameters<typeof droppedDataVerdicts
     return { refusals: [...refusals, ...dropped.refusals], warnings: [...warnings, ...dropped.warnings] };
 }
 
-/** The opt-in config keys the definitions declare, for the program's config and synth's flags. */
-export function declaredOptIns(definitions: readonly ComponentDefinition[]): readonly string[] {
-    const keys = new Set<string>();
-    for (const definition of definitions) {
-        for (const output of Object.values(definition.outputs)) {
-            if (output.whenRenamed !== undefined) keys.add(output.whenRenamed.optIn);
-            if (output.holdsData !== undefined) keys.add(output.holdsData.optIn);
-        }
+/** The opt-ins the kit's own guards take, whichever components use those guards: the log history's. */
+export const KIT_OPT_INS: readonly OptInDeclaration[] = [LOG_HISTORY_OPT_IN];
+
+/**
+ * Every opt-in of a run, each key once, for the program's config and synth's flags and `--help`: the definitions'
+ * (`whenRenamed`, then `holdsData`), then the kit's own guards' ({@link KIT_OPT_INS}), in the order the guards run. A
+ * key the kit declares is described as the kit says; another from the first output declaring it
+ * (`these instances may change their SSM parameter's path`).
+ */
+export function optInDeclarations(definitions: readonly ComponentDefinition[]): readonly OptInDeclaration[] {
+    const kit = new Map(KIT_OPT_INS.map((declared) => [declared.key, declared]));
+    const found = new Map<string, OptInDeclaration>();
+    const add = (key: string, allows: string, refused: string) => {
+        if (!found.has(key)) found.set(key, kit.get(key) ?? { key, allows, refused });
+    };
+    const outputs = definitions.flatMap((definition) => Object.values(definition.outputs));
+    for (const { whenRenamed: renamed } of outputs) {
+        if (renamed === undefined) continue;
+        add(renamed.optIn, `these instances may change their ${renamed.what}`, `changes of the ${renamed.what}`);
     }
-    return [...keys];
+    for (const { holdsData: holds } of outputs) {
+        if (holds === undefined) continue;
+        add(
+            holds.optIn,
+            `these instances may delete their ${holds.what} with ${holds.data}`,
+            `the deletion of a ${holds.what} with ${holds.data}`,
+        );
+    }
+    for (const declared of KIT_OPT_INS) add(declared.key, declared.allows, declared.refused);
+    return [...found.values()];
+}
+
+/** The opt-in config keys of a run ({@link optInDeclarations}), for the program's config and synth's flags. */
+export function declaredOptIns(definitions: readonly ComponentDefinition[]): readonly string[] {
+    return optInDeclarations(definitions).map((declared) => declared.key);
 }

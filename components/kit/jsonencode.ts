@@ -2,6 +2,7 @@
  * Terraform's `jsonencode()` for values that came from JSON, so a migrated rule's pattern is sent as the same text
  * (keys sorted bytewise, no white space, Terraform's escapes and plain decimal numbers).
  */
+import { compareGoStrings } from "../../util/goOrder";
 import { numberTextAt } from "../../util/numberText";
 
 const ESCAPED: Readonly<Record<string, string>> = {
@@ -39,11 +40,6 @@ function encodeNumber(value: number): string {
     return `${sign}0.${"0".repeat(-exponent - 1)}${digits}`;
 }
 
-/** Compares two strings by their UTF-8 bytes, as Go sorts them. */
-function compareBytewise(a: string, b: string): number {
-    return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
-}
-
 /**
  * A member of a container: a number written with more digits than its double holds (kept by
  * util/numberText.ts from the JSON text or stack file it came from) as those digits, as
@@ -70,7 +66,7 @@ export function jsonencode(value: unknown): string {
                 return `[${value.map((item, i) => member(value, i, item)).join(",")}]`;
             }
             return `{${Object.keys(value)
-                .sort(compareBytewise)
+                .sort(compareGoStrings)
                 .map((key) => `${encodeString(key)}:${member(value, key, (value as Record<string, unknown>)[key])}`)
                 .join(",")}}`;
         default:

@@ -66,7 +66,10 @@ export interface GuardContext {
     readonly lastDeployment: Readonly<Record<string, unknown>>;
     /** The stack file's instances of the guard's component, in stack order. */
     readonly instances: readonly GuardedInstance[];
-    /** Instances whose old log group this run may delete (the program config `allowLogGroupDeletion`). */
+    /**
+     * Instances whose old log group this run may delete: those the log-history guard's opt-in names
+     * (components/kit/logHistory.ts `LOG_HISTORY_OPT_IN`: the program config `allowLogGroupDeletion`).
+     */
     readonly allowLogGroupDeletion: ReadonlySet<string>;
     /** True for synth's offline plan: AWS cannot be read. */
     readonly offline: boolean;
@@ -123,16 +126,42 @@ export interface MockedType {
     ) => Readonly<Record<string, unknown>>;
 }
 
+/** What the mocks tell a {@link MockedType} or a {@link MockedInvoke} of every answer. */
+export interface MockRun {
+    /** The plain value behind an input that may be a secret. */
+    plain(value: unknown): unknown;
+    /** An ARN in the region of the answer (the resource's, the call's) and the mocks' account and partition. */
+    arn(service: string, resource: string): string;
+    /**
+     * An option of the mocks (`MockOptions` of program/mocks.ts) by name, as the test gave it (undefined when not): a
+     * component's declared answers read the options it documents there (`grafanaVersion`).
+     */
+    option(name: string): unknown;
+}
+
 /** What the mocks tell a {@link MockedType} of the resource they answer. */
-export interface MockContext {
+export interface MockContext extends MockRun {
     /** Its state so far: the generic one for `state`, the whole one for `id`. */
     readonly state: Readonly<Record<string, unknown>>;
     /** Its logical (Pulumi) name. */
     readonly logicalName: string;
     /** When it was created, as the mocks' clock says (RFC 3339). */
     readonly createdAt: string;
-    /** The plain value behind an input that may be a secret. */
-    plain(value: unknown): unknown;
+}
+
+/**
+ * What the offline mocks (program/mocks.ts) answer for a provider function (an invoke) a component calls and the mocks
+ * do not answer by themselves: the function's result, from its inputs (`{ workspaceId }`).
+ */
+export type MockedInvoke = (
+    inputs: Readonly<Record<string, unknown>>,
+    context: MockInvokeContext,
+) => Readonly<Record<string, unknown>>;
+
+/** What the mocks tell a {@link MockedInvoke} of the call they answer. */
+export interface MockInvokeContext extends MockRun {
+    /** The region the call works in: its `region` input, else its explicit provider's, else the default provider's. */
+    readonly region: string;
 }
 
 /** One component, wired. */
@@ -174,6 +203,17 @@ export interface ComponentKit {
      * (`{ "aws:sns/topic:Topic": { id: "arn" } }`): the mocks answer them in synth and the tests.
      */
     readonly mockedTypes?: Readonly<Record<string, MockedType>>;
+    /**
+     * The provider functions it calls that the offline mocks do not answer, by token
+     * (`{ "aws:grafana/getWorkspace:getWorkspace": (inputs, context) => ({ ... }) }`): the mocks answer them in synth and
+     * the tests, and refuse every other one.
+     */
+    readonly mockedInvokes?: Readonly<Record<string, MockedInvoke>>;
+    /**
+     * The outputs a stack its instances reference has in the offline mocks unless the test or synth says otherwise
+     * (`defaultStackOutputs`, `--stack-outputs`'s `"*"`): the outputs of every component declaring some, merged.
+     */
+    readonly mockedStackOutputs?: Readonly<Record<string, unknown>>;
 }
 
 /** What `tf-adopt` asks of a component, loaded without the Pulumi SDK (the list's `rules`). */
@@ -213,6 +253,8 @@ export interface KitSpec<R extends KitResolved, C> {
     readonly planRotation?: ComponentKit["planRotation"];
     readonly unknownStack?: ComponentKit["unknownStack"];
     readonly mockedTypes?: ComponentKit["mockedTypes"];
+    readonly mockedInvokes?: ComponentKit["mockedInvokes"];
+    readonly mockedStackOutputs?: ComponentKit["mockedStackOutputs"];
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { describeValue } from "../../util/describeValue";
 import { CloudposseError } from "../../util/errors";
+import type { OptInDeclaration } from "./definition";
 
 /** Log groups a run would lose or cannot create (the eventbridge kit's log-history guard). */
 export class LogHistoryError extends CloudposseError {
@@ -108,8 +109,18 @@ export function wasDeployed(deployed: readonly DeployedLogGroup[], group: Planne
     return deployed.some((old) => names.has(old.instance));
 }
 
+/**
+ * The log-history guard's opt-in: the config key that lets this run delete the named instances' old log groups (also
+ * a disabled or removed instance's, the `holdsData` opt-in of a log group), synth's flag of that name and its help.
+ */
+export const LOG_HISTORY_OPT_IN: OptInDeclaration = {
+    key: "allowLogGroupDeletion",
+    allows: "these instances' old log groups may be deleted with their events",
+    refused: "a change that would delete a log group's stored events (renamed, disabled or removed)",
+};
+
 /** The config key (and synth flag) that lets this run delete the named instances' old log groups. */
-export const ALLOW_LOG_GROUP_DELETION = "allowLogGroupDeletion";
+export const ALLOW_LOG_GROUP_DELETION = LOG_HISTORY_OPT_IN.key;
 
 /** What this run does to a renamed group's events, as the guard decides it. */
 export type RenameVerdict =

@@ -8,6 +8,7 @@ import { API_KEY_DEFINITION } from "../../components/apiKey/definition";
 import { EVENTBRIDGE_DEFINITION } from "../../components/eventbridge/definition";
 import {
     declaredOptIns,
+    optInDeclarations,
     deploymentVerdicts,
     droppedDataVerdicts,
     optInFlag,
@@ -17,6 +18,7 @@ import {
     type RunInstance,
 } from "../../components/kit/deploymentGuards";
 import { stableWindow } from "../../components/kit/credentialGuard";
+import { LOG_HISTORY_OPT_IN } from "../../components/kit/logHistory";
 import type { ComponentDefinition } from "../../components/kit/definition";
 import { childUrn, ssmOwnerConflict } from "../../components/kit/ssmOwner";
 
@@ -73,6 +75,21 @@ describe("deployment guards: declared by each component", () => {
             }
         }
         assert.deepEqual([...declaredOptIns(DEFINITIONS)].sort(), ["allowLogGroupDeletion", "allowSsmPathChange"]);
+        // The kit's log-history guard takes its opt-in whichever components use it; its declaration describes it.
+        assert.deepEqual(optInDeclarations([]), [LOG_HISTORY_OPT_IN]);
+        assert.deepEqual(
+            optInDeclarations(DEFINITIONS).map((declared) => declared.key),
+            ["allowSsmPathChange", "allowLogGroupDeletion"],
+        );
+        assert.equal(
+            optInDeclarations(DEFINITIONS).find((declared) => declared.key === "allowLogGroupDeletion"),
+            LOG_HISTORY_OPT_IN,
+        );
+        assert.deepEqual(optInDeclarations([API_KEY_DEFINITION])[0], {
+            key: "allowSsmPathChange",
+            allows: "these instances may change their SSM parameter's path",
+            refused: "changes of the SSM parameter's path",
+        });
         assert.equal(optInFlag("allowSsmPathChange"), "--allow-ssm-path-change");
         assert.deepEqual(physicalNamesByOutput(EVENTBRIDGE_DEFINITION, ["r", "g"]), {
             eventRuleName: "r",

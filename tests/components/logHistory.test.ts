@@ -12,6 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import {
+    ALLOW_LOG_GROUP_DELETION,
     deployedLogGroups,
     existingLogGroupMessage,
     parseInstanceList,
@@ -75,7 +76,7 @@ async function programRun(
     try {
         const outputs = await deployStackGuardingRenames(stack, {
             onWarning: (message) => void warnings.push(message),
-            allowLogGroupDeletion: new Set(allow),
+            optIns: new Map([[ALLOW_LOG_GROUP_DELETION, new Set(allow)]]),
         });
         await mocks.settle();
         return { warnings, registered: [...mocks.resources], outputs: await exported(outputs) };

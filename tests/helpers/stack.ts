@@ -2,7 +2,7 @@
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
 import { StackFileError, type FileSystem } from "../../stack";
-import { compareBytes } from "../../stack/files";
+import { compareGoStrings } from "../../util/goOrder";
 
 /** Joins lines into YAML text (so a test can read off line numbers). */
 export function lines(...text: string[]): string {
@@ -53,7 +53,7 @@ export function memoryFiles(files: Readonly<Record<string, string>>): FileSystem
                 const [name, ...rest] = p.slice(dir.length + 1).split("/");
                 entries.set(name, (entries.get(name) ?? false) || rest.length > 0);
             }
-            return [...entries].map(([name, dir]) => ({ name, dir })).sort((a, b) => compareBytes(a.name, b.name));
+            return [...entries].map(([name, dir]) => ({ name, dir })).sort((a, b) => compareGoStrings(a.name, b.name));
         },
     };
 }

@@ -4,7 +4,7 @@
  * Non-ASCII characters are written as escapes so that the table shows exactly what is tested.
  */
 import * as assert from "node:assert/strict";
-import { compareBytewise, length, lower, nfc, substr, title, upper } from "../../label/strings";
+import { length, lower, nfc, sortedKeys, substr, title, upper } from "../../label/strings";
 
 const TERRAFORM_ROWS: ReadonlyArray<readonly [string, string, string, string, number]> = [
     ["o'neil mc.donald", "O'Neil Mc.Donald", "O'NEIL MC.DONALD", "o'neil mc.donald", 16],
@@ -144,10 +144,10 @@ describe("substr", () => {
     });
 });
 
-describe("compareBytewise", () => {
+describe("sortedKeys", () => {
     it("orders keys as Terraform iterates a map (UTF-8 bytes)", () => {
         const keys = ["_u", "Name", "9", "10", "a", "\uffff", "\u{1f642}", "\u00e9"];
-        assert.deepEqual([...keys].sort(compareBytewise), [
+        assert.deepEqual(sortedKeys(Object.fromEntries(keys.map((key) => [key, key]))), [
             "10",
             "9",
             "Name",

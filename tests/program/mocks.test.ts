@@ -4,16 +4,19 @@
  * and a refusal for any type or invoke it does not know. Called directly, without the SDK.
  */
 import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
+import { COMPONENT_KITS } from "../../components/kits";
 import {
     AwsMocks,
     EXAMPLE_ACCOUNT_ID,
     EXAMPLE_DEFAULT_REGION,
     EXAMPLE_NOW,
-    EXAMPLE_WORKSPACE_OUTPUTS,
     redactSecrets,
     SECRET_PLACEHOLDER,
 } from "../../program/mocks";
+import { EXAMPLE_GRAFANA_VERSION, EXAMPLE_WORKSPACE_OUTPUTS } from "../../testing";
 
 type Args = pulumi.runtime.MockResourceArgs;
 const custom = (type: string, name: string, inputs: Record<string, unknown>): Args => ({
@@ -210,6 +213,60 @@ describe("AwsMocks: referenced stacks", () => {
         assert.throws(() => new AwsMocks({ defaultStackOutputs: null }).newResource(ref("o/p/s")), {
             message: 'unknown stack "o/p/s"',
         });
+    });
+});
+
+describe("AwsMocks: what the components declare (their kits' mockedTypes, mockedInvokes, mockedStackOutputs)", () => {
+    it("names in program/mocks.ts no type, invoke or stack output a component declares", () => {
+        const source = fs.readFileSync(path.join(__dirname, "..", "..", "program", "mocks.ts"), "utf8");
+        const declared = COMPONENT_KITS.flatMap((kit) => [
+            ...Object.keys(kit.mockedTypes ?? {}),
+            ...Object.keys(kit.mockedInvokes ?? {}),
+            ...Object.keys(kit.mockedStackOutputs ?? {}),
+        ]);
+        assert.ok(declared.includes("aws:grafana/getWorkspace:getWorkspace"), declared.join(", "));
+        assert.deepEqual(
+            declared.filter((token) => source.includes(token)),
+            [],
+        );
+    });
+
+    it("gives a program's own Grafana workspace (the api-key's declared type) an id shaped as AWS's, in its region", () => {
+        const answer = (mocks: AwsMocks, inputs: Record<string, unknown>) =>
+            mocks.newResource(custom("aws:grafana/workspace:Workspace", "dashboards", inputs));
+        // sha256("dashboards") starts 21b2e2095f.
+        const arn = `arn:aws:grafana:us-east-2:${EXAMPLE_ACCOUNT_ID}:/workspaces/g-21b2e2095f`;
+        assert.deepEqual(answer(new AwsMocks(), { permissionType: "SERVICE_MANAGED", region: "us-east-2" }), {
+            id: "g-21b2e2095f",
+            state: {
+                permissionType: "SERVICE_MANAGED",
+                region: "us-east-2",
+                arn,
+                endpoint: "g-21b2e2095f.grafana-workspace.us-east-2.amazonaws.com",
+                grafanaVersion: EXAMPLE_GRAFANA_VERSION,
+            },
+        });
+        // The version it is given, else the mocks' option, else the example's.
+        const versioned = new AwsMocks({ grafanaVersion: "12.0" });
+        assert.equal(answer(versioned, {}).state.grafanaVersion, "12.0");
+        assert.equal(answer(versioned, { grafanaVersion: "9.4" }).state.grafanaVersion, "9.4");
+        assert.equal(answer(new AwsMocks(), {}).state.region, EXAMPLE_DEFAULT_REGION);
+    });
+
+    it("answers getWorkspace (the api-key's declared invoke) in the region asked, with the Grafana version of the options", () => {
+        const lookUp = (mocks: AwsMocks, inputs: Record<string, unknown>) =>
+            mocks.call({ token: "aws:grafana/getWorkspace:getWorkspace", inputs });
+        assert.deepEqual(lookUp(new AwsMocks(), { workspaceId: "g-1", region: "eu-west-1" }), {
+            id: "g-1",
+            workspaceId: "g-1",
+            region: "eu-west-1",
+            grafanaVersion: EXAMPLE_GRAFANA_VERSION,
+            endpoint: "g-1.grafana-workspace.eu-west-1.amazonaws.com",
+            status: "ACTIVE",
+        });
+        const versioned = lookUp(new AwsMocks({ grafanaVersion: "12.0", region: "us-west-2" }), { workspaceId: "g-2" });
+        assert.equal(versioned.grafanaVersion, "12.0");
+        assert.equal(versioned.region, "us-west-2");
     });
 });
 

@@ -77,11 +77,19 @@ describe("the S3 workspace_key_prefix Atmos fills in (setS3BackendDefaults)", ()
         });
     }
 
-    it("keeps a workspace_key_prefix that is set, and leaves other backend types alone", () => {
+    it("keeps a workspace_key_prefix that is set; gcs gets a prefix likewise; other types are left alone", () => {
         const set = { backendType: "s3", backend: { s3: { ...S3, workspace_key_prefix: "mine" } } };
         assert.equal(remoteStateBackend(component(set), config()).settings.workspace_key_prefix, "mine");
+        // setGCSBackendDefaults (stack_processor_backend.go 147-158): prefix, as S3's workspace_key_prefix
         const gcs = { backendType: "gcs", backend: { gcs: { bucket: "b" } } };
-        assert.deepEqual(remoteStateBackend(component(gcs), config()), { type: "gcs", settings: { bucket: "b" } });
+        assert.deepEqual(remoteStateBackend(component(gcs), config()), {
+            type: "gcs",
+            settings: { bucket: "b", prefix: "grafana-workspace" },
+        });
+        const gcsSet = { backendType: "gcs", backend: { gcs: { bucket: "b", prefix: "p" } } };
+        assert.equal(remoteStateBackend(component(gcsSet), config()).settings.prefix, "p");
+        const local = { backendType: "local", backend: { local: { path: "x" } } };
+        assert.deepEqual(remoteStateBackend(component(local), config()), { type: "local", settings: { path: "x" } });
     });
 
     it("reads remote_state_backend_type before backend_type, remote_state_backend over the backend's sub-map", () => {

@@ -102,6 +102,46 @@ describe("hostile input", () => {
             );
         });
 
+        // go-yaml checks each \u/\U escape of a double-quoted scalar alone and refuses a surrogate half or a
+        // value past U+10FFFF (go-yaml v3 scannerc.go 2572-2576); the `yaml` package decodes them.
+        const escapes: { written: string; refused?: string; value?: string }[] = [
+            {
+                written: 'a: "x\\ud800y"',
+                refused: "1:6: invalid YAML: found invalid Unicode character escape code \\ud800 (",
+            },
+            {
+                written: 'a: "\\ud83d\\ude00"',
+                refused: "1:5: invalid YAML: found invalid Unicode character escape code \\ud83d (",
+            },
+            {
+                written: 'a: "ok"\n"k\\uDFFF": 1',
+                refused: "2:3: invalid YAML: found invalid Unicode character escape code \\uDFFF (",
+            },
+            {
+                written: 'a: "\\U00110000"',
+                refused: "1:5: invalid YAML: Invalid escape sequence \\U00110000",
+            },
+            { written: 'a: [1, "\\U0001F600"]\nb: "\\uD7FF\\uE000"' },
+            { written: 'a: "\\\\ud800"', value: "\\ud800" },
+            { written: "a: '\\ud800'", value: "\\ud800" },
+            { written: "a: \\ud800", value: "\\ud800" },
+        ];
+        for (const { written, refused, value } of escapes) {
+            it(`${JSON.stringify(written)}: ${refused === undefined ? "read" : "refused as go-yaml refuses it"}`, () => {
+                const parsed = parseYamlTree(written, "esc.yaml");
+                if (refused === undefined) {
+                    assert.deepEqual(parsed.problems, []);
+                    if (value !== undefined) assert.equal((toPlain(parsed.root!) as { a: string }).a, value);
+                    return;
+                }
+                assert.equal(parsed.root, null);
+                const [problem] = parsed.problems;
+                assert.equal(parsed.problems.length, 1);
+                assert.equal(problem.code, "YAML_SYNTAX");
+                assert.ok(problem.message.startsWith(`esc.yaml:${refused}`), problem.message);
+            });
+        }
+
         it("reads UTF-8 (a byte-order mark dropped)", () => {
             assert.equal(decodeUtf8(Buffer.from("\uFEFFcafé: ☕", "utf8"), "x.yaml"), "café: ☕");
         });
