@@ -126,11 +126,19 @@ function mergeInto(entries: Map<string, DraftEntry>, entry: DraftEntry): void {
     const existing = entries.get(entry.key);
     if (existing === undefined) {
         entries.set(entry.key, entry);
-    } else if (existing.value.kind === "draft" && entry.value.kind === "draft") {
+    } else if (isMapping(existing.value) && isMapping(entry.value)) {
         for (const inner of entry.value.entries.values()) mergeInto(existing.value.entries, inner);
     } else {
         existing.value = entry.value;
     }
+}
+
+/**
+ * Whether expand.go merges into the value (a MappingNode, 166): a map, not an unquoted timestamp,
+ * which yaml.v3 holds as a scalar node (decoded later into a Go time).
+ */
+function isMapping(value: ScalarNode | SeqNode | Draft): value is Draft {
+    return value.kind === "draft" && value.timestamp === undefined;
 }
 
 /** The tree a draft stands for (made once, at the end). */

@@ -113,6 +113,14 @@ describe("expandKeyDelimiters (settings.yaml.key_delimiter)", () => {
                 text: ["x.y: [{p.q: 1}, {r: {s.t: 2}}]", "x.y2.z: {u.v: 3}"],
                 expected: { x: { y: [{ p: { q: 1 } }, { r: { s: { t: 2 } } }], y2: { z: { u: { v: 3 } } } } },
             },
+            // An unquoted timestamp is a scalar node in yaml.v3 (resolve.go: !!timestamp), not a
+            // MappingNode: a later map replaces it, and it replaces an earlier map (expand.go 166-173).
+            {
+                name: "a timestamp replaced by a later map",
+                text: ["a: 2001-12-14", "a.b: 1"],
+                expected: { a: { b: 1 } },
+            },
+            { name: "a map replaced by a later timestamp", text: ["a.b: 1", "a: 2001-12-14"], expected: { a: {} } },
             {
                 name: "a map merged into one merged before",
                 text: ["m.k.a: 1", "m: {k: {b: 2}}", "m.k: {c: 3}", "m.k.a: 4"],
@@ -219,5 +227,17 @@ describe("expandKeyDelimiters (settings.yaml.key_delimiter)", () => {
                 [`YAML_SYNTAX stacks/dev.yaml:3:5: ${TOO_DEEP}`],
             );
         });
+    });
+
+    it("keeps a timestamp's text only where it is the value (not in a map that replaced it)", () => {
+        const parsed = parseYamlTree(lines("a: 2001-12-14", "a.b: 1", "c.d: 1", "c: 2001-12-14"), "s.yaml", {
+            repeatedKeys: "keep",
+        });
+        const expanded = expandKeyDelimiters(parsed.root!, ".") as MapNode;
+        const a = expanded.entries.get("a")!.value;
+        const c = expanded.entries.get("c")!.value;
+        assert.ok(a.kind === "map" && c.kind === "map");
+        assert.deepEqual([a.timestamp, a.loc.line, [...a.entries.keys()]], [undefined, 2, ["b"]]);
+        assert.deepEqual([c.timestamp, c.loc.line, [...c.entries.keys()]], ["2001-12-14", 4, []]);
     });
 });
