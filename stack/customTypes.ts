@@ -6,8 +6,9 @@
 import type { AtmosConfig } from "./atmosConfig";
 import { describeNode } from "./convert";
 import { formatLocation, makeProblem, type ProblemList } from "./errors";
-import { tooManyBasesProblem, type MergedComponent } from "./inheritance";
+import { nameTokens, tooManyBasesProblem, type MergedComponent } from "./inheritance";
 import { MAX_INHERITED_BASES } from "./limits";
+import { lazyFields, once } from "../util/remember";
 import { mergeAll, mergeTree } from "./merge";
 import { emptyMap, isOptionalBool, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 
@@ -186,9 +187,16 @@ export function mergeCustomComponents(
             );
             return undefined;
         };
-        const vars = overTopLevel(stackVars, section("vars"), own.loc);
-        const settings = overTopLevel(stackSettings, section("settings"), own.loc);
-        const env = overTopLevel(stackEnv, section("env"), own.loc);
+        // The sections are read now (one that is not a map is a problem), merged over the stack's when
+        // first read: an instance of another component is skipped, and n instances under big
+        // stack-level sections would copy them n times. Its stack name reads only the tokens.
+        const ownVars = section("vars");
+        const ownSettings = section("settings");
+        const ownEnv = section("env");
+        const vars = once(() => overTopLevel(stackVars, ownVars, own.loc));
+        const settings = once(() => overTopLevel(stackSettings, ownSettings, own.loc));
+        const env = once(() => overTopLevel(stackEnv, ownEnv, own.loc));
+        const varLayers = once(() => [vars()]);
         const metadata = mergeAll([stackMetadata, section("metadata")], own.loc, strategy);
         const hooks = section("hooks") ?? emptyMap(own.loc);
         const locals = section("locals");
@@ -221,23 +229,28 @@ export function mergeCustomComponents(
             componentType: type,
             abstract: typeNode?.kind === "scalar" && typeNode.value === "abstract",
             enabled: !(enabledNode?.kind === "scalar" && enabledNode.value === false),
-            vars,
+            get vars() {
+                return vars();
+            },
+            nameVars: nameTokens([stackVars, ownVars]),
             ownLayers: varsLayers,
             // No deferred merge of YAML functions for custom types: the merged vars are evaluated.
-            varLayers: [vars],
-            strategy,
-            context: {
-                vars: plain(vars),
-                settings: plain(settings),
-                env: plain(env),
-                metadata: plain(metadata),
-                providers: {},
-                overrides: {},
-                component: name,
-                component_type: type,
-                atmos_component: name,
-                locals: locals === undefined ? {} : plain(locals),
+            get varLayers() {
+                return varLayers();
             },
+            strategy,
+            context: lazyFields({
+                vars: () => plain(vars()),
+                settings: () => plain(settings()),
+                env: () => plain(env()),
+                metadata: () => plain(metadata),
+                providers: () => ({}),
+                overrides: () => ({}),
+                component: () => name,
+                component_type: () => type,
+                atmos_component: () => name,
+                locals: () => (locals === undefined ? {} : plain(locals)),
+            }),
             metadata,
             hooks,
             ...(auth !== undefined ? { auth } : {}),

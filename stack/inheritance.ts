@@ -10,6 +10,7 @@ import { MAX_INHERITED_BASES } from "./limits";
 import { mergeLayers } from "./mergeLayers";
 import { PATTERN_TOKENS } from "./names";
 import { emptyMap, isOptionalBool, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
+import { lazyFields, once } from "../util/remember";
 import { didYouMean, SuggestionBudget } from "../util/suggest";
 
 /** One component of the merged stack after inheritance. */
@@ -562,7 +563,7 @@ function namingComponent(
  * sets a token wins (two maps would merge, into a map: not a string either way, which is all a
  * name_pattern asks).
  */
-function nameTokens(layers: readonly (MapNode | undefined)[]): Record<string, unknown> {
+export function nameTokens(layers: readonly (MapNode | undefined)[]): Record<string, unknown> {
     const tokens: Record<string, unknown> = {};
     for (const token of PATTERN_TOKENS) {
         for (const l of layers) {
@@ -576,29 +577,6 @@ function nameTokens(layers: readonly (MapNode | undefined)[]): Record<string, un
 /** The value of a scalar holding a non-empty string, else undefined. */
 function nonEmptyString(node: TreeNode | undefined): string | undefined {
     return node?.kind === "scalar" && typeof node.value === "string" && node.value !== "" ? node.value : undefined;
-}
-
-/** `compute`, run once when first asked. */
-function once<T>(compute: () => T): () => T {
-    let done = false;
-    let value: T | undefined;
-    return () => {
-        if (!done) {
-            value = compute();
-            done = true;
-        }
-        return value as T;
-    };
-}
-
-/** An object whose fields are computed when first read (enumerable, so spread and iteration see them). */
-function lazyFields(fields: Readonly<Record<string, () => unknown>>): Readonly<Record<string, unknown>> {
-    const object: Record<string, unknown> = {};
-    for (const [key, compute] of Object.entries(fields)) {
-        const value = once(compute);
-        Object.defineProperty(object, key, { get: value, enumerable: true, configurable: false });
-    }
-    return object;
 }
 
 /** The value of `key` in the last of `layers` that holds it, when a scalar: what their merge holds there. */

@@ -215,6 +215,32 @@ describe("an instance's stack name, read from its vars layers without merging th
     }
 });
 
+describe("a components.pulumi instance's stack name, read from its own and the stack's vars", () => {
+    // A custom type takes the stack's vars under its own at the top level only (stack_processor_process_stacks.go 1237-1340).
+    for (const [own, expected] of [
+        ["", "dev"],
+        [", stage: prod", "prod"],
+    ] as const) {
+        it(`${own === "" ? "the stack's" : "its own"} stage`, () => {
+            const loaded = loadStackFile("stacks/s.yaml", {
+                cwd: ROOT,
+                env: {},
+                files: memoryFiles({
+                    "atmos.yaml": lines("stacks: {base_path: stacks, name_pattern: '{stage}'}"),
+                    "stacks/s.yaml": lines(
+                        "vars: {region: us-east-2, namespace: eg, environment: ue2, stage: dev}",
+                        "components:",
+                        "  pulumi:",
+                        `    eventbridge: {vars: {name: x${own}}}`,
+                    ),
+                }),
+            });
+            assert.equal(loaded.stackName, expected);
+            assert.equal(loaded.instances[0].vars.stage, expected);
+        });
+    }
+});
+
 describe("components.pulumi metadata.inherits: many bases", () => {
     function pulumi(...instanceLines: string[]): string {
         return lines(STACK_VARS, "components:", "  pulumi:", ...instanceLines.map((l) => `    ${l}`));
