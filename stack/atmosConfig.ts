@@ -16,7 +16,7 @@ import {
 } from "./confine";
 import { globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
 import { compareGoStrings } from "../util/goOrder";
-import { isPlainObject } from "../util/objects";
+import { getOwn, isPlainObject, setOwn } from "../util/objects";
 import { CloudposseError } from "../util/errors";
 
 /** Atmos's `settings.list_merge_strategy`. */
@@ -861,8 +861,9 @@ function readConfigFile(
 export function mergePlain(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
     const out: Record<string, unknown> = { ...base };
     for (const [key, value] of Object.entries(over)) {
-        const previous = out[key];
-        out[key] = isPlainObject(previous) && isPlainObject(value) ? mergePlain(previous, value) : value;
+        // own keys only: a `__proto__` or `constructor` key is a key like any other (Go's maps)
+        const previous = getOwn(out, key);
+        setOwn(out, key, isPlainObject(previous) && isPlainObject(value) ? mergePlain(previous, value) : value);
     }
     return out;
 }
