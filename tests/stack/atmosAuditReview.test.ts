@@ -173,3 +173,45 @@ describe("Atmos audit review: YAML functions' tokens (pkg/function/parser/parser
         );
     });
 });
+
+describe("Atmos audit review: an edition pin is experimental too (cmd/root.go checkExperimentalSettings 1100-1106, 1117-1140)", () => {
+    const atmos = (...more: string[]) => lines("stacks:", "  base_path: stacks", "  name_pattern: '{stage}'", ...more);
+    const stack = lines(
+        "vars: {region: us-east-2, stage: dev}",
+        "components:",
+        "  terraform:",
+        "    eventbridge:",
+        "      vars: {name: x}",
+    );
+    const loadWith = (text: string, env: Record<string, string> = {}) =>
+        loadStackFile("stacks/dev.yaml", {
+            cwd: ROOT,
+            env,
+            files: memoryFiles({ "atmos.yaml": text, "stacks/dev.yaml": stack }),
+        });
+
+    for (const mode of ["disable", "error"]) {
+        it(`edition with settings.experimental: ${mode}: refused where edition is written, as Atmos stops`, () => {
+            assert.throws(
+                () => loadWith(atmos("edition: '2026'", "settings:", `  experimental: ${mode}`)),
+                (e: Error) =>
+                    /^atmos\.yaml:4:10: edition \(an edition pin\) is an experimental setting, and settings\.experimental is "(disable|error)": Atmos stops/.test(
+                        e.message,
+                    ),
+            );
+        });
+    }
+
+    it("ATMOS_EDITION with ATMOS_EXPERIMENTAL=error: refused naming ATMOS_EDITION", () => {
+        assert.throws(
+            () => loadWith(atmos(), { ATMOS_EDITION: "2026", ATMOS_EXPERIMENTAL: "error" }),
+            /ATMOS_EDITION.*an edition pin is an experimental setting, and ATMOS_EXPERIMENTAL is "error"/,
+        );
+    });
+
+    it("warn, silence or no mode: the pin loads (Atmos warns or says nothing)", () => {
+        for (const more of [[], ["settings:", "  experimental: warn"], ["settings:", "  experimental: silence"]]) {
+            assert.equal(loadWith(atmos("edition: '2026'", ...more)).instances.length, 1);
+        }
+    });
+});
