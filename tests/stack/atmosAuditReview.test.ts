@@ -215,3 +215,42 @@ describe("Atmos audit review: an edition pin is experimental too (cmd/root.go ch
         }
     });
 });
+
+describe("Atmos audit review: Gomplate's top-level default is conv.Default (gomplate v3.11.8 funcs/conv.go 148-153)", () => {
+    const gomplateOnly = lines(
+        "stacks:",
+        "  base_path: stacks",
+        "  name_pattern: '{stage}'",
+        "templates:",
+        "  settings:",
+        "    enabled: true",
+        "    gomplate: {enabled: true}",
+    );
+    // template.IsTrue: an empty list, map, string, 0 and false are not true, so the default is given
+    const rows: readonly { value: string; want: string }[] = [
+        { value: "{}", want: "d" },
+        { value: "[]", want: "d" },
+        { value: "''", want: "d" },
+        { value: "0", want: "d" },
+        { value: "[a]", want: "[a]" },
+        { value: "{a: 1}", want: "map[a:1]" },
+        { value: "v", want: "v" },
+    ];
+    for (const row of rows) {
+        it(`{{ default "d" .vars.x }} with x: ${row.value} is ${row.want}`, () => {
+            const stack = lines(
+                `vars: {region: us-east-2, stage: dev, x: ${row.value}}`,
+                "components:",
+                "  terraform:",
+                "    eventbridge:",
+                "      vars: {name: '{{ default \"d\" .vars.x }}'}",
+            );
+            const loaded = loadStackFile("stacks/dev.yaml", {
+                cwd: ROOT,
+                env: {},
+                files: memoryFiles({ "atmos.yaml": gomplateOnly, "stacks/dev.yaml": stack }),
+            });
+            assert.equal(loaded.instances[0].vars.name, row.want);
+        });
+    }
+});
