@@ -254,3 +254,34 @@ describe("Atmos audit review: Gomplate's top-level default is conv.Default (gomp
         });
     }
 });
+
+describe("Atmos audit review: a custom type's pass has no Terraform sections (stack_processor_process_stacks.go 1244-1340)", () => {
+    // Atmos builds a custom type's component from its own merged map: vars, settings, env,
+    // metadata, component, component_type; stack_processor_merge.go's command, inheritance, auth,
+    // generate, required_version... are never set, so a template reading one prints <no value>.
+    for (const section of ["command", "inheritance", "auth", "generate", "required_version", "required_providers"]) {
+        it(`.${section} of a components.pulumi instance prints <no value>, as in Atmos`, () => {
+            const stack = lines(
+                "vars: {region: us-east-2, stage: dev}",
+                "components:",
+                "  pulumi:",
+                "    eventbridge:",
+                `      vars: {name: 'a{{ .${section} }}'}`,
+            );
+            assert.equal(load(stack).instances[0].vars.name, "a<no value>");
+        });
+    }
+
+    for (const template of ["{{ .imports }}", "{{ . }}"]) {
+        it(`${template} of a components.pulumi instance is still refused, naming .imports (internal/exec/utils.go 912)`, () => {
+            const stack = lines(
+                "vars: {region: us-east-2, stage: dev}",
+                "components:",
+                "  pulumi:",
+                "    eventbridge:",
+                `      vars: {name: 'a${template}'}`,
+            );
+            assert.throws(() => load(stack), /\.imports is not given by this port/);
+        });
+    }
+});
