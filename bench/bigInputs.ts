@@ -4,7 +4,8 @@
  * 20,000 resources of one name; `matchesEventPattern` on a 256 KB event of nested arrays of
  * objects; a 300,000-key pattern refused by its size; and the template budgets ending the issue's
  * hostile templates (an 8 MB regular-expression replace, 1,000 hashes of 8 MB, 3,000 tags that
- * each loop a million times); issue 40's glob patterns (bench/glob.ts). Run directly after `npm run build`:
+ * each loop a million times); issue 40's glob patterns (bench/glob.ts); hostile stack files (100,000
+ * dotted keys, inheritance chains: bench/hostileStacks.ts). Run directly after `npm run build`:
  *
  *   node -r ts-node/register/transpile-only bench/bigInputs.ts
  */
@@ -13,6 +14,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { globCases } from "./glob";
+import { hostileStackCases } from "./hostileStacks";
 
 const ROOT = path.join(__dirname, "..");
 const DIST = path.join(ROOT, "dist");
@@ -178,6 +180,7 @@ export function benchBigInputs(dir: string): BigInputRun[] {
         400,
     );
     for (const [name, script, goalMs, goalMb] of globCases(dir)) add(name, script, goalMs, goalMb);
+    for (const [name, script, goalMs, goalMb] of hostileStackCases(dir)) add(name, script, goalMs, goalMb);
     return runs;
 }
 

@@ -16,8 +16,9 @@
  *    a manifest importing 10,000 files (< 10 s), and 10,000 imports each adding overrides (linear:
  *    <= 6x the time of 2,500);
  * 7. issue 30's big inputs (bench/bigInputs.ts): tf-adopt on a 54 MB state, matching a 256 KB
- *    event of nested arrays, a 300,000-key pattern refused by size, and hostile templates ended by
- *    their budgets (each goal: CPU seconds and peak MB in a fresh process).
+ *    event of nested arrays, a 300,000-key pattern refused by size, hostile templates ended by
+ *    their budgets, and hostile stack files: 100,000 dotted keys under `key_delimiter`, inheritance
+ *    chains of 1,000 and a diamond chain (each goal: CPU seconds and peak MB in a fresh process).
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";

@@ -6,7 +6,9 @@
 import type { AtmosConfig } from "./atmosConfig";
 import { describeNode } from "./convert";
 import { formatLocation, makeProblem, type ProblemList } from "./errors";
-import type { MergedComponent } from "./inheritance";
+import { nameTokens, tooManyBasesProblem, type MergedComponent } from "./inheritance";
+import { MAX_INHERITED_BASES } from "./limits";
+import { lazyFields, once } from "../util/remember";
 import { mergeAll, mergeTree } from "./merge";
 import { emptyMap, isOptionalBool, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 
@@ -106,32 +108,70 @@ export function mergeCustomComponents(
     const stackMetadata = stackMetadataAll && onlyKeys(stackMetadataAll, (k) => GLOBAL_METADATA_KEYS.includes(k));
 
     const out: MergedComponent[] = [];
+    // Bases resolved the same wherever they are met, by name (a chain of n bases is resolved once, not n times).
+    const resolutions = new Map<string, Resolution>();
     for (const [name, entry] of instances) {
         const own = entry.value as MapNode;
         const before = problems.size;
-        // The vars layers written under the instance and its bases, for the strict checks.
-        const varsLayers: { instance: string; vars: MapNode }[] = [];
-        const resolve = (current: string, node: MapNode, visited: Set<string>): MapNode => {
+        // The bases met so far (repeats counted, as Atmos resolves each again): at most MAX_INHERITED_BASES.
+        const budget = { met: 0, refused: false };
+        /**
+         * `current` resolved: its bases merged in order, each resolved first (a base on the path is
+         * skipped), then its own map; with the vars layers written under it and its bases, for the
+         * strict checks. A base's resolution is kept when nothing on the path changed it (no base
+         * skipped, no warning, no problem): it is then the same wherever the base is met.
+         */
+        const resolve = (current: string, node: MapNode, visited: Set<string>): Resolution => {
             let merged: MapNode = emptyMap(node.loc);
+            const layers: VarsLayer[] = [];
+            let calls = 1;
+            let clean = true;
+            const problemsBefore = problems.size;
             for (const base of basesOf(current, node, problems)) {
-                if (visited.has(base.name)) continue;
+                if (budget.refused) break;
+                if (visited.has(base.name)) {
+                    clean = false;
+                    continue;
+                }
                 const baseEntry = instances.get(base.name);
                 if (baseEntry === undefined) {
                     warnings.push(
                         `${formatLocation(base.node.loc)}: ${where} instance ${JSON.stringify(current)}: metadata.inherits names ${base.name}, which is not a ${type} component of this stack; skipped, as Atmos skips it`,
                     );
+                    clean = false;
                     continue;
                 }
-                visited.add(base.name);
-                const resolvedBase = resolve(base.name, baseEntry.value as MapNode, visited);
-                visited.delete(base.name);
-                merged = mergeTree(merged, sanitized(resolvedBase), strategy) as MapNode;
+                let resolvedBase = resolutions.get(base.name);
+                if (resolvedBase === undefined && budget.met < MAX_INHERITED_BASES) {
+                    budget.met++;
+                    visited.add(base.name);
+                    resolvedBase = resolve(base.name, baseEntry.value as MapNode, visited);
+                    visited.delete(base.name);
+                    if (resolvedBase.clean) resolutions.set(base.name, resolvedBase);
+                } else if (resolvedBase !== undefined) {
+                    // Kept: its resolutions count as if made again.
+                    budget.met += resolvedBase.calls;
+                }
+                if (resolvedBase === undefined || budget.met > MAX_INHERITED_BASES) {
+                    if (!budget.refused) problems.add(tooManyBasesProblem(name, current, base.node.loc));
+                    budget.refused = true;
+                    break;
+                }
+                calls += resolvedBase.calls;
+                clean &&= resolvedBase.clean;
+                layers.push(...resolvedBase.layers);
+                merged = mergeTree(merged, sanitized(resolvedBase.node), strategy) as MapNode;
             }
             const ownVars = mapAt(node, "vars");
-            if (ownVars !== undefined) varsLayers.push({ instance: current, vars: ownVars });
-            return mergeTree(merged, node, strategy) as MapNode;
+            if (ownVars !== undefined) layers.push({ instance: current, vars: ownVars });
+            return {
+                node: mergeTree(merged, node, strategy) as MapNode,
+                layers,
+                calls,
+                clean: clean && !budget.refused && problems.size === problemsBefore,
+            };
         };
-        const resolved = resolve(name, own, new Set());
+        const { node: resolved, layers: varsLayers } = resolve(name, own, new Set());
         if (problems.size > before) continue;
         const section = (key: string): MapNode | undefined => {
             const value = resolved.entries.get(key)?.value;
@@ -147,9 +187,16 @@ export function mergeCustomComponents(
             );
             return undefined;
         };
-        const vars = overTopLevel(stackVars, section("vars"), own.loc);
-        const settings = overTopLevel(stackSettings, section("settings"), own.loc);
-        const env = overTopLevel(stackEnv, section("env"), own.loc);
+        // The sections are read now (one that is not a map is a problem), merged over the stack's when
+        // first read: an instance of another component is skipped, and n instances under big
+        // stack-level sections would copy them n times. Its stack name reads only the tokens.
+        const ownVars = section("vars");
+        const ownSettings = section("settings");
+        const ownEnv = section("env");
+        const vars = once(() => overTopLevel(stackVars, ownVars, own.loc));
+        const settings = once(() => overTopLevel(stackSettings, ownSettings, own.loc));
+        const env = once(() => overTopLevel(stackEnv, ownEnv, own.loc));
+        const varLayers = once(() => [vars()]);
         const metadata = mergeAll([stackMetadata, section("metadata")], own.loc, strategy);
         const hooks = section("hooks") ?? emptyMap(own.loc);
         const locals = section("locals");
@@ -182,29 +229,50 @@ export function mergeCustomComponents(
             componentType: type,
             abstract: typeNode?.kind === "scalar" && typeNode.value === "abstract",
             enabled: !(enabledNode?.kind === "scalar" && enabledNode.value === false),
-            vars,
+            get vars() {
+                return vars();
+            },
+            nameVars: nameTokens([stackVars, ownVars]),
             ownLayers: varsLayers,
             // No deferred merge of YAML functions for custom types: the merged vars are evaluated.
-            varLayers: [vars],
-            strategy,
-            context: {
-                vars: plain(vars),
-                settings: plain(settings),
-                env: plain(env),
-                metadata: plain(metadata),
-                providers: {},
-                overrides: {},
-                component: name,
-                component_type: type,
-                atmos_component: name,
-                locals: locals === undefined ? {} : plain(locals),
+            get varLayers() {
+                return varLayers();
             },
+            strategy,
+            context: lazyFields({
+                vars: () => plain(vars()),
+                settings: () => plain(settings()),
+                env: () => plain(env()),
+                metadata: () => plain(metadata),
+                providers: () => ({}),
+                overrides: () => ({}),
+                component: () => name,
+                component_type: () => type,
+                atmos_component: () => name,
+                locals: () => (locals === undefined ? {} : plain(locals)),
+            }),
             metadata,
             hooks,
             ...(auth !== undefined ? { auth } : {}),
         });
     }
     return out;
+}
+
+/** The vars written under an instance or a base, for the strict checks. */
+interface VarsLayer {
+    readonly instance: string;
+    readonly vars: MapNode;
+}
+
+/** A custom component resolved over its bases (stack_processor_process_stacks.go resolveCustomComponentInheritance). */
+interface Resolution {
+    readonly node: MapNode;
+    readonly layers: readonly VarsLayer[];
+    /** The resolutions it took, itself and its bases' (repeats counted). */
+    readonly calls: number;
+    /** No base was skipped as on the path, no warning or problem: the same wherever the base is met. */
+    readonly clean: boolean;
 }
 
 /** `metadata.inherits` of a custom component: a list of strings (empty ones skipped), else a problem. */

@@ -49,7 +49,7 @@ export type StackProblemCode =
     | "UNKNOWN_COMPONENT"
     /** `metadata.inherits` names an instance the merged stack does not have. */
     | "UNKNOWN_BASE"
-    /** `metadata.inherits` leads back to the instance itself. */
+    /** `metadata.inherits` leads back to the instance itself, or to more bases than the loader follows. */
     | "INHERITS_CYCLE"
     /** An instance's own (or inherited) vars hold a variable its component does not take. */
     | "UNKNOWN_VAR"

@@ -5,11 +5,13 @@
  */
 import type { AtmosConfig, ListMergeStrategy } from "./atmosConfig";
 import { describeNode } from "./convert";
-import { makeProblem, type ProblemList } from "./errors";
-import { mergeAll } from "./merge";
+import { makeProblem, type ProblemList, type StackFileProblem } from "./errors";
+import { MAX_INHERITED_BASES } from "./limits";
+import { mergeLayers } from "./mergeLayers";
 import { PATTERN_TOKENS } from "./names";
 import { emptyMap, isOptionalBool, toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
-import { didYouMean } from "../util/suggest";
+import { lazyFields, once } from "../util/remember";
+import { didYouMean, SuggestionBudget } from "../util/suggest";
 
 /** One component of the merged stack after inheritance. */
 export interface MergedComponent {
@@ -25,6 +27,11 @@ export interface MergedComponent {
     readonly enabled: boolean;
     /** Final vars (all of them). */
     readonly vars: MapNode;
+    /**
+     * The `name_pattern` tokens of the final vars (what naming reads), when known without merging
+     * them; else naming reads `context.vars`.
+     */
+    readonly nameVars?: Readonly<Record<string, unknown>>;
     /** The vars layers written under this instance and its bases (for strict checks), bases first. */
     readonly ownLayers: readonly { readonly instance: string; readonly vars: MapNode }[];
     /** Every vars layer in merge order (stack-level, bases, own, overrides), for Atmos's deferred merge. */
@@ -101,7 +108,7 @@ export function mergeComponents(
     const instances = section(components, "terraform", "components.");
     const loc = root.loc;
     const both = (key: string) =>
-        mergeAll([section(root, key, ""), section(terraform, key, "terraform.")], loc, strategy);
+        mergeLayers([section(root, key, ""), section(terraform, key, "terraform.")], loc, strategy);
     const globalVars = both("vars");
     const globalSettings = both("settings");
     const globalEnv = both("env");
@@ -188,6 +195,8 @@ function instanceEntries(instances: MapNode, problems: ProblemList): Map<string,
 
 /** The instances of a stack, their sections, and their bases. */
 class InstanceTable {
+    private readonly suggestions = new SuggestionBudget();
+
     constructor(
         readonly maps: ReadonlyMap<string, MapEntry>,
         readonly section: SectionReader,
@@ -217,7 +226,14 @@ class InstanceTable {
     basesOf(name: string): string[] {
         const order: string[] = [];
         const visiting = new Set<string>();
+        // Bases met, repeats counted: a base inherited twice by each of n bases is met 2^n times.
+        let met = 0;
         const visit = (base: string, from: string, at: TreeNode | undefined, viaInherits: boolean): void => {
+            if (met > MAX_INHERITED_BASES) return;
+            if (++met > MAX_INHERITED_BASES) {
+                this.tooManyBases(name, from, at);
+                return;
+            }
             if (base === name) return; // self-reference is ignored
             const key = `${name}:${base}`;
             if (visiting.has(key)) {
@@ -256,6 +272,11 @@ class InstanceTable {
         return order;
     }
 
+    /** The problem of an instance whose bases, counted as often as Atmos merges them, are too many. */
+    private tooManyBases(name: string, from: string, at: TreeNode | undefined): void {
+        this.problems.add(tooManyBasesProblem(name, from, at?.loc ?? this.maps.get(from)!.keyLoc));
+    }
+
     /** A BAD_SHAPE problem: the instance's `field` breaks `rule`. */
     badShape(name: string, node: TreeNode, field: string, rule: string): void {
         this.problems.add(
@@ -269,7 +290,10 @@ class InstanceTable {
     }
 
     private unknownBase(name: string, base: string, from: string, at: TreeNode | undefined): void {
-        const candidates = [...this.maps.keys()].filter((k) => k !== name);
+        // n instances naming unknown bases among n instances: suggestions while the budget lasts.
+        const candidates = this.suggestions.spend(this.maps.size)
+            ? [...this.maps.keys()].filter((k) => k !== name)
+            : [];
         this.problems.add(
             makeProblem(
                 "UNKNOWN_BASE",
@@ -289,6 +313,20 @@ class InstanceTable {
         }
         return value.items.map((i) => ({ name: String((i as { value: unknown }).value), node: i }));
     }
+}
+
+/**
+ * The problem of instance `name`, whose bases met (repeats counted, as Atmos merges each) pass
+ * {@link MAX_INHERITED_BASES} where `from` names one, at `loc`.
+ */
+export function tooManyBasesProblem(name: string, from: string, loc: Location): StackFileProblem {
+    return makeProblem(
+        "INHERITS_CYCLE",
+        loc,
+        `instance ${JSON.stringify(name)}: metadata.inherits leads to more than ${MAX_INHERITED_BASES.toLocaleString("en-US")} bases ` +
+            `(each counted as often as it is inherited, as Atmos merges it each time; here through ${JSON.stringify(from)}); inherit each base once`,
+        { instance: name, field: "metadata.inherits" },
+    );
 }
 
 /** One instance merged in full: every section over its bases' and the stack's. */
@@ -313,12 +351,25 @@ function mergedComponent(
         section(overrides, key, "overrides.", name),
     ];
 
-    // The strategy: atmos.yaml's, unless the component's settings (or its overrides') set one.
+    // Every section's layers are read now (a section that is not a map is a problem of this load);
+    // all but vars and metadata are merged when first read: an instance of another component is
+    // named and skipped, and merging a big stack-level section under each of n instances is n times its size.
+    const settingsLayers = layers("settings", stack.settings);
+    const envLayers = layers("env", stack.env);
+    const providersLayers = layers("providers", stack.providers);
+    const hooksLayers = layers("hooks", stack.hooks);
+    const authLayers = layers("auth", undefined);
+    // Component-level locals (Atmos 1.204): the bases' then the instance's, no stack-level ones
+    // (stack_processor_merge.go 490-505, stack_processor_utils.go 2697-2703).
+    const localsLayers = [...bases.map((b) => table.layer(b, "locals")), table.layer(name, "locals")];
+
+    // The strategy: atmos.yaml's, unless the component's settings (or its overrides') set one: the
+    // merged settings' list_merge_strategy is the last layer's, when a scalar (a map or a list is merged).
     const strategy = config.listMergeStrategy;
-    const settings = mergeAll(layers("settings", stack.settings), loc, strategy);
-    const ownStrategy = scalarAt(settings, "list_merge_strategy");
+    const ownStrategy = lastScalar(settingsLayers, "list_merge_strategy");
     const componentStrategy: ListMergeStrategy =
         ownStrategy === "append" || ownStrategy === "merge" || ownStrategy === "replace" ? ownStrategy : strategy;
+    const settings = once(() => mergeLayers(settingsLayers, loc, strategy));
 
     const baseVars = bases.map((b) => ({ instance: b, vars: table.layer(b, "vars") ?? emptyMap(table.own(b).loc) }));
     const ownVars = { instance: name, vars: table.layer(name, "vars") ?? emptyMap(ownMap.loc) };
@@ -328,24 +379,21 @@ function mergedComponent(
         ownVars.vars,
         section(overrides, "vars", "overrides.", name),
     ].filter((l): l is MapNode => l !== undefined);
-    const vars = mergeAll(varLayers, loc, componentStrategy);
-    const env = mergeAll(layers("env", stack.env), loc, componentStrategy);
-    const providers = mergeAll(layers("providers", stack.providers), loc, componentStrategy);
-    const hooks = mergeAll(layers("hooks", stack.hooks), loc, componentStrategy);
-    // Component-level locals (Atmos 1.204): the bases' then the instance's, no stack-level ones
-    // (stack_processor_merge.go 490-505, stack_processor_utils.go 2697-2703).
-    const locals = mergeAll(
-        [...bases.map((b) => table.layer(b, "locals")), table.layer(name, "locals")],
-        loc,
-        componentStrategy,
-    );
+    const vars = once(() => mergeLayers(varLayers, loc, componentStrategy));
+    const merged = (sectionLayers: readonly (MapNode | undefined)[]) =>
+        once(() => mergeLayers(sectionLayers, loc, componentStrategy));
+    const env = merged(envLayers);
+    const providers = merged(providersLayers);
+    const hooks = merged(hooksLayers);
+    const auth = merged(authLayers);
+    const locals = merged(localsLayers);
     const inheritedMetadata = config.inheritMetadata
         ? bases.map((b) => {
               const m = table.metadataOf(b);
               return m === undefined ? undefined : withoutKeys(m, ["inherits", "type"]);
           })
         : [];
-    const metadata = mergeAll([stack.metadata, ...inheritedMetadata, ownMetadata], loc, componentStrategy);
+    const metadata = mergeLayers([stack.metadata, ...inheritedMetadata, ownMetadata], loc, componentStrategy);
     const path = componentPathOf(name, ownMap, config.inheritMetadata ? metadata : ownMetadata, table);
     const deprecated = ownMap.entries.get("component")?.value;
     // The component section's `component` (templates' `.component`): the instance's own
@@ -364,7 +412,7 @@ function mergedComponent(
             .pop() ?? "";
     const backendSection = (key: string) =>
         plain(
-            mergeAll(
+            mergeLayers(
                 [
                     section(stack.terraform, key, "terraform."),
                     ...bases.map((b) => table.layer(b, key)),
@@ -390,28 +438,41 @@ function mergedComponent(
         ...path,
         abstract: type?.kind === "scalar" && type.value === "abstract",
         enabled,
-        vars,
+        get vars() {
+            return vars();
+        },
+        nameVars: nameTokens(varLayers),
         ownLayers: [...baseVars, ownVars],
         varLayers,
         strategy: componentStrategy,
-        context: {
-            vars: plain(vars),
-            settings: plain(settings),
-            env: plain(env),
-            metadata: plain(metadata),
-            providers: plain(providers),
-            overrides: overrides ? plain(overrides) : {},
-            component: componentAttribute,
-            atmos_component: name,
-            hooks: plain(hooks),
-            locals: plain(locals),
-        },
+        context: lazyFields({
+            vars: () => plain(vars()),
+            settings: () => plain(settings()),
+            env: () => plain(env()),
+            metadata: () => plain(metadata),
+            providers: () => plain(providers()),
+            overrides: () => (overrides ? plain(overrides) : {}),
+            component: () => componentAttribute,
+            atmos_component: () => name,
+            hooks: () => plain(hooks()),
+            locals: () => plain(locals()),
+        }),
         metadata,
-        hooks,
-        settings,
-        providers,
-        env,
-        auth: mergeAll(layers("auth", undefined), loc, componentStrategy),
+        get hooks() {
+            return hooks();
+        },
+        get settings() {
+            return settings();
+        },
+        get providers() {
+            return providers();
+        },
+        get env() {
+            return env();
+        },
+        get auth() {
+            return auth();
+        },
     };
 }
 
@@ -502,7 +563,7 @@ function namingComponent(
  * sets a token wins (two maps would merge, into a map: not a string either way, which is all a
  * name_pattern asks).
  */
-function nameTokens(layers: readonly (MapNode | undefined)[]): Record<string, unknown> {
+export function nameTokens(layers: readonly (MapNode | undefined)[]): Record<string, unknown> {
     const tokens: Record<string, unknown> = {};
     for (const token of PATTERN_TOKENS) {
         for (const l of layers) {
@@ -516,6 +577,15 @@ function nameTokens(layers: readonly (MapNode | undefined)[]): Record<string, un
 /** The value of a scalar holding a non-empty string, else undefined. */
 function nonEmptyString(node: TreeNode | undefined): string | undefined {
     return node?.kind === "scalar" && typeof node.value === "string" && node.value !== "" ? node.value : undefined;
+}
+
+/** The value of `key` in the last of `layers` that holds it, when a scalar: what their merge holds there. */
+function lastScalar(layers: readonly (MapNode | undefined)[], key: string): unknown {
+    for (let i = layers.length - 1; i >= 0; i--) {
+        const entry = layers[i]?.entries.get(key);
+        if (entry !== undefined) return entry.value.kind === "scalar" ? entry.value.value : undefined;
+    }
+    return undefined;
 }
 
 function scalarAt(node: MapNode | undefined, key: string): unknown {

@@ -21,3 +21,10 @@ export const MAX_TEXT_LENGTH = 1024 * 1024;
  * counts as what it stands for). Real stack files nest about ten deep.
  */
 export const MAX_NESTING = 1000;
+
+/**
+ * Most bases one instance's `metadata.inherits` (and deprecated `component:`) may lead to, each
+ * counted as often as Atmos merges it (ProcessBaseComponentConfig keeps repeats): 1,000. Real
+ * chains are a few deep; a base inherited twice by each of 30 bases would be met a billion times.
+ */
+export const MAX_INHERITED_BASES = 1000;

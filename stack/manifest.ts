@@ -334,12 +334,13 @@ class ManifestProcessor {
                         ...(this.context.confinement !== undefined ? { refusal: (p: string) => this.refusal(p) } : {}),
                     }),
                 });
-                for (const problem of tree.problems) problems.add(problem);
-                const failed = tree.problems.length > 0;
+                const found = [...tree.problems];
                 const parsedRoot =
                     delimiter === undefined || tree.root === null
                         ? tree.root
-                        : expandKeyDelimiters(tree.root, delimiter);
+                        : expandKeyDelimiters(tree.root, delimiter, found);
+                for (const problem of found) problems.add(problem);
+                const failed = found.length > 0;
                 cached = { root: parsedRoot, failed };
                 if (!failed) this.context.cache?.parsed.set(key, { text: original, root: parsedRoot });
             }

@@ -57,7 +57,10 @@ export function componentStackName(
         }
     }
     if (config.namePattern) {
-        const read = readNamePattern(config.namePattern, (context.vars ?? {}) as Record<string, unknown>);
+        const read = readNamePattern(
+            config.namePattern,
+            (component?.nameVars ?? context.vars ?? {}) as Record<string, unknown>,
+        );
         if ("name" in read) return { name: read.name };
         return {
             name: fallbackName(),
