@@ -10,21 +10,28 @@ import { evaluateYamlFunction } from "../../stack/yamlFunctions";
 import { hasUnsafeText } from "../../util/terminalText";
 import { lines, memoryFiles, ROOT } from "../helpers/stack";
 
-const ATMOS = lines(
-    "stacks:",
-    "  base_path: stacks",
-    "  name_pattern: '{stage}'",
-    "templates:",
-    "  settings:",
-    "    enabled: true",
-);
+/** An atmos.yaml naming stacks by stage, with `more` lines after. */
+const atmosWith = (...more: string[]) => lines("stacks:", "  base_path: stacks", "  name_pattern: '{stage}'", ...more);
+const ATMOS = atmosWith("templates:", "  settings:", "    enabled: true");
 
-function load(stack: string, more: Record<string, string> = {}) {
+function load(stack: string, more: Record<string, string> = {}, atmos = ATMOS, env: Record<string, string> = {}) {
     return loadStackFile("stacks/dev.yaml", {
         cwd: ROOT,
-        env: {},
-        files: memoryFiles({ "atmos.yaml": ATMOS, "stacks/dev.yaml": stack, ...more }),
+        env,
+        files: memoryFiles({ "atmos.yaml": atmos, "stacks/dev.yaml": stack, ...more }),
     });
+}
+
+/** A dev stack: `top` lines at the top level, then one `eventbridge` instance of `type` with `own` lines. */
+function oneInstance(top: readonly string[], own: readonly string[], type = "terraform"): string {
+    return lines(
+        "vars: {region: us-east-2, stage: dev}",
+        ...top,
+        "components:",
+        `  ${type}:`,
+        "    eventbridge:",
+        ...own.map((l) => `      ${l}`),
+    );
 }
 
 /** Four eventbridge instances under stack-level `sections` (one item a line, at the top level). */
@@ -122,16 +129,14 @@ describe("Atmos audit review: backend keys named __proto__ are keys (stack_proce
 
     it("remote_state_backend.s3.__proto__ gives no bucket to the remote state backend", () => {
         const stack = load(
-            lines(
-                "vars: {region: us-east-2, stage: dev}",
-                "terraform:",
-                "  backend_type: s3",
-                "  backend: {s3: {bucket: b}}",
-                "  remote_state_backend: {s3: {__proto__: {bucket: evil, key: k}}}",
-                "components:",
-                "  terraform:",
-                "    eventbridge:",
-                "      vars: {name: '{{ .remote_state_backend.bucket }}-{{ .remote_state_backend.key }}'}",
+            oneInstance(
+                [
+                    "terraform:",
+                    "  backend_type: s3",
+                    "  backend: {s3: {bucket: b}}",
+                    "  remote_state_backend: {s3: {__proto__: {bucket: evil, key: k}}}",
+                ],
+                ["vars: {name: '{{ .remote_state_backend.bucket }}-{{ .remote_state_backend.key }}'}"],
             ),
         );
         assert.equal(stack.instances[0].vars.name, "b-<no value>");
@@ -175,25 +180,13 @@ describe("Atmos audit review: YAML functions' tokens (pkg/function/parser/parser
 });
 
 describe("Atmos audit review: an edition pin is experimental too (cmd/root.go checkExperimentalSettings 1100-1106, 1117-1140)", () => {
-    const atmos = (...more: string[]) => lines("stacks:", "  base_path: stacks", "  name_pattern: '{stage}'", ...more);
-    const stack = lines(
-        "vars: {region: us-east-2, stage: dev}",
-        "components:",
-        "  terraform:",
-        "    eventbridge:",
-        "      vars: {name: x}",
-    );
-    const loadWith = (text: string, env: Record<string, string> = {}) =>
-        loadStackFile("stacks/dev.yaml", {
-            cwd: ROOT,
-            env,
-            files: memoryFiles({ "atmos.yaml": text, "stacks/dev.yaml": stack }),
-        });
+    const loadWith = (atmos: string, env: Record<string, string> = {}) =>
+        load(oneInstance([], ["vars: {name: x}"]), {}, atmos, env);
 
     for (const mode of ["disable", "error"]) {
         it(`edition with settings.experimental: ${mode}: refused where edition is written, as Atmos stops`, () => {
             assert.throws(
-                () => loadWith(atmos("edition: '2026'", "settings:", `  experimental: ${mode}`)),
+                () => loadWith(atmosWith("edition: '2026'", "settings:", `  experimental: ${mode}`)),
                 (e: Error) =>
                     /^atmos\.yaml:4:10: edition \(an edition pin\) is an experimental setting, and settings\.experimental is "(disable|error)": Atmos stops/.test(
                         e.message,
@@ -204,28 +197,20 @@ describe("Atmos audit review: an edition pin is experimental too (cmd/root.go ch
 
     it("ATMOS_EDITION with ATMOS_EXPERIMENTAL=error: refused naming ATMOS_EDITION", () => {
         assert.throws(
-            () => loadWith(atmos(), { ATMOS_EDITION: "2026", ATMOS_EXPERIMENTAL: "error" }),
+            () => loadWith(atmosWith(), { ATMOS_EDITION: "2026", ATMOS_EXPERIMENTAL: "error" }),
             /ATMOS_EDITION.*an edition pin is an experimental setting, and ATMOS_EXPERIMENTAL is "error"/,
         );
     });
 
     it("warn, silence or no mode: the pin loads (Atmos warns or says nothing)", () => {
         for (const more of [[], ["settings:", "  experimental: warn"], ["settings:", "  experimental: silence"]]) {
-            assert.equal(loadWith(atmos("edition: '2026'", ...more)).instances.length, 1);
+            assert.equal(loadWith(atmosWith("edition: '2026'", ...more)).instances.length, 1);
         }
     });
 });
 
 describe("Atmos audit review: Gomplate's top-level default is conv.Default (gomplate v3.11.8 funcs/conv.go 148-153)", () => {
-    const gomplateOnly = lines(
-        "stacks:",
-        "  base_path: stacks",
-        "  name_pattern: '{stage}'",
-        "templates:",
-        "  settings:",
-        "    enabled: true",
-        "    gomplate: {enabled: true}",
-    );
+    const gomplateOnly = atmosWith("templates:", "  settings:", "    enabled: true", "    gomplate: {enabled: true}");
     // template.IsTrue: an empty list, map, string, 0 and false are not true, so the default is given
     const rows: readonly { value: string; want: string }[] = [
         { value: "{}", want: "d" },
@@ -237,20 +222,12 @@ describe("Atmos audit review: Gomplate's top-level default is conv.Default (gomp
         { value: "v", want: "v" },
     ];
     for (const row of rows) {
-        it(`{{ default "d" .vars.x }} with x: ${row.value} is ${row.want}`, () => {
-            const stack = lines(
-                `vars: {region: us-east-2, stage: dev, x: ${row.value}}`,
-                "components:",
-                "  terraform:",
-                "    eventbridge:",
-                "      vars: {name: '{{ default \"d\" .vars.x }}'}",
+        it(`{{ default "d" .settings.x }} with x: ${row.value} is ${row.want}`, () => {
+            const text = oneInstance(
+                [`settings: {x: ${row.value}}`],
+                ["vars: {name: '{{ default \"d\" .settings.x }}'}"],
             );
-            const loaded = loadStackFile("stacks/dev.yaml", {
-                cwd: ROOT,
-                env: {},
-                files: memoryFiles({ "atmos.yaml": gomplateOnly, "stacks/dev.yaml": stack }),
-            });
-            assert.equal(loaded.instances[0].vars.name, row.want);
+            assert.equal(load(text, {}, gomplateOnly).instances[0].vars.name, row.want);
         });
     }
 });
@@ -261,26 +238,14 @@ describe("Atmos audit review: a custom type's pass has no Terraform sections (st
     // generate, required_version... are never set, so a template reading one prints <no value>.
     for (const section of ["command", "inheritance", "auth", "generate", "required_version", "required_providers"]) {
         it(`.${section} of a components.pulumi instance prints <no value>, as in Atmos`, () => {
-            const stack = lines(
-                "vars: {region: us-east-2, stage: dev}",
-                "components:",
-                "  pulumi:",
-                "    eventbridge:",
-                `      vars: {name: 'a{{ .${section} }}'}`,
-            );
+            const stack = oneInstance([], [`vars: {name: 'a{{ .${section} }}'}`], "pulumi");
             assert.equal(load(stack).instances[0].vars.name, "a<no value>");
         });
     }
 
     for (const template of ["{{ .imports }}", "{{ . }}"]) {
         it(`${template} of a components.pulumi instance is still refused, naming .imports (internal/exec/utils.go 912)`, () => {
-            const stack = lines(
-                "vars: {region: us-east-2, stage: dev}",
-                "components:",
-                "  pulumi:",
-                "    eventbridge:",
-                `      vars: {name: 'a${template}'}`,
-            );
+            const stack = oneInstance([], [`vars: {name: 'a${template}'}`], "pulumi");
             assert.throws(() => load(stack), /\.imports is not given by this port/);
         });
     }
