@@ -450,6 +450,9 @@ function warnTerraformProcess(component: MergedComponent, who: string, perEntry:
     }
     for (const variable of component.env?.entries.values() ?? []) {
         if (!variable.key.startsWith("AWS_")) continue;
+        // ConvertEnvVars (pkg/env/env.go) sets no variable whose value is null or "null"
+        const value = variable.value;
+        if (value.kind === "scalar" && (value.value === null || value.value === "null")) continue;
         perEntry.add(
             variable.keyLoc,
             who,

@@ -85,6 +85,19 @@ describe("Atmos audit review: a stack-level entry every instance merges is one w
     });
 });
 
+describe("Atmos audit review: env handed to Terraform (pkg/env/env.go ConvertEnvVars)", () => {
+    // Atmos sets no variable whose value is null or the text "null": nothing reaches Terraform.
+    for (const value of ["null", "'null'", "~"]) {
+        it(`AWS_PROFILE: ${value} is not warned about`, () => {
+            const stack = load(fourInstances(`env: {AWS_PROFILE: ${value}}`));
+            assert.deepEqual(
+                stack.warnings.filter((w) => w.includes("AWS_PROFILE")),
+                [],
+            );
+        });
+    }
+});
+
 describe("Atmos audit review: warnings quote the user's file escaped, one line each (util/terminalText.ts)", () => {
     const rows: readonly { what: string; section: string; shown: RegExp }[] = [
         {
