@@ -16,7 +16,7 @@ import {
 } from "./confine";
 import { globBase, globMatches, hasGlobMeta, type FileSystem } from "./files";
 import { compareGoStrings } from "../util/goOrder";
-import { isPlainObject } from "../util/objects";
+import { getOwn, isPlainObject, setOwn } from "../util/objects";
 import { CloudposseError } from "../util/errors";
 
 /** Atmos's `settings.list_merge_strategy`. */
@@ -437,27 +437,42 @@ function checkDelimiters(config: AtmosConfig, files: FileSystem): void {
 }
 
 /**
- * Refuses `settings.yaml.key_delimiter`, an experimental setting, when `settings.experimental` (or
+ * Refuses Atmos's experimental settings, `settings.yaml.key_delimiter` and an edition pin
+ * (atmos.yaml's `edition` or `ATMOS_EDITION`), when `settings.experimental` (or
  * `ATMOS_EXPERIMENTAL`, pkg/config/load.go 765) is `disable` or `error`: Atmos then stops before
- * any command (cmd/root.go checkExperimentalSettings 1094-1142, called at 632).
+ * any command (cmd/root.go checkExperimentalSettings 1094-1142, called at 632), at the first of
+ * them it finds. Each is refused where it is written.
  */
 function checkExperimental(
     config: AtmosConfig,
     files: FileSystem,
     env: Readonly<Record<string, string | undefined>>,
 ): void {
-    const keyPath = ["settings", "yaml", "key_delimiter"];
-    const delimiter = at(config.raw, ...keyPath);
-    if (typeof delimiter !== "string" || delimiter === "") return;
     const setting = at(config.raw, "settings", "experimental");
     const mode = env.ATMOS_EXPERIMENTAL || (typeof setting === "string" ? setting : "");
     if (mode !== "disable" && mode !== "error") return;
-    const setBy = [...config.files].reverse().find((f) => positionOf(f, keyPath, files) !== undefined);
-    throw new AtmosConfigError(
-        setBy ?? config.files[config.files.length - 1] ?? "atmos.yaml",
-        `settings.yaml.key_delimiter is an experimental setting, and ${env.ATMOS_EXPERIMENTAL ? "ATMOS_EXPERIMENTAL" : "settings.experimental"} is ${JSON.stringify(mode)}: Atmos stops; set it to warn or silence, or remove key_delimiter`,
-        setBy === undefined ? undefined : positionOf(setBy, keyPath, files),
-    );
+    const modeSetBy = env.ATMOS_EXPERIMENTAL ? "ATMOS_EXPERIMENTAL" : "settings.experimental";
+    const refuse = (feature: string, keyPath: readonly string[], remedy: string): never => {
+        const setBy = [...config.files].reverse().find((f) => positionOf(f, keyPath, files) !== undefined);
+        throw new AtmosConfigError(
+            setBy ?? config.files[config.files.length - 1] ?? "atmos.yaml",
+            `${feature} is an experimental setting, and ${modeSetBy} is ${JSON.stringify(mode)}: Atmos stops; set it to warn or silence, or ${remedy}`,
+            setBy === undefined ? undefined : positionOf(setBy, keyPath, files),
+        );
+    };
+    const delimiter = at(config.raw, "settings", "yaml", "key_delimiter");
+    if (typeof delimiter === "string" && delimiter !== "")
+        refuse("settings.yaml.key_delimiter", ["settings", "yaml", "key_delimiter"], "remove key_delimiter");
+    // Atmos's atmosConfig.Edition: the pin of --edition, ATMOS_EDITION or atmos.yaml (pkg/config/edition.go 37-39, 47-58)
+    if (env.ATMOS_EDITION?.trim()) {
+        throw new AtmosConfigError(
+            "ATMOS_EDITION",
+            `an edition pin is an experimental setting, and ${modeSetBy} is ${JSON.stringify(mode)}: Atmos stops; set it to warn or silence, or unset ATMOS_EDITION`,
+        );
+    }
+    const edition = config.raw.edition;
+    if ((typeof edition === "string" && edition.trim() !== "") || typeof edition === "number")
+        refuse("edition (an edition pin)", ["edition"], "remove edition");
 }
 
 /** Whether `dir` holds an Atmos config of its own (Atmos's hasLocalAtmosConfig, git_root.go:91-110). */
@@ -861,8 +876,9 @@ function readConfigFile(
 export function mergePlain(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
     const out: Record<string, unknown> = { ...base };
     for (const [key, value] of Object.entries(over)) {
-        const previous = out[key];
-        out[key] = isPlainObject(previous) && isPlainObject(value) ? mergePlain(previous, value) : value;
+        // own keys only: a `__proto__` or `constructor` key is a key like any other (Go's maps)
+        const previous = getOwn(out, key);
+        setOwn(out, key, isPlainObject(previous) && isPlainObject(value) ? mergePlain(previous, value) : value);
     }
     return out;
 }

@@ -58,7 +58,7 @@ export function resolveIncludePath(target: string, context: IncludeContext): str
  */
 export function evaluateInclude(args: string, raw: boolean, context: IncludeContext): unknown {
     const tag = raw ? "!include.raw" : "!include";
-    const parts = includeArguments(args);
+    const parts = includeArguments(args, tag);
     if (parts === undefined) {
         throw new YamlFunctionError(tag, `${tag} takes a file and an optional yq query, got ${JSON.stringify(args)}`);
     }
@@ -91,8 +91,8 @@ export function evaluateInclude(args: string, raw: boolean, context: IncludeCont
  * parser.go 278-291, its lexer 79-84, unquote 149-162): the first token is the file, everything from
  * the second token on is the query (`.a | keys` whole), each unquoted. Undefined when empty.
  */
-function includeArguments(args: string): [string] | [string, string] | undefined {
-    const tokens = argumentTokens(args);
+function includeArguments(args: string, tag: string): [string] | [string, string] | undefined {
+    const tokens = argumentTokens(args, tag);
     if (tokens.length === 0) return undefined;
     const file = unquoteArgument(tokens[0].value);
     return tokens.length === 1 ? [file] : [file, unquoteArgument(args.slice(tokens[1].start))];

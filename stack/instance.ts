@@ -8,7 +8,7 @@ import { argOf, typeText } from "../components/kit/definition";
 import { holdsUnknown, UnknownValue } from "../gotemplate";
 import { fromTerraformContext } from "../label";
 import { closestMatch } from "../util/suggest";
-import { hasOwn, isPlainObject } from "../util/objects";
+import { getOwn, hasOwn, isPlainObject } from "../util/objects";
 import { rethrowIfInternal } from "../util/internalError";
 import type { AtmosConfig } from "./atmosConfig";
 import { convertValue, describeNode } from "./convert";
@@ -164,7 +164,11 @@ function notInPassWhy(value: UnknownValue): string {
  */
 function passSections(component: MergedComponent, config: AtmosConfig): Record<string, unknown> {
     const sections: Record<string, unknown> = {};
+    // A custom type's component is its own merged map (stack_processor_process_stacks.go 1244-1340):
+    // Atmos computes none of stack_processor_merge.go's sections for it, so they print <no value>.
+    const custom = component.componentType !== undefined;
     for (const [section, where] of Object.entries(PASS_SECTIONS_NOT_COMPUTED)) {
+        if (custom && where.startsWith("stack_processor_merge.go")) continue;
         const when = WHEN_SET.has(section) ? " when it is set" : "";
         sections[section] = notComputed(
             `.${section}`,
@@ -196,7 +200,9 @@ function passSections(component: MergedComponent, config: AtmosConfig): Record<s
 
 /** The data of the component pass, marked so that using it whole (`toJson .`) is refused as its first refused section is. */
 function refusedWhole(data: Record<string, unknown>): Record<string, unknown> {
-    const refused = data[Object.keys(PASS_SECTIONS_NOT_COMPUTED)[0]];
+    const refused = Object.keys(PASS_SECTIONS_NOT_COMPUTED)
+        .map((section) => getOwn(data, section))
+        .find((value) => value instanceof UnknownValue);
     return refused instanceof UnknownValue ? holdsUnknown(data, refused) : data;
 }
 

@@ -29,9 +29,10 @@ import { componentStackName } from "./naming";
 import { COMPONENT_SCHEMAS } from "./schema";
 import { hasTemplate, templateSettingsFrom } from "./templating";
 import { isValueFunction } from "./yamlFunctions";
-import type { MapNode } from "./tree";
+import type { Location, MapNode } from "./tree";
 import { positionOf, type AtmosConfig } from "./atmosConfig";
 import { isPlainObject } from "../util/objects";
+import { escapeText } from "../util/terminalText";
 
 /** Loads the stack manifest at `file` and everything it imports. */
 export function loadStackFile(file: string, options: LoadOptions = {}): LoadedStack {
@@ -119,11 +120,9 @@ function loadWithin(file: string, text: string | undefined, options: LoadOptions
     );
     problems.throwIfAny();
     const globalAuth = resolved.instances.length > 0 ? globalAuthNote(config, files, display) : undefined;
-    const loaded = {
-        file,
-        ...resolved,
-        ...(globalAuth === undefined ? {} : { warnings: [...resolved.warnings, globalAuth] }),
-    };
+    // Warnings quote the user's files: escaped for the terminal, one line each, as problems are.
+    const warnings = [...resolved.warnings, ...(globalAuth === undefined ? [] : [globalAuth])].map(escapeText);
+    const loaded = { file, ...resolved, warnings: [...new Set(warnings)] };
     return ownSearch ? requireInstance(loaded, search!, { file: shown }) : loaded;
 }
 
@@ -145,6 +144,7 @@ function resolveStack(
     otherStack?: (stack: string) => readonly StackComponent[] | undefined,
 ): Omit<LoadedStack, "file"> {
     const warnings: string[] = [];
+    const perEntry = new EntryWarnings();
     const instances: StackInstance[] = [];
     const skipped: SkippedInstance[] = [];
     const merged = [
@@ -246,7 +246,7 @@ function resolveStack(
         const schema = COMPONENT_SCHEMAS[canonical];
         const shownStack = config.files.length > 0 ? stackName : undefined;
         const who = `${schema.path} ${JSON.stringify(component.name)}${shownStack === undefined ? "" : ` (stack ${shownStack})`}`;
-        if (!deployable(component, who, problems, warnings)) continue;
+        if (!deployable(component, who, problems, perEntry)) continue;
         refuseBadBackend(component, who, problems);
         const scope: InstanceScope = { ...loadScope, stackName, ownName, manifest };
         const workspace = instanceWorkspace(component, who, scope, problems);
@@ -277,6 +277,7 @@ function resolveStack(
             `${shown}: holds the components of ${byStack.size} Atmos stacks (${stacks}); all are loaded, under the first one's name, ${stackName}: load one stack by its name (loadAtmosStack, synth --atmos-stack NAME)`,
         );
     }
+    perEntry.flush(warnings);
     // A component another instance reads the outputs of, still Terraform's: its state's location.
     const located = withStateSources(
         instances,
@@ -321,6 +322,42 @@ function implementedPath(component: MergedComponent, warnings: string[]): string
     return canonical;
 }
 
+/** How many instances a warning about a shared entry names before it counts the rest. */
+const NAMED_INSTANCES = 3;
+
+/**
+ * Warnings about an entry written once and merged into several instances (a stack's
+ * `terraform.providers.aws`, its `env.AWS_PROFILE`, a hook, a validation policy): one warning per
+ * written entry and text, naming the first instances it reaches and counting the others, rather
+ * than one warning per instance.
+ */
+class EntryWarnings {
+    private readonly byEntry = new Map<
+        string,
+        { readonly at: string; readonly text: string; readonly who: string[] }
+    >();
+
+    /** `text` about the entry written at `loc`, which reaches the instance `who`. */
+    add(loc: Location, who: string, text: string): void {
+        const at = formatLocation(loc);
+        const key = `${at}\u0000${text}`;
+        const found = this.byEntry.get(key);
+        if (found === undefined) this.byEntry.set(key, { at, text, who: [who] });
+        else if (!found.who.includes(who)) found.who.push(who);
+    }
+
+    /** Appends one warning per entry to `warnings`, in the order the entries were first met. */
+    flush(warnings: string[]): void {
+        for (const { at, text, who } of this.byEntry.values()) {
+            const more = who.length - NAMED_INSTANCES;
+            const named = who.slice(0, NAMED_INSTANCES).join(", ");
+            const others = more > 0 ? ` and ${more} more instance${more === 1 ? "" : "s"}` : "";
+            warnings.push(`${at}: ${named}${others}: ${text}`);
+        }
+        this.byEntry.clear();
+    }
+}
+
 /**
  * Whether Atmos would let this instance be changed, as far as this package can honour it: a locked
  * instance (`metadata.locked: true`, merged like the rest of metadata) is refused, since Atmos
@@ -328,9 +365,9 @@ function implementedPath(component: MergedComponent, warnings: string[]): string
  * 303-325, component_utils.go isComponentLocked: a bool true only); a `store` hook (kind `store`,
  * or the legacy `command: store`, pkg/hooks/hook.go UnmarshalYAML) would write the instance's
  * outputs to a store after apply, which this package does not do: refused. Other hooks run around
- * Atmos's Terraform commands: a warning says they do not run here.
+ * Atmos's Terraform commands: a warning says they do not run here (one per hook written, {@link EntryWarnings}).
  */
-function deployable(component: MergedComponent, who: string, problems: ProblemList, warnings: string[]): boolean {
+function deployable(component: MergedComponent, who: string, problems: ProblemList, perEntry: EntryWarnings): boolean {
     const before = problems.size;
     const locked = component.metadata?.entries.get("locked")?.value;
     if (locked?.kind === "scalar" && locked.value === true) {
@@ -361,18 +398,22 @@ function deployable(component: MergedComponent, who: string, problems: ProblemLi
                 ),
             );
         } else {
-            warnings.push(
-                `${formatLocation(hook.keyLoc)}: ${who}: hooks.${hook.key}${kind === "" ? "" : ` (kind ${kind})`} runs around Atmos's Terraform commands; it does not run here`,
+            perEntry.add(
+                hook.keyLoc,
+                who,
+                `hooks.${hook.key}${kind === "" ? "" : ` (kind ${kind})`} runs around Atmos's Terraform commands; it does not run here`,
             );
         }
     }
-    warnValidation(component, who, warnings);
-    warnTerraformProcess(component, who, warnings);
+    warnValidation(component, who, perEntry);
+    warnTerraformProcess(component, who, perEntry);
     const auth = component.auth;
     if (auth !== undefined && auth.entries.size > 0) {
         const first = [...auth.entries.values()][0];
-        warnings.push(
-            `${formatLocation(first.keyLoc)}: ${who}: auth: Atmos logs in with this component's identity for its Terraform runs; this package does not, and deploys with the AWS credentials of its environment`,
+        perEntry.add(
+            first.keyLoc,
+            who,
+            "auth: Atmos logs in with this component's identity for its Terraform runs; this package does not, and deploys with the AWS credentials of its environment",
         );
     }
     return problems.size === before;
@@ -399,16 +440,23 @@ function refuseBadBackend(component: MergedComponent, who: string, problems: Pro
  * sets for the Terraform process (internal/exec/utils.go 1090, ConvertEnvVars), where the AWS provider reads it
  * (profile, region, credentials).
  */
-function warnTerraformProcess(component: MergedComponent, who: string, warnings: string[]): void {
+function warnTerraformProcess(component: MergedComponent, who: string, perEntry: EntryWarnings): void {
     for (const provider of component.providers?.entries.values() ?? []) {
-        warnings.push(
-            `${formatLocation(provider.keyLoc)}: ${who}: providers.${provider.key}: Atmos writes this provider configuration for Terraform (providers_override.tf.json), so its settings (region, assume_role, default_tags, ...) apply to the component's resources; this package does not apply it: the resources take their region from vars.region and the credentials of the environment`,
+        perEntry.add(
+            provider.keyLoc,
+            who,
+            `providers.${provider.key}: Atmos writes this provider configuration for Terraform (providers_override.tf.json), so its settings (region, assume_role, default_tags, ...) apply to the component's resources; this package does not apply it: the resources take their region from vars.region and the credentials of the environment`,
         );
     }
     for (const variable of component.env?.entries.values() ?? []) {
         if (!variable.key.startsWith("AWS_")) continue;
-        warnings.push(
-            `${formatLocation(variable.keyLoc)}: ${who}: env.${variable.key}: Atmos sets this variable for Terraform, whose AWS provider reads it; this package does not set it for the deployment (set it in the environment that runs Pulumi)`,
+        // ConvertEnvVars (pkg/env/env.go) sets no variable whose value is null or "null"
+        const value = variable.value;
+        if (value.kind === "scalar" && (value.value === null || value.value === "null")) continue;
+        perEntry.add(
+            variable.keyLoc,
+            who,
+            `env.${variable.key}: Atmos sets this variable for Terraform, whose AWS provider reads it; this package does not set it for the deployment (set it in the environment that runs Pulumi)`,
         );
     }
 }
@@ -439,7 +487,7 @@ function globalAuthNote(config: AtmosConfig, files: FileSystem, display: (path: 
  * 590-606, validate_component.go 175-250 and FindValidationSection 336-356); this package does not
  * run them.
  */
-function warnValidation(component: MergedComponent, who: string, warnings: string[]): void {
+function warnValidation(component: MergedComponent, who: string, perEntry: EntryWarnings): void {
     const validation = component.settings?.entries.get("validation")?.value;
     if (validation?.kind !== "map") return;
     for (const policy of validation.entries.values()) {
@@ -451,8 +499,10 @@ function warnValidation(component: MergedComponent, who: string, warnings: strin
         if (field("disabled") === true) continue;
         const kind = field("schema_type");
         const schema = field("schema_path");
-        warnings.push(
-            `${formatLocation(policy.keyLoc)}: ${who}: settings.validation.${policy.key}: Atmos checks the component against this ${typeof kind === "string" && kind !== "" ? `${kind} ` : ""}policy${typeof schema === "string" && schema !== "" ? ` (${schema})` : ""} before each Terraform command and stops when it fails; this package does not run it: check with atmos validate component ${component.name} -s <stack>`,
+        perEntry.add(
+            policy.keyLoc,
+            who,
+            `settings.validation.${policy.key}: Atmos checks the component against this ${typeof kind === "string" && kind !== "" ? `${kind} ` : ""}policy${typeof schema === "string" && schema !== "" ? ` (${schema})` : ""} before each Terraform command and stops when it fails; this package does not run it: check with atmos validate component <instance> -s <stack>`,
         );
     }
 }

@@ -14,6 +14,7 @@ import {
     dictOf,
     goJson,
     goYaml,
+    isTrue,
     quoteGo,
     regexReplace,
     replaceAllGo,
@@ -312,7 +313,8 @@ function gomplateNamespaces(env: Environment): FuncMap {
             ToInt64: fn("i", toInt64),
             ToFloat64: fn("i", toFloat64),
             ToBool: fn("i", toBool),
-            Default: fn("ii", (d, v) => (v === null || v === "" || v === false || v === 0 ? d : v)),
+            // template.IsTrue(in) (funcs/conv.go 148-153): an empty list or map is the default too
+            Default: fn("ii", (d, v) => (isTrue(v) ? v : d)),
             Join: fn("ii", (l, sep) => joinList(l, strval(sep))),
         }),
         data: namespace("data", {

@@ -4,7 +4,7 @@
  */
 import * as nodePath from "node:path";
 import type { TerraformStateSource } from "../components/kit/deployTime";
-import { isPlainObject } from "../util/objects";
+import { getOwn, isPlainObject } from "../util/objects";
 import { mergePlain, type AtmosConfig } from "./atmosConfig";
 import type { MergedComponent } from "./inheritance";
 import { followRecord } from "./naming";
@@ -102,7 +102,7 @@ export function remoteStateBackend(component: MergedComponent, config: AtmosConf
 }
 
 function subMap(section: Readonly<Record<string, unknown>> | undefined, type: string): Record<string, unknown> {
-    const value = section?.[type];
+    const value = section === undefined ? undefined : getOwn(section, type);
     return isPlainObject(value) ? value : {};
 }
 

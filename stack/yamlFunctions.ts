@@ -152,16 +152,25 @@ export function isValueFunction(value: unknown): value is string {
 /**
  * The tokens of a YAML function's arguments as Atmos's lexer finds them (pkg/function/parser/
  * parser.go 79-84: whitespace, a quoted string with doubled quotes inside, `|`, other text), each
- * with where it starts; whitespace is left out.
+ * with where it starts; whitespace is left out. The rules are Go's regular expressions, whose `\s`
+ * is ASCII whitespace only (a no-break space is text). A text token starting with a quote (a quote
+ * left open) is refused, as Atmos refuses it (parser.go 117-119).
  */
-export function argumentTokens(text: string): { readonly value: string; readonly start: number }[] {
-    const token = /\s+|"(?:[^"\r\n]|"")*"|'(?:[^'\r\n]|'')*'|\||[^\s|]+/y;
+export function argumentTokens(text: string, tag: string): { readonly value: string; readonly start: number }[] {
+    // whitespace | quoted | pipe | text, tried in that order as participle's lexer does
+    const token = /([\t\n\f\r ]+)|("(?:[^"\r\n]|"")*"|'(?:[^'\r\n]|'')*')|(\|)|([^\t\n\f\r |]+)/y;
     const out: { value: string; start: number }[] = [];
     for (let at = 0; at < text.length;) {
         token.lastIndex = at;
         const m = token.exec(text);
-        if (m === null) break; // a lone quote before a line break: Atmos's lexer stops there too
-        if (!/^\s/.test(m[0])) out.push({ value: m[0], start: at });
+        if (m === null) break; // unreachable: the last rule takes any other character
+        if (m[4] !== undefined && (m[4][0] === "'" || m[4][0] === '"')) {
+            throw new YamlFunctionError(
+                tag,
+                `${tag}: the quote opened at column ${at + 1} of ${JSON.stringify(text)} is not closed (Atmos refuses an unterminated quoted value)`,
+            );
+        }
+        if (m[1] === undefined) out.push({ value: m[0], start: at });
         at += m[0].length;
     }
     return out;
@@ -188,8 +197,11 @@ function isExpressionStart(value: string): boolean {
  * token on, unquoted; the second token is the expression when there are two tokens or it starts
  * one. Undefined when the arguments are not that shape.
  */
-function terraformArguments(text: string): { component: string; stack?: string; expression: string } | undefined {
-    const tokens = argumentTokens(text);
+function terraformArguments(
+    text: string,
+    tag: string,
+): { component: string; stack?: string; expression: string } | undefined {
+    const tokens = argumentTokens(text, tag);
     if (tokens.length < 2) return undefined;
     const from = (i: number) => unquoteArgument(text.slice(tokens[i].start));
     const component = unquoteArgument(tokens[0].value);
@@ -365,7 +377,7 @@ export function evaluateYamlFunction(value: string, context: YamlFunctionContext
             return jsonOrText(args);
         case "!env": {
             // Atmos's ParseEnv (pkg/function/parser/parser.go 243-259): one or two tokens, unquoted
-            const parts = argumentTokens(args).map((t) => unquoteArgument(t.value));
+            const parts = argumentTokens(args, tag).map((t) => unquoteArgument(t.value));
             if (parts.length < 1 || parts.length > 2) {
                 throw new YamlFunctionError(
                     tag,
@@ -411,7 +423,7 @@ export function evaluateYamlFunction(value: string, context: YamlFunctionContext
         }
         case "!terraform.output":
         case "!terraform.state": {
-            const parsed = terraformArguments(args);
+            const parsed = terraformArguments(args, tag);
             if (parsed === undefined || parsed.component === "" || parsed.expression === "") {
                 throw new YamlFunctionError(
                     tag,

@@ -143,7 +143,7 @@ describe("Atmos audit: settings.validation (internal/exec/terraform_execute_help
             named[0],
             /^stacks\/dev\.yaml:11:11: .*settings\.validation\.check-vars: Atmos checks the component against this jsonschema policy \(eventbridge\/validate\.json\) before each Terraform command/,
         );
-        assert.match(named[0], /atmos validate component eventbridge/);
+        assert.match(named[0], /atmos validate component <instance> -s <stack>/);
     });
 
     it("a policy of the stack's settings reaches the instance, as every settings layer does", () => {
