@@ -60,6 +60,6 @@ pulumi.runtime.serializeFunction(function add(a, b) { return a + b; }).then((clo
 # The SDK behaviour sdk/adapter.ts relies on outside the public API holds on the floor too.
 mkdir -p tests/sdk tests/helpers
 cp "$root/tests/sdk/adapter.test.ts" tests/sdk/
-cp "$root/tests/helpers/outputs.ts" "$root/tests/helpers/sdkStacks.ts" tests/helpers/
+cp "$root/tests/helpers/outputs.ts" "$root/tests/helpers/sdkStacks.ts" "$root/tests/helpers/transpileCache.ts" tests/helpers/
 npx mocha --reporter dot tests/sdk/adapter.test.ts
 echo "peer floors OK: the sources type-check, the example synthesizes, the SDK adapter's contract holds, synth's deferral of the TypeScript compiler works and the Grafana provider registers with @pulumi/aws@$aws, @pulumi/pulumi@$pulumi and @pulumiverse/grafana@$grafana"
