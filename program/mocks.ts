@@ -332,10 +332,19 @@ export class AwsMocks implements pulumi.runtime.Mocks {
         return (this.declaredOnce ??= declaredMocks());
     }
 
+    /** The state answered for each resource of a declared type this run, by `<type>\0<id>`. */
+    private readonly answered = new Map<string, Readonly<Record<string, unknown>>>();
+
+    /** Forgets the resources answered so far (a new program run: `reset()`). */
+    forgetAnswered(): void {
+        this.answered.clear();
+    }
+
     /** What a declared answer is told of this run, for an answer in `region`. */
     private runIn(region: string): MockRun {
         return {
             plain: reveal,
+            answered: (type, id) => this.answered.get(`${type}\0${id}`),
             arn: (service, resource) => this.arnIn(region, service, resource),
             option: (name) =>
                 Object.prototype.hasOwnProperty.call(this.options, name)
@@ -471,6 +480,7 @@ export class AwsMocks implements pulumi.runtime.Mocks {
                         typeof declared.id === "function"
                             ? declared.id(inputs, context(state))
                             : String(declared.id === "arn" ? state.arn : state.name);
+                    this.answered.set(`${args.type}\0${id}`, state);
                     return { id, state };
                 }
                 if (this.options.otherResources === "echo") {
@@ -781,6 +791,7 @@ export async function installMocks(options: MockOptions = {}): Promise<Installed
             }
         },
         reset() {
+            mocks.forgetAnswered();
             resources.length = 0;
             calls.length = 0;
             errors.length = 0;

@@ -15,6 +15,9 @@ export const EXAMPLE_WORKSPACE_OUTPUTS: Readonly<Record<string, unknown>> = {
     workspace_endpoint: "g-0123456789.grafana-workspace.us-east-1.amazonaws.com",
 };
 
+/** The workspace resource type, as a program declares its own. */
+const WORKSPACE = "aws:grafana/workspace:Workspace";
+
 /** The option of the mocks (`MockOptions`) that sets the Grafana version of the workspaces. */
 const GRAFANA_VERSION_OPTION = "grafanaVersion";
 
@@ -36,7 +39,7 @@ function minutesAfter(rfc3339: string, minutes: number): string {
 /** The `managed-dashboards/api-key` component's mocked types. */
 export const API_KEY_MOCKED_TYPES: Readonly<Record<string, MockedType>> = {
     // A program's own workspace: an id shaped as AWS gives it, so that its `id` can be a component's `workspaceId`.
-    "aws:grafana/workspace:Workspace": {
+    [WORKSPACE]: {
         named: false,
         state: (inputs, context) => {
             const id = workspaceIdOf(context.logicalName);
@@ -73,16 +76,22 @@ export const API_KEY_MOCKED_TYPES: Readonly<Record<string, MockedType>> = {
     },
 };
 
-/** The `managed-dashboards/api-key` component's mocked invokes: the workspace lookup (its Grafana version). */
+/**
+ * The `managed-dashboards/api-key` component's mocked invokes: the workspace lookup. A workspace the program declared
+ * (`aws.grafana.Workspace`) is answered as it was created (its Grafana version and endpoint); any other as the
+ * `grafanaVersion` option says.
+ */
 export const API_KEY_MOCKED_INVOKES: Readonly<Record<string, MockedInvoke>> = {
     "aws:grafana/getWorkspace:getWorkspace": (inputs, context) => {
         const workspaceId = String(context.plain(inputs.workspaceId));
+        const declared = context.answered(WORKSPACE, workspaceId);
         return {
             id: workspaceId,
             workspaceId,
             region: context.region,
-            grafanaVersion: context.option(GRAFANA_VERSION_OPTION) ?? EXAMPLE_GRAFANA_VERSION,
-            endpoint: `${workspaceId}.grafana-workspace.${context.region}.amazonaws.com`,
+            grafanaVersion:
+                declared?.grafanaVersion ?? context.option(GRAFANA_VERSION_OPTION) ?? EXAMPLE_GRAFANA_VERSION,
+            endpoint: declared?.endpoint ?? `${workspaceId}.grafana-workspace.${context.region}.amazonaws.com`,
             status: "ACTIVE",
         };
     },

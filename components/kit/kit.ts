@@ -133,6 +133,11 @@ export interface MockRun {
     /** An ARN in the region of the answer (the resource's, the call's) and the mocks' account and partition. */
     arn(service: string, resource: string): string;
     /**
+     * The state the mocks answered this run for the resource of a declared type (`mockedTypes`) with this id, if the
+     * program registered one: a lookup answers what the program declared (its own workspace's Grafana version).
+     */
+    answered(type: string, id: string): Readonly<Record<string, unknown>> | undefined;
+    /**
      * An option of the mocks (`MockOptions` of program/mocks.ts) by name, as the test gave it (undefined when not): a
      * component's declared answers read the options it documents there (`grafanaVersion`).
      */

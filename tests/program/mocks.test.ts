@@ -270,6 +270,49 @@ describe("AwsMocks: what the components declare (their kits' mockedTypes, mocked
     });
 });
 
+describe("installMocks: a program's own Grafana workspace, looked up", () => {
+    it("answers getWorkspace for a workspace the program declared with its own version and endpoint; others as the options say", () => {
+        const mocks = new AwsMocks({ grafanaVersion: "11.0" });
+        const created = mocks.newResource(
+            custom("aws:grafana/workspace:Workspace", "dashboards", { grafanaVersion: "12.4", region: "eu-west-1" }),
+        );
+        const lookUp = (workspaceId: string) =>
+            mocks.call({ token: "aws:grafana/getWorkspace:getWorkspace", inputs: { workspaceId } });
+        assert.equal(created.id, "g-21b2e2095f");
+        assert.equal(lookUp("g-21b2e2095f").grafanaVersion, "12.4");
+        assert.equal(lookUp("g-21b2e2095f").endpoint, "g-21b2e2095f.grafana-workspace.eu-west-1.amazonaws.com");
+        assert.equal(lookUp("g-0123456789").grafanaVersion, "11.0");
+        // A new program run (reset) has no workspace of its own any more.
+        mocks.forgetAnswered();
+        assert.equal(lookUp("g-21b2e2095f").grafanaVersion, "11.0");
+    });
+
+    it("refuses an api-key credential on a declared Grafana 12 workspace, as a real preview would", async () => {
+        const { installMocks } = await import("../../program/mocks");
+        const mocks = await installMocks({ stack: "ue2-prod" });
+        const { Workspace } = await import("@pulumi/aws/grafana/workspace");
+        const { DashboardsApiKey } = await import("../../components/apiKey");
+        const workspace = new Workspace("dashboards", {
+            accountAccessType: "CURRENT_ACCOUNT",
+            authenticationProviders: ["AWS_SSO"],
+            permissionType: "SERVICE_MANAGED",
+            grafanaVersion: "12.4",
+        });
+        new DashboardsApiKey("key", {
+            region: "us-east-2",
+            namespace: "eg",
+            name: "grafana",
+            workspaceId: workspace.id,
+            credentialType: "api-key",
+        });
+        await assert.rejects(
+            mocks.settle(),
+            /it runs Grafana 12\.4, and Amazon Managed Grafana removed API keys in Grafana 12/,
+        );
+        mocks.reset();
+    });
+});
+
 describe("redactSecrets", () => {
     it("replaces secrets at any depth, in lists and maps, and leaves the rest", () => {
         const secret = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: "k" };
