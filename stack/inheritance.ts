@@ -52,6 +52,11 @@ export interface MergedComponent {
     /** The merged `auth` section of the instance, its bases and overrides, located. */
     readonly auth?: MapNode;
     /**
+     * Of the sections Atmos adds to the component only when not empty (`dependencies`, `retry`,
+     * `secrets`, `test`: stack_processor_merge.go 549-566, 640-642), those a layer of it sets.
+     */
+    readonly setWhenNotEmpty?: readonly string[];
+    /**
      * The Terraform backend sections as written, merged (`terraform.<section>`, the bases', the
      * instance's), before Atmos picks the sub-map of the backend type (stack/terraformState.ts does).
      */
@@ -82,6 +87,17 @@ interface StackSections {
     readonly hooks: MapNode;
     /** `terraform.backend`, `terraform.remote_state_backend` and their types. */
     readonly terraform: MapNode | undefined;
+    /** The stack-level sections Atmos merges under each instance's that the stack sets (`dependencies`, `secrets`). */
+    readonly globalSet: ReadonlySet<string>;
+}
+
+/** Sections Atmos adds to a component only when their merge is not empty (stack_processor_merge.go 549-566, 640-642). */
+const WHEN_NOT_EMPTY = ["dependencies", "retry", "secrets", "test"] as const;
+
+/** True when `node` holds `key` as a map with entries. */
+function setAt(node: MapNode | undefined, key: string): boolean {
+    const value = node?.entries.get(key)?.value;
+    return value?.kind === "map" && value.entries.size > 0;
 }
 
 /**
@@ -129,6 +145,9 @@ export function mergeComponents(
         metadata: globalMetadata,
         hooks: both("hooks"),
         terraform,
+        // GlobalDependencies: the stack's and terraform's; GlobalSecrets: the stack's
+        // (stack_processor_process_stacks.go 972-973).
+        globalSet: new Set(["dependencies", "secrets"].filter((key) => setAt(root, key) || setAt(terraform, key))),
     };
     const globalTokens = options.namesOnly ? nameTokens([globalVars]) : {};
     const result: MergedComponent[] = [];
@@ -473,6 +492,11 @@ function mergedComponent(
         get auth() {
             return auth();
         },
+        setWhenNotEmpty: WHEN_NOT_EMPTY.filter(
+            (key) =>
+                stack.globalSet.has(key) ||
+                [...bases.map((b) => table.own(b)), ownMap, overrides].some((m) => setAt(m, key)),
+        ),
     };
 }
 

@@ -169,6 +169,8 @@ function passSections(component: MergedComponent, config: AtmosConfig): Record<s
     const custom = component.componentType !== undefined;
     for (const [section, where] of Object.entries(PASS_SECTIONS_NOT_COMPUTED)) {
         if (custom && where.startsWith("stack_processor_merge.go")) continue;
+        // unset, Atmos leaves it out of the component: <no value>, as Go prints a missing key
+        if (WHEN_SET.has(section) && !component.setWhenNotEmpty?.includes(section)) continue;
         const when = WHEN_SET.has(section) ? " when it is set" : "";
         sections[section] = notComputed(
             `.${section}`,

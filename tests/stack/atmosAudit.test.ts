@@ -72,13 +72,13 @@ describe("Atmos audit: the component pass's sections (internal/exec/utils.go 906
         });
     }
 
-    const refused: readonly { section: string; settings?: string; cites: RegExp }[] = [
+    const refused: readonly { section: string; settings?: string; extra?: string; cites: RegExp }[] = [
         { section: "command", cites: /stack_processor_merge\.go 534/ },
         { section: "inheritance", cites: /stack_processor_merge\.go 535/ },
         { section: "auth", cites: /stack_processor_merge\.go 533/ },
         { section: "generate", cites: /stack_processor_merge\.go 646/ },
         { section: "required_version", cites: /stack_processor_merge\.go 639/ },
-        { section: "retry", cites: /when it is set .*559-561/ },
+        { section: "retry", extra: "retry: {max_attempts: 3}", cites: /when it is set .*559-561/ },
         { section: "imports", cites: /utils\.go 912/ },
         { section: "deps", cites: /utils\.go 934-939/ },
         { section: "deps_all", cites: /utils\.go 934-940/ },
@@ -98,6 +98,7 @@ describe("Atmos audit: the component pass's sections (internal/exec/utils.go 906
         it(`.${row.section}: refused by name where it is read, not printed <no value>`, () => {
             const own = [`vars: {name: 'x-{{ .${row.section} }}'}`];
             if (row.settings !== undefined) own.push(`settings: ${row.settings}`);
+            if (row.extra !== undefined) own.push(row.extra);
             const error = failure(() => load(instance(...own)));
             assert.equal(error.problems.length, 1);
             const [problem] = error.problems;

@@ -1,0 +1,79 @@
+/**
+ * Gaps a review found in the Atmos template data (cloudposse/atmos 0a1cb44): sections Atmos adds to
+ * the component pass only when set print `<no value>` when unset and are refused by name when set.
+ */
+import { strict as assert } from "node:assert";
+import { loadStackFile, StackFileError } from "../../stack";
+import { lines, memoryFiles, ROOT } from "../helpers/stack";
+
+const ATMOS = lines(
+    "stacks:",
+    "  base_path: stacks",
+    "  name_pattern: '{stage}'",
+    "templates:",
+    "  settings:",
+    "    enabled: true",
+);
+
+function load(stack: string, more: Record<string, string> = {}, atmos = ATMOS) {
+    return loadStackFile("stacks/dev.yaml", {
+        cwd: ROOT,
+        env: {},
+        files: memoryFiles({ "atmos.yaml": atmos, "stacks/dev.yaml": stack, ...more }),
+    });
+}
+
+/** A dev stack: `top` lines at the top level, then an `eventbridge` instance with `own` lines. */
+function stackOf(top: readonly string[], own: readonly string[]): string {
+    return lines(
+        "vars: {region: us-east-2, stage: dev}",
+        ...top,
+        "components:",
+        "  terraform:",
+        "    base: {metadata: {type: abstract}, retry: {max_attempts: 2}}",
+        "    eventbridge:",
+        ...own.map((l) => `      ${l}`),
+    );
+}
+
+function failure(f: () => unknown): StackFileError {
+    try {
+        f();
+    } catch (e) {
+        assert.ok(e instanceof StackFileError, `expected a StackFileError, got ${String(e)}`);
+        return e;
+    }
+    assert.fail("expected a StackFileError");
+}
+
+describe("Atmos pass gaps: sections Atmos adds only when not empty (stack_processor_merge.go 549-551, 559-566, 640-642)", () => {
+    for (const section of ["dependencies", "retry", "secrets", "test"]) {
+        it(`.${section} unset prints <no value>, as Go prints a key Atmos left out`, () => {
+            const stack = load(stackOf([], [`vars: {name: 'x-{{ .${section} }}'}`]));
+            assert.equal(stack.instances[0].vars.name, "x-<no value>");
+        });
+    }
+    // Where each is set: the instance, a base (merged first), the stack (GlobalDependencies and
+    // GlobalSecrets, stack_processor_process_stacks.go 972-973; stack_processor_merge.go 318-330, 475-487).
+    const set: readonly { section: string; top?: string; own?: string; cites: RegExp }[] = [
+        { section: "dependencies", top: "dependencies: {components: [{component: vpc}]}", cites: /549-551/ },
+        {
+            section: "dependencies",
+            top: "terraform: {dependencies: {components: [{component: vpc}]}}",
+            cites: /549-551/,
+        },
+        { section: "retry", own: "metadata: {inherits: [base]}", cites: /559-561/ },
+        { section: "retry", own: "overrides: {retry: {max_attempts: 1}}", cites: /559-561/ },
+        { section: "secrets", top: "secrets: {DB: {}}", cites: /564-566/ },
+        { section: "test", own: "test: {mocks: true}", cites: /640-642/ },
+    ];
+    for (const row of set) {
+        it(`.${row.section} set by ${row.top ?? row.own}: refused naming it`, () => {
+            const own = [`vars: {name: 'x-{{ .${row.section} }}'}`, ...(row.own ? [row.own] : [])];
+            const error = failure(() => load(stackOf(row.top ? [row.top] : [], own)));
+            assert.equal(error.problems.length, 1, error.message);
+            assert.match(error.problems[0].message, new RegExp(`\\.${row.section} is not given by this port`));
+            assert.match(error.problems[0].message, row.cites);
+        });
+    }
+});
