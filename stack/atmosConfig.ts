@@ -1009,14 +1009,21 @@ function editionAnchor(
     value: unknown,
     where: () => { file: string; position?: { line: number; column: number } },
 ): string | undefined {
-    const text = typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : undefined;
-    if (value === undefined || value === null || text === "") return undefined;
-    const match = text === undefined ? null : /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(text);
+    // Atmos reads it with viper's GetString (pkg/config/edition.go 52-57), cast.ToString: a number or
+    // a boolean is its text, a map or a list is "" (no pin, ignored), as is null.
+    const text =
+        typeof value === "string"
+            ? value.trim()
+            : typeof value === "number" || typeof value === "boolean"
+              ? String(value)
+              : "";
+    if (text === "") return undefined;
+    const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(text);
     const refuse = (): never => {
         const { file, position } = where();
         throw new AtmosConfigError(
             file,
-            `edition must be a date written YYYY, YYYY-MM or YYYY-MM-DD, as Atmos requires, got ${text === undefined ? "a value that is not a string (quote it)" : JSON.stringify(text)}`,
+            `edition must be a date written YYYY, YYYY-MM or YYYY-MM-DD, as Atmos requires, got ${JSON.stringify(text)}`,
             position,
         );
     };

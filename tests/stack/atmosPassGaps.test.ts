@@ -77,3 +77,29 @@ describe("Atmos pass gaps: sections Atmos adds only when not empty (stack_proces
         });
     }
 });
+
+describe("Atmos pass gaps: a non-string edition (pkg/config/edition.go 22-44, 52-57; viper GetString is cast.ToString)", () => {
+    // A disabled base: with metadata inherited (no pin, Atmos's default today) the instance is left out.
+    const stack = lines(
+        "vars: {region: us-east-2, stage: dev}",
+        "components:",
+        "  terraform:",
+        "    base: {metadata: {type: abstract, enabled: false}}",
+        "    eventbridge: {metadata: {inherits: [base]}, vars: {name: x}}",
+    );
+    const atmos = (edition: string) =>
+        lines("stacks:", "  base_path: stacks", "  name_pattern: '{stage}'", `edition: ${edition}`);
+    // cast.ToString of a map or a list is "": resolveEditionPin returns "" and no pin applies (22-27)
+    for (const edition of ["{year: 2024}", "[2024]", "~"]) {
+        it(`edition: ${edition} is ignored, as Atmos ignores it`, () => {
+            assert.equal(load(stack, {}, atmos(edition)).instances.length, 0);
+        });
+    }
+    // cast.ToString(true) is "true", which edition.ParseAnchor refuses (edition.go 29-32)
+    it("edition: true is refused as the text Atmos parses", () => {
+        assert.throws(
+            () => load(stack, {}, atmos("true")),
+            (e: Error) => /^atmos\.yaml:4:10: edition must be a date .*got "true"/.test(e.message),
+        );
+    });
+});
