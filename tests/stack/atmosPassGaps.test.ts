@@ -103,3 +103,41 @@ describe("Atmos pass gaps: a non-string edition (pkg/config/edition.go 22-44, 52
         );
     });
 });
+
+describe("Atmos pass gaps: Gomplate's split, splitN, trim with Sprig off (gomplate v3.11.8 funcs/strings.go 58-63)", () => {
+    // "legacy aliases with non-pipelinable arg order": Go's strings.Split(s, sep), SplitN(s, sep, n),
+    // Trim(s, cutset) (Go's strings.go genSplit, Trim), the string first.
+    const gomplateOnly = lines(
+        "stacks:",
+        "  base_path: stacks",
+        "  name_pattern: '{stage}'",
+        "templates:",
+        "  settings:",
+        "    enabled: true",
+        "    gomplate: {enabled: true}",
+    );
+    const rows: readonly { template: string; want: string }[] = [
+        { template: '{{ split "a,b,c" "," }}', want: "[a b c]" },
+        { template: '{{ index (split "a,b,c" ",") 2 }}', want: "c" },
+        { template: '{{ split "," "a,b" }}', want: "[,]" }, // the string first: "," split at "a,b"
+        { template: '{{ "a-b" | split "-" }}', want: "[-]" }, // piped in last, so it is the separator
+        { template: '{{ split "hé" "" }}', want: "[h é]" }, // an empty separator: each UTF-8 character
+        { template: '{{ split "" "," }}', want: "[]" }, // Go prints [""] as []
+        { template: '{{ splitN "a,b,c" "," 2 }}', want: "[a b,c]" },
+        { template: '{{ splitN "a,b,c" "," -1 }}', want: "[a b c]" },
+        { template: '{{ len (splitN "a,b,c" "," 0) }}', want: "0" }, // n == 0: nil
+        { template: '{{ trim "xxhixyx" "xy" }}', want: "hi" },
+        { template: '{{ trim "  hi " " " }}', want: "hi" },
+        { template: '{{ trim "x" "abc" }}', want: "x" },
+    ];
+    for (const row of rows) {
+        it(`${row.template} is ${row.want}`, () => {
+            const stack = stackOf([], [`vars: {name: 'x-${row.template.replace(/'/g, "''")}'}`]);
+            assert.equal(load(stack, {}, gomplateOnly).instances[0].vars.name, `x-${row.want}`);
+        });
+    }
+    it("a non-string argument is refused, as Go's call is", () => {
+        const stack = stackOf([], ["vars: {name: 'x-{{ trim 1 \"x\" }}'}"]);
+        assert.match(failure(() => load(stack, {}, gomplateOnly)).message, /expected string; found 1/);
+    });
+});
