@@ -772,6 +772,8 @@ export interface ImportTemplateOptions {
     readonly contextFromOutside: boolean;
     /** The environment `env`-reading functions see. @default process.env */
     readonly env?: Environment;
+    /** `.version` is an empty map (no Version Tracker lock file, see AtmosConfig's `versionsUnlocked`). */
+    readonly versionsUnlocked?: boolean;
 }
 
 /**
@@ -894,10 +896,11 @@ export function renderImportText(
 ): string {
     if (!hasTemplate(text)) return text;
     // Atmos adds `.version` to a non-empty context when the file mentions it (stack_processor_utils.go
-    // 455, 466; pkg/version/manager/context.go 30-55): refused by name where it is read.
+    // 455, 466; pkg/version/manager/context.go 30-55): an empty map without a lock file, else
+    // refused by name where it is read.
     const context =
         Object.keys(data).length > 0 && !hasOwn(data, "version") && /\.version\b/.test(text)
-            ? { ...data, version: versionContextRefused() }
+            ? { ...data, version: options.versionsUnlocked === true ? {} : versionContextRefused() }
             : data;
     const typed = typeExactFields(text, context, false);
     // Atmos's ProcessTmpl: Gomplate's, then Sprig's, then Atmos's functions.

@@ -26,11 +26,11 @@ function instance(...own: string[]): string {
     );
 }
 
-function load(stack: string, atmos = ATMOS) {
+function load(stack: string, atmos = ATMOS, more: Record<string, string> = {}) {
     return loadStackFile("stacks/dev.yaml", {
         cwd: ROOT,
         env: {},
-        files: memoryFiles({ "atmos.yaml": atmos, "stacks/dev.yaml": stack }),
+        files: memoryFiles({ "atmos.yaml": atmos, "stacks/dev.yaml": stack, ...more }),
     });
 }
 
@@ -99,7 +99,8 @@ describe("Atmos audit: the component pass's sections (internal/exec/utils.go 906
             const own = [`vars: {name: 'x-{{ .${row.section} }}'}`];
             if (row.settings !== undefined) own.push(`settings: ${row.settings}`);
             if (row.extra !== undefined) own.push(row.extra);
-            const error = failure(() => load(instance(...own)));
+            // with a Version Tracker lock file: without one, .version is an empty map (atmosPassGaps.test.ts)
+            const error = failure(() => load(instance(...own), ATMOS, { "versions.lock.yaml": "tracks: {}" }));
             assert.equal(error.problems.length, 1);
             const [problem] = error.problems;
             assert.equal(problem.code, "TEMPLATE_ERROR");
@@ -513,6 +514,7 @@ describe("Atmos audit: .version in import templates (stack_processor_utils.go 45
                         "atmos.yaml": ATMOS,
                         "stacks/dev.yaml": stack,
                         "stacks/catalog/eb.yaml": catalog,
+                        "versions.lock.yaml": "tracks: {}",
                     }),
                 }),
             );

@@ -141,3 +141,46 @@ describe("Atmos pass gaps: Gomplate's split, splitN, trim with Sprig off (gompla
         assert.match(failure(() => load(stack, {}, gomplateOnly)).message, /expected string; found 1/);
     });
 });
+
+describe("Atmos pass gaps: .version without a Version Tracker lock file (pkg/version/manager/lock.go 46-80, 145-170; manager.go 97-111)", () => {
+    const atmosWith = (...more: string[]) => lines(ATMOS, ...more);
+    // LoadLock: a missing lock file is an empty lock, so VersionMap is an empty map
+    const rows: readonly { what: string; atmos?: string[]; files?: Record<string, string>; want?: string }[] = [
+        { what: "no lock file", want: "x-map[]-0" },
+        {
+            what: "versions.lock.yaml, but lock_file names another file, which is missing",
+            atmos: ["version: {lock_file: locks/v.yaml}"],
+            files: { "versions.lock.yaml": "tracks: {}" },
+            want: "x-map[]-0",
+        },
+        { what: "versions.lock.yaml under the base path", files: { "versions.lock.yaml": "tracks: {}" } },
+        {
+            what: "the lock_file written",
+            atmos: ["version: {lock_file: locks/v.yaml}"],
+            files: { "locks/v.yaml": "tracks: {}" },
+        },
+        // a configured track or dependency: EffectiveEntries may fail (manager.go 103-115), not known here
+        { what: "version.tracks configured", atmos: ["version: {tracks: {stable: {}}}"] },
+        { what: "version.dependencies configured", atmos: ["version: {dependencies: {tf: {}}}"] },
+    ];
+    for (const row of rows) {
+        it(`${row.what}: .version is ${row.want ?? "refused by name"}`, () => {
+            const stack = stackOf([], ["vars: {name: 'x-{{ .version }}-{{ len .version }}'}"]);
+            const run = () => load(stack, row.files ?? {}, atmosWith(...(row.atmos ?? [])));
+            if (row.want !== undefined) assert.equal(run().instances[0].vars.name, row.want);
+            else assert.match(failure(run).message, /\.version is not given by this port: .*Version Tracker/);
+        });
+    }
+
+    it("an import with a context reads .version as an empty map too (stack_processor_utils.go 455-466)", () => {
+        const stack = lines("import: [{path: catalog/eb, context: {n: x}}]", "vars: {region: us-east-2, stage: dev}");
+        const catalog = lines(
+            "components:",
+            "  terraform:",
+            "    eventbridge:",
+            "      vars: {name: '{{ .n }}-{{ len .version }}'}",
+        );
+        const loaded = load(stack, { "stacks/catalog/eb.yaml": catalog });
+        assert.equal(loaded.instances[0].vars.name, "x-0");
+    });
+});
