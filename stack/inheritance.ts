@@ -85,6 +85,8 @@ interface StackSections {
     readonly providers: MapNode | undefined;
     readonly metadata: MapNode | undefined;
     readonly hooks: MapNode;
+    /** The stack's `auth` under `terraform.auth` (Atmos's GlobalAuth). */
+    readonly auth: MapNode;
     /** `terraform.backend`, `terraform.remote_state_backend` and their types. */
     readonly terraform: MapNode | undefined;
     /** The stack-level sections Atmos merges under each instance's that the stack sets (`dependencies`, `secrets`). */
@@ -144,6 +146,8 @@ export function mergeComponents(
         providers: globalProviders,
         metadata: globalMetadata,
         hooks: both("hooks"),
+        // stack_processor_process_stacks.go 282-287, 393-399, 971: the stack's auth, then terraform.auth
+        auth: both("auth"),
         terraform,
         // GlobalDependencies: the stack's and terraform's; GlobalSecrets: the stack's
         // (stack_processor_process_stacks.go 972-973).
@@ -377,7 +381,8 @@ function mergedComponent(
     const envLayers = layers("env", stack.env);
     const providersLayers = layers("providers", stack.providers);
     const hooksLayers = layers("hooks", stack.hooks);
-    const authLayers = layers("auth", undefined);
+    // GlobalAuth, the bases', the instance's, its overrides' (stack_processor_merge.go 167-176)
+    const authLayers = layers("auth", stack.auth);
     // Component-level locals (Atmos 1.204): the bases' then the instance's, no stack-level ones
     // (stack_processor_merge.go 490-505, stack_processor_utils.go 2697-2703).
     const localsLayers = [...bases.map((b) => table.layer(b, "locals")), table.layer(name, "locals")];

@@ -184,3 +184,23 @@ describe("Atmos pass gaps: .version without a Version Tracker lock file (pkg/ver
         assert.equal(loaded.instances[0].vars.name, "x-0");
     });
 });
+
+describe("Atmos pass gaps: the stack's auth reaches every instance (stack_processor_merge.go 167-176, 610-651)", () => {
+    // GlobalAuth is the stack's auth then terraform.auth (stack_processor_process_stacks.go 282-287,
+    // 393-399, 971), merged under each instance's; processAuthConfig keeps it in the component's auth.
+    const rows: readonly { what: string; top: string; line: number }[] = [
+        { what: "auth at the top level", top: "auth: {identities: {admin: {default: true}}}", line: 2 },
+        { what: "terraform.auth", top: "terraform: {auth: {identities: {admin: {default: true}}}}", line: 2 },
+    ];
+    for (const row of rows) {
+        it(`${row.what}: one warning, where it is written, naming the instance`, () => {
+            const stack = load(stackOf([row.top], ["vars: {name: x}"]));
+            const named = stack.warnings.filter((w) => /: auth: Atmos logs in/.test(w));
+            assert.equal(named.length, 1, stack.warnings.join("\n"));
+            assert.match(named[0], new RegExp(`^stacks/dev\\.yaml:${row.line}:\\d+: eventbridge "eventbridge"`));
+        });
+    }
+    it("not a map: refused, as Atmos refuses it (ErrInvalidAuthSection)", () => {
+        assert.ok(failure(() => load(stackOf(["auth: [x]"], ["vars: {name: x}"]))).problems.length > 0);
+    });
+});
