@@ -6,7 +6,7 @@
  * fixture is never added to the shipped list.
  */
 import * as assert from "node:assert/strict";
-import * as aws from "@pulumi/aws";
+import * as cloudwatch from "@pulumi/aws/cloudwatch";
 import * as pulumi from "@pulumi/pulumi";
 import { stackVarNaming, type ComponentDefinition } from "../../components/kit/definition";
 import { formatPath } from "../../util/problem";
@@ -73,7 +73,7 @@ class Widget extends pulumi.ComponentResource {
 
     constructor(name: string, args: WidgetArgs, opts: pulumi.ComponentResourceOptions = {}) {
         super(WIDGET_DEFINITION.typeToken, name, {}, opts);
-        const group = new aws.cloudwatch.LogGroup(
+        const group = new cloudwatch.LogGroup(
             `${name}-log-group`,
             { name: args.widgetName, region: args.region },
             { parent: this },

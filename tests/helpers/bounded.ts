@@ -1,8 +1,11 @@
 /**
  * The bounded-case harness: runs one hostile case in a child process with a heap limit
- * (`--max-old-space-size`) and a wall-time limit the harness enforces itself (SIGKILL when it is
+ * (`--max-old-space-size`) and a time limit the harness enforces itself (SIGKILL when it is
  * reached), and reports how it ended: exit code or signal, stdout, stderr, elapsed time, peak
- * resident memory and whether `Object.prototype` was changed.
+ * resident memory and whether `Object.prototype` was changed. The limit is on the child's CPU time
+ * where /proc gives it (Linux), so that a loaded machine does not fail a case that does bounded
+ * work: a case that took 30 s of wall time beside five other processes had used far less CPU.
+ * Four times the limit in wall time stops a child that waits without working.
  *
  * A case is a compiled command (`runBoundedCommand("synth", [...])`: `bin/synth.js` as
  * tests/helpers/compiled.ts compiles it) or a script (`runBoundedScript(code)`, where `root` is the
@@ -30,7 +33,10 @@ import { inBackground, inTurn } from "./processes";
 export interface BoundedOptions {
     /** The child's V8 heap limit (`--max-old-space-size`), in MB. @default 256 */
     readonly memoryMb?: number;
-    /** Killed (SIGKILL) after this long; the run then has `timedOut: true`. @default 10000 */
+    /**
+     * Killed (SIGKILL) after this much CPU time (user and system, read from /proc; wall time where
+     * there is no /proc), or four times as much wall time; the run then has `timedOut: true`. @default 10000
+     */
     readonly timeoutMs?: number;
     /** The child's directory. @default the project's root */
     readonly cwd?: string;
@@ -108,6 +114,26 @@ function takeProbe(stderr: string): { stderr: string; probe?: BoundedProbe } {
     return { stderr: stderr.slice(0, at) + stderr.slice(end + 3), probe: JSON.parse(json) as BoundedProbe };
 }
 
+/** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux: proc(5)). */
+const USER_HZ = 100;
+
+/**
+ * The CPU time (user and system) process `pid` has used, in ms, from /proc/<pid>/stat (utime and
+ * stime, fields 14 and 15: proc(5)); undefined where there is no /proc or the process is gone.
+ */
+export function cpuTimeMs(pid: number): number | undefined {
+    let stat: string;
+    try {
+        stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+        return undefined;
+    }
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / USER_HZ : undefined;
+}
+
 /** Runs `node <limits> -r probe <nodeArgs>` under the limits of `options`. */
 export function runBounded(nodeArgs: readonly string[], options: BoundedOptions = {}): Promise<BoundedRun> {
     const { memoryMb = 256, timeoutMs = 10_000 } = options;
@@ -135,16 +161,27 @@ export function runBounded(nodeArgs: readonly string[], options: BoundedOptions 
                 }
                 child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
                 let timedOut = false;
-                const timer = setTimeout(() => {
+                const kill = () => {
                     timedOut = true;
                     child.kill("SIGKILL");
-                }, timeoutMs);
-                child.on("error", (error) => {
+                };
+                const byCpu = child.pid !== undefined && cpuTimeMs(child.pid) !== undefined;
+                const timer = setTimeout(kill, byCpu ? 4 * timeoutMs : timeoutMs);
+                const poll = byCpu
+                    ? setInterval(() => {
+                          if ((cpuTimeMs(child.pid!) ?? 0) > timeoutMs) kill();
+                      }, 200)
+                    : undefined;
+                const stop = () => {
                     clearTimeout(timer);
+                    clearInterval(poll);
+                };
+                child.on("error", (error) => {
+                    stop();
                     reject(error);
                 });
                 child.on("close", (status, signal) => {
-                    clearTimeout(timer);
+                    stop();
                     const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
                     resolve({ status, signal, stdout, elapsedMs, timedOut, ...takeProbe(stderr) });
                 });

@@ -1,16 +1,16 @@
 /**
  * The package as JavaScript, for the tests that run it in child processes (the end-to-end tier):
  * every source file that tsconfig.json compiles, and the tests' shared helpers (tests/helpers/),
- * transpiled with swc into a temporary directory
+ * transpiled with swc (through ./transpileCache) into a temporary directory
  * (never into the working tree), with node_modules linked to the project's. Built once per test
  * process, on first use (about 0.2 s), and removed when the process exits.
  *
  * tests/package/tarball.slow.test.ts checks the other compilation, tsc's dist/ as `npm pack` ships it.
  */
-import { transformFileSync } from "@swc/core";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { cachedTransformSync } from "./transpileCache";
 
 /** The project's root (where package.json is). */
 export const ROOT = path.join(__dirname, "..", "..");
@@ -58,7 +58,8 @@ export function compiledRoot(): string {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), "compiled-package-"));
     process.on("exit", () => fs.rmSync(out, { recursive: true, force: true }));
     for (const file of sources()) {
-        const { code } = transformFileSync(file, {
+        const { code } = cachedTransformSync(fs.readFileSync(file, "utf8"), {
+            filename: file,
             jsc: {
                 parser: { syntax: "typescript" },
                 target: "es2022",

@@ -37,6 +37,7 @@ import { instanceProjectName } from "../../components/kit/deployTime";
 import { instanceProjectProblem } from "../../program/run";
 import { isPlainObject } from "../../util/objects";
 import { compiledRoot, ROOT } from "../helpers/compiled";
+import { awaitedLater, runProcess, startBeforeTests } from "../helpers/processes";
 
 const FILE = path.join(ROOT, "atmos.d", "pulumi.yaml");
 
@@ -136,6 +137,23 @@ function rendered(name: string, data: unknown): string[] {
         processTmpl(`pulumi-${name}-step-${i}`, typeof step === "string" ? step : step.command!, data, false),
     );
 }
+
+/** The environment Atmos gives the steps: the package's directory as the env valueCommand finds it. */
+const stepEnv = (dir: string) => ({ ...process.env, CLOUDPOSSE_COMPONENTS_DIR: dir, NO_COLOR: "1" });
+
+/**
+ * The plan step of one instance of the fixture repository, run by a shell (a synth in a child
+ * process, about half a second): started before the tests (../helpers/processes), so it runs beside
+ * the unit tier, and awaited by its test below.
+ */
+const planStep = startBeforeTests(() => {
+    // The compiled package in the layout of dist/, as CLOUDPOSSE_COMPONENTS_DIR/dist.
+    const pkg = fs.mkdtempSync(path.join(os.tmpdir(), "atmos-pulumi-pkg-"));
+    fs.symlinkSync(compiledRoot(), path.join(pkg, "dist"), "dir");
+    const repo = path.join(ROOT, "tests", "fixtures", "atmos", "repo");
+    const [step] = rendered("plan", stepData("eventbridge/alerts", "acme-ue2-dev", repo, "--json"));
+    return awaitedLater(runProcess("sh", ["-c", step], { cwd: repo, env: stepEnv(pkg) }));
+});
 
 const PROJECT_STEP =
     "mkdir -p .atmos-pulumi/'managed-dashboards-api-key' && " +
@@ -251,7 +269,6 @@ describe("atmos.d/pulumi.yaml: atmos pulumi plan|preview|up|destroy <component> 
 
     describe("the rendered steps, run by a shell", function () {
         this.timeout(60_000);
-        const env = (dir: string) => ({ ...process.env, CLOUDPOSSE_COMPONENTS_DIR: dir, NO_COLOR: "1" });
 
         it("the env valueCommand finds the installed package's directory", () => {
             const valueCommand = sub("up").env!.find((e) => e.key === "CLOUDPOSSE_COMPONENTS_DIR")!.valueCommand!;
@@ -263,7 +280,7 @@ describe("atmos.d/pulumi.yaml: atmos pulumi plan|preview|up|destroy <component> 
         it("up's first step writes a Pulumi.yaml naming the instance's project and the package's program", () => {
             const work = fs.mkdtempSync(path.join(os.tmpdir(), "atmos-pulumi-"));
             const [project] = rendered("up", stepData("managed-dashboards/api-key", "acme-ue2-prod", work));
-            execFileSync("sh", ["-c", project], { cwd: work, env: env("/opt/pkg") });
+            execFileSync("sh", ["-c", project], { cwd: work, env: stepEnv("/opt/pkg") });
             const written = parse(
                 fs.readFileSync(path.join(work, ".atmos-pulumi", "managed-dashboards-api-key", "Pulumi.yaml"), "utf8"),
             ) as unknown;
@@ -274,14 +291,10 @@ describe("atmos.d/pulumi.yaml: atmos pulumi plan|preview|up|destroy <component> 
             });
         });
 
-        it("plan's step plans exactly that instance of the fixture repository", () => {
-            // The compiled package in the layout of dist/, as CLOUDPOSSE_COMPONENTS_DIR/dist.
-            const pkg = fs.mkdtempSync(path.join(os.tmpdir(), "atmos-pulumi-pkg-"));
-            fs.symlinkSync(compiledRoot(), path.join(pkg, "dist"), "dir");
-            const repo = path.join(ROOT, "tests", "fixtures", "atmos", "repo");
-            const [step] = rendered("plan", stepData("eventbridge/alerts", "acme-ue2-dev", repo, "--json"));
-            const out = execFileSync("sh", ["-c", step], { cwd: repo, env: env(pkg), encoding: "utf8" });
-            const plan = JSON.parse(out) as { outputs: Record<string, unknown> };
+        it("plan's step plans exactly that instance of the fixture repository", async () => {
+            const run = await planStep();
+            assert.equal(run.status, 0, run.stderr);
+            const plan = JSON.parse(run.stdout) as { outputs: Record<string, unknown> };
             assert.deepEqual(Object.keys(plan.outputs), ["eventbridge/alerts"]);
         });
     });

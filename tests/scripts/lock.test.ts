@@ -16,12 +16,11 @@ const { lockHeld, takeLock } = require("../../scripts/staleness") as {
     takeLock: (lock: string) => void;
 };
 
-/** A pid no process has: one that just exited. */
+/** A pid no process has: one that just exited (`node --version` prints and exits before Node starts up). */
 function deadPid(): number {
-    const child = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
-        encoding: "utf8",
-    });
-    return Number(child.stdout);
+    const child = spawnSync(process.execPath, ["--version"]);
+    assert.equal(child.status, 0);
+    return child.pid;
 }
 
 describe("the rebuild lock (scripts/staleness.js)", () => {

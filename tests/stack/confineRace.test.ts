@@ -189,7 +189,13 @@ describe("the file read is the file checked (issue 40)", () => {
             { stdio: "ignore" },
         );
         try {
-            await new Promise((resolve) => setTimeout(resolve, 200));
+            // Until the writer's loop has started: target.txt exists once it has swapped a first time.
+            const target = path.join(stacks, "target.txt");
+            const deadline = Date.now() + 30_000;
+            while (fs.lstatSync(target, { throwIfNoEntry: false }) === undefined) {
+                assert.ok(Date.now() < deadline, "the writer never wrote target.txt");
+                await new Promise((resolve) => setTimeout(resolve, 5));
+            }
             const outcomes = { read: 0, refused: 0, other: 0 };
             // On a loaded machine one side of the race can be missed for a while: go on (up to 5,000 loads)
             // until both are seen.
