@@ -3,8 +3,8 @@
  * the component pass only when set print `<no value>` when unset and are refused by name when set.
  */
 import { strict as assert } from "node:assert";
-import { loadStackFile, StackFileError } from "../../stack";
-import { lines, memoryFiles, ROOT } from "../helpers/stack";
+import { loadStackFile } from "../../stack";
+import { lines, memoryFiles, ROOT, stackError } from "../helpers/stack";
 
 const ATMOS = lines(
     "stacks:",
@@ -36,15 +36,7 @@ function stackOf(top: readonly string[], own: readonly string[]): string {
     );
 }
 
-function failure(f: () => unknown): StackFileError {
-    try {
-        f();
-    } catch (e) {
-        assert.ok(e instanceof StackFileError, `expected a StackFileError, got ${String(e)}`);
-        return e;
-    }
-    assert.fail("expected a StackFileError");
-}
+const failure = stackError;
 
 describe("Atmos pass gaps: sections Atmos adds only when not empty (stack_processor_merge.go 549-551, 559-566, 640-642)", () => {
     for (const section of ["dependencies", "retry", "secrets", "test"]) {
@@ -107,15 +99,7 @@ describe("Atmos pass gaps: a non-string edition (pkg/config/edition.go 22-44, 52
 describe("Atmos pass gaps: Gomplate's split, splitN, trim with Sprig off (gomplate v3.11.8 funcs/strings.go 58-63)", () => {
     // "legacy aliases with non-pipelinable arg order": Go's strings.Split(s, sep), SplitN(s, sep, n),
     // Trim(s, cutset) (Go's strings.go genSplit, Trim), the string first.
-    const gomplateOnly = lines(
-        "stacks:",
-        "  base_path: stacks",
-        "  name_pattern: '{stage}'",
-        "templates:",
-        "  settings:",
-        "    enabled: true",
-        "    gomplate: {enabled: true}",
-    );
+    const gomplateOnly = lines(ATMOS, "    gomplate: {enabled: true}");
     const rows: readonly { template: string; want: string }[] = [
         { template: '{{ split "a,b,c" "," }}', want: "[a b c]" },
         { template: '{{ index (split "a,b,c" ",") 2 }}', want: "c" },
