@@ -270,9 +270,20 @@ export function hideSecrets(
                 rule: `holds a secret with a value that is not valid (${code}); the rule and the place inside the secret are not shown, as they would show part of it`,
             };
         }
-        const rule = code === "NOT_JSON" ? p.rule.replace(/ \([^]*\)$/, "") : p.rule;
+        const rule = code === "NOT_JSON" ? p.rule.replace(/ \([^]*\)$/, "") : withoutShownValue(p.rule);
         return hasValue(p) ? { code, path, rule, value: SECRET_VALUE } : { code, path, rule };
     });
+}
+
+/**
+ * What a rule shows of the value it was checked on: the characters a pattern refuses (` (found "$", "!")`,
+ * kit/awsLimits.ts `stringViolations`) and a length or count (`, has 350`, ` (has 350)`).
+ */
+const SHOWN_VALUE = [/ \(found "(?:[^"\\]|\\.)*"(?:, "(?:[^"\\]|\\.)*")*\)/g, / \(has \d+\)/g, /, has \d+/g];
+
+/** `rule` without what it shows of a secret value: the rule is kept, its measure of the value is not. */
+function withoutShownValue(rule: string): string {
+    return SHOWN_VALUE.reduce((text, shown) => text.replace(shown, ""), rule);
 }
 
 /**

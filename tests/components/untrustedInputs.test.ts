@@ -140,7 +140,24 @@ describe("the components' Inputs against hostile values", () => {
                 "a tag",
                 (k) =>
                     new k.EventBridge("s", { ...BASE, name: "s", tags: { Team: pulumi.secret("hunter2".repeat(50)) } }),
-                `eventbridge "s": tags["Team"] gives the log group and the event rule the tag "Team" a value that must have at most 256 characters, has 350 (CloudWatch Logs Tags value; EventBridge Tag.Value), ${HIDDEN}`,
+                `eventbridge "s": tags["Team"] gives the log group and the event rule the tag "Team" a value that must have at most 256 characters (CloudWatch Logs Tags value; EventBridge Tag.Value), ${HIDDEN}`,
+            ],
+            // Nothing derived from a secret: neither its length nor the characters a pattern refuses.
+            [
+                "a tag with characters AWS refuses",
+                (k) => new k.EventBridge("s", { ...BASE, name: "s", tags: { K: pulumi.secret("hunter2$!#%") } }),
+                `eventbridge "s": tags["K"] gives the log group the tag "K" a value that may only contain letters, digits, spaces and _ . : / = + - @ (CloudWatch Logs Tags value), ${HIDDEN}`,
+            ],
+            [
+                "a KMS key id",
+                (k) =>
+                    new k.DashboardsApiKey("s", {
+                        ...BASE,
+                        name: "s",
+                        workspaceId: WORKSPACE,
+                        kmsKeyId: pulumi.secret("hunter2 key!!"),
+                    }),
+                `managed-dashboards/api-key "s": kmsKeyId must be a KMS key id, ARN or alias (SSM PutParameter.KeyId: may only contain a-z, A-Z, 0-9, ":", "/", "_" and "-"), ${HIDDEN}`,
             ],
             // Issue 40: below a secret, the keys and the rule are the secret's too (a tag key, an operator).
             [
@@ -182,6 +199,7 @@ describe("the components' Inputs against hostile values", () => {
                     !run.messages.some((m) => m.includes("hunter2") || m.includes("got 4")),
                     run.messages.join("\n"),
                 );
+                assert.ok(!run.messages.some((m) => /\(found |has \d/.test(m)), run.messages.join("\n"));
             });
         }
     });
