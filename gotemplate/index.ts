@@ -33,6 +33,8 @@ export {
     regexReplace,
     dictOf,
     regexTest,
+    splitGo,
+    trimCutset,
 } from "./sprig";
 export { formatValue, sprintf, sprint, goTypeName, quoteGo } from "./fmt";
 

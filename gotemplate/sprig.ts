@@ -881,7 +881,8 @@ export function replaceAllGo(s: string, old: string, replacement: string): strin
     return parts.join(replacement);
 }
 
-function trimCutset(s: string, cut: string): string {
+/** Go's strings.Trim: `s` without the leading and trailing characters of `cut`. */
+export function trimCutset(s: string, cut: string): string {
     const set = new Set([...cut]);
     const c = [...s];
     let a = 0;
@@ -892,7 +893,7 @@ function trimCutset(s: string, cut: string): string {
 }
 
 /** Go's strings.Split / SplitN (an empty separator splits into characters). */
-function splitGo(s: string, sep: string, n = -1): string[] {
+export function splitGo(s: string, sep: string, n = -1): string[] {
     if (n === 0) return [];
     if (sep === "") {
         const chars = [...s];

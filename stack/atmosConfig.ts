@@ -71,6 +71,12 @@ export interface AtmosConfig {
     readonly env: Readonly<Record<string, unknown>>;
     /** The whole merged configuration, as plain data. */
     readonly raw: Readonly<Record<string, unknown>>;
+    /**
+     * True when templates' `.version` is known to be an empty map: the Version Tracker's lock file
+     * (`version.lock_file`, else `versions.lock.yaml`, under `base_path`) does not exist and
+     * atmos.yaml configures no `version.tracks` or `version.dependencies`.
+     */
+    readonly versionsUnlocked?: boolean;
 }
 
 /** Where to look for atmos.yaml. */
@@ -988,7 +994,25 @@ function interpret(
         ...(gitRoot !== undefined ? { gitRoot } : {}),
         env: isPlainObject(envSection) ? envSection : {},
         raw,
+        ...(versionsUnlocked(raw, basePath, files) ? { versionsUnlocked: true } : {}),
     };
+}
+
+/**
+ * Whether Atmos's `.version` is an empty map: VersionMap (pkg/version/manager/lock.go 145-170) reads
+ * the lock file at LockFilePath (46-70: `version.lock_file`, else `versions.lock.yaml`, under the
+ * base path), a missing one being an empty lock (LoadLock 73-80); with no track or dependency
+ * configured, EffectiveEntries finds the track missing, which VersionMap tolerates (manager.go
+ * 97-111). A lock file outside the base path is not looked for (unknown: false).
+ */
+function versionsUnlocked(raw: Readonly<Record<string, unknown>>, basePath: string, files: FileSystem): boolean {
+    const some = (v: unknown) => (isPlainObject(v) && Object.keys(v).length > 0) || (Array.isArray(v) && v.length > 0);
+    if (some(at(raw, "version", "tracks")) || some(at(raw, "version", "dependencies"))) return false;
+    const written = at(raw, "version", "lock_file");
+    const lockFile = typeof written === "string" && written !== "" ? written : "versions.lock.yaml";
+    const path = nodePath.resolve(basePath, lockFile);
+    if (climbsOut(nodePath.relative(basePath, path))) return false;
+    return !files.isFile(path) && !files.isDirectory(path);
 }
 
 /**
@@ -1009,14 +1033,21 @@ function editionAnchor(
     value: unknown,
     where: () => { file: string; position?: { line: number; column: number } },
 ): string | undefined {
-    const text = typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : undefined;
-    if (value === undefined || value === null || text === "") return undefined;
-    const match = text === undefined ? null : /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(text);
+    // Atmos reads it with viper's GetString (pkg/config/edition.go 52-57), cast.ToString: a number or
+    // a boolean is its text, a map or a list is "" (no pin, ignored), as is null.
+    const text =
+        typeof value === "string"
+            ? value.trim()
+            : typeof value === "number" || typeof value === "boolean"
+              ? String(value)
+              : "";
+    if (text === "") return undefined;
+    const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(text);
     const refuse = (): never => {
         const { file, position } = where();
         throw new AtmosConfigError(
             file,
-            `edition must be a date written YYYY, YYYY-MM or YYYY-MM-DD, as Atmos requires, got ${text === undefined ? "a value that is not a string (quote it)" : JSON.stringify(text)}`,
+            `edition must be a date written YYYY, YYYY-MM or YYYY-MM-DD, as Atmos requires, got ${JSON.stringify(text)}`,
             position,
         );
     };

@@ -352,8 +352,8 @@ export const ATMOS_FEATURES: readonly AtmosFeature[] = [
         feature: "Version Tracker (`.version` in templates, `!version`)",
         since: "1.223",
         handling: "refused",
-        here: "by name where a template or value uses it",
-        checkedBy: "tests/stack/atmosAudit.test.ts",
+        here: "by name where a template or value uses it; `.version` is an empty map without a lock file, as in Atmos",
+        checkedBy: "tests/stack/atmosPassGaps.test.ts",
     },
 ];
 

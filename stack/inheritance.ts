@@ -52,6 +52,11 @@ export interface MergedComponent {
     /** The merged `auth` section of the instance, its bases and overrides, located. */
     readonly auth?: MapNode;
     /**
+     * Of the sections Atmos adds to the component only when not empty (`dependencies`, `retry`,
+     * `secrets`, `test`: stack_processor_merge.go 549-566, 640-642), those a layer of it sets.
+     */
+    readonly setWhenNotEmpty?: readonly string[];
+    /**
      * The Terraform backend sections as written, merged (`terraform.<section>`, the bases', the
      * instance's), before Atmos picks the sub-map of the backend type (stack/terraformState.ts does).
      */
@@ -80,8 +85,21 @@ interface StackSections {
     readonly providers: MapNode | undefined;
     readonly metadata: MapNode | undefined;
     readonly hooks: MapNode;
+    /** The stack's `auth` under `terraform.auth` (Atmos's GlobalAuth). */
+    readonly auth: MapNode;
     /** `terraform.backend`, `terraform.remote_state_backend` and their types. */
     readonly terraform: MapNode | undefined;
+    /** The stack-level sections Atmos merges under each instance's that the stack sets (`dependencies`, `secrets`). */
+    readonly globalSet: ReadonlySet<string>;
+}
+
+/** Sections Atmos adds to a component only when their merge is not empty (stack_processor_merge.go 549-566, 640-642). */
+const WHEN_NOT_EMPTY = ["dependencies", "retry", "secrets", "test"] as const;
+
+/** True when `node` holds `key` as a map with entries. */
+function setAt(node: MapNode | undefined, key: string): boolean {
+    const value = node?.entries.get(key)?.value;
+    return value?.kind === "map" && value.entries.size > 0;
 }
 
 /**
@@ -128,7 +146,12 @@ export function mergeComponents(
         providers: globalProviders,
         metadata: globalMetadata,
         hooks: both("hooks"),
+        // stack_processor_process_stacks.go 282-287, 393-399, 971: the stack's auth, then terraform.auth
+        auth: both("auth"),
         terraform,
+        // GlobalDependencies: the stack's and terraform's; GlobalSecrets: the stack's
+        // (stack_processor_process_stacks.go 972-973).
+        globalSet: new Set(["dependencies", "secrets"].filter((key) => setAt(root, key) || setAt(terraform, key))),
     };
     const globalTokens = options.namesOnly ? nameTokens([globalVars]) : {};
     const result: MergedComponent[] = [];
@@ -358,7 +381,8 @@ function mergedComponent(
     const envLayers = layers("env", stack.env);
     const providersLayers = layers("providers", stack.providers);
     const hooksLayers = layers("hooks", stack.hooks);
-    const authLayers = layers("auth", undefined);
+    // GlobalAuth, the bases', the instance's, its overrides' (stack_processor_merge.go 167-176)
+    const authLayers = layers("auth", stack.auth);
     // Component-level locals (Atmos 1.204): the bases' then the instance's, no stack-level ones
     // (stack_processor_merge.go 490-505, stack_processor_utils.go 2697-2703).
     const localsLayers = [...bases.map((b) => table.layer(b, "locals")), table.layer(name, "locals")];
@@ -473,6 +497,11 @@ function mergedComponent(
         get auth() {
             return auth();
         },
+        setWhenNotEmpty: WHEN_NOT_EMPTY.filter(
+            (key) =>
+                stack.globalSet.has(key) ||
+                [...bases.map((b) => table.own(b)), ownMap, overrides].some((m) => setAt(m, key)),
+        ),
     };
 }
 

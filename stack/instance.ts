@@ -169,6 +169,8 @@ function passSections(component: MergedComponent, config: AtmosConfig): Record<s
     const custom = component.componentType !== undefined;
     for (const [section, where] of Object.entries(PASS_SECTIONS_NOT_COMPUTED)) {
         if (custom && where.startsWith("stack_processor_merge.go")) continue;
+        // unset, Atmos leaves it out of the component: <no value>, as Go prints a missing key
+        if (WHEN_SET.has(section) && !component.setWhenNotEmpty?.includes(section)) continue;
         const when = WHEN_SET.has(section) ? " when it is set" : "";
         sections[section] = notComputed(
             `.${section}`,
@@ -181,7 +183,8 @@ function passSections(component: MergedComponent, config: AtmosConfig): Record<s
             `Atmos's component pass gives it, as the component's settings ask (internal/exec/utils.go 1272-1290)`,
         );
     }
-    sections.version = versionContextRefused();
+    // Atmos's VersionMap: empty without a lock file (pkg/version/manager/lock.go 73-80, 145-170)
+    sections.version = config.versionsUnlocked === true ? {} : versionContextRefused();
     const { locals, ...rest } = component.context;
     Object.assign(sections, rest);
     if (isPlainObject(locals) && Object.keys(locals).length > 0) sections.locals = locals;

@@ -226,6 +226,8 @@ export interface ManifestTextOptions extends LocalsOptions {
     readonly context?: Readonly<Record<string, unknown>>;
     /** The import's (or atmos.yaml's) `ignore_missing_template_values`. */
     readonly ignoreMissing?: boolean;
+    /** `.version` is an empty map (atmos.yaml's `versionsUnlocked`). */
+    readonly versionsUnlocked?: boolean;
 }
 
 /**
@@ -275,6 +277,7 @@ export function renderManifestText(text: string, file: string, options: Manifest
             contextFromOutside,
             ignoreMissing: options.ignoreMissing,
             env: options.env,
+            versionsUnlocked: options.versionsUnlocked,
         });
     }
     // Only the file's own locals (processYAMLConfigFileWithContextInternal, stack_processor_utils.go
@@ -284,7 +287,11 @@ export function renderManifestText(text: string, file: string, options: Manifest
     // (processStructuredTemplateRefs), and the rest is left for the component pass, where
     // `.locals` are the component's own. The top-level settings, vars and env are rendered either way.
     try {
-        return renderImportText(text, data, file, { contextFromOutside: true, env: options.env });
+        return renderImportText(text, data, file, {
+            contextFromOutside: true,
+            env: options.env,
+            versionsUnlocked: options.versionsUnlocked,
+        });
     } catch (e) {
         if (isLimit(e)) throw e;
     }
@@ -297,7 +304,11 @@ export function renderManifestText(text: string, file: string, options: Manifest
             else if (/^[^\s#]/.test(line)) section = "";
             if (!TOP_SECTIONS.has(section) || !hasTemplate(line)) return line;
             try {
-                return renderImportText(line, data, file, { contextFromOutside: true, env: options.env });
+                return renderImportText(line, data, file, {
+                    contextFromOutside: true,
+                    env: options.env,
+                    versionsUnlocked: options.versionsUnlocked,
+                });
             } catch (e) {
                 if (isLimit(e)) throw e;
                 return line;

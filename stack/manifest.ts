@@ -306,6 +306,7 @@ class ManifestProcessor {
                             context: templates.context,
                             // The import's flag, or atmos.yaml's (stack_processor_utils.go 626, 1624).
                             ignoreMissing: templates.ignoreMissing || this.ignoreMissingSetting(),
+                            ...(this.context.config.versionsUnlocked === true ? { versionsUnlocked: true } : {}),
                             ...(this.context.env !== undefined ? { env: this.context.env } : {}),
                             ...(this.context.cwd !== undefined ? { cwd: this.context.cwd } : {}),
                             allowExec: this.context.allowExec === true,

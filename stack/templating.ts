@@ -35,7 +35,7 @@ import {
 import { getOwn, hasOwn, isPlainObject } from "../util/objects";
 import { compareGoStrings } from "../util/goOrder";
 import { CloudposseError } from "../util/errors";
-import { checkStringLength, regexTest, TEMPLATE_LIMITS } from "../gotemplate";
+import { checkStringLength, regexTest, splitGo, TEMPLATE_LIMITS, trimCutset } from "../gotemplate";
 
 /**
  * The marks (`unknownThrough`) of the JSON functions, whose result for a value known only at deploy
@@ -190,13 +190,10 @@ const GOMPLATE_NOT_IMPLEMENTED = [
     "seq",
     "shellQuote",
     "sort",
-    "split",
-    "splitN",
     "ternary",
     "toCSV",
     "toTOML",
     "toml",
-    "trim",
     "uniq",
     "urlParse",
     "values",
@@ -213,6 +210,10 @@ export function gomplateFunctions(env: Environment = process.env): FuncMap {
     funcs.contains = fn("ss", (s: string, sub: string) => s.includes(sub));
     funcs.hasPrefix = fn("ss", (s: string, p: string) => s.startsWith(p));
     funcs.hasSuffix = fn("ss", (s: string, p: string) => s.endsWith(p));
+    // Go's strings.Split, SplitN, Trim: the string first (funcs/strings.go 61-63)
+    funcs.split = fn("ss", (s: string, sep: string) => splitGo(s, sep));
+    funcs.splitN = fn("ssn", (s: string, sep: string, n: number) => splitGo(s, sep, n));
+    funcs.trim = fn("ss", (s: string, cutset: string) => trimCutset(s, cutset));
     for (const name of GOMPLATE_NOT_IMPLEMENTED) {
         funcs[name] ??= unsupportedFunction(name, "(a Gomplate function) is not supported by this port");
     }
@@ -771,6 +772,8 @@ export interface ImportTemplateOptions {
     readonly contextFromOutside: boolean;
     /** The environment `env`-reading functions see. @default process.env */
     readonly env?: Environment;
+    /** `.version` is an empty map (no Version Tracker lock file, see AtmosConfig's `versionsUnlocked`). */
+    readonly versionsUnlocked?: boolean;
 }
 
 /**
@@ -893,10 +896,11 @@ export function renderImportText(
 ): string {
     if (!hasTemplate(text)) return text;
     // Atmos adds `.version` to a non-empty context when the file mentions it (stack_processor_utils.go
-    // 455, 466; pkg/version/manager/context.go 30-55): refused by name where it is read.
+    // 455, 466; pkg/version/manager/context.go 30-55): an empty map without a lock file, else
+    // refused by name where it is read.
     const context =
         Object.keys(data).length > 0 && !hasOwn(data, "version") && /\.version\b/.test(text)
-            ? { ...data, version: versionContextRefused() }
+            ? { ...data, version: options.versionsUnlocked === true ? {} : versionContextRefused() }
             : data;
     const typed = typeExactFields(text, context, false);
     // Atmos's ProcessTmpl: Gomplate's, then Sprig's, then Atmos's functions.

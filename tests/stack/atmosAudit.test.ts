@@ -26,11 +26,11 @@ function instance(...own: string[]): string {
     );
 }
 
-function load(stack: string, atmos = ATMOS) {
+function load(stack: string, atmos = ATMOS, more: Record<string, string> = {}) {
     return loadStackFile("stacks/dev.yaml", {
         cwd: ROOT,
         env: {},
-        files: memoryFiles({ "atmos.yaml": atmos, "stacks/dev.yaml": stack }),
+        files: memoryFiles({ "atmos.yaml": atmos, "stacks/dev.yaml": stack, ...more }),
     });
 }
 
@@ -72,13 +72,13 @@ describe("Atmos audit: the component pass's sections (internal/exec/utils.go 906
         });
     }
 
-    const refused: readonly { section: string; settings?: string; cites: RegExp }[] = [
+    const refused: readonly { section: string; settings?: string; extra?: string; cites: RegExp }[] = [
         { section: "command", cites: /stack_processor_merge\.go 534/ },
         { section: "inheritance", cites: /stack_processor_merge\.go 535/ },
         { section: "auth", cites: /stack_processor_merge\.go 533/ },
         { section: "generate", cites: /stack_processor_merge\.go 646/ },
         { section: "required_version", cites: /stack_processor_merge\.go 639/ },
-        { section: "retry", cites: /when it is set .*559-561/ },
+        { section: "retry", extra: "retry: {max_attempts: 3}", cites: /when it is set .*559-561/ },
         { section: "imports", cites: /utils\.go 912/ },
         { section: "deps", cites: /utils\.go 934-939/ },
         { section: "deps_all", cites: /utils\.go 934-940/ },
@@ -98,7 +98,9 @@ describe("Atmos audit: the component pass's sections (internal/exec/utils.go 906
         it(`.${row.section}: refused by name where it is read, not printed <no value>`, () => {
             const own = [`vars: {name: 'x-{{ .${row.section} }}'}`];
             if (row.settings !== undefined) own.push(`settings: ${row.settings}`);
-            const error = failure(() => load(instance(...own)));
+            if (row.extra !== undefined) own.push(row.extra);
+            // with a Version Tracker lock file: without one, .version is an empty map (atmosPassGaps.test.ts)
+            const error = failure(() => load(instance(...own), ATMOS, { "versions.lock.yaml": "tracks: {}" }));
             assert.equal(error.problems.length, 1);
             const [problem] = error.problems;
             assert.equal(problem.code, "TEMPLATE_ERROR");
@@ -512,6 +514,7 @@ describe("Atmos audit: .version in import templates (stack_processor_utils.go 45
                         "atmos.yaml": ATMOS,
                         "stacks/dev.yaml": stack,
                         "stacks/catalog/eb.yaml": catalog,
+                        "versions.lock.yaml": "tracks: {}",
                     }),
                 }),
             );
