@@ -207,6 +207,7 @@ describe("install commands in the docs (trial findings 5 and 9)", () => {
 
     it("README names the package for npx, never a bare npx cloudposse-synth fetch", () => {
         assert.match(readme, /npx -p pulumi-cloudposse-components cloudposse-synth/);
-        assert.match(readme, /npx --no cloudposse-synth/);
+        // `--` ends npm's own options: without it npm 11 reads synth's flags (`--atmos-stack`) as its config.
+        assert.match(readme, /npx --no -- cloudposse-synth/);
     });
 });
