@@ -176,7 +176,7 @@ function evaluateNode(node: TreeNode, field: string, ctx: EvaluationContext): Ev
                 !node.value.includes(NO_VALUE)
             ) {
                 ctx.warnings.push(
-                    `${formatLocation(node.loc)}: ${ctx.who}: ${field}: the template renders ${NO_VALUE} (it reads a key its data lacks; Atmos prints the same: in a component, .locals holds only the component's own locals)`,
+                    `${formatLocation(node.loc)}: ${ctx.who}: ${field}: the template renders ${NO_VALUE} (it reads a key its data lacks; Atmos prints the same: in a component, .locals holds only the component's own locals, and a file's own locals reach a template only when the whole file renders at load time, which it does not when any template in it needs the component, such as .atmos_stack, .atmos_component or a component local)`,
                 );
             }
             if (!isValueFunction(text)) {
