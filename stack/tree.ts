@@ -250,13 +250,13 @@ export function parseYamlTree(written: string, file: string, options: ParseTreeO
                 ),
         };
     }
-    const escape = invalidEscape(doc, text);
+    const problems: StackFileProblem[] = [];
+    const builder = new TreeBuilder(doc, text, locate, problems, options);
+    const escape = builder.invalidEscape;
     if (escape !== undefined) {
         const message = `invalid YAML: found invalid Unicode character escape code ${escape.written} (go-yaml refuses a surrogate half or a code point past U+10FFFF; write the character itself, or \\U and eight hex digits for one past U+FFFF)`;
         return { root: null, problems: [makeProblem("YAML_SYNTAX", locate(escape.offset), message)] };
     }
-    const problems: StackFileProblem[] = [];
-    const builder = new TreeBuilder(doc, locate, problems, options);
     let root: TreeNode | null;
     try {
         root = doc.contents === null ? null : builder.build(doc.contents as YamlNode, new Set());
@@ -276,33 +276,31 @@ export function parseYamlTree(written: string, file: string, options: ParseTreeO
 const DOUBLE_QUOTED_ESCAPE = /\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|[^])/g;
 
 /**
- * The first `\u`/`\U` escape go-yaml refuses: each escape is checked alone, so a surrogate half is
- * refused even when a pair is written (`"\ud83d\ude00"`), as is a value past U+10FFFF (go-yaml
- * scannerc.go 2572-2576, yaml_parser_scan_flow_scalar). The `yaml` package decodes both.
+ * The first `\u`/`\U` escape go-yaml refuses in `node`, if a double-quoted scalar: each escape is
+ * checked alone, so a surrogate half is refused even when a pair is written (`"\ud83d\ude00"`), as
+ * is a value past U+10FFFF (go-yaml scannerc.go 2572-2576, yaml_parser_scan_flow_scalar). The
+ * `yaml` package decodes both.
  */
-function invalidEscape(doc: Document, text: string): { offset: number; written: string } | undefined {
-    let found: { offset: number; written: string } | undefined;
-    yaml().visit(doc, {
-        Scalar: (_key, node) => {
-            if (node.type !== "QUOTE_DOUBLE" || node.range === undefined || node.range === null) return undefined;
-            const [start, end] = node.range;
-            const source = text.slice(start, end);
-            if (!source.includes("\\")) return undefined;
-            for (const match of source.matchAll(DOUBLE_QUOTED_ESCAPE)) {
-                const hex = match[1] ?? match[2];
-                if (hex === undefined) continue;
-                const value = parseInt(hex, 16);
-                if ((value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff) {
-                    if (found === undefined || start + match.index < found.offset) {
-                        found = { offset: start + match.index, written: match[0] };
-                    }
-                    return undefined;
-                }
-            }
-            return undefined;
-        },
-    });
-    return found;
+function invalidEscapeIn(node: Scalar, text: string): InvalidEscape | undefined {
+    if (node.type !== "QUOTE_DOUBLE" || node.range === undefined || node.range === null) return undefined;
+    const [start, end] = node.range;
+    const source = text.slice(start, end);
+    if (!source.includes("\\")) return undefined;
+    for (const match of source.matchAll(DOUBLE_QUOTED_ESCAPE)) {
+        const hex = match[1] ?? match[2];
+        if (hex === undefined) continue;
+        const value = parseInt(hex, 16);
+        if ((value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff) {
+            return { offset: start + match.index, written: match[0] };
+        }
+    }
+    return undefined;
+}
+
+/** An escape go-yaml refuses: where it starts in the text, and as written. */
+interface InvalidEscape {
+    readonly offset: number;
+    readonly written: string;
 }
 
 function firstLine(message: string): string {
@@ -339,23 +337,33 @@ class TreeBuilder {
      */
     private untouched = 0;
 
+    /** The first escape go-yaml refuses (found in the same pass as the anchors): the file is refused. */
+    readonly invalidEscape: InvalidEscape | undefined;
+
     constructor(
         doc: Document,
+        text: string,
         private readonly locate: (offset: number | undefined) => Location,
         private readonly problems: StackFileProblem[],
         private readonly options: ParseTreeOptions = {},
     ) {
         const anchors = new Map<string, YamlNode>();
+        let escape: InvalidEscape | undefined;
         yaml().visit(doc, {
             Node: (_key, node) => {
                 if (isAlias(node)) {
                     const target = anchors.get(node.source);
                     if (target !== undefined) this.aliasTargets.set(node, target);
-                } else if (node.anchor !== undefined) {
-                    anchors.set(node.anchor, node);
+                    return;
+                }
+                if (node.anchor !== undefined) anchors.set(node.anchor, node);
+                if (isScalar(node)) {
+                    const found = invalidEscapeIn(node, text);
+                    if (found !== undefined && (escape === undefined || found.offset < escape.offset)) escape = found;
                 }
             },
         });
+        this.invalidEscape = escape;
     }
 
     /** `active` holds the alias targets being expanded, so a self-referencing alias stops. */
