@@ -94,7 +94,7 @@ interface StackSections {
 }
 
 /** Sections Atmos adds to a component only when their merge is not empty (stack_processor_merge.go 549-566, 640-642). */
-const WHEN_NOT_EMPTY = ["dependencies", "retry", "secrets", "test"] as const;
+export const WHEN_NOT_EMPTY = ["dependencies", "retry", "secrets", "test"] as const;
 
 /** True when `node` holds `key` as a map with entries. */
 function setAt(node: MapNode | undefined, key: string): boolean {

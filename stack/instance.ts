@@ -13,15 +13,16 @@ import { rethrowIfInternal } from "../util/internalError";
 import type { AtmosConfig } from "./atmosConfig";
 import { convertValue, describeNode } from "./convert";
 import { formatLocation, makeProblem, type ProblemList, type SourceLocation } from "./errors";
-import { evaluateVar, type Evaluated, type EvaluationContext, type UnknownOrigin } from "./evaluate";
-import type { MergedComponent } from "./inheritance";
+import { evaluateVar, type Evaluated, type EvaluationContext } from "./evaluate";
+import { WHEN_NOT_EMPTY, type MergedComponent } from "./inheritance";
 import type { StackInstance } from "./loadTypes";
 import { mergeAll } from "./merge";
 import { fileStackName } from "./names";
 import { followRecord, terraformWorkspace, WorkspaceTemplateError } from "./naming";
 import type { ComponentSchema } from "./schema";
-import { componentTemplateContext, versionContextRefused, type TemplateSettings } from "./templating";
-import { remoteStateBackend, terraformBackend, type RemoteStateBackend } from "./terraformState";
+import { componentTemplateContext, refusedSection, versionContextRefused, type TemplateSettings } from "./templating";
+import { remoteStateBackend, terraformBackend } from "./terraformState";
+import { once } from "../util/remember";
 import { toPlain, type Location, type MapEntry, type MapNode, type TreeNode } from "./tree";
 import { isValueFunction, parseYamlFunction, type DeployTimeReference } from "./yamlFunctions";
 import { readByComponent } from "../components/kit/deployTime";
@@ -128,9 +129,6 @@ export const PASS_SECTIONS_NOT_COMPUTED: Readonly<Record<string, string>> = {
     deps_all: "utils.go 934-940",
 };
 
-/** Of {@link PASS_SECTIONS_NOT_COMPUTED}, those Atmos adds only when they are not empty. */
-const WHEN_SET: ReadonlySet<string> = new Set(["dependencies", "retry", "secrets", "test"]);
-
 /**
  * Sections Atmos's component pass gives only when the component's settings ask for them
  * (utils.go 947-958, 1272-1290): `spacelift_stack` with `settings.spacelift.workspace_enabled`
@@ -150,12 +148,6 @@ function ciSectionsAsked(settings: unknown): string[] {
     ];
 }
 
-/** Why a section of the component pass this port does not compute cannot be read. */
-function notInPassWhy(value: UnknownValue): string {
-    const origin = value.origin as Extract<UnknownOrigin, { kind: "refused" }>;
-    return `is not given by this port: ${origin.reason}; write the value itself`;
-}
-
 /**
  * The sections a component-pass template of `component` reads: its merged sections; its backends
  * as Atmos's describe gives them (merged when first read); `locals` only when it has some (Atmos
@@ -170,15 +162,16 @@ function passSections(component: MergedComponent, config: AtmosConfig): Record<s
     for (const [section, where] of Object.entries(PASS_SECTIONS_NOT_COMPUTED)) {
         if (custom && where.startsWith("stack_processor_merge.go")) continue;
         // unset, Atmos leaves it out of the component: <no value>, as Go prints a missing key
-        if (WHEN_SET.has(section) && !component.setWhenNotEmpty?.includes(section)) continue;
-        const when = WHEN_SET.has(section) ? " when it is set" : "";
-        sections[section] = notComputed(
+        const whenSet = (WHEN_NOT_EMPTY as readonly string[]).includes(section);
+        if (whenSet && !component.setWhenNotEmpty?.includes(section)) continue;
+        const when = whenSet ? " when it is set" : "";
+        sections[section] = refusedSection(
             `.${section}`,
             `Atmos's component pass gives it${when} (internal/exec/${where})`,
         );
     }
     for (const section of ciSectionsAsked(component.context.settings)) {
-        sections[section] = notComputed(
+        sections[section] = refusedSection(
             `.${section}`,
             `Atmos's component pass gives it, as the component's settings ask (internal/exec/utils.go 1272-1290)`,
         );
@@ -190,14 +183,14 @@ function passSections(component: MergedComponent, config: AtmosConfig): Record<s
     if (isPlainObject(locals) && Object.keys(locals).length > 0) sections.locals = locals;
     // Only a Terraform component has backends (stack_processor_merge.go 568-651).
     if (component.componentType !== undefined) return sections;
-    let own: RemoteStateBackend | undefined;
-    let remote: RemoteStateBackend | undefined;
+    const own = once(() => terraformBackend(component, config));
+    const remote = once(() => remoteStateBackend(component, config));
     const lazy = (key: string, get: () => unknown) =>
         Object.defineProperty(sections, key, { get, enumerable: true, configurable: true });
-    lazy("backend_type", () => (own ??= terraformBackend(component, config)).type);
-    lazy("backend", () => (own ??= terraformBackend(component, config)).settings);
-    lazy("remote_state_backend_type", () => (remote ??= remoteStateBackend(component, config)).type);
-    lazy("remote_state_backend", () => (remote ??= remoteStateBackend(component, config)).settings);
+    lazy("backend_type", () => own().type);
+    lazy("backend", () => own().settings);
+    lazy("remote_state_backend_type", () => remote().type);
+    lazy("remote_state_backend", () => remote().settings);
     return sections;
 }
 
@@ -207,15 +200,6 @@ function refusedWhole(data: Record<string, unknown>): Record<string, unknown> {
         .map((section) => getOwn(data, section))
         .find((value) => value instanceof UnknownValue);
     return refused instanceof UnknownValue ? holdsUnknown(data, refused) : data;
-}
-
-/** A section refused by name when a template reads it. */
-function notComputed(text: string, reason: string): UnknownValue {
-    return new UnknownValue(text, notInPassWhy, {
-        kind: "refused",
-        reason,
-        code: "UNSUPPORTED",
-    } satisfies UnknownOrigin);
 }
 
 /**

@@ -930,16 +930,18 @@ export function renderImportText(
  * lock.go 145-170), which this port does not read: refused by name where a template reads it.
  */
 export function versionContextRefused(): UnknownValue {
-    const reason =
-        "Atmos gives the versions of the Atmos Version Tracker's lock file (versions.lock.yaml), added when the YAML mentions .version (internal/exec/utils.go 1011-1016, stack_processor_utils.go 455-466, pkg/version/manager/context.go 30-55)";
-    return new UnknownValue(
+    return refusedSection(
         ".version",
+        "Atmos gives the versions of the Atmos Version Tracker's lock file (versions.lock.yaml), added when the YAML mentions .version (internal/exec/utils.go 1011-1016, stack_processor_utils.go 455-466, pkg/version/manager/context.go 30-55)",
+    );
+}
+
+/** A section of the template data this port does not compute, refused by name (`text`) when a template reads it. */
+export function refusedSection(text: string, reason: string): UnknownValue {
+    return new UnknownValue(
+        text,
         (v) => `is not given by this port: ${(v.origin as { reason: string }).reason}; write the value itself`,
-        {
-            kind: "refused",
-            reason,
-            code: "UNSUPPORTED",
-        },
+        { kind: "refused", reason, code: "UNSUPPORTED" },
     );
 }
 
