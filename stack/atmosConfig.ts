@@ -359,6 +359,22 @@ function refuseOutside(
     throw new AtmosConfigError(file ?? path, `${what}: ${reason}`, position, true);
 }
 
+/**
+ * Where `keyPath` is set: the last of `configFiles` that writes it (a later file's value wins) and
+ * its position there; else the last file (or `atmos.yaml`), without a position.
+ */
+export function writtenAt(
+    configFiles: readonly string[],
+    keyPath: readonly (string | number)[],
+    files: FileSystem,
+): { file: string; position?: { line: number; column: number } } {
+    for (let i = configFiles.length - 1; i >= 0; i--) {
+        const position = positionOf(configFiles[i], keyPath, files);
+        if (position !== undefined) return { file: configFiles[i], position };
+    }
+    return { file: configFiles[configFiles.length - 1] ?? "atmos.yaml" };
+}
+
 /** Where `keyPath` is written in the config file `file` (its value's line and column), if it is. */
 export function positionOf(
     file: string,
@@ -434,11 +450,11 @@ function checkDelimiters(config: AtmosConfig, files: FileSystem): void {
         (delimiters.length === 0 || (delimiters.length === 2 && delimiters.every((d) => text(d) !== "")))
     )
         return;
-    const setBy = [...config.files].reverse().find((f) => positionOf(f, keyPath, files) !== undefined);
+    const { file, position } = writtenAt(config.files, keyPath, files);
     throw new AtmosConfigError(
-        setBy ?? config.files[config.files.length - 1] ?? "atmos.yaml",
+        file,
         `templates.settings.delimiters must be a list of two non-empty strings, the left and right delimiters (as Atmos requires), got ${JSON.stringify(delimiters)}`,
-        setBy === undefined ? undefined : positionOf(setBy, keyPath, files),
+        position,
     );
 }
 
@@ -459,11 +475,11 @@ function checkExperimental(
     if (mode !== "disable" && mode !== "error") return;
     const modeSetBy = env.ATMOS_EXPERIMENTAL ? "ATMOS_EXPERIMENTAL" : "settings.experimental";
     const refuse = (feature: string, keyPath: readonly string[], remedy: string): never => {
-        const setBy = [...config.files].reverse().find((f) => positionOf(f, keyPath, files) !== undefined);
+        const { file, position } = writtenAt(config.files, keyPath, files);
         throw new AtmosConfigError(
-            setBy ?? config.files[config.files.length - 1] ?? "atmos.yaml",
+            file,
             `${feature} is an experimental setting, and ${modeSetBy} is ${JSON.stringify(mode)}: Atmos stops; set it to warn or silence, or ${remedy}`,
-            setBy === undefined ? undefined : positionOf(setBy, keyPath, files),
+            position,
         );
     };
     const delimiter = at(config.raw, "settings", "yaml", "key_delimiter");
@@ -967,12 +983,7 @@ function interpret(
     const inherit = at(raw, "stacks", "inherit", "metadata");
     const edition = env.ATMOS_EDITION?.trim()
         ? editionAnchor(env.ATMOS_EDITION, () => ({ file: "ATMOS_EDITION" }))
-        : editionAnchor(raw.edition, () => {
-              const file = [...configFiles].reverse().find((f) => positionOf(f, ["edition"], files) !== undefined);
-              return file === undefined
-                  ? { file: configFiles[configFiles.length - 1] ?? "atmos.yaml" }
-                  : { file, position: positionOf(file, ["edition"], files) };
-          });
+        : editionAnchor(raw.edition, () => writtenAt(configFiles, ["edition"], files));
     const envSection = at(raw, "env");
     return {
         files: configFiles,

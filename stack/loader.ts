@@ -30,7 +30,7 @@ import { COMPONENT_SCHEMAS } from "./schema";
 import { hasTemplate, templateSettingsFrom } from "./templating";
 import { isValueFunction } from "./yamlFunctions";
 import type { Location, MapNode } from "./tree";
-import { positionOf, type AtmosConfig } from "./atmosConfig";
+import { writtenAt, type AtmosConfig } from "./atmosConfig";
 import { isPlainObject } from "../util/objects";
 import { escapeText } from "../util/terminalText";
 
@@ -471,12 +471,8 @@ function globalAuthNote(config: AtmosConfig, files: FileSystem, display: (path: 
     if (!isPlainObject(auth)) return undefined;
     const some = (v: unknown) => isPlainObject(v) && Object.keys(v).length > 0;
     if (!some(auth.providers) && !some(auth.identities)) return undefined;
-    const file = [...config.files].reverse().find((f) => positionOf(f, ["auth"], files) !== undefined);
-    const position = file === undefined ? undefined : positionOf(file, ["auth"], files);
-    const where =
-        file === undefined
-            ? display(config.files[config.files.length - 1] ?? "atmos.yaml")
-            : `${display(file)}:${position!.line}:${position!.column}`;
+    const { file, position } = writtenAt(config.files, ["auth"], files);
+    const where = position === undefined ? display(file) : `${display(file)}:${position.line}:${position.column}`;
     return `${where}: auth: Atmos logs in through atmos.yaml's auth (its providers and identities, merged under each component's auth) before each Terraform command; this package does not, and deploys with the AWS credentials of its environment`;
 }
 
