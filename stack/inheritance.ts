@@ -448,6 +448,8 @@ function mergedComponent(
         );
     // Merged when read (only a component another one reads the state of is asked).
     let backend: TerraformBackendSections | undefined;
+    // The maps written for this instance (its bases', its own, its overrides), where a when-not-empty section may be set.
+    const written = [...bases.map((b) => table.own(b)), ownMap, overrides];
     return {
         name,
         get backend(): TerraformBackendSections {
@@ -497,11 +499,7 @@ function mergedComponent(
         get auth() {
             return auth();
         },
-        setWhenNotEmpty: WHEN_NOT_EMPTY.filter(
-            (key) =>
-                stack.globalSet.has(key) ||
-                [...bases.map((b) => table.own(b)), ownMap, overrides].some((m) => setAt(m, key)),
-        ),
+        setWhenNotEmpty: WHEN_NOT_EMPTY.filter((key) => stack.globalSet.has(key) || written.some((m) => setAt(m, key))),
     };
 }
 
