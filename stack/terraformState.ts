@@ -4,7 +4,7 @@
  */
 import * as nodePath from "node:path";
 import type { TerraformStateSource } from "../components/kit/deployTime";
-import { getOwn, isPlainObject } from "../util/objects";
+import { getOwn, hasOwn, isPlainObject } from "../util/objects";
 import { mergePlain, type AtmosConfig } from "./atmosConfig";
 import type { MergedComponent } from "./inheritance";
 import { followRecord } from "./naming";
@@ -79,7 +79,7 @@ export function backendProblem(component: MergedComponent): string | undefined {
     ] as const) {
         const configured = Object.keys(section);
         if (type === "" || configured.length === 0) continue;
-        if (!Object.prototype.hasOwnProperty.call(section, type)) {
+        if (!hasOwn(section, type)) {
             return `its ${key === "backend" ? "backend_type" : "remote_state_backend_type"} is ${JSON.stringify(type)} and its ${key} configures only ${configured.sort().join(", ")}, which Atmos refuses (add ${key}.${type}, or change the type)`;
         }
         if (!isPlainObject(section[type])) return `its ${key}.${type} is not a map, which Atmos refuses`;
