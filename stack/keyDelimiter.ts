@@ -79,13 +79,13 @@ class Expansion {
 
     /** Adds one entry of the map `draft` (at `depth`) as written, expanding its key. */
     private add(draft: Draft, entry: MapEntry, depth: number, below: boolean): void {
-        if (entry.quoted || !expandable(entry.key, this.delimiter)) {
+        const parts = entry.quoted ? undefined : expandedParts(entry.key, this.delimiter);
+        if (parts === undefined) {
             const value = this.expand(entry.value, depth + 1, below);
             const quoted = entry.quoted !== undefined ? { quoted: entry.quoted } : {};
             mergeInto(draft.entries, { key: entry.key, keyLoc: entry.keyLoc, ...quoted, value });
             return;
         }
-        const parts = entry.key.split(this.delimiter);
         if (depth + parts.length >= MAX_NESTING) {
             this.refuse(entry.keyLoc);
             return;
@@ -112,9 +112,11 @@ class Expansion {
     }
 }
 
-/** shouldExpand (expand.go 88-120): holds the delimiter, with no empty part. */
-function expandable(key: string, delimiter: string): boolean {
-    return key.includes(delimiter) && key.split(delimiter).every((part) => part !== "");
+/** shouldExpand (expand.go 88-120): the key's parts when it holds the delimiter, with no empty part; else undefined. */
+function expandedParts(key: string, delimiter: string): string[] | undefined {
+    if (!key.includes(delimiter)) return undefined;
+    const parts = key.split(delimiter);
+    return parts.every((part) => part !== "") ? parts : undefined;
 }
 
 /**
