@@ -446,7 +446,8 @@ function mergedComponent(
                 componentStrategy,
             ),
         );
-    // Merged when read (only a component another one reads the state of is asked).
+    // Merged when read: for each of this package's instances (its backend is checked, as Atmos checks it for every
+    // command) and for an instance whose state another one reads; not for the other tools' instances.
     let backend: TerraformBackendSections | undefined;
     // The maps written for this instance (its bases', its own, its overrides), where a when-not-empty section may be set.
     const written = [...bases.map((b) => table.own(b)), ownMap, overrides];
